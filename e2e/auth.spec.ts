@@ -1,0 +1,68 @@
+import { expect, signUp, test, uniqueEmail } from "./fixtures";
+
+test("sign up, sign out and sign in again", async ({ page }) => {
+  const email = uniqueEmail("owner");
+  await signUp(page, "Olga Owner", email, "a-long-password-1");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hello, Olga Owner!");
+  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/en$/);
+  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+
+  await page.goto("/en/sign-in");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill("a-long-password-1");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/en\/dashboard$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hello, Olga Owner!");
+});
+
+test("a wrong password gets one generic error and no session", async ({ page }) => {
+  const email = uniqueEmail("wrong");
+  await signUp(page, "Walt Wrong", email, "the-right-password");
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/en$/);
+
+  for (const [who, password] of [[email, "not-the-password"], [uniqueEmail("nobody"), "whatever-password"]] as const) {
+    await page.goto("/en/sign-in");
+    await page.getByLabel("E-mail").fill(who);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByRole("alert")).toHaveText("The e-mail or password is not right.");
+    await expect(page).toHaveURL(/\/en\/sign-in/);
+  }
+  await page.goto("/en/dashboard");
+  await expect(page).toHaveURL(/\/en\/sign-in\?/);
+});
+
+test("sign-up shows inline errors and keeps what was typed", async ({ page }) => {
+  await page.goto("/en/sign-up");
+  await page.getByLabel("Name").fill("Shorty");
+  await page.getByLabel("E-mail").fill("not-an-email");
+  await page.getByLabel("Password").fill("short");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page.getByText("Enter a valid e-mail address.")).toBeVisible();
+  await expect(page.getByText("The password needs at least 10 characters.")).toBeVisible();
+  await expect(page.getByLabel("Name")).toHaveValue("Shorty");
+});
+
+test("a signed-out visit to the dashboard is sent to sign-in and comes back after it", async ({ page }) => {
+  await page.goto("/de/dashboard");
+  await expect(page).toHaveURL(/\/de\/sign-in\?.*reason=signed-out/);
+  await expect(page.getByRole("status")).toHaveText("Bitte melde dich an, um fortzufahren.");
+  await page.getByLabel("E-Mail").fill("user@example.com");
+  await page.getByLabel("Passwort").fill("user-demo-password");
+  await page.getByRole("button", { name: "Anmelden" }).click();
+  await expect(page).toHaveURL(/\/de\/dashboard$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hallo, Uma User!");
+});
+
+test("the demo admin is shown as administrator", async ({ page }) => {
+  await page.goto("/en/sign-in");
+  await page.getByLabel("E-mail").fill("admin@example.com");
+  await page.getByLabel("Password").fill("admin-demo-password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/en\/dashboard$/);
+  await expect(page.getByText("Administrator")).toBeVisible();
+});

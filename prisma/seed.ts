@@ -1,0 +1,25 @@
+import type { Db } from "../src/server/core/db";
+import { hashPassword } from "../src/server/core/password";
+
+/** Demo accounts for local use (README, "Demo logins"); the admin is admin because of ADMIN_EMAILS. */
+export const DEMO_USERS = [
+  { email: "admin@example.com", name: "Ada Admin", password: "admin-demo-password" },
+  { email: "user@example.com", name: "Uma User", password: "user-demo-password" },
+] as const;
+
+/** Inserts the demo data once; running it again adds and changes nothing. */
+export async function seed(db: Db, log: (line: string) => void = () => {}): Promise<{ created: number }> {
+  let created = 0;
+  for (const demo of DEMO_USERS) {
+    const existing = await db.user.findUnique({ where: { email: demo.email }, select: { id: true } });
+    if (existing) continue;
+    // createMany with skipDuplicates keeps two seeding processes from racing into a unique violation.
+    const result = await db.user.createMany({
+      data: [{ email: demo.email, name: demo.name, passwordHash: await hashPassword(demo.password) }],
+      skipDuplicates: true,
+    });
+    created += result.count;
+  }
+  log(created ? `seeded ${created} demo users` : "demo data already present");
+  return { created };
+}

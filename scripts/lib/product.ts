@@ -1,0 +1,68 @@
+import { ConfigError } from "../../src/server/core/config";
+import { ensureDatabase, type ReadyDatabase } from "../../src/server/core/database/ensure";
+import { prismaClientIsStale, webBuildIsStale } from "./build-state";
+import { localDefaults } from "./local-env";
+import { bin, labeller, runStep, type ChildSpec } from "./supervisor";
+
+export type ProcessName = "web" | "broker" | "worker";
+
+/** The command line of each long-running process, in production or development (hot reload) mode. */
+export function processSpec(name: ProcessName, dev: boolean, env: NodeJS.ProcessEnv): ChildSpec {
+  switch (name) {
+    case "web":
+      return {
+        label: "web",
+        command: bin("next"),
+        args: [dev ? "dev" : "start", "--port", env.PORT ?? "3000", "--hostname", env.HOST ?? "0.0.0.0"],
+      };
+    case "broker":
+      return { label: "broker", command: bin("tsx"), args: [...(dev ? ["watch"] : []), "broker/index.ts"] };
+    case "worker":
+      return { label: "worker", command: bin("tsx"), args: [...(dev ? ["watch"] : []), "src/worker/index.ts"] };
+  }
+}
+
+/** Prints a configuration error as one line naming the variable and exits non-zero. */
+export function exitOnConfigError(error: unknown, label: string): never {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${label}: ${error.message}\n`);
+    process.exit(1);
+  }
+  throw error;
+}
+
+/**
+ * Everything before the processes start: generated client, database (embedded or DATABASE_URL),
+ * migrations, demo data, and (for production) the web build. Returns the environment for children.
+ */
+export async function prepare(options: { dev: boolean; buildWeb: boolean; seed: boolean }): Promise<{
+  env: NodeJS.ProcessEnv;
+  database: ReadyDatabase;
+}> {
+  const log = labeller("start", 5);
+  let database: ReadyDatabase;
+  try {
+    database = await ensureDatabase({ log: labeller("postgres", 4) });
+  } catch (error) {
+    exitOnConfigError(error, "start");
+  }
+  const env: NodeJS.ProcessEnv = { ...process.env, ...localDefaults(), DATABASE_URL: database.url };
+  if (prismaClientIsStale()) {
+    await runStep({ label: "generate", command: bin("prisma"), args: ["generate"] }, env);
+  }
+  if (options.seed) {
+    const { createDb } = await import("../../src/server/core/db");
+    const { seed } = await import("../../prisma/seed");
+    const client = createDb(database.url, { max: 2 });
+    try {
+      await seed(client, log);
+    } finally {
+      await client.$disconnect();
+    }
+  }
+  if (options.buildWeb && !options.dev && webBuildIsStale()) {
+    log("building the web app (first start, or sources changed since the last build)");
+    await runStep({ label: "build", command: bin("next"), args: ["build"] }, env);
+  }
+  return { env, database };
+}

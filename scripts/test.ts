@@ -1,0 +1,33 @@
+/**
+ * The one test command (`npm test`): typecheck, lint, unit tests, integration tests against a real
+ * PostgreSQL (a database created for the run), the production build, then Playwright against the
+ * production build of every process. Stops at the first failing step.
+ */
+import { labeller, runStep, bin } from "./lib/supervisor";
+
+const log = labeller("test", 5);
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+const steps: { label: string; command: string; args: string[] }[] = [
+  { label: "types", command: bin("tsc"), args: ["--noEmit"] },
+  { label: "lint", command: bin("eslint"), args: ["--config", ".config/eslint.config.mjs", "--max-warnings", "0", "."] },
+  { label: "unit", command: bin("vitest"), args: ["run", "--config", ".config/vitest.config.ts", "--project", "unit"] },
+  { label: "integr", command: bin("vitest"), args: ["run", "--config", ".config/vitest.config.ts", "--project", "integration"] },
+  { label: "build", command: bin("next"), args: ["build"] },
+  { label: "e2e", command: bin("playwright"), args: ["test", "--config", "e2e/playwright.config.ts"] },
+];
+
+const only = process.argv.slice(2);
+const started = Date.now();
+for (const step of steps) {
+  if (only.length && !only.includes(step.label)) continue;
+  const t0 = Date.now();
+  log(`── ${step.label} ──`);
+  try {
+    await runStep(step, env);
+  } catch (error) {
+    log(`FAILED at ${step.label}: ${(error as Error).message}`);
+    process.exit(1);
+  }
+  log(`${step.label} passed in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
+log(`all steps passed in ${((Date.now() - started) / 1000).toFixed(0)} s`);

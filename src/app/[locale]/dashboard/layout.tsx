@@ -1,0 +1,18 @@
+import type { ReactNode } from "react";
+import { redirect } from "@/i18n/navigation";
+import { getSessionUser } from "@/server/auth/session-user";
+
+// Every dashboard page needs a signed-in user; a signed-out visit goes to sign-in and comes back.
+export default async function DashboardLayout({
+  children,
+  params,
+}: {
+  children: ReactNode;
+  params: Promise<{ locale: string }>;
+}) {
+  const { locale } = await params;
+  if (!(await getSessionUser())) {
+    redirect({ href: { pathname: "/sign-in", query: { reason: "signed-out", callbackUrl: `/${locale}/dashboard` } }, locale });
+  }
+  return children;
+}

@@ -1,0 +1,43 @@
+import type { Metadata } from "next";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { AuthForm } from "@/components/auth-form";
+import { OAuthButtons } from "@/components/oauth-buttons";
+import { Link, redirect } from "@/i18n/navigation";
+import { signInAction } from "@/server/auth/actions";
+import { getSessionUser } from "@/server/auth/session-user";
+
+export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
+  const { locale } = await params;
+  return { title: (await getTranslations({ locale, namespace: "auth" }))("signInTitle") };
+}
+
+export default async function SignInPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<{ callbackUrl?: string; reason?: string }>;
+}) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const { callbackUrl, reason } = await searchParams;
+  if (await getSessionUser()) redirect({ href: "/dashboard", locale });
+  const t = await getTranslations("auth");
+  return (
+    <section className="stack narrow">
+      <h1>{t("signInTitle")}</h1>
+      {reason === "signed-out" ? (
+        <p className="notice" role="status">
+          {t("signedOutNotice")}
+        </p>
+      ) : (
+        <p className="lead">{t("signInLead")}</p>
+      )}
+      <AuthForm mode="signIn" action={signInAction} callbackUrl={callbackUrl} />
+      <OAuthButtons />
+      <p>
+        {t("noAccount")} <Link href="/sign-up">{t("submitSignUp")}</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,16 @@
+import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { appRouter } from "@/server/api/root";
+import { createContext } from "@/server/api/trpc";
+import { getSessionUser } from "@/server/auth/session-user";
+
+export const dynamic = "force-dynamic";
+
+const handler = (req: Request) =>
+  fetchRequestHandler({
+    endpoint: "/api/trpc",
+    req,
+    router: appRouter,
+    createContext: async () => createContext({ user: await getSessionUser(), headers: req.headers }),
+  });
+
+export { handler as GET, handler as POST };

@@ -1,0 +1,40 @@
+import { getLocale, getTranslations } from "next-intl/server";
+import { Link } from "@/i18n/navigation";
+import { signOutAction } from "@/server/auth/actions";
+import { getSessionUser } from "@/server/auth/session-user";
+import { LanguageSwitcher } from "./language-switcher";
+
+/** The bar on top of every page: brand, navigation, account actions and the language switcher. */
+export async function SiteHeader() {
+  const t = await getTranslations("nav");
+  const locale = await getLocale();
+  const user = await getSessionUser();
+  return (
+    <header className="site-header">
+      <nav aria-label={t("mainNavigation")} className="container nav">
+        <Link href="/" className="brand">
+          {t("brand")}
+        </Link>
+        <div className="nav-links">
+          {user ? (
+            <>
+              <Link href="/dashboard">{t("dashboard")}</Link>
+              <form action={signOutAction}>
+                <input type="hidden" name="locale" value={locale} />
+                <button type="submit" className="link-button">
+                  {t("signOut")}
+                </button>
+              </form>
+            </>
+          ) : (
+            <>
+              <Link href="/sign-in">{t("signIn")}</Link>
+              <Link href="/sign-up">{t("signUp")}</Link>
+            </>
+          )}
+          <LanguageSwitcher />
+        </div>
+      </nav>
+    </header>
+  );
+}

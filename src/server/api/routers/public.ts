@@ -1,0 +1,4 @@
+import { createTRPCRouter } from "../trpc";
+
+/** Unauthenticated operations (Document 3, router public). */
+export const publicRouter = createTRPCRouter({});

@@ -1,0 +1,77 @@
+import { initTRPC, TRPCError } from "@trpc/server";
+import superjson from "superjson";
+import { z, ZodError } from "zod";
+import { db, type Db } from "@/server/core/db";
+import { AppError } from "@/server/core/errors";
+import { logger } from "@/server/core/logger";
+import type { UserActor } from "@/server/services/actor";
+
+/** The signed-in user as the API sees it (null when signed out). */
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string | null;
+  isAdmin: boolean;
+}
+
+export interface Context {
+  db: Db;
+  user: SessionUser | null;
+  headers: Headers;
+}
+
+/** Builds the context of one call; the session is resolved by the caller (route handler or RSC). */
+export function createContext(opts: { user: SessionUser | null; headers?: Headers; db?: Db }): Context {
+  return { db: opts.db ?? db(), user: opts.user, headers: opts.headers ?? new Headers() };
+}
+
+const t = initTRPC.context<Context>().create({
+  transformer: superjson,
+  errorFormatter({ shape, error }) {
+    const cause = error.cause;
+    return {
+      ...shape,
+      data: {
+        ...shape.data,
+        // zod errors come back flattened: { formErrors: string[], fieldErrors: { field: string[] } }
+        zodError: cause instanceof ZodError ? z.flattenError(cause) : null,
+        appCode: cause instanceof AppError ? cause.code : null,
+        details: cause instanceof AppError ? (cause.details ?? null) : null,
+      },
+    };
+  },
+});
+
+/** Turns AppError from services into the mapped TRPCError, and logs unexpected failures. */
+const errorMapping = t.middleware(async ({ next, path, type }) => {
+  const result = await next();
+  if (!result.ok) {
+    const cause = result.error.cause;
+    if (cause instanceof AppError) {
+      throw new TRPCError({ code: cause.trpcCode, message: cause.message, cause });
+    }
+    if (result.error.code === "INTERNAL_SERVER_ERROR") {
+      logger().error({ err: result.error, path, type }, "trpc procedure failed");
+    }
+  }
+  return result;
+});
+
+export const createTRPCRouter = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+/** Anyone, signed in or not. */
+export const publicProcedure = t.procedure.use(errorMapping);
+
+/** A signed-in user (UNAUTHORIZED otherwise); ctx.actor is the user actor for services. */
+export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: "sign_in_required" });
+  const actor: UserActor = { kind: "user", userId: ctx.user.id, isAdmin: ctx.user.isAdmin };
+  return next({ ctx: { ...ctx, user: ctx.user, actor } });
+});
+
+/** An administrator (FORBIDDEN for other signed-in users). */
+export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
+  if (!ctx.user.isAdmin) throw new TRPCError({ code: "FORBIDDEN", message: "admin_only" });
+  return next();
+});

@@ -1,0 +1,82 @@
+"use server";
+
+import { AuthError, CredentialsSignin } from "next-auth";
+import { z } from "zod";
+import { db } from "@/server/core/db";
+import { AppError } from "@/server/core/errors";
+import { registerUser } from "@/server/services/users/register-user";
+import { ZSignUpInput } from "@/server/services/users/schemas";
+import { routing } from "@/i18n/routing";
+import { signIn, signOut } from "./index";
+
+/** What a sign-in or sign-up form shows after a failed submit: message keys of auth.errors. */
+export interface AuthFormState {
+  error?: string;
+  fieldErrors?: Record<string, string[]>;
+  values?: { name?: string; email?: string };
+}
+
+const localeOf = (formData: FormData) => {
+  const value = String(formData.get("locale") ?? "");
+  return (routing.locales as readonly string[]).includes(value) ? value : routing.defaultLocale;
+};
+
+function safeCallback(formData: FormData, locale: string): string {
+  const value = String(formData.get("callbackUrl") ?? "");
+  // Only paths of this site, never another origin (open redirect).
+  return value.startsWith("/") && !value.startsWith("//") ? value : `/${locale}/dashboard`;
+}
+
+async function signInWithPassword(email: string, password: string, redirectTo: string): Promise<AuthFormState> {
+  try {
+    await signIn("credentials", { email, password, redirectTo });
+    return {};
+  } catch (error) {
+    if (error instanceof CredentialsSignin && error.code === "rate_limited") {
+      return { error: "rate_limited", values: { email } };
+    }
+    if (error instanceof AuthError) return { error: "invalid_credentials", values: { email } };
+    throw error; // the redirect after a successful sign-in travels as an exception
+  }
+}
+
+/** Signs in with e-mail and password; one generic error for any mismatch. */
+export async function signInAction(_prev: AuthFormState, formData: FormData): Promise<AuthFormState> {
+  const locale = localeOf(formData);
+  const email = String(formData.get("email") ?? "");
+  const password = String(formData.get("password") ?? "");
+  return signInWithPassword(email, password, safeCallback(formData, locale));
+}
+
+/** Creates an account, then signs it in. */
+export async function signUpAction(_prev: AuthFormState, formData: FormData): Promise<AuthFormState> {
+  const locale = localeOf(formData);
+  const raw = {
+    name: String(formData.get("name") ?? ""),
+    email: String(formData.get("email") ?? ""),
+    password: String(formData.get("password") ?? ""),
+  };
+  const values = { name: raw.name, email: raw.email };
+  const parsed = ZSignUpInput.safeParse(raw);
+  if (!parsed.success) {
+    return { fieldErrors: z.flattenError(parsed.error).fieldErrors as Record<string, string[]>, values };
+  }
+  try {
+    await registerUser(db(), parsed.data);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "CONFLICT") return { fieldErrors: { email: ["email_taken"] }, values };
+    throw error;
+  }
+  return signInWithPassword(parsed.data.email, parsed.data.password, `/${locale}/dashboard`);
+}
+
+/** Signs out (closing the server-side session) and returns to the start page. */
+export async function signOutAction(formData: FormData): Promise<void> {
+  await signOut({ redirectTo: `/${localeOf(formData)}` });
+}
+
+/** Starts an OAuth sign-in with one of the enabled providers. */
+export async function oauthSignInAction(formData: FormData): Promise<void> {
+  const provider = String(formData.get("provider") ?? "");
+  await signIn(provider, { redirectTo: `/${localeOf(formData)}/dashboard` });
+}

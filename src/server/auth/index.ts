@@ -1,0 +1,84 @@
+import { PrismaAdapter } from "@auth/prisma-adapter";
+import NextAuth, { CredentialsSignin } from "next-auth";
+import Credentials from "next-auth/providers/credentials";
+import { db } from "@/server/core/db";
+import { TokenBucketLimiter } from "@/server/core/token-bucket";
+import { appEnv } from "@/server/env";
+import { authenticate } from "@/server/services/users/authenticate";
+import { isAdminEmail } from "./admin";
+import { oauthProviders } from "./providers";
+import { closeSession, findSessionUser, openSession, SESSION_MAX_AGE_S } from "./sessions";
+
+class RateLimitedSignIn extends CredentialsSignin {
+  override code = "rate_limited";
+}
+
+let limiter: TokenBucketLimiter | undefined;
+function signInLimiter(): TokenBucketLimiter {
+  const perMinute = appEnv().SIGNIN_RATE_PER_MINUTE;
+  limiter ??= new TokenBucketLimiter({ capacity: perMinute, refillPerMinute: perMinute });
+  return limiter;
+}
+
+function clientAddress(request: Request | undefined): string {
+  const forwarded = request?.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+  return forwarded || request?.headers.get("x-real-ip") || "local";
+}
+
+declare module "next-auth" {
+  interface Session {
+    user: { id: string; email: string; name: string | null; image?: string | null; isAdmin: boolean };
+  }
+}
+
+export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
+  // The adapter stores users and accounts of OAuth sign-ins; sessions are our own rows (sessions.ts).
+  adapter: PrismaAdapter(db() as unknown as Parameters<typeof PrismaAdapter>[0]),
+  secret: appEnv().AUTH_SECRET,
+  trustHost: true,
+  session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_S },
+  pages: { signIn: "/en/sign-in", error: "/en/sign-in" },
+  providers: [
+    Credentials({
+      credentials: { email: {}, password: {} },
+      async authorize(credentials, request) {
+        const email = typeof credentials.email === "string" ? credentials.email.trim().toLowerCase() : "";
+        const byEmail = signInLimiter().take(`email:${email}`);
+        const byAddress = signInLimiter().take(`ip:${clientAddress(request)}`);
+        if (!byEmail.allowed || !byAddress.allowed) throw new RateLimitedSignIn();
+        const user = await authenticate(db(), credentials);
+        return user ? { id: user.id, email: user.email, name: user.name } : null;
+      },
+    }),
+    ...oauthProviders(),
+  ],
+  callbacks: {
+    async jwt({ token, user }) {
+      if (user?.id) {
+        // Sign-in: open a server-side session and carry only its secret in the cookie.
+        return { sid: await openSession(db(), user.id) };
+      }
+      const sid = typeof token.sid === "string" ? token.sid : null;
+      const live = sid ? await findSessionUser(db(), sid) : null;
+      if (!live) return null; // closed or expired: Auth.js clears the cookie
+      return { sid, uid: live.id, email: live.email, name: live.name, picture: live.image };
+    },
+    session({ session, token }) {
+      const email = typeof token.email === "string" ? token.email : "";
+      session.user = {
+        ...session.user,
+        id: typeof token.uid === "string" ? token.uid : "",
+        email,
+        name: typeof token.name === "string" ? token.name : null,
+        isAdmin: isAdminEmail(email, appEnv().ADMIN_EMAILS),
+      };
+      return session;
+    },
+  },
+  events: {
+    async signOut(message) {
+      const sid = "token" in message && typeof message.token?.sid === "string" ? message.token.sid : null;
+      if (sid) await closeSession(db(), sid);
+    },
+  },
+}));

@@ -1,0 +1,79 @@
+/** Stable error codes of the product; every layer maps them through ERROR_MAP. */
+export type AppErrorCode =
+  | "BAD_REQUEST"
+  | "UNAUTHORIZED"
+  | "FORBIDDEN"
+  | "NOT_FOUND"
+  | "CONFLICT"
+  | "PAYLOAD_TOO_LARGE"
+  | "UNPROCESSABLE"
+  | "TOO_MANY_REQUESTS"
+  | "SERVICE_UNAVAILABLE"
+  | "INTERNAL";
+
+export type TrpcCode =
+  | "BAD_REQUEST"
+  | "UNAUTHORIZED"
+  | "FORBIDDEN"
+  | "NOT_FOUND"
+  | "CONFLICT"
+  | "PAYLOAD_TOO_LARGE"
+  | "UNPROCESSABLE_CONTENT"
+  | "TOO_MANY_REQUESTS"
+  | "SERVICE_UNAVAILABLE"
+  | "INTERNAL_SERVER_ERROR";
+
+interface ErrorMapping {
+  trpc: TrpcCode;
+  http: number;
+  /** WebSocket close code (1008 policy violation, 1009 too big, 1011 server error, 1013 try later, 4xxx ours). */
+  ws: number;
+}
+
+/** The one table from an application error code to tRPC, HTTP and WebSocket codes. */
+export const ERROR_MAP: Readonly<Record<AppErrorCode, ErrorMapping>> = {
+  BAD_REQUEST: { trpc: "BAD_REQUEST", http: 400, ws: 4400 },
+  UNAUTHORIZED: { trpc: "UNAUTHORIZED", http: 401, ws: 4401 },
+  FORBIDDEN: { trpc: "FORBIDDEN", http: 403, ws: 4403 },
+  NOT_FOUND: { trpc: "NOT_FOUND", http: 404, ws: 4404 },
+  CONFLICT: { trpc: "CONFLICT", http: 409, ws: 4409 },
+  PAYLOAD_TOO_LARGE: { trpc: "PAYLOAD_TOO_LARGE", http: 413, ws: 1009 },
+  UNPROCESSABLE: { trpc: "UNPROCESSABLE_CONTENT", http: 422, ws: 1008 },
+  TOO_MANY_REQUESTS: { trpc: "TOO_MANY_REQUESTS", http: 429, ws: 1013 },
+  SERVICE_UNAVAILABLE: { trpc: "SERVICE_UNAVAILABLE", http: 503, ws: 1013 },
+  INTERNAL: { trpc: "INTERNAL_SERVER_ERROR", http: 500, ws: 1011 },
+};
+
+/** An expected failure of a service: a code from ERROR_MAP, a message for people, details for clients. */
+export class AppError extends Error {
+  constructor(
+    readonly code: AppErrorCode,
+    message?: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message ?? code);
+    this.name = "AppError";
+  }
+
+  get httpStatus(): number {
+    return ERROR_MAP[this.code].http;
+  }
+
+  get trpcCode(): TrpcCode {
+    return ERROR_MAP[this.code].trpc;
+  }
+
+  get wsCloseCode(): number {
+    return ERROR_MAP[this.code].ws;
+  }
+
+  /** The one JSON error body of REST answers. */
+  toJSON(): { error: { code: AppErrorCode; message: string; details?: Record<string, unknown> } } {
+    return { error: { code: this.code, message: this.message, ...(this.details ? { details: this.details } : {}) } };
+  }
+}
+
+/** True when an error is a PostgreSQL unique violation surfaced by Prisma (P2002). */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
+}

@@ -1,0 +1,95 @@
+/** Options of a keyed token-bucket limiter (Document 2, "Rate-limit bucket"). */
+export interface TokenBucketOptions {
+  /** Most tokens a bucket holds; a new key starts full. */
+  capacity: number;
+  /** Tokens added per minute, accrued per millisecond. */
+  refillPerMinute: number;
+  /** Buckets whose lastRefill is older than this are removed by sweep(); default 10 minutes. */
+  sweepAfterMs?: number;
+  /** Clock in milliseconds; injectable for tests. */
+  now?: () => number;
+}
+
+interface Bucket {
+  tokens: number;
+  lastRefill: number;
+}
+
+export interface TakeResult {
+  allowed: boolean;
+  /** Tokens left after this take (whole tokens, rounded down). */
+  remaining: number;
+  /** Milliseconds until one token is available (0 when allowed). */
+  retryAfterMs: number;
+  /** Milliseconds until the bucket is full again. */
+  resetMs: number;
+}
+
+/** One limiter for every rate limit of the product: the status hook, API keys and sign-in attempts. */
+export class TokenBucketLimiter {
+  readonly capacity: number;
+  readonly refillPerMinute: number;
+  readonly sweepAfterMs: number;
+  private readonly now: () => number;
+  private readonly buckets = new Map<string, Bucket>();
+
+  constructor(options: TokenBucketOptions) {
+    if (!(options.capacity > 0) || !(options.refillPerMinute > 0)) {
+      throw new RangeError("capacity and refillPerMinute must be positive");
+    }
+    this.capacity = options.capacity;
+    this.refillPerMinute = options.refillPerMinute;
+    this.sweepAfterMs = options.sweepAfterMs ?? 10 * 60_000;
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Takes one token for the key (rules 1 to 4). */
+  take(key: string): TakeResult {
+    const now = this.now();
+    const perMs = this.refillPerMinute / 60_000;
+    let bucket = this.buckets.get(key);
+    if (!bucket) {
+      bucket = { tokens: this.capacity, lastRefill: now };
+      this.buckets.set(key, bucket);
+    } else {
+      const elapsed = Math.max(0, now - bucket.lastRefill);
+      bucket.tokens = Math.min(this.capacity, bucket.tokens + elapsed * perMs);
+      bucket.lastRefill = now;
+    }
+    const resetMs = Math.ceil((this.capacity - bucket.tokens) / perMs);
+    if (bucket.tokens < 1) {
+      return { allowed: false, remaining: 0, retryAfterMs: Math.ceil((1 - bucket.tokens) / perMs), resetMs };
+    }
+    bucket.tokens -= 1;
+    return {
+      allowed: true,
+      remaining: Math.floor(bucket.tokens),
+      retryAfterMs: 0,
+      resetMs: Math.ceil((this.capacity - bucket.tokens) / perMs),
+    };
+  }
+
+  /** Removes buckets idle for longer than the sweep threshold (rule 5); returns how many went. */
+  sweep(): number {
+    const cutoff = this.now() - this.sweepAfterMs;
+    let removed = 0;
+    for (const [key, bucket] of this.buckets) {
+      if (bucket.lastRefill < cutoff) {
+        this.buckets.delete(key);
+        removed += 1;
+      }
+    }
+    return removed;
+  }
+
+  /** Number of buckets held (rule 6). */
+  get size(): number {
+    return this.buckets.size;
+  }
+
+  /** Current state of a key's bucket, without refilling it (for tests and metrics). */
+  peek(key: string): Readonly<Bucket> | undefined {
+    const bucket = this.buckets.get(key);
+    return bucket ? { ...bucket } : undefined;
+  }
+}

@@ -1,0 +1,23 @@
+import { z } from "zod";
+import { envInt, parseConfig, ZDatabaseUrl } from "./core/config";
+
+/** Settings of the web app, validated on first use (not at import, so `next build` needs none). */
+export const ZAppEnv = z.object({
+  DATABASE_URL: ZDatabaseUrl,
+  AUTH_SECRET: z.string().min(32, { error: "must be at least 32 characters" }),
+  /** Comma-separated e-mail addresses of administrators. */
+  ADMIN_EMAILS: z.string().default(""),
+  /** Public address of the web app, used in links shown to people. */
+  PUBLIC_BASE_URL: z.url({ error: "must be an absolute URL" }).default("http://localhost:3000"),
+  /** Sign-in attempts allowed per minute per e-mail address and per client address. */
+  SIGNIN_RATE_PER_MINUTE: envInt(10, 1, 10_000),
+});
+export type TAppEnv = z.output<typeof ZAppEnv>;
+
+let cached: TAppEnv | undefined;
+
+/** The web app's configuration (throws a ConfigError naming the bad variable). */
+export function appEnv(): TAppEnv {
+  cached ??= parseConfig(ZAppEnv);
+  return cached;
+}

@@ -1,0 +1,26 @@
+import type { Db } from "@/server/core/db";
+import { burnPasswordCheck, verifyPassword } from "@/server/core/password";
+import { ZSignInInput } from "./schemas";
+
+/**
+ * Checks an e-mail and password. Returns the user, or null for any mismatch (unknown e-mail, no
+ * password set, wrong password) after the same amount of work, so callers answer one generic error.
+ */
+export async function authenticate(
+  db: Db,
+  raw: unknown,
+): Promise<{ id: string; email: string; name: string | null } | null> {
+  const parsed = ZSignInInput.safeParse(raw);
+  if (!parsed.success) return null;
+  const { email, password } = parsed.data;
+  const user = await db.user.findUnique({
+    where: { email },
+    select: { id: true, email: true, name: true, passwordHash: true },
+  });
+  if (!user?.passwordHash) {
+    await burnPasswordCheck(password);
+    return null;
+  }
+  if (!(await verifyPassword(password, user.passwordHash))) return null;
+  return { id: user.id, email: user.email ?? email, name: user.name };
+}
