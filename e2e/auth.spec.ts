@@ -29,7 +29,7 @@ test("a wrong password gets one generic error and no session", async ({ page }) 
     await page.getByLabel("E-mail").fill(who);
     await page.getByLabel("Password").fill(password);
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.getByRole("alert")).toHaveText("The e-mail or password is not right.");
+    await expect(page.locator("form").getByRole("alert")).toHaveText("The e-mail or password is not right.");
     await expect(page).toHaveURL(/\/en\/sign-in/);
   }
   await page.goto("/en/dashboard");

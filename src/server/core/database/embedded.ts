@@ -1,5 +1,5 @@
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, chownSync, readFileSync, writeFileSync, rmSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import net from "node:net";
 import os from "node:os";
@@ -72,8 +72,27 @@ function portOpen(port: number): Promise<boolean> {
   });
 }
 
+/**
+ * As root, the server runs as the `postgres` user, which must be able to reach the data folder. A
+ * project cloned under a private folder (such as /root) would stop it, so grant search-only access
+ * (o+x, no listing or reading) on the ancestors that lack it, and say so.
+ */
+function ensureReachable(dir: string, ids: RunAs, log: (l: string) => void): void {
+  if (ids.uid === undefined) return;
+  let current = path.dirname(dir);
+  while (current !== path.dirname(current)) {
+    const mode = statSync(current).mode;
+    if ((mode & 0o001) === 0) {
+      chmodSync(current, mode | 0o001);
+      log(`granted search permission on ${current} so the postgres user can reach its data folder`);
+    }
+    current = path.dirname(current);
+  }
+}
+
 async function initialise(dir: string, bin: Binaries, ids: RunAs, log: (l: string) => void): Promise<void> {
   mkdirSync(dir, { recursive: true });
+  ensureReachable(dir, ids, log);
   if (ids.uid !== undefined && ids.gid !== undefined) chownSync(dir, ids.uid, ids.gid);
   const pwfile = path.join(os.tmpdir(), `pg-pw-${process.pid}-${Date.now()}`);
   writeFileSync(pwfile, `${PASSWORD}\n`, { mode: 0o644 });
@@ -95,7 +114,6 @@ function waitReady(child: ChildProcess, log: (l: string) => void): Promise<void>
     const onData = (chunk: Buffer) => {
       const text = chunk.toString("utf8");
       output += text;
-      for (const line of text.split("\n")) if (line.trim()) log(line.trim());
       if (text.includes("database system is ready to accept connections")) resolve();
     };
     child.stderr?.on("data", onData);
@@ -149,8 +167,9 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   await waitReady(child, log);
   child.stdout?.removeAllListeners("data");
   child.stderr?.removeAllListeners("data");
+  // Once running, only PostgreSQL's warnings and errors are worth a line in the product's log.
   child.stderr?.on("data", (chunk: Buffer) => {
-    for (const line of chunk.toString("utf8").split("\n")) if (line.trim()) log(line.trim());
+    for (const line of chunk.toString("utf8").split("\n")) if (/\b(WARNING|ERROR|FATAL|PANIC):/.test(line)) log(line.trim());
   });
   child.unref();
   (child.stdout as unknown as { unref?: () => void } | null)?.unref?.();

@@ -50,8 +50,10 @@ export async function createDatabaseIfMissing(url: string): Promise<boolean> {
       await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
       return true;
     } catch (error) {
-      // Another process created it between the check and the CREATE.
-      if ((error as { code?: string }).code === "42P04") return false;
+      // Another process created it between the check and the CREATE: 42P04 once it is committed,
+      // 23505 (pg_database's unique index) while both CREATEs are in flight.
+      const code = (error as { code?: string }).code;
+      if (code === "42P04" || code === "23505") return false;
       throw error;
     }
   } finally {
