@@ -108,7 +108,7 @@ async function initialise(dir: string, bin: Binaries, ids: RunAs, log: (l: strin
   }
 }
 
-function waitReady(child: ChildProcess, log: (l: string) => void): Promise<void> {
+function waitReady(child: ChildProcess): Promise<void> {
   return new Promise((resolve, reject) => {
     let output = "";
     const onData = (chunk: Buffer) => {
@@ -164,7 +164,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     // database last, after the processes that use it.
     { ...ids, detached: true, stdio: ["ignore", "pipe", "pipe"] },
   );
-  await waitReady(child, log);
+  await waitReady(child);
   child.stdout?.removeAllListeners("data");
   child.stderr?.removeAllListeners("data");
   // Once running, only PostgreSQL's warnings and errors are worth a line in the product's log.
