@@ -66,3 +66,19 @@ test("the demo admin is shown as administrator", async ({ page }) => {
   await expect(page).toHaveURL(/\/en\/dashboard$/);
   await expect(page.getByText("Administrator")).toBeVisible();
 });
+
+test("too many sign-in attempts for one e-mail are refused for a while", async ({ page }) => {
+  const email = uniqueEmail("guess");
+  await page.goto("/en/sign-in");
+  // The default quota is 10 attempts per minute per e-mail address.
+  for (let i = 0; i < 10; i++) {
+    await page.getByLabel("E-mail").fill(email);
+    await page.getByLabel("Password").fill(`guess-${i}`);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.locator("form").getByRole("alert")).toHaveText("The e-mail or password is not right.");
+  }
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Password").fill("guess-final");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.locator("form").getByRole("alert")).toHaveText("Too many attempts. Wait a minute and try again.");
+});

@@ -9,8 +9,10 @@ export const ZAppEnv = z.object({
   ADMIN_EMAILS: z.string().default(""),
   /** Public address of the web app, used in links shown to people. */
   PUBLIC_BASE_URL: z.url({ error: "must be an absolute URL" }).default("http://localhost:3000"),
-  /** Sign-in attempts allowed per minute per e-mail address and per client address. */
-  SIGNIN_RATE_PER_MINUTE: envInt(10, 1, 10_000),
+  /** Sign-in attempts allowed per minute per e-mail address. */
+  SIGNIN_RATE_PER_MINUTE: envInt(10, 1, 100_000),
+  /** Sign-in attempts allowed per minute per client address (first X-Forwarded-For hop). */
+  SIGNIN_CLIENT_RATE_PER_MINUTE: envInt(60, 1, 100_000),
 });
 export type TAppEnv = z.output<typeof ZAppEnv>;
 

@@ -2,27 +2,25 @@ import { PrismaAdapter } from "@auth/prisma-adapter";
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { db } from "@/server/core/db";
-import { TokenBucketLimiter } from "@/server/core/token-bucket";
 import { appEnv } from "@/server/env";
 import { authenticate } from "@/server/services/users/authenticate";
 import { isAdminEmail } from "./admin";
 import { oauthProviders } from "./providers";
+import { clientAddress, SignInLimiter } from "./sign-in-limit";
 import { closeSession, findSessionUser, openSession, SESSION_MAX_AGE_S } from "./sessions";
 
 class RateLimitedSignIn extends CredentialsSignin {
   override code = "rate_limited";
 }
 
-let limiter: TokenBucketLimiter | undefined;
-function signInLimiter(): TokenBucketLimiter {
-  const perMinute = appEnv().SIGNIN_RATE_PER_MINUTE;
-  limiter ??= new TokenBucketLimiter({ capacity: perMinute, refillPerMinute: perMinute });
+let limiter: SignInLimiter | undefined;
+function signInLimiter(): SignInLimiter {
+  const env = appEnv();
+  limiter ??= new SignInLimiter({
+    perEmailPerMinute: env.SIGNIN_RATE_PER_MINUTE,
+    perClientPerMinute: env.SIGNIN_CLIENT_RATE_PER_MINUTE,
+  });
   return limiter;
-}
-
-function clientAddress(request: Request | undefined): string {
-  const forwarded = request?.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded || request?.headers.get("x-real-ip") || "local";
 }
 
 declare module "next-auth" {
@@ -42,10 +40,8 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
     Credentials({
       credentials: { email: {}, password: {} },
       async authorize(credentials, request) {
-        const email = typeof credentials.email === "string" ? credentials.email.trim().toLowerCase() : "";
-        const byEmail = signInLimiter().take(`email:${email}`);
-        const byAddress = signInLimiter().take(`ip:${clientAddress(request)}`);
-        if (!byEmail.allowed || !byAddress.allowed) throw new RateLimitedSignIn();
+        const email = typeof credentials.email === "string" ? credentials.email : "";
+        if (!signInLimiter().attempt(email, clientAddress(request))) throw new RateLimitedSignIn();
         const user = await authenticate(db(), credentials);
         return user ? { id: user.id, email: user.email, name: user.name } : null;
       },
