@@ -16,6 +16,21 @@ const steps: { label: string; command: string; args: string[] }[] = [
   { label: "e2e", command: bin("playwright"), args: ["test", "--config", "e2e/playwright.config.ts"] },
 ];
 
+// Counts read from the runners' summaries, for one closing "N passed, N failed" line.
+const totals = { passed: 0, failed: 0 };
+const countLine = (raw: string) => {
+  // eslint-disable-next-line no-control-regex -- strip terminal colours before matching
+  const line = raw.replace(/\x1b\[[0-9;]*m/g, "");
+  const vitest = /^\s*Tests\s+(?:(\d+) failed\s*\|\s*)?(\d+) passed/.exec(line);
+  if (vitest) {
+    totals.failed += Number(vitest[1] ?? 0);
+    totals.passed += Number(vitest[2]);
+    return;
+  }
+  const pw = /^\s*(\d+) (passed|failed|flaky)\b/.exec(line);
+  if (pw) totals[pw[2] === "failed" ? "failed" : "passed"] += Number(pw[1]);
+};
+
 const only = process.argv.slice(2);
 const started = Date.now();
 for (const step of steps) {
@@ -23,11 +38,13 @@ for (const step of steps) {
   const t0 = Date.now();
   log(`── ${step.label} ──`);
   try {
-    await runStep(step, env);
+    await runStep(step, env, countLine);
   } catch (error) {
     log(`FAILED at ${step.label}: ${(error as Error).message}`);
+    process.stdout.write(`${totals.passed} passed, ${Math.max(totals.failed, 1)} failed\n`);
     process.exit(1);
   }
   log(`${step.label} passed in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
 log(`all steps passed in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+process.stdout.write(`${totals.passed} passed, ${totals.failed} failed\n`);

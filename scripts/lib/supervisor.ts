@@ -39,9 +39,15 @@ export interface Supervised {
   exited: Promise<number | null>;
 }
 
-/** Starts a child in its own process group with labelled output. */
-export function startChild(spec: ChildSpec, index: number, baseEnv: NodeJS.ProcessEnv): Supervised {
-  const write = labeller(spec.label, index);
+/** Starts a child in its own process group with labelled output (each line also goes to `onLine`). */
+export function startChild(
+  spec: ChildSpec,
+  index: number,
+  baseEnv: NodeJS.ProcessEnv,
+  onLine?: (line: string) => void,
+): Supervised {
+  const label = labeller(spec.label, index);
+  const write = onLine ? (line: string) => (label(line), onLine(line)) : label;
   const child = spawn(spec.command, spec.args, {
     cwd: PROJECT_ROOT,
     env: { ...baseEnv, ...spec.env, SERVICE_NAME: spec.label },
@@ -79,8 +85,12 @@ export async function stopChildren(children: Supervised[], graceMs = 10_000): Pr
 }
 
 /** Runs a command to completion with labelled output; rejects on a non-zero exit. */
-export async function runStep(spec: ChildSpec, baseEnv: NodeJS.ProcessEnv = process.env): Promise<void> {
-  const run = startChild(spec, 5, baseEnv);
+export async function runStep(
+  spec: ChildSpec,
+  baseEnv: NodeJS.ProcessEnv = process.env,
+  onLine?: (line: string) => void,
+): Promise<void> {
+  const run = startChild(spec, 5, baseEnv, onLine);
   const stop = () => signalGroup(run.child, "SIGTERM");
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
