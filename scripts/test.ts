@@ -19,7 +19,6 @@ const steps: { label: string; command: string; args: string[] }[] = [
 // Counts read from the runners' summaries, for one closing "N passed, N failed" line.
 const totals = { passed: 0, failed: 0 };
 const countLine = (raw: string) => {
-  // eslint-disable-next-line no-control-regex -- strip terminal colours before matching
   const line = raw.replace(/\x1b\[[0-9;]*m/g, "");
   const vitest = /^\s*Tests\s+(?:(\d+) failed\s*\|\s*)?(\d+) passed/.exec(line);
   if (vitest) {
