@@ -31,6 +31,12 @@ describe("parseConfig", () => {
     }
   });
 
+  it("reports an empty DATABASE_URL once, as empty", () => {
+    expect(() => parseConfig(Schema, { DATABASE_URL: "" })).toThrow(
+      /^Invalid configuration: DATABASE_URL is required \(it is set but empty\)$/,
+    );
+  });
+
   it("never echoes the value (it may hold a password)", () => {
     expect(() => parseConfig(Schema, { DATABASE_URL: "mysql://user:hunter2@x" })).toThrow(/^(?!.*hunter2)/s);
   });

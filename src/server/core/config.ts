@@ -3,7 +3,7 @@ import { z } from "zod";
 /** A DATABASE_URL as Document 2 fixes it: required where asked for, and beginning with postgres://. */
 export const ZDatabaseUrl = z
   .string({ error: "is required" })
-  .min(1, { error: "is required (it is set but empty)" })
+  .min(1, { error: "is required (it is set but empty)", abort: true })
   .refine((v) => v.startsWith("postgres://"), { error: "must begin with postgres://" });
 
 /** An integer environment value with bounds (environment values arrive as strings). */
