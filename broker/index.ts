@@ -1,6 +1,7 @@
 import { loadConfigOrExit } from "../src/server/core/config";
 import { PROJECT_ROOT } from "../src/server/core/database/ensure";
 import { resolveGitSha } from "../src/server/core/git-sha";
+import { onShutdown } from "../src/server/core/lifecycle";
 import { createLogger } from "../src/server/core/logger";
 import { APP_VERSION } from "../src/server/core/version";
 import { ZBrokerConfig } from "./config";
@@ -15,13 +16,4 @@ broker.server.listen(config.BROKER_PORT, config.BROKER_HOST, () => {
   log.info({ event: "listening", port: config.BROKER_PORT }, "broker listening");
 });
 
-let closing = false;
-for (const signal of ["SIGTERM", "SIGINT"] as const) {
-  process.on(signal, () => {
-    if (closing) return;
-    closing = true;
-    log.info({ event: "shutdown", signal }, "broker stopping");
-    void broker.close().then(() => process.exit(0));
-    setTimeout(() => process.exit(1), 10_000).unref();
-  });
-}
+onShutdown(log, () => broker.close());

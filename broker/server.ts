@@ -1,6 +1,7 @@
 import http from "node:http";
 import { collectDefaultMetrics, Gauge, Registry } from "prom-client";
 import { DbMonitor, healthDocument } from "../src/server/core/db-monitor";
+import { sendJson, sendNotFound } from "../src/server/core/lifecycle";
 import type { Logger } from "../src/server/core/logger";
 import type { TBrokerConfig } from "./config";
 
@@ -32,8 +33,7 @@ export function createBrokerServer(config: TBrokerConfig, deps: { log: Logger; v
     const url = new URL(req.url ?? "/", "http://broker");
     if (req.method === "GET" && url.pathname === "/health") {
       const body = healthDocument({ dbUp: monitor.isUp, version: deps.version, gitSha: deps.gitSha, startedAt });
-      res.writeHead(monitor.isUp ? 200 : 503, { "content-type": "application/json", "cache-control": "no-store" });
-      res.end(JSON.stringify(body));
+      sendJson(res, monitor.isUp ? 200 : 503, body);
       return;
     }
     if (req.method === "GET" && url.pathname === "/metrics") {
@@ -43,8 +43,7 @@ export function createBrokerServer(config: TBrokerConfig, deps: { log: Logger; v
       });
       return;
     }
-    res.writeHead(404, { "content-type": "application/json" });
-    res.end(JSON.stringify({ error: { code: "NOT_FOUND", message: "no such path" } }));
+    sendNotFound(res);
   });
 
   return {

@@ -1,11 +1,8 @@
-import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
+import { titleFrom } from "@/i18n/metadata";
 import { serverCaller } from "@/trpc/server";
 
-export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
-  const { locale } = await params;
-  return { title: (await getTranslations({ locale, namespace: "dashboard" }))("title") };
-}
+export const generateMetadata = titleFrom("dashboard", "title");
 
 export default async function DashboardPage({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;

@@ -1,15 +1,12 @@
-import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
+import { titleFrom } from "@/i18n/metadata";
 import { AuthForm } from "@/components/auth-form";
 import { OAuthButtons } from "@/components/oauth-buttons";
 import { Link, redirect } from "@/i18n/navigation";
 import { signInAction } from "@/server/auth/actions";
 import { getSessionUser } from "@/server/auth/session-user";
 
-export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
-  const { locale } = await params;
-  return { title: (await getTranslations({ locale, namespace: "auth" }))("signInTitle") };
-}
+export const generateMetadata = titleFrom("auth", "signInTitle");
 
 export default async function SignInPage({
   params,
