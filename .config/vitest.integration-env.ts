@@ -2,3 +2,8 @@ import { inject } from "vitest";
 
 // Every integration test file talks to the run's own database.
 process.env.DATABASE_URL = inject("databaseUrl");
+// Test-only configuration of the web app (fixed values, never used outside the test run).
+process.env.AUTH_SECRET ??= "integration-tests-auth-secret-0123456789abcdef";
+process.env.SECRETS_KEYS ??= `ktest:${Buffer.alloc(32, 7).toString("base64")}`;
+process.env.PUBLIC_BASE_URL ??= "https://mesh.example.test";
+process.env.PUBLIC_BROKER_URL ??= "wss://broker.example.test";

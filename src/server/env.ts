@@ -9,6 +9,13 @@ export const ZAppEnv = z.object({
   ADMIN_EMAILS: z.string().default(""),
   /** Public address of the web app, used in links shown to people. */
   PUBLIC_BASE_URL: z.url({ error: "must be an absolute URL" }).default("http://localhost:3000"),
+  /** Address of the broker that invites send peers to. */
+  PUBLIC_BROKER_URL: z
+    .string()
+    .regex(/^wss?:\/\/[^|\s]+$/, { error: "must be a ws:// or wss:// URL" })
+    .default("ws://localhost:4000"),
+  /** Key ring sealing secrets at rest: "id:base64key,..." (the first seals, any opens); see docs/secrets.md. */
+  SECRETS_KEYS: z.string().min(1, { error: "is required (see docs/secrets.md)" }),
   /** Sign-in attempts allowed per minute per e-mail address. */
   SIGNIN_RATE_PER_MINUTE: envInt(10, 1, 100_000),
   /** Sign-in attempts allowed per minute per client address (first X-Forwarded-For hop). */

@@ -18,11 +18,18 @@ export interface Context {
   db: Db;
   user: SessionUser | null;
   headers: Headers;
+  /** Headers a procedure wants on the HTTP answer (cache-control, x-cache); copied by responseMeta. */
+  responseHeaders: Map<string, string>;
 }
 
 /** Builds the context of one call; the session is resolved by the caller (route handler or RSC). */
 export function createContext(opts: { user: SessionUser | null; headers?: Headers; db?: Db }): Context {
-  return { db: opts.db ?? db(), user: opts.user, headers: opts.headers ?? new Headers() };
+  return { db: opts.db ?? db(), user: opts.user, headers: opts.headers ?? new Headers(), responseHeaders: new Map() };
+}
+
+/** responseMeta for the HTTP handlers: the headers the procedures asked for. */
+export function responseMetaFromContext({ ctx }: { ctx?: Context }): { headers: Record<string, string> } {
+  return { headers: Object.fromEntries(ctx?.responseHeaders ?? []) };
 }
 
 const t = initTRPC.context<Context>().create({

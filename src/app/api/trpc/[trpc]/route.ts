@@ -1,6 +1,6 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { appRouter } from "@/server/api/root";
-import { createContext } from "@/server/api/trpc";
+import { createContext, responseMetaFromContext } from "@/server/api/trpc";
 import { getSessionUser } from "@/server/auth/session-user";
 
 export const dynamic = "force-dynamic";
@@ -11,6 +11,7 @@ const handler = (req: Request) =>
     req,
     router: appRouter,
     createContext: async () => createContext({ user: await getSessionUser(), headers: req.headers }),
+    responseMeta: responseMetaFromContext,
   });
 
 export { handler as GET, handler as POST };

@@ -1,0 +1,111 @@
+import { TRPCError } from "@trpc/server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addMember, makeMesh, makeUser } from "@/test/mesh-fixtures";
+import { testDb, uid } from "@/test/helpers";
+import { appRouter, createCaller } from "./root";
+import { createContext, type SessionUser } from "./trpc";
+
+// Every procedure of the app router × every kind of caller. The list of procedures is read from the
+// router itself: a new procedure without a row here fails the first test.
+const db = testDb();
+afterAll(() => db.$disconnect());
+
+const ROLES = ["owner", "member", "revoked", "stranger", "admin", "signedOut"] as const;
+type Role = (typeof ROLES)[number];
+type Outcome = "OK" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT";
+interface Fixture {
+  meshId: string;
+  inviteId: string;
+}
+interface Row {
+  input: (f: Fixture) => unknown;
+  /** Changes state: run each caller on a fresh mesh. */
+  mutates?: boolean;
+  expect: Record<Role, Outcome>;
+}
+
+const anyUser: Record<Role, Outcome> = { owner: "OK", member: "OK", revoked: "OK", stranger: "OK", admin: "OK", signedOut: "UNAUTHORIZED" };
+const visible: Record<Role, Outcome> = { owner: "OK", member: "OK", revoked: "NOT_FOUND", stranger: "NOT_FOUND", admin: "NOT_FOUND", signedOut: "UNAUTHORIZED" };
+const ownerOnly: Record<Role, Outcome> = { ...visible, member: "FORBIDDEN" };
+const adminOnly: Record<Role, Outcome> = { owner: "FORBIDDEN", member: "FORBIDDEN", revoked: "FORBIDDEN", stranger: "FORBIDDEN", admin: "OK", signedOut: "UNAUTHORIZED" };
+const everyone: Record<Role, Outcome> = { owner: "OK", member: "OK", revoked: "OK", stranger: "OK", admin: "OK", signedOut: "OK" };
+
+const none = () => undefined;
+const meshInput = (f: Fixture) => ({ meshId: f.meshId });
+const MATRIX: Record<string, Row> = {
+  "my.profile": { input: none, expect: anyUser },
+  "my.updateProfile": { input: () => ({ name: "Renamed" }), expect: anyUser },
+  "my.meshes": { input: () => ({}), expect: anyUser },
+  "my.createMesh": { input: () => ({ name: "New", slug: uid("mx").toLowerCase() }), expect: anyUser },
+  "my.mesh": { input: meshInput, expect: visible },
+  "my.createInvite": { input: meshInput, expect: ownerOnly },
+  "my.revokeInvite": { input: (f) => ({ inviteId: f.inviteId }), mutates: true, expect: { ...visible, member: "NOT_FOUND" } },
+  "my.archiveMesh": { input: meshInput, mutates: true, expect: ownerOnly },
+  "my.leaveMesh": { input: meshInput, mutates: true, expect: { ...visible, owner: "CONFLICT" } },
+  "my.invites": { input: none, expect: anyUser },
+  "my.stream": { input: meshInput, expect: visible },
+  "my.export": { input: none, expect: anyUser },
+  "admin.meshes": { input: () => ({}), expect: adminOnly },
+  "admin.mesh": { input: meshInput, expect: adminOnly },
+  "admin.sessions": { input: () => ({}), expect: adminOnly },
+  "admin.invites": { input: () => ({}), expect: adminOnly },
+  "admin.audit": { input: () => ({}), expect: adminOnly },
+  "admin.summary": { input: none, expect: adminOnly },
+  "public.stats": { input: none, expect: everyone },
+  "public.invitePreview": { input: () => ({ token: "x" }), expect: everyone },
+};
+
+const users = {} as Record<Exclude<Role, "signedOut">, SessionUser>;
+let shared: Fixture;
+
+async function fixture(): Promise<Fixture> {
+  const mesh = await makeMesh(db, users.owner);
+  await addMember(db, mesh.id, users.member);
+  await addMember(db, mesh.id, users.revoked, { revoked: true });
+  const invite = await createCaller(createContext({ user: users.owner, db })).my.createInvite({ meshId: mesh.id });
+  return { meshId: mesh.id, inviteId: invite.inviteId };
+}
+
+beforeAll(async () => {
+  users.owner = await makeUser(db, { name: "Owner" });
+  users.member = await makeUser(db, { name: "Member" });
+  users.revoked = await makeUser(db, { name: "Revoked" });
+  users.stranger = await makeUser(db, { name: "Stranger" });
+  users.admin = await makeUser(db, { name: "Admin", admin: true });
+  shared = await fixture();
+});
+
+function procedurePaths(): string[] {
+  return Object.keys(appRouter._def.procedures).sort();
+}
+
+async function call(role: Role, path: string, input: unknown): Promise<Outcome | string> {
+  const caller = createCaller(createContext({ user: role === "signedOut" ? null : users[role], db }));
+  const [router, name] = path.split(".") as [string, string];
+  const fn = (caller as unknown as Record<string, Record<string, (i: unknown) => Promise<unknown>>>)[router]?.[name];
+  if (!fn) return "missing";
+  try {
+    await fn(input);
+    return "OK";
+  } catch (error) {
+    return error instanceof TRPCError ? error.code : `unexpected: ${String(error)}`;
+  }
+}
+
+describe("authorization matrix", () => {
+  it("has a row for every procedure of the router", () => {
+    expect(Object.keys(MATRIX).sort()).toEqual(procedurePaths());
+  });
+
+  for (const path of Object.keys(MATRIX)) {
+    it(`${path}`, async () => {
+      const row = MATRIX[path] as Row;
+      const results: Partial<Record<Role, string>> = {};
+      for (const role of ROLES) {
+        const f = row.mutates ? await fixture() : shared;
+        results[role] = await call(role, path, row.input(f));
+      }
+      expect(results).toEqual(row.expect);
+    });
+  }
+});

@@ -1,0 +1,31 @@
+import type { Db, Prisma } from "@/server/core/db";
+import { pageOf, ZAdminAuditInput, type TAdminAuditInput } from "./schemas";
+
+/** The audit log, newest first by default; filters eventType, meshId and a date range. */
+export async function adminListAudit(db: Db, raw: TAdminAuditInput) {
+  const input = ZAdminAuditInput.parse(raw);
+  const where: Prisma.AuditEventWhereInput = {
+    ...(input.eventType ? { eventType: input.eventType } : {}),
+    ...(input.meshId ? { meshId: input.meshId } : {}),
+    ...(input.from || input.to ? { createdAt: { ...(input.from ? { gte: input.from } : {}), ...(input.to ? { lt: input.to } : {}) } } : {}),
+  };
+  const [total, rows] = await Promise.all([
+    db.auditEvent.count({ where }),
+    db.auditEvent.findMany({
+      where,
+      orderBy: [{ createdAt: input.dir }, { id: input.dir }],
+      skip: (input.page - 1) * input.pageSize,
+      take: input.pageSize,
+      select: {
+        id: true,
+        eventType: true,
+        actorUserId: true,
+        actorMemberId: true,
+        metadata: true,
+        createdAt: true,
+        mesh: { select: { id: true, slug: true, name: true } },
+      },
+    }),
+  ]);
+  return pageOf(rows.map((a) => ({ ...a, id: a.id.toString() })), total, input.page, input.pageSize);
+}

@@ -1,0 +1,36 @@
+import type { Db, Prisma } from "@/server/core/db";
+import { inviteState } from "../invites/invite-state";
+import { pageOf, ZAdminInvitesInput, type TAdminInvitesInput } from "./schemas";
+
+/** Invites joined to mesh and creating user; filters revoked and expired. Tokens are never listed. */
+export async function adminListInvites(db: Db, raw: TAdminInvitesInput, now: Date = new Date()) {
+  const input = ZAdminInvitesInput.parse(raw);
+  const where: Prisma.InviteWhereInput = {
+    ...(input.revoked ? { revokedAt: input.revoked === "yes" ? { not: null } : null } : {}),
+    ...(input.expired ? { expiresAt: input.expired === "yes" ? { lte: now } : { gt: now } } : {}),
+    ...(input.q
+      ? { OR: [{ mesh: { slug: { contains: input.q.toLowerCase() } } }, { createdBy: { email: { contains: input.q, mode: "insensitive" } } }] }
+      : {}),
+  };
+  const [total, rows] = await Promise.all([
+    db.invite.count({ where }),
+    db.invite.findMany({
+      where,
+      orderBy: [{ [input.sort]: input.dir }, { id: input.dir }],
+      skip: (input.page - 1) * input.pageSize,
+      take: input.pageSize,
+      select: {
+        id: true,
+        role: true,
+        expiresAt: true,
+        maxUses: true,
+        usedCount: true,
+        revokedAt: true,
+        createdAt: true,
+        mesh: { select: { id: true, slug: true, name: true } },
+        createdBy: { select: { id: true, name: true, email: true } },
+      },
+    }),
+  ]);
+  return pageOf(rows.map((i) => ({ ...i, state: inviteState(i, now) })), total, input.page, input.pageSize);
+}

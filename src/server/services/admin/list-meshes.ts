@@ -1,0 +1,41 @@
+import type { Db, Prisma } from "@/server/core/db";
+import { pageOf, ZAdminMeshesInput, type TAdminMeshesInput } from "./schemas";
+
+/** All meshes with owner and member count; search on name and slug, enumeration and archived filters. */
+export async function adminListMeshes(db: Db, raw: TAdminMeshesInput) {
+  const input = ZAdminMeshesInput.parse(raw);
+  const where: Prisma.MeshWhereInput = {
+    ...(input.q ? { OR: [{ name: { contains: input.q, mode: "insensitive" } }, { slug: { contains: input.q.toLowerCase() } }] } : {}),
+    ...(input.visibility ? { visibility: input.visibility } : {}),
+    ...(input.transport ? { transport: input.transport } : {}),
+    ...(input.tier ? { tier: input.tier } : {}),
+    ...(input.archived ? { archivedAt: input.archived === "yes" ? { not: null } : null } : {}),
+  };
+  const [total, rows] = await Promise.all([
+    db.mesh.count({ where }),
+    db.mesh.findMany({
+      where,
+      orderBy: [{ [input.sort]: input.dir }, { id: input.dir }],
+      skip: (input.page - 1) * input.pageSize,
+      take: input.pageSize,
+      select: {
+        id: true,
+        slug: true,
+        name: true,
+        visibility: true,
+        transport: true,
+        tier: true,
+        archivedAt: true,
+        createdAt: true,
+        owner: { select: { id: true, name: true, email: true } },
+        _count: { select: { members: { where: { revokedAt: null } } } },
+      },
+    }),
+  ]);
+  return pageOf(
+    rows.map(({ _count, ...m }) => ({ ...m, memberCount: _count.members })),
+    total,
+    input.page,
+    input.pageSize,
+  );
+}

@@ -1,0 +1,56 @@
+import { z } from "zod";
+import { MESH_TIERS, MESH_TRANSPORTS, MESH_VISIBILITIES, ZMeshId, ZPageInput } from "../meshes/schemas";
+
+/** Admin lists are paginated (at most 100 rows a page), sortable on indexed columns, searchable. */
+const ZSortDir = z.enum(["asc", "desc"]).default("desc");
+const ZSearch = z.string().trim().max(100).optional();
+
+export const ZAdminMeshesInput = ZPageInput.extend({
+  q: ZSearch,
+  visibility: z.enum(MESH_VISIBILITIES).optional(),
+  transport: z.enum(MESH_TRANSPORTS).optional(),
+  tier: z.enum(MESH_TIERS).optional(),
+  archived: z.enum(["yes", "no"]).optional(),
+  sort: z.enum(["createdAt", "name", "slug"]).default("createdAt"),
+  dir: ZSortDir,
+});
+export type TAdminMeshesInput = z.input<typeof ZAdminMeshesInput>;
+
+export const ZAdminSessionsInput = ZPageInput.extend({
+  q: ZSearch,
+  status: z.enum(["active", "disconnected"]).optional(),
+  sort: z.enum(["connectedAt", "disconnectedAt"]).default("connectedAt"),
+  dir: ZSortDir,
+});
+export type TAdminSessionsInput = z.input<typeof ZAdminSessionsInput>;
+
+export const ZAdminInvitesInput = ZPageInput.extend({
+  q: ZSearch,
+  revoked: z.enum(["yes", "no"]).optional(),
+  expired: z.enum(["yes", "no"]).optional(),
+  sort: z.enum(["createdAt", "expiresAt"]).default("createdAt"),
+  dir: ZSortDir,
+});
+export type TAdminInvitesInput = z.input<typeof ZAdminInvitesInput>;
+
+export const AUDIT_TYPES = [
+  "mesh_created",
+  "mesh_archived",
+  "invite_created",
+  "invite_revoked",
+  "member_joined",
+  "member_left",
+  "message_sent",
+  "status_changed",
+] as const;
+
+export const ZAdminAuditInput = ZPageInput.extend({
+  eventType: z.enum(AUDIT_TYPES).optional(),
+  meshId: ZMeshId.optional(),
+  from: z.coerce.date().optional(),
+  to: z.coerce.date().optional(),
+  dir: ZSortDir,
+});
+export type TAdminAuditInput = z.input<typeof ZAdminAuditInput>;
+
+export const pageOf = <T>(items: T[], total: number, page: number, pageSize: number) => ({ items, total, page, pageSize });

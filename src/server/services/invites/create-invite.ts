@@ -1,0 +1,86 @@
+import { createInviteToken, formatInviteExpiry } from "@/server/core/invites";
+import { AppError, isUniqueViolation } from "@/server/core/errors";
+import { uuidv7 } from "@/server/core/ids";
+import type { UserActor } from "../actor";
+import { recordAudit } from "../audit/record-audit";
+import type { MeshDeps } from "../meshes/deps";
+import { nowOf } from "../meshes/deps";
+import { ZCreateInviteInput, type TCreateInviteInput } from "../meshes/schemas";
+import { joinLinks } from "./join-links";
+
+/**
+ * Issues a signed invite. The mesh owner may grant admin, member or observer; a mesh admin may grant
+ * member or observer; nobody else may invite, and an archived mesh takes no invites.
+ */
+export async function createInvite(deps: MeshDeps, actor: UserActor, raw: TCreateInviteInput) {
+  const input = ZCreateInviteInput.parse(raw);
+  const now = nowOf(deps);
+  const mesh = await deps.db.mesh.findFirst({
+    where: {
+      id: input.meshId,
+      OR: [
+        { ownerUserId: actor.userId },
+        { members: { some: { userId: actor.userId, revokedAt: null } } },
+      ],
+    },
+    select: {
+      id: true,
+      slug: true,
+      ownerUserId: true,
+      ownerPubkey: true,
+      ownerSecretKeyEnc: true,
+      rootKeyEnc: true,
+      archivedAt: true,
+      members: { where: { userId: actor.userId, revokedAt: null }, select: { role: true }, take: 1 },
+    },
+  });
+  if (!mesh) throw new AppError("NOT_FOUND", "mesh_not_found");
+  const role = mesh.ownerUserId === actor.userId ? "owner" : mesh.members[0]?.role;
+  if (role !== "owner" && role !== "admin") throw new AppError("FORBIDDEN", "invite_not_allowed");
+  if (role === "admin" && input.role === "admin") throw new AppError("FORBIDDEN", "role_not_allowed");
+  if (mesh.archivedAt) throw new AppError("CONFLICT", "mesh_archived");
+
+  const secretKey = deps.sealer.open(mesh.ownerSecretKeyEnc, `mesh:${mesh.id}:owner-secret-key`);
+  const rootKey = deps.sealer.open(mesh.rootKeyEnc, `mesh:${mesh.id}:root-key`);
+  const firstExpiry = Math.floor((now.getTime() + input.expiresInHours * 3_600_000) / 1000) * 1000;
+  const id = uuidv7();
+  try {
+    // Ed25519 signatures are deterministic and the payload has no nonce (Document 3 fixes its fields):
+    // two invites alike in every field would share a token. The later one expires a second later.
+    for (let attempt = 0; ; attempt++) {
+      const expiresAt = new Date(firstExpiry + attempt * 1000);
+      const { token } = createInviteToken(
+        {
+          v: 1,
+          mesh_id: mesh.id,
+          mesh_slug: mesh.slug,
+          broker_url: deps.brokerUrl,
+          expires_at: formatInviteExpiry(expiresAt),
+          mesh_root_key: rootKey.toString("base64url"),
+          role: input.role,
+          owner_pubkey: mesh.ownerPubkey,
+        },
+        new Uint8Array(secretKey),
+      );
+      try {
+        await deps.db.$transaction(async (tx) => {
+          await tx.invite.create({
+            data: { id, token, meshId: mesh.id, createdByUserId: actor.userId, role: input.role, expiresAt, maxUses: input.maxUses },
+          });
+          await recordAudit(tx, {
+            meshId: mesh.id,
+            type: "invite_created",
+            actorUserId: actor.userId,
+            metadata: { inviteId: id, role: input.role, maxUses: input.maxUses, expiresAt: expiresAt.toISOString() },
+          });
+        });
+        return { inviteId: id, expiresAt, ...joinLinks(deps.publicBaseUrl, token), token };
+      } catch (error) {
+        if (!isUniqueViolation(error) || attempt >= 30) throw error;
+      }
+    }
+  } finally {
+    secretKey.fill(0);
+    rootKey.fill(0);
+  }
+}

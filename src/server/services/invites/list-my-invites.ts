@@ -1,0 +1,26 @@
+import type { UserActor } from "../actor";
+import { nowOf, type MeshDeps } from "../meshes/deps";
+import { inviteState } from "./invite-state";
+import { joinLinks } from "./join-links";
+
+/** The invites the actor issued (newest first, at most 500), with their links and state. */
+export async function listMyInvites(deps: Pick<MeshDeps, "db" | "now" | "publicBaseUrl">, actor: UserActor) {
+  const now = nowOf(deps);
+  const rows = await deps.db.invite.findMany({
+    where: { createdByUserId: actor.userId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: 500,
+    select: {
+      id: true,
+      token: true,
+      role: true,
+      expiresAt: true,
+      maxUses: true,
+      usedCount: true,
+      revokedAt: true,
+      createdAt: true,
+      mesh: { select: { id: true, slug: true, name: true, archivedAt: true } },
+    },
+  });
+  return rows.map((row) => ({ ...row, state: inviteState(row, now), ...joinLinks(deps.publicBaseUrl, row.token) }));
+}

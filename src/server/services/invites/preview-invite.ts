@@ -1,0 +1,65 @@
+import type { Db } from "@/server/core/db";
+import { verifyInviteToken } from "@/server/core/invites";
+import { inviteState } from "./invite-state";
+
+export const PREVIEW_FAILURES = ["malformed", "bad_signature", "expired", "revoked", "exhausted", "mesh_archived", "not_found"] as const;
+export type PreviewFailure = (typeof PREVIEW_FAILURES)[number];
+
+export interface PreviewDetails {
+  meshName: string | null;
+  meshSlug: string | null;
+  inviterName: string | null;
+  role: string | null;
+  memberCount: number | null;
+  expiresAt: Date | null;
+}
+
+export type InvitePreview = ({ valid: true } & PreviewDetails) | ({ valid: false; reason: PreviewFailure } & PreviewDetails);
+
+const NONE: PreviewDetails = { meshName: null, meshSlug: null, inviterName: null, role: null, memberCount: null, expiresAt: null };
+
+/**
+ * What an invite link leads to, for anyone holding it: verified with the same codec as the broker's
+ * join, then joined to its mesh, invite and inviter. Read-only: usedCount never changes here.
+ */
+export async function previewInvite(deps: { db: Db; now?: () => Date }, token: string): Promise<InvitePreview> {
+  const now = deps.now ? deps.now() : new Date();
+  const verified = verifyInviteToken(token, { now });
+  if (!verified.ok && verified.reason !== "expired") return { valid: false, reason: verified.reason, ...NONE };
+
+  const invite = await deps.db.invite.findUnique({
+    where: { token },
+    select: {
+      role: true,
+      expiresAt: true,
+      maxUses: true,
+      usedCount: true,
+      revokedAt: true,
+      createdBy: { select: { name: true } },
+      mesh: { select: { name: true, slug: true, archivedAt: true, _count: { select: { members: { where: { revokedAt: null } } } } } },
+    },
+  });
+  if (!invite) {
+    // A well-signed token with no row: name the mesh only when its real owner key signed it.
+    const payload = verified.payload;
+    const mesh = payload
+      ? await deps.db.mesh.findFirst({
+          where: { id: payload.mesh_id, ownerPubkey: payload.owner_pubkey },
+          select: { name: true, slug: true },
+        })
+      : null;
+    return { valid: false, reason: "not_found", ...NONE, meshName: mesh?.name ?? null, meshSlug: mesh?.slug ?? null };
+  }
+  const details: PreviewDetails = {
+    meshName: invite.mesh.name,
+    meshSlug: invite.mesh.slug,
+    inviterName: invite.createdBy.name,
+    role: invite.role,
+    memberCount: invite.mesh._count.members,
+    expiresAt: invite.expiresAt,
+  };
+  const state = inviteState(invite, now);
+  if (state !== "valid") return { valid: false, reason: state, ...details };
+  if (invite.mesh.archivedAt) return { valid: false, reason: "mesh_archived", ...details };
+  return { valid: true, ...details };
+}

@@ -1,0 +1,58 @@
+import { AppError } from "@/server/core/errors";
+import type { UserActor } from "../actor";
+import { inviteState } from "../invites/invite-state";
+import { visibleTo } from "./access";
+import { nowOf, type MeshDeps } from "./deps";
+import { ZMeshIdInput, type TMeshIdInput } from "./schemas";
+
+/** A visible mesh with its members and invites (never its secret key, root key or invite tokens). */
+export async function getMeshDetail(deps: Pick<MeshDeps, "db" | "now">, actor: UserActor, raw: TMeshIdInput) {
+  const { meshId } = ZMeshIdInput.parse(raw);
+  const mesh = await deps.db.mesh.findFirst({
+    where: { id: meshId, ...visibleTo(actor.userId) },
+    select: {
+      id: true,
+      slug: true,
+      name: true,
+      ownerUserId: true,
+      ownerPubkey: true,
+      visibility: true,
+      transport: true,
+      tier: true,
+      archivedAt: true,
+      createdAt: true,
+      owner: { select: { name: true } },
+      members: {
+        orderBy: { joinedAt: "asc" },
+        select: { id: true, userId: true, displayName: true, role: true, joinedAt: true, revokedAt: true, peerPubkey: true },
+      },
+      invites: {
+        orderBy: { createdAt: "desc" },
+        take: 200,
+        select: {
+          id: true,
+          role: true,
+          expiresAt: true,
+          maxUses: true,
+          usedCount: true,
+          revokedAt: true,
+          createdAt: true,
+          createdBy: { select: { id: true, name: true } },
+        },
+      },
+    },
+  });
+  // A stranger gets the same answer for a mesh that exists as for one that does not.
+  if (!mesh) throw new AppError("NOT_FOUND", "mesh_not_found");
+  const now = nowOf(deps);
+  const isOwner = mesh.ownerUserId === actor.userId;
+  const me = mesh.members.find((m) => m.userId === actor.userId && !m.revokedAt);
+  const { owner, members, invites, ...rest } = mesh;
+  return {
+    mesh: { ...rest, ownerName: owner.name },
+    isOwner,
+    myRole: isOwner ? ("owner" as const) : (me?.role ?? "member"),
+    members,
+    invites: invites.map((i) => ({ ...i, state: inviteState(i, now) })),
+  };
+}

@@ -1,0 +1,23 @@
+import { AppError } from "@/server/core/errors";
+import type { UserActor } from "../actor";
+import { recordAudit } from "../audit/record-audit";
+import { nowOf, type MeshDeps } from "./deps";
+import { ZMeshIdInput, type TMeshIdInput } from "./schemas";
+
+/** Leaves a mesh: the actor's membership gets revokedAt. The owner cannot leave (archive instead). */
+export async function leaveMesh(deps: Pick<MeshDeps, "db" | "now">, actor: UserActor, raw: TMeshIdInput) {
+  const { meshId } = ZMeshIdInput.parse(raw);
+  const now = nowOf(deps);
+  return deps.db.$transaction(async (tx) => {
+    const member = await tx.member.findFirst({
+      where: { meshId, userId: actor.userId, revokedAt: null },
+      select: { id: true, role: true, mesh: { select: { ownerUserId: true } } },
+    });
+    if (!member) throw new AppError("NOT_FOUND", "mesh_not_found");
+    if (member.mesh.ownerUserId === actor.userId) throw new AppError("CONFLICT", "owner_cannot_leave");
+    await tx.member.update({ where: { id: member.id }, data: { revokedAt: now } });
+    await tx.presence.updateMany({ where: { memberId: member.id, disconnectedAt: null }, data: { disconnectedAt: now } });
+    await recordAudit(tx, { meshId, type: "member_left", actorUserId: actor.userId, actorMemberId: member.id });
+    return { meshId, revokedAt: now };
+  });
+}

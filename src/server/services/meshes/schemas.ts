@@ -1,0 +1,65 @@
+import { z } from "zod";
+import { INVITE_GRANTABLE_ROLES } from "@/server/core/invites";
+
+export const MESH_VISIBILITIES = ["private", "unlisted", "public"] as const;
+export const MESH_TRANSPORTS = ["relay", "direct"] as const;
+export const MESH_TIERS = ["free", "pro", "enterprise"] as const;
+export const MEMBER_ROLES = ["owner", "admin", "member", "observer"] as const;
+
+export const ZSlug = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(3, { error: "slug_too_short" })
+  .max(64, { error: "slug_too_long" })
+  .regex(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/, { error: "slug_invalid" });
+
+export const ZMeshId = z.uuid({ error: "invalid_mesh_id" });
+
+export const ZCreateMeshInput = z.object({
+  name: z.string().trim().min(1, { error: "name_required" }).max(80, { error: "name_too_long" }),
+  slug: ZSlug,
+  visibility: z.enum(MESH_VISIBILITIES).default("private"),
+  transport: z.enum(MESH_TRANSPORTS).default("relay"),
+  tier: z.enum(MESH_TIERS).default("free"),
+});
+export type TCreateMeshInput = z.input<typeof ZCreateMeshInput>;
+
+export const ZMeshIdInput = z.object({ meshId: ZMeshId });
+export type TMeshIdInput = z.infer<typeof ZMeshIdInput>;
+
+/** Pages are 1-based; at most 100 rows a page. */
+export const ZPageInput = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type TPageInput = z.input<typeof ZPageInput>;
+
+export const ZCreateInviteInput = z.object({
+  meshId: ZMeshId,
+  role: z.enum(INVITE_GRANTABLE_ROLES).default("member"),
+  /** Hours until the invite expires: 1 hour to 30 days. */
+  expiresInHours: z.coerce.number().int().min(1).max(24 * 30).default(24 * 7),
+  /** Use cap; null for no cap. */
+  maxUses: z.coerce.number().int().min(1).max(10_000).nullable().default(null),
+});
+export type TCreateInviteInput = z.input<typeof ZCreateInviteInput>;
+
+export const ZInviteIdInput = z.object({ inviteId: z.uuid({ error: "invalid_invite_id" }) });
+
+/** Suggests a slug from a mesh name: lower-case ASCII words joined by hyphens. */
+export function slugify(name: string): string {
+  return name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 64)
+    .replace(/-+$/g, "");
+}
+
+export function pageWindow(input: TPageInput): { page: number; pageSize: number; skip: number } {
+  const { page, pageSize } = ZPageInput.parse(input);
+  return { page, pageSize, skip: (page - 1) * pageSize };
+}
