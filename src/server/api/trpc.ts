@@ -1,4 +1,5 @@
 import { initTRPC, TRPCError } from "@trpc/server";
+import type { OpenApiMeta } from "trpc-to-openapi";
 import superjson from "superjson";
 import { z, ZodError } from "zod";
 import { db, type Db } from "@/server/core/db";
@@ -32,12 +33,14 @@ export function responseMetaFromContext({ ctx }: { ctx?: Context }): { headers: 
   return { headers: Object.fromEntries(ctx?.responseHeaders ?? []) };
 }
 
-const t = initTRPC.context<Context>().create({
+const t = initTRPC.context<Context>().meta<OpenApiMeta>().create({
   transformer: superjson,
   errorFormatter({ shape, error }) {
     const cause = error.cause;
     return {
       ...shape,
+      // An unexpected failure keeps its details in the log, not in the answer.
+      message: error.code === "INTERNAL_SERVER_ERROR" ? "internal_error" : shape.message,
       data: {
         ...shape.data,
         // zod errors come back flattened: { formErrors: string[], fieldErrors: { field: string[] } }

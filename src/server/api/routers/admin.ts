@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { adminListAudit } from "@/server/services/admin/list-audit";
 import { adminListInvites } from "@/server/services/admin/list-invites";
 import { adminListMeshes } from "@/server/services/admin/list-meshes";
@@ -6,14 +7,41 @@ import { adminMeshDetail } from "@/server/services/admin/mesh-detail";
 import { ZAdminAuditInput, ZAdminInvitesInput, ZAdminMeshesInput, ZAdminSessionsInput } from "@/server/services/admin/schemas";
 import { adminMeshSummary } from "@/server/services/admin/summary";
 import { ZMeshIdInput } from "@/server/services/meshes/schemas";
+import * as out from "../outputs";
 import { adminProcedure, createTRPCRouter } from "../trpc";
+
+const rest = (path: `/${string}`, summary: string) => ({ openapi: { method: "GET" as const, path, summary, tags: ["admin"], protect: true } });
 
 /** Read-only administration (Document 3, router admin): administrators only, FORBIDDEN for others. */
 export const adminRouter = createTRPCRouter({
-  meshes: adminProcedure.input(ZAdminMeshesInput).query(({ ctx, input }) => adminListMeshes(ctx.db, input)),
-  mesh: adminProcedure.input(ZMeshIdInput).query(({ ctx, input }) => adminMeshDetail(ctx.db, input)),
-  sessions: adminProcedure.input(ZAdminSessionsInput).query(({ ctx, input }) => adminListSessions(ctx.db, input)),
-  invites: adminProcedure.input(ZAdminInvitesInput).query(({ ctx, input }) => adminListInvites(ctx.db, input)),
-  audit: adminProcedure.input(ZAdminAuditInput).query(({ ctx, input }) => adminListAudit(ctx.db, input)),
-  summary: adminProcedure.query(({ ctx }) => adminMeshSummary(ctx.db)),
+  meshes: adminProcedure
+    .meta(rest("/admin/meshes", "All meshes with owner and member count"))
+    .input(ZAdminMeshesInput)
+    .output(out.ZAdminMeshesOut)
+    .query(({ ctx, input }) => adminListMeshes(ctx.db, input)),
+  mesh: adminProcedure
+    .meta(rest("/admin/meshes/{meshId}", "One mesh in full; mesh is null when absent"))
+    .input(ZMeshIdInput)
+    .output(out.ZAdminMeshOut)
+    .query(({ ctx, input }) => adminMeshDetail(ctx.db, input)),
+  sessions: adminProcedure
+    .meta(rest("/admin/sessions", "Presences across all meshes"))
+    .input(ZAdminSessionsInput)
+    .output(out.ZAdminSessionsOut)
+    .query(({ ctx, input }) => adminListSessions(ctx.db, input)),
+  invites: adminProcedure
+    .meta(rest("/admin/invites", "Invites with mesh and creator"))
+    .input(ZAdminInvitesInput)
+    .output(out.ZAdminInvitesOut)
+    .query(({ ctx, input }) => adminListInvites(ctx.db, input)),
+  audit: adminProcedure
+    .meta(rest("/admin/audit", "The audit log"))
+    .input(ZAdminAuditInput)
+    .output(out.ZAdminAuditOut)
+    .query(({ ctx, input }) => adminListAudit(ctx.db, input)),
+  summary: adminProcedure
+    .meta(rest("/admin/summary/mesh", "Mesh summary counts"))
+    .input(z.void())
+    .output(out.ZAdminSummaryOut)
+    .query(({ ctx }) => adminMeshSummary(ctx.db)),
 });

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { exportMyData } from "@/server/services/export/export-my-data";
 import { createInvite } from "@/server/services/invites/create-invite";
 import { listMyInvites } from "@/server/services/invites/list-my-invites";
@@ -12,27 +13,74 @@ import { listMyMeshes } from "@/server/services/meshes/list-my-meshes";
 import { ZCreateInviteInput, ZCreateMeshInput, ZInviteIdInput, ZMeshIdInput, ZPageInput } from "@/server/services/meshes/schemas";
 import { getProfile, updateProfile } from "@/server/services/users/get-profile";
 import { ZUpdateProfileInput } from "@/server/services/users/schemas";
+import * as out from "../outputs";
 import { createTRPCRouter, protectedProcedure } from "../trpc";
+
+const rest = (method: "GET" | "POST" | "PATCH", path: `/${string}`, summary: string) => ({
+  openapi: { method, path, summary, tags: ["my"], protect: true },
+});
+const none = z.void();
 
 /** The signed-in user's own data (Document 3, router my); visibility is checked inside every query. */
 export const myRouter = createTRPCRouter({
-  profile: protectedProcedure.query(({ ctx }) => getProfile(ctx.db, ctx.actor)),
+  profile: protectedProcedure
+    .meta(rest("GET", "/my/profile", "The signed-in user's profile"))
+    .input(none)
+    .output(out.ZProfileOut)
+    .query(({ ctx }) => getProfile(ctx.db, ctx.actor)),
   updateProfile: protectedProcedure
+    .meta(rest("PATCH", "/my/profile", "Change the display name"))
     .input(ZUpdateProfileInput)
+    .output(out.ZProfileUpdatedOut)
     .mutation(({ ctx, input }) => updateProfile(ctx.db, ctx.actor, input)),
-
-  meshes: protectedProcedure.input(ZPageInput).query(({ ctx, input }) => listMyMeshes(ctx, ctx.actor, input)),
+  meshes: protectedProcedure
+    .meta(rest("GET", "/my/meshes", "Meshes I own or belong to"))
+    .input(ZPageInput)
+    .output(out.ZMeshListOut)
+    .query(({ ctx, input }) => listMyMeshes(ctx, ctx.actor, input)),
   createMesh: protectedProcedure
+    .meta(rest("POST", "/my/meshes", "Create a mesh"))
     .input(ZCreateMeshInput)
+    .output(out.ZCreatedMeshOut)
     .mutation(({ ctx, input }) => createMesh(meshDeps(ctx.db), ctx.actor, input)),
-  mesh: protectedProcedure.input(ZMeshIdInput).query(({ ctx, input }) => getMeshDetail(ctx, ctx.actor, input)),
+  mesh: protectedProcedure
+    .meta(rest("GET", "/my/meshes/{meshId}", "Mesh, members and invites"))
+    .input(ZMeshIdInput)
+    .output(out.ZMeshDetailOut)
+    .query(({ ctx, input }) => getMeshDetail(ctx, ctx.actor, input)),
   createInvite: protectedProcedure
+    .meta(rest("POST", "/my/meshes/{meshId}/invites", "Issue a signed invite"))
     .input(ZCreateInviteInput)
+    .output(out.ZCreatedInviteOut)
     .mutation(({ ctx, input }) => createInvite(meshDeps(ctx.db), ctx.actor, input)),
-  revokeInvite: protectedProcedure.input(ZInviteIdInput).mutation(({ ctx, input }) => revokeInvite(ctx, ctx.actor, input)),
-  archiveMesh: protectedProcedure.input(ZMeshIdInput).mutation(({ ctx, input }) => archiveMesh(ctx, ctx.actor, input)),
-  leaveMesh: protectedProcedure.input(ZMeshIdInput).mutation(({ ctx, input }) => leaveMesh(ctx, ctx.actor, input)),
-  invites: protectedProcedure.query(({ ctx }) => listMyInvites(meshDeps(ctx.db), ctx.actor)),
-  stream: protectedProcedure.input(ZMeshIdInput).query(({ ctx, input }) => getMeshStream(ctx, ctx.actor, input)),
-  export: protectedProcedure.query(({ ctx }) => exportMyData(ctx, ctx.actor)),
+  revokeInvite: protectedProcedure
+    .meta(rest("POST", "/my/invites/{inviteId}/revoke", "Revoke an invite"))
+    .input(ZInviteIdInput)
+    .output(out.ZRevokedInviteOut)
+    .mutation(({ ctx, input }) => revokeInvite(ctx, ctx.actor, input)),
+  archiveMesh: protectedProcedure
+    .meta(rest("POST", "/my/meshes/{meshId}/archive", "Archive a mesh (owner only)"))
+    .input(ZMeshIdInput)
+    .output(out.ZArchivedOut)
+    .mutation(({ ctx, input }) => archiveMesh(ctx, ctx.actor, input)),
+  leaveMesh: protectedProcedure
+    .meta(rest("POST", "/my/meshes/{meshId}/leave", "Leave a mesh"))
+    .input(ZMeshIdInput)
+    .output(out.ZLeftOut)
+    .mutation(({ ctx, input }) => leaveMesh(ctx, ctx.actor, input)),
+  invites: protectedProcedure
+    .meta(rest("GET", "/my/invites", "Invites I issued"))
+    .input(none)
+    .output(out.ZMyInvitesOut)
+    .query(({ ctx }) => listMyInvites(meshDeps(ctx.db), ctx.actor)),
+  stream: protectedProcedure
+    .meta(rest("GET", "/my/meshes/{meshId}/stream", "Live presences, envelopes and audit events"))
+    .input(ZMeshIdInput)
+    .output(out.ZStreamOut)
+    .query(({ ctx, input }) => getMeshStream(ctx, ctx.actor, input)),
+  export: protectedProcedure
+    .meta(rest("GET", "/my/export", "Export my data as one JSON bundle"))
+    .input(none)
+    .output(out.ZExportOut)
+    .query(({ ctx }) => exportMyData(ctx, ctx.actor)),
 });

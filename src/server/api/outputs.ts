@@ -1,0 +1,101 @@
+import { z } from "zod";
+import { MEMBER_ROLES, MESH_TIERS, MESH_TRANSPORTS, MESH_VISIBILITIES } from "@/server/services/meshes/schemas";
+import { AUDIT_TYPES } from "@/server/services/admin/schemas";
+import { PREVIEW_FAILURES } from "@/server/services/invites/preview-invite";
+
+// Output schemas of the API: they document the REST answers (OpenAPI) and, because zod strips keys
+// it does not know, they are also a whitelist: a field added to a query cannot leak by accident.
+
+/** A timestamp: a Date in tRPC (superjson), an ISO-8601 string in REST. */
+export const ZDate = z.date().meta({ override: { type: "string", format: "date-time" } });
+const ZDateNull = ZDate.nullable();
+const ZRole = z.enum(MEMBER_ROLES);
+const ZJson = z.unknown();
+const page = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+const ZInviteState = z.enum(["valid", "expired", "revoked", "exhausted"]);
+const ZMeshRef = z.object({ id: z.string(), slug: z.string(), name: z.string() });
+const ZUserRef = z.object({ id: z.string(), name: z.string().nullable() });
+const meshEnums = { visibility: z.enum(MESH_VISIBILITIES), transport: z.enum(MESH_TRANSPORTS), tier: z.enum(MESH_TIERS) };
+const ZAudit = z.object({ id: z.string(), eventType: z.enum(AUDIT_TYPES), actorUserId: z.string().nullable(), actorMemberId: z.string().nullable(), metadata: ZJson, createdAt: ZDate });
+const ZInviteRow = z.object({ id: z.string(), role: ZRole, expiresAt: ZDate, maxUses: z.number().int().nullable(), usedCount: z.number().int(), revokedAt: ZDateNull, createdAt: ZDate, state: ZInviteState });
+
+export const ZProfileOut = z.object({ id: z.string(), name: z.string().nullable(), email: z.string().nullable(), image: z.string().nullable(), createdAt: ZDate, isAdmin: z.boolean() });
+export const ZProfileUpdatedOut = z.object({ id: z.string(), name: z.string().nullable(), email: z.string().nullable() });
+export const ZMeshListOut = page(
+  z.object({ id: z.string(), slug: z.string(), name: z.string(), ...meshEnums, archivedAt: ZDateNull, createdAt: ZDate, isOwner: z.boolean(), myRole: ZRole, memberCount: z.number().int() }),
+);
+export const ZCreatedMeshOut = z.object({ id: z.string(), slug: z.string() });
+export const ZMeshDetailOut = z.object({
+  mesh: z.object({ id: z.string(), slug: z.string(), name: z.string(), ownerUserId: z.string(), ownerName: z.string().nullable(), ownerPubkey: z.string(), ...meshEnums, archivedAt: ZDateNull, createdAt: ZDate }),
+  isOwner: z.boolean(),
+  myRole: ZRole,
+  members: z.array(z.object({ id: z.string(), userId: z.string().nullable(), displayName: z.string(), role: ZRole, joinedAt: ZDate, revokedAt: ZDateNull, peerPubkey: z.string().nullable() })),
+  invites: z.array(ZInviteRow.extend({ createdBy: ZUserRef })),
+});
+export const ZCreatedInviteOut = z.object({ inviteId: z.string(), expiresAt: ZDate, inviteLink: z.string(), joinUrl: z.string(), token: z.string() });
+export const ZRevokedInviteOut = z.object({ inviteId: z.string(), revokedAt: ZDate });
+export const ZArchivedOut = z.object({ meshId: z.string(), archivedAt: ZDate });
+export const ZLeftOut = z.object({ meshId: z.string(), revokedAt: ZDate });
+export const ZMyInvitesOut = z.array(
+  ZInviteRow.extend({ token: z.string(), inviteLink: z.string(), joinUrl: z.string(), mesh: ZMeshRef.extend({ archivedAt: ZDateNull }) }),
+);
+export const ZStreamOut = z.object({
+  presences: z.array(z.object({ id: z.string(), memberId: z.string(), displayName: z.string(), status: z.string(), statusText: z.string().nullable(), connectedAt: ZDate, lastSeenAt: ZDate })),
+  envelopes: z.array(
+    z.object({
+      id: z.string(),
+      sender: z.object({ memberId: z.string(), displayName: z.string() }),
+      targetSpec: ZJson,
+      priority: z.string(),
+      createdAt: ZDate,
+      deliveredAt: ZDateNull,
+      byteSize: z.number().int(),
+      ciphertextPreview: z.string().max(24),
+    }),
+  ),
+  auditEvents: z.array(ZAudit),
+});
+const ZMeshExport = z.object({ id: z.string(), slug: z.string(), name: z.string(), ...meshEnums, archivedAt: ZDateNull, createdAt: ZDate });
+export const ZExportOut = z.object({
+  exportedAt: z.string(),
+  profile: z.object({ id: z.string(), name: z.string().nullable(), email: z.string().nullable(), createdAt: ZDate }),
+  meshesOwned: z.array(ZMeshExport),
+  meshesJoined: z.array(ZMeshExport.extend({ membership: z.object({ role: ZRole, displayName: z.string(), joinedAt: ZDate, revokedAt: ZDateNull }) })),
+  invitesIssued: z.array(z.object({ id: z.string(), meshId: z.string(), role: ZRole, expiresAt: ZDate, maxUses: z.number().int().nullable(), usedCount: z.number().int(), revokedAt: ZDateNull, createdAt: ZDate })),
+  auditEvents: z.array(ZAudit.extend({ meshId: z.string() })),
+});
+
+const ZOwner = z.object({ id: z.string(), name: z.string().nullable(), email: z.string().nullable() });
+export const ZAdminMeshesOut = page(
+  z.object({ id: z.string(), slug: z.string(), name: z.string(), ...meshEnums, archivedAt: ZDateNull, createdAt: ZDate, owner: ZOwner, memberCount: z.number().int() }),
+);
+export const ZAdminMeshOut = z.object({
+  mesh: z.object({ id: z.string(), slug: z.string(), name: z.string(), ownerPubkey: z.string(), ...meshEnums, archivedAt: ZDateNull, createdAt: ZDate, owner: ZOwner }).nullable(),
+  members: z.array(z.object({ id: z.string(), userId: z.string().nullable(), displayName: z.string(), role: ZRole, joinedAt: ZDate, revokedAt: ZDateNull })),
+  presences: z.array(z.object({ id: z.string(), memberId: z.string(), nodeId: z.string(), status: z.string(), connectedAt: ZDate, lastSeenAt: ZDate, disconnectedAt: ZDateNull })),
+  invites: z.array(ZInviteRow.extend({ createdBy: ZUserRef })),
+  auditEvents: z.array(ZAudit),
+});
+export const ZAdminSessionsOut = page(
+  z.object({
+    id: z.string(),
+    nodeId: z.string(),
+    status: z.string(),
+    statusText: z.string().nullable(),
+    connectedAt: ZDate,
+    lastSeenAt: ZDate,
+    disconnectedAt: ZDateNull,
+    member: z.object({ id: z.string(), displayName: z.string(), role: ZRole }),
+    mesh: ZMeshRef,
+  }),
+);
+export const ZAdminInvitesOut = page(ZInviteRow.extend({ mesh: ZMeshRef, createdBy: ZOwner }));
+export const ZAdminAuditOut = page(ZAudit.extend({ mesh: ZMeshRef }));
+export const ZAdminSummaryOut = z.object({ meshes: z.number().int(), activeMeshes: z.number().int(), totalPresences: z.number().int(), activePresences: z.number().int(), messages24h: z.number().int() });
+
+export const ZStatsOut = z.object({ messagesRouted: z.number().int(), meshesCreated: z.number().int(), peersActive: z.number().int(), lastUpdated: ZDate });
+const previewDetails = { meshName: z.string().nullable(), meshSlug: z.string().nullable(), inviterName: z.string().nullable(), role: z.string().nullable(), memberCount: z.number().int().nullable(), expiresAt: ZDateNull };
+export const ZPreviewOut = z.union([
+  z.object({ valid: z.literal(true), ...previewDetails }),
+  z.object({ valid: z.literal(false), reason: z.enum(PREVIEW_FAILURES), ...previewDetails }),
+]);
