@@ -7,7 +7,7 @@ import { createContext } from "@/server/api/trpc";
 import { getSessionUser } from "@/server/auth/session-user";
 import { makeQueryClient } from "./query-client";
 
-const context = cache(async () => createContext({ user: await getSessionUser(), headers: await headers() }));
+const context = cache(async () => createContext({ resolveUser: getSessionUser, headers: await headers() }));
 
 /** One QueryClient per request for server components. */
 export const getQueryClient = cache(makeQueryClient);

@@ -17,15 +17,26 @@ export interface SessionUser {
 
 export interface Context {
   db: Db;
-  user: SessionUser | null;
+  /** The signed-in user, resolved on first use: public procedures never pay for a session lookup. */
+  sessionUser: () => Promise<SessionUser | null>;
   headers: Headers;
   /** Headers a procedure wants on the HTTP answer (cache-control, x-cache); copied by responseMeta. */
   responseHeaders: Map<string, string>;
 }
 
-/** Builds the context of one call; the session is resolved by the caller (route handler or RSC). */
-export function createContext(opts: { user: SessionUser | null; headers?: Headers; db?: Db }): Context {
-  return { db: opts.db ?? db(), user: opts.user, headers: opts.headers ?? new Headers(), responseHeaders: new Map() };
+/**
+ * Builds the context of one call. The caller gives the user (tests, server components that have it)
+ * or a resolver (route handlers: reads the session cookie only when a procedure needs the user).
+ */
+export function createContext(opts: {
+  user?: SessionUser | null;
+  resolveUser?: () => Promise<SessionUser | null>;
+  headers?: Headers;
+  db?: Db;
+}): Context {
+  let pending: Promise<SessionUser | null> | undefined;
+  const sessionUser = () => (pending ??= opts.resolveUser ? opts.resolveUser() : Promise.resolve(opts.user ?? null));
+  return { db: opts.db ?? db(), sessionUser, headers: opts.headers ?? new Headers(), responseHeaders: new Map() };
 }
 
 /** responseMeta for the HTTP handlers: the headers the procedures asked for. */
@@ -74,10 +85,11 @@ export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.use(errorMapping);
 
 /** A signed-in user (UNAUTHORIZED otherwise); ctx.actor is the user actor for services. */
-export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.user) throw new TRPCError({ code: "UNAUTHORIZED", message: "sign_in_required" });
-  const actor: UserActor = { kind: "user", userId: ctx.user.id, isAdmin: ctx.user.isAdmin };
-  return next({ ctx: { ...ctx, user: ctx.user, actor } });
+export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const user = await ctx.sessionUser();
+  if (!user) throw new TRPCError({ code: "UNAUTHORIZED", message: "sign_in_required" });
+  const actor: UserActor = { kind: "user", userId: user.id, isAdmin: user.isAdmin };
+  return next({ ctx: { ...ctx, user, actor } });
 });
 
 /** An administrator (FORBIDDEN for other signed-in users). */

@@ -7,6 +7,6 @@ export const dynamic = "force-dynamic";
 // REST paths of Document 3 under /api (GET /api/my/meshes, GET /api/public/stats, ...), served by the
 // same procedures as tRPC; the document is at /api/openapi.json.
 const handler = (req: Request) =>
-  handleRest(req, async () => createContext({ user: await getSessionUser(), headers: req.headers }));
+  handleRest(req, () => createContext({ resolveUser: getSessionUser, headers: req.headers }));
 
 export { handler as GET, handler as POST, handler as PATCH, handler as PUT, handler as DELETE };

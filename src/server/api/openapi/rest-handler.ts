@@ -1,4 +1,5 @@
-import { createOpenApiFetchHandler } from "trpc-to-openapi";
+import { TRPCError } from "@trpc/server";
+import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
 import { ERROR_MAP, type AppErrorCode } from "@/server/core/errors";
 import { appRouter } from "../root";
 import { responseMetaFromContext, type Context } from "../trpc";
@@ -27,23 +28,72 @@ export async function normaliseRestError(res: Response): Promise<Response> {
   return Response.json({ error: { code, message, ...(details ? { details } : {}) } }, { status: res.status, headers });
 }
 
-/** A body-less POST (`curl -X POST .../archive`) is read as an empty JSON object. */
-async function withJsonBody(req: Request): Promise<Request> {
-  if (!["POST", "PATCH", "PUT"].includes(req.method) || req.headers.get("content-type")) return req;
+const CONTEXT = Symbol("context");
+type ContextFactory = () => Promise<Context> | Context;
+type BridgedRequest = Request & { [CONTEXT]: ContextFactory };
+
+// The library's fetch adapter builds its procedure table (and outside production the whole OpenAPI
+// document) again on every request; this bridge builds the node handler once per process.
+let nodeHandler: ReturnType<typeof createOpenApiNodeHttpHandler> | undefined;
+function handler() {
+  nodeHandler ??= createOpenApiNodeHttpHandler({
+    router: appRouter,
+    createContext: ({ req }: { req: unknown }) => (req as BridgedRequest)[CONTEXT](),
+    responseMeta: responseMetaFromContext,
+  } as unknown as Parameters<typeof createOpenApiNodeHttpHandler>[0]);
+  return nodeHandler;
+}
+
+/** Reads the body as the node handler expects it: parsed JSON, or {} for a body-less POST. */
+async function parsedBody(req: Request): Promise<{ ok: true; value: unknown } | { ok: false; cause: unknown }> {
+  if (req.method === "GET" || req.method === "HEAD") return { ok: true, value: undefined };
   const text = await req.text();
-  const headers = new Headers(req.headers);
-  headers.set("content-type", "application/json");
-  return new Request(req.url, { method: req.method, headers, body: text.trim() ? text : "{}" });
+  if (!text.trim()) return { ok: true, value: {} };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch (cause) {
+    return { ok: false, cause };
+  }
 }
 
 /** Serves one REST request from the tRPC procedures (paths under /api, see /api/openapi.json). */
-export async function handleRest(req: Request, createContext: () => Promise<Context> | Context): Promise<Response> {
-  const res = await createOpenApiFetchHandler({
-    endpoint: "/api",
-    router: appRouter,
-    req: await withJsonBody(req),
-    createContext,
-    responseMeta: responseMetaFromContext,
+export async function handleRest(req: Request, createContext: ContextFactory): Promise<Response> {
+  const url = new URL(req.url);
+  url.pathname = url.pathname.replace(/^\/api(?=\/)/, "");
+  const body = await parsedBody(req);
+  // A body-less POST (`curl -X POST .../archive`) is read as an empty JSON object.
+  const headers = new Headers(req.headers);
+  if (body.ok && body.value !== undefined) headers.set("content-type", "application/json");
+  const proxy = new Proxy(req, {
+    get(target, prop) {
+      if (prop === CONTEXT) return createContext;
+      if (prop === "headers") return headers;
+      if (prop === "url") return url.toString();
+      if (prop === "body") {
+        if (!body.ok) throw new TRPCError({ code: "PARSE_ERROR", message: "invalid_json", cause: body.cause });
+        return body.value;
+      }
+      const value = Reflect.get(target, prop, target) as unknown;
+      return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  const res = await new Promise<Response>((resolve) => {
+    const out = new Headers();
+    let status = 200;
+    const sink = {
+      setHeader: (key: string, value: string | string[]) => {
+        if (typeof value === "string") out.set(key, value);
+        else for (const v of value) out.append(key, v);
+      },
+      get statusCode() {
+        return status;
+      },
+      set statusCode(code: number) {
+        status = code;
+      },
+      end: (text: string) => resolve(new Response(text, { status, headers: out })),
+    };
+    void (handler() as unknown as (rq: unknown, rs: unknown) => Promise<void>)(proxy, sink);
   });
   return normaliseRestError(res);
 }

@@ -28,12 +28,19 @@ export async function adminListMeshes(db: Db, raw: TAdminMeshesInput) {
         archivedAt: true,
         createdAt: true,
         owner: { select: { id: true, name: true, email: true } },
-        _count: { select: { members: { where: { revokedAt: null } } } },
       },
     }),
   ]);
+  // Member counts for this page only: a relation count in the list query would aggregate every
+  // member row of the table on each page.
+  const counts = await db.member.groupBy({
+    by: ["meshId"],
+    where: { meshId: { in: rows.map((r) => r.id) }, revokedAt: null },
+    _count: { _all: true },
+  });
+  const countOf = new Map(counts.map((c) => [c.meshId, c._count._all]));
   return pageOf(
-    rows.map(({ _count, ...m }) => ({ ...m, memberCount: _count.members })),
+    rows.map((m) => ({ ...m, memberCount: countOf.get(m.id) ?? 0 })),
     total,
     input.page,
     input.pageSize,

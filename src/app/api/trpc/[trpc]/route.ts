@@ -10,7 +10,7 @@ const handler = (req: Request) =>
     endpoint: "/api/trpc",
     req,
     router: appRouter,
-    createContext: async () => createContext({ user: await getSessionUser(), headers: req.headers }),
+    createContext: () => createContext({ resolveUser: getSessionUser, headers: req.headers }),
     responseMeta: responseMetaFromContext,
   });
 
