@@ -1,0 +1,31 @@
+/**
+ * Step 3 of a key rotation (docs/secrets.md): re-seals every sealed mesh secret under the first key
+ * of SECRETS_KEYS, in batches, with a compare-and-set on the old value.
+ *   SECRETS_KEYS="kNEW:...,kOLD:..." npm run db:reseal
+ * (API-key callback secrets join this loop when they are written; the column is empty until then.)
+ */
+import { parseKeyRing } from "../src/server/core/crypto/seal";
+import { ensureDatabase } from "../src/server/core/database/ensure";
+import { createDb } from "../src/server/core/db";
+import { resealMeshSecrets } from "../src/server/services/meshes/reseal-mesh-secrets";
+import { exitOnConfigError } from "./lib/product";
+import { localDefaults } from "./lib/local-env";
+import { labeller } from "./lib/supervisor";
+
+const log = labeller("reseal", 3);
+let database;
+try {
+  database = await ensureDatabase({ log });
+} catch (error) {
+  exitOnConfigError(error, "reseal");
+}
+const ring = parseKeyRing(process.env.SECRETS_KEYS ?? localDefaults().SECRETS_KEYS ?? "");
+const db = createDb(database.url, { max: 2 });
+try {
+  const done = await resealMeshSecrets(db, ring);
+  log(`re-sealed ${done} mesh(es) under key ${ring.primaryId}`);
+} finally {
+  await db.$disconnect();
+  if (database.embedded?.owned) await database.embedded.stop();
+}
+process.exit(0);

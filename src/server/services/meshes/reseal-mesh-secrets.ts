@@ -1,0 +1,36 @@
+import { needsReseal, reseal, type KeyRing } from "@/server/core/crypto/seal";
+import type { Db } from "@/server/core/db";
+
+/**
+ * Re-seals every mesh's owner secret key and root key under the ring's first key (rotation step 3,
+ * docs/secrets.md), in id order and batches, with a compare-and-set so a concurrent change wins.
+ */
+export async function resealMeshSecrets(
+  db: Db,
+  ring: KeyRing,
+  opts: { batchSize?: number; onlyMeshIds?: string[] } = {},
+): Promise<number> {
+  let done = 0;
+  let cursor: string | undefined;
+  for (;;) {
+    const batch = await db.mesh.findMany({
+      where: { ...(cursor ? { id: { gt: cursor } } : {}), ...(opts.onlyMeshIds ? { AND: [{ id: { in: opts.onlyMeshIds } }] } : {}) },
+      orderBy: { id: "asc" },
+      take: opts.batchSize ?? 500,
+      select: { id: true, ownerSecretKeyEnc: true, rootKeyEnc: true },
+    });
+    if (batch.length === 0) return done;
+    for (const mesh of batch) {
+      if (!needsReseal(ring, mesh.ownerSecretKeyEnc) && !needsReseal(ring, mesh.rootKeyEnc)) continue;
+      const updated = await db.mesh.updateMany({
+        where: { id: mesh.id, ownerSecretKeyEnc: mesh.ownerSecretKeyEnc, rootKeyEnc: mesh.rootKeyEnc },
+        data: {
+          ownerSecretKeyEnc: reseal(ring, mesh.ownerSecretKeyEnc, `mesh:${mesh.id}:owner-secret-key`),
+          rootKeyEnc: reseal(ring, mesh.rootKeyEnc, `mesh:${mesh.id}:root-key`),
+        },
+      });
+      done += updated.count;
+    }
+    cursor = batch.at(-1)?.id;
+  }
+}
