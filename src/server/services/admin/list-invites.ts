@@ -1,6 +1,7 @@
 import type { Db, Prisma } from "@/server/core/db";
 import { inviteState } from "../invites/invite-state";
 import { pageOf, ZAdminInvitesInput, type TAdminInvitesInput } from "./schemas";
+import { inviteSummarySelect } from "../selects";
 
 /** Invites joined to mesh and creating user; filters revoked and expired. Tokens are never listed. */
 export async function adminListInvites(db: Db, raw: TAdminInvitesInput, now: Date = new Date()) {
@@ -20,13 +21,7 @@ export async function adminListInvites(db: Db, raw: TAdminInvitesInput, now: Dat
       skip: (input.page - 1) * input.pageSize,
       take: input.pageSize,
       select: {
-        id: true,
-        role: true,
-        expiresAt: true,
-        maxUses: true,
-        usedCount: true,
-        revokedAt: true,
-        createdAt: true,
+        ...inviteSummarySelect,
         mesh: { select: { id: true, slug: true, name: true } },
         createdBy: { select: { id: true, name: true, email: true } },
       },

@@ -1,5 +1,6 @@
 import type { Db, Prisma } from "@/server/core/db";
 import { pageOf, ZAdminMeshesInput, type TAdminMeshesInput } from "./schemas";
+import { meshSummarySelect } from "../selects";
 
 /** All meshes with owner and member count; search on name and slug, enumeration and archived filters. */
 export async function adminListMeshes(db: Db, raw: TAdminMeshesInput) {
@@ -19,14 +20,7 @@ export async function adminListMeshes(db: Db, raw: TAdminMeshesInput) {
       skip: (input.page - 1) * input.pageSize,
       take: input.pageSize,
       select: {
-        id: true,
-        slug: true,
-        name: true,
-        visibility: true,
-        transport: true,
-        tier: true,
-        archivedAt: true,
-        createdAt: true,
+        ...meshSummarySelect,
         owner: { select: { id: true, name: true, email: true } },
       },
     }),

@@ -1,6 +1,7 @@
 import type { Db } from "@/server/core/db";
 import { inviteState } from "../invites/invite-state";
 import { ZMeshIdInput } from "../meshes/schemas";
+import { inviteSummarySelect, meshSummarySelect } from "../selects";
 
 export const ADMIN_DETAIL_AUDIT_LIMIT = 50;
 
@@ -10,15 +11,8 @@ export async function adminMeshDetail(db: Db, raw: { meshId: string }, now: Date
   const mesh = await db.mesh.findUnique({
     where: { id: meshId },
     select: {
-      id: true,
-      slug: true,
-      name: true,
+      ...meshSummarySelect,
       ownerPubkey: true,
-      visibility: true,
-      transport: true,
-      tier: true,
-      archivedAt: true,
-      createdAt: true,
       owner: { select: { id: true, name: true, email: true } },
     },
   });
@@ -30,7 +24,7 @@ export async function adminMeshDetail(db: Db, raw: { meshId: string }, now: Date
       where: { meshId },
       orderBy: { createdAt: "desc" },
       take: 200,
-      select: { id: true, role: true, expiresAt: true, maxUses: true, usedCount: true, revokedAt: true, createdAt: true, createdBy: { select: { id: true, name: true } } },
+      select: { ...inviteSummarySelect, createdBy: { select: { id: true, name: true } } },
     }),
     db.auditEvent.findMany({
       where: { meshId },

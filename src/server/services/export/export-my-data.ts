@@ -1,9 +1,9 @@
 import type { UserActor } from "../actor";
 import type { MeshDeps } from "../meshes/deps";
+import { inviteSummarySelect, meshSummarySelect } from "../selects";
 
 export const EXPORT_AUDIT_LIMIT = 5000;
 
-const meshFields = { id: true, slug: true, name: true, visibility: true, transport: true, tier: true, archivedAt: true, createdAt: true } as const;
 
 /**
  * Everything the product holds about the actor (Document 3): profile, meshes owned, meshes joined,
@@ -13,16 +13,16 @@ export async function exportMyData(deps: Pick<MeshDeps, "db" | "now">, actor: Us
   const db = deps.db;
   const [profile, meshesOwned, memberships, invitesIssued, auditEvents] = await Promise.all([
     db.user.findUniqueOrThrow({ where: { id: actor.userId }, select: { id: true, name: true, email: true, createdAt: true } }),
-    db.mesh.findMany({ where: { ownerUserId: actor.userId }, orderBy: { createdAt: "asc" }, select: meshFields }),
+    db.mesh.findMany({ where: { ownerUserId: actor.userId }, orderBy: { createdAt: "asc" }, select: meshSummarySelect }),
     db.member.findMany({
       where: { userId: actor.userId, mesh: { ownerUserId: { not: actor.userId } } },
       orderBy: { joinedAt: "asc" },
-      select: { role: true, displayName: true, joinedAt: true, revokedAt: true, mesh: { select: meshFields } },
+      select: { role: true, displayName: true, joinedAt: true, revokedAt: true, mesh: { select: meshSummarySelect } },
     }),
     db.invite.findMany({
       where: { createdByUserId: actor.userId },
       orderBy: { createdAt: "asc" },
-      select: { id: true, meshId: true, role: true, expiresAt: true, maxUses: true, usedCount: true, revokedAt: true, createdAt: true },
+      select: { ...inviteSummarySelect, meshId: true },
     }),
     db.auditEvent.findMany({
       where: { mesh: { ownerUserId: actor.userId } },

@@ -2,6 +2,7 @@ import type { UserActor } from "../actor";
 import { nowOf, type MeshDeps } from "../meshes/deps";
 import { inviteState } from "./invite-state";
 import { joinLinks } from "./join-links";
+import { inviteSummarySelect } from "../selects";
 
 /** The invites the actor issued (newest first, at most 500), with their links and state. */
 export async function listMyInvites(deps: Pick<MeshDeps, "db" | "now" | "publicBaseUrl">, actor: UserActor) {
@@ -11,14 +12,8 @@ export async function listMyInvites(deps: Pick<MeshDeps, "db" | "now" | "publicB
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: 500,
     select: {
-      id: true,
+      ...inviteSummarySelect,
       token: true,
-      role: true,
-      expiresAt: true,
-      maxUses: true,
-      usedCount: true,
-      revokedAt: true,
-      createdAt: true,
       mesh: { select: { id: true, slug: true, name: true, archivedAt: true } },
     },
   });

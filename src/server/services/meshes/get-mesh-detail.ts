@@ -4,6 +4,7 @@ import { inviteState } from "../invites/invite-state";
 import { visibleTo } from "./access";
 import { nowOf, type MeshDeps } from "./deps";
 import { ZMeshIdInput, type TMeshIdInput } from "./schemas";
+import { inviteSummarySelect, meshSummarySelect } from "../selects";
 
 /** A visible mesh with its members and invites (never its secret key, root key or invite tokens). */
 export async function getMeshDetail(deps: Pick<MeshDeps, "db" | "now">, actor: UserActor, raw: TMeshIdInput) {
@@ -11,16 +12,9 @@ export async function getMeshDetail(deps: Pick<MeshDeps, "db" | "now">, actor: U
   const mesh = await deps.db.mesh.findFirst({
     where: { id: meshId, ...visibleTo(actor.userId) },
     select: {
-      id: true,
-      slug: true,
-      name: true,
+      ...meshSummarySelect,
       ownerUserId: true,
       ownerPubkey: true,
-      visibility: true,
-      transport: true,
-      tier: true,
-      archivedAt: true,
-      createdAt: true,
       owner: { select: { name: true } },
       members: {
         orderBy: { joinedAt: "asc" },
@@ -29,16 +23,7 @@ export async function getMeshDetail(deps: Pick<MeshDeps, "db" | "now">, actor: U
       invites: {
         orderBy: { createdAt: "desc" },
         take: 200,
-        select: {
-          id: true,
-          role: true,
-          expiresAt: true,
-          maxUses: true,
-          usedCount: true,
-          revokedAt: true,
-          createdAt: true,
-          createdBy: { select: { id: true, name: true } },
-        },
+        select: { ...inviteSummarySelect, createdBy: { select: { id: true, name: true } } },
       },
     },
   });
