@@ -46,11 +46,13 @@ try {
   await run("/api/public/stats"); // warm-up: compiles routes, fills the cache
   const bare = await run("/api/bench/bare");
   const stats = await run("/api/public/stats");
+  const trpc = await run("/api/trpc/public.stats");
   const row = (name: string, r: autocannon.Result) =>
     `${name.padEnd(20)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   errors ${r.errors + r.non2xx}`;
   console.log(`100 connections, ${seconds} s each`);
   console.log(row("bare constant JSON", bare));
   console.log(row("/api/public/stats", stats));
+  console.log(row("tRPC public.stats", trpc));
   const ratio = stats.requests.average / bare.requests.average;
   console.log(`ratio stats / bare: ${ratio.toFixed(2)} (goal >= 0.70: ${ratio >= 0.7 ? "met" : "MISSED"})`);
 } finally {

@@ -1,0 +1,94 @@
+import { z } from "zod";
+import type { Db } from "@/server/core/db";
+import { isBase64Url } from "@/server/core/encoding";
+import { isUniqueViolation } from "@/server/core/errors";
+import { verifyInviteToken } from "@/server/core/invites";
+import { recordAudit } from "../audit/record-audit";
+import { inviteState } from "../invites/invite-state";
+
+/** Reasons a join is refused, in the order they are checked (Document 2's join rules). */
+export const JOIN_REFUSALS = [
+  "invite_malformed",
+  "invite_bad_signature",
+  "invite_not_found",
+  "invite_expired",
+  "invite_revoked",
+  "invite_exhausted",
+  "mesh_archived",
+] as const;
+export type JoinRefusal = (typeof JOIN_REFUSALS)[number];
+
+export const ZJoinInput = z.object({
+  token: z.string().max(1_000_000),
+  /** The peer's own ed25519 public key (base64url, 32 bytes); its secret never leaves the peer. */
+  peerPubkey: z.string().refine((v) => isBase64Url(v, 32), { error: "peer_pubkey_invalid" }),
+  displayName: z.string().trim().min(1).max(80),
+});
+export type TJoinInput = z.input<typeof ZJoinInput>;
+
+export type JoinResult =
+  | { ok: true; meshId: string; meshSlug: string; memberId: string; role: string; rejoined: boolean }
+  | { ok: false; reason: JoinRefusal };
+
+/**
+ * Joins a peer to a mesh with a signed invite: exact-token lookup, signature by the shared codec,
+ * then expiry, revocation, use cap and archived mesh. The use is counted by one conditional UPDATE,
+ * so the cap holds under any number of concurrent joins; a peer already in the mesh uses nothing.
+ */
+export async function joinMesh(db: Db, raw: TJoinInput, now: Date = new Date()): Promise<JoinResult> {
+  const input = ZJoinInput.parse(raw);
+  const verified = verifyInviteToken(input.token, { now });
+  if (!verified.ok && verified.reason === "malformed") return { ok: false, reason: "invite_malformed" };
+  if (!verified.ok && verified.reason === "bad_signature") return { ok: false, reason: "invite_bad_signature" };
+
+  const invite = await db.invite.findUnique({
+    where: { token: input.token },
+    select: { id: true, meshId: true, role: true, mesh: { select: { slug: true, ownerPubkey: true } } },
+  });
+  // A token signed by another key than the mesh's own is no invite of that mesh.
+  if (!invite || (verified.payload && verified.payload.owner_pubkey !== invite.mesh.ownerPubkey)) {
+    return { ok: false, reason: "invite_not_found" };
+  }
+
+  try {
+    return await db.$transaction(async (tx) => {
+      const existing = await tx.member.findUnique({
+        where: { meshId_peerPubkey: { meshId: invite.meshId, peerPubkey: input.peerPubkey } },
+        select: { id: true, role: true, revokedAt: true },
+      });
+      if (existing && !existing.revokedAt) {
+        return { ok: true as const, meshId: invite.meshId, meshSlug: invite.mesh.slug, memberId: existing.id, role: existing.role, rejoined: true };
+      }
+      const counted = await tx.$executeRaw`
+        UPDATE invites i SET used_count = used_count + 1
+        FROM meshes m
+        WHERE i.id = ${invite.id}::uuid AND m.id = i.mesh_id
+          AND i.expires_at > ${now} AND i.revoked_at IS NULL
+          AND (i.max_uses IS NULL OR i.used_count < i.max_uses)
+          AND m.archived_at IS NULL`;
+      if (counted === 0) return { ok: false as const, reason: await refusalOf(tx, invite.id, now) };
+      const member = existing
+        ? await tx.member.update({ where: { id: existing.id }, data: { revokedAt: null, role: invite.role, displayName: input.displayName, inviteId: invite.id }, select: { id: true } })
+        : await tx.member.create({
+            data: { meshId: invite.meshId, peerPubkey: input.peerPubkey, displayName: input.displayName, role: invite.role, inviteId: invite.id },
+            select: { id: true },
+          });
+      await recordAudit(tx, { meshId: invite.meshId, type: "member_joined", actorMemberId: member.id, metadata: { inviteId: invite.id, role: invite.role } });
+      return { ok: true as const, meshId: invite.meshId, meshSlug: invite.mesh.slug, memberId: member.id, role: invite.role, rejoined: false };
+    });
+  } catch (error) {
+    // The same peer joining twice at once: the unique (mesh, peer key) index lets one in; retry finds it.
+    if (isUniqueViolation(error)) return joinMesh(db, raw, now);
+    throw error;
+  }
+}
+
+async function refusalOf(tx: Pick<Db, "invite">, inviteId: string, now: Date): Promise<JoinRefusal> {
+  const row = await tx.invite.findUnique({
+    where: { id: inviteId },
+    select: { expiresAt: true, revokedAt: true, maxUses: true, usedCount: true, mesh: { select: { archivedAt: true } } },
+  });
+  if (!row) return "invite_not_found";
+  const state = inviteState(row, now);
+  return state === "valid" ? "mesh_archived" : `invite_${state}`;
+}
