@@ -16,6 +16,8 @@ export const ZAppEnv = z.object({
     .default("ws://localhost:4000"),
   /** Key ring sealing secrets at rest: "id:base64key,..." (the first seals, any opens); see docs/secrets.md. */
   SECRETS_KEYS: z.string().min(1, { error: "is required (see docs/secrets.md)" }),
+  /** Invite previews per minute per client address (each costs a signature check). */
+  PREVIEW_RATE_PER_MINUTE: envInt(120, 1, 1_000_000),
   /** Sign-in attempts allowed per minute per e-mail address. */
   SIGNIN_RATE_PER_MINUTE: envInt(10, 1, 100_000),
   /** Sign-in attempts allowed per minute per client address (first X-Forwarded-For hop). */

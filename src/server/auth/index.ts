@@ -6,7 +6,8 @@ import { appEnv } from "@/server/env";
 import { authenticate } from "@/server/services/users/authenticate";
 import { isAdminEmail } from "./admin";
 import { oauthProviders } from "./providers";
-import { clientAddress, SignInLimiter } from "./sign-in-limit";
+import { clientAddress } from "@/server/core/client-address";
+import { SignInLimiter } from "./sign-in-limit";
 import { closeSession, findSessionUser, openSession, SESSION_MAX_AGE_S } from "./sessions";
 
 class RateLimitedSignIn extends CredentialsSignin {
@@ -41,7 +42,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
       credentials: { email: {}, password: {} },
       async authorize(credentials, request) {
         const email = typeof credentials.email === "string" ? credentials.email : "";
-        if (!signInLimiter().attempt(email, clientAddress(request))) throw new RateLimitedSignIn();
+        if (!signInLimiter().attempt(email, clientAddress(request?.headers))) throw new RateLimitedSignIn();
         const user = await authenticate(db(), credentials);
         return user ? { id: user.id, email: user.email, name: user.name } : null;
       },

@@ -24,9 +24,3 @@ export class SignInLimiter {
     return emailOk && clientOk;
   }
 }
-
-/** The client address of a request as the proxy in front reports it ("local" when there is none). */
-export function clientAddress(request: Request | undefined): string {
-  const forwarded = request?.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded || request?.headers.get("x-real-ip") || "local";
-}

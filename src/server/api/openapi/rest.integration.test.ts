@@ -10,13 +10,13 @@ const db = testDb();
 afterAll(() => db.$disconnect());
 
 /** The REST handler exactly as the route serves it, with the session user given directly. */
-async function rest(user: SessionUser | null, method: string, path: string, body?: unknown) {
+async function rest(user: SessionUser | null, method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}) {
   const req = new Request(`http://test/api${path}`, {
     method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
+    headers: { ...extraHeaders, ...(body === undefined ? {} : { "content-type": "application/json" }) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const res = await handleRest(req, () => createContext({ user, db }));
+  const res = await handleRest(req, () => createContext({ user, db, headers: req.headers }));
   return { res, json: (await res.json()) as Record<string, unknown> };
 }
 
@@ -70,6 +70,20 @@ describe("REST paths of Document 3", () => {
       expect(res.status, `${method} ${path}`).toBe(status);
       expect(json, `${method} ${path}`).toMatchObject({ error: { code, message: expect.any(String) } });
     }
+  });
+});
+
+describe("invite preview rate limit", () => {
+  it("answers 429 with Retry-After after 120 previews a minute from one address", async () => {
+    const address = { "x-forwarded-for": `198.51.100.${Math.floor(Math.random() * 250)}` };
+    for (let i = 0; i < 120; i++) {
+      expect((await rest(null, "GET", "/public/invite/x", undefined, address)).res.status).toBe(200);
+    }
+    const limited = await rest(null, "GET", "/public/invite/x", undefined, address);
+    expect(limited.res.status).toBe(429);
+    expect(Number(limited.res.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(limited.json).toMatchObject({ error: { code: "TOO_MANY_REQUESTS", message: "rate_limited" } });
+    expect((await rest(null, "GET", "/public/invite/x", undefined, { "x-forwarded-for": "203.0.113.250" })).res.status).toBe(200);
   });
 });
 

@@ -1,10 +1,20 @@
 import { z } from "zod";
+import { clientAddress } from "@/server/core/client-address";
+import { AppError } from "@/server/core/errors";
+import { TokenBucketLimiter } from "@/server/core/token-bucket";
+import { appEnv } from "@/server/env";
 import { previewInvite } from "@/server/services/invites/preview-invite";
 import { PublicStatsCache } from "@/server/services/stats/public-stats";
 import * as out from "../outputs";
 import { createTRPCRouter, publicProcedure } from "../trpc";
 
 const statsCache = new PublicStatsCache();
+let previewLimiter: TokenBucketLimiter | undefined;
+const previewBucket = () => {
+  const perMinute = appEnv().PREVIEW_RATE_PER_MINUTE;
+  previewLimiter ??= new TokenBucketLimiter({ capacity: perMinute, refillPerMinute: perMinute });
+  return previewLimiter;
+};
 const rest = (path: `/${string}`, summary: string) => ({ openapi: { method: "GET" as const, path, summary, tags: ["public"] } });
 
 /** Unauthenticated operations (Document 3, router public). */
@@ -25,6 +35,12 @@ export const publicRouter = createTRPCRouter({
     .input(z.object({ token: z.string().max(1_000_000) }))
     .output(out.ZPreviewOut)
     .query(async ({ ctx, input }) => {
+      const taken = previewBucket().take(clientAddress(ctx.headers));
+      if (!taken.allowed) {
+        ctx.responseHeaders.set("retry-after", String(Math.ceil(taken.retryAfterMs / 1000)));
+        ctx.responseHeaders.set("cache-control", "no-store");
+        throw new AppError("TOO_MANY_REQUESTS", "rate_limited", { retryAfterSeconds: Math.ceil(taken.retryAfterMs / 1000) });
+      }
       const preview = await previewInvite(ctx, input.token);
       ctx.responseHeaders.set("cache-control", preview.valid ? "public, max-age=30" : "no-store");
       return preview;
