@@ -1,0 +1,55 @@
+import { expect, signUp, test, uniqueEmail } from "./fixtures";
+
+test("owner creates a mesh and an invite; a signed-out visitor sees its preview; a tampered token its reason", async ({ page, browser }) => {
+  await signUp(page, "Mia Meshowner", uniqueEmail("mesh"), "a-long-password-2");
+  await expect(page.getByRole("heading", { name: "No meshes yet" })).toBeVisible();
+  await page.getByRole("link", { name: "Create a mesh" }).click();
+
+  const suffix = Date.now().toString(36);
+  const name = `Team Ärger ${suffix}`;
+  await page.getByLabel("Name").fill(name);
+  await expect(page.getByLabel("Slug")).toHaveValue(`team-arger-${suffix}`);
+  await page.getByRole("button", { name: "Create mesh" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+
+  await page.getByRole("link", { name: "Invite" }).click();
+  await page.getByLabel("Use cap").fill("3");
+  await page.getByRole("button", { name: "Create invite" }).click();
+  const joinUrl = (await page.getByTestId("join-url").textContent()) ?? "";
+  expect(joinUrl).toMatch(/^http:\/\/localhost:\d+\/join\/[\w-]+$/);
+  await expect(page.getByTestId("invite-link")).toHaveText(/^ic:\/\/join\//);
+
+  // A second browser, signed out, opens the https-form link (here http on localhost).
+  const visitor = await browser.newContext({ locale: "de-DE", timezoneId: "Europe/Berlin" });
+  const other = await visitor.newPage();
+  await other.goto(new URL(joinUrl).pathname);
+  await expect(other).toHaveURL(/\/de\/join\//);
+  await expect(other.getByRole("heading", { level: 1 })).toHaveText(`${name} beitreten`);
+  await expect(other.getByText("Mia Meshowner lädt dich ein, als Mitglied beizutreten.")).toBeVisible();
+  await expect(other.getByTestId("join-command")).toHaveText(/^mesh join "ic:\/\/join\/[\w-]+"$/);
+
+  const token = new URL(joinUrl).pathname.split("/").pop() ?? "";
+  const payload = JSON.parse(Buffer.from(token, "base64url").toString()) as Record<string, string>;
+  payload.role = "admin";
+  await other.goto(`/en/join/${Buffer.from(JSON.stringify(payload)).toString("base64url")}`);
+  await expect(other.getByRole("alert").filter({ hasText: "altered" })).toBeVisible();
+  await other.goto("/en/join/not-a-token");
+  await expect(other.getByRole("alert").filter({ hasText: "not a valid invite" })).toBeVisible();
+  await visitor.close();
+});
+
+test("a taken slug is explained next to the field", async ({ page }) => {
+  await signUp(page, "Sam Slug", uniqueEmail("slug"), "a-long-password-3");
+  const slug = `dup-${Date.now().toString(36)}`;
+  for (let i = 0; i < 2; i++) {
+    await page.goto("/en/dashboard/meshes/new");
+    await page.getByLabel("Name").fill("Duplicate");
+    await page.getByLabel("Slug").fill(slug);
+    await page.getByRole("button", { name: "Create mesh" }).click();
+    if (i === 0) await expect(page.getByRole("heading", { level: 1 })).toHaveText("Duplicate");
+  }
+  await expect(page.getByText("This slug is taken. Pick another one.")).toBeVisible();
+  await page.getByLabel("Slug").fill("A");
+  await page.getByRole("button", { name: "Create mesh" }).click();
+  await expect(page.getByText("The slug needs at least 3 characters.")).toBeVisible();
+});

@@ -1,0 +1,85 @@
+import { TRPCError } from "@trpc/server";
+import { notFound } from "next/navigation";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { LocalTime } from "@/components/local-time";
+import { MeshActions } from "@/components/meshes/mesh-actions";
+import { Link } from "@/i18n/navigation";
+import { serverCaller } from "@/trpc/server";
+
+async function load(meshId: string) {
+  try {
+    return await (await serverCaller()).my.mesh({ meshId });
+  } catch (error) {
+    // Not visible, absent or not even an id: the same not-found page for all three.
+    if (error instanceof TRPCError && (error.code === "NOT_FOUND" || error.code === "BAD_REQUEST")) notFound();
+    throw error;
+  }
+}
+
+export default async function MeshPage({ params }: { params: Promise<{ locale: string; meshId: string }> }) {
+  const { locale, meshId } = await params;
+  setRequestLocale(locale);
+  const t = await getTranslations("meshDetail");
+  const tm = await getTranslations("meshes");
+  const ti = await getTranslations("invite");
+  const detail = await load(meshId);
+  const { mesh } = detail;
+  return (
+    <section className="stack">
+      <p>
+        <Link href="/dashboard">{t("back")}</Link>
+      </p>
+      <h1>{mesh.name}</h1>
+      <p className="muted">
+        {mesh.slug} · {tm(`visibility.${mesh.visibility}`)} · {tm(`transport.${mesh.transport}`)} · {tm(`tier.${mesh.tier}`)} ·{" "}
+        {tm("role")}: {tm(`roles.${detail.myRole}`)}
+      </p>
+      {mesh.archivedAt ? (
+        <p className="notice" role="status">
+          {t("archivedNotice")} <LocalTime iso={mesh.archivedAt.toISOString()} />
+        </p>
+      ) : null}
+      <div className="row">
+        {!mesh.archivedAt && (detail.myRole === "owner" || detail.myRole === "admin") ? (
+          <Link className="button" href={`/dashboard/meshes/${mesh.id}/invite`}>
+            {ti("openInvite")}
+          </Link>
+        ) : null}
+      </div>
+      <MeshActions meshId={mesh.id} isOwner={detail.isOwner} archived={!!mesh.archivedAt} />
+
+      <h2>{t("members")}</h2>
+      {detail.members.length === 0 ? (
+        <p className="muted">{t("noMembers")}</p>
+      ) : (
+        <ul className="list">
+          {detail.members.map((m) => (
+            <li key={m.id}>
+              <strong>{m.displayName}</strong> · {tm(`roles.${m.role}`)}
+              {m.userId ? null : <> · {t("peer")}</>} ·{" "}
+              {m.revokedAt ? t("left") : t("joined")} <LocalTime iso={(m.revokedAt ?? m.joinedAt).toISOString()} withTime={false} />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <h2>{t("invites")}</h2>
+      {detail.invites.length === 0 ? (
+        <p className="muted">{t("noInvites")}</p>
+      ) : (
+        <ul className="list">
+          {detail.invites.map((i) => (
+            <li key={i.id}>
+              <span className={`state state-${i.state}`}>{t(`states.${i.state}`)}</span> · {tm(`roles.${i.role}`)} ·{" "}
+              {i.maxUses === null ? t("usesUnlimited", { used: i.usedCount }) : t("uses", { used: i.usedCount, max: i.maxUses })} ·{" "}
+              {t("expires")} <LocalTime iso={i.expiresAt.toISOString()} /> · {t("inviteBy", { name: i.createdBy.name ?? "" })}
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="muted small">
+        {t("ownerKey")}: <code>{mesh.ownerPubkey}</code>
+      </p>
+    </section>
+  );
+}

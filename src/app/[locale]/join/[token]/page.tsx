@@ -1,0 +1,89 @@
+import type { Metadata } from "next";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { CopyButton } from "@/components/copy-button";
+import { LocalTime } from "@/components/local-time";
+import { Link } from "@/i18n/navigation";
+import { serverCaller } from "@/trpc/server";
+
+type Params = Promise<{ locale: string; token: string }>;
+
+// The preview is rendered on the server, so a shared link shows what it leads to at once.
+async function preview(token: string) {
+  return (await serverCaller()).public.invitePreview({ token: decodeURIComponent(token) });
+}
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const { locale, token } = await params;
+  const t = await getTranslations({ locale, namespace: "join" });
+  const p = await preview(token).catch(() => null);
+  return { title: p?.valid ? t("title", { mesh: p.meshName ?? "" }) : t("failedTitle"), robots: { index: false } };
+}
+
+export default async function JoinPage({ params }: { params: Params }) {
+  const { locale, token: raw } = await params;
+  setRequestLocale(locale);
+  const t = await getTranslations("join");
+  const tm = await getTranslations("meshes");
+  const token = decodeURIComponent(raw);
+  const p = await preview(raw);
+  const roleName = p.role && ["owner", "admin", "member", "observer"].includes(p.role) ? tm(`roles.${p.role}` as "roles.member") : (p.role ?? "");
+  const link = `ic://join/${token}`;
+  const command = `mesh join "${link}"`;
+
+  if (!p.valid) {
+    return (
+      <section className="stack narrow">
+        <h1>{t("failedTitle")}</h1>
+        <p className="alert" role="alert" data-reason={p.reason}>
+          {t(`reasons.${p.reason}`, { mesh: p.meshName ?? t("unknownMesh") })}
+        </p>
+        {p.reason === "expired" && p.expiresAt ? (
+          <p className="muted">
+            {t("expiredOn")} <LocalTime iso={p.expiresAt.toISOString()} />
+          </p>
+        ) : null}
+        {p.meshName ? <p className="muted">{t("meshLine", { mesh: p.meshName })}</p> : null}
+        {p.inviterName ? <p className="muted">{t("inviterLine", { name: p.inviterName })}</p> : null}
+        <p>
+          <Link href="/sign-in">{t("signInHint")}</Link>
+        </p>
+      </section>
+    );
+  }
+  return (
+    <section className="stack narrow">
+      <h1>{t("title", { mesh: p.meshName ?? "" })}</h1>
+      <p className="lead">{t("invitedBy", { name: p.inviterName ?? "", role: roleName })}</p>
+      <p className="muted">
+        {t("details", { count: p.memberCount ?? 0 })}
+        {p.expiresAt ? (
+          <>
+            {" · "}
+            {t("expiresOn")} <LocalTime iso={p.expiresAt.toISOString()} />
+          </>
+        ) : null}
+      </p>
+      <div className="card stack-sm">
+        <h2>{t("howTitle")}</h2>
+        <p>{t("howBody")}</p>
+        <label className="field">
+          <span>{t("commandLabel")}</span>
+          <code className="copyable" data-testid="join-command">
+            {command}
+          </code>
+        </label>
+        <CopyButton value={command} label={t("commandLabel")} />
+        <label className="field">
+          <span>{t("linkLabel")}</span>
+          <code className="copyable" data-testid="invite-link">
+            {link}
+          </code>
+        </label>
+        <CopyButton value={link} label={t("linkLabel")} />
+      </div>
+      <p>
+        <Link href="/sign-in">{t("signInHint")}</Link>
+      </p>
+    </section>
+  );
+}

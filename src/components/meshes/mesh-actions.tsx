@@ -1,0 +1,51 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { useRouter } from "@/i18n/navigation";
+import { useTRPC } from "@/trpc/react";
+import { apiErrorKeys } from "./api-errors";
+
+/** Archive (owner, with confirmation) or leave (member, with confirmation). */
+export function MeshActions({ meshId, isOwner, archived }: { meshId: string; isOwner: boolean; archived: boolean }) {
+  const t = useTranslations("meshDetail");
+  const te = useTranslations("errorsApi");
+  const router = useRouter();
+  const trpc = useTRPC();
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const onError = (e: unknown) => setError(Object.values(apiErrorKeys(e)).flat()[0] ?? "generic");
+  const archive = useMutation(trpc.my.archiveMesh.mutationOptions({ onSuccess: () => (setConfirming(false), router.refresh()), onError }));
+  const leave = useMutation(trpc.my.leaveMesh.mutationOptions({ onSuccess: () => router.push("/dashboard"), onError }));
+  if (isOwner && archived) return null;
+  const action = isOwner ? archive : leave;
+  return (
+    <div className="stack-sm">
+      {error ? (
+        <p className="alert" role="alert">
+          {te.has(error) ? te(error) : te("generic")}
+        </p>
+      ) : null}
+      {confirming ? (
+        <div className="card stack-sm" role="alertdialog" aria-labelledby="confirm-text">
+          <p id="confirm-text">{isOwner ? t("archiveConfirm") : t("leaveConfirm")}</p>
+          <div className="row">
+            <button type="button" className="button danger" disabled={action.isPending} onClick={() => action.mutate({ meshId })}>
+              {isOwner ? t("archiveYes") : t("leaveYes")}
+            </button>
+            <button type="button" className="button secondary" onClick={() => setConfirming(false)}>
+              {t("cancel")}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <p>
+          <button type="button" className="button secondary" onClick={() => setConfirming(true)}>
+            {isOwner ? t("archive") : t("leave")}
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}
