@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { INVITE_GRANTABLE_ROLES } from "@/server/core/invites";
+import { INVITE_GRANTABLE_ROLES } from "@/server/core/invites/invite-schema";
 
 export const MESH_VISIBILITIES = ["private", "unlisted", "public"] as const;
 export const MESH_TRANSPORTS = ["relay", "direct"] as const;
