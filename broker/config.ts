@@ -1,3 +1,4 @@
+import os from "node:os";
 import { z } from "zod";
 import { envInt, envPort, ZDatabaseUrl } from "../src/server/core/config";
 
@@ -6,11 +7,25 @@ export const ZBrokerConfig = z.object({
   DATABASE_URL: ZDatabaseUrl,
   BROKER_PORT: envPort(4000),
   BROKER_HOST: z.string().default("0.0.0.0"),
+  // Stable across restarts (host and port by default) so a restarted node can close its own
+  // presences left open by a crash; two nodes on one database need distinct ids.
+  BROKER_NODE_ID: z.string().trim().max(200).optional(),
   MAX_CONNECTIONS_PER_MESH: envInt(100, 1, 1_000_000),
   MAX_MESSAGE_BYTES: envInt(65_536, 256, 16 * 1024 * 1024),
   GIT_SHA: z.string().optional(),
   DB_PING_INTERVAL_MS: envInt(5_000, 100, 600_000),
   DB_BACKOFF_INITIAL_MS: envInt(250, 10, 60_000),
   DB_BACKOFF_MAX_MS: envInt(10_000, 100, 600_000),
+  JOIN_RATE_PER_MINUTE: envInt(30, 1, 1_000_000),
+  WS_AUTH_RATE_PER_MINUTE: envInt(120, 1, 1_000_000),
+  RATE_LIMIT_SWEEP_AFTER_MS: envInt(600_000, 1_000, 86_400_000),
+  WS_PING_INTERVAL_MS: envInt(30_000, 50, 600_000),
+  WS_AUTH_MAX_SKEW_MS: envInt(60_000, 1_000, 600_000),
+  WS_MAX_BAD_FRAMES: envInt(10, 1, 1_000_000),
 });
 export type TBrokerConfig = z.output<typeof ZBrokerConfig>;
+
+/** The id this node writes into presence rows: BROKER_NODE_ID, else `<hostname>:<BROKER_PORT>`. */
+export function brokerNodeId(config: Pick<TBrokerConfig, "BROKER_NODE_ID" | "BROKER_PORT">): string {
+  return config.BROKER_NODE_ID || `${os.hostname()}:${config.BROKER_PORT}`;
+}

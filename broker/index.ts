@@ -1,5 +1,6 @@
 import { loadConfigOrExit } from "../src/server/core/config";
 import { PROJECT_ROOT } from "../src/server/core/database/ensure";
+import { createDb } from "../src/server/core/db";
 import { resolveGitSha } from "../src/server/core/git-sha";
 import { onShutdown } from "../src/server/core/lifecycle";
 import { createLogger } from "../src/server/core/logger";
@@ -9,11 +10,15 @@ import { createBrokerServer } from "./server";
 
 const config = loadConfigOrExit(ZBrokerConfig, "broker");
 const log = createLogger("broker");
-const broker = createBrokerServer(config, { log, version: APP_VERSION, gitSha: resolveGitSha(PROJECT_ROOT) });
+const db = createDb(config.DATABASE_URL);
+const broker = createBrokerServer(config, { log, db, version: APP_VERSION, gitSha: resolveGitSha(PROJECT_ROOT) });
 
-await broker.monitor.start();
+await broker.start();
 broker.server.listen(config.BROKER_PORT, config.BROKER_HOST, () => {
-  log.info({ event: "listening", port: config.BROKER_PORT }, "broker listening");
+  log.info({ event: "listening", port: config.BROKER_PORT, nodeId: broker.nodeId }, "broker listening");
 });
 
-onShutdown(log, () => broker.close());
+onShutdown(log, async () => {
+  await broker.close();
+  await db.$disconnect();
+});

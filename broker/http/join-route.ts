@@ -1,0 +1,96 @@
+import type http from "node:http";
+import type { Db } from "../../src/server/core/db";
+import { ERROR_MAP } from "../../src/server/core/errors";
+import { decodeInviteToken } from "../../src/server/core/invites";
+import { sendJson } from "../../src/server/core/lifecycle";
+import type { Logger } from "../../src/server/core/logger";
+import type { TokenBucketLimiter } from "../../src/server/core/token-bucket";
+import { joinMesh, ZJoinInput, type JoinRefusal } from "../../src/server/services/join/join-mesh";
+import type { BrokerMetrics } from "../metrics";
+import { answerAndClose, errorBody, readBoundedBody, requestClientAddress, safeErrorFields } from "./request";
+
+/** HTTP status of each join refusal (docs/protocol.md, "Join"). */
+export const JOIN_REFUSAL_STATUS: Readonly<Record<JoinRefusal, number>> = {
+  invite_malformed: 400,
+  invite_bad_signature: 401,
+  invite_not_found: 404,
+  invite_expired: 410,
+  invite_revoked: 410,
+  invite_exhausted: 410,
+  mesh_archived: 410,
+};
+
+const REFUSAL_MESSAGE: Readonly<Record<JoinRefusal, string>> = {
+  invite_malformed: "the invite token is not a well-formed invite",
+  invite_bad_signature: "the invite signature does not verify",
+  invite_not_found: "no such invite",
+  invite_expired: "the invite has expired",
+  invite_revoked: "the invite was revoked",
+  invite_exhausted: "the invite has no uses left",
+  mesh_archived: "the mesh is archived",
+};
+
+export interface JoinRouteDeps {
+  db: Db;
+  log: Logger;
+  metrics: BrokerMetrics;
+  limiter: TokenBucketLimiter;
+  maxBodyBytes: number;
+}
+
+/** POST /join: parse, rate-limit, call the join service, map its result (docs/protocol.md). */
+export async function handleJoin(req: http.IncomingMessage, res: http.ServerResponse, deps: JoinRouteDeps): Promise<void> {
+  const count = (result: string) => deps.metrics.joinResults.inc({ result });
+  // Each join verifies an ed25519 signature (milliseconds of CPU), so the limit comes before the body.
+  const taken = deps.limiter.take(requestClientAddress(req));
+  if (!taken.allowed) {
+    count("rate_limited");
+    deps.metrics.rateLimited.inc({ limit: "join" });
+    const retryAfter = String(Math.max(1, Math.ceil(taken.retryAfterMs / 1000)));
+    answerAndClose(req, res, ERROR_MAP.TOO_MANY_REQUESTS.http, errorBody("TOO_MANY_REQUESTS", "too many joins, try again later"), { "retry-after": retryAfter });
+    return;
+  }
+  const body = await readBoundedBody(req, deps.maxBodyBytes);
+  if (!body.ok) {
+    if (body.reason === "aborted") return;
+    count("too_large");
+    answerAndClose(req, res, ERROR_MAP.PAYLOAD_TOO_LARGE.http, errorBody("PAYLOAD_TOO_LARGE", `body above ${deps.maxBodyBytes} bytes`));
+    return;
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(body.body.toString("utf8"));
+  } catch {
+    count("bad_request");
+    sendJson(res, 400, errorBody("BAD_REQUEST", "body is not JSON"));
+    return;
+  }
+  const input = ZJoinInput.safeParse(json);
+  if (!input.success) {
+    count("bad_request");
+    const fieldErrors: Record<string, string[]> = {};
+    for (const issue of input.error.issues) (fieldErrors[String(issue.path[0] ?? "_")] ??= []).push(issue.message);
+    sendJson(res, 400, errorBody("BAD_REQUEST", "invalid join request", { fieldErrors }));
+    return;
+  }
+  try {
+    const result = await joinMesh(deps.db, input.data);
+    if (!result.ok) {
+      count(result.reason);
+      deps.log.info({ event: "join_refused", reason: result.reason }, "join refused");
+      sendJson(res, JOIN_REFUSAL_STATUS[result.reason], errorBody(result.reason, REFUSAL_MESSAGE[result.reason]));
+      return;
+    }
+    count("ok");
+    const decoded = decodeInviteToken(input.data.token);
+    const brokerUrl = decoded.ok ? decoded.payload.broker_url : undefined;
+    deps.log.info({ event: "joined", meshId: result.meshId, memberId: result.memberId, rejoined: result.rejoined }, "peer joined");
+    const { meshId, meshSlug, memberId, role, rejoined } = result;
+    sendJson(res, 200, { meshId, meshSlug, memberId, role, rejoined, ...(brokerUrl ? { brokerUrl } : {}) });
+  } catch (error) {
+    count("error");
+    // Only the error's name and code: a driver message may quote the query's values, the token among them.
+    deps.log.error({ event: "join_failed", ...safeErrorFields(error) }, "join failed");
+    sendJson(res, 500, errorBody("INTERNAL", "join failed"));
+  }
+}

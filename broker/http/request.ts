@@ -1,0 +1,76 @@
+import type http from "node:http";
+import { clientAddress } from "../../src/server/core/client-address";
+import { sendJson } from "../../src/server/core/lifecycle";
+
+/**
+ * The client address used for rate limits: the proxy's first X-Forwarded-For hop (or X-Real-IP),
+ * else the socket's peer address. Without a proxy in front the header is the client's own choice.
+ */
+export function requestClientAddress(req: http.IncomingMessage): string {
+  const headers = new Headers();
+  for (const name of ["x-forwarded-for", "x-real-ip"]) {
+    const value = req.headers[name];
+    if (typeof value === "string") headers.set(name, value);
+  }
+  const fromProxy = clientAddress(headers);
+  return fromProxy !== "local" ? fromProxy : (req.socket.remoteAddress ?? "local");
+}
+
+export type BodyResult = { ok: true; body: Buffer } | { ok: false; reason: "too_large" | "aborted" };
+
+/**
+ * Reads a request body of at most maxBytes. A declared Content-Length above the cap is refused before
+ * any byte is read, and a streamed body stops being kept at the first chunk past the cap, so an
+ * oversized body never sits in memory. What follows is discarded by the caller's drainAndClose.
+ */
+export function readBoundedBody(req: http.IncomingMessage, maxBytes: number): Promise<BodyResult> {
+  const declared = Number(req.headers["content-length"]);
+  if (Number.isFinite(declared) && declared > maxBytes) return Promise.resolve({ ok: false, reason: "too_large" });
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = (result: BodyResult) => {
+      req.off("data", onData).off("end", onEnd).off("error", onAbort).off("aborted", onAbort);
+      resolve(result);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        chunks.length = 0;
+        done({ ok: false, reason: "too_large" });
+      } else chunks.push(chunk);
+    };
+    const onEnd = () => done({ ok: true, body: Buffer.concat(chunks, size) });
+    const onAbort = () => done({ ok: false, reason: "aborted" });
+    req.on("data", onData).on("end", onEnd).on("error", onAbort).on("aborted", onAbort);
+  });
+}
+
+/**
+ * Answers and closes the connection while discarding the rest of the body (reading it keeps the
+ * client from seeing a reset before our answer; the cap on discarded bytes stops an endless body).
+ */
+export function answerAndClose(req: http.IncomingMessage, res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  res.setHeader("connection", "close");
+  sendJson(res, status, body);
+  let discarded = 0;
+  req.on("data", (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > 16 * 1024 * 1024) req.socket.destroy();
+  });
+  req.resume();
+  setTimeout(() => req.socket.destroy(), 10_000).unref();
+}
+
+/** The REST error body of the product: `{ error: { code, message, details? } }`. */
+export function errorBody(code: string, message: string, details?: Record<string, unknown>) {
+  return { error: { code, message, ...(details ? { details } : {}) } };
+}
+
+/** Name and code of an error, for logs that must not carry the values a message may quote. */
+export function safeErrorFields(error: unknown): { errorName: string; errorCode?: string } {
+  const name = error instanceof Error ? error.name : typeof error;
+  const code = (error as { code?: unknown } | null)?.code;
+  return { errorName: name, ...(typeof code === "string" ? { errorCode: code } : {}) };
+}

@@ -1,0 +1,115 @@
+import http from "node:http";
+import nacl from "tweetnacl";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toBase64Url } from "@/server/core/encoding";
+import { testDb } from "@/test/helpers";
+import { as, meshWithInvite, startBroker, type TestBroker } from "./test-support";
+
+const db = testDb();
+let broker: TestBroker;
+beforeAll(async () => {
+  broker = await startBroker(db, { MAX_MESSAGE_BYTES: "1024", JOIN_RATE_PER_MINUTE: "1000" });
+});
+afterAll(async () => {
+  await broker.close();
+  await db.$disconnect();
+});
+
+const peerKey = () => toBase64Url(nacl.sign.keyPair().publicKey);
+const post = (body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${broker.http}/join`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: typeof body === "string" ? body : JSON.stringify(body) });
+
+describe("POST /join", () => {
+  it("joins with the peer's public key and answers the mesh, member, role and broker URL", async () => {
+    const { mesh, invite } = await meshWithInvite(db);
+    const res = await post({ token: invite.token, peerPubkey: peerKey(), displayName: "Laptop" });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ meshId: mesh.id, meshSlug: mesh.slug, role: "member", rejoined: false, brokerUrl: "wss://broker.example.test" });
+    const member = await db.member.findUniqueOrThrow({ where: { id: String(body.memberId) } });
+    expect(member).toMatchObject({ meshId: mesh.id, displayName: "Laptop", revokedAt: null });
+  });
+
+  it("answers each refusal with its reason code and documented status", async () => {
+    const { owner, mesh, invite } = await meshWithInvite(db);
+    const caller = as(db, owner);
+    const make = async (opts: object = {}) => (await caller.my.createInvite({ meshId: mesh.id, ...opts })).token;
+    const expired = await make();
+    await db.invite.updateMany({ where: { token: expired }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const revoked = await caller.my.createInvite({ meshId: mesh.id });
+    await caller.my.revokeInvite({ inviteId: revoked.inviteId });
+    const exhausted = await make({ maxUses: 1 });
+    expect((await post({ token: exhausted, peerPubkey: peerKey(), displayName: "first" })).status).toBe(200);
+    const gone = await make();
+    await db.invite.deleteMany({ where: { token: gone } });
+    const archived = await meshWithInvite(db);
+    await as(db, archived.owner).my.archiveMesh({ meshId: archived.mesh.id });
+    const json = JSON.parse(Buffer.from(invite.token, "base64url").toString()) as Record<string, string>;
+    json.mesh_slug = `${json.mesh_slug}x`;
+    const tampered = Buffer.from(JSON.stringify(json)).toString("base64url");
+
+    const cases: [string, string, number][] = [
+      ["%%%", "invite_malformed", 400],
+      [tampered, "invite_bad_signature", 401],
+      [gone, "invite_not_found", 404],
+      [expired, "invite_expired", 410],
+      [revoked.token, "invite_revoked", 410],
+      [exhausted, "invite_exhausted", 410],
+      [archived.invite.token, "mesh_archived", 410],
+    ];
+    for (const [token, code, status] of cases) {
+      const res = await post({ token, peerPubkey: peerKey(), displayName: "x" });
+      expect(res.status, code).toBe(status);
+      expect(await res.json(), code).toEqual({ error: { code, message: expect.any(String) } });
+    }
+    const metrics = await (await fetch(`${broker.http}/metrics`)).text();
+    expect(metrics).toMatch(/^broker_join_results_total\{result="invite_revoked"\} [1-9]/m);
+  });
+
+  it("refuses bad JSON and a bad shape with 400 BAD_REQUEST", async () => {
+    const notJson = await post("{");
+    expect(notJson.status).toBe(400);
+    expect(await notJson.json()).toMatchObject({ error: { code: "BAD_REQUEST" } });
+    const badShape = await post({ token: "x", peerPubkey: "not-a-key", displayName: "" });
+    expect(badShape.status).toBe(400);
+    const body = (await badShape.json()) as { error: { code: string; details: { fieldErrors: Record<string, unknown> } } };
+    expect(body.error.code).toBe("BAD_REQUEST");
+    expect(Object.keys(body.error.details.fieldErrors).sort()).toEqual(["displayName", "peerPubkey"]);
+    expect((await fetch(`${broker.http}/join`)).status).toBe(405);
+  });
+
+  it("answers 413 for a body above MAX_MESSAGE_BYTES, declared or streamed", async () => {
+    const big = JSON.stringify({ token: "a".repeat(2000), peerPubkey: peerKey(), displayName: "x" });
+    const declared = await post(big);
+    expect(declared.status).toBe(413);
+    expect(await declared.json()).toMatchObject({ error: { code: "PAYLOAD_TOO_LARGE" } });
+    // Chunked, without Content-Length: the cap is counted while reading.
+    const streamed = await new Promise<number>((resolve, reject) => {
+      const req = http.request(`${broker.http}/join`, { method: "POST", headers: { "transfer-encoding": "chunked" } }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on("error", reject);
+      for (let i = 0; i < 10; i++) req.write("x".repeat(500));
+      req.end();
+    });
+    expect(streamed).toBe(413);
+  });
+
+  it("limits joins per client address with 429 and Retry-After", async () => {
+    const limited = await startBroker(db, { JOIN_RATE_PER_MINUTE: "2" });
+    try {
+      const send = (ip: string) =>
+        fetch(`${limited.http}/join`, { method: "POST", headers: { "x-forwarded-for": ip }, body: JSON.stringify({ token: "%%%", peerPubkey: peerKey(), displayName: "x" }) });
+      expect((await send("203.0.113.9")).status).toBe(400);
+      expect((await send("203.0.113.9")).status).toBe(400);
+      const denied = await send("203.0.113.9");
+      expect(denied.status).toBe(429);
+      expect(Number(denied.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+      expect(await denied.json()).toMatchObject({ error: { code: "TOO_MANY_REQUESTS" } });
+      expect((await send("203.0.113.10")).status).toBe(400);
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,71 @@
+import type { WebSocket } from "ws";
+import type { TServerFrame } from "../protocol/frames";
+
+/** One accepted, authenticated connection. */
+export interface PeerConnection {
+  readonly id: string;
+  readonly meshId: string;
+  readonly memberId: string;
+  readonly role: string;
+  readonly displayName: string;
+  readonly ws: WebSocket;
+  readonly connectedAt: Date;
+  /** Cleared before each heartbeat ping, set again by the pong. */
+  alive: boolean;
+  badFrames: number;
+}
+
+/**
+ * This node's connections grouped by mesh, since fan-out and the cap both work per mesh. Counting
+ * across nodes is a later concern: for now the per-mesh cap is enforced per node.
+ */
+export class ConnectionRegistry {
+  private readonly byMesh = new Map<string, Map<string, PeerConnection>>();
+  private total = 0;
+
+  add(conn: PeerConnection): void {
+    let mesh = this.byMesh.get(conn.meshId);
+    if (!mesh) {
+      mesh = new Map();
+      this.byMesh.set(conn.meshId, mesh);
+    }
+    if (!mesh.has(conn.id)) this.total += 1;
+    mesh.set(conn.id, conn);
+  }
+
+  /** Removes a connection; false when it was not registered. */
+  remove(conn: PeerConnection): boolean {
+    const mesh = this.byMesh.get(conn.meshId);
+    if (!mesh?.delete(conn.id)) return false;
+    this.total -= 1;
+    if (mesh.size === 0) this.byMesh.delete(conn.meshId);
+    return true;
+  }
+
+  countInMesh(meshId: string): number {
+    return this.byMesh.get(meshId)?.size ?? 0;
+  }
+
+  /** Connections of one mesh (a member may hold several). */
+  inMesh(meshId: string): PeerConnection[] {
+    return [...(this.byMesh.get(meshId)?.values() ?? [])];
+  }
+
+  /** Connections of one member of a mesh. */
+  ofMember(meshId: string, memberId: string): PeerConnection[] {
+    return this.inMesh(meshId).filter((c) => c.memberId === memberId);
+  }
+
+  *all(): IterableIterator<PeerConnection> {
+    for (const mesh of this.byMesh.values()) yield* mesh.values();
+  }
+
+  get size(): number {
+    return this.total;
+  }
+}
+
+/** Sends a frame when the socket is open; frames to a closing socket are dropped. */
+export function sendFrame(conn: Pick<PeerConnection, "ws">, frame: TServerFrame): void {
+  if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(JSON.stringify(frame));
+}
