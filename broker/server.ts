@@ -11,7 +11,7 @@ import { handleJoin } from "./http/join-route";
 import { errorBody, safeErrorFields } from "./http/request";
 import { createBrokerMetrics } from "./metrics";
 import { NonceCache } from "./protocol/ws-auth";
-import { closeNodePresences } from "./services/peer-connection";
+import { closeNodePresences } from "../src/server/services/broker/peer-connection";
 import { attachConnection } from "./ws/connection";
 import { startHeartbeat } from "./ws/heartbeat";
 import { ConnectionRegistry } from "./ws/registry";

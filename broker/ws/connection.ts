@@ -6,7 +6,7 @@ import type { Logger } from "../../src/server/core/logger";
 import { safeErrorFields } from "../http/request";
 import type { BrokerMetrics } from "../metrics";
 import { parseClientFrame, PROTOCOL_VERSION, type TClientFrame } from "../protocol/frames";
-import { closePresence, openPresence, type ConnectingPeer } from "../services/peer-connection";
+import { closePresence, openPresence, type ConnectingPeer } from "../../src/server/services/broker/peer-connection";
 import { sendFrame, type ConnectionRegistry, type PeerConnection } from "./registry";
 
 export interface ConnectionDeps {

@@ -7,7 +7,7 @@ import type { TokenBucketLimiter } from "../../src/server/core/token-bucket";
 import { requestClientAddress, safeErrorFields } from "../http/request";
 import type { BrokerMetrics } from "../metrics";
 import { NonceCache, parseWsAuth, verifyWsAuth, WS_AUTH_HEADER, WS_PATH } from "../protocol/ws-auth";
-import { findConnectingPeer, type ConnectingPeer } from "../services/peer-connection";
+import { findConnectingPeer, type ConnectingPeer } from "../../src/server/services/broker/peer-connection";
 
 export interface UpgradeDeps {
   db: Db;

@@ -1,7 +1,7 @@
-import type { Db } from "../../src/server/core/db";
+import type { Db } from "@/server/core/db";
 
-// Broker use cases over the database. They belong in src/server/services/broker/ once that tree is
-// open to the broker work; they live here meanwhile so the broker's handlers stay free of Prisma.
+// The broker's use cases over the database (connection auth lookup, presence rows), so that the
+// broker's handlers stay free of Prisma.
 
 export interface ConnectingPeer {
   memberId: string;
