@@ -3,7 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { CopyButton } from "@/components/copy-button";
+import { CopyField } from "@/components/copy-field";
 import { useRouter } from "@/i18n/navigation";
 import { useTRPC } from "@/trpc/react";
 import { apiErrorKeys } from "./api-errors";
@@ -78,20 +78,8 @@ export function InviteForm({ meshId, canGrantAdmin }: { meshId: string; canGrant
       {create.data ? (
         <div className="card stack-sm" aria-live="polite">
           <h2>{t("resultTitle")}</h2>
-          <label className="field">
-            <span>{t("joinUrl")}</span>
-            <code className="copyable" data-testid="join-url">
-              {create.data.joinUrl}
-            </code>
-          </label>
-          <CopyButton value={create.data.joinUrl} label={t("joinUrl")} />
-          <label className="field">
-            <span>{t("inviteLink")}</span>
-            <code className="copyable" data-testid="invite-link">
-              {create.data.inviteLink}
-            </code>
-          </label>
-          <CopyButton value={create.data.inviteLink} label={t("inviteLink")} />
+          <CopyField label={t("joinUrl")} value={create.data.joinUrl} testId="join-url" />
+          <CopyField label={t("inviteLink")} value={create.data.inviteLink} testId="invite-link" />
         </div>
       ) : null}
     </div>

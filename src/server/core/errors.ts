@@ -26,7 +26,7 @@ export type TrpcCode =
 interface ErrorMapping {
   trpc: TrpcCode;
   http: number;
-  /** WebSocket close code (1008 policy violation, 1009 too big, 1011 server error, 1013 try later, 4xxx ours). */
+  /** WebSocket close code (1008 policy violation, 1009 too big, 1011 server error, 1013 try later, 4000-4999 ours). */
   ws: number;
 }
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { CopyButton } from "@/components/copy-button";
+import { CopyField } from "@/components/copy-field";
 import { LocalTime } from "@/components/local-time";
 import { Link } from "@/i18n/navigation";
 import { serverCaller } from "@/trpc/server";
@@ -66,20 +66,8 @@ export default async function JoinPage({ params }: { params: Params }) {
       <div className="card stack-sm">
         <h2>{t("howTitle")}</h2>
         <p>{t("howBody")}</p>
-        <label className="field">
-          <span>{t("commandLabel")}</span>
-          <code className="copyable" data-testid="join-command">
-            {command}
-          </code>
-        </label>
-        <CopyButton value={command} label={t("commandLabel")} />
-        <label className="field">
-          <span>{t("linkLabel")}</span>
-          <code className="copyable" data-testid="invite-link">
-            {link}
-          </code>
-        </label>
-        <CopyButton value={link} label={t("linkLabel")} />
+        <CopyField label={t("commandLabel")} value={command} testId="join-command" />
+        <CopyField label={t("linkLabel")} value={link} testId="invite-link" />
       </div>
       <p>
         <Link href="/sign-in">{t("signInHint")}</Link>
