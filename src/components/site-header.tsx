@@ -19,6 +19,7 @@ export async function SiteHeader() {
           {user ? (
             <>
               <Link href="/dashboard">{t("dashboard")}</Link>
+              <Link href="/dashboard/settings">{t("settings")}</Link>
               <form action={signOutAction}>
                 <input type="hidden" name="locale" value={locale} />
                 <button type="submit" className="link-button">
