@@ -22,6 +22,7 @@ export default async function MeshPage({ params }: { params: Promise<{ locale: s
   const t = await getTranslations("meshDetail");
   const tm = await getTranslations("meshes");
   const ti = await getTranslations("invite");
+  const tl = await getTranslations("live");
   const detail = await load(meshId);
   const { mesh } = detail;
   return (
@@ -40,6 +41,9 @@ export default async function MeshPage({ params }: { params: Promise<{ locale: s
         </p>
       ) : null}
       <div className="row">
+        <Link className="button secondary" href={`/dashboard/meshes/${mesh.id}/live`}>
+          {tl("openLive")}
+        </Link>
         {!mesh.archivedAt && (detail.myRole === "owner" || detail.myRole === "admin") ? (
           <Link className="button" href={`/dashboard/meshes/${mesh.id}/invite`}>
             {ti("openInvite")}

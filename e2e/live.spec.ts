@@ -1,0 +1,45 @@
+import type { Page } from "@playwright/test";
+import { expect, signUp, test, uniqueEmail } from "./fixtures";
+
+async function setVisibility(page: Page, state: "hidden" | "visible") {
+  await page.evaluate((s) => {
+    Object.defineProperty(document, "visibilityState", { value: s, configurable: true });
+    Object.defineProperty(document, "hidden", { value: s === "hidden", configurable: true });
+    // Like the browser, a bubbling event: listeners on window (React Query's) hear it too.
+    document.dispatchEvent(new Event("visibilitychange", { bubbles: true }));
+  }, state);
+}
+
+test("the live page polls every 4 s, stops while hidden and polls at once when shown", async ({ page }) => {
+  test.setTimeout(60_000);
+  await signUp(page, "Lee Live", uniqueEmail("live"), "a-long-password-5");
+  await page.goto("/en/dashboard/meshes/new");
+  await page.getByLabel("Name").fill(`Live ${Date.now().toString(36)}`);
+  await page.getByRole("button", { name: "Create mesh" }).click();
+  await page.getByRole("link", { name: "Live view" }).click();
+  await expect(page.getByRole("heading", { name: "Online now" })).toBeVisible();
+
+  const times: number[] = [];
+  page.on("request", (req) => {
+    if (req.url().includes("/api/trpc/my.stream")) times.push(Date.now());
+  });
+  await page.waitForTimeout(9_000);
+  expect(times.length).toBeGreaterThanOrEqual(2);
+  const gaps = times.slice(1).map((t, i) => t - (times[i] ?? t));
+  for (const gap of gaps) {
+    expect(gap).toBeGreaterThan(3_500);
+    expect(gap).toBeLessThan(5_000);
+  }
+
+  await setVisibility(page, "hidden");
+  const whileHidden = times.length;
+  await page.waitForTimeout(9_000);
+  expect(times.length, "no request while hidden").toBe(whileHidden);
+
+  const shownAt = Date.now();
+  await setVisibility(page, "visible");
+  await expect.poll(() => times.length, { timeout: 2_000 }).toBeGreaterThan(whileHidden);
+  expect((times[whileHidden] ?? Infinity) - shownAt).toBeLessThan(1_500);
+  await expect(page.getByText("Nobody is connected.")).toBeVisible();
+  await expect(page.getByText("mesh_created")).toBeVisible();
+});

@@ -1,0 +1,27 @@
+import { TRPCError } from "@trpc/server";
+import { notFound } from "next/navigation";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { LiveStream } from "@/components/live/live-stream";
+import { Link } from "@/i18n/navigation";
+import { serverCaller } from "@/trpc/server";
+
+export default async function LivePage({ params }: { params: Promise<{ locale: string; meshId: string }> }) {
+  const { locale, meshId } = await params;
+  setRequestLocale(locale);
+  const t = await getTranslations("live");
+  const tb = await getTranslations("invite");
+  const detail = await (await serverCaller()).my.mesh({ meshId }).catch((error: unknown) => {
+    if (error instanceof TRPCError && (error.code === "NOT_FOUND" || error.code === "BAD_REQUEST")) notFound();
+    throw error;
+  });
+  return (
+    <section className="stack">
+      <p>
+        <Link href={`/dashboard/meshes/${meshId}`}>{tb("back")}</Link>
+      </p>
+      <h1>{t("title", { mesh: detail.mesh.name })}</h1>
+      <p className="muted">{t("lead")}</p>
+      <LiveStream meshId={meshId} />
+    </section>
+  );
+}

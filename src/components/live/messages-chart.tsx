@@ -1,0 +1,27 @@
+"use client";
+
+import { Bar, BarChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+
+/** Messages per minute over the envelopes shown, as a small bar chart. */
+export function MessagesChart({ times }: { times: number[] }) {
+  const buckets = new Map<number, number>();
+  for (const t of times) {
+    const minute = Math.floor(t / 60_000) * 60_000;
+    buckets.set(minute, (buckets.get(minute) ?? 0) + 1);
+  }
+  const data = [...buckets.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([minute, count]) => ({ minute: new Date(minute).toISOString().slice(11, 16), count }));
+  return (
+    <div style={{ width: "100%", height: 160 }}>
+      <ResponsiveContainer>
+        <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -20 }}>
+          <XAxis dataKey="minute" fontSize={12} />
+          <YAxis allowDecimals={false} fontSize={12} />
+          <Tooltip />
+          <Bar dataKey="count" fill="var(--accent)" isAnimationActive={false} />
+        </BarChart>
+      </ResponsiveContainer>
+    </div>
+  );
+}
