@@ -16,6 +16,7 @@ test("owner creates a mesh and an invite; a signed-out visitor sees its preview;
   await page.getByLabel("Use cap").fill("3");
   await page.getByRole("button", { name: "Create invite" }).click();
   const joinUrl = (await page.getByTestId("join-url").textContent()) ?? "";
+  await expect(page.getByRole("img", { name: "QR code of the join link" })).toBeVisible();
   expect(joinUrl).toMatch(/^http:\/\/localhost:\d+\/join\/[\w-]+$/);
   await expect(page.getByTestId("invite-link")).toHaveText(/^ic:\/\/join\//);
 

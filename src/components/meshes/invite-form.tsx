@@ -4,6 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { CopyField } from "@/components/copy-field";
+import { QrCode } from "@/components/qr-code";
 import { useRouter } from "@/i18n/navigation";
 import { useTRPC } from "@/trpc/react";
 import { apiErrorKeys } from "./api-errors";
@@ -78,6 +79,7 @@ export function InviteForm({ meshId, canGrantAdmin }: { meshId: string; canGrant
       {create.data ? (
         <div className="card stack-sm" aria-live="polite">
           <h2>{t("resultTitle")}</h2>
+          <QrCode value={create.data.joinUrl} label={t("qrLabel")} />
           <CopyField label={t("joinUrl")} value={create.data.joinUrl} testId="join-url" />
           <CopyField label={t("inviteLink")} value={create.data.inviteLink} testId="invite-link" />
         </div>
