@@ -19,6 +19,10 @@ test("owner creates a mesh and an invite; a signed-out visitor sees its preview;
   await expect(page.getByRole("img", { name: "QR code of the join link" })).toBeVisible();
   expect(joinUrl).toMatch(/^http:\/\/localhost:\d+\/join\/[\w-]+$/);
   await expect(page.getByTestId("invite-link")).toHaveText(/^ic:\/\/join\//);
+  const issued = page.getByRole("list", { name: "Issued invites" }).getByRole("listitem");
+  await expect(issued).toHaveCount(1);
+  await expect(issued.first()).toContainText("Valid");
+  await expect(issued.first()).toContainText("0 of 3 uses");
 
   // A second browser, signed out, opens the https-form link (here http on localhost).
   const visitor = await browser.newContext({ locale: "de-DE", timezoneId: "Europe/Berlin" });
@@ -36,6 +40,12 @@ test("owner creates a mesh and an invite; a signed-out visitor sees its preview;
   await expect(other.getByRole("alert").filter({ hasText: "altered" })).toBeVisible();
   await other.goto("/en/join/not-a-token");
   await expect(other.getByRole("alert").filter({ hasText: "not a valid invite" })).toBeVisible();
+
+  // The owner revokes the invite; the same link now explains that.
+  await page.getByRole("button", { name: "Revoke" }).click();
+  await expect(issued.first()).toContainText("Revoked");
+  await other.goto(`/en${new URL(joinUrl).pathname}`);
+  await expect(other.getByRole("alert").filter({ hasText: "withdrawn" })).toBeVisible();
   await visitor.close();
 });
 

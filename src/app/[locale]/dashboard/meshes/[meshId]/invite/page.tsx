@@ -1,7 +1,9 @@
 import { TRPCError } from "@trpc/server";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
+import { LocalTime } from "@/components/local-time";
 import { InviteForm } from "@/components/meshes/invite-form";
+import { RevokeInviteButton } from "@/components/meshes/revoke-invite-button";
 import { Link } from "@/i18n/navigation";
 import { serverCaller } from "@/trpc/server";
 
@@ -9,6 +11,8 @@ export default async function InvitePage({ params }: { params: Promise<{ locale:
   const { locale, meshId } = await params;
   setRequestLocale(locale);
   const t = await getTranslations("invite");
+  const td = await getTranslations("meshDetail");
+  const tm = await getTranslations("meshes");
   const detail = await (await serverCaller()).my.mesh({ meshId }).catch((error: unknown) => {
     if (error instanceof TRPCError && (error.code === "NOT_FOUND" || error.code === "BAD_REQUEST")) notFound();
     throw error;
@@ -21,6 +25,24 @@ export default async function InvitePage({ params }: { params: Promise<{ locale:
       <h1>{t("title", { mesh: detail.mesh.name })}</h1>
       <p className="lead">{t("lead")}</p>
       <InviteForm meshId={meshId} canGrantAdmin={detail.isOwner} />
+      <h2>{t("issuedTitle")}</h2>
+      {detail.invites.length === 0 ? (
+        <p className="muted">{td("noInvites")}</p>
+      ) : (
+        <ul className="list" aria-label={t("issuedTitle")}>
+          {detail.invites.map((i) => (
+            <li key={i.id} className="row">
+              <span className={`state state-${i.state}`}>{td(`states.${i.state}`)}</span>
+              <span>{tm(`roles.${i.role}`)}</span>
+              <span>{i.maxUses === null ? td("usesUnlimited", { used: i.usedCount }) : td("uses", { used: i.usedCount, max: i.maxUses })}</span>
+              <span>
+                {td("expires")} <LocalTime iso={i.expiresAt.toISOString()} />
+              </span>
+              {i.state === "valid" ? <RevokeInviteButton inviteId={i.id} /> : null}
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }
