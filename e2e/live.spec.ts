@@ -28,7 +28,8 @@ test("the live page polls every 4 s, stops while hidden and polls at once when s
   const gaps = times.slice(1).map((t, i) => t - (times[i] ?? t));
   for (const gap of gaps) {
     expect(gap).toBeGreaterThan(3_500);
-    expect(gap).toBeLessThan(5_000);
+    // 4 s apart; the margin absorbs a slow request on a loaded machine, not a different interval.
+    expect(gap).toBeLessThan(5_500);
   }
 
   await setVisibility(page, "hidden");
