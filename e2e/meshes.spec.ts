@@ -64,3 +64,11 @@ test("a taken slug is explained next to the field", async ({ page }) => {
   await page.getByRole("button", { name: "Create mesh" }).click();
   await expect(page.getByText("The slug needs at least 3 characters.")).toBeVisible();
 });
+
+test("a mesh that is not the visitor's, or no mesh at all, shows the not-found page", async ({ page }) => {
+  await signUp(page, "Nora Nobody", uniqueEmail("nf"), "a-long-password-6");
+  for (const path of ["/en/dashboard/meshes/no-such-mesh", "/en/dashboard/meshes/018f0000-0000-7000-8000-000000000000/live"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+  }
+});

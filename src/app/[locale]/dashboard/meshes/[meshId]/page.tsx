@@ -1,20 +1,8 @@
-import { TRPCError } from "@trpc/server";
-import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { LocalTime } from "@/components/local-time";
 import { MeshActions } from "@/components/meshes/mesh-actions";
 import { Link } from "@/i18n/navigation";
-import { serverCaller } from "@/trpc/server";
-
-async function load(meshId: string) {
-  try {
-    return await (await serverCaller()).my.mesh({ meshId });
-  } catch (error) {
-    // Not visible, absent or not even an id: the same not-found page for all three.
-    if (error instanceof TRPCError && (error.code === "NOT_FOUND" || error.code === "BAD_REQUEST")) notFound();
-    throw error;
-  }
-}
+import { loadMyMesh } from "@/trpc/load-mesh";
 
 export default async function MeshPage({ params }: { params: Promise<{ locale: string; meshId: string }> }) {
   const { locale, meshId } = await params;
@@ -23,7 +11,7 @@ export default async function MeshPage({ params }: { params: Promise<{ locale: s
   const tm = await getTranslations("meshes");
   const ti = await getTranslations("invite");
   const tl = await getTranslations("live");
-  const detail = await load(meshId);
+  const detail = await loadMyMesh(meshId);
   const { mesh } = detail;
   return (
     <section className="stack">

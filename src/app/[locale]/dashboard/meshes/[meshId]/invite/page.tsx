@@ -1,11 +1,9 @@
-import { TRPCError } from "@trpc/server";
-import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { LocalTime } from "@/components/local-time";
 import { InviteForm } from "@/components/meshes/invite-form";
 import { RevokeInviteButton } from "@/components/meshes/revoke-invite-button";
 import { Link } from "@/i18n/navigation";
-import { serverCaller } from "@/trpc/server";
+import { loadMyMesh } from "@/trpc/load-mesh";
 
 export default async function InvitePage({ params }: { params: Promise<{ locale: string; meshId: string }> }) {
   const { locale, meshId } = await params;
@@ -13,10 +11,7 @@ export default async function InvitePage({ params }: { params: Promise<{ locale:
   const t = await getTranslations("invite");
   const td = await getTranslations("meshDetail");
   const tm = await getTranslations("meshes");
-  const detail = await (await serverCaller()).my.mesh({ meshId }).catch((error: unknown) => {
-    if (error instanceof TRPCError && (error.code === "NOT_FOUND" || error.code === "BAD_REQUEST")) notFound();
-    throw error;
-  });
+  const detail = await loadMyMesh(meshId);
   return (
     <section className="stack narrow">
       <p>

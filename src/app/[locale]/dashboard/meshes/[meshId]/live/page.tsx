@@ -1,19 +1,14 @@
-import { TRPCError } from "@trpc/server";
-import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { LiveStream } from "@/components/live/live-stream";
 import { Link } from "@/i18n/navigation";
-import { serverCaller } from "@/trpc/server";
+import { loadMyMesh } from "@/trpc/load-mesh";
 
 export default async function LivePage({ params }: { params: Promise<{ locale: string; meshId: string }> }) {
   const { locale, meshId } = await params;
   setRequestLocale(locale);
   const t = await getTranslations("live");
   const tb = await getTranslations("invite");
-  const detail = await (await serverCaller()).my.mesh({ meshId }).catch((error: unknown) => {
-    if (error instanceof TRPCError && (error.code === "NOT_FOUND" || error.code === "BAD_REQUEST")) notFound();
-    throw error;
-  });
+  const detail = await loadMyMesh(meshId);
   return (
     <section className="stack">
       <p>
