@@ -1,27 +1,7 @@
-/** Stable error codes of the product; every layer maps them through ERROR_MAP. */
-export type AppErrorCode =
-  | "BAD_REQUEST"
-  | "UNAUTHORIZED"
-  | "FORBIDDEN"
-  | "NOT_FOUND"
-  | "CONFLICT"
-  | "PAYLOAD_TOO_LARGE"
-  | "UNPROCESSABLE"
-  | "TOO_MANY_REQUESTS"
-  | "SERVICE_UNAVAILABLE"
-  | "INTERNAL";
+import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
 
-export type TrpcCode =
-  | "BAD_REQUEST"
-  | "UNAUTHORIZED"
-  | "FORBIDDEN"
-  | "NOT_FOUND"
-  | "CONFLICT"
-  | "PAYLOAD_TOO_LARGE"
-  | "UNPROCESSABLE_CONTENT"
-  | "TOO_MANY_REQUESTS"
-  | "SERVICE_UNAVAILABLE"
-  | "INTERNAL_SERVER_ERROR";
+/** tRPC's own error codes (a type only: core stays free of runtime dependencies on the API layer). */
+export type TrpcCode = TRPC_ERROR_CODE_KEY;
 
 interface ErrorMapping {
   trpc: TrpcCode;
@@ -31,7 +11,7 @@ interface ErrorMapping {
 }
 
 /** The one table from an application error code to tRPC, HTTP and WebSocket codes. */
-export const ERROR_MAP: Readonly<Record<AppErrorCode, ErrorMapping>> = {
+export const ERROR_MAP = {
   BAD_REQUEST: { trpc: "BAD_REQUEST", http: 400, ws: 4400 },
   UNAUTHORIZED: { trpc: "UNAUTHORIZED", http: 401, ws: 4401 },
   FORBIDDEN: { trpc: "FORBIDDEN", http: 403, ws: 4403 },
@@ -42,7 +22,10 @@ export const ERROR_MAP: Readonly<Record<AppErrorCode, ErrorMapping>> = {
   TOO_MANY_REQUESTS: { trpc: "TOO_MANY_REQUESTS", http: 429, ws: 1013 },
   SERVICE_UNAVAILABLE: { trpc: "SERVICE_UNAVAILABLE", http: 503, ws: 1013 },
   INTERNAL: { trpc: "INTERNAL_SERVER_ERROR", http: 500, ws: 1011 },
-};
+} as const satisfies Record<string, ErrorMapping>;
+
+/** Stable error codes of the product; every layer maps them through ERROR_MAP. */
+export type AppErrorCode = keyof typeof ERROR_MAP;
 
 /** An expected failure of a service: a code from ERROR_MAP, a message for people, details for clients. */
 export class AppError extends Error {

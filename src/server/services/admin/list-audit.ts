@@ -1,5 +1,6 @@
 import type { Db, Prisma } from "@/server/core/db";
-import { pageOf, ZAdminAuditInput, type TAdminAuditInput } from "./schemas";
+import { readPage } from "../paging";
+import { ZAdminAuditInput, type TAdminAuditInput } from "./schemas";
 
 /** The audit log, newest first by default; filters eventType, meshId and a date range. */
 export async function adminListAudit(db: Db, raw: TAdminAuditInput) {
@@ -9,23 +10,24 @@ export async function adminListAudit(db: Db, raw: TAdminAuditInput) {
     ...(input.meshId ? { meshId: input.meshId } : {}),
     ...(input.from || input.to ? { createdAt: { ...(input.from ? { gte: input.from } : {}), ...(input.to ? { lt: input.to } : {}) } } : {}),
   };
-  const [total, rows] = await Promise.all([
-    db.auditEvent.count({ where }),
-    db.auditEvent.findMany({
-      where,
-      orderBy: [{ createdAt: input.dir }, { id: input.dir }],
-      skip: (input.page - 1) * input.pageSize,
-      take: input.pageSize,
-      select: {
-        id: true,
-        eventType: true,
-        actorUserId: true,
-        actorMemberId: true,
-        metadata: true,
-        createdAt: true,
-        mesh: { select: { id: true, slug: true, name: true } },
-      },
-    }),
-  ]);
-  return pageOf(rows.map((a) => ({ ...a, id: a.id.toString() })), total, input.page, input.pageSize);
+  const page = await readPage(
+    input,
+    () => db.auditEvent.count({ where }),
+    (window) =>
+      db.auditEvent.findMany({
+        where,
+        orderBy: [{ createdAt: input.dir }, { id: input.dir }],
+        ...window,
+        select: {
+          id: true,
+          eventType: true,
+          actorUserId: true,
+          actorMemberId: true,
+          metadata: true,
+          createdAt: true,
+          mesh: { select: { id: true, slug: true, name: true } },
+        },
+      }),
+  );
+  return { ...page, items: page.items.map((a) => ({ ...a, id: a.id.toString() })) };
 }

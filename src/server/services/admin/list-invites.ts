@@ -1,6 +1,7 @@
 import type { Db, Prisma } from "@/server/core/db";
 import { inviteState } from "../invites/invite-state";
-import { pageOf, ZAdminInvitesInput, type TAdminInvitesInput } from "./schemas";
+import { readPage } from "../paging";
+import { ZAdminInvitesInput, type TAdminInvitesInput } from "./schemas";
 import { inviteSummarySelect } from "../selects";
 
 /** Invites joined to mesh and creating user; filters revoked and expired. Tokens are never listed. */
@@ -13,19 +14,20 @@ export async function adminListInvites(db: Db, raw: TAdminInvitesInput, now: Dat
       ? { OR: [{ mesh: { slug: { contains: input.q.toLowerCase() } } }, { createdBy: { email: { contains: input.q, mode: "insensitive" } } }] }
       : {}),
   };
-  const [total, rows] = await Promise.all([
-    db.invite.count({ where }),
-    db.invite.findMany({
-      where,
-      orderBy: [{ [input.sort]: input.dir }, { id: input.dir }],
-      skip: (input.page - 1) * input.pageSize,
-      take: input.pageSize,
-      select: {
-        ...inviteSummarySelect,
-        mesh: { select: { id: true, slug: true, name: true } },
-        createdBy: { select: { id: true, name: true, email: true } },
-      },
-    }),
-  ]);
-  return pageOf(rows.map((i) => ({ ...i, state: inviteState(i, now) })), total, input.page, input.pageSize);
+  const page = await readPage(
+    input,
+    () => db.invite.count({ where }),
+    (window) =>
+      db.invite.findMany({
+        where,
+        orderBy: [{ [input.sort]: input.dir }, { id: input.dir }],
+        ...window,
+        select: {
+          ...inviteSummarySelect,
+          mesh: { select: { id: true, slug: true, name: true } },
+          createdBy: { select: { id: true, name: true, email: true } },
+        },
+      }),
+  );
+  return { ...page, items: page.items.map((i) => ({ ...i, state: inviteState(i, now) })) };
 }

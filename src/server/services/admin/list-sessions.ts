@@ -1,5 +1,6 @@
 import type { Db, Prisma } from "@/server/core/db";
-import { pageOf, ZAdminSessionsInput, type TAdminSessionsInput } from "./schemas";
+import { readPage } from "../paging";
+import { ZAdminSessionsInput, type TAdminSessionsInput } from "./schemas";
 
 /** Presences across all meshes, joined to member and mesh; filter active or disconnected. */
 export async function adminListSessions(db: Db, raw: TAdminSessionsInput) {
@@ -10,28 +11,28 @@ export async function adminListSessions(db: Db, raw: TAdminSessionsInput) {
       ? { OR: [{ member: { displayName: { contains: input.q, mode: "insensitive" } } }, { mesh: { slug: { contains: input.q.toLowerCase() } } }] }
       : {}),
   };
-  const [total, rows] = await Promise.all([
-    db.presence.count({ where }),
-    db.presence.findMany({
-      where,
-      orderBy: [
-        input.sort === "disconnectedAt" ? { disconnectedAt: { sort: input.dir, nulls: "last" } } : { connectedAt: input.dir },
-        { id: input.dir },
-      ],
-      skip: (input.page - 1) * input.pageSize,
-      take: input.pageSize,
-      select: {
-        id: true,
-        nodeId: true,
-        status: true,
-        statusText: true,
-        connectedAt: true,
-        lastSeenAt: true,
-        disconnectedAt: true,
-        member: { select: { id: true, displayName: true, role: true } },
-        mesh: { select: { id: true, slug: true, name: true } },
-      },
-    }),
-  ]);
-  return pageOf(rows, total, input.page, input.pageSize);
+  return readPage(
+    input,
+    () => db.presence.count({ where }),
+    (window) =>
+      db.presence.findMany({
+        where,
+        orderBy: [
+          input.sort === "disconnectedAt" ? { disconnectedAt: { sort: input.dir, nulls: "last" } } : { connectedAt: input.dir },
+          { id: input.dir },
+        ],
+        ...window,
+        select: {
+          id: true,
+          nodeId: true,
+          status: true,
+          statusText: true,
+          connectedAt: true,
+          lastSeenAt: true,
+          disconnectedAt: true,
+          member: { select: { id: true, displayName: true, role: true } },
+          mesh: { select: { id: true, slug: true, name: true } },
+        },
+      }),
+  );
 }

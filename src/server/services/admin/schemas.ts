@@ -53,4 +53,3 @@ export const ZAdminAuditInput = ZPageInput.extend({
 });
 export type TAdminAuditInput = z.input<typeof ZAdminAuditInput>;
 
-export const pageOf = <T>(items: T[], total: number, page: number, pageSize: number) => ({ items, total, page, pageSize });

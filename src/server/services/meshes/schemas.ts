@@ -58,8 +58,3 @@ export function slugify(name: string): string {
     .slice(0, 64)
     .replace(/-+$/g, "");
 }
-
-export function pageWindow(input: TPageInput): { page: number; pageSize: number; skip: number } {
-  const { page, pageSize } = ZPageInput.parse(input);
-  return { page, pageSize, skip: (page - 1) * pageSize };
-}
