@@ -6,18 +6,92 @@ export const PROTOCOL_VERSION = 1;
 const v = z.literal(PROTOCOL_VERSION);
 /** Client-chosen correlation id, echoed in the answer (and in an error frame about that frame). */
 const ZFrameId = z.string().min(1).max(64).optional();
+const ZUuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, "expected a lower-case UUID");
+
+/** Most recipients one `peers` message may name (a larger group is the whole mesh). */
+export const MAX_TARGET_PEERS = 100;
+/** Most message ids one `ack` frame may carry. */
+export const MAX_ACK_IDS = 500;
+
+/** Who a message is for: the whole mesh (every member but the sender), one peer, or several. */
+export const ZTargetSpec = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: z.literal("mesh") }),
+  z.strictObject({ kind: z.literal("peer"), memberId: ZUuid }),
+  z.strictObject({
+    kind: z.literal("peers"),
+    memberIds: z
+      .array(ZUuid)
+      .min(1)
+      .max(MAX_TARGET_PEERS)
+      .refine((ids) => new Set(ids).size === ids.length, { error: "memberIds must be distinct" }),
+  }),
+]);
+export type TTargetSpec = z.output<typeof ZTargetSpec>;
+
+export const MESSAGE_PRIORITIES = ["low", "normal", "high", "urgent"] as const;
+export type TMessagePriority = (typeof MESSAGE_PRIORITIES)[number];
+
+/** Status names a peer or hook may set: short lower-case words, shown as they are. */
+export const ZStatus = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,31}$/, "status is 1-32 characters a-z, 0-9, _ or -");
+export const ZStatusText = z.string().max(200);
+
+/** Opaque ciphertext, base64url without padding; at most the frame cap in practice. */
+const ZCiphertext = z.string().min(1).regex(/^[A-Za-z0-9_-]+$/, "ciphertext must be base64url without padding");
 
 /**
- * Frames a peer may send, one JSON object per text frame. A discriminated union on `type`, so
- * later frames (send, ack, set_status) are one more member each, validated the same way.
+ * Frames a peer may send, one JSON object per text frame: a discriminated union on `type`, strict
+ * (unknown fields are refused), so each frame is validated by exactly one schema.
  */
 export const ZClientFrame = z.discriminatedUnion("type", [
   z.strictObject({ v, type: z.literal("ping"), id: ZFrameId }),
+  z.strictObject({
+    v,
+    type: z.literal("send"),
+    id: z.string().min(1).max(64),
+    to: ZTargetSpec,
+    priority: z.enum(MESSAGE_PRIORITIES).default("normal"),
+    ciphertext: ZCiphertext,
+  }),
+  z.strictObject({
+    v,
+    type: z.literal("ack"),
+    messageIds: z.array(ZUuid).min(1).max(MAX_ACK_IDS),
+  }),
+  z.strictObject({ v, type: z.literal("set_status"), id: ZFrameId, status: ZStatus, text: ZStatusText.nullish() }),
+  z.strictObject({ v, type: z.literal("peers"), id: ZFrameId }),
 ]);
 export type TClientFrame = z.output<typeof ZClientFrame>;
+export type TClientFrameInput = z.input<typeof ZClientFrame>;
 
 /** Error codes of error frames; the same names as the HTTP error codes (core/errors.ts). */
-export type TFrameErrorCode = "BAD_REQUEST" | "PAYLOAD_TOO_LARGE" | "INTERNAL";
+export type TFrameErrorCode = "BAD_REQUEST" | "NOT_FOUND" | "PAYLOAD_TOO_LARGE" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+
+export interface TPeerInfo {
+  memberId: string;
+  displayName: string;
+  role: string;
+  /** The member's X25519 key for direct messages (base64url); null when its client sent none. */
+  boxPubkey: string | null;
+  online: boolean;
+  status: string | null;
+  statusText: string | null;
+}
+
+/** A message as delivered to a recipient. */
+export interface TMessageFrame {
+  v: 1;
+  type: "message";
+  messageId: string;
+  /** Arrival order on the broker (decimal string: a 64-bit counter). */
+  seq: string;
+  from: string;
+  to: TTargetSpec;
+  priority: TMessagePriority;
+  createdAt: string;
+  ciphertext: string;
+  /** 1 on first delivery; higher when the message is delivered again because no ack came. */
+  attempt: number;
+}
 
 /** Frames the broker sends. */
 export type TServerFrame =
@@ -29,8 +103,15 @@ export type TServerFrame =
       memberId: string;
       maxMessageBytes: number;
       heartbeatMs: number;
+      /** Messages queued for this member, delivered right after this frame. */
+      queued: number;
     }
   | { v: 1; type: "pong"; id?: string; ts: number }
+  | { v: 1; type: "sent"; id: string; messageId: string; createdAt: string; recipients: number }
+  | TMessageFrame
+  | { v: 1; type: "peers"; id?: string; peers: TPeerInfo[] }
+  | { v: 1; type: "status"; id?: string; memberId: string; status: string; text: string | null; at: string }
+  | { v: 1; type: "presence"; memberId: string; displayName: string; online: boolean }
   | { v: 1; type: "error"; code: TFrameErrorCode; message: string; id?: string };
 
 export type TParsedFrame = { ok: true; frame: TClientFrame } | { ok: false; message: string; id?: string };

@@ -60,6 +60,7 @@ export function attachConnection(ws: WebSocket, peer: ConnectingPeer, deps: Conn
     memberId: peer.memberId,
     maxMessageBytes: deps.maxMessageBytes,
     heartbeatMs: deps.heartbeatMs,
+    queued: 0,
   });
 
   ws.on("pong", () => (conn.alive = true));
