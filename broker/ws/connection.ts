@@ -56,14 +56,15 @@ export function attachConnection(
     inflight: new Map(),
     held: [],
   };
-  deps.registry.add(conn);
-  log.info({ event: "ws_connected" }, "peer connected");
-  if (presence.firstForMember) deps.events.publish({ t: "presence", meshId: peer.meshId, memberId: peer.memberId, displayName: peer.displayName, online: true });
-
+  // Welcome first, then the queue: the count is read before the connection joins the registry, so
+  // nothing reaches the peer ahead of its welcome (messages stored meanwhile come with the replay).
   const started = deps.hub
     .queued(peer.memberId)
     .catch(() => 0)
     .then((queued) => {
+      if (ws.readyState !== ws.OPEN) return;
+      deps.registry.add(conn);
+      log.info({ event: "ws_connected" }, "peer connected");
       sendFrame(conn, {
         v: PROTOCOL_VERSION,
         type: "welcome",
@@ -74,6 +75,7 @@ export function attachConnection(
         heartbeatMs: deps.heartbeatMs,
         queued,
       });
+      if (presence.firstForMember) deps.events.publish({ t: "presence", meshId: peer.meshId, memberId: peer.memberId, displayName: peer.displayName, online: true }, conn.id);
       return deps.hub.replay(conn);
     });
   deps.track(started);

@@ -74,10 +74,13 @@ export interface LiveMember {
   boxPubkey: string | null;
 }
 
-/** The members of a mesh that may receive messages: not revoked, in a mesh that is not archived. */
+/**
+ * The members of a mesh that can receive messages: not revoked, joined with a peer key (members who
+ * only use the web app never connect, so nothing is queued for them), in a mesh that is not archived.
+ */
 export async function listLiveMembers(db: Db, meshId: string): Promise<LiveMember[]> {
   const rows = await db.member.findMany({
-    where: { meshId, revokedAt: null, mesh: { archivedAt: null } },
+    where: { meshId, revokedAt: null, peerPubkey: { not: null }, mesh: { archivedAt: null } },
     select: { id: true, displayName: true, role: true, boxPubkey: true },
     orderBy: { joinedAt: "asc" },
   });
@@ -93,7 +96,7 @@ export interface PeerListing extends LiveMember {
 /** Live members with whether they are connected anywhere and their last status (the `peers` frame). */
 export async function listPeers(db: Db, meshId: string): Promise<PeerListing[]> {
   const rows = await db.member.findMany({
-    where: { meshId, revokedAt: null, mesh: { archivedAt: null } },
+    where: { meshId, revokedAt: null, peerPubkey: { not: null }, mesh: { archivedAt: null } },
     select: {
       id: true,
       displayName: true,
