@@ -60,10 +60,11 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
   const joinLimiter = limiter(config.JOIN_RATE_PER_MINUTE, config.JOIN_RATE_PER_MINUTE);
   const wsLimiter = limiter(config.WS_AUTH_RATE_PER_MINUTE, config.WS_AUTH_RATE_PER_MINUTE);
   const hookLimiter = limiter(config.HOOK_RATE_CAPACITY, config.HOOK_RATE_PER_MINUTE);
-  let hub: MessageHub | undefined;
+  // The hub needs the metrics and the metrics read the hub: a holder breaks the cycle.
+  const hubRef: { current?: MessageHub } = {};
   const metrics = createBrokerMetrics(() => connections.size, {
     queueDepth: () => totalQueueDepth(pool),
-    pendingSends: () => hub?.pendingSends ?? 0,
+    pendingSends: () => hubRef.current?.pendingSends ?? 0,
     buckets: () => hookLimiter.size,
   });
   const monitor = new DbMonitor({
@@ -77,11 +78,11 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
     },
   });
   const members = new MemberCache(db, config.MEMBER_CACHE_TTL_MS);
-  hub = new MessageHub(
+  const messages = new MessageHub(
     { pool, log, metrics, registry: connections, members, nodeId },
     { ttlMs: config.MESSAGE_TTL_MS, ackTimeoutMs: config.MESSAGE_ACK_TIMEOUT_MS, batchWaitMs: config.MESSAGE_BATCH_WAIT_MS, batchMax: config.MESSAGE_BATCH_MAX },
   );
-  const messages = hub;
+  hubRef.current = messages;
   const events = new MeshEvents({ pool, registry: connections, nodeId, log });
   const listener = new NotificationListener({
     url: config.DATABASE_URL,

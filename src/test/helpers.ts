@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
-import path from "node:path";
 import { PROJECT_ROOT } from "@/server/core/database/ensure";
 import { createDb, type Db } from "@/server/core/db";
 
@@ -42,7 +41,9 @@ export interface Spawned {
 
 /** Runs a project script with tsx and collects its output. */
 export function spawnTsx(script: string, args: string[], env: Record<string, string | undefined>): Spawned {
-  const child = spawn(path.join(PROJECT_ROOT, "node_modules", ".bin", "tsx"), [script, ...args], {
+  // Node itself with the tsx loader (not the tsx wrapper): signals reach the process under test directly
+  // and a SIGKILL leaves no orphan behind.
+  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
