@@ -22,7 +22,10 @@ test.describe("admin console", () => {
       ["Beta", "public"],
       ["Gamma", "private"],
     ]);
-    await page.goto("/en/admin/meshes");
+    await page.goto("/en/dashboard");
+    await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Admin" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Summary");
+    await page.getByRole("navigation", { name: "Administration sections" }).getByRole("link", { name: "Meshes" }).click();
     await expect(page.getByRole("link", { name: "Meshes", exact: true })).toHaveAttribute("aria-current", "page");
     const table = page.getByRole("region", { name: "Meshes (scrolls sideways)" });
     const names = () => table.locator("tbody tr td:first-child");
