@@ -6,11 +6,12 @@ type State = Awaited<ReturnType<BrowserContext["storageState"]>>;
 
 /** Signs in through the page and waits for the dashboard. */
 export async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/en/sign-in");
+  // The first sign-in of a run may meet a cold server: let the form hydrate, and allow a slow answer.
+  await page.goto("/en/sign-in", { waitUntil: "networkidle" });
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/en\/dashboard$/);
+  await expect(page).toHaveURL(/\/en\/dashboard$/, { timeout: 20_000 });
 }
 
 /** Creates a mesh through the REST API with the page's session; returns its id. */
