@@ -71,8 +71,13 @@ async function watchedPage(browser: Browser, storageState: Awaited<ReturnType<im
   const problems: string[] = [];
   page.on("console", (msg) => {
     const text = msg.text();
-    if (text.startsWith("Failed to load resource") && /\b40[34]\b/.test(text) && msg.location().url === page.url()) return;
+    // Failed loads are reported below with their URL (the browser's console line has none).
+    if (text.startsWith("Failed to load resource")) return;
     if (msg.type() === "error" || /hydrat|MISSING_MESSAGE|missing message/i.test(text)) problems.push(`${msg.type()}: ${text}`);
+  });
+  page.on("response", (res) => {
+    // The document's own status is asserted by check(); any other failing load is a problem.
+    if (res.status() >= 400 && res.request().resourceType() !== "document") problems.push(`HTTP ${res.status()} ${res.request().resourceType()} ${res.url()}`);
   });
   page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
   return { page, problems, close: () => context.close() };

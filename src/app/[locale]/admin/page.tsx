@@ -2,14 +2,14 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { SummaryCharts, type ChartSpec } from "@/components/admin/summary-charts";
 import { titleFrom } from "@/i18n/metadata";
 import { AUDIT_TYPES } from "@/server/services/admin/schemas";
-import { serverCaller } from "@/trpc/server";
+import { adminCaller } from "@/trpc/admin";
 
 export const generateMetadata = titleFrom("admin", "title");
 
 const DAY_MS = 86_400_000;
 
 /** Audit events of the last 24 hours per type (each list's total, read with a one-row page). */
-async function eventsLastDay(caller: Awaited<ReturnType<typeof serverCaller>>) {
+async function eventsLastDay(caller: Awaited<ReturnType<typeof adminCaller>>) {
   const from = new Date(Date.now() - DAY_MS);
   return Promise.all(AUDIT_TYPES.map((eventType) => caller.admin.audit({ eventType, from, pageSize: 1 }).then((p) => p.total)));
 }
@@ -18,7 +18,7 @@ export default async function AdminSummaryPage({ params }: { params: Promise<{ l
   const { locale } = await params;
   setRequestLocale(locale);
   const t = await getTranslations("admin");
-  const caller = await serverCaller();
+  const caller = await adminCaller(locale);
   const [summary, perType] = await Promise.all([caller.admin.summary(), eventsLastDay(caller)]);
   const cards = [
     ["meshes", summary.meshes],

@@ -6,7 +6,7 @@ import { titleFrom } from "@/i18n/metadata";
 import { Link } from "@/i18n/navigation";
 import { AUDIT_TYPES } from "@/server/services/admin/schemas";
 import { adminViews, type RawParams } from "@/server/services/admin/view-params";
-import { serverCaller } from "@/trpc/server";
+import { adminCaller } from "@/trpc/admin";
 
 export const generateMetadata = titleFrom("admin.audit", "title");
 
@@ -15,7 +15,7 @@ export default async function AdminAuditPage({ params, searchParams }: { params:
   setRequestLocale(locale);
   const t = await getTranslations("admin");
   const view = adminViews.audit(await searchParams);
-  const data = await (await serverCaller()).admin.audit(view.input);
+  const data = await (await adminCaller(locale)).admin.audit(view.input);
   return (
     <TableView
       table="audit"

@@ -5,7 +5,7 @@ import { LocalTime } from "@/components/local-time";
 import { titleFrom } from "@/i18n/metadata";
 import { Link } from "@/i18n/navigation";
 import { adminViews, type RawParams } from "@/server/services/admin/view-params";
-import { serverCaller } from "@/trpc/server";
+import { adminCaller } from "@/trpc/admin";
 
 export const generateMetadata = titleFrom("admin.invites", "title");
 
@@ -16,7 +16,7 @@ export default async function AdminInvitesPage({ params, searchParams }: { param
   const tm = await getTranslations("meshes");
   const ts = await getTranslations("meshDetail.states");
   const view = adminViews.invites(await searchParams);
-  const data = await (await serverCaller()).admin.invites(view.input);
+  const data = await (await adminCaller(locale)).admin.invites(view.input);
   const sort = (key: string) => sortState("/admin/invites", view.params, view.input, key);
   const yesNo = [
     { value: "", label: t("table.any") },

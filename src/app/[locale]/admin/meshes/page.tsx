@@ -6,7 +6,7 @@ import { titleFrom } from "@/i18n/metadata";
 import { Link } from "@/i18n/navigation";
 import { adminViews, type RawParams } from "@/server/services/admin/view-params";
 import { MESH_TIERS, MESH_TRANSPORTS, MESH_VISIBILITIES } from "@/server/services/meshes/schemas";
-import { serverCaller } from "@/trpc/server";
+import { adminCaller } from "@/trpc/admin";
 
 export const generateMetadata = titleFrom("admin.meshes", "title");
 
@@ -16,7 +16,7 @@ export default async function AdminMeshesPage({ params, searchParams }: { params
   const t = await getTranslations("admin");
   const tm = await getTranslations("meshes");
   const view = adminViews.meshes(await searchParams);
-  const data = await (await serverCaller()).admin.meshes(view.input);
+  const data = await (await adminCaller(locale)).admin.meshes(view.input);
   const base = "/admin/meshes";
   const sort = (key: string, firstDir?: "asc" | "desc") => sortState(base, view.params, view.input, key, { firstDir });
   const any = { value: "", label: t("table.any") };

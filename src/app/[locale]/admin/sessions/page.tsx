@@ -5,7 +5,7 @@ import { LocalTime } from "@/components/local-time";
 import { titleFrom } from "@/i18n/metadata";
 import { Link } from "@/i18n/navigation";
 import { adminViews, type RawParams } from "@/server/services/admin/view-params";
-import { serverCaller } from "@/trpc/server";
+import { adminCaller } from "@/trpc/admin";
 
 export const generateMetadata = titleFrom("admin.sessions", "title");
 
@@ -15,7 +15,7 @@ export default async function AdminSessionsPage({ params, searchParams }: { para
   const t = await getTranslations("admin");
   const tm = await getTranslations("meshes");
   const view = adminViews.sessions(await searchParams);
-  const data = await (await serverCaller()).admin.sessions(view.input);
+  const data = await (await adminCaller(locale)).admin.sessions(view.input);
   const sort = (key: string) => sortState("/admin/sessions", view.params, view.input, key);
   return (
     <TableView

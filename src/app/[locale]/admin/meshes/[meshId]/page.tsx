@@ -5,13 +5,14 @@ import { DataTable } from "@/components/admin/data-table";
 import { LocalTime } from "@/components/local-time";
 import { titleFrom } from "@/i18n/metadata";
 import { Link } from "@/i18n/navigation";
-import { serverCaller } from "@/trpc/server";
+import { adminCaller } from "@/trpc/admin";
 
 export const generateMetadata = titleFrom("admin.meshes", "title");
 
-async function load(meshId: string) {
+async function load(locale: string, meshId: string) {
+  const caller = await adminCaller(locale);
   try {
-    return await (await serverCaller()).admin.mesh({ meshId });
+    return await caller.admin.mesh({ meshId });
   } catch (error) {
     // Not even a mesh id: the same not-found page as an absent mesh.
     if (error instanceof TRPCError && error.code === "BAD_REQUEST") notFound();
@@ -25,7 +26,7 @@ export default async function AdminMeshPage({ params }: { params: Promise<{ loca
   const t = await getTranslations("admin");
   const tm = await getTranslations("meshes");
   const ts = await getTranslations("meshDetail.states");
-  const detail = await load(meshId);
+  const detail = await load(locale, meshId);
   const { mesh } = detail;
   if (!mesh) notFound();
   const memberName = new Map(detail.members.map((m) => [m.id, m.displayName]));
