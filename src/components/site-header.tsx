@@ -7,6 +7,7 @@ import { LanguageSwitcher } from "./language-switcher";
 /** The bar on top of every page: brand, navigation, account actions and the language switcher. */
 export async function SiteHeader() {
   const t = await getTranslations("nav");
+  const ta = await getTranslations("admin");
   const locale = await getLocale();
   const user = await getSessionUser();
   return (
@@ -20,6 +21,7 @@ export async function SiteHeader() {
             <>
               <Link href="/dashboard">{t("dashboard")}</Link>
               <Link href="/dashboard/settings">{t("settings")}</Link>
+              {user.isAdmin ? <Link href="/admin">{ta("headerLink")}</Link> : null}
               <form action={signOutAction}>
                 <input type="hidden" name="locale" value={locale} />
                 <button type="submit" className="link-button">

@@ -5,13 +5,18 @@ import { MESH_TIERS, MESH_TRANSPORTS, MESH_VISIBILITIES, ZMeshId, ZPageInput } f
 const ZSortDir = z.enum(["asc", "desc"]).default("desc");
 const ZSearch = z.string().trim().max(100).optional();
 
+/** The columns each admin list can be sorted on (the pages offer exactly these). */
+export const ADMIN_MESH_SORTS = ["createdAt", "name", "slug"] as const;
+export const ADMIN_SESSION_SORTS = ["connectedAt", "disconnectedAt"] as const;
+export const ADMIN_INVITE_SORTS = ["createdAt", "expiresAt"] as const;
+
 export const ZAdminMeshesInput = ZPageInput.extend({
   q: ZSearch,
   visibility: z.enum(MESH_VISIBILITIES).optional(),
   transport: z.enum(MESH_TRANSPORTS).optional(),
   tier: z.enum(MESH_TIERS).optional(),
   archived: z.enum(["yes", "no"]).optional(),
-  sort: z.enum(["createdAt", "name", "slug"]).default("createdAt"),
+  sort: z.enum(ADMIN_MESH_SORTS).default("createdAt"),
   dir: ZSortDir,
 });
 export type TAdminMeshesInput = z.input<typeof ZAdminMeshesInput>;
@@ -19,7 +24,7 @@ export type TAdminMeshesInput = z.input<typeof ZAdminMeshesInput>;
 export const ZAdminSessionsInput = ZPageInput.extend({
   q: ZSearch,
   status: z.enum(["active", "disconnected"]).optional(),
-  sort: z.enum(["connectedAt", "disconnectedAt"]).default("connectedAt"),
+  sort: z.enum(ADMIN_SESSION_SORTS).default("connectedAt"),
   dir: ZSortDir,
 });
 export type TAdminSessionsInput = z.input<typeof ZAdminSessionsInput>;
@@ -28,7 +33,7 @@ export const ZAdminInvitesInput = ZPageInput.extend({
   q: ZSearch,
   revoked: z.enum(["yes", "no"]).optional(),
   expired: z.enum(["yes", "no"]).optional(),
-  sort: z.enum(["createdAt", "expiresAt"]).default("createdAt"),
+  sort: z.enum(ADMIN_INVITE_SORTS).default("createdAt"),
   dir: ZSortDir,
 });
 export type TAdminInvitesInput = z.input<typeof ZAdminInvitesInput>;

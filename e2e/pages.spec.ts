@@ -1,0 +1,120 @@
+/**
+ * Every page × every locale, at 375 px wide: the expected status, the page's language, a heading,
+ * no horizontal overflow, no axe-core violation of serious or critical impact, no browser error or
+ * hydration warning, and no missing-translation line in the browser console or the server log.
+ * The list of pages is read from src/app/[locale]/**\/page.tsx, so a new page fails the first test
+ * until it is added to CASES.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import type { Browser, Page } from "@playwright/test";
+import { expect, test, type World } from "./admin-fixtures";
+import { baseURL } from "./playwright.config";
+import { serverProblems } from "./server-problems";
+
+const LOCALES = ["en", "es", "de"] as const;
+type Who = "visitor" | "user" | "admin";
+interface Case {
+  name: string;
+  who: Who;
+  path: (w: World) => string;
+  status?: number;
+}
+
+/** Route (folder under src/app/[locale]) → the visits that cover it. */
+const CASES: Record<string, Case[]> = {
+  "": [{ name: "home", who: "visitor", path: () => "" }],
+  "[...rest]": [{ name: "not found", who: "visitor", path: () => "/no-such-page", status: 404 }],
+  "sign-in": [{ name: "sign-in", who: "visitor", path: () => "/sign-in" }],
+  "sign-up": [{ name: "sign-up", who: "visitor", path: () => "/sign-up" }],
+  "join/[token]": [
+    { name: "join, valid invite", who: "visitor", path: (w) => `/join/${w.token}` },
+    { name: "join, malformed invite", who: "visitor", path: () => "/join/not-a-token" },
+  ],
+  dashboard: [{ name: "dashboard", who: "user", path: () => "/dashboard" }],
+  "dashboard/meshes/new": [{ name: "new mesh", who: "user", path: () => "/dashboard/meshes/new" }],
+  "dashboard/meshes/[meshId]": [{ name: "mesh detail", who: "user", path: (w) => `/dashboard/meshes/${w.meshId}` }],
+  "dashboard/meshes/[meshId]/invite": [{ name: "invite", who: "user", path: (w) => `/dashboard/meshes/${w.meshId}/invite` }],
+  "dashboard/meshes/[meshId]/live": [{ name: "live", who: "user", path: (w) => `/dashboard/meshes/${w.meshId}/live` }],
+  "dashboard/settings": [{ name: "settings", who: "user", path: () => "/dashboard/settings" }],
+  admin: [
+    { name: "admin summary", who: "admin", path: () => "/admin" },
+    { name: "403 page", who: "user", path: () => "/admin", status: 403 },
+  ],
+  "admin/meshes": [{ name: "admin meshes", who: "admin", path: () => "/admin/meshes?sort=name&dir=asc" }],
+  "admin/meshes/[meshId]": [{ name: "admin mesh detail", who: "admin", path: (w) => `/admin/meshes/${w.meshId}` }],
+  "admin/sessions": [{ name: "admin sessions", who: "admin", path: () => "/admin/sessions" }],
+  "admin/invites": [{ name: "admin invites", who: "admin", path: () => "/admin/invites?revoked=no" }],
+  "admin/audit": [{ name: "admin audit log", who: "admin", path: (w) => `/admin/audit?meshId=${w.meshId}` }],
+};
+
+function discoverRoutes(): string[] {
+  const root = path.resolve(import.meta.dirname, "..", "src", "app", "[locale]");
+  return (readdirSync(root, { recursive: true }) as string[])
+    .filter((f) => path.basename(f) === "page.tsx")
+    .map((f) => path.dirname(f).split(path.sep).join("/"))
+    .map((d) => (d === "." ? "" : d))
+    .sort();
+}
+
+test("every page of the app is in the matrix", () => {
+  expect(discoverRoutes()).toEqual(Object.keys(CASES).sort());
+});
+
+test.use({ viewport: { width: 375, height: 800 } });
+
+/** A page that records browser errors, hydration and translation warnings (its own 403/404 aside). */
+async function watchedPage(browser: Browser, storageState: Awaited<ReturnType<import("@playwright/test").BrowserContext["storageState"]>> | undefined) {
+  const context = await browser.newContext({ baseURL, storageState, viewport: { width: 375, height: 800 } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on("console", (msg) => {
+    const text = msg.text();
+    // Failed loads are reported below with their URL (the browser's console line has none).
+    if (text.startsWith("Failed to load resource")) return;
+    if (msg.type() === "error" || /hydrat|MISSING_MESSAGE|missing message/i.test(text)) problems.push(`${msg.type()}: ${text}`);
+  });
+  page.on("response", (res) => {
+    // The document's own status is asserted by check(); any other failing load is a problem.
+    if (res.status() >= 400 && res.request().resourceType() !== "document") problems.push(`HTTP ${res.status()} ${res.request().resourceType()} ${res.url()}`);
+  });
+  page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
+  return { page, problems, close: () => context.close() };
+}
+
+async function check(page: Page, problems: string[], url: string, locale: string, status: number, axe: boolean) {
+  const serverBefore = serverProblems().length;
+  const response = await page.goto(url);
+  expect(response?.status(), `${url} status`).toBe(status);
+  await page.waitForLoadState("networkidle");
+  await expect(page.locator("html"), url).toHaveAttribute("lang", locale);
+  await expect(page.getByRole("heading", { level: 1 }), url).toBeVisible();
+
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, `${url} is wider than 375 px by ${overflow} px`).toBeLessThanOrEqual(0);
+
+  // axe-core once per page (the markup is the same in every language); the rest in every language.
+  const results = axe ? await new AxeBuilder({ page }).analyze() : { violations: [] };
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+  expect(serious, `${url} accessibility`).toEqual([]);
+
+  expect(problems.splice(0), `${url} browser console`).toEqual([]);
+  expect(serverProblems().slice(serverBefore), `${url} server log`).toEqual([]);
+}
+
+for (const [route, cases] of Object.entries(CASES)) {
+  for (const c of cases) {
+    test(`${c.name} (${route || "/"}) in ${LOCALES.join(", ")}: accessible, 375 px, translated`, async ({ browser, world, adminState }) => {
+      const state = c.who === "admin" ? adminState : c.who === "user" ? world.userState : undefined;
+      const { page, problems, close } = await watchedPage(browser, state);
+      try {
+        for (const locale of LOCALES) await check(page, problems, `/${locale}${c.path(world)}`, locale, c.status ?? 200, locale === "en");
+      } finally {
+        await close();
+      }
+    });
+  }
+}

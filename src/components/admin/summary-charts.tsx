@@ -1,0 +1,51 @@
+"use client";
+
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+
+export interface ChartSpec {
+  title: string;
+  /** The same figures as text, for screen readers (the chart itself is hidden from them). */
+  text: string;
+  data: { label: string; value: number }[];
+  /** Bars across the chart, for many or long labels (event types). */
+  horizontal?: boolean;
+}
+
+/** Bar charts of the admin summary, each in a figure with a caption and a text alternative. */
+export function SummaryCharts({ charts, valueLabel }: { charts: ChartSpec[]; valueLabel: string }) {
+  return (
+    <div className="chart-grid">
+      {charts.map((chart) => (
+        <figure key={chart.title} className="card chart">
+          <figcaption>{chart.title}</figcaption>
+          <p className="visually-hidden">{chart.text}</p>
+          <div aria-hidden="true" style={{ width: "100%", height: chart.horizontal ? 40 + 32 * chart.data.length : 220 }}>
+            <ResponsiveContainer>
+              <BarChart
+                data={chart.data}
+                layout={chart.horizontal ? "vertical" : "horizontal"}
+                margin={{ top: 8, right: 16, bottom: 0, left: chart.horizontal ? 0 : -16 }}
+                accessibilityLayer={false}
+              >
+                <CartesianGrid strokeDasharray="3 3" vertical={!!chart.horizontal} horizontal={!chart.horizontal} />
+                {chart.horizontal ? (
+                  <>
+                    <XAxis type="number" allowDecimals={false} fontSize={12} tick={{ fill: "currentColor" }} />
+                    <YAxis type="category" dataKey="label" width={120} fontSize={12} tick={{ fill: "currentColor" }} />
+                  </>
+                ) : (
+                  <>
+                    <XAxis dataKey="label" fontSize={12} interval={0} tick={{ fill: "currentColor" }} />
+                    <YAxis allowDecimals={false} fontSize={12} tick={{ fill: "currentColor" }} />
+                  </>
+                )}
+                <Tooltip />
+                <Bar dataKey="value" name={valueLabel} fill="var(--accent)" isAnimationActive={false} />
+              </BarChart>
+            </ResponsiveContainer>
+          </div>
+        </figure>
+      ))}
+    </div>
+  );
+}

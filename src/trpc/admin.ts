@@ -1,0 +1,27 @@
+import "server-only";
+import { forbidden } from "next/navigation";
+import { cache } from "react";
+import { redirect } from "@/i18n/navigation";
+import { getSessionUser } from "@/server/auth/session-user";
+import { serverCaller } from "./server";
+
+/**
+ * The administrator of this request, or the way out: signed out goes to sign-in (and back to the
+ * admin console), a signed-in non-admin gets the 403 page. Next renders a layout and its page at the
+ * same time, so the admin layout and every admin page call this; the page then never asks the API
+ * for data it would be refused (and no refused call is logged as a server error).
+ */
+export const requireAdmin = cache(async (locale: string) => {
+  const user = await getSessionUser();
+  if (!user) {
+    return redirect({ href: { pathname: "/sign-in", query: { reason: "signed-out", callbackUrl: `/${locale}/admin` } }, locale });
+  }
+  if (!user.isAdmin) forbidden();
+  return user;
+});
+
+/** The server-side caller for admin pages, after requireAdmin. */
+export async function adminCaller(locale: string) {
+  await requireAdmin(locale);
+  return serverCaller();
+}
