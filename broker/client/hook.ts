@@ -1,0 +1,78 @@
+// The status hook (docs/protocol.md, "Status hook"): POST /hook/set-status signed with the peer's key.
+import { createHash, randomBytes } from "node:crypto";
+import nacl from "tweetnacl";
+import { z } from "zod";
+import { toBase64Url, utf8 } from "../../src/server/core/encoding";
+import { ZStatus, ZStatusText } from "../protocol/frames";
+import { WS_AUTH_HEADER } from "../protocol/ws-auth";
+import { meshKeysOf, type TMeshConfig } from "./config-store";
+import { brokerHttpUrl } from "./join-link";
+import { causeOf, ZErrorBody } from "./join";
+
+export const HOOK_PATH = "/hook/set-status";
+
+/** The bytes a hook request signs: context, mesh, member, timestamp, nonce and the body's SHA-256 (hex). */
+export function hookAuthString(p: { meshId: string; memberId: string; ts: number; nonce: string; body: string | Uint8Array }): string {
+  const digest = createHash("sha256").update(typeof p.body === "string" ? utf8(p.body) : p.body).digest("hex");
+  return `ic-hook-v1|${p.meshId}|${p.memberId}|${p.ts}|${p.nonce}|${digest}`;
+}
+
+/** The `x-mesh-auth` value `v1.<ts>.<nonce>.<signature>` of a hook request with this exact body. */
+export function signHookAuth(p: { meshId: string; memberId: string; secretKey: Uint8Array; body: string; ts?: number; nonce?: string }): string {
+  const ts = p.ts ?? Date.now();
+  const nonce = p.nonce ?? toBase64Url(randomBytes(16));
+  const sig = nacl.sign.detached(utf8(hookAuthString({ ...p, ts, nonce })), p.secretKey);
+  return `v1.${ts}.${nonce}.${toBase64Url(sig)}`;
+}
+
+export const ZHookInput = z.object({
+  status: ZStatus,
+  text: ZStatusText.nullish(),
+  pid: z.number().int().min(1).max(2 ** 31 - 1),
+  cwd: z.string().min(1).max(4096),
+});
+export type THookInput = z.input<typeof ZHookInput>;
+
+const ZHookAnswer = z.object({ memberId: z.string(), status: z.string(), text: z.string().nullable(), at: z.string(), connected: z.boolean() });
+export type THookAnswer = z.output<typeof ZHookAnswer>;
+
+/** The broker refused the hook request, or could not be reached. */
+export class HookError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status?: number,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = "HookError";
+  }
+}
+
+/** Sends a status through the hook endpoint as the peer of this mesh config. */
+export async function setStatusViaHook(config: TMeshConfig, raw: THookInput, opts: { fetch?: typeof fetch } = {}): Promise<THookAnswer> {
+  const input = ZHookInput.parse(raw);
+  const body = JSON.stringify({ meshId: config.meshId, memberId: config.memberId, pid: input.pid, cwd: input.cwd, status: input.status, text: input.text ?? null });
+  const auth = signHookAuth({ meshId: config.meshId, memberId: config.memberId, secretKey: meshKeysOf(config).signSecretKey, body });
+  const url = brokerHttpUrl(config.brokerUrl, HOOK_PATH);
+  let res: Response;
+  try {
+    res = await (opts.fetch ?? fetch)(url, { method: "POST", headers: { "content-type": "application/json", [WS_AUTH_HEADER]: auth }, body });
+  } catch (error) {
+    throw new HookError("UNREACHABLE", `cannot reach the broker at ${url}: ${causeOf(error)}`);
+  }
+  const json: unknown = await res.json().catch(() => undefined);
+  if (!res.ok) {
+    const parsed = ZErrorBody.safeParse(json);
+    const retry = Number(res.headers.get("retry-after"));
+    throw new HookError(
+      parsed.success ? parsed.data.error.code : `HTTP_${res.status}`,
+      parsed.success ? parsed.data.error.message : `the broker answered HTTP ${res.status}`,
+      res.status,
+      Number.isFinite(retry) && retry > 0 ? retry : undefined,
+    );
+  }
+  const answer = ZHookAnswer.safeParse(json);
+  if (!answer.success) throw new HookError("BAD_ANSWER", "the broker's answer to the hook is not what protocol v1 says", res.status);
+  return answer.data;
+}
