@@ -42,7 +42,7 @@ export function parseCommandArgs<O extends Options>(args: string[], options: O) 
   try {
     return parseArgs({ args, options: { ...options, help: { type: "boolean", short: "h" } }, allowPositionals: true, strict: true });
   } catch (error) {
-    throw new UsageError((error as Error).message.replace(/\. To specify a positional argument.*$/s, ""));
+    throw new UsageError(((error as Error).message.split("\n")[0] ?? "bad arguments").replace(/\. To specify a positional argument.*$/, ""));
   }
 }
 
