@@ -22,6 +22,17 @@ export const ZBrokerConfig = z.object({
   WS_PING_INTERVAL_MS: envInt(30_000, 50, 600_000),
   WS_AUTH_MAX_SKEW_MS: envInt(60_000, 1_000, 600_000),
   WS_MAX_BAD_FRAMES: envInt(10, 1, 1_000_000),
+  // Messages (docs/protocol.md, "Messages").
+  MESSAGE_TTL_MS: envInt(7 * 24 * 3_600_000, 1_000, 365 * 24 * 3_600_000),
+  MESSAGE_ACK_TIMEOUT_MS: envInt(30_000, 100, 3_600_000),
+  MESSAGE_SWEEP_INTERVAL_MS: envInt(60_000, 100, 86_400_000),
+  MESSAGE_BATCH_WAIT_MS: envInt(2, 0, 1_000),
+  MESSAGE_BATCH_MAX: envInt(500, 1, 10_000),
+  MEMBER_CACHE_TTL_MS: envInt(5_000, 0, 600_000),
+  BROKER_DB_POOL_MAX: envInt(10, 2, 200),
+  // Status hook: token bucket per (pid, cwd) of the calling script (Document 2: 30 per minute).
+  HOOK_RATE_CAPACITY: envInt(30, 1, 1_000_000),
+  HOOK_RATE_PER_MINUTE: envInt(30, 1, 1_000_000),
 });
 export type TBrokerConfig = z.output<typeof ZBrokerConfig>;
 

@@ -1,7 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Registry } from "prom-client";
 
 /** The broker's metrics; names and labels are listed in docs/protocol.md ("Metrics"). */
-export function createBrokerMetrics(connectionCount: () => number) {
+export function createBrokerMetrics(connectionCount: () => number, gauges: { queueDepth?: () => Promise<number>; pendingSends?: () => number; buckets?: () => number } = {}) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: "broker_" });
   const registers = [registry];
@@ -32,6 +32,43 @@ export function createBrokerMetrics(connectionCount: () => number) {
       help: "WebSocket upgrades refused before acceptance, by reason",
       labelNames: ["reason"] as const,
       registers,
+    }),
+    messagesSent: new Counter({ name: "broker_messages_sent_total", help: "Messages stored and acknowledged to their sender by this node", registers }),
+    messageBytes: new Counter({ name: "broker_message_bytes_total", help: "Ciphertext bytes of the messages stored by this node", registers }),
+    messagesDelivered: new Counter({ name: "broker_messages_delivered_total", help: "Message frames sent to recipients by this node (redeliveries included)", registers }),
+    redeliveries: new Counter({ name: "broker_messages_redelivered_total", help: "Messages delivered again because no ack came within MESSAGE_ACK_TIMEOUT_MS", registers }),
+    acks: new Counter({ name: "broker_messages_acked_total", help: "Acknowledgements stored by this node", registers }),
+    expired: new Counter({ name: "broker_messages_expired_total", help: "Undelivered message copies dropped by the time-to-live sweep", registers }),
+    sweeps: new Counter({ name: "broker_ttl_sweeps_total", help: "Time-to-live sweeps run by this node", registers }),
+    queueDepth: new Gauge({
+      name: "broker_queue_depth",
+      help: "Message copies waiting for an ack, in all queues (read from the database at scrape time)",
+      registers,
+      async collect() {
+        if (gauges.queueDepth) this.set(await gauges.queueDepth().catch(() => -1));
+      },
+    }),
+    pendingSends: new Gauge({
+      name: "broker_pending_sends",
+      help: "Sends received and not yet stored (the open batch)",
+      registers,
+      collect() {
+        this.set(gauges.pendingSends?.() ?? 0);
+      },
+    }),
+    hookRequests: new Counter({
+      name: "broker_hook_requests_total",
+      help: "POST /hook/set-status answers by result: ok, bad_request, unauthorized, too_large, rate_limited, unavailable, error",
+      labelNames: ["result"] as const,
+      registers,
+    }),
+    rateLimitBuckets: new Gauge({
+      name: "broker_rate_limit_buckets",
+      help: "Token buckets held by the status-hook limiter",
+      registers,
+      collect() {
+        this.set(gauges.buckets?.() ?? 0);
+      },
     }),
     badFrames: new Counter({ name: "broker_bad_frames_total", help: "Frames refused by validation", registers }),
     rateLimited: new Counter({

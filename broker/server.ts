@@ -1,30 +1,42 @@
 import http from "node:http";
+import type { Duplex } from "node:stream";
+import pg from "pg";
 import type { Registry } from "prom-client";
 import { WebSocketServer } from "ws";
 import type { Db } from "../src/server/core/db";
 import { DbMonitor, healthDocument } from "../src/server/core/db-monitor";
+import { uuidv7 } from "../src/server/core/ids";
 import { sendJson, sendNotFound } from "../src/server/core/lifecycle";
 import type { Logger } from "../src/server/core/logger";
 import { TokenBucketLimiter } from "../src/server/core/token-bucket";
+import { totalQueueDepth, sweepExpired } from "../src/server/services/broker/message-store";
+import { closeNodePresences, closePresence, reservePresence, touchNodePresences, type ConnectingPeer } from "../src/server/services/broker/peer-connection";
+import { EVENTS_CHANNEL, MeshEvents } from "./cluster/events";
+import { NotificationListener } from "./cluster/listener";
 import { brokerNodeId, type TBrokerConfig } from "./config";
+import { handleHook } from "./http/hook-route";
 import { handleJoin } from "./http/join-route";
 import { errorBody, safeErrorFields } from "./http/request";
+import { MemberCache } from "./messages/member-cache";
+import { MESSAGES_CHANNEL, MessageHub } from "./messages/hub";
 import { createBrokerMetrics } from "./metrics";
 import { NonceCache } from "./protocol/ws-auth";
-import { closeNodePresences } from "../src/server/services/broker/peer-connection";
 import { attachConnection } from "./ws/connection";
 import { startHeartbeat } from "./ws/heartbeat";
 import { ConnectionRegistry } from "./ws/registry";
-import { createUpgradeHandler } from "./ws/upgrade";
+import { createUpgradeHandler, refuse } from "./ws/upgrade";
 
 export interface BrokerServer {
   server: http.Server;
   monitor: DbMonitor;
   registry: Registry;
   connections: ConnectionRegistry;
+  hub: MessageHub;
+  hookLimiter: TokenBucketLimiter;
   nodeId: string;
-  /** Pings the database, closes presences this node left open, starts the heartbeat. */
+  /** Pings the database, closes presences this node left open, starts listening and the timers. */
   start(): Promise<void>;
+  /** Graceful stop: no new connections, sockets closed with 1001, pending writes finished. */
   close(): Promise<void>;
 }
 
@@ -35,13 +47,25 @@ export interface BrokerDeps {
   db: Db;
 }
 
-/** Builds the broker: /health, /metrics, POST /join and authenticated WebSocket upgrades on /ws. */
+/** Builds the broker: /health, /metrics, POST /join, POST /hook/set-status and WebSocket upgrades on /ws. */
 export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): BrokerServer {
   const startedAt = Date.now();
   const { log, db } = deps;
   const nodeId = brokerNodeId(config);
   const connections = new ConnectionRegistry();
-  const metrics = createBrokerMetrics(() => connections.size);
+  // Plain pg for the message queue (multi-row statements, NOTIFY); Prisma for everything else.
+  const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: config.BROKER_DB_POOL_MAX, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
+  pool.on("error", () => {});
+  const limiter = (capacity: number, perMinute: number) => new TokenBucketLimiter({ capacity, refillPerMinute: perMinute, sweepAfterMs: config.RATE_LIMIT_SWEEP_AFTER_MS });
+  const joinLimiter = limiter(config.JOIN_RATE_PER_MINUTE, config.JOIN_RATE_PER_MINUTE);
+  const wsLimiter = limiter(config.WS_AUTH_RATE_PER_MINUTE, config.WS_AUTH_RATE_PER_MINUTE);
+  const hookLimiter = limiter(config.HOOK_RATE_CAPACITY, config.HOOK_RATE_PER_MINUTE);
+  let hub: MessageHub | undefined;
+  const metrics = createBrokerMetrics(() => connections.size, {
+    queueDepth: () => totalQueueDepth(pool),
+    pendingSends: () => hub?.pendingSends ?? 0,
+    buckets: () => hookLimiter.size,
+  });
   const monitor = new DbMonitor({
     url: config.DATABASE_URL,
     intervalMs: config.DB_PING_INTERVAL_MS,
@@ -52,17 +76,38 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
       log[up ? "info" : "warn"]({ event: up ? "db_up" : "db_down" }, up ? "database reachable" : "database unreachable");
     },
   });
-  const limiter = (perMinute: number) => new TokenBucketLimiter({ capacity: perMinute, refillPerMinute: perMinute, sweepAfterMs: config.RATE_LIMIT_SWEEP_AFTER_MS });
-  const joinLimiter = limiter(config.JOIN_RATE_PER_MINUTE);
-  const wsLimiter = limiter(config.WS_AUTH_RATE_PER_MINUTE);
+  const members = new MemberCache(db, config.MEMBER_CACHE_TTL_MS);
+  hub = new MessageHub(
+    { pool, log, metrics, registry: connections, members, nodeId },
+    { ttlMs: config.MESSAGE_TTL_MS, ackTimeoutMs: config.MESSAGE_ACK_TIMEOUT_MS, batchWaitMs: config.MESSAGE_BATCH_WAIT_MS, batchMax: config.MESSAGE_BATCH_MAX },
+  );
+  const messages = hub;
+  const events = new MeshEvents({ pool, registry: connections, nodeId, log });
+  const listener = new NotificationListener({
+    url: config.DATABASE_URL,
+    channels: [MESSAGES_CHANNEL, EVENTS_CHANNEL],
+    log,
+    initialBackoffMs: config.DB_BACKOFF_INITIAL_MS,
+    maxBackoffMs: config.DB_BACKOFF_MAX_MS,
+    onNotification: (channel, payload) => (channel === MESSAGES_CHANNEL ? messages.onNotification(payload) : events.onNotification(payload)),
+  });
+  const nonces = new NonceCache(config.WS_AUTH_MAX_SKEW_MS);
   const pending = new Set<Promise<unknown>>();
   const track = (work: Promise<unknown>) => {
     pending.add(work);
     void work.finally(() => pending.delete(work));
   };
+  let closing = false;
 
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://broker");
+    const post = (handle: () => Promise<void>) => {
+      if (req.method === "POST") void handle();
+      else {
+        res.setHeader("allow", "POST");
+        sendJson(res, 405, errorBody("BAD_REQUEST", "use POST"));
+      }
+    };
     if (req.method === "GET" && url.pathname === "/health") {
       sendJson(res, monitor.isUp ? 200 : 503, healthDocument({ dbUp: monitor.isUp, version: deps.version, gitSha: deps.gitSha, startedAt }));
     } else if (req.method === "GET" && url.pathname === "/metrics") {
@@ -71,12 +116,11 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
         res.end(text);
       });
     } else if (url.pathname === "/join") {
-      if (req.method === "POST") {
-        void handleJoin(req, res, { db, log, metrics, limiter: joinLimiter, maxBodyBytes: config.MAX_MESSAGE_BYTES });
-      } else {
-        res.setHeader("allow", "POST");
-        sendJson(res, 405, errorBody("BAD_REQUEST", "use POST"));
-      }
+      post(() => handleJoin(req, res, { db, log, metrics, limiter: joinLimiter, maxBodyBytes: config.MAX_MESSAGE_BYTES }));
+    } else if (url.pathname === "/hook/set-status") {
+      post(() =>
+        handleHook(req, res, { db, log, metrics, limiter: hookLimiter, nonces, maxSkewMs: config.WS_AUTH_MAX_SKEW_MS, maxBodyBytes: config.MAX_MESSAGE_BYTES, events }),
+      );
     } else {
       sendNotFound(res);
     }
@@ -88,13 +132,43 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
     log,
     metrics,
     registry: connections,
-    nodeId,
-    maxConnectionsPerMesh: config.MAX_CONNECTIONS_PER_MESH,
+    hub: messages,
+    events,
     maxMessageBytes: config.MAX_MESSAGE_BYTES,
     heartbeatMs: config.WS_PING_INTERVAL_MS,
     maxBadFrames: config.WS_MAX_BAD_FRAMES,
     track,
   };
+  // A node refreshes its presences every ping interval; three missed refreshes mean it is gone.
+  const staleMs = 3 * config.WS_PING_INTERVAL_MS;
+
+  /** Records the presence under the cross-node cap, then completes the upgrade (or closes 1008). */
+  async function admit(req: http.IncomingMessage, socket: Duplex, head: Buffer, peer: ConnectingPeer): Promise<void> {
+    if (closing) return refuse(socket, { status: 503, code: "SERVICE_UNAVAILABLE", reason: "closing", message: "broker shutting down" });
+    const connectionId = uuidv7();
+    let reserved;
+    try {
+      reserved = await reservePresence(db, { meshId: peer.meshId, memberId: peer.memberId, nodeId, connectionId, cap: config.MAX_CONNECTIONS_PER_MESH, staleMs });
+    } catch (error) {
+      log.error({ event: "presence_open_failed", ...safeErrorFields(error) }, "presence not recorded");
+      return refuse(socket, { status: 503, code: "SERVICE_UNAVAILABLE", reason: "error", message: "try again later" });
+    }
+    if (socket.destroyed) {
+      if (reserved.ok) track(closeNodeConnection(connectionId));
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      if (!reserved.ok) {
+        metrics.capacityRejections.inc();
+        log.warn({ event: "ws_capacity", meshId: peer.meshId, limit: config.MAX_CONNECTIONS_PER_MESH }, "mesh at connection cap");
+        ws.close(1008, "capacity");
+        return;
+      }
+      attachConnection(ws, peer, { connectionId, firstForMember: reserved.firstForMember }, connectionDeps);
+    });
+  }
+  const closeNodeConnection = (connectionId: string) => closePresence(db, connectionId).catch(() => {});
+
   server.on(
     "upgrade",
     createUpgradeHandler({
@@ -102,21 +176,27 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
       log,
       metrics,
       limiter: wsLimiter,
-      nonces: new NonceCache(config.WS_AUTH_MAX_SKEW_MS),
+      nonces,
       maxSkewMs: config.WS_AUTH_MAX_SKEW_MS,
-      accept: (req, socket, head, peer) => wss.handleUpgrade(req, socket, head, (ws) => attachConnection(ws, peer, connectionDeps)),
+      accept: (req, socket, head, peer) => void admit(req, socket, head, peer),
     }),
   );
 
   let stopHeartbeat = () => {};
-  const sweeper = setInterval(() => (joinLimiter.sweep(), wsLimiter.sweep()), 60_000);
-  sweeper.unref();
+  const timers: NodeJS.Timeout[] = [];
+  const every = (ms: number, fn: () => Promise<unknown> | void) => {
+    const t = setInterval(() => void Promise.resolve(fn()).catch(() => {}), ms);
+    t.unref();
+    timers.push(t);
+  };
 
   return {
     server,
     monitor,
     registry: metrics.registry,
     connections,
+    hub: messages,
+    hookLimiter,
     nodeId,
     async start() {
       await monitor.start();
@@ -126,17 +206,37 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
       } catch (error) {
         log.warn({ event: "presences_recover_failed", ...safeErrorFields(error) }, "could not close leftover presences");
       }
+      await listener.start();
+      messages.start();
       stopHeartbeat = startHeartbeat(connections, config.WS_PING_INTERVAL_MS, log);
+      every(config.WS_PING_INTERVAL_MS, () => touchNodePresences(db, nodeId));
+      every(60_000, () => {
+        joinLimiter.sweep();
+        wsLimiter.sweep();
+        hookLimiter.sweep();
+        members.prune((meshId) => connections.countInMesh(meshId) > 0);
+      });
+      every(config.MESSAGE_SWEEP_INTERVAL_MS, async () => {
+        const swept = await sweepExpired(pool);
+        if (!swept.swept) return;
+        metrics.sweeps.inc();
+        metrics.expired.inc(swept.dropped);
+        if (swept.envelopes > 0) log.info({ event: "ttl_sweep", envelopes: swept.envelopes, dropped: swept.dropped }, "expired messages dropped");
+      });
     },
     async close() {
+      closing = true;
       stopHeartbeat();
-      clearInterval(sweeper);
+      for (const t of timers) clearInterval(t);
       await closeSockets(connections);
-      // Presence writes of the closes above (and any still in flight) finish before the pool goes.
+      // Sends received before the close are stored, then every write still in flight finishes.
+      await messages.drain();
       await Promise.allSettled([...pending]);
       wss.close();
+      await listener.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await monitor.stop();
+      await pool.end().catch(() => {});
     },
   };
 }

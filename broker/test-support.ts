@@ -1,4 +1,5 @@
 // Helpers of the broker's integration tests: an in-process broker on a free port, and peers.
+import net from "node:net";
 import nacl from "tweetnacl";
 import WebSocket from "ws";
 import { createCaller } from "@/server/api/root";
@@ -11,7 +12,7 @@ import { joinMesh } from "@/server/services/join/join-mesh";
 import { freePort, uid } from "@/test/helpers";
 import { makeMesh, makeUser } from "@/test/mesh-fixtures";
 import { ZBrokerConfig } from "./config";
-import type { TServerFrame } from "./protocol/frames";
+import type { TServerFrame, TTargetSpec } from "./protocol/frames";
 import { signWsAuth, WS_AUTH_HEADER } from "./protocol/ws-auth";
 import { createBrokerServer, type BrokerServer } from "./server";
 
@@ -26,6 +27,9 @@ export async function startBroker(db: Db, env: Record<string, string> = {}): Pro
   const port = await freePort();
   const config = parseConfig(ZBrokerConfig, {
     DATABASE_URL: process.env.DATABASE_URL,
+    DB_PING_INTERVAL_MS: "200",
+    DB_BACKOFF_INITIAL_MS: "50",
+    DB_BACKOFF_MAX_MS: "400",
     BROKER_PORT: String(port),
     BROKER_HOST: "127.0.0.1",
     BROKER_NODE_ID: uid("node"),
@@ -110,4 +114,119 @@ export async function eventually(check: () => Promise<boolean>, timeoutMs = 5_00
     if (Date.now() > deadline) throw new Error("condition not met in time");
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+/** A connected peer that records every frame and can wait for the ones it expects. */
+export class TestClient {
+  readonly frames: TServerFrame[] = [];
+  private waiters: { match: (f: TServerFrame) => boolean; resolve: (f: TServerFrame) => void }[] = [];
+  private seq = 0;
+
+  private constructor(
+    readonly ws: WebSocket,
+    readonly peer: TestPeer,
+  ) {
+    ws.on("message", (data) => {
+      const frame = JSON.parse(String(data)) as TServerFrame;
+      this.frames.push(frame);
+      this.waiters = this.waiters.filter((w) => (w.match(frame) ? (w.resolve(frame), false) : true));
+    });
+  }
+
+  /** Connects and waits for the welcome frame. */
+  static async open(broker: Pick<TestBroker, "ws">, peer: TestPeer): Promise<TestClient> {
+    const auth = signWsAuth({ meshId: peer.meshId, memberId: peer.memberId, secretKey: peer.keys.secretKey });
+    const ws = new WebSocket(`${broker.ws}/ws?mesh=${peer.meshId}&member=${peer.memberId}`, { headers: { [WS_AUTH_HEADER]: auth } });
+    ws.on("error", () => {});
+    const client = new TestClient(ws, peer);
+    await client.next((f) => f.type === "welcome", 10_000);
+    return client;
+  }
+
+  /** The first recorded or future frame that matches. */
+  next<T extends TServerFrame>(match: (f: TServerFrame) => f is T, timeoutMs?: number): Promise<T>;
+  next(match: (f: TServerFrame) => boolean, timeoutMs?: number): Promise<TServerFrame>;
+  next(match: (f: TServerFrame) => boolean, timeoutMs = 5_000): Promise<TServerFrame> {
+    const seen = this.frames.find(match);
+    if (seen) return Promise.resolve(seen);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error("expected frame did not come")), timeoutMs);
+      this.waiters.push({ match, resolve: (f) => (clearTimeout(timer), resolve(f)) });
+    });
+  }
+
+  /** Messages received so far. */
+  messages(): Extract<TServerFrame, { type: "message" }>[] {
+    return this.frames.filter((f): f is Extract<TServerFrame, { type: "message" }> => f.type === "message");
+  }
+
+  /** Waits until `count` message frames have arrived. */
+  async waitMessages(count: number, timeoutMs = 10_000): Promise<Extract<TServerFrame, { type: "message" }>[]> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.messages().length < count) {
+      if (Date.now() > deadline) throw new Error(`got ${this.messages().length} of ${count} messages`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    return this.messages();
+  }
+
+  raw(frame: unknown): void {
+    this.ws.send(JSON.stringify(frame));
+  }
+
+  /** Sends a message and waits for its `sent` (or error) answer. */
+  async send(to: TTargetSpec, ciphertext: string, priority?: string): Promise<TServerFrame> {
+    const id = `m${++this.seq}`;
+    this.raw({ v: 1, type: "send", id, to, ciphertext, ...(priority ? { priority } : {}) });
+    return this.next((f) => (f.type === "sent" || f.type === "error") && f.id === id);
+  }
+
+  ack(messageIds: string[]): void {
+    this.raw({ v: 1, type: "ack", messageIds });
+  }
+
+  close(): Promise<{ code: number; reason: string }> {
+    const done = closed(this.ws);
+    this.ws.close();
+    return done;
+  }
+}
+
+/** Base64url of random bytes standing in for a ciphertext. */
+export const fakeCiphertext = (bytes = 64) => toBase64Url(nacl.randomBytes(bytes));
+
+/**
+ * A TCP proxy in front of PostgreSQL, so a test can make the database unreachable for one broker
+ * (cut) and reachable again (restore) without stopping the server other tests use.
+ */
+export async function dbProxy(databaseUrl: string): Promise<{ url: string; cut(): Promise<void>; restore(): Promise<void>; close(): Promise<void> }> {
+  const target = new URL(databaseUrl);
+  const port = await freePort();
+  const sockets = new Set<net.Socket>();
+  let server: net.Server | undefined;
+  const listen = () =>
+    new Promise<void>((resolve) => {
+      server = net.createServer((client) => {
+        const upstream = net.connect({ host: target.hostname, port: Number(target.port || 5432) });
+        for (const s of [client, upstream]) {
+          sockets.add(s);
+          s.on("error", () => {});
+          s.on("close", () => sockets.delete(s));
+        }
+        client.pipe(upstream).pipe(client);
+        client.on("close", () => upstream.destroy());
+        upstream.on("close", () => client.destroy());
+      });
+      server.listen(port, "127.0.0.1", () => resolve());
+    });
+  const stop = async () => {
+    for (const s of sockets) s.destroy();
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    server = undefined;
+  };
+  await listen();
+  const url = new URL(databaseUrl);
+  url.hostname = "127.0.0.1";
+  url.port = String(port);
+  return { url: url.toString(), cut: stop, restore: listen, close: stop };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isBase64Url } from "../../src/server/core/encoding";
 
 /** Wire protocol version carried by every frame (`v`). */
 export const PROTOCOL_VERSION = 1;
@@ -36,7 +37,7 @@ export const ZStatus = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,31}$/, "status is
 export const ZStatusText = z.string().max(200);
 
 /** Opaque ciphertext, base64url without padding; at most the frame cap in practice. */
-const ZCiphertext = z.string().min(1).regex(/^[A-Za-z0-9_-]+$/, "ciphertext must be base64url without padding");
+const ZCiphertext = z.string().min(1).refine((v) => isBase64Url(v), { error: "ciphertext must be canonical base64url without padding" });
 
 /**
  * Frames a peer may send, one JSON object per text frame: a discriminated union on `type`, strict

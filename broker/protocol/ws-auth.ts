@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import nacl from "tweetnacl";
 import { toBase64Url, tryFromBase64Url, utf8 } from "../../src/server/core/encoding";
 
@@ -8,18 +8,46 @@ export const WS_PATH = "/ws";
 export const WS_AUTH_HEADER = "x-mesh-auth";
 const SCHEME = "v1";
 const CONTEXT = "ic-ws-v1";
+const HOOK_CONTEXT = "ic-hook-v1";
+
+interface AuthParts {
+  meshId: string;
+  memberId: string;
+  ts: number;
+  nonce: string;
+}
 
 /** The bytes a peer signs to open a connection: context, mesh, member, timestamp and nonce, joined by `|`. */
-export function wsAuthString(p: { meshId: string; memberId: string; ts: number; nonce: string }): string {
+export function wsAuthString(p: AuthParts): string {
   return `${CONTEXT}|${p.meshId}|${p.memberId}|${p.ts}|${p.nonce}`;
+}
+
+/** The bytes a hook signs: as for a connection under its own context, plus the hex SHA-256 of the body. */
+export function hookAuthString(p: AuthParts & { bodySha256: string }): string {
+  return `${HOOK_CONTEXT}|${p.meshId}|${p.memberId}|${p.ts}|${p.nonce}|${p.bodySha256}`;
+}
+
+/** Hex SHA-256 of a request body, as the hook signature covers it. */
+export function bodyDigest(body: Uint8Array | string): string {
+  return createHash("sha256").update(body).digest("hex");
+}
+
+function signWith(secretKey: Uint8Array, text: (p: { ts: number; nonce: string }) => string, opts: { ts?: number; nonce?: string }): string {
+  const ts = opts.ts ?? Date.now();
+  const nonce = opts.nonce ?? toBase64Url(randomBytes(16));
+  const sig = nacl.sign.detached(utf8(text({ ts, nonce })), secretKey);
+  return `${SCHEME}.${ts}.${nonce}.${toBase64Url(sig)}`;
 }
 
 /** Builds the `x-mesh-auth` value `v1.<ts>.<nonce>.<signature>` with the peer's 64-byte ed25519 secret key. */
 export function signWsAuth(p: { meshId: string; memberId: string; secretKey: Uint8Array; ts?: number; nonce?: string }): string {
-  const ts = p.ts ?? Date.now();
-  const nonce = p.nonce ?? toBase64Url(randomBytes(16));
-  const sig = nacl.sign.detached(utf8(wsAuthString({ meshId: p.meshId, memberId: p.memberId, ts, nonce })), p.secretKey);
-  return `${SCHEME}.${ts}.${nonce}.${toBase64Url(sig)}`;
+  return signWith(p.secretKey, ({ ts, nonce }) => wsAuthString({ meshId: p.meshId, memberId: p.memberId, ts, nonce }), p);
+}
+
+/** Builds the `x-mesh-auth` value of a `POST /hook/set-status` request for exactly this body. */
+export function signHookAuth(p: { meshId: string; memberId: string; secretKey: Uint8Array; body: Uint8Array | string; ts?: number; nonce?: string }): string {
+  const bodySha256 = bodyDigest(p.body);
+  return signWith(p.secretKey, ({ ts, nonce }) => hookAuthString({ meshId: p.meshId, memberId: p.memberId, ts, nonce, bodySha256 }), p);
 }
 
 export interface ParsedWsAuth {
@@ -43,10 +71,19 @@ export function parseWsAuth(value: unknown): ParsedWsAuth | undefined {
 
 /** True when the signature verifies with the peer's public key (base64url, 32 bytes). */
 export function verifyWsAuth(p: { meshId: string; memberId: string; auth: ParsedWsAuth; peerPubkey: string }): boolean {
-  const key = tryFromBase64Url(p.peerPubkey, 32);
+  return verifySigned(wsAuthString({ meshId: p.meshId, memberId: p.memberId, ts: p.auth.ts, nonce: p.auth.nonce }), p.auth, p.peerPubkey);
+}
+
+/** True when a hook request's signature verifies for this body. */
+export function verifyHookAuth(p: { meshId: string; memberId: string; auth: ParsedWsAuth; peerPubkey: string; body: Uint8Array }): boolean {
+  const text = hookAuthString({ meshId: p.meshId, memberId: p.memberId, ts: p.auth.ts, nonce: p.auth.nonce, bodySha256: bodyDigest(p.body) });
+  return verifySigned(text, p.auth, p.peerPubkey);
+}
+
+function verifySigned(text: string, auth: ParsedWsAuth, peerPubkey: string): boolean {
+  const key = tryFromBase64Url(peerPubkey, 32);
   if (!key) return false;
-  const message = utf8(wsAuthString({ meshId: p.meshId, memberId: p.memberId, ts: p.auth.ts, nonce: p.auth.nonce }));
-  return nacl.sign.detached.verify(message, p.auth.signature, key);
+  return nacl.sign.detached.verify(utf8(text), auth.signature, key);
 }
 
 /**

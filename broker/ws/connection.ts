@@ -1,12 +1,19 @@
 import type { RawData, WebSocket } from "ws";
 import type { Db } from "../../src/server/core/db";
 import { ERROR_MAP } from "../../src/server/core/errors";
-import { uuidv7 } from "../../src/server/core/ids";
 import type { Logger } from "../../src/server/core/logger";
+import {
+  closePresence,
+  listPeers,
+  liveConnectionsOf,
+  setMemberStatus,
+  type ConnectingPeer,
+} from "../../src/server/services/broker/peer-connection";
+import type { MeshEvents } from "../cluster/events";
 import { safeErrorFields } from "../http/request";
+import type { MessageHub } from "../messages/hub";
 import type { BrokerMetrics } from "../metrics";
 import { parseClientFrame, PROTOCOL_VERSION, type TClientFrame } from "../protocol/frames";
-import { closePresence, openPresence, type ConnectingPeer } from "../../src/server/services/broker/peer-connection";
 import { sendFrame, type ConnectionRegistry, type PeerConnection } from "./registry";
 
 export interface ConnectionDeps {
@@ -14,8 +21,8 @@ export interface ConnectionDeps {
   log: Logger;
   metrics: BrokerMetrics;
   registry: ConnectionRegistry;
-  nodeId: string;
-  maxConnectionsPerMesh: number;
+  hub: MessageHub;
+  events: MeshEvents;
   maxMessageBytes: number;
   heartbeatMs: number;
   maxBadFrames: number;
@@ -23,18 +30,19 @@ export interface ConnectionDeps {
   track(work: Promise<unknown>): void;
 }
 
-/** Takes an accepted socket of an authenticated peer: capacity check, registry, presence, frames. */
-export function attachConnection(ws: WebSocket, peer: ConnectingPeer, deps: ConnectionDeps): void {
-  const connectionId = uuidv7();
+/**
+ * Takes the accepted socket of an authenticated peer whose presence is already recorded (the cap was
+ * checked then): registry, welcome, queue replay, frames, and the presence close at the end.
+ */
+export function attachConnection(
+  ws: WebSocket,
+  peer: ConnectingPeer,
+  presence: { connectionId: string; firstForMember: boolean },
+  deps: ConnectionDeps,
+): void {
+  const { connectionId } = presence;
   const log = deps.log.child({ connectionId, meshId: peer.meshId, memberId: peer.memberId });
   ws.on("error", (error) => log.warn({ event: "ws_error", ...safeErrorFields(error) }, "socket error"));
-  // Checked here, synchronously with registration, so concurrent upgrades cannot both take the last slot.
-  if (deps.registry.countInMesh(peer.meshId) >= deps.maxConnectionsPerMesh) {
-    deps.metrics.capacityRejections.inc();
-    log.warn({ event: "ws_capacity", limit: deps.maxConnectionsPerMesh }, "mesh at connection cap");
-    ws.close(1008, "capacity");
-    return;
-  }
   const conn: PeerConnection = {
     id: connectionId,
     meshId: peer.meshId,
@@ -45,51 +53,92 @@ export function attachConnection(ws: WebSocket, peer: ConnectingPeer, deps: Conn
     connectedAt: new Date(),
     alive: true,
     badFrames: 0,
+    inflight: new Map(),
+    held: [],
   };
-  deps.registry.add(conn);
-  const opened = openPresence(deps.db, { meshId: peer.meshId, memberId: peer.memberId, nodeId: deps.nodeId, connectionId }).catch((error: unknown) =>
-    log.error({ event: "presence_open_failed", ...safeErrorFields(error) }, "presence not recorded"),
-  );
-  deps.track(opened);
-  log.info({ event: "ws_connected" }, "peer connected");
-  sendFrame(conn, {
-    v: PROTOCOL_VERSION,
-    type: "welcome",
-    connectionId,
-    meshId: peer.meshId,
-    memberId: peer.memberId,
-    maxMessageBytes: deps.maxMessageBytes,
-    heartbeatMs: deps.heartbeatMs,
-    queued: 0,
-  });
+  // Welcome first, then the queue: the count is read before the connection joins the registry, so
+  // nothing reaches the peer ahead of its welcome (messages stored meanwhile come with the replay).
+  const started = deps.hub
+    .queued(peer.memberId)
+    .catch(() => 0)
+    .then((queued) => {
+      if (ws.readyState !== ws.OPEN) return;
+      deps.registry.add(conn);
+      log.info({ event: "ws_connected" }, "peer connected");
+      sendFrame(conn, {
+        v: PROTOCOL_VERSION,
+        type: "welcome",
+        connectionId,
+        meshId: peer.meshId,
+        memberId: peer.memberId,
+        maxMessageBytes: deps.maxMessageBytes,
+        heartbeatMs: deps.heartbeatMs,
+        queued,
+      });
+      if (presence.firstForMember) deps.events.publish({ t: "presence", meshId: peer.meshId, memberId: peer.memberId, displayName: peer.displayName, online: true }, conn.id);
+      return deps.hub.replay(conn);
+    });
+  deps.track(started);
 
   ws.on("pong", () => (conn.alive = true));
-  ws.on("message", (data, isBinary) => onMessage(conn, data, isBinary, deps));
+  ws.on("message", (data, isBinary) => onMessage(conn, data, isBinary, deps, log));
   ws.on("close", (code) => {
     deps.registry.remove(conn);
     log.info({ event: "ws_closed", code }, "peer disconnected");
-    // After the insert, or a fast disconnect would update nothing and leave the row "connected".
-    const closed = opened.then(() => closePresence(deps.db, connectionId)).catch((error: unknown) =>
-      log.error({ event: "presence_close_failed", ...safeErrorFields(error) }, "presence not closed"),
-    );
+    const closed = closePresence(deps.db, connectionId)
+      .then(() => liveConnectionsOf(deps.db, peer.memberId))
+      .then((left) => {
+        if (left === 0) deps.events.publish({ t: "presence", meshId: peer.meshId, memberId: peer.memberId, displayName: peer.displayName, online: false });
+      })
+      .catch((error: unknown) => log.error({ event: "presence_close_failed", ...safeErrorFields(error) }, "presence not closed"));
     deps.track(closed);
   });
 }
 
-function onMessage(conn: PeerConnection, data: RawData, isBinary: boolean, deps: ConnectionDeps): void {
-  // Frames carry JSON text; ciphertext travels base64-encoded inside it.
+function onMessage(conn: PeerConnection, data: RawData, isBinary: boolean, deps: ConnectionDeps, log: Logger): void {
+  // Frames carry JSON text; ciphertext travels base64url-encoded inside it.
   if (isBinary) return badFrame(conn, deps, "binary frames are not part of the protocol");
   const parsed = parseClientFrame(rawText(data));
   if (!parsed.ok) return badFrame(conn, deps, parsed.message, parsed.id);
-  handleFrame(conn, parsed.frame);
+  const work = handleFrame(conn, parsed.frame, deps);
+  if (work) {
+    deps.track(
+      work.catch((error: unknown) => {
+        log.error({ event: "frame_failed", type: parsed.frame.type, ...safeErrorFields(error) }, "frame handling failed");
+        const id = "id" in parsed.frame ? parsed.frame.id : undefined;
+        sendFrame(conn, { v: PROTOCOL_VERSION, type: "error", code: "SERVICE_UNAVAILABLE", message: "try again later", ...(id ? { id } : {}) });
+      }),
+    );
+  }
 }
 
-function handleFrame(conn: PeerConnection, frame: TClientFrame): void {
+function handleFrame(conn: PeerConnection, frame: TClientFrame, deps: ConnectionDeps): Promise<void> | undefined {
   switch (frame.type) {
     case "ping":
       sendFrame(conn, { v: PROTOCOL_VERSION, type: "pong", ts: Date.now(), ...(frame.id ? { id: frame.id } : {}) });
-      return;
+      return undefined;
+    case "send":
+      return deps.hub.send(conn, frame);
+    case "ack":
+      deps.hub.ack(conn, frame.messageIds);
+      return undefined;
+    case "peers":
+      return listPeers(deps.db, conn.meshId).then((peers) => sendFrame(conn, { v: PROTOCOL_VERSION, type: "peers", ...(frame.id ? { id: frame.id } : {}), peers }));
+    case "set_status":
+      return setStatus(conn, frame, deps);
   }
+}
+
+async function setStatus(conn: PeerConnection, frame: Extract<TClientFrame, { type: "set_status" }>, deps: ConnectionDeps): Promise<void> {
+  const text = frame.text ?? null;
+  const saved = await setMemberStatus(deps.db, { meshId: conn.meshId, memberId: conn.memberId, status: frame.status, text });
+  if (!saved) {
+    conn.ws.close(4403, "membership ended");
+    return;
+  }
+  const at = saved.at.toISOString();
+  sendFrame(conn, { v: PROTOCOL_VERSION, type: "status", ...(frame.id ? { id: frame.id } : {}), memberId: conn.memberId, status: frame.status, text, at });
+  deps.events.publish({ t: "status", meshId: conn.meshId, memberId: conn.memberId, status: frame.status, text, at }, conn.id);
 }
 
 function badFrame(conn: PeerConnection, deps: ConnectionDeps, message: string, id?: string): void {

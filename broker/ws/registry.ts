@@ -1,5 +1,5 @@
 import type { WebSocket } from "ws";
-import type { TServerFrame } from "../protocol/frames";
+import type { TMessageFrame, TServerFrame } from "../protocol/frames";
 
 /** One accepted, authenticated connection. */
 export interface PeerConnection {
@@ -13,12 +13,13 @@ export interface PeerConnection {
   /** Cleared before each heartbeat ping, set again by the pong. */
   alive: boolean;
   badFrames: number;
+  /** Messages sent on this connection and not yet acknowledged (for redelivery after the ack timeout). */
+  inflight: Map<string, { sentAt: number; attempt: number }>;
+  /** While the queue is replayed after connecting: live messages held until it is done; null after. */
+  held: TMessageFrame[] | null;
 }
 
-/**
- * This node's connections grouped by mesh, since fan-out and the cap both work per mesh. Counting
- * across nodes is a later concern: for now the per-mesh cap is enforced per node.
- */
+/** This node's connections grouped by mesh (fan-out works per mesh), and by member within it. */
 export class ConnectionRegistry {
   private readonly byMesh = new Map<string, Map<string, PeerConnection>>();
   private total = 0;

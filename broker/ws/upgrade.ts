@@ -20,7 +20,7 @@ export interface UpgradeDeps {
   accept(req: http.IncomingMessage, socket: Duplex, head: Buffer, peer: ConnectingPeer): void;
 }
 
-type Refusal = { status: number; code: string; reason: string; message: string; headers?: Record<string, string> };
+export type Refusal = { status: number; code: string; reason: string; message: string; headers?: Record<string, string> };
 const ZIds = z.object({ mesh: z.uuid(), member: z.uuid() });
 
 /**
@@ -75,7 +75,8 @@ async function authenticate(req: http.IncomingMessage, deps: UpgradeDeps): Promi
 
 const STATUS_TEXT: Record<number, string> = { 400: "Bad Request", 401: "Unauthorized", 404: "Not Found", 429: "Too Many Requests", 503: "Service Unavailable" };
 
-function refuse(socket: Duplex, r: Refusal): void {
+/** Answers an upgrade request with a plain HTTP refusal and closes the socket. */
+export function refuse(socket: Duplex, r: Refusal): void {
   if (socket.destroyed) return;
   // One message for every 401, so the answer does not tell an unknown member from a bad signature.
   const body = JSON.stringify({ error: { code: r.code, message: r.message } });

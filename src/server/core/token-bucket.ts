@@ -93,3 +93,18 @@ export class TokenBucketLimiter {
     return bucket ? { ...bucket } : undefined;
   }
 }
+
+/**
+ * The IETF httpapi rate-limit headers for one take: `RateLimit-Policy` (capacity per window, where the
+ * window is the time to refill a full bucket) and `RateLimit` (remaining tokens and seconds until full),
+ * plus `Retry-After` in seconds when the take was denied.
+ */
+export function rateLimitHeaders(limiter: Pick<TokenBucketLimiter, "capacity" | "refillPerMinute">, taken: TakeResult, name = "default"): Record<string, string> {
+  const windowSeconds = Math.ceil((limiter.capacity / limiter.refillPerMinute) * 60);
+  const headers: Record<string, string> = {
+    "RateLimit-Policy": `"${name}";q=${limiter.capacity};w=${windowSeconds}`,
+    RateLimit: `"${name}";r=${taken.remaining};t=${Math.ceil(taken.resetMs / 1000)}`,
+  };
+  if (!taken.allowed) headers["Retry-After"] = String(Math.max(1, Math.ceil(taken.retryAfterMs / 1000)));
+  return headers;
+}

@@ -1,4 +1,5 @@
 import type { Db } from "@/server/core/db";
+import { recordAudit } from "../audit/record-audit";
 
 // The broker's use cases over the database (connection auth lookup, presence rows), so that the
 // broker's handlers stay free of Prisma.
@@ -25,9 +26,121 @@ export async function findConnectingPeer(db: Db, ids: { meshId: string; memberId
   return { memberId: member.id, meshId: member.meshId, peerPubkey: member.peerPubkey, displayName: member.displayName, role: member.role };
 }
 
-/** Records a live connection (disconnectedAt null). */
-export async function openPresence(db: Db, p: { meshId: string; memberId: string; nodeId: string; connectionId: string }): Promise<void> {
-  await db.presence.create({ data: { meshId: p.meshId, memberId: p.memberId, nodeId: p.nodeId, connectionId: p.connectionId } });
+export type ReservedPresence =
+  | { ok: true; firstForMember: boolean; status: string; statusText: string | null }
+  | { ok: false; reason: "capacity" };
+
+/**
+ * Records a live connection (disconnectedAt null) unless its mesh already has `cap` live connections
+ * on all nodes together. Count and insert run under a per-mesh advisory lock, so concurrent connects
+ * on any number of nodes cannot overshoot the cap. A presence whose node stopped refreshing it for
+ * `staleMs` (a node that died) no longer counts. The new presence starts with the member's last status.
+ */
+export async function reservePresence(
+  db: Db,
+  p: { meshId: string; memberId: string; nodeId: string; connectionId: string; cap: number; staleMs: number },
+): Promise<ReservedPresence> {
+  return db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`mesh-cap:${p.meshId}`}))::text`;
+    const [counts] = await tx.$queryRaw<{ total: number; mine: number }[]>`
+      SELECT count(*)::int AS total, (count(*) FILTER (WHERE member_id = ${p.memberId}::uuid))::int AS mine
+      FROM presences
+      WHERE mesh_id = ${p.meshId}::uuid AND disconnected_at IS NULL
+        AND last_seen_at > (now() AT TIME ZONE 'UTC') - ${p.staleMs}::int * interval '1 millisecond'`;
+    if ((counts?.total ?? 0) >= p.cap) return { ok: false as const, reason: "capacity" as const };
+    const member = await tx.member.findUnique({ where: { id: p.memberId }, select: { status: true, statusText: true } });
+    const status = member?.status ?? "online";
+    const statusText = member?.statusText ?? null;
+    await tx.presence.create({ data: { meshId: p.meshId, memberId: p.memberId, nodeId: p.nodeId, connectionId: p.connectionId, status, statusText } });
+    return { ok: true as const, firstForMember: (counts?.mine ?? 0) === 0, status, statusText };
+  });
+}
+
+/** Marks this node's live presences as seen now (the node is alive; see reservePresence's staleMs). */
+export async function touchNodePresences(db: Db, nodeId: string): Promise<number> {
+  const { count } = await db.presence.updateMany({ where: { nodeId, disconnectedAt: null }, data: { lastSeenAt: new Date() } });
+  return count;
+}
+
+/** Live connections a member still has on any node (after one of its connections closed). */
+export async function liveConnectionsOf(db: Db, memberId: string): Promise<number> {
+  return db.presence.count({ where: { memberId, disconnectedAt: null } });
+}
+
+export interface LiveMember {
+  memberId: string;
+  displayName: string;
+  role: string;
+  boxPubkey: string | null;
+}
+
+/**
+ * The members of a mesh that can receive messages: not revoked, joined with a peer key (members who
+ * only use the web app never connect, so nothing is queued for them), in a mesh that is not archived.
+ */
+export async function listLiveMembers(db: Db, meshId: string): Promise<LiveMember[]> {
+  const rows = await db.member.findMany({
+    where: { meshId, revokedAt: null, peerPubkey: { not: null }, mesh: { archivedAt: null } },
+    select: { id: true, displayName: true, role: true, boxPubkey: true },
+    orderBy: { joinedAt: "asc" },
+  });
+  return rows.map((m) => ({ memberId: m.id, displayName: m.displayName, role: m.role, boxPubkey: m.boxPubkey }));
+}
+
+export interface PeerListing extends LiveMember {
+  online: boolean;
+  status: string | null;
+  statusText: string | null;
+}
+
+/** Live members with whether they are connected anywhere and their last status (the `peers` frame). */
+export async function listPeers(db: Db, meshId: string): Promise<PeerListing[]> {
+  const rows = await db.member.findMany({
+    where: { meshId, revokedAt: null, peerPubkey: { not: null }, mesh: { archivedAt: null } },
+    select: {
+      id: true,
+      displayName: true,
+      role: true,
+      boxPubkey: true,
+      status: true,
+      statusText: true,
+      _count: { select: { presences: { where: { disconnectedAt: null } } } },
+    },
+    orderBy: { joinedAt: "asc" },
+  });
+  return rows.map((m) => ({
+    memberId: m.id,
+    displayName: m.displayName,
+    role: m.role,
+    boxPubkey: m.boxPubkey,
+    online: m._count.presences > 0,
+    status: m.status,
+    statusText: m.statusText,
+  }));
+}
+
+/**
+ * Stores a member's status on the member (kept for its next connection) and on its live presences,
+ * with a `status_changed` audit event (the status name only). Null when the member may not set one.
+ */
+export async function setMemberStatus(
+  db: Db,
+  p: { meshId: string; memberId: string; status: string; text: string | null },
+): Promise<{ at: Date; connected: boolean } | null> {
+  const at = new Date();
+  return db.$transaction(async (tx) => {
+    const updated = await tx.member.updateMany({
+      where: { id: p.memberId, meshId: p.meshId, revokedAt: null, mesh: { archivedAt: null } },
+      data: { status: p.status, statusText: p.text, statusAt: at },
+    });
+    if (updated.count === 0) return null;
+    const live = await tx.presence.updateMany({
+      where: { memberId: p.memberId, disconnectedAt: null },
+      data: { status: p.status, statusText: p.text, lastSeenAt: at },
+    });
+    await recordAudit(tx, { meshId: p.meshId, type: "status_changed", actorMemberId: p.memberId, metadata: { status: p.status } });
+    return { at, connected: live.count > 0 };
+  });
 }
 
 /** Marks a connection's presence disconnected (idempotent). */

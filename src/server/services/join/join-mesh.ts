@@ -22,6 +22,8 @@ export const ZJoinInput = z.object({
   token: z.string().max(1_000_000),
   /** The peer's own ed25519 public key (base64url, 32 bytes); its secret never leaves the peer. */
   peerPubkey: z.string().refine((v) => isBase64Url(v, 32), { error: "peer_pubkey_invalid" }),
+  /** The peer's X25519 public key, which other peers encrypt direct messages to. */
+  boxPubkey: z.string().refine((v) => isBase64Url(v, 32), { error: "box_pubkey_invalid" }).optional(),
   displayName: z.string().trim().min(1).max(80),
 });
 export type TJoinInput = z.input<typeof ZJoinInput>;
@@ -57,6 +59,7 @@ export async function joinMesh(db: Db, raw: TJoinInput, now: Date = new Date()):
         select: { id: true, role: true, revokedAt: true },
       });
       if (existing && !existing.revokedAt) {
+        if (input.boxPubkey) await tx.member.update({ where: { id: existing.id }, data: { boxPubkey: input.boxPubkey } });
         return { ok: true as const, meshId: invite.meshId, meshSlug: invite.mesh.slug, memberId: existing.id, role: existing.role, rejoined: true };
       }
       const counted = await tx.$executeRaw`
@@ -68,9 +71,9 @@ export async function joinMesh(db: Db, raw: TJoinInput, now: Date = new Date()):
           AND m.archived_at IS NULL`;
       if (counted === 0) return { ok: false as const, reason: await refusalOf(tx, invite.id, now) };
       const member = existing
-        ? await tx.member.update({ where: { id: existing.id }, data: { revokedAt: null, role: invite.role, displayName: input.displayName, inviteId: invite.id }, select: { id: true } })
+        ? await tx.member.update({ where: { id: existing.id }, data: { revokedAt: null, role: invite.role, displayName: input.displayName, inviteId: invite.id, boxPubkey: input.boxPubkey ?? null }, select: { id: true } })
         : await tx.member.create({
-            data: { meshId: invite.meshId, peerPubkey: input.peerPubkey, displayName: input.displayName, role: invite.role, inviteId: invite.id },
+            data: { meshId: invite.meshId, peerPubkey: input.peerPubkey, boxPubkey: input.boxPubkey ?? null, displayName: input.displayName, role: invite.role, inviteId: invite.id },
             select: { id: true },
           });
       await recordAudit(tx, { meshId: invite.meshId, type: "member_joined", actorMemberId: member.id, metadata: { inviteId: invite.id, role: invite.role } });

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { Batcher } from "./batcher";
+
+describe("Batcher", () => {
+  it("flushes items that arrive together as one batch and keeps their order", async () => {
+    const calls: number[][] = [];
+    const b = new Batcher<number, number>(async (items) => (calls.push(items), items.map((i) => i * 10)), { waitMs: 5, max: 100 });
+    const results = await Promise.all([1, 2, 3].map((i) => b.add(i)));
+    expect(results).toEqual([10, 20, 30]);
+    expect(calls).toEqual([[1, 2, 3]]);
+  });
+
+  it("splits at max and runs one flush at a time, collecting what arrives meanwhile", async () => {
+    const calls: number[][] = [];
+    let active = 0;
+    let maxActive = 0;
+    const b = new Batcher<number, number>(
+      async (items) => {
+        active += 1;
+        maxActive = Math.max(maxActive, active);
+        calls.push(items);
+        await new Promise((r) => setTimeout(r, 10));
+        active -= 1;
+        return items;
+      },
+      { waitMs: 1, max: 2 },
+    );
+    const all = [1, 2, 3, 4, 5].map((i) => b.add(i));
+    expect(await Promise.all(all)).toEqual([1, 2, 3, 4, 5]);
+    expect(maxActive).toBe(1);
+    expect(calls.flat()).toEqual([1, 2, 3, 4, 5]);
+    expect(calls.every((c) => c.length <= 2)).toBe(true);
+  });
+
+  it("rejects every item of a failed batch and goes on with the next", async () => {
+    let fail = true;
+    const b = new Batcher<number, number>(async (items) => {
+      if (fail) throw new Error("db down");
+      return items;
+    }, { waitMs: 1, max: 10 });
+    await expect(Promise.all([b.add(1), b.add(2)])).rejects.toThrow("db down");
+    fail = false;
+    expect(await b.add(3)).toBe(3);
+  });
+
+  it("drain waits for queued and running batches", async () => {
+    const seen: number[] = [];
+    const b = new Batcher<number, void>(async (items) => {
+      await new Promise((r) => setTimeout(r, 5));
+      seen.push(...items);
+      return items.map(() => undefined);
+    }, { waitMs: 1_000, max: 10 });
+    void b.add(1);
+    void b.add(2);
+    await b.drain();
+    expect(seen).toEqual([1, 2]);
+    expect(b.pending).toBe(0);
+  });
+});

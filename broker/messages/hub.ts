@@ -1,0 +1,294 @@
+import type pg from "pg";
+
+import { uuidv7 } from "../../src/server/core/ids";
+import type { Logger } from "../../src/server/core/logger";
+import {
+  ackMessages,
+  insertMessages,
+  overdueFor,
+  queuedCount,
+  queuedInRange,
+  takeQueuePage,
+  type Ack,
+  type NewMessage,
+  type QueuedMessage,
+  type StoredMessage,
+} from "../../src/server/services/broker/message-store";
+import { safeErrorFields } from "../http/request";
+import type { BrokerMetrics } from "../metrics";
+import { PROTOCOL_VERSION, type TClientFrame, type TMessageFrame, type TMessagePriority, type TTargetSpec } from "../protocol/frames";
+import { sendFrame, type ConnectionRegistry, type PeerConnection } from "../ws/registry";
+import { Batcher } from "./batcher";
+import type { MemberCache } from "./member-cache";
+
+/** Channel of "messages stored" notifications between nodes. */
+export const MESSAGES_CHANNEL = "broker_messages";
+const QUEUE_PAGE = 500;
+
+export interface HubOptions {
+  ttlMs: number;
+  ackTimeoutMs: number;
+  batchWaitMs: number;
+  batchMax: number;
+}
+
+export interface HubDeps {
+  pool: pg.Pool;
+  log: Logger;
+  metrics: BrokerMetrics;
+  registry: ConnectionRegistry;
+  members: MemberCache;
+  nodeId: string;
+}
+
+type SendFrame = Extract<TClientFrame, { type: "send" }>;
+
+/** What a batch notification carries: the node that stored it, its seq range and its meshes. */
+interface StoredNotice {
+  n: string;
+  a: string;
+  b: string;
+  m: string[];
+}
+
+/**
+ * Message flow of one node: batched persistence before the `sent` answer, delivery to this node's
+ * connections, notifications to other nodes, acks, queue replay on connect and redelivery of what stays
+ * unacknowledged (docs/protocol.md, "Messages").
+ */
+export class MessageHub {
+  private readonly sends: Batcher<NewMessage, StoredMessage>;
+  private readonly acks: Batcher<Ack, undefined>;
+  private notices: Promise<void> = Promise.resolve();
+  private redeliverTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly deps: HubDeps,
+    private readonly options: HubOptions,
+  ) {
+    this.sends = new Batcher((items) => this.store(items), { waitMs: options.batchWaitMs, max: options.batchMax });
+    this.acks = new Batcher(
+      async (items) => {
+        await ackMessages(deps.pool, items);
+        deps.metrics.acks.inc(items.length);
+        return items.map(() => undefined);
+      },
+      { waitMs: options.batchWaitMs, max: options.batchMax * 4 },
+    );
+  }
+
+  /** Starts the redelivery of unacknowledged messages. */
+  start(): void {
+    const every = Math.max(250, Math.floor(this.options.ackTimeoutMs / 2));
+    this.redeliverTimer = setInterval(() => void this.redeliverOverdue(), every);
+    this.redeliverTimer.unref();
+  }
+
+  /** Stores what is queued and waits for writes in flight (shutdown). */
+  async drain(): Promise<void> {
+    clearInterval(this.redeliverTimer);
+    await Promise.allSettled([this.sends.drain(), this.acks.drain()]);
+    await this.notices;
+  }
+
+  /** Sends waiting to be stored (a gauge). */
+  get pendingSends(): number {
+    return this.sends.pending;
+  }
+
+  /** A `send` frame: resolve recipients, store (batched), answer `sent`, deliver. */
+  async send(conn: PeerConnection, frame: SendFrame): Promise<void> {
+    const ids = targetIds(frame.to);
+    let members;
+    try {
+      members = await this.deps.members.resolve(conn.meshId, [conn.memberId, ...ids]);
+    } catch (error) {
+      return this.refuse(conn, frame.id, "SERVICE_UNAVAILABLE", "the message was not stored; send it again", error);
+    }
+    if (!members.has(conn.memberId)) {
+      // Revoked, or the mesh was archived, since the connection opened.
+      conn.ws.close(4403, "membership ended");
+      return;
+    }
+    const unknown = ids.filter((id) => !members.has(id));
+    if (unknown.length > 0) {
+      sendFrame(conn, { v: PROTOCOL_VERSION, type: "error", code: "NOT_FOUND", message: `not a member of this mesh: ${unknown.join(", ")}`, id: frame.id });
+      return;
+    }
+    const recipients = frame.to.kind === "mesh" ? [...members.keys()].filter((id) => id !== conn.memberId) : ids.filter((id) => id !== conn.memberId);
+    const message: NewMessage = {
+      id: uuidv7(),
+      meshId: conn.meshId,
+      senderMemberId: conn.memberId,
+      targetSpec: frame.to,
+      priority: frame.priority,
+      ciphertext: Buffer.from(frame.ciphertext, "base64url"),
+      recipients,
+    };
+    let stored: StoredMessage;
+    try {
+      stored = await this.sends.add(message);
+    } catch (error) {
+      return this.refuse(conn, frame.id, "SERVICE_UNAVAILABLE", "the message was not stored; send it again", error);
+    }
+    this.deps.metrics.messagesSent.inc();
+    this.deps.metrics.messageBytes.inc(message.ciphertext.length);
+    const createdAt = new Date(stored.createdAtMs).toISOString();
+    sendFrame(conn, { v: PROTOCOL_VERSION, type: "sent", id: frame.id, messageId: stored.id, createdAt, recipients: recipients.length });
+    const out: Omit<TMessageFrame, "attempt"> = {
+      v: PROTOCOL_VERSION,
+      type: "message",
+      messageId: stored.id,
+      seq: stored.seq,
+      from: conn.memberId,
+      to: frame.to,
+      priority: frame.priority,
+      createdAt,
+      ciphertext: frame.ciphertext,
+    };
+    for (const memberId of recipients) {
+      for (const target of this.deps.registry.ofMember(conn.meshId, memberId)) this.deliver(target, { ...out, attempt: 1 });
+    }
+  }
+
+  /** An `ack` frame: forget the messages on this node's connections of the member, then persist (batched). */
+  ack(conn: PeerConnection, messageIds: readonly string[]): void {
+    for (const c of this.deps.registry.ofMember(conn.meshId, conn.memberId)) for (const id of messageIds) c.inflight.delete(id);
+    for (const envelopeId of messageIds) {
+      // A lost ack only means one more delivery; at-least-once holds.
+      this.acks.add({ memberId: conn.memberId, envelopeId }).catch((error: unknown) => {
+        this.deps.log.warn({ event: "ack_failed", ...safeErrorFields(error) }, "acknowledgement not stored");
+      });
+    }
+  }
+
+  /** How many messages wait for a member (the welcome frame's `queued`). */
+  async queued(memberId: string): Promise<number> {
+    return queuedCount(this.deps.pool, memberId);
+  }
+
+  /**
+   * Delivers a new connection's queue, oldest first. Live messages that arrive meanwhile are held and
+   * follow the queue, so the member sees its messages in order.
+   */
+  async replay(conn: PeerConnection): Promise<void> {
+    let after = "0";
+    try {
+      for (;;) {
+        const page = await takeQueuePage(this.deps.pool, conn.memberId, after, QUEUE_PAGE);
+        for (const row of page) this.push(conn, frameOf(row, row.attempts));
+        const last = page.at(-1);
+        if (!last || page.length < QUEUE_PAGE || conn.ws.readyState !== conn.ws.OPEN) break;
+        after = last.seq;
+      }
+    } catch (error) {
+      // What was not replayed stays queued; the redelivery pass hands it out.
+      this.deps.log.warn({ event: "replay_failed", ...safeErrorFields(error) }, "queue replay interrupted");
+    } finally {
+      const held = conn.held;
+      conn.held = null;
+      for (const frame of held ?? []) if (!conn.inflight.has(frame.messageId)) this.push(conn, frame);
+    }
+  }
+
+  /** A notification from any node; this node delivers what is for its own connections. */
+  onNotification(payload: string): void {
+    let notice: StoredNotice;
+    try {
+      notice = JSON.parse(payload) as StoredNotice;
+    } catch {
+      return;
+    }
+    if (notice.n === this.deps.nodeId) return;
+    const members = notice.m.flatMap((meshId) => this.deps.registry.inMesh(meshId).map((c) => c.memberId));
+    if (members.length === 0) return;
+    // One at a time, in the order they came, so messages keep their order across nodes.
+    this.notices = this.notices.then(async () => {
+      try {
+        const rows = await queuedInRange(this.deps.pool, [...new Set(members)], notice.a, notice.b);
+        for (const row of rows) for (const c of this.deps.registry.ofMember(row.meshId, row.memberId)) this.deliver(c, frameOf(row, 1));
+      } catch (error) {
+        this.deps.log.warn({ event: "notice_failed", ...safeErrorFields(error) }, "could not read notified messages; redelivery will");
+      }
+    });
+  }
+
+  /** Hands out again what this node's members have not acknowledged after the ack timeout. */
+  async redeliverOverdue(): Promise<void> {
+    const now = Date.now();
+    const members = new Set<string>();
+    for (const c of this.deps.registry.all()) {
+      if (c.held) continue;
+      members.add(c.memberId);
+      for (const [id, entry] of c.inflight) if (now - entry.sentAt > 4 * this.options.ackTimeoutMs) c.inflight.delete(id);
+    }
+    if (members.size === 0) return;
+    let rows: QueuedMessage[];
+    try {
+      rows = await overdueFor(this.deps.pool, [...members], this.options.ackTimeoutMs, 2_000);
+    } catch {
+      return;
+    }
+    for (const row of rows) {
+      for (const c of this.deps.registry.ofMember(row.meshId, row.memberId)) {
+        if (c.held) continue;
+        const entry = c.inflight.get(row.id);
+        if (entry && now - entry.sentAt < this.options.ackTimeoutMs) continue;
+        this.deps.metrics.redeliveries.inc();
+        this.push(c, frameOf(row, (entry?.attempt ?? row.attempts) + 1));
+      }
+    }
+  }
+
+  private async store(items: NewMessage[]): Promise<StoredMessage[]> {
+    const stored = await insertMessages(this.deps.pool, items, this.options.ttlMs);
+    const first = stored[0];
+    const last = stored.at(-1);
+    if (first && last) {
+      const notice: StoredNotice = { n: this.deps.nodeId, a: first.seq, b: last.seq, m: [...new Set(items.map((i) => i.meshId))] };
+      // After the commit: a lost notification is caught up by the recipients' redelivery pass.
+      this.deps.pool.query("SELECT pg_notify($1, $2)", [MESSAGES_CHANNEL, JSON.stringify(notice)]).catch((error: unknown) => {
+        this.deps.log.warn({ event: "notify_failed", ...safeErrorFields(error) }, "other nodes not notified");
+      });
+    }
+    return stored;
+  }
+
+  /** Delivers now, or holds the frame while the connection's queue is being replayed. */
+  private deliver(conn: PeerConnection, frame: TMessageFrame): void {
+    if (conn.held) conn.held.push(frame);
+    else this.push(conn, frame);
+  }
+
+  private push(conn: PeerConnection, frame: TMessageFrame): void {
+    conn.inflight.set(frame.messageId, { sentAt: Date.now(), attempt: frame.attempt });
+    this.deps.metrics.messagesDelivered.inc();
+    sendFrame(conn, frame);
+  }
+
+  private refuse(conn: PeerConnection, id: string, code: "SERVICE_UNAVAILABLE", message: string, error: unknown): void {
+    this.deps.log.warn({ event: "send_failed", ...safeErrorFields(error) }, "message not stored");
+    sendFrame(conn, { v: PROTOCOL_VERSION, type: "error", code, message, id });
+  }
+}
+
+function targetIds(to: TTargetSpec): string[] {
+  if (to.kind === "peer") return [to.memberId];
+  if (to.kind === "peers") return to.memberIds;
+  return [];
+}
+
+function frameOf(row: QueuedMessage, attempt: number): TMessageFrame {
+  return {
+    v: PROTOCOL_VERSION,
+    type: "message",
+    messageId: row.id,
+    seq: row.seq,
+    from: row.senderMemberId,
+    to: row.targetSpec as TTargetSpec,
+    priority: row.priority as TMessagePriority,
+    createdAt: new Date(row.createdAtMs).toISOString(),
+    ciphertext: row.ciphertext.toString("base64url"),
+    attempt: Math.max(1, attempt),
+  };
+}

@@ -1,0 +1,272 @@
+import type pg from "pg";
+
+// The broker's message queue in SQL. It runs on plain pg rather than Prisma because each call moves
+// many rows at once (multi-row inserts through unnest) and this is the broker's hot path. Times are
+// written by the database (`now() AT TIME ZONE 'UTC'`, the columns are UTC timestamps without zone)
+// and read back as epoch milliseconds, so neither side's time zone setting matters.
+
+const UTC_NOW = "(now() AT TIME ZONE 'UTC')";
+const EPOCH_MS = (col: string) => `(extract(epoch FROM ${col}) * 1000)::float8`;
+
+export interface NewMessage {
+  id: string;
+  meshId: string;
+  senderMemberId: string;
+  targetSpec: unknown;
+  priority: string;
+  ciphertext: Buffer;
+  recipients: readonly string[];
+}
+
+export interface StoredMessage {
+  id: string;
+  seq: string;
+  createdAtMs: number;
+}
+
+/**
+ * Stores envelopes, one queue row per recipient and one `message_sent` audit event each, in a single
+ * statement (so one round trip and one implicit transaction for the whole batch). Rows keep the order
+ * of `items`, so `seq` follows the order in which the sends arrived.
+ */
+export async function insertMessages(pool: pg.Pool, items: readonly NewMessage[], ttlMs: number): Promise<StoredMessage[]> {
+  if (items.length === 0) return [];
+  const recipientEnvelopes: string[] = [];
+  const recipientMembers: string[] = [];
+  for (const item of items) {
+    for (const member of item.recipients) {
+      recipientEnvelopes.push(item.id);
+      recipientMembers.push(member);
+    }
+  }
+  const { rows } = await pool.query<{ id: string; seq: string; created_ms: number }>(
+    `WITH input AS (
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::jsonb[], $5::message_priority[], $6::bytea[], $7::int[])
+         WITH ORDINALITY AS t(id, mesh_id, sender, target, priority, ciphertext, recipients, ord)
+     ),
+     env AS (
+       INSERT INTO message_envelopes (id, mesh_id, sender_member_id, target_spec, priority, byte_size, ciphertext, created_at, expires_at)
+       SELECT id, mesh_id, sender, target, priority, octet_length(ciphertext), ciphertext, ${UTC_NOW}, ${UTC_NOW} + $8::bigint * interval '1 millisecond'
+       FROM input ORDER BY ord
+       RETURNING id, seq, created_at
+     ),
+     rec AS (
+       INSERT INTO message_recipients (envelope_id, member_id, seq)
+       SELECT r.envelope_id, r.member_id, env.seq
+       FROM unnest($9::uuid[], $10::uuid[]) AS r(envelope_id, member_id) JOIN env ON env.id = r.envelope_id
+     ),
+     audit AS (
+       INSERT INTO audit_events (mesh_id, event_type, actor_member_id, metadata, created_at)
+       SELECT mesh_id, 'message_sent', sender,
+              jsonb_build_object('messageId', id, 'targetKind', target->>'kind', 'recipients', recipients, 'byteSize', octet_length(ciphertext), 'priority', priority),
+              ${UTC_NOW}
+       FROM input ORDER BY ord
+     )
+     SELECT id, seq::text AS seq, ${EPOCH_MS("created_at")} AS created_ms FROM env`,
+    [
+      items.map((m) => m.id),
+      items.map((m) => m.meshId),
+      items.map((m) => m.senderMemberId),
+      items.map((m) => JSON.stringify(m.targetSpec)),
+      items.map((m) => m.priority),
+      items.map((m) => m.ciphertext),
+      items.map((m) => m.recipients.length),
+      ttlMs,
+      recipientEnvelopes,
+      recipientMembers,
+    ],
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return items.map((m) => {
+    const row = byId.get(m.id);
+    if (!row) throw new Error("stored batch is missing a message");
+    return { id: row.id, seq: row.seq, createdAtMs: row.created_ms };
+  });
+}
+
+/** A queued message as read back for delivery. */
+export interface QueuedMessage {
+  memberId: string;
+  id: string;
+  seq: string;
+  meshId: string;
+  senderMemberId: string;
+  targetSpec: unknown;
+  priority: string;
+  ciphertext: Buffer;
+  createdAtMs: number;
+  attempts: number;
+}
+
+const QUEUED_COLUMNS = `r.member_id, e.id, e.seq::text AS seq, e.mesh_id, e.sender_member_id, e.target_spec, e.priority, e.ciphertext,
+  ${EPOCH_MS("e.created_at")} AS created_ms, r.attempts`;
+
+type QueuedRow = {
+  member_id: string;
+  id: string;
+  seq: string;
+  mesh_id: string;
+  sender_member_id: string;
+  target_spec: unknown;
+  priority: string;
+  ciphertext: Buffer;
+  created_ms: number;
+  attempts: number;
+};
+
+function toQueued(r: QueuedRow): QueuedMessage {
+  return {
+    memberId: r.member_id,
+    id: r.id,
+    seq: r.seq,
+    meshId: r.mesh_id,
+    senderMemberId: r.sender_member_id,
+    targetSpec: r.target_spec,
+    priority: r.priority,
+    ciphertext: r.ciphertext,
+    createdAtMs: r.created_ms,
+    attempts: r.attempts,
+  };
+}
+
+/**
+ * One page of a member's queue, oldest first, after `afterSeq`; the rows handed out count one more
+ * delivery attempt. Expired messages are skipped (the sweep deletes them).
+ */
+export async function takeQueuePage(pool: pg.Pool, memberId: string, afterSeq: string, limit: number): Promise<QueuedMessage[]> {
+  const { rows } = await pool.query<QueuedRow>(
+    `WITH page AS (
+       SELECT r.envelope_id FROM message_recipients r JOIN message_envelopes e ON e.id = r.envelope_id
+       WHERE r.member_id = $1 AND r.seq > $2::bigint AND e.expires_at > ${UTC_NOW}
+       ORDER BY r.seq LIMIT $3
+     ),
+     r AS (
+       UPDATE message_recipients q SET attempts = q.attempts + 1, last_delivered_at = ${UTC_NOW}
+       FROM page WHERE q.member_id = $1 AND q.envelope_id = page.envelope_id
+       RETURNING q.member_id, q.envelope_id, q.attempts
+     )
+     SELECT ${QUEUED_COLUMNS} FROM r JOIN message_envelopes e ON e.id = r.envelope_id ORDER BY e.seq`,
+    [memberId, afterSeq, limit],
+  );
+  return rows.map(toQueued);
+}
+
+/** How many messages wait in a member's queue. */
+export async function queuedCount(pool: pg.Pool, memberId: string): Promise<number> {
+  const { rows } = await pool.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM message_recipients r JOIN message_envelopes e ON e.id = r.envelope_id
+     WHERE r.member_id = $1 AND e.expires_at > ${UTC_NOW}`,
+    [memberId],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** Queue rows of the given members whose message arrived in a seq range (a notification from another node). */
+export async function queuedInRange(pool: pg.Pool, memberIds: readonly string[], fromSeq: string, toSeq: string): Promise<QueuedMessage[]> {
+  if (memberIds.length === 0) return [];
+  const { rows } = await pool.query<QueuedRow>(
+    `SELECT ${QUEUED_COLUMNS} FROM message_recipients r JOIN message_envelopes e ON e.id = r.envelope_id
+     WHERE r.member_id = ANY($1::uuid[]) AND r.seq BETWEEN $2::bigint AND $3::bigint
+     ORDER BY r.seq`,
+    [memberIds, fromSeq, toSeq],
+  );
+  return rows.map(toQueued);
+}
+
+/**
+ * Queue rows of the given members that are older than `olderThanMs` and still unacknowledged: what a
+ * node delivers again (lost notifications, acks that never came).
+ */
+export async function overdueFor(pool: pg.Pool, memberIds: readonly string[], olderThanMs: number, limit: number): Promise<QueuedMessage[]> {
+  if (memberIds.length === 0) return [];
+  const { rows } = await pool.query<QueuedRow>(
+    `SELECT ${QUEUED_COLUMNS} FROM message_recipients r JOIN message_envelopes e ON e.id = r.envelope_id
+     WHERE r.member_id = ANY($1::uuid[]) AND e.created_at < ${UTC_NOW} - $2::bigint * interval '1 millisecond'
+       AND e.expires_at > ${UTC_NOW}
+     ORDER BY r.seq LIMIT $3`,
+    [memberIds, olderThanMs, limit],
+  );
+  return rows.map(toQueued);
+}
+
+export interface Ack {
+  memberId: string;
+  envelopeId: string;
+}
+
+/**
+ * Removes acknowledged queue rows and marks the envelopes every recipient has now acknowledged. The
+ * envelope rows are locked first (in id order, so concurrent batches cannot deadlock): two recipients
+ * acking the last two copies at once on different nodes then see each other's delete, and exactly one
+ * of them sets deliveredAt.
+ */
+export async function ackMessages(pool: pg.Pool, acks: readonly Ack[]): Promise<number> {
+  if (acks.length === 0) return 0;
+  const envelopes = [...new Set(acks.map((a) => a.envelopeId))].sort();
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    await client.query(`SELECT id FROM message_envelopes WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`, [envelopes]);
+    const deleted = await client.query(
+      `DELETE FROM message_recipients q USING unnest($1::uuid[], $2::uuid[]) AS a(member_id, envelope_id)
+       WHERE q.member_id = a.member_id AND q.envelope_id = a.envelope_id`,
+      [acks.map((a) => a.memberId), acks.map((a) => a.envelopeId)],
+    );
+    await client.query(
+      `UPDATE message_envelopes e SET delivered_at = ${UTC_NOW}
+       WHERE e.id = ANY($1::uuid[]) AND e.delivered_at IS NULL
+         AND NOT EXISTS (SELECT 1 FROM message_recipients q WHERE q.envelope_id = e.id)`,
+      [envelopes],
+    );
+    await client.query("COMMIT");
+    return deleted.rowCount ?? 0;
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * Deletes messages past their time to live, with their queue rows. Returns how many undelivered copies
+ * were dropped and how many envelopes went. Only one node sweeps at a time (a transaction-level
+ * advisory lock); the others return zeros.
+ */
+export async function sweepExpired(pool: pg.Pool, limit = 10_000): Promise<{ dropped: number; envelopes: number; swept: boolean }> {
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    const { rows: lock } = await client.query<{ ok: boolean }>(`SELECT pg_try_advisory_xact_lock(hashtext('broker_ttl_sweep')) AS ok`);
+    if (!lock[0]?.ok) {
+      await client.query("ROLLBACK");
+      return { dropped: 0, envelopes: 0, swept: false };
+    }
+    const { rows } = await client.query<{ dropped: number; envelopes: number }>(
+      `WITH doomed AS (
+         SELECT id FROM message_envelopes WHERE expires_at <= ${UTC_NOW} ORDER BY expires_at LIMIT $1
+       ),
+       dropped AS (
+         DELETE FROM message_recipients q USING doomed WHERE q.envelope_id = doomed.id RETURNING 1
+       ),
+       gone AS (
+         DELETE FROM message_envelopes e USING doomed WHERE e.id = doomed.id RETURNING 1
+       )
+       SELECT (SELECT count(*) FROM dropped)::int AS dropped, (SELECT count(*) FROM gone)::int AS envelopes`,
+      [limit],
+    );
+    await client.query("COMMIT");
+    return { dropped: rows[0]?.dropped ?? 0, envelopes: rows[0]?.envelopes ?? 0, swept: true };
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** Rows waiting in every queue (the queue-depth gauge). */
+export async function totalQueueDepth(pool: pg.Pool): Promise<number> {
+  const { rows } = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM message_recipients`);
+  return rows[0]?.n ?? 0;
+}
