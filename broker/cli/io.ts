@@ -7,7 +7,7 @@ export interface CliIo {
   out: (line: string) => void;
   /** One line to standard error (progress, warnings, errors). */
   err: (line: string) => void;
-  env: NodeJS.ProcessEnv;
+  env: Readonly<Record<string, string | undefined>>;
   cwd: string;
   /** The process that ran `mesh` (the calling script, for the hook). */
   ppid: number;

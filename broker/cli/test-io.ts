@@ -1,7 +1,7 @@
 // An in-memory CliIo for running commands inside a test.
 import type { CliIo } from "./io";
 
-export function memoryIo(env: NodeJS.ProcessEnv = {}, opts: { stdin?: string } = {}) {
+export function memoryIo(env: Record<string, string | undefined> = {}, opts: { stdin?: string } = {}) {
   const out: string[] = [];
   const err: string[] = [];
   let interrupt: () => void = () => {};

@@ -34,7 +34,7 @@ export class ConfigError extends Error {
 }
 
 /** The config directory: `$MESH_HOME`, else `$XDG_CONFIG_HOME/mesh`, else `~/.config/mesh`. */
-export function defaultMeshHome(env: NodeJS.ProcessEnv = process.env): string {
+export function defaultMeshHome(env: Readonly<Record<string, string | undefined>> = process.env): string {
   if (env.MESH_HOME) return path.resolve(env.MESH_HOME);
   if (env.XDG_CONFIG_HOME) return path.join(env.XDG_CONFIG_HOME, "mesh");
   return path.join(os.homedir(), ".config", "mesh");

@@ -1,29 +1,12 @@
 // The status hook (docs/protocol.md, "Status hook"): POST /hook/set-status signed with the peer's key.
-import { createHash, randomBytes } from "node:crypto";
-import nacl from "tweetnacl";
 import { z } from "zod";
-import { toBase64Url, utf8 } from "../../src/server/core/encoding";
 import { ZStatus, ZStatusText } from "../protocol/frames";
-import { WS_AUTH_HEADER } from "../protocol/ws-auth";
+import { signHookAuth, WS_AUTH_HEADER } from "../protocol/ws-auth";
 import { meshKeysOf, type TMeshConfig } from "./config-store";
 import { brokerHttpUrl } from "./join-link";
 import { causeOf, ZErrorBody } from "./join";
 
 export const HOOK_PATH = "/hook/set-status";
-
-/** The bytes a hook request signs: context, mesh, member, timestamp, nonce and the body's SHA-256 (hex). */
-export function hookAuthString(p: { meshId: string; memberId: string; ts: number; nonce: string; body: string | Uint8Array }): string {
-  const digest = createHash("sha256").update(typeof p.body === "string" ? utf8(p.body) : p.body).digest("hex");
-  return `ic-hook-v1|${p.meshId}|${p.memberId}|${p.ts}|${p.nonce}|${digest}`;
-}
-
-/** The `x-mesh-auth` value `v1.<ts>.<nonce>.<signature>` of a hook request with this exact body. */
-export function signHookAuth(p: { meshId: string; memberId: string; secretKey: Uint8Array; body: string; ts?: number; nonce?: string }): string {
-  const ts = p.ts ?? Date.now();
-  const nonce = p.nonce ?? toBase64Url(randomBytes(16));
-  const sig = nacl.sign.detached(utf8(hookAuthString({ ...p, ts, nonce })), p.secretKey);
-  return `v1.${ts}.${nonce}.${toBase64Url(sig)}`;
-}
 
 export const ZHookInput = z.object({
   status: ZStatus,

@@ -1,11 +1,11 @@
 // The reference client of broker protocol v1 (docs/protocol.md); the `mesh` command line uses it.
 export { ConfigError, ConfigStore, defaultMeshHome, meshKeysOf, ZMeshConfig, type MeshKeys, type TMeshConfig } from "./config-store";
 export { AckBatcher, backoffDelay, DEFAULT_BACKOFF, SeenIds, type BackoffOptions } from "./delivery";
-export { HOOK_PATH, HookError, hookAuthString, setStatusViaHook, signHookAuth, type THookAnswer, type THookInput } from "./hook";
+export { HOOK_PATH, HookError, setStatusViaHook, type THookAnswer, type THookInput } from "./hook";
 export { defaultDisplayName, joinWithLink, JoinRefusedError, type JoinOptions, type JoinOutcome } from "./join";
 export { brokerHttpBase, brokerHttpUrl, brokerWsUrl, JoinLinkError, readJoinLink, tokenFromJoinLink } from "./join-link";
+export { MeshClient } from "./mesh-client";
 export {
-  MeshClient,
   MeshClientError,
   type MeshClientEvents,
   type MeshClientOptions,
@@ -14,5 +14,5 @@ export {
   type SentReceipt,
   type StatusEvent,
   type Welcome,
-} from "./mesh-client";
+} from "./client-types";
 export * from "./mesh-crypto";

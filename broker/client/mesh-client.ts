@@ -5,67 +5,11 @@ import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import type WebSocket from "ws";
 import type { TClientFrameInput, TMessageFrame, TMessagePriority, TPeerInfo, TServerFrame, TTargetSpec } from "../protocol/frames";
+import { MeshClientError, type Frame, type MeshClientEvents, type MeshClientOptions, type SentReceipt, type StatusEvent, type Welcome } from "./client-types";
 import { meshKeysOf, type MeshKeys, type TMeshConfig } from "./config-store";
-import { AckBatcher, backoffDelay, DEFAULT_BACKOFF, SeenIds, type BackoffOptions } from "./delivery";
+import { AckBatcher, backoffDelay, DEFAULT_BACKOFF, SeenIds } from "./delivery";
 import { decodePlaintext, encodeTextPlaintext, openCiphertext, sealDirect, sealForMesh } from "./mesh-crypto";
 import { openSocket, type SocketEnd } from "./socket";
-
-type Frame<T extends TServerFrame["type"]> = Extract<TServerFrame, { type: T }>;
-export type Welcome = Frame<"welcome">;
-export type StatusEvent = Frame<"status">;
-export type PresenceEvent = Frame<"presence">;
-
-/** A decrypted text message. */
-export interface ReceivedMessage {
-  messageId: string;
-  seq: string;
-  from: string;
-  /** The sender's display name when known from `peers` or `presence`. */
-  fromName: string | null;
-  to: TTargetSpec;
-  direct: boolean;
-  priority: TMessagePriority;
-  createdAt: string;
-  attempt: number;
-  text: string;
-  sentAt: string;
-}
-
-export interface SentReceipt {
-  messageId: string;
-  createdAt: string;
-  recipients: number;
-}
-
-export interface MeshClientEvents {
-  connected: [Welcome];
-  disconnected: [SocketEnd];
-  reconnecting: [{ attempt: number; delayMs: number }];
-  message: [ReceivedMessage];
-  status: [StatusEvent];
-  presence: [PresenceEvent];
-  undecryptable: [{ messageId: string; from: string; reason: string }];
-  /** The broker refused the connection for good (auth failure); the client has stopped. */
-  fatal: [MeshClientError];
-}
-
-/** A failure of the client or a refusal of the broker (`code` from docs/protocol.md). */
-export class MeshClientError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = "MeshClientError";
-  }
-}
-
-export interface MeshClientOptions {
-  backoff?: BackoffOptions;
-  /** Delay before a batch of acks is sent. */
-  ackDelayMs?: number;
-  random?: () => number;
-}
 
 interface Pending {
   frame: TClientFrameInput & { id: string };
@@ -275,6 +219,7 @@ export class MeshClient extends EventEmitter<MeshClientEvents> {
   private async receive(frame: TMessageFrame): Promise<void> {
     if (this.seen.has(frame.messageId)) {
       this.acks.add(frame.messageId);
+      this.emit("duplicate", { messageId: frame.messageId, attempt: frame.attempt });
       return;
     }
     const direct = frame.to.kind !== "mesh";
