@@ -69,7 +69,7 @@ Options:
   --mesh <slug>   the mesh (needed when several are joined)
   --timeout <s>   give up after this many seconds (default 30)
   --json          print the broker's answer as JSON`,
-  hook: `Usage: mesh hook set-status <status> [--text <text>] [--mesh <slug>] [--json]
+  hook: `Usage: mesh hook set-status <status> [--text <text>] [--pid <pid>] [--mesh <slug>] [--json]
 
 For scripts (editor hooks, CI steps): sets your status with one signed HTTP request to the broker's
 POST /hook/set-status, without opening a connection. The request names the calling process (the
@@ -78,6 +78,8 @@ If you have no connection at the moment, the status is kept and shown from your 
 
 Options:
   --text <text>   a short explanation
+  --pid <pid>     the calling script's process id (default: the parent of mesh; pass --pid $$ when
+                  running through npx, whose own process would otherwise be named)
   --mesh <slug>   the mesh (needed when several are joined)
   --json          print the broker's answer as JSON`,
 };

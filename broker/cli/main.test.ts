@@ -41,6 +41,7 @@ describe("mesh command line", () => {
       [["status", "ok", "--text", "x".repeat(201)], /--text is at most 200 characters/],
       [["hook"], /give a hook command: set-status/],
       [["hook", "set-state", "ok"], /unknown hook command set-state/],
+      [["hook", "set-status", "ok", "--pid", "0"], /--pid takes a process id/],
       [["watch", "extra"], /no arguments expected/],
     ];
     for (const [argv, message] of cases) {

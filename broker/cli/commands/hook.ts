@@ -7,12 +7,14 @@ import { checkStatus } from "./status";
 export async function hookCommand(args: string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = args;
   if (sub !== "set-status") throw new UsageError(sub ? `unknown hook command ${sub}; the one hook command is set-status` : "give a hook command: set-status");
-  const { values, positionals } = parseCommandArgs(rest, { mesh: { type: "string" }, json: { type: "boolean" }, text: { type: "string" } });
+  const { values, positionals } = parseCommandArgs(rest, { mesh: { type: "string" }, json: { type: "boolean" }, text: { type: "string" }, pid: { type: "string" } });
   const wanted = checkStatus(positionals, values.text);
+  const pid = values.pid === undefined ? io.ppid : Number(values.pid);
+  if (!Number.isInteger(pid) || pid < 1 || pid > 2 ** 31 - 1) throw new UsageError("--pid takes a process id (a positive whole number)");
   const config = selectMesh(io, values.mesh);
   let answer;
   try {
-    answer = await setStatusViaHook(config, { ...wanted, pid: io.ppid, cwd: io.cwd });
+    answer = await setStatusViaHook(config, { ...wanted, pid, cwd: io.cwd });
   } catch (error) {
     if (!(error instanceof HookError)) throw error;
     const where = error.status ? `, HTTP ${error.status}` : "";
