@@ -15,7 +15,8 @@ export function selectMesh(io: CliIo, name: string | undefined): TMeshConfig {
 
 /** Connects to the mesh, runs `work`, and closes; fails after `timeoutMs` or on Ctrl-C. */
 export async function withClient<T>(io: CliIo, config: TMeshConfig, timeoutMs: number, work: (client: MeshClient) => Promise<T>): Promise<T> {
-  const client = new MeshClient(config);
+  // This session does not show messages, so it must not take (ack) any: they wait for `mesh watch`.
+  const client = new MeshClient(config, { receive: false });
   let timer: NodeJS.Timeout | undefined;
   let lastProblem = "";
   client.on("disconnected", (end) => {

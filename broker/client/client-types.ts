@@ -60,4 +60,9 @@ export interface MeshClientOptions {
   /** Delay before a batch of acks is sent. */
   ackDelayMs?: number;
   random?: () => number;
+  /**
+   * False for a session that only sends or asks (the command line's send, peers, status): message
+   * frames are then left alone, unacked, so they stay queued for the next session that receives.
+   */
+  receive?: boolean;
 }

@@ -104,6 +104,9 @@ describe("connected peers", () => {
     const peers = await c.peers();
     expect(peers.map((p) => p.displayName).sort()).toEqual(["Ana", "Bo", "Cy"]);
     await expect(a.send("to me", { to: [ana!.memberId] })).rejects.toMatchObject({ code: "BAD_REQUEST" });
+    // Above the broker's frame cap: refused here, and the connection stays up.
+    await expect(a.send("x".repeat(70_000))).rejects.toMatchObject({ code: "PAYLOAD_TOO_LARGE" });
+    expect(a.connected).toBe(true);
 
     // Ciphertext only: neither text is anywhere in the database, as text or as bytes.
     const needles = ["hello everyone", "only for Bo"].flatMap((t) => [t, Buffer.from(t).toString("hex")]);
@@ -147,11 +150,16 @@ describe("connected peers", () => {
     }
   });
 
-  it("receives what was queued while offline, in order, on connect", async () => {
+  it("receives what was queued while offline, in order, on connect; a send-only session takes none", async () => {
     const [ana, bo] = await twoPeers();
     const a = client(ana!);
     await a.connect();
     for (const text of ["one", "two", "three"]) await a.send(text);
+    // A session that only sends (the command line's `mesh send`) leaves them queued.
+    const sender = client(bo!, { receive: false });
+    expect((await sender.connect()).queued).toBe(3);
+    await sender.send("from Bo");
+    await sender.close();
     const b = client(bo!);
     const got = collect<ReceivedMessage>(b, "message", 3);
     const welcome = await b.connect();

@@ -47,6 +47,7 @@ export class MeshClient extends EventEmitter<MeshClientEvents> {
   /** Starts connecting (and reconnecting); resolves at the first welcome, rejects on a fatal refusal or close(). */
   connect(): Promise<Welcome> {
     if (this.welcome && this.open) return Promise.resolve(this.welcome);
+    if (this.stopped) return Promise.reject(new MeshClientError("CLOSED", "the client was closed"));
     const ready = new Promise<Welcome>((resolve, reject) => {
       const onWelcome = (w: Welcome) => (this.off("fatal", onFatal), resolve(w));
       const onFatal = (e: MeshClientError) => (this.off("connected", onWelcome), reject(e));
@@ -73,10 +74,8 @@ export class MeshClient extends EventEmitter<MeshClientEvents> {
       ciphertext = sealDirect(plaintext, recipients, this.keys.secrets.boxSecretKey);
     }
     const frame = { v: 1 as const, type: "send" as const, id: randomUUID(), to, priority: opts.priority ?? "normal", ciphertext };
-    const max = this.welcome?.maxMessageBytes;
-    if (max !== undefined && Buffer.byteLength(JSON.stringify(frame)) > max) {
-      throw new MeshClientError("PAYLOAD_TOO_LARGE", `the message is too large for this broker (frames of at most ${max} bytes)`);
-    }
+    const tooLarge = this.tooLarge(frame);
+    if (tooLarge) throw tooLarge;
     const sent = (await this.request(frame)) as Frame<"sent">;
     return { messageId: sent.messageId, createdAt: sent.createdAt, recipients: sent.recipients };
   }
@@ -113,12 +112,21 @@ export class MeshClient extends EventEmitter<MeshClientEvents> {
     const ws = this.ws;
     if (ws && ws.readyState !== ws.CLOSED) {
       await new Promise<void>((resolve) => {
-        ws.once("close", () => resolve());
+        // A broker that does not answer the closing handshake is not waited for (ws would wait 30 s).
+        const timer = setTimeout(() => ws.terminate(), 2_000);
+        ws.once("close", () => (clearTimeout(timer), resolve()));
         if (ws.readyState === ws.OPEN) ws.close(1000, "bye");
         else ws.terminate();
       });
     }
     this.emit("fatal", new MeshClientError("CLOSED", "the client was closed"));
+  }
+
+  // A frame above the broker's cap would make it close the socket (1009), again after every reconnect.
+  private tooLarge(frame: TClientFrameInput): MeshClientError | undefined {
+    const max = this.welcome?.maxMessageBytes;
+    if (max === undefined || Buffer.byteLength(JSON.stringify(frame)) <= max) return undefined;
+    return new MeshClientError("PAYLOAD_TOO_LARGE", `the message is too large for this broker (frames of at most ${max} bytes)`);
   }
 
   private request(frame: TClientFrameInput & { id: string }): Promise<TServerFrame> {
@@ -146,7 +154,8 @@ export class MeshClient extends EventEmitter<MeshClientEvents> {
     this.ws = undefined;
     if (this.watchdog) clearTimeout(this.watchdog);
     this.acks.drop();
-    if (wasOpen || end.kind !== "closed") this.emit("disconnected", end);
+    if (this.stopped && !wasOpen) return;
+    this.emit("disconnected", end);
     if (this.stopped) return;
     if (end.kind === "refused" && FATAL_STATUS.has(end.status)) {
       this.stopped = true;
@@ -173,9 +182,14 @@ export class MeshClient extends EventEmitter<MeshClientEvents> {
         this.ws?.on("ping", () => this.armWatchdog());
         this.emit("connected", frame);
         // Requests without an answer go out again: a `send` may thus be stored twice (docs/protocol.md).
-        for (const p of this.pending.values()) this.write(p.frame);
+        for (const p of [...this.pending.values()]) {
+          const tooLarge = this.tooLarge(p.frame);
+          if (tooLarge) this.settle(p.frame.id, undefined, tooLarge);
+          else this.write(p.frame);
+        }
         return;
       case "message":
+        if (this.opts.receive === false) return;
         this.inbox = this.inbox.then(() => this.receive(frame)).catch(() => {});
         return;
       case "peers":

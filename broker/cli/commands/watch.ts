@@ -18,7 +18,11 @@ export async function watchCommand(args: string[], io: CliIo): Promise<number> {
     io.out(json ? JSON.stringify({ type: "presence", memberId: p.memberId, displayName: p.displayName, online: p.online }) : formatPresence(p));
   });
   client.on("undecryptable", (u) => io.err(`warning: message ${u.messageId} from ${nameOf(u.from)} could not be read (${u.reason}); skipped`));
-  client.on("reconnecting", (r) => io.err(`connection lost; reconnecting in ${(r.delayMs / 1000).toFixed(1)} s (attempt ${r.attempt})`));
+  let lastEnd = "";
+  client.on("disconnected", (end) => {
+    lastEnd = end.kind === "failed" ? end.message : end.kind === "refused" ? `HTTP ${end.status}` : `closed ${end.code}${end.reason ? ` ${end.reason}` : ""}`;
+  });
+  client.on("reconnecting", (r) => io.err(`no connection to ${config.brokerUrl} (${lastEnd}); retrying in ${(r.delayMs / 1000).toFixed(1)} s (attempt ${r.attempt})`));
   client.on("connected", (w) => {
     io.err(`connected to mesh ${config.meshSlug} as ${printable(config.displayName)}${w.queued ? `; ${w.queued} queued message(s) follow` : ""} (Ctrl-C to stop)`);
     // Names of the senders, for the lines printed; a failure here only means ids are shown instead.
