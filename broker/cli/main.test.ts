@@ -1,7 +1,12 @@
+import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import nacl from "tweetnacl";
 import { afterAll, describe, expect, it } from "vitest";
+import { toBase64Url } from "../../src/server/core/encoding";
+import { ConfigStore, generatePeerSecrets } from "../client";
 import type { TPeerInfo } from "../protocol/frames";
 import { CliFailure, printable } from "./io";
 import { main } from "./main";
@@ -60,6 +65,41 @@ describe("mesh command line", () => {
     expect(none).toMatchObject({ code: 1, err: expect.stringContaining("no mesh joined yet") });
     expect(await run(["meshes"])).toMatchObject({ code: 0, out: expect.stringContaining("No mesh joined yet") });
     expect(await run(["meshes", "--json"])).toMatchObject({ code: 0, out: "[]" });
+  });
+});
+
+/** A port with no listener: every connection to it is refused at once. */
+function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+describe("a broker that cannot be reached", () => {
+  it("is reported plainly with exit code 1 after a few quick tries", async () => {
+    const port = await closedPort();
+    const secrets = generatePeerSecrets();
+    new ConfigStore(home).save({
+      version: 1,
+      meshId: randomUUID(),
+      meshSlug: "offline",
+      memberId: randomUUID(),
+      role: "member",
+      displayName: "Me",
+      brokerUrl: `ws://127.0.0.1:${port}`,
+      joinedAt: new Date().toISOString(),
+      meshRootKey: toBase64Url(nacl.randomBytes(32)),
+      signSeed: toBase64Url(secrets.signSeed),
+      boxSecretKey: toBase64Url(secrets.boxSecretKey),
+    });
+    const r = await run(["send", "--mesh", "offline", "hello"]);
+    expect(r.code).toBe(1);
+    expect(r.err).toBe(`mesh send: cannot reach the broker at ws://127.0.0.1:${port} (ECONNREFUSED)`);
+    const hook = await run(["hook", "set-status", "working", "--mesh", "offline"]);
+    expect({ ...hook, err: hook.err.trim() }).toMatchObject({ code: 1, err: `mesh hook: cannot reach the broker at http://127.0.0.1:${port}/hook/set-status: ECONNREFUSED` });
   });
 });
 

@@ -13,21 +13,31 @@ export function selectMesh(io: CliIo, name: string | undefined): TMeshConfig {
   }
 }
 
+const UNREACHABLE_TRIES = 4;
+
 /** Connects to the mesh, runs `work`, and closes; fails after `timeoutMs` or on Ctrl-C. */
 export async function withClient<T>(io: CliIo, config: TMeshConfig, timeoutMs: number, work: (client: MeshClient) => Promise<T>): Promise<T> {
   // This session does not show messages, so it must not take (ack) any: they wait for `mesh watch`.
   const client = new MeshClient(config, { receive: false });
   let timer: NodeJS.Timeout | undefined;
   let lastProblem = "";
-  client.on("disconnected", (end) => {
-    lastProblem = end.kind === "failed" ? end.message : end.kind === "refused" ? `HTTP ${end.status}` : `closed ${end.code}`;
-  });
+  let unreachable = 0;
+  let giveUp: (error: CliFailure) => void = () => {};
   const deadline = new Promise<never>((_, reject) => {
+    giveUp = reject;
     timer = setTimeout(() => {
       const why = lastProblem ? ` (last problem: ${lastProblem})` : "";
       reject(new CliFailure(`no answer from the broker at ${config.brokerUrl} within ${timeoutMs / 1000} s${why}`, "TIMEOUT"));
     }, timeoutMs);
   });
+  client.on("disconnected", (end) => {
+    lastProblem = end.kind === "failed" ? end.message : end.kind === "refused" ? `HTTP ${end.status}` : `closed ${end.code}`;
+    // A broker that cannot be reached at all is reported after a few quick tries, not at the deadline.
+    if (end.kind === "failed" && !client.connected && ++unreachable >= UNREACHABLE_TRIES) {
+      giveUp(new CliFailure(`cannot reach the broker at ${config.brokerUrl} (${end.message})`, "UNREACHABLE"));
+    }
+  });
+  client.on("connected", () => (unreachable = 0));
   const interrupted = io.interrupted.then(() => Promise.reject(new CliFailure("interrupted", "INTERRUPTED")));
   try {
     return await Promise.race([client.connect().then(() => work(client)), deadline, interrupted]);

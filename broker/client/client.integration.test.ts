@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { revokeInvite } from "@/server/services/invites/revoke-invite";
-import { testDb } from "@/test/helpers";
+import { freePort, testDb } from "@/test/helpers";
 import { actorOf } from "@/test/mesh-fixtures";
 import { startBroker, type TestBroker } from "../test-support";
 import { ConfigStore, joinWithLink, JoinRefusedError, MeshClient, MeshClientError, setStatusViaHook, type ReceivedMessage } from "./index";
@@ -74,8 +74,9 @@ describe("joining from a link", () => {
   });
 
   it("says plainly when the broker cannot be reached", async () => {
-    const { invite } = await meshForBroker(db, "ws://127.0.0.1:9");
-    await expect(joinWithLink(invite.inviteLink, { store: store() })).rejects.toMatchObject({ code: "UNREACHABLE", message: expect.stringContaining("http://127.0.0.1:9/join") });
+    const port = await freePort();
+    const { invite } = await meshForBroker(db, `ws://127.0.0.1:${port}`);
+    await expect(joinWithLink(invite.inviteLink, { store: store() })).rejects.toMatchObject({ code: "UNREACHABLE", message: `cannot reach the broker at http://127.0.0.1:${port}/join: ECONNREFUSED` });
   });
 });
 

@@ -17,6 +17,7 @@ export async function hookCommand(args: string[], io: CliIo): Promise<number> {
     answer = await setStatusViaHook(config, { ...wanted, pid, cwd: io.cwd });
   } catch (error) {
     if (!(error instanceof HookError)) throw error;
+    if (error.code === "UNREACHABLE") throw new CliFailure(error.message, error.code);
     const where = error.status ? `, HTTP ${error.status}` : "";
     const retry = error.retryAfterSeconds ? `; try again in ${error.retryAfterSeconds} s` : "";
     throw new CliFailure(`status hook refused: ${error.message} (${error.code}${where})${retry}`, error.code);

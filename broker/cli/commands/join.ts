@@ -11,7 +11,8 @@ export async function joinCommand(args: string[], io: CliIo): Promise<number> {
   } catch (error) {
     if (error instanceof JoinLinkError) throw new CliFailure(`cannot join: ${error.message}`, error.code);
     if (error instanceof JoinRefusedError) {
-      const where = error.status ? `, HTTP ${error.status}` : "";
+      if (error.code === "UNREACHABLE") throw new CliFailure(error.message, error.code);
+    const where = error.status ? `, HTTP ${error.status}` : "";
       const retry = error.retryAfterSeconds ? `; try again in ${error.retryAfterSeconds} s` : "";
       throw new CliFailure(`join refused: ${error.message} (${error.code}${where})${retry}`, error.code);
     }
