@@ -89,7 +89,7 @@ describe("mesh command line, end to end", () => {
 
     // Terminal 2 (and 3): watchers, one printing JSON lines, one for people.
     const watchJson = mesh(bo, ["watch", "--json"]);
-    const watchText = mesh(cy, ["watch"]);
+    const watchText = mesh(cy, ["watch", "--presence"]);
     await until(() => watchJson.stderr().includes("connected to mesh") && watchText.stderr().includes("connected to mesh"), "the watchers to connect");
 
     // Terminal 1: a message to the whole mesh, then one only for Bo.
@@ -111,6 +111,9 @@ describe("mesh command line, end to end", () => {
     await until(() => jsonLines().some((l) => l.type === "status"), "the status at Bo");
     expect(jsonLines().find((l) => l.type === "status")).toMatchObject({ status: "working", text: "running tests" });
     await until(() => watchText.stdout().includes("* Ana is working: running tests"), "the status at Cy");
+    // Presence only where asked for: Cy's watcher saw Ana's `mesh send` sessions come and go.
+    expect(watchText.stdout()).toMatch(/^\d\d:\d\d:\d\d {2}\* Ana is online$/m);
+    expect(jsonLines().some((l) => l.type === "presence")).toBe(false);
 
     const peers = await done(bo, ["peers", "--json"]);
     const list = JSON.parse(peers.out) as { displayName: string; online: boolean; status: string | null; you: boolean }[];

@@ -42,14 +42,15 @@ Options:
   --priority <p>      low, normal (default), high or urgent
   --timeout <s>       give up after this many seconds (default 30)
   --json              print {messageId, createdAt, recipients}`,
-  watch: `Usage: mesh watch [--mesh <slug>] [--json]
+  watch: `Usage: mesh watch [--mesh <slug>] [--presence] [--json]
 
-Connects and prints each message as it arrives, one per line, until Ctrl-C; status changes and peers
-coming online or going offline are printed too. Reconnects by itself (backoff with jitter). Messages
-queued while you were away arrive first. Progress notes go to standard error.
+Connects and prints each message as it arrives, one per line, until Ctrl-C; status changes are printed
+too. Reconnects by itself (backoff with jitter). Messages queued while you were away arrive first.
+Progress notes go to standard error.
 
 Options:
   --mesh <slug>   the mesh (needed when several are joined)
+  --presence      also print peers coming online and going offline
   --json          one JSON object per line: {"type":"message"|"status"|"presence", …}`,
   peers: `Usage: mesh peers [--mesh <slug>] [--json]
 

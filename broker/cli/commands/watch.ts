@@ -4,7 +4,7 @@ import { asFailure, selectMesh } from "../session";
 
 /** `mesh watch`: print messages, status changes and presence as they arrive, until Ctrl-C. */
 export async function watchCommand(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommandArgs(args, { mesh: { type: "string" }, json: { type: "boolean" } });
+  const { values, positionals } = parseCommandArgs(args, { mesh: { type: "string" }, json: { type: "boolean" }, presence: { type: "boolean" } });
   if (positionals.length > 0) throw new UsageError("no arguments expected");
   const config = selectMesh(io, values.mesh);
   const client = new MeshClient(config);
@@ -14,7 +14,8 @@ export async function watchCommand(args: string[], io: CliIo): Promise<number> {
   client.on("message", (m) => io.out(json ? JSON.stringify({ type: "message", ...m }) : formatMessage(m, nameOf(m.from, m.fromName))));
   client.on("status", (s) => io.out(json ? JSON.stringify({ type: "status", ...pickStatus(s) }) : formatStatus(s, nameOf(s.memberId))));
   client.on("presence", (p) => {
-    if (p.memberId === config.memberId) return;
+    // Every `mesh send` connects and leaves, so presence lines are shown only when asked for.
+    if (!values.presence || p.memberId === config.memberId) return;
     io.out(json ? JSON.stringify({ type: "presence", memberId: p.memberId, displayName: p.displayName, online: p.online }) : formatPresence(p));
   });
   client.on("undecryptable", (u) => io.err(`warning: message ${u.messageId} from ${nameOf(u.from)} could not be read (${u.reason}); skipped`));
