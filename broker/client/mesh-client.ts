@@ -179,6 +179,7 @@ export class MeshClient extends EventEmitter<MeshClientEvents> {
         this.open = true;
         this.attempt = 0;
         this.welcome = frame;
+        this.armWatchdog();
         this.ws?.on("ping", () => this.armWatchdog());
         this.emit("connected", frame);
         // Requests without an answer go out again: a `send` may thus be stored twice (docs/protocol.md).
