@@ -4,7 +4,8 @@ import { ZStatus, ZStatusText } from "../protocol/frames";
 import { signHookAuth, WS_AUTH_HEADER } from "../protocol/ws-auth";
 import { meshKeysOf, type TMeshConfig } from "./config-store";
 import { brokerHttpUrl } from "./join-link";
-import { causeOf, ZErrorBody } from "./join";
+import { ZErrorBody } from "./join";
+import { postJson, retryAfterOf, type JsonAnswer } from "./post-json";
 
 export const HOOK_PATH = "/hook/set-status";
 
@@ -33,29 +34,27 @@ export class HookError extends Error {
 }
 
 /** Sends a status through the hook endpoint as the peer of this mesh config. */
-export async function setStatusViaHook(config: TMeshConfig, raw: THookInput, opts: { fetch?: typeof fetch } = {}): Promise<THookAnswer> {
+export async function setStatusViaHook(config: TMeshConfig, raw: THookInput): Promise<THookAnswer> {
   const input = ZHookInput.parse(raw);
   const body = JSON.stringify({ meshId: config.meshId, memberId: config.memberId, pid: input.pid, cwd: input.cwd, status: input.status, text: input.text ?? null });
   const auth = signHookAuth({ meshId: config.meshId, memberId: config.memberId, secretKey: meshKeysOf(config).signSecretKey, body });
   const url = brokerHttpUrl(config.brokerUrl, HOOK_PATH);
-  let res: Response;
+  let res: JsonAnswer;
   try {
-    res = await (opts.fetch ?? fetch)(url, { method: "POST", headers: { "content-type": "application/json", [WS_AUTH_HEADER]: auth }, body });
+    res = await postJson(url, body, { [WS_AUTH_HEADER]: auth });
   } catch (error) {
-    throw new HookError("UNREACHABLE", `cannot reach the broker at ${url}: ${causeOf(error)}`);
+    throw new HookError("UNREACHABLE", `cannot reach the broker at ${url}: ${(error as Error).message}`);
   }
-  const json: unknown = await res.json().catch(() => undefined);
-  if (!res.ok) {
-    const parsed = ZErrorBody.safeParse(json);
-    const retry = Number(res.headers.get("retry-after"));
+  if (res.status !== 200) {
+    const parsed = ZErrorBody.safeParse(res.json);
     throw new HookError(
       parsed.success ? parsed.data.error.code : `HTTP_${res.status}`,
       parsed.success ? parsed.data.error.message : `the broker answered HTTP ${res.status}`,
       res.status,
-      Number.isFinite(retry) && retry > 0 ? retry : undefined,
+      retryAfterOf(res.headers),
     );
   }
-  const answer = ZHookAnswer.safeParse(json);
+  const answer = ZHookAnswer.safeParse(res.json);
   if (!answer.success) throw new HookError("BAD_ANSWER", "the broker's answer to the hook is not what protocol v1 says", res.status);
   return answer.data;
 }

@@ -5,6 +5,7 @@ import { fromBase64Url, toBase64Url } from "../../src/server/core/encoding";
 import { ConfigStore, type TMeshConfig } from "./config-store";
 import { brokerHttpUrl, readJoinLink } from "./join-link";
 import { generatePeerSecrets, peerKeyPairs, type PeerSecrets } from "./mesh-crypto";
+import { postJson, retryAfterOf, type JsonAnswer } from "./post-json";
 
 const ZJoinAnswer = z.object({
   meshId: z.string(),
@@ -34,7 +35,6 @@ export class JoinRefusedError extends Error {
 export interface JoinOptions {
   displayName?: string;
   store?: ConfigStore;
-  fetch?: typeof fetch;
 }
 
 export interface JoinOutcome {
@@ -67,24 +67,22 @@ export async function joinWithLink(link: string, opts: JoinOptions = {}): Promis
   const url = brokerHttpUrl(invite.broker_url, "/join");
   const body = { token, peerPubkey: toBase64Url(pairs.sign.publicKey), boxPubkey: toBase64Url(pairs.box.publicKey), displayName };
 
-  let res: Response;
+  let res: JsonAnswer;
   try {
-    res = await (opts.fetch ?? fetch)(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    res = await postJson(url, JSON.stringify(body));
   } catch (error) {
-    throw new JoinRefusedError("UNREACHABLE", `cannot reach the broker at ${url}: ${causeOf(error)}`);
+    throw new JoinRefusedError("UNREACHABLE", `cannot reach the broker at ${url}: ${(error as Error).message}`);
   }
-  const json: unknown = await res.json().catch(() => undefined);
-  if (!res.ok) {
-    const parsed = ZErrorBody.safeParse(json);
-    const retry = Number(res.headers.get("retry-after"));
+  if (res.status !== 200) {
+    const parsed = ZErrorBody.safeParse(res.json);
     throw new JoinRefusedError(
       parsed.success ? parsed.data.error.code : `HTTP_${res.status}`,
       parsed.success ? parsed.data.error.message : `the broker answered HTTP ${res.status}`,
       res.status,
-      Number.isFinite(retry) && retry > 0 ? retry : undefined,
+      retryAfterOf(res.headers),
     );
   }
-  const answer = ZJoinAnswer.safeParse(json);
+  const answer = ZJoinAnswer.safeParse(res.json);
   if (!answer.success || answer.data.meshId !== invite.mesh_id) throw new JoinRefusedError("BAD_ANSWER", "the broker's answer to the join is not what protocol v1 says");
 
   const config: TMeshConfig = {
@@ -103,10 +101,4 @@ export async function joinWithLink(link: string, opts: JoinOptions = {}): Promis
   };
   const file = store.save(config);
   return { config, rejoined: answer.data.rejoined, file };
-}
-
-/** A short reason for a network failure (fetch wraps the system error in `cause`). */
-export function causeOf(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
-  return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
 }
