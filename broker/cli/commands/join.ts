@@ -1,0 +1,29 @@
+import { joinWithLink, JoinLinkError, JoinRefusedError } from "../../client";
+import { CliFailure, EXIT, parseCommandArgs, storeOf, UsageError, type CliIo } from "../io";
+
+/** `mesh join <link> [--name <n>]`: join a mesh and store this peer's keys. */
+export async function joinCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandArgs(args, { name: { type: "string" }, json: { type: "boolean" } });
+  if (positionals.length !== 1 || !positionals[0]) throw new UsageError("give exactly one link");
+  let outcome;
+  try {
+    outcome = await joinWithLink(positionals[0], { displayName: values.name, store: storeOf(io) });
+  } catch (error) {
+    if (error instanceof JoinLinkError) throw new CliFailure(`cannot join: ${error.message}`, error.code);
+    if (error instanceof JoinRefusedError) {
+      if (error.code === "UNREACHABLE") throw new CliFailure(error.message, error.code);
+    const where = error.status ? `, HTTP ${error.status}` : "";
+      const retry = error.retryAfterSeconds ? `; try again in ${error.retryAfterSeconds} s` : "";
+      throw new CliFailure(`join refused: ${error.message} (${error.code}${where})${retry}`, error.code);
+    }
+    throw error;
+  }
+  const { config, rejoined, file } = outcome;
+  if (values.json) {
+    io.out(JSON.stringify({ meshId: config.meshId, meshSlug: config.meshSlug, memberId: config.memberId, role: config.role, displayName: config.displayName, brokerUrl: config.brokerUrl, rejoined, configFile: file }));
+  } else {
+    io.out(`${rejoined ? "Rejoined" : "Joined"} mesh ${config.meshSlug} as ${config.displayName} (${config.role}).`);
+    io.out(`Member id ${config.memberId}; broker ${config.brokerUrl}; keys stored in ${file}.`);
+  }
+  return EXIT.ok;
+}

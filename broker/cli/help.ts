@@ -1,0 +1,86 @@
+// Help texts of `mesh` and each of its commands (docs/cli.md has the same, with examples).
+
+export const MAIN_HELP = `mesh: join a mesh and exchange end-to-end encrypted messages through its broker
+
+Usage: mesh <command> [options]
+
+Commands:
+  join <link>                 join a mesh with an invite link (ic://join/… or https://…/join/…)
+  meshes                      list the meshes joined from this machine
+  send <text…>                send a message to the whole mesh or to peers (--to)
+  watch                       print messages (and status changes) as they arrive
+  peers                       list the mesh's members, online or not, with their status
+  status <status>             set your status (over a connection)
+  hook set-status <status>    set your status from a script (one HTTP request)
+
+Every command takes --help. Keys and settings live in $MESH_HOME (default ~/.config/mesh).
+Exit codes: 0 done, 1 failed (refused, unreachable, timed out), 2 wrong usage.`;
+
+export const HELP: Record<string, string> = {
+  join: `Usage: mesh join <link> [--name <display name>] [--json]
+
+Joins the mesh of an invite link, in either form: ic://join/<token> or https://<host>/join/<token>
+(also /<locale>/join/<token>). Makes this peer's keys (they never leave this machine; only the public
+halves are sent), asks the broker at the invite's address to join, and stores keys and settings in
+$MESH_HOME/meshes/<mesh id>.json (mode 0600). Joining a mesh already joined rejoins with the same keys.
+
+Options:
+  --name <name>   the name other peers see (1 to 80 characters; default: this machine's host name)
+  --json          print the result as JSON`,
+  meshes: `Usage: mesh meshes [--json]
+
+Lists the meshes joined from this config directory: slug, your name and role, member id, broker.`,
+  send: `Usage: mesh send [--mesh <slug>] [--to <peer>]... [--priority <p>] [--json] <text…>
+
+Sends a text message, end-to-end encrypted. Without --to it goes to every other member of the mesh
+(sealed with the mesh key); with --to only the named peers can read it (boxed to their keys). Waits
+until the broker has stored the message. "-" as the text reads it from standard input.
+
+Options:
+  --mesh <slug>       the mesh (needed when several are joined)
+  --to <peer>         a peer's display name or member id; repeat for several peers
+  --priority <p>      low, normal (default), high or urgent
+  --timeout <s>       give up after this many seconds (default 30)
+  --json              print {messageId, createdAt, recipients}`,
+  watch: `Usage: mesh watch [--mesh <slug>] [--presence] [--json]
+
+Connects and prints each message as it arrives, one per line, until Ctrl-C; status changes are printed
+too. Reconnects by itself (backoff with jitter). Messages queued while you were away arrive first.
+Progress notes go to standard error.
+
+Options:
+  --mesh <slug>   the mesh (needed when several are joined)
+  --presence      also print peers coming online and going offline
+  --json          one JSON object per line: {"type":"message"|"status"|"presence", …}`,
+  peers: `Usage: mesh peers [--mesh <slug>] [--json]
+
+Lists the live members of the mesh: name, member id, role, online, status.
+
+Options:
+  --mesh <slug>   the mesh (needed when several are joined)
+  --timeout <s>   give up after this many seconds (default 30)
+  --json          print the list as JSON`,
+  status: `Usage: mesh status <status> [--text <text>] [--mesh <slug>] [--json]
+
+Sets your status (1 to 32 characters a-z, 0-9, _ or -, e.g. working, away) and an optional text (up to
+200 characters). Every connected peer of the mesh sees it.
+
+Options:
+  --text <text>   a short explanation
+  --mesh <slug>   the mesh (needed when several are joined)
+  --timeout <s>   give up after this many seconds (default 30)
+  --json          print the broker's answer as JSON`,
+  hook: `Usage: mesh hook set-status <status> [--text <text>] [--pid <pid>] [--mesh <slug>] [--json]
+
+For scripts (editor hooks, CI steps): sets your status with one signed HTTP request to the broker's
+POST /hook/set-status, without opening a connection. The request names the calling process (the
+parent of mesh) and the working directory; the broker rate-limits per pair (30 a minute by default).
+If you have no connection at the moment, the status is kept and shown from your next one.
+
+Options:
+  --text <text>   a short explanation
+  --pid <pid>     the calling script's process id (default: the parent of mesh; pass --pid $$ when
+                  running through npx, whose own process would otherwise be named)
+  --mesh <slug>   the mesh (needed when several are joined)
+  --json          print the broker's answer as JSON`,
+};

@@ -1,0 +1,9 @@
+#!/usr/bin/env node
+// The `mesh` command (package.json "bin"): runs the TypeScript entry through tsx's loader, so it works
+// right after `npm install` with no build step.
+import { register } from "tsx/esm/api";
+
+register();
+const { run } = await import("./main.ts");
+// Exit at once: nothing is left to do, and an idle keep-alive socket must not hold the process.
+process.exit(await run(process.argv.slice(2)));

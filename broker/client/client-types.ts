@@ -1,0 +1,68 @@
+// Types of the peer client: events, received messages, receipts, options and its one error class.
+import type { TMessagePriority, TServerFrame, TTargetSpec } from "../protocol/frames";
+import type { BackoffOptions } from "./delivery";
+import type { SocketEnd } from "./socket";
+
+export type Frame<T extends TServerFrame["type"]> = Extract<TServerFrame, { type: T }>;
+export type Welcome = Frame<"welcome">;
+export type StatusEvent = Frame<"status">;
+export type PresenceEvent = Frame<"presence">;
+
+/** A decrypted text message. */
+export interface ReceivedMessage {
+  messageId: string;
+  seq: string;
+  from: string;
+  /** The sender's display name when known from `peers` or `presence`. */
+  fromName: string | null;
+  to: TTargetSpec;
+  direct: boolean;
+  priority: TMessagePriority;
+  createdAt: string;
+  attempt: number;
+  text: string;
+  sentAt: string;
+}
+
+export interface SentReceipt {
+  messageId: string;
+  createdAt: string;
+  recipients: number;
+}
+
+export interface MeshClientEvents {
+  connected: [Welcome];
+  disconnected: [SocketEnd];
+  reconnecting: [{ attempt: number; delayMs: number }];
+  message: [ReceivedMessage];
+  status: [StatusEvent];
+  presence: [PresenceEvent];
+  undecryptable: [{ messageId: string; from: string; reason: string }];
+  /** A message delivered again (no ack reached the broker in time); dropped, acked again. */
+  duplicate: [{ messageId: string; attempt: number }];
+  /** The broker refused the connection for good (auth failure); the client has stopped. */
+  fatal: [MeshClientError];
+}
+
+/** A failure of the client or a refusal of the broker (`code` from docs/protocol.md). */
+export class MeshClientError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "MeshClientError";
+  }
+}
+
+export interface MeshClientOptions {
+  backoff?: BackoffOptions;
+  /** Delay before a batch of acks is sent. */
+  ackDelayMs?: number;
+  random?: () => number;
+  /**
+   * False for a session that only sends or asks (the command line's send, peers, status): message
+   * frames are then left alone, unacked, so they stay queued for the next session that receives.
+   */
+  receive?: boolean;
+}

@@ -1,0 +1,175 @@
+// Where a peer keeps its keys and meshes: one JSON file per mesh under the config directory,
+// directory mode 0700, files 0600, every write atomic (temporary file, fsync, rename).
+import { randomBytes } from "node:crypto";
+import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { z } from "zod";
+import { fromBase64Url, isBase64Url, toBase64Url } from "../../src/server/core/encoding";
+import { deriveMeshKey, peerKeyPairs, type PeerSecrets } from "./mesh-crypto";
+
+const ZUuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+const key32 = z.string().refine((v) => isBase64Url(v, 32), { error: "expected 32 bytes of base64url" });
+
+/** One joined mesh as stored on disk (`meshes/<meshId>.json`). */
+export const ZMeshConfig = z.object({
+  version: z.literal(1),
+  meshId: ZUuid,
+  meshSlug: z.string().min(1),
+  memberId: ZUuid,
+  role: z.string(),
+  displayName: z.string(),
+  brokerUrl: z.string().regex(/^wss?:\/\//),
+  joinedAt: z.string(),
+  /** Secrets, base64url: the invite's mesh root key, the ed25519 seed and the X25519 secret key. */
+  meshRootKey: key32,
+  signSeed: key32,
+  boxSecretKey: key32,
+});
+export type TMeshConfig = z.output<typeof ZMeshConfig>;
+
+/** Thrown for a missing, unreadable or invalid config; the message never contains file contents. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** The config directory: `$MESH_HOME`, else `$XDG_CONFIG_HOME/mesh`, else `~/.config/mesh`. */
+export function defaultMeshHome(env: Readonly<Record<string, string | undefined>> = process.env): string {
+  if (env.MESH_HOME) return path.resolve(env.MESH_HOME);
+  if (env.XDG_CONFIG_HOME) return path.join(env.XDG_CONFIG_HOME, "mesh");
+  return path.join(os.homedir(), ".config", "mesh");
+}
+
+/** Keys and settings of the meshes this peer has joined. */
+export class ConfigStore {
+  readonly dir: string;
+
+  constructor(readonly home: string = defaultMeshHome()) {
+    this.dir = path.join(home, "meshes");
+  }
+
+  /** Writes (or replaces) one mesh's file atomically with mode 0600. */
+  save(config: TMeshConfig): string {
+    const valid = ZMeshConfig.parse(config);
+    ensurePrivateDir(this.home);
+    ensurePrivateDir(this.dir);
+    const file = this.fileOf(valid.meshId);
+    const tmp = path.join(this.dir, `.${valid.meshId}.${randomBytes(6).toString("hex")}.tmp`);
+    const fd = openSync(tmp, "wx", 0o600);
+    try {
+      writeSync(fd, `${JSON.stringify(valid, null, 2)}\n`);
+      fsyncSync(fd);
+    } catch (error) {
+      closeSync(fd);
+      rmSync(tmp, { force: true });
+      throw error;
+    }
+    closeSync(fd);
+    renameSync(tmp, file);
+    syncDir(this.dir);
+    return file;
+  }
+
+  /** Every joined mesh, ordered by slug; files that do not parse are reported, not fatal. */
+  list(): { meshes: TMeshConfig[]; broken: string[] } {
+    let names: string[];
+    try {
+      names = readdirSync(this.dir).filter((n) => n.endsWith(".json") && !n.startsWith("."));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return { meshes: [], broken: [] };
+      throw new ConfigError(`cannot read ${this.dir}: ${(error as NodeJS.ErrnoException).code ?? "error"}`);
+    }
+    const meshes: TMeshConfig[] = [];
+    const broken: string[] = [];
+    for (const name of names) {
+      const parsed = readConfig(path.join(this.dir, name));
+      if (parsed) meshes.push(parsed);
+      else broken.push(path.join(this.dir, name));
+    }
+    meshes.sort((a, b) => a.meshSlug.localeCompare(b.meshSlug) || a.meshId.localeCompare(b.meshId));
+    return { meshes, broken };
+  }
+
+  /** The mesh with this id, if joined. */
+  get(meshId: string): TMeshConfig | undefined {
+    return ZUuid.safeParse(meshId).success ? readConfig(this.fileOf(meshId)) : undefined;
+  }
+
+  /**
+   * The mesh a command works on: the one named by slug or id, or the only joined mesh when none is
+   * named. Throws ConfigError with a message for people otherwise.
+   */
+  select(name?: string): TMeshConfig {
+    const { meshes } = this.list();
+    if (meshes.length === 0) throw new ConfigError(`no mesh joined yet (config directory ${this.home}); run: mesh join <link>`);
+    if (name === undefined) {
+      if (meshes.length === 1 && meshes[0]) return meshes[0];
+      throw new ConfigError(`several meshes joined (${meshes.map((m) => m.meshSlug).join(", ")}); choose one with --mesh <slug>`);
+    }
+    const found = meshes.filter((m) => m.meshSlug === name || m.meshId === name);
+    if (found.length === 1 && found[0]) return found[0];
+    if (found.length > 1) throw new ConfigError(`several joined meshes are called ${name}; use the mesh id instead`);
+    throw new ConfigError(`no joined mesh called ${name} (joined: ${meshes.map((m) => m.meshSlug).join(", ")})`);
+  }
+
+  fileOf(meshId: string): string {
+    return path.join(this.dir, `${meshId}.json`);
+  }
+}
+
+function readConfig(file: string): TMeshConfig | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    return undefined;
+  }
+  try {
+    const parsed = ZMeshConfig.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Creates the directory with mode 0700, or tightens an existing one to 0700. */
+function ensurePrivateDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if ((statSync(dir).mode & 0o777) !== 0o700) chmodSync(dir, 0o700);
+}
+
+// The rename is durable only once the directory entry is; not every platform allows fsync on a directory.
+function syncDir(dir: string): void {
+  try {
+    const fd = openSync(dir, "r");
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    // best effort
+  }
+}
+
+/** The key material of a stored mesh, decoded. */
+export interface MeshKeys {
+  secrets: PeerSecrets;
+  signSecretKey: Uint8Array;
+  signPublicKey: string;
+  boxPublicKey: string;
+  meshKey: Uint8Array;
+}
+
+/** Decodes the keys of a stored mesh config (public halves derived from the secrets). */
+export function meshKeysOf(config: TMeshConfig): MeshKeys {
+  const secrets = { signSeed: fromBase64Url(config.signSeed, 32), boxSecretKey: fromBase64Url(config.boxSecretKey, 32) };
+  const pairs = peerKeyPairs(secrets);
+  return {
+    secrets,
+    signSecretKey: pairs.sign.secretKey,
+    signPublicKey: toBase64Url(pairs.sign.publicKey),
+    boxPublicKey: toBase64Url(pairs.box.publicKey),
+    meshKey: deriveMeshKey(fromBase64Url(config.meshRootKey, 32)),
+  };
+}

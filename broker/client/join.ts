@@ -1,0 +1,104 @@
+// Joining a mesh from a link: decode the invite, make (or reuse) this peer's keys, POST /join, store.
+import os from "node:os";
+import { z } from "zod";
+import { fromBase64Url, toBase64Url } from "../../src/server/core/encoding";
+import { ConfigStore, type TMeshConfig } from "./config-store";
+import { brokerHttpUrl, readJoinLink } from "./join-link";
+import { generatePeerSecrets, peerKeyPairs, type PeerSecrets } from "./mesh-crypto";
+import { postJson, retryAfterOf, type JsonAnswer } from "./post-json";
+
+const ZJoinAnswer = z.object({
+  meshId: z.string(),
+  meshSlug: z.string(),
+  memberId: z.string(),
+  role: z.string(),
+  rejoined: z.boolean(),
+  brokerUrl: z.string().regex(/^wss?:\/\//).optional(),
+});
+
+/** The product's one error body. */
+export const ZErrorBody = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+
+/** The broker refused the join (a reason code of docs/protocol.md) or could not be reached. */
+export class JoinRefusedError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status?: number,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = "JoinRefusedError";
+  }
+}
+
+export interface JoinOptions {
+  displayName?: string;
+  store?: ConfigStore;
+}
+
+export interface JoinOutcome {
+  config: TMeshConfig;
+  rejoined: boolean;
+  file: string;
+}
+
+/** The name a peer shows when none is given: the machine's host name, within the 80 characters allowed. */
+export function defaultDisplayName(): string {
+  return (os.hostname().trim() || "peer").slice(0, 80);
+}
+
+/**
+ * Joins the mesh of a link. A mesh already joined from this config directory rejoins with the same
+ * keys (the broker answers `rejoined`, and no invite use is counted). Nothing is written unless the
+ * broker accepted the join.
+ */
+export async function joinWithLink(link: string, opts: JoinOptions = {}): Promise<JoinOutcome> {
+  const { token, invite } = readJoinLink(link);
+  const store = opts.store ?? new ConfigStore();
+  const displayName = (opts.displayName ?? defaultDisplayName()).trim();
+  if (displayName.length < 1 || displayName.length > 80) throw new JoinRefusedError("BAD_REQUEST", "the display name must be 1 to 80 characters");
+
+  const existing = store.get(invite.mesh_id);
+  const secrets: PeerSecrets = existing
+    ? { signSeed: fromBase64Url(existing.signSeed, 32), boxSecretKey: fromBase64Url(existing.boxSecretKey, 32) }
+    : generatePeerSecrets();
+  const pairs = peerKeyPairs(secrets);
+  const url = brokerHttpUrl(invite.broker_url, "/join");
+  const body = { token, peerPubkey: toBase64Url(pairs.sign.publicKey), boxPubkey: toBase64Url(pairs.box.publicKey), displayName };
+
+  let res: JsonAnswer;
+  try {
+    res = await postJson(url, JSON.stringify(body));
+  } catch (error) {
+    throw new JoinRefusedError("UNREACHABLE", `cannot reach the broker at ${url}: ${(error as Error).message}`);
+  }
+  if (res.status !== 200) {
+    const parsed = ZErrorBody.safeParse(res.json);
+    throw new JoinRefusedError(
+      parsed.success ? parsed.data.error.code : `HTTP_${res.status}`,
+      parsed.success ? parsed.data.error.message : `the broker answered HTTP ${res.status}`,
+      res.status,
+      retryAfterOf(res.headers),
+    );
+  }
+  const answer = ZJoinAnswer.safeParse(res.json);
+  if (!answer.success || answer.data.meshId !== invite.mesh_id) throw new JoinRefusedError("BAD_ANSWER", "the broker's answer to the join is not what protocol v1 says");
+
+  const config: TMeshConfig = {
+    version: 1,
+    meshId: answer.data.meshId,
+    meshSlug: answer.data.meshSlug,
+    memberId: answer.data.memberId,
+    role: answer.data.role,
+    // A rejoin keeps the member row as it is, name included.
+    displayName: answer.data.rejoined && existing ? existing.displayName : displayName,
+    brokerUrl: answer.data.brokerUrl ?? invite.broker_url,
+    joinedAt: existing && answer.data.rejoined ? existing.joinedAt : new Date().toISOString(),
+    meshRootKey: invite.mesh_root_key,
+    signSeed: toBase64Url(secrets.signSeed),
+    boxSecretKey: toBase64Url(secrets.boxSecretKey),
+  };
+  const file = store.save(config);
+  return { config, rejoined: answer.data.rejoined, file };
+}

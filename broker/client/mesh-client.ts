@@ -1,0 +1,282 @@
+// The peer client of protocol v1: one logical connection to a mesh that reconnects by itself, sends
+// encrypted messages (again after a reconnect when no `sent` came), and receives, decrypts, drops
+// duplicates and acknowledges messages.
+import { randomUUID } from "node:crypto";
+import { EventEmitter } from "node:events";
+import type WebSocket from "ws";
+import type { TClientFrameInput, TMessageFrame, TMessagePriority, TPeerInfo, TServerFrame, TTargetSpec } from "../protocol/frames";
+import { MeshClientError, type Frame, type MeshClientEvents, type MeshClientOptions, type SentReceipt, type StatusEvent, type Welcome } from "./client-types";
+import { meshKeysOf, type MeshKeys, type TMeshConfig } from "./config-store";
+import { AckBatcher, backoffDelay, DEFAULT_BACKOFF, SeenIds } from "./delivery";
+import { decodePlaintext, encodeTextPlaintext, openCiphertext, sealDirect, sealForMesh } from "./mesh-crypto";
+import { openSocket, type SocketEnd } from "./socket";
+
+interface Pending {
+  frame: TClientFrameInput & { id: string };
+  answer: (frame: TServerFrame) => void;
+  fail: (error: Error) => void;
+}
+
+// Refusals that a retry cannot fix (a 401 is every authentication failure: revoked, unknown, wrong key, clock).
+const FATAL_STATUS = new Set([400, 401, 403, 404]);
+
+export class MeshClient extends EventEmitter<MeshClientEvents> {
+  readonly keys: MeshKeys;
+  private ws: WebSocket | undefined;
+  private open = false;
+  private stopped = false;
+  private attempt = 0;
+  private retryTimer: NodeJS.Timeout | undefined;
+  private watchdog: NodeJS.Timeout | undefined;
+  private welcome: Welcome | undefined;
+  private readonly pending = new Map<string, Pending>();
+  private readonly directory = new Map<string, TPeerInfo>();
+  private readonly seen = new SeenIds();
+  private readonly acks: AckBatcher;
+  private inbox: Promise<void> = Promise.resolve();
+
+  constructor(
+    readonly config: TMeshConfig,
+    private readonly opts: MeshClientOptions = {},
+  ) {
+    super();
+    this.keys = meshKeysOf(config);
+    this.acks = new AckBatcher((messageIds) => this.write({ v: 1, type: "ack", messageIds }), opts.ackDelayMs ?? 20);
+  }
+
+  /** Starts connecting (and reconnecting); resolves at the first welcome, rejects on a fatal refusal or close(). */
+  connect(): Promise<Welcome> {
+    if (this.welcome && this.open) return Promise.resolve(this.welcome);
+    if (this.stopped) return Promise.reject(new MeshClientError("CLOSED", "the client was closed"));
+    const ready = new Promise<Welcome>((resolve, reject) => {
+      const onWelcome = (w: Welcome) => (this.off("fatal", onFatal), resolve(w));
+      const onFatal = (e: MeshClientError) => (this.off("connected", onWelcome), reject(e));
+      this.once("connected", onWelcome);
+      this.once("fatal", onFatal);
+    });
+    if (!this.ws && !this.retryTimer && !this.stopped) this.dial();
+    return ready;
+  }
+
+  /** Sends a text to the whole mesh (default) or to members by id; resolves once the broker stored it. */
+  async send(text: string, opts: { to?: readonly string[]; priority?: TMessagePriority } = {}): Promise<SentReceipt> {
+    const plaintext = encodeTextPlaintext(text);
+    const ids = [...new Set(opts.to ?? [])];
+    let to: TTargetSpec;
+    let ciphertext: string;
+    if (ids.length === 0) {
+      to = { kind: "mesh" };
+      ciphertext = sealForMesh(plaintext, this.keys.meshKey);
+    } else {
+      if (ids.includes(this.config.memberId)) throw new MeshClientError("BAD_REQUEST", "a message cannot be sent to yourself");
+      const recipients = await this.boxKeysOf(ids);
+      to = ids.length === 1 && ids[0] ? { kind: "peer", memberId: ids[0] } : { kind: "peers", memberIds: ids };
+      ciphertext = sealDirect(plaintext, recipients, this.keys.secrets.boxSecretKey);
+    }
+    const frame = { v: 1 as const, type: "send" as const, id: randomUUID(), to, priority: opts.priority ?? "normal", ciphertext };
+    const tooLarge = this.tooLarge(frame);
+    if (tooLarge) throw tooLarge;
+    const sent = (await this.request(frame)) as Frame<"sent">;
+    return { messageId: sent.messageId, createdAt: sent.createdAt, recipients: sent.recipients };
+  }
+
+  /** The live members of the mesh (also refreshes the keys used for direct messages). */
+  async peers(): Promise<TPeerInfo[]> {
+    const answer = (await this.request({ v: 1, type: "peers", id: randomUUID() })) as Frame<"peers">;
+    return answer.peers;
+  }
+
+  /** Sets this peer's status; resolves with the broker's `status` frame. */
+  async setStatus(status: string, text?: string | null): Promise<StatusEvent> {
+    return (await this.request({ v: 1, type: "set_status", id: randomUUID(), status, text: text ?? null })) as StatusEvent;
+  }
+
+  /** A known member (from `peers` and `presence`), if any. */
+  peer(memberId: string): TPeerInfo | undefined {
+    return this.directory.get(memberId);
+  }
+
+  get connected(): boolean {
+    return this.open;
+  }
+
+  /** Stops for good: sends the acks still waiting, closes the socket, fails pending requests. */
+  async close(): Promise<void> {
+    this.stopped = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    for (const p of this.pending.values()) p.fail(new MeshClientError("CLOSED", "the client was closed"));
+    this.pending.clear();
+    await this.inbox;
+    this.acks.flush();
+    const ws = this.ws;
+    if (ws && ws.readyState !== ws.CLOSED) {
+      await new Promise<void>((resolve) => {
+        // A broker that does not answer the closing handshake is not waited for (ws would wait 30 s).
+        const timer = setTimeout(() => ws.terminate(), 2_000);
+        ws.once("close", () => (clearTimeout(timer), resolve()));
+        if (ws.readyState === ws.OPEN) ws.close(1000, "bye");
+        else ws.terminate();
+      });
+    }
+    this.emit("fatal", new MeshClientError("CLOSED", "the client was closed"));
+  }
+
+  // A frame above the broker's cap would make it close the socket (1009), again after every reconnect.
+  private tooLarge(frame: TClientFrameInput): MeshClientError | undefined {
+    const max = this.welcome?.maxMessageBytes;
+    if (max === undefined || Buffer.byteLength(JSON.stringify(frame)) <= max) return undefined;
+    return new MeshClientError("PAYLOAD_TOO_LARGE", `the message is too large for this broker (frames of at most ${max} bytes)`);
+  }
+
+  private request(frame: TClientFrameInput & { id: string }): Promise<TServerFrame> {
+    if (this.stopped) return Promise.reject(new MeshClientError("CLOSED", "the client was closed"));
+    return new Promise((answer, fail) => {
+      this.pending.set(frame.id, { frame, answer, fail });
+      if (this.open) this.write(frame);
+      else void this.connect().catch(() => {});
+    });
+  }
+
+  private write(frame: TClientFrameInput): void {
+    if (this.open && this.ws?.readyState === this.ws?.OPEN) this.ws?.send(JSON.stringify(frame));
+  }
+
+  private dial(): void {
+    this.retryTimer = undefined;
+    const target = { brokerUrl: this.config.brokerUrl, meshId: this.config.meshId, memberId: this.config.memberId, signSecretKey: this.keys.signSecretKey };
+    this.ws = openSocket(target, { onFrame: (f) => this.onFrame(f), onEnd: (e) => this.onEnd(e) });
+  }
+
+  private onEnd(end: SocketEnd): void {
+    const wasOpen = this.open;
+    this.open = false;
+    this.ws = undefined;
+    if (this.watchdog) clearTimeout(this.watchdog);
+    this.acks.drop();
+    if (this.stopped && !wasOpen) return;
+    this.emit("disconnected", end);
+    if (this.stopped) return;
+    if (end.kind === "refused" && FATAL_STATUS.has(end.status)) {
+      this.stopped = true;
+      const error = new MeshClientError(end.code ?? `HTTP_${end.status}`, refusalMessage(end.status));
+      for (const p of this.pending.values()) p.fail(error);
+      this.pending.clear();
+      this.emit("fatal", error);
+      return;
+    }
+    const wait = end.kind === "refused" && end.retryAfterSeconds ? end.retryAfterSeconds * 1000 : 0;
+    const delayMs = Math.max(wait, backoffDelay(this.attempt, this.opts.backoff ?? DEFAULT_BACKOFF, this.opts.random));
+    this.attempt += 1;
+    this.emit("reconnecting", { attempt: this.attempt, delayMs });
+    this.retryTimer = setTimeout(() => this.dial(), delayMs);
+  }
+
+  private onFrame(frame: TServerFrame): void {
+    this.armWatchdog();
+    switch (frame.type) {
+      case "welcome":
+        this.open = true;
+        this.attempt = 0;
+        this.welcome = frame;
+        this.armWatchdog();
+        this.ws?.on("ping", () => this.armWatchdog());
+        this.emit("connected", frame);
+        // Requests without an answer go out again: a `send` may thus be stored twice (docs/protocol.md).
+        for (const p of [...this.pending.values()]) {
+          const tooLarge = this.tooLarge(p.frame);
+          if (tooLarge) this.settle(p.frame.id, undefined, tooLarge);
+          else this.write(p.frame);
+        }
+        return;
+      case "message":
+        if (this.opts.receive === false) return;
+        this.inbox = this.inbox.then(() => this.receive(frame)).catch(() => {});
+        return;
+      case "peers":
+        for (const p of frame.peers) this.directory.set(p.memberId, p);
+        break;
+      case "presence": {
+        const known = this.directory.get(frame.memberId);
+        if (known) this.directory.set(frame.memberId, { ...known, displayName: frame.displayName, online: frame.online });
+        this.emit("presence", frame);
+        return;
+      }
+      case "status": {
+        const known = this.directory.get(frame.memberId);
+        if (known) this.directory.set(frame.memberId, { ...known, status: frame.status, statusText: frame.text });
+        if (!frame.id || !this.pending.has(frame.id)) this.emit("status", frame);
+        break;
+      }
+      case "error":
+        if (frame.id && frame.code === "SERVICE_UNAVAILABLE") {
+          // Nothing was stored: the same frame goes again after a short wait.
+          const p = this.pending.get(frame.id);
+          if (p) setTimeout(() => this.pending.has(p.frame.id) && this.write(p.frame), 500).unref();
+          return;
+        }
+        if (frame.id) this.settle(frame.id, undefined, new MeshClientError(frame.code, frame.message));
+        return;
+      default:
+        break;
+    }
+    if ("id" in frame && frame.id) this.settle(frame.id, frame);
+  }
+
+  private settle(id: string, frame: TServerFrame | undefined, error?: Error): void {
+    const p = this.pending.get(id);
+    if (!p) return;
+    this.pending.delete(id);
+    if (error || !frame) p.fail(error ?? new MeshClientError("INTERNAL", "no answer"));
+    else p.answer(frame);
+  }
+
+  private async receive(frame: TMessageFrame): Promise<void> {
+    if (this.seen.has(frame.messageId)) {
+      this.acks.add(frame.messageId);
+      this.emit("duplicate", { messageId: frame.messageId, attempt: frame.attempt });
+      return;
+    }
+    const direct = frame.to.kind !== "mesh";
+    if (direct && !this.directory.get(frame.from)?.boxPubkey) await this.peers().catch(() => undefined);
+    const sender = this.directory.get(frame.from);
+    const keys = { meshKey: this.keys.meshKey, memberId: this.config.memberId, boxSecretKey: this.keys.secrets.boxSecretKey, senderBoxPubkey: sender?.boxPubkey };
+    const opened = openCiphertext(frame.ciphertext, keys);
+    const decoded = opened.ok ? decodePlaintext(opened.plaintext) : undefined;
+    this.seen.add(frame.messageId);
+    // A message that cannot be read never will be: it is acked too, so it leaves the queue.
+    this.acks.add(frame.messageId);
+    if (!opened.ok || !decoded || decoded.kind === "invalid") {
+      this.emit("undecryptable", { messageId: frame.messageId, from: frame.from, reason: opened.ok ? "bad_plaintext" : opened.reason });
+      return;
+    }
+    if (decoded.kind !== "text") return;
+    const { messageId, seq, from, to, priority, createdAt, attempt } = frame;
+    this.emit("message", { messageId, seq, from, fromName: sender?.displayName ?? null, to, direct: opened.direct, priority, createdAt, attempt, ...decoded.value });
+  }
+
+  private async boxKeysOf(ids: readonly string[]): Promise<{ memberId: string; boxPubkey: string }[]> {
+    if (ids.some((id) => !this.directory.get(id)?.boxPubkey)) await this.peers();
+    return ids.map((memberId) => {
+      const peer = this.directory.get(memberId);
+      if (!peer) throw new MeshClientError("NOT_FOUND", `no live member ${memberId} in this mesh`);
+      if (!peer.boxPubkey) throw new MeshClientError("NO_BOX_KEY", `${peer.displayName} has no key for direct messages (its client sent none); send to the whole mesh instead`);
+      return { memberId, boxPubkey: peer.boxPubkey };
+    });
+  }
+
+  // A broker that vanished without closing (no FIN) would leave us waiting for ever: after two and a
+  // half heartbeat intervals without any frame or ping the socket is dropped and dialled again.
+  private armWatchdog(): void {
+    if (this.watchdog) clearTimeout(this.watchdog);
+    const heartbeat = this.welcome?.heartbeatMs;
+    if (!heartbeat) return;
+    this.watchdog = setTimeout(() => this.ws?.terminate(), heartbeat * 2.5);
+    this.watchdog.unref();
+  }
+}
+
+function refusalMessage(status: number): string {
+  if (status === 401) return "the broker refused this peer's key (member revoked or unknown, mesh archived, or this machine's clock is more than 60 s off)";
+  return `the broker refused the connection (HTTP ${status})`;
+}

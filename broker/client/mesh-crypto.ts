@@ -1,0 +1,154 @@
+// Payload encryption of protocol v1 (docs/protocol.md, "Payload encryption"): done by clients only.
+import nacl from "tweetnacl";
+import { z } from "zod";
+import { fromBase64Url, toBase64Url, tryDecodeUtf8, tryFromBase64Url, utf8 } from "../../src/server/core/encoding";
+import { MAX_TARGET_PEERS } from "../protocol/frames";
+
+const MESH_KEY_CONTEXT = "ic-mesh-key-v1";
+export const FORMAT_MESH = 0x01;
+export const FORMAT_DIRECT = 0x02;
+const NONCE = nacl.secretbox.nonceLength; // 24
+const KEY = nacl.secretbox.keyLength; // 32
+const BOXED_KEY = KEY + nacl.box.overheadLength; // 48
+const ENTRY = 16 + NONCE + BOXED_KEY;
+
+/** The mesh key: the first 32 bytes of SHA-512("ic-mesh-key-v1" ‖ mesh_root_key). */
+export function deriveMeshKey(rootKey: Uint8Array): Uint8Array {
+  if (rootKey.length !== 32) throw new TypeError("mesh root key must be 32 bytes");
+  const context = utf8(MESH_KEY_CONTEXT);
+  const input = new Uint8Array(context.length + rootKey.length);
+  input.set(context);
+  input.set(rootKey, context.length);
+  return nacl.hash(input).slice(0, 32);
+}
+
+/** A peer's key material: an ed25519 seed (connection proofs, hooks) and an X25519 secret (direct messages). */
+export interface PeerSecrets {
+  signSeed: Uint8Array;
+  boxSecretKey: Uint8Array;
+}
+
+/** New random key material for a peer. */
+export function generatePeerSecrets(): PeerSecrets {
+  return { signSeed: nacl.randomBytes(32), boxSecretKey: nacl.box.keyPair().secretKey };
+}
+
+/** The key pairs of a peer's secrets (public halves are what `/join` and `peers` carry). */
+export function peerKeyPairs(secrets: PeerSecrets): { sign: nacl.SignKeyPair; box: nacl.BoxKeyPair } {
+  return { sign: nacl.sign.keyPair.fromSeed(secrets.signSeed), box: nacl.box.keyPair.fromSecretKey(secrets.boxSecretKey) };
+}
+
+/** `0x01 ‖ nonce ‖ secretbox(plaintext, nonce, meshKey)`, base64url. */
+export function sealForMesh(plaintext: Uint8Array, meshKey: Uint8Array): string {
+  const nonce = nacl.randomBytes(NONCE);
+  return toBase64Url(concat([Uint8Array.of(FORMAT_MESH), nonce, nacl.secretbox(plaintext, nonce, meshKey)]));
+}
+
+export interface DirectRecipient {
+  memberId: string;
+  /** The recipient's X25519 public key, base64url. */
+  boxPubkey: string;
+}
+
+/**
+ * `0x02 ‖ n ‖ n × (memberId ‖ nonce ‖ box(messageKey)) ‖ nonce ‖ secretbox(plaintext, messageKey)`, base64url:
+ * the plaintext is sealed once under a fresh message key, which is boxed to each recipient.
+ */
+export function sealDirect(plaintext: Uint8Array, recipients: readonly DirectRecipient[], senderBoxSecret: Uint8Array): string {
+  if (recipients.length < 1 || recipients.length > MAX_TARGET_PEERS) throw new RangeError(`a direct message has 1 to ${MAX_TARGET_PEERS} recipients`);
+  const messageKey = nacl.randomBytes(KEY);
+  const parts: Uint8Array[] = [Uint8Array.of(FORMAT_DIRECT, recipients.length)];
+  for (const r of recipients) {
+    const nonce = nacl.randomBytes(NONCE);
+    parts.push(uuidBytes(r.memberId), nonce, nacl.box(messageKey, nonce, fromBase64Url(r.boxPubkey, 32), senderBoxSecret));
+  }
+  const nonce = nacl.randomBytes(NONCE);
+  parts.push(nonce, nacl.secretbox(plaintext, nonce, messageKey));
+  return toBase64Url(concat(parts));
+}
+
+export type OpenResult =
+  | { ok: true; plaintext: Uint8Array; direct: boolean }
+  | { ok: false; reason: "malformed" | "not_for_me" | "no_sender_key" | "tampered" };
+
+export interface OpenKeys {
+  meshKey: Uint8Array;
+  memberId: string;
+  boxSecretKey: Uint8Array;
+  /** The sender's X25519 public key (base64url) when known; needed for direct messages only. */
+  senderBoxPubkey?: string | null;
+}
+
+/** Opens a ciphertext of either format; never throws. */
+export function openCiphertext(ciphertext: string, keys: OpenKeys): OpenResult {
+  const bytes = tryFromBase64Url(ciphertext);
+  if (!bytes || bytes.length < 1) return { ok: false, reason: "malformed" };
+  if (bytes[0] === FORMAT_MESH) {
+    if (bytes.length < 1 + NONCE + nacl.secretbox.overheadLength) return { ok: false, reason: "malformed" };
+    const opened = nacl.secretbox.open(bytes.subarray(1 + NONCE), bytes.subarray(1, 1 + NONCE), keys.meshKey);
+    return opened ? { ok: true, plaintext: opened, direct: false } : { ok: false, reason: "tampered" };
+  }
+  if (bytes[0] !== FORMAT_DIRECT || bytes.length < 2) return { ok: false, reason: "malformed" };
+  const n = bytes[1] ?? 0;
+  const bodyAt = 2 + n * ENTRY;
+  if (n < 1 || bytes.length < bodyAt + NONCE + nacl.secretbox.overheadLength) return { ok: false, reason: "malformed" };
+  const me = uuidBytes(keys.memberId);
+  let at = -1;
+  for (let i = 0; i < n; i++) {
+    const start = 2 + i * ENTRY;
+    if (equal(bytes.subarray(start, start + 16), me)) at = start;
+  }
+  if (at < 0) return { ok: false, reason: "not_for_me" };
+  const senderKey = tryFromBase64Url(keys.senderBoxPubkey ?? undefined, 32);
+  if (!senderKey) return { ok: false, reason: "no_sender_key" };
+  const messageKey = nacl.box.open(bytes.subarray(at + 16 + NONCE, at + ENTRY), bytes.subarray(at + 16, at + 16 + NONCE), senderKey, keys.boxSecretKey);
+  if (!messageKey || messageKey.length !== KEY) return { ok: false, reason: "tampered" };
+  const opened = nacl.secretbox.open(bytes.subarray(bodyAt + NONCE), bytes.subarray(bodyAt, bodyAt + NONCE), messageKey);
+  return opened ? { ok: true, plaintext: opened, direct: true } : { ok: false, reason: "tampered" };
+}
+
+/** The plaintext of a message of the command-line client; other kinds are ignored by clients that do not know them. */
+export const ZTextPlaintext = z.object({ kind: z.literal("text"), text: z.string(), sentAt: z.string() });
+export type TTextPlaintext = z.output<typeof ZTextPlaintext>;
+
+/** UTF-8 JSON of a text message. */
+export function encodeTextPlaintext(text: string, sentAt: Date = new Date()): Uint8Array {
+  return utf8(JSON.stringify({ kind: "text", text, sentAt: sentAt.toISOString() } satisfies TTextPlaintext));
+}
+
+/** The kind of a decrypted plaintext: text, another kind (to be ignored), or not valid JSON at all. */
+export function decodePlaintext(bytes: Uint8Array): { kind: "text"; value: TTextPlaintext } | { kind: "other"; name: string } | { kind: "invalid" } {
+  const text = tryDecodeUtf8(bytes);
+  if (text === undefined) return { kind: "invalid" };
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { kind: "invalid" };
+  }
+  const parsed = ZTextPlaintext.safeParse(json);
+  if (parsed.success) return { kind: "text", value: parsed.data };
+  const kind = typeof json === "object" && json !== null && "kind" in json ? (json as { kind: unknown }).kind : undefined;
+  return typeof kind === "string" && kind !== "text" ? { kind: "other", name: kind } : { kind: "invalid" };
+}
+
+/** The 16 raw bytes of a lower-case UUID. */
+export function uuidBytes(id: string): Uint8Array {
+  const hex = id.replace(/-/g, "");
+  if (!/^[0-9a-f]{32}$/.test(hex)) throw new TypeError("expected a lower-case UUID");
+  return Uint8Array.from(hex.match(/../g) ?? [], (h) => parseInt(h, 16));
+}
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+function equal(a: Uint8Array, b: Uint8Array): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}

@@ -1,0 +1,51 @@
+// The client's check of frames from the broker (broker/protocol/frames.ts has their types): frames
+// are validated before use, and fields a newer broker adds are let through, not refused.
+import { z } from "zod";
+import { MESSAGE_PRIORITIES, ZTargetSpec, type TServerFrame } from "../protocol/frames";
+
+const v = z.literal(1);
+const id = z.string().optional();
+
+const ZPeerInfo = z.object({
+  memberId: z.string(),
+  displayName: z.string(),
+  role: z.string(),
+  boxPubkey: z.string().nullable().optional().transform((k) => k ?? null),
+  online: z.boolean(),
+  status: z.string().nullable().optional().transform((s) => s ?? null),
+  statusText: z.string().nullable().optional().transform((s) => s ?? null),
+});
+
+export const ZServerFrame = z.discriminatedUnion("type", [
+  z.object({ v, type: z.literal("welcome"), connectionId: z.string(), meshId: z.string(), memberId: z.string(), maxMessageBytes: z.number(), heartbeatMs: z.number(), queued: z.number() }),
+  z.object({ v, type: z.literal("pong"), id, ts: z.number() }),
+  z.object({ v, type: z.literal("sent"), id: z.string(), messageId: z.string(), createdAt: z.string(), recipients: z.number() }),
+  z.object({
+    v,
+    type: z.literal("message"),
+    messageId: z.string(),
+    seq: z.string(),
+    from: z.string(),
+    to: ZTargetSpec,
+    priority: z.enum(MESSAGE_PRIORITIES),
+    createdAt: z.string(),
+    ciphertext: z.string(),
+    attempt: z.number(),
+  }),
+  z.object({ v, type: z.literal("peers"), id, peers: z.array(ZPeerInfo) }),
+  z.object({ v, type: z.literal("status"), id, memberId: z.string(), status: z.string(), text: z.string().nullable(), at: z.string() }),
+  z.object({ v, type: z.literal("presence"), memberId: z.string(), displayName: z.string(), online: z.boolean() }),
+  z.object({ v, type: z.literal("error"), code: z.string(), message: z.string(), id }),
+]);
+
+/** A server frame, or undefined when the text is not one this client understands. */
+export function parseServerFrame(text: string): TServerFrame | undefined {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const parsed = ZServerFrame.safeParse(json);
+  return parsed.success ? (parsed.data as TServerFrame) : undefined;
+}

@@ -1,0 +1,64 @@
+// Integration-test helpers of the client: a mesh whose invites point at a test broker, a pausable TCP
+// proxy, and a scan of every table for a text.
+import net from "node:net";
+import type { Db } from "../../src/server/core/db";
+import { meshDeps } from "../../src/server/services/context";
+import { createInvite } from "../../src/server/services/invites/create-invite";
+import { freePort } from "../../src/test/helpers";
+import { actorOf, makeMesh, makeUser } from "../../src/test/mesh-fixtures";
+
+/** A mesh and an invite whose broker_url is `brokerWs` (the web app would write PUBLIC_BROKER_URL). */
+export async function meshForBroker(db: Db, brokerWs: string, opts: { maxUses?: number } = {}) {
+  const owner = await makeUser(db);
+  const mesh = await makeMesh(db, owner);
+  const deps = { ...meshDeps(db), brokerUrl: brokerWs };
+  const invite = await createInvite(deps, actorOf(owner), { meshId: mesh.id, ...opts });
+  return { owner, mesh, invite, deps };
+}
+
+/** A TCP proxy to a local port that can swallow what clients send (hold) and cut every connection. */
+export async function pausableProxy(targetPort: number) {
+  const port = await freePort();
+  const sockets = new Set<net.Socket>();
+  let held = false;
+  const server = net.createServer((client) => {
+    const upstream = net.connect({ host: "127.0.0.1", port: targetPort });
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on("error", () => {});
+      s.on("close", () => sockets.delete(s));
+    }
+    client.on("data", (chunk) => {
+      if (!held) upstream.write(chunk);
+    });
+    upstream.pipe(client);
+    client.on("close", () => upstream.destroy());
+    upstream.on("close", () => client.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return {
+    port,
+    hold: () => void (held = true),
+    release: () => void (held = false),
+    cut: () => sockets.forEach((s) => s.destroy()),
+    close: () => new Promise<void>((resolve) => (sockets.forEach((s) => s.destroy()), server.close(() => resolve()))),
+  };
+}
+
+/**
+ * Every row of every table of the public schema, as text, searched for each needle (the text itself
+ * and its hex, since bytea columns print as hex). Returns "table: count" for every hit.
+ */
+export async function tablesContaining(db: Db, needles: string[]): Promise<string[]> {
+  const tables = await db.$queryRaw<{ table_name: string }[]>`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`;
+  const hits: string[] = [];
+  for (const { table_name: name } of tables) {
+    const quoted = `"${name.replace(/"/g, '""')}"`;
+    for (const needle of needles) {
+      const rows = await db.$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM ${quoted} t WHERE strpos(t::text, $1) > 0`, needle);
+      const n = Number(rows[0]?.n ?? 0);
+      if (n > 0) hits.push(`${name}: ${n}`);
+    }
+  }
+  return hits;
+}
