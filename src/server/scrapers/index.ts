@@ -1,15 +1,12 @@
-import { ScrapeError, type Scraper } from "./types";
+import { browserScraper } from "./browser/browser-scraper";
+import { layout1, layout2 } from "./browser/layouts";
+import { closeSharedBrowser } from "./browser/shared-browser";
+import { httpJsonScraper } from "./demo-platform/http-json";
+import type { Scraper } from "./types";
 
 export * from "./types";
-
-/**
- * Implementation names (the registry's scraper versions point at these):
- * - "browser-v1": Playwright + Chromium, layout 1 only (fails on layout 2 with layout_changed)
- * - "browser-v2": Playwright + Chromium, layouts 1 and 2
- * - "http-json":  the platform's paged JSON reviews API
- * - "noop":       returns no reviews at once (benchmarks)
- */
-export const SCRAPER_IMPLEMENTATIONS: readonly string[] = ["browser-v1", "browser-v2", "http-json", "noop"];
+export { classifyError } from "./classify";
+export { ZScraperConfig, setScraperConfig, type TScraperConfig } from "./config";
 
 const noopScraper: Scraper = {
   implementation: "noop",
@@ -18,25 +15,28 @@ const noopScraper: Scraper = {
   },
 };
 
-function pending(implementation: string): Scraper {
-  return {
-    implementation,
-    async scrape() {
-      throw new ScrapeError("internal", `${implementation} is not implemented yet`);
-    },
-  };
-}
+/**
+ * Every scraper, by implementation name (the registry's scraper versions point at these):
+ * - "browser-v1": Playwright + Chromium, layout 1 only (fails on layout 2 with layout_changed)
+ * - "browser-v2": Playwright + Chromium, layouts 1 and 2
+ * - "http-json":  the platform's paged JSON reviews API, no browser
+ * - "noop":       returns no reviews at once (benchmarks)
+ */
+const registry = new Map<string, Scraper>(
+  [browserScraper("browser-v1", [layout1]), browserScraper("browser-v2", [layout1, layout2]), httpJsonScraper, noopScraper].map((s) => [
+    s.implementation,
+    s,
+  ]),
+);
 
-const registry = new Map<string, Scraper>([
-  ["browser-v1", pending("browser-v1")],
-  ["browser-v2", pending("browser-v2")],
-  ["http-json", pending("http-json")],
-  ["noop", noopScraper],
-]);
+export const SCRAPER_IMPLEMENTATIONS: readonly string[] = [...registry.keys()];
 
+/** The scraper of an implementation name, or undefined for an unknown name. */
 export function getScraper(implementation: string): Scraper | undefined {
   return registry.get(implementation);
 }
 
-/** Closes the shared browser (if one was launched). Safe to call more than once. */
-export async function closeScrapers(): Promise<void> {}
+/** Closes the shared browser (if one was launched); call on shutdown. Safe to call more than once. */
+export async function closeScrapers(): Promise<void> {
+  await closeSharedBrowser();
+}

@@ -53,7 +53,7 @@ export interface ScrapedReview {
 }
 
 export interface ScrapeResult {
-  /** Stable key of the place, "<host>:<platform id>" (dedup scope for reviews). */
+  /** Stable key of the place, "<platform>:<platform id>" (e.g. "demo-platform:p-0001"); reviews dedup per place key. */
   placeKey: string;
   reviews: ScrapedReview[];
   /** Platform id of the place (e.g. "p-0001"). */

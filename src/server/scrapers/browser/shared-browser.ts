@@ -1,0 +1,80 @@
+import { chromium, type Browser, type Page } from "playwright-core";
+import { abortError, classifyError, throwIfAborted } from "../classify";
+import { scraperConfig } from "../config";
+import { ScrapeError } from "../types";
+
+/** Chromium flags for these machines (root, no GPU, no background traffic); the same as e2e/playwright.config.ts. */
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-quic",
+  "--no-first-run",
+];
+
+let launching: Promise<Browser> | undefined;
+
+/** The one browser of the process, launched on first use and again if it crashed or was closed. */
+export function sharedBrowser(): Promise<Browser> {
+  if (!launching) {
+    const config = scraperConfig();
+    const attempt = chromium.launch({ executablePath: config.CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+    launching = attempt.then(
+      (browser) => {
+        browser.once("disconnected", () => {
+          if (launching === attempt) launching = undefined;
+        });
+        return browser;
+      },
+      (error: unknown) => {
+        launching = undefined;
+        throw new ScrapeError("internal", `Chromium could not start (${config.CHROMIUM_PATH})`, { cause: error, transient: false });
+      },
+    );
+  }
+  return launching;
+}
+
+/** Closes the shared browser if one runs (shutdown, tests); the next scrape launches a new one. */
+export async function closeSharedBrowser(): Promise<void> {
+  const current = launching;
+  launching = undefined;
+  if (!current) return;
+  const browser = await current.catch(() => undefined);
+  await browser?.close().catch(() => {});
+}
+
+/**
+ * Runs `work` on a fresh page in its own browser context (own cookies), closed afterwards. Aborting
+ * the signal closes the context at once, so a slow page or a long scroll stops immediately; every
+ * error leaves as a classified ScrapeError.
+ */
+export async function withPage<T>(signal: AbortSignal, work: (page: Page) => Promise<T>): Promise<T> {
+  throwIfAborted(signal);
+  const browser = await sharedBrowser();
+  throwIfAborted(signal);
+  const context = await browser.newContext({ locale: "en-US", viewport: { width: 1280, height: 900 }, serviceWorkers: "block" });
+  const config = scraperConfig();
+  context.setDefaultNavigationTimeout(config.SCRAPER_NAVIGATION_TIMEOUT_MS);
+  context.setDefaultTimeout(config.SCRAPER_STEP_TIMEOUT_MS);
+  let rejectAbort: (error: ScrapeError) => void = () => {};
+  const aborted = new Promise<never>((_, reject) => (rejectAbort = reject));
+  aborted.catch(() => {});
+  const onAbort = () => {
+    rejectAbort(abortError(signal));
+    void context.close().catch(() => {});
+  };
+  signal.addEventListener("abort", onAbort, { once: true });
+  try {
+    const page = await context.newPage();
+    return await Promise.race([work(page), aborted]);
+  } catch (error) {
+    throw classifyError(error, signal);
+  } finally {
+    signal.removeEventListener("abort", onAbort);
+    await context.close().catch(() => {});
+  }
+}
