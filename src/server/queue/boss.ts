@@ -23,7 +23,6 @@ export async function startBoss(options: BossOptions): Promise<PgBoss> {
     supervise: options.supervise,
     schedule: false,
     maintenanceIntervalSeconds: options.settings.QUEUE_MAINTENANCE_SECONDS,
-    monitorStateIntervalSeconds: undefined,
   });
   boss.on("error", (err: Error) => options.log?.error({ err }, "queue error"));
   await boss.start();

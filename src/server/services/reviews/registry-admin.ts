@@ -53,7 +53,7 @@ function checkSum(sum: number) {
 /** Every version (deprecated too, unless asked not to), with the active allocation's sum. */
 export async function listScraperVersions(db: Db, input: z.output<typeof ZListScrapersInput>) {
   const rows = await db.scraperVersion.findMany({
-    where: { platform: PLATFORM, ...(input.include_deprecated === "false" ? { deprecated: false } : {}) },
+    where: { platform: input.platform, ...(input.include_deprecated === "false" ? { deprecated: false } : {}) },
     orderBy: [{ deprecated: "asc" }, { createdAt: "asc" }],
   });
   return { items: rows.map(toOut), allocation_sum: allocationSum(rows.filter((r) => !r.deprecated)) };
@@ -71,11 +71,11 @@ export async function createScraperVersion(db: Db, input: z.output<typeof ZCreat
   checkImplementation(input.implementation);
   try {
     const row = await db.$transaction(async (tx) => {
-      const active = await lockActive(tx, PLATFORM);
+      const active = await lockActive(tx, input.platform);
       checkSum(allocationSum(active) + input.traffic_percent);
       return tx.scraperVersion.create({
         data: {
-          platform: PLATFORM,
+          platform: input.platform,
           version: input.version,
           variant: input.variant,
           implementation: input.implementation,

@@ -22,11 +22,14 @@ export const ZScraperVersionOut = z.object({
 export type TScraperVersionOut = z.output<typeof ZScraperVersionOut>;
 
 export const ZListScrapersInput = z.object({
+  platform: ZLabel.default("platform"),
   include_deprecated: z.enum(["true", "false"]).default("true"),
 });
 export const ZScrapersOut = z.object({ items: z.array(ZScraperVersionOut), allocation_sum: z.number().int() });
 
 export const ZCreateScraperInput = z.object({
+  /** Registry namespace; the installation routes jobs of "platform" (the default). */
+  platform: ZLabel.default("platform"),
   version: ZLabel,
   variant: ZLabel.default("default"),
   implementation: z.string().trim().min(1).max(100),
