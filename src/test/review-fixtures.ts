@@ -10,6 +10,7 @@ import { ZReviewSettings, type TReviewSettings } from "@/server/queue/settings";
 import type { Sealer } from "@/server/services/meshes/deps";
 import { createApiKey } from "@/server/services/reviews/api-keys";
 import type { ReviewDeps } from "@/server/services/reviews/deps";
+import { invalidateRegistry } from "@/server/services/reviews/registry-cache";
 import type { TApiScope } from "@/server/services/reviews/schemas";
 import { startQueueWorkers } from "@/worker/queue-workers";
 import { uid } from "./helpers";
@@ -21,6 +22,8 @@ export function testSettings(overrides: Record<string, string> = {}): TReviewSet
     CALLBACK_BACKOFF_BASE_MS: "50",
     CALLBACK_BACKOFF_MAX_MS: "200",
     JOB_RETRY_DELAY_SECONDS: "1",
+    // A queue schema per test file: workers of one file never take another file's jobs.
+    QUEUE_SCHEMA: `pgboss_${uid("t").replace(/-/g, "_")}`.toLowerCase(),
     ...overrides,
   });
 }
@@ -53,6 +56,7 @@ export async function makeKey(db: Db, scopes: TApiScope[], extra: { rate_limit_p
 
 /** A scraper version with a unique label (share 0, so tests never disturb each other's routing). */
 export async function makeVersion(db: Db, implementation = "noop", config: Record<string, unknown> = {}) {
+  invalidateRegistry();
   return db.scraperVersion.create({
     data: { platform: "platform", version: uid("v"), variant: "default", implementation, config: config as Prisma.InputJsonValue, trafficPercent: 0 },
   });
@@ -90,4 +94,39 @@ export async function startReceiver(statuses: number[]): Promise<{ url: string; 
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}/hook`, received, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+/** A tiny stand-in for the platform's JSON reviews API (`/api/places/<id>/reviews`); `hold` keeps requests open. */
+export async function startJsonPlatform(options: { reviews?: number; hold?: () => boolean } = {}) {
+  let requests = 0;
+  const held: http.ServerResponse[] = [];
+  const server = http.createServer((req, res) => {
+    requests += 1;
+    if (options.hold?.()) {
+      held.push(res);
+      return;
+    }
+    const id = /\/api\/places\/([^/]+)\/reviews/.exec(req.url ?? "")?.[1] ?? "none";
+    const reviews = Array.from({ length: options.reviews ?? 3 }, (_, i) => ({
+      id: `${id}-r${i}`,
+      author: `Author ${i}`,
+      rating: (i % 5) + 1,
+      text: `Review ${i} of ${id}`,
+      language: "en",
+      publishedAt: new Date(Date.UTC(2026, 0, 1 + i)).toISOString(),
+      ownerReply: null,
+    }));
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ place: { id, name: `Place ${id}` }, nextPage: null, reviews }));
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests: () => requests,
+    close: () => {
+      for (const res of held) res.destroy();
+      server.closeAllConnections();
+      return new Promise<void>((r) => server.close(() => r()));
+    },
+  };
 }

@@ -19,6 +19,7 @@ export interface BossOptions {
 export async function startBoss(options: BossOptions): Promise<PgBoss> {
   const boss = new PgBoss({
     connectionString: options.url,
+    schema: options.settings.QUEUE_SCHEMA,
     max: options.max ?? 4,
     supervise: options.supervise,
     schedule: false,

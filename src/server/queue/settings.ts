@@ -6,6 +6,8 @@ import { envBool, envInt, parseConfig } from "../core/config";
  * both must agree on the queue's timeouts and retries. Every name and default is in the README.
  */
 export const ZReviewSettings = z.object({
+  /** PostgreSQL schema of the queue tables (pg-boss); installations or tests sharing a database use their own. */
+  QUEUE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,49}$/, { error: "must be a lower-case SQL name" }).default("pgboss"),
   /** A scrape running longer than this is aborted (error class timeout). */
   JOB_TIMEOUT_MS: envInt(120_000, 100, 3_600_000),
   /** Added to the timeout to form the queue's expiry: an active job older than both is run again. */

@@ -11,13 +11,26 @@ import { withIdempotency } from "./idempotency";
 import { toBatchOut, toJobOut } from "./job-output";
 import { recordCreated, type Tx } from "./job-states";
 import { PLATFORM } from "./registry-admin";
-import { activeVersions } from "./registry-cache";
+import { activeVersions, invalidateRegistry } from "./registry-cache";
 import { routeVersion, type RoutableVersion } from "./routing";
 import type { TBatchOut, TJobOut, ZCreateBatchInput, ZCreateJobInput, ZJobTarget } from "./schemas";
 
 type JobInput = z.output<typeof ZCreateJobInput>;
 type BatchInput = z.output<typeof ZCreateBatchInput>;
 type Target = z.output<typeof ZJobTarget>;
+
+/**
+ * The active versions for routing `targets`; when one names a version or variant the cached registry
+ * does not know (registered in another process within the TTL), the registry is read again once.
+ */
+async function versionsFor(deps: ReviewDeps, targets: Target[]): Promise<RoutableVersion[]> {
+  const active = await activeVersions(deps.db, PLATFORM);
+  const known = (t: Target) =>
+    active.some((v) => (t.scraper_version === undefined || v.version === t.scraper_version) && (t.scraper_variant === undefined || v.variant === t.scraper_variant));
+  if (targets.every(known)) return active;
+  invalidateRegistry();
+  return activeVersions(deps.db, PLATFORM);
+}
 
 function checkCallback(deps: ReviewDeps, url: string | undefined) {
   if (url && refusedAtSubmission(url, deps.settings.CALLBACK_ALLOW_PRIVATE)) {
@@ -51,7 +64,7 @@ const idem = (actor: Actor, key: IdemKey, operation: string, input: unknown) =>
 /** Creates one job, routes it to a scraper version and enqueues it (POST /api/scrape, /api/scrape/platform-reviews). */
 export async function createJob(deps: ReviewDeps, actor: Actor, input: JobInput, key?: IdemKey): Promise<{ value: TJobOut; replayed: boolean }> {
   checkCallback(deps, input.callback_url);
-  const active = await activeVersions(deps.db, PLATFORM);
+  const active = await versionsFor(deps, [input]);
   const boss = await deps.boss();
   return withIdempotency(deps.db, idem(actor, key, "scrape.create", input), async (tx: Tx) => {
     const version = routeVersion(active, { version: input.scraper_version, variant: input.scraper_variant }, deps.random);
@@ -86,7 +99,7 @@ export async function createBatch(
     throw new AppError("UNPROCESSABLE", "batch_too_large", { max: deps.settings.BATCH_MAX_JOBS, given: input.jobs.length });
   }
   checkCallback(deps, input.callback_url);
-  const active = await activeVersions(deps.db, PLATFORM);
+  const active = await versionsFor(deps, input.jobs);
   const boss = await deps.boss();
   return withIdempotency(deps.db, idem(actor, key, "scrape.batch", input), async (tx: Tx) => {
     const versions = input.jobs.map((t) => routeVersion(active, { version: t.scraper_version, variant: t.scraper_variant }, deps.random));

@@ -10,9 +10,10 @@ export const secretAad = {
 
 /** The secret that signs a delivery: the job's or batch's own, else its API key's. */
 export async function callbackSecretFor(deps: ReviewDeps, d: Pick<CallbackDelivery, "jobId" | "batchId">): Promise<string | null> {
+  if (!d.jobId && !d.batchId) return null;
   const owner = d.jobId
     ? await deps.db.job.findUnique({ where: { id: d.jobId }, select: { id: true, callbackSecretEnc: true, apiKeyId: true, batchId: true } })
-    : await deps.db.batch.findUnique({ where: { id: d.batchId ?? "" }, select: { id: true, callbackSecretEnc: true, apiKeyId: true } });
+    : await deps.db.batch.findUnique({ where: { id: d.batchId as string }, select: { id: true, callbackSecretEnc: true, apiKeyId: true } });
   if (!owner) return null;
   if (owner.callbackSecretEnc) return deps.sealer.open(owner.callbackSecretEnc, d.jobId ? secretAad.job(owner.id) : secretAad.batch(owner.id)).toString("utf8");
   if (!owner.apiKeyId) return null;
