@@ -1,7 +1,7 @@
 import type { ScraperVersion } from "@/generated/prisma/client";
 import type { Db, Prisma } from "@/server/core/db";
 import { AppError, isUniqueViolation } from "@/server/core/errors";
-import { SCRAPER_IMPLEMENTATIONS } from "@/server/scrapers";
+import { KNOWN_IMPLEMENTATIONS as SCRAPER_IMPLEMENTATIONS } from "./implementations";
 import type { z } from "zod";
 import { invalidateRegistry } from "./registry-cache";
 import type {

@@ -72,3 +72,11 @@ describe("callback rules", () => {
     expect(refusedAtSubmission("http://127.0.0.1/x", true)).toBe(false);
   });
 });
+
+describe("implementation names", () => {
+  it("match the scrapers' own list", async () => {
+    const { SCRAPER_IMPLEMENTATIONS } = await import("@/server/scrapers");
+    const { KNOWN_IMPLEMENTATIONS } = await import("./implementations");
+    expect([...KNOWN_IMPLEMENTATIONS].sort()).toEqual([...SCRAPER_IMPLEMENTATIONS].sort());
+  });
+});
