@@ -1,5 +1,6 @@
 import type PgBoss from "pg-boss";
 import type { Logger } from "../server/core/logger";
+import { workDraining } from "../server/queue/drain";
 import { QUEUES, type CallbackQueueData, type ScrapeQueueData } from "../server/queue/queues";
 import { attemptDelivery } from "../server/services/reviews/callbacks/deliver";
 import type { ReviewDeps } from "../server/services/reviews/deps";
@@ -17,28 +18,24 @@ export interface WorkerCounts {
  * queue. A handler that throws hands the job back to pg-boss, which retries it with its backoff.
  */
 export async function startQueueWorkers(boss: PgBoss, deps: ReviewDeps, counts: WorkerCounts, log: Logger): Promise<void> {
-  const opts = { batchSize: 1, pollingIntervalSeconds: deps.settings.WORKER_POLL_MS / 1000, priority: true };
+  const opts = { pollingIntervalSeconds: deps.settings.WORKER_POLL_MS / 1000, priority: true };
   for (let i = 0; i < counts.scrape; i += 1) {
-    await boss.work<ScrapeQueueData>(QUEUES.scrape, opts, async ([job]) => {
-      if (!job) return;
+    await workDraining<ScrapeQueueData>(boss, QUEUES.scrape, opts, async (job) => {
       const outcome = await runScrapeJob(deps, job.data.jobId, log);
       log.info({ event: "job_run", jobId: job.data.jobId, outcome }, "scrape job ran");
     });
   }
   for (let i = 0; i < counts.callbacks; i += 1) {
-    await boss.work<CallbackQueueData>(QUEUES.callback, opts, async ([job]) => {
-      if (!job) return;
+    await workDraining<CallbackQueueData>(boss, QUEUES.callback, opts, async (job) => {
       const state = await attemptDelivery(deps, job.data.deliveryId);
       log.info({ event: "callback_attempt", deliveryId: job.data.deliveryId, state }, "callback attempted");
     });
   }
-  await boss.work<ScrapeQueueData>(QUEUES.scrapeDead, opts, async ([job]) => {
-    if (!job) return;
+  await workDraining<ScrapeQueueData>(boss, QUEUES.scrapeDead, opts, async (job) => {
     const outcome = await failAbandonedJob(deps, job.data.jobId);
     log.warn({ event: "job_abandoned", jobId: job.data.jobId, outcome }, "queue gave up on a job");
   });
-  await boss.work<CallbackQueueData>(QUEUES.callbackDead, opts, async ([job]) => {
-    if (!job) return;
+  await workDraining<CallbackQueueData>(boss, QUEUES.callbackDead, opts, async (job) => {
     // The attempt's queue job failed repeatedly (worker lost each time): try the delivery once more.
     const state = await attemptDelivery(deps, job.data.deliveryId);
     log.warn({ event: "callback_dead_letter", deliveryId: job.data.deliveryId, state }, "callback attempt from dead letter");

@@ -62,7 +62,7 @@ export function ApiKeysAdmin() {
           <p>
             <strong>{t("shownOnce")}</strong>
           </p>
-          <CopyField label={t("apiKey")} value={shown.key} />
+          <CopyField label={t("apiKey")} value={shown.key} testId="created-api-key" />
           <CopyField label={t("callbackSecret")} value={shown.callback_secret} />
         </div>
       ) : null}
