@@ -1,4 +1,4 @@
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { abortError, classifyError, throwIfAborted } from "../classify";
 import { scraperConfig } from "../config";
 import { ScrapeError } from "../types";
@@ -47,34 +47,50 @@ export async function closeSharedBrowser(): Promise<void> {
   await browser?.close().catch(() => {});
 }
 
+/** Closes a context without ever waiting long: a context closed mid-navigation can take its time. */
+async function closeQuietly(context: BrowserContext | undefined): Promise<void> {
+  if (!context) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([context.close().catch(() => {}), new Promise((resolve) => (timer = setTimeout(resolve, 2_000)))]);
+  clearTimeout(timer);
+}
+
 /**
  * Runs `work` on a fresh page in its own browser context (own cookies), closed afterwards. Aborting
- * the signal closes the context at once, so a slow page or a long scroll stops immediately; every
- * error leaves as a classified ScrapeError.
+ * the signal settles the scrape at once (whatever step it is in, launch included) and closes the
+ * context, so a slow page or a long scroll stops immediately; every error leaves as a classified ScrapeError.
  */
 export async function withPage<T>(signal: AbortSignal, work: (page: Page) => Promise<T>): Promise<T> {
   throwIfAborted(signal);
-  const browser = await sharedBrowser();
-  throwIfAborted(signal);
-  const context = await browser.newContext({ locale: "en-US", viewport: { width: 1280, height: 900 }, serviceWorkers: "block" });
-  const config = scraperConfig();
-  context.setDefaultNavigationTimeout(config.SCRAPER_NAVIGATION_TIMEOUT_MS);
-  context.setDefaultTimeout(config.SCRAPER_STEP_TIMEOUT_MS);
+  let context: BrowserContext | undefined;
   let rejectAbort: (error: ScrapeError) => void = () => {};
   const aborted = new Promise<never>((_, reject) => (rejectAbort = reject));
   aborted.catch(() => {});
   const onAbort = () => {
     rejectAbort(abortError(signal));
-    void context.close().catch(() => {});
+    void closeQuietly(context);
   };
   signal.addEventListener("abort", onAbort, { once: true });
+  const run = async () => {
+    const browser = await sharedBrowser();
+    const created = await browser.newContext({ locale: "en-US", viewport: { width: 1280, height: 900 }, serviceWorkers: "block" });
+    context = created;
+    if (signal.aborted) {
+      // The abort came while the context was being made: nobody else will close it.
+      await closeQuietly(created);
+      throw abortError(signal);
+    }
+    const config = scraperConfig();
+    created.setDefaultNavigationTimeout(config.SCRAPER_NAVIGATION_TIMEOUT_MS);
+    created.setDefaultTimeout(config.SCRAPER_STEP_TIMEOUT_MS);
+    return work(await created.newPage());
+  };
   try {
-    const page = await context.newPage();
-    return await Promise.race([work(page), aborted]);
+    return await Promise.race([run(), aborted]);
   } catch (error) {
     throw classifyError(error, signal);
   } finally {
     signal.removeEventListener("abort", onAbort);
-    await context.close().catch(() => {});
+    await closeQuietly(context);
   }
 }
