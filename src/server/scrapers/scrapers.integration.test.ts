@@ -111,18 +111,21 @@ describe("limit, sort, since and language are honoured", () => {
 });
 
 describe("every error class, provoked", () => {
-  async function expectClass(promise: Promise<unknown>, errorClass: TScrapeErrorClass, transient: boolean) {
+  async function classified(promise: Promise<unknown>, errorClass: TScrapeErrorClass, transient: boolean): Promise<ScrapeError> {
     const error = await failure(promise);
     expect({ errorClass: error.errorClass, transient: error.transient }, error.message).toEqual({ errorClass, transient });
     return error;
   }
+  const expectClass = async (promise: Promise<unknown>, errorClass: TScrapeErrorClass, transient: boolean): Promise<void> => {
+    await classified(promise, errorClass, transient);
+  };
 
   it.each(IMPLS)("%s: an unknown place is target_not_found", (impl) => expectClass(scrape(impl, { platformId: "p-9999" }), "target_not_found", false));
 
   it.each(IMPLS)("%s: the captcha place is blocked", (impl) => expectClass(scrape(impl, { platformId: "p-blocked" }), "blocked", false));
 
   it.each(IMPLS)("%s: a page answering 429 is rate_limited with its Retry-After", async (impl) => {
-    const error = await expectClass(scrape(impl, { placeUrl: `${base}/places/p-0001?status=429` }), "rate_limited", true);
+    const error = await classified(scrape(impl, { placeUrl: `${base}/places/p-0001?status=429` }), "rate_limited", true);
     expect(error.retryAfterSeconds).toBe(30);
   });
 
@@ -131,7 +134,7 @@ describe("every error class, provoked", () => {
     const url = await limited.listen(0);
     try {
       // One token: the place page (browser) or the first API page passes, the next request is refused.
-      const error = await expectClass(scrape(impl, { platformId: "p-0001", limit: 150 }, { platformUrl: url }), "rate_limited", true);
+      const error = await classified(scrape(impl, { platformId: "p-0001", limit: 150 }, { platformUrl: url }), "rate_limited", true);
       expect(error.retryAfterSeconds).toBeGreaterThan(0);
     } finally {
       await limited.close();
