@@ -1,4 +1,5 @@
 import type { Prisma } from "@/server/core/db";
+import type { Job } from "@/generated/prisma/client";
 import type { BatchStatus, JobStatus, ScrapeErrorClass } from "@/generated/prisma/enums";
 
 // The state machines of jobs and batches (docs/review-engine.md, "States"). Every status change of
@@ -78,21 +79,30 @@ export interface ClaimedRun {
 
 /**
  * queued → running, or running → running when a lost worker's job comes back from the queue.
+ * One statement (atomic without a transaction): the job row, its event and its batch's counts.
  * Null when the job is no longer runnable (cancelled or already ended): the queue entry is dropped.
  */
-export async function claimJob(tx: Tx, jobId: string, detail: Record<string, unknown> = {}): Promise<ClaimedRun | null> {
-  for (const from of ["queued", "running"] as const) {
-    const { count } = await tx.job.updateMany({
-      where: { id: jobId, status: from },
-      data: { status: "running", attempts: { increment: 1 }, startedAt: new Date() },
-    });
-    if (count === 0) continue;
-    const job = await tx.job.findUniqueOrThrow({ where: { id: jobId }, select: { attempts: true, batchId: true } });
-    await recordEvent(tx, jobId, "running", { ...detail, attempt: job.attempts, ...(from === "running" ? { recovered: true } : {}) });
-    if (job.batchId && from === "queued") await moveBatchCount(tx, job.batchId, "queued", "running");
-    return { attempt: job.attempts, from };
-  }
-  return null;
+export async function claimJob(db: Tx, jobId: string, detail: Record<string, unknown> = {}): Promise<ClaimedRun | null> {
+  const rows = await db.$queryRaw<{ attempts: number; from_status: JobStatus }[]>`
+    WITH prev AS (
+      SELECT id, status, batch_id FROM jobs WHERE id = ${jobId}::uuid AND status IN ('queued', 'running') FOR UPDATE
+    ), upd AS (
+      UPDATE jobs j SET status = 'running', attempts = j.attempts + 1, started_at = now(), updated_at = now()
+      FROM prev WHERE j.id = prev.id
+      RETURNING j.id, j.attempts, prev.status AS from_status, prev.batch_id
+    ), ev AS (
+      INSERT INTO job_events (job_id, status, detail)
+      SELECT id, 'running', ${JSON.stringify(detail)}::jsonb || jsonb_build_object('attempt', attempts)
+        || CASE WHEN from_status = 'running' THEN '{"recovered": true}'::jsonb ELSE '{}'::jsonb END
+      FROM upd
+    ), b AS (
+      UPDATE batches SET queued_jobs = queued_jobs - 1, running_jobs = running_jobs + 1,
+        status = CASE WHEN batches.status = 'queued' THEN 'running'::batch_status ELSE batches.status END, updated_at = now()
+      FROM upd WHERE batches.id = upd.batch_id AND upd.from_status = 'queued'
+    )
+    SELECT attempts, from_status::text AS from_status FROM upd`;
+  const row = rows[0];
+  return row ? { attempt: row.attempts, from: row.from_status } : null;
 }
 
 /** Outcome fields written with a terminal transition. */
@@ -113,7 +123,7 @@ export async function finishJob(
   jobId: string,
   attempt: number,
   outcome: JobOutcome,
-): Promise<{ batchId: string | null; endedBatch: EndedBatch | null } | null> {
+): Promise<{ job: Job; endedBatch: EndedBatch | null } | null> {
   const now = new Date();
   const { count } = await tx.job.updateMany({
     where: { id: jobId, status: "running", attempts: attempt },
@@ -127,14 +137,16 @@ export async function finishJob(
     },
   });
   if (count === 0) return null;
-  const job = await tx.job.findUniqueOrThrow({ where: { id: jobId }, select: { batchId: true } });
-  await recordEvent(tx, jobId, outcome.status, {
-    attempt,
-    ...(outcome.errorClass ? { error_class: outcome.errorClass } : {}),
-    ...(outcome.reviewCount !== undefined ? { review_count: outcome.reviewCount } : {}),
-  });
+  const [job] = await Promise.all([
+    tx.job.findUniqueOrThrow({ where: { id: jobId } }),
+    recordEvent(tx, jobId, outcome.status, {
+      attempt,
+      ...(outcome.errorClass ? { error_class: outcome.errorClass } : {}),
+      ...(outcome.reviewCount !== undefined ? { review_count: outcome.reviewCount } : {}),
+    }),
+  ]);
   const endedBatch = job.batchId ? await moveBatchCount(tx, job.batchId, "running", outcome.status) : null;
-  return { batchId: job.batchId, endedBatch };
+  return { job, endedBatch };
 }
 
 /** running → queued after a transient failure of `attempt`; the queue's backoff runs it again. */

@@ -48,7 +48,7 @@ async function finish(deps: ReviewDeps, jobId: string, attempt: number, outcome:
       const done = await finishJob(tx, jobId, attempt, outcome);
       // Another run holds the job now: roll back the reviews written above.
       if (!done) throw new SupersededRun();
-      await enqueueJobCallback(tx, boss, jobId);
+      await enqueueJobCallback(tx, boss, done.job);
       if (done.endedBatch) await enqueueBatchCallback(tx, boss, done.endedBatch.id);
       return outcome.status;
     },
@@ -75,7 +75,7 @@ export async function runScrapeJob(deps: ReviewDeps, jobId: string, log?: Logger
 
 async function runClaimed(deps: ReviewDeps, jobId: string, log?: Logger): Promise<string> {
   const s = deps.settings;
-  const run = await deps.db.$transaction((tx) => claimJob(tx, jobId));
+  const run = await claimJob(deps.db, jobId);
   if (!run) return "skipped";
   const job = await deps.db.job.findUniqueOrThrow({ where: { id: jobId }, include: { scraper: true } });
   const started = Date.now();
@@ -117,7 +117,7 @@ async function runClaimed(deps: ReviewDeps, jobId: string, log?: Logger): Promis
 export async function failAbandonedJob(deps: ReviewDeps, jobId: string): Promise<string> {
   const job = await deps.db.job.findUnique({ where: { id: jobId }, select: { status: true, attempts: true } });
   if (!job || (job.status !== "queued" && job.status !== "running")) return "skipped";
-  const attempt = job.status === "queued" ? (await deps.db.$transaction((tx) => claimJob(tx, jobId, { dead_letter: true })))?.attempt : job.attempts;
+  const attempt = job.status === "queued" ? (await claimJob(deps.db, jobId, { dead_letter: true }))?.attempt : job.attempts;
   if (attempt === undefined) return "skipped";
   try {
     return await finish(deps, jobId, attempt, { status: "failed", errorClass: "timeout", errorMessage: "worker_lost", durationMs: 0 });

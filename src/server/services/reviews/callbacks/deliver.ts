@@ -6,6 +6,7 @@ import { DestinationRefused, resolveDestination } from "./destination";
 import { backoffMs, verdictOf } from "./schedule";
 import { signedHeaders } from "./signing";
 import { enqueueCallbackAttempt } from "@/server/queue/send";
+import type { Tx } from "../job-states";
 import { callbackSecretFor } from "./secrets";
 
 interface AttemptResult {
@@ -74,25 +75,34 @@ export async function attemptDelivery(deps: ReviewDeps, deliveryId: string, now:
   const tooOld = at.getTime() - delivery.createdAt.getTime() >= s.CALLBACK_MAX_AGE_MS;
   const state = verdict === "delivered" ? "delivered" : verdict === "stop" || tooOld ? "failed" : "pending";
   const next = state === "pending" ? new Date(at.getTime() + backoffMs(attempt, s.CALLBACK_BACKOFF_BASE_MS, s.CALLBACK_BACKOFF_MAX_MS, deps.random)) : null;
+  // The attempt, the delivery's new state and the job's or batch's mirror in one statement; the next
+  // attempt's queue row joins them in a transaction when there is one.
+  const record = (tx: Tx) => tx.$queryRaw<{ id: string }[]>`
+    WITH d AS (
+      UPDATE callback_deliveries SET attempts = ${attempt}::int, state = ${state}::callback_state, last_status_code = ${result.status}::int,
+        last_error = ${result.error}::text, next_attempt_at = ${next}::timestamptz, delivered_at = ${state === "delivered" ? at : null}::timestamptz
+      WHERE id = ${deliveryId}::uuid AND state = 'pending' AND attempts = ${delivery.attempts}::int
+      RETURNING id, job_id, batch_id
+    ), a AS (
+      INSERT INTO callback_attempts (delivery_id, attempt, status_code, error, duration_ms)
+      SELECT id, ${attempt}::int, ${result.status}::int, ${result.error}::text, ${result.durationMs}::int FROM d
+    ), j AS (
+      UPDATE jobs SET callback_state = ${state}::callback_state, callback_attempts = ${attempt}::int, callback_last_status = ${result.status}::int,
+        callback_last_error = ${result.error}::text, callback_delivered_at = ${state === "delivered" ? at : null}::timestamptz, updated_at = now()
+      FROM d WHERE jobs.id = d.job_id
+    ), b AS (
+      UPDATE batches SET callback_state = ${state}::callback_state, updated_at = now() FROM d WHERE batches.id = d.batch_id
+    )
+    SELECT id::text AS id FROM d`;
+  if (!next) {
+    await record(deps.db);
+    return state;
+  }
   const boss = await deps.boss();
   await deps.db.$transaction(async (tx) => {
-    const { count } = await tx.callbackDelivery.updateMany({
-      where: { id: deliveryId, state: "pending", attempts: delivery.attempts },
-      data: {
-        attempts: attempt,
-        state,
-        lastStatusCode: result.status,
-        lastError: result.error,
-        nextAttemptAt: next,
-        deliveredAt: state === "delivered" ? at : null,
-      },
-    });
-    if (count === 0) return; // another run of this attempt got there first
-    await tx.callbackAttempt.create({ data: { deliveryId, attempt, statusCode: result.status, error: result.error, durationMs: result.durationMs } });
-    const mirror = { callbackState: state, callbackAttempts: attempt, callbackLastStatus: result.status, callbackLastError: result.error, callbackDeliveredAt: state === "delivered" ? at : null } as const;
-    if (delivery.jobId) await tx.job.update({ where: { id: delivery.jobId }, data: mirror });
-    if (delivery.batchId) await tx.batch.update({ where: { id: delivery.batchId }, data: { callbackState: state } });
-    if (next) await enqueueCallbackAttempt(boss, tx, deliveryId, next);
+    // Another run of this attempt got there first: nothing to schedule.
+    if ((await record(tx)).length === 0) return;
+    await enqueueCallbackAttempt(boss, tx, deliveryId, next);
   });
   return state;
 }

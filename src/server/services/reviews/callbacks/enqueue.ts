@@ -1,4 +1,5 @@
 import type PgBoss from "pg-boss";
+import type { Job } from "@/generated/prisma/client";
 import type { Prisma } from "@/server/core/db";
 import { uuidv7 } from "@/server/core/ids";
 import { enqueueCallbackAttempt } from "@/server/queue/send";
@@ -6,7 +7,6 @@ import { toBatchOut, toJobOut } from "../job-output";
 import type { Tx } from "../job-states";
 
 type Kind = "job.completed" | "job.failed" | "batch.completed";
-const KIND = { "job.completed": "job_completed", "job.failed": "job_failed", "batch.completed": "batch_completed" } as const;
 
 /** The JSON body of a callback: Standard Webhooks' recommended {type, timestamp, data}. */
 function body(type: Kind, data: unknown) {
@@ -17,18 +17,23 @@ function body(type: Kind, data: unknown) {
  * Records the job's callback (job.completed or job.failed) and enqueues its first attempt in the same
  * transaction as the job's terminal state, so no callback is lost however the worker stops.
  */
-export async function enqueueJobCallback(tx: Tx, boss: PgBoss, jobId: string): Promise<void> {
-  const job = await tx.job.findUniqueOrThrow({ where: { id: jobId } });
+export async function enqueueJobCallback(tx: Tx, boss: PgBoss, job: Job): Promise<void> {
+  const jobId = job.id;
   if (!job.callbackUrl || (job.status !== "succeeded" && job.status !== "failed")) return;
   const type: Kind = job.status === "succeeded" ? "job.completed" : "job.failed";
   const out = toJobOut(job);
   const data = job.status === "failed" ? { ...out, error: { class: job.errorClass, message: job.errorMessage } } : out;
   const id = uuidv7();
-  await tx.callbackDelivery.create({
-    data: { id, webhookId: `msg_${id}`, kind: KIND[type], jobId, url: job.callbackUrl, payload: body(type, data), nextAttemptAt: new Date() },
-  });
-  await tx.job.update({ where: { id: jobId }, data: { callbackState: "pending" } });
-  await enqueueCallbackAttempt(boss, tx, id);
+  await Promise.all([
+    tx.$executeRaw`
+      WITH d AS (
+        INSERT INTO callback_deliveries (id, webhook_id, kind, job_id, url, payload, state, next_attempt_at)
+        VALUES (${id}::uuid, ${`msg_${id}`}, ${type}::callback_kind, ${jobId}::uuid, ${job.callbackUrl}, ${JSON.stringify(body(type, data))}::jsonb, 'pending', now())
+        RETURNING job_id
+      )
+      UPDATE jobs SET callback_state = 'pending' FROM d WHERE jobs.id = d.job_id`,
+    enqueueCallbackAttempt(boss, tx, id),
+  ]);
 }
 
 /** Records batch.completed once per batch (unique on batch and kind) and enqueues its first attempt. */
