@@ -12,7 +12,8 @@ let base: string;
 
 beforeAll(async () => {
   setScraperConfig({ SCRAPER_NAVIGATION_TIMEOUT_MS: 15_000, SCRAPER_STEP_TIMEOUT_MS: 8_000 });
-  platform = createDemoPlatform({ places: 6 });
+  // Eight places: p-0008 is a small one (every eighth place is).
+  platform = createDemoPlatform({ places: 8 });
   base = await platform.listen(0);
 });
 afterAll(async () => {
@@ -107,6 +108,21 @@ describe("limit, sort, since and language are honoured", () => {
     const placeId = impl === "browser-v1" ? "p-0001" : "p-0002";
     const result = await scrape(impl, { placeUrl: `${base}/places/${placeId}`, limit: 50, sort: "newest" });
     expect(result.reviews).toEqual(expected(placeId, { limit: 50 }));
+  });
+});
+
+describe("edges of the target", () => {
+  it.each(IMPLS)("%s returns every review of a small place when the limit is higher", async (impl) => {
+    const small = platform.dataset.places.find((p) => !p.special && p.reviewCount < 40);
+    if (!small) throw new Error("the dataset has no small place");
+    // The layout knob shows the place in layout 1, which browser-v1 needs.
+    const result = await scrape(impl, { placeUrl: `${base}/places/${small.id}?layout=1`, limit: 100 });
+    expect(result.reviews).toEqual(expected(small.id, { limit: 100 }));
+    expect(result.reviews).toHaveLength(small.reviewCount);
+  });
+
+  it.each(IMPLS)("%s returns no reviews when none match the language", async (impl) => {
+    expect((await scrape(impl, { platformId: "p-0001", language: "fr" })).reviews).toEqual([]);
   });
 });
 
