@@ -9,6 +9,8 @@ export const ZKnobs = z.object({
   latency: z.coerce.number().int().min(0).max(120_000).optional(),
   status: z.coerce.number().pipe(z.literal(FORCED_STATUSES)).optional(),
   layout: z.coerce.number().pipe(z.literal([1, 2])).optional(),
+  /** "renamed": review cards come with other class names (a partial layout change: the tab stays, the cards differ). */
+  markup: z.enum(["standard", "renamed"]).optional(),
 });
 export type TKnobs = z.output<typeof ZKnobs>;
 

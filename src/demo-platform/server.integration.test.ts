@@ -67,6 +67,9 @@ describe("demo platform over HTTP", () => {
     expect(forced.status).toBe(429);
     expect(forced.headers.get("retry-after")).toBe("30");
     expect(await (await fetch(`${base}/places/p-0001?layout=2`)).text()).toContain('data-section="reviews"');
+    const renamed = await (await fetch(`${base}/places/p-0001/reviews?layout=1&markup=renamed`)).text();
+    expect(renamed).toContain('class="review-entry"');
+    expect(renamed).not.toContain('class="review-card"');
   });
 
   it("switches every place to layout 2 by admin setting, and reset restores it", async () => {

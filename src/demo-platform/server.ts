@@ -114,7 +114,9 @@ export function createDemoPlatform(options: DemoPlatformOptions = {}): DemoPlatf
         reviews: page.reviews.map(reviewJson),
       });
     }
-    return html(res, 200, layout === 1 ? layout1Cards(page.reviews) : layout2Cards(page.reviews), {
+    let cards = layout === 1 ? layout1Cards(page.reviews) : layout2Cards(page.reviews);
+    if (knobs.data.markup === "renamed") cards = cards.replace(/class="review-card"/g, 'class="review-entry"').replace(/class="rv-item"/g, 'class="rv-entry"');
+    return html(res, 200, cards, {
       "x-next-page": page.nextPage === null ? "" : String(page.nextPage),
       "x-total": String(page.total),
     });

@@ -176,6 +176,18 @@ describe("every error class, provoked", () => {
     expectClass(scrape(impl, { placeUrl: `${base}/places/p-0001?status=503` }), "network", true),
   );
 
+  it.each([
+    ["browser-v1", "p-0001"],
+    ["browser-v2", "p-0002"],
+  ])("%s: review cards with other markup behind a known tab are layout_changed, not timeout", async (impl, placeId) => {
+    setScraperConfig({ SCRAPER_STEP_TIMEOUT_MS: 1_500 });
+    try {
+      await expectClass(scrape(impl, { placeUrl: `${base}/places/${placeId}?markup=renamed` }), "layout_changed", false);
+    } finally {
+      setScraperConfig({ SCRAPER_STEP_TIMEOUT_MS: 8_000 });
+    }
+  });
+
   it.each(IMPLS)("%s: a target that names no place is invalid_target", (impl) =>
     expectClass(scrape(impl, { placeUrl: `${base}/about` }), "invalid_target", false),
   );

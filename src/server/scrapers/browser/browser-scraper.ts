@@ -48,6 +48,8 @@ async function scrapePage(page: Page, url: string, layouts: LayoutDriver[], targ
   }
   if (target.limit === 0) return { reviews: [] as ScrapedReview[], placeName };
 
+  // Answers to review requests counted up to the last change of the page: more answers and no new card is a changed layout.
+  let okAtLastChange = fragments.ok;
   await layout.open(page);
   if ((await page.locator(layout.selectors.list).count()) === 0) {
     throw new ScrapeError("layout_changed", `${layout.name}: the reviews list (${layout.selectors.list}) is missing after opening the tab`);
@@ -56,7 +58,6 @@ async function scrapePage(page: Page, url: string, layouts: LayoutDriver[], targ
   let count = 0;
   for (;;) {
     throwIfAborted(ctx.signal);
-    const okBefore = fragments.ok;
     const { card, end, error } = layout.selectors;
     try {
       await page.waitForFunction(
@@ -66,7 +67,7 @@ async function scrapePage(page: Page, url: string, layouts: LayoutDriver[], targ
       );
     } catch (e) {
       // Reviews arrived but no card showed up: the markup changed. Nothing arrived: the platform is slow.
-      if (fragments.ok > okBefore) throw new ScrapeError("layout_changed", `${layout.name}: reviews loaded but no review cards (${card}) appeared`, { cause: e });
+      if (fragments.ok > okAtLastChange) throw new ScrapeError("layout_changed", `${layout.name}: reviews loaded but no review cards (${card}) appeared`, { cause: e });
       throw e;
     }
     const state = await page.evaluate(
@@ -79,6 +80,7 @@ async function scrapePage(page: Page, url: string, layouts: LayoutDriver[], targ
     );
     if (state.errorStatus !== null) throw loadFailure(state.errorStatus, fragments.failed);
     count = state.count;
+    okAtLastChange = fragments.ok;
     ctx.onProgress?.(Math.min(count, target.limit));
     if (state.done || count >= target.limit) break;
     await layout.more(page);
