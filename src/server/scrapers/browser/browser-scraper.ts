@@ -59,17 +59,7 @@ async function scrapePage(page: Page, url: string, layouts: LayoutDriver[], targ
   for (;;) {
     throwIfAborted(ctx.signal);
     const { card, end, error } = layout.selectors;
-    try {
-      await page.waitForFunction(
-        ({ card, end, error, prev }) => document.querySelectorAll(card).length > prev || !!document.querySelector(end) || !!document.querySelector(error),
-        { card, end, error, prev: count },
-        { timeout: step, polling: 50 },
-      );
-    } catch (e) {
-      // Reviews arrived but no card showed up: the markup changed. Nothing arrived: the platform is slow.
-      if (fragments.ok > okAtLastChange) throw new ScrapeError("layout_changed", `${layout.name}: reviews loaded but no review cards (${card}) appeared`, { cause: e });
-      throw e;
-    }
+    await waitForGrowth(page, layout, count, step, () => fragments.ok > okAtLastChange);
     const state = await page.evaluate(
       ({ card, end, error, attr }) => ({
         count: document.querySelectorAll(card).length,
@@ -89,6 +79,39 @@ async function scrapePage(page: Page, url: string, layouts: LayoutDriver[], targ
   const reviews = raw.map(toScrapedReview).filter((r): r is ScrapedReview => r !== null);
   if (raw.length > 0 && reviews.length === 0) throw new ScrapeError("layout_changed", `${layout.name}: review cards have no ids`);
   return { reviews, placeName };
+}
+
+/** How long cards may take to show after their batch was answered before the markup counts as changed. */
+const RENDER_GRACE_MS = 2_000;
+
+/**
+ * Waits until the page shows more cards than `prev`, its end marker or its error marker. Answered
+ * batches with no new card for RENDER_GRACE_MS mean the card markup changed (layout_changed); no
+ * answer within `stepMs` is a timeout.
+ */
+async function waitForGrowth(page: Page, layout: LayoutDriver, prev: number, stepMs: number, answered: () => boolean): Promise<void> {
+  const { card, end, error } = layout.selectors;
+  const deadline = Date.now() + stepMs;
+  let answeredAt: number | undefined;
+  for (;;) {
+    try {
+      await page.waitForFunction(
+        ({ card, end, error, prev }) => document.querySelectorAll(card).length > prev || !!document.querySelector(end) || !!document.querySelector(error),
+        { card, end, error, prev },
+        { timeout: Math.max(1, Math.min(250, deadline - Date.now())), polling: 50 },
+      );
+      return;
+    } catch (e) {
+      if (!(e instanceof Error && e.name === "TimeoutError")) throw e;
+      if (answered()) {
+        answeredAt ??= Date.now();
+        if (Date.now() - answeredAt >= Math.min(RENDER_GRACE_MS, stepMs)) {
+          throw new ScrapeError("layout_changed", `${layout.name}: reviews loaded but no review cards (${card}) appeared`, { cause: e });
+        }
+      }
+      if (Date.now() >= deadline) throw e;
+    }
+  }
 }
 
 function loadFailure(domStatus: string, failed: Response | undefined): ScrapeError {
