@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { abortError, classifyError, throwIfAborted } from "../classify";
 import { scraperConfig } from "../config";
 import { ScrapeError } from "../types";
@@ -21,7 +21,10 @@ let launching: Promise<Browser> | undefined;
 export function sharedBrowser(): Promise<Browser> {
   if (!launching) {
     const config = scraperConfig();
-    const attempt = chromium.launch({ executablePath: config.CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+    // Loaded on first use: processes that never drive a browser do not pay for Playwright at start-up.
+    const attempt = import("playwright-core").then(({ chromium }) =>
+      chromium.launch({ executablePath: config.CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true }),
+    );
     launching = attempt.then(
       (browser) => {
         browser.once("disconnected", () => {
