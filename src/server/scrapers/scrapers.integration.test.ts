@@ -188,3 +188,17 @@ describe("every error class, provoked", () => {
     expectClass(scrape(impl, { placeUrl: `${base}/about` }), "invalid_target", false),
   );
 });
+
+describe("the shared browser", () => {
+  it("a Chromium that cannot start is internal (not transient); the next scrape launches a working one", async () => {
+    await closeScrapers();
+    setScraperConfig({ CHROMIUM_PATH: "/nonexistent/chromium" });
+    try {
+      const error = await failure(scrape("browser-v2", { platformId: "p-0001", limit: 3 }));
+      expect({ errorClass: error.errorClass, transient: error.transient }).toEqual({ errorClass: "internal", transient: false });
+    } finally {
+      setScraperConfig({ CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
+    }
+    expect((await scrape("browser-v2", { platformId: "p-0001", limit: 3 })).reviews).toHaveLength(3);
+  });
+});
