@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDb, uid } from "@/test/helpers";
 import { makeKey, makeVersion } from "@/test/review-fixtures";
 import { openApiDocument } from "../openapi/document";
+import { appRouter } from "../root";
 import { handleRest } from "../openapi/rest-handler";
 import { createContext, type SessionUser } from "../trpc";
 
@@ -75,6 +76,10 @@ describe("review engine REST API", () => {
       expect(doc.paths[p], p).toBeDefined();
     }
     expect(doc.paths["/batches/{batch_id}"]).toHaveProperty("delete");
+    // Every procedure of the scrape router is a documented REST operation.
+    const procedures = Object.keys(appRouter._def.procedures).filter((k) => k.startsWith("scrape."));
+    const engine = Object.entries(doc.paths).filter(([p]) => /^\/(scrape|batches|jobs|dashboard|admin\/scrapers|admin\/api-keys)(\/|$)/.test(p));
+    expect(engine.flatMap(([, item]) => Object.keys(item)).length).toBe(procedures.length);
   });
 
   it("answers 401 for a missing, malformed, unknown or revoked key with the one error body", async () => {
