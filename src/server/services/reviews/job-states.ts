@@ -75,6 +75,32 @@ async function moveBatchCount(tx: Tx, batchId: string, from: JobStatus, to: JobS
 export interface ClaimedRun {
   attempt: number;
   from: JobStatus;
+  /** What the run needs, read in the same statement: the target and the routed scraper version. */
+  target: {
+    platform: string;
+    placeUrl: string | null;
+    placeId: string | null;
+    reviewLimit: number;
+    sort: "newest" | "most_relevant" | "highest_rating" | "lowest_rating";
+    sinceDate: Date | null;
+    language: string | null;
+    implementation: string | null;
+    config: Record<string, unknown> | null;
+  };
+}
+
+interface ClaimRow {
+  attempts: number;
+  from_status: JobStatus;
+  platform: string;
+  place_url: string | null;
+  place_id: string | null;
+  review_limit: number;
+  sort: ClaimedRun["target"]["sort"];
+  since_date: Date | null;
+  language: string | null;
+  implementation: string | null;
+  config: Record<string, unknown> | null;
 }
 
 /**
@@ -83,13 +109,14 @@ export interface ClaimedRun {
  * Null when the job is no longer runnable (cancelled or already ended): the queue entry is dropped.
  */
 export async function claimJob(db: Tx, jobId: string, detail: Record<string, unknown> = {}): Promise<ClaimedRun | null> {
-  const rows = await db.$queryRaw<{ attempts: number; from_status: JobStatus }[]>`
+  const rows = await db.$queryRaw<ClaimRow[]>`
     WITH prev AS (
       SELECT id, status, batch_id FROM jobs WHERE id = ${jobId}::uuid AND status IN ('queued', 'running') FOR UPDATE
     ), upd AS (
       UPDATE jobs j SET status = 'running', attempts = j.attempts + 1, started_at = now(), updated_at = now()
       FROM prev WHERE j.id = prev.id
-      RETURNING j.id, j.attempts, prev.status AS from_status, prev.batch_id
+      RETURNING j.id, j.attempts, prev.status AS from_status, prev.batch_id, j.platform, j.place_url, j.place_id,
+        j.review_limit, j.sort, j.since_date, j.language, j.scraper_version_id
     ), ev AS (
       INSERT INTO job_events (job_id, status, detail)
       SELECT id, 'running', ${JSON.stringify(detail)}::jsonb || jsonb_build_object('attempt', attempts)
@@ -100,9 +127,26 @@ export async function claimJob(db: Tx, jobId: string, detail: Record<string, unk
         status = CASE WHEN batches.status = 'queued' THEN 'running'::batch_status ELSE batches.status END, updated_at = now()
       FROM upd WHERE batches.id = upd.batch_id AND upd.from_status = 'queued'
     )
-    SELECT attempts, from_status::text AS from_status FROM upd`;
+    SELECT upd.attempts, upd.from_status::text AS from_status, upd.platform, upd.place_url, upd.place_id, upd.review_limit,
+      upd.sort::text AS sort, upd.since_date, upd.language, s.implementation, s.config
+    FROM upd LEFT JOIN scraper_versions s ON s.id = upd.scraper_version_id`;
   const row = rows[0];
-  return row ? { attempt: row.attempts, from: row.from_status } : null;
+  if (!row) return null;
+  return {
+    attempt: row.attempts,
+    from: row.from_status,
+    target: {
+      platform: row.platform,
+      placeUrl: row.place_url,
+      placeId: row.place_id,
+      reviewLimit: row.review_limit,
+      sort: row.sort,
+      sinceDate: row.since_date,
+      language: row.language,
+      implementation: row.implementation,
+      config: row.config,
+    },
+  };
 }
 
 /** Outcome fields written with a terminal transition. */

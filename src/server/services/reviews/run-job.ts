@@ -1,11 +1,10 @@
-import type { Job } from "@/generated/prisma/client";
 import type { Logger } from "@/server/core/logger";
 import { getScraper, ScrapeError, type ScrapedReview, type ScrapeResult, type TScrapeSort } from "@/server/scrapers";
 import { enqueueBatchCallback, enqueueJobCallback } from "./callbacks/enqueue";
 import type { ReviewDeps } from "./deps";
-import { claimJob, finishJob, requeueJob, type JobOutcome, type Tx } from "./job-states";
+import { claimJob, finishJob, requeueJob, type ClaimedRun, type JobOutcome, type Tx } from "./job-states";
 
-const SORT: Record<Job["sort"], TScrapeSort> = { newest: "newest", most_relevant: "relevant", highest_rating: "highest", lowest_rating: "lowest" };
+const SORT: Record<ClaimedRun["target"]["sort"], TScrapeSort> = { newest: "newest", most_relevant: "relevant", highest_rating: "highest", lowest_rating: "lowest" };
 
 /** Thrown to the queue so that it runs the job again after its backoff. */
 export class RetryLater extends Error {}
@@ -77,14 +76,14 @@ async function runClaimed(deps: ReviewDeps, jobId: string, log?: Logger): Promis
   const s = deps.settings;
   const run = await claimJob(deps.db, jobId);
   if (!run) return "skipped";
-  const job = await deps.db.job.findUniqueOrThrow({ where: { id: jobId }, include: { scraper: true } });
+  const job = run.target;
   const started = Date.now();
   const fail = (errorClass: JobOutcome["errorClass"], errorMessage: string) =>
     finish(deps, jobId, run.attempt, { status: "failed", errorClass, errorMessage, durationMs: Date.now() - started });
   if (run.attempt > s.JOB_MAX_ATTEMPTS) return fail("timeout", "attempts_exhausted");
-  const scraper = job.scraper ? getScraper(job.scraper.implementation) : undefined;
+  const scraper = job.implementation ? getScraper(job.implementation) : undefined;
   if (!scraper) return fail("internal", "scraper_unavailable");
-  const config = (job.scraper?.config ?? {}) as { platformUrl?: unknown };
+  const config = (job.config ?? {}) as { platformUrl?: unknown };
   let result: ScrapeResult;
   try {
     result = await scraper.scrape(
