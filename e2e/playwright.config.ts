@@ -58,6 +58,7 @@ export default defineConfig({
       PORT: String(port),
       BROKER_PORT: process.env.E2E_BROKER_PORT ?? "4300",
       WORKER_PORT: process.env.E2E_WORKER_PORT ?? "4400",
+      DEMO_PLATFORM_PORT: process.env.E2E_DEMO_PLATFORM_PORT ?? "4500",
       EMBEDDED_PG_DIR: ".data/postgres-e2e",
       EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? "54349",
       EMBEDDED_PG_DATABASE: "e2e",

@@ -1,5 +1,6 @@
 import type { Db } from "../src/server/core/db";
 import { hashPassword } from "../src/server/core/password";
+import { seedScraperVersions } from "./seed-scrapers";
 
 /** Demo accounts for local use (README, "Demo logins"); the admin is admin because of ADMIN_EMAILS. */
 export const DEMO_USERS = [
@@ -20,6 +21,8 @@ export async function seed(db: Db, log: (line: string) => void = () => {}): Prom
     });
     created += result.count;
   }
+  const versions = await seedScraperVersions(db);
+  if (versions) log(`registered ${versions} demo scraper versions`);
   log(created ? `seeded ${created} demo users` : "demo data already present");
   return { created };
 }

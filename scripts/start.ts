@@ -1,9 +1,10 @@
 /**
  * The one command that starts the whole product: database (embedded unless DATABASE_URL is set),
- * migrations, demo data, production build when missing, then the web app, the broker and the worker
- * as children with labelled logs. Ctrl-C or SIGTERM stops them all, then the database.
+ * migrations, demo data, production build when missing, then the web app, the broker, the worker and
+ * the demo reviews platform as children with labelled logs. Ctrl-C or SIGTERM stops them all, then the database.
  * `--dev` runs the same with hot reload.
  */
+import { demoPlatformEnv, demoPlatformSpec, waitForHealthy } from "./lib/demo-platform";
 import { labeller, startChild, stopChildren, type Supervised } from "./lib/supervisor";
 import { prepare, processSpec, type ProcessName } from "./lib/product";
 
@@ -12,8 +13,14 @@ const log = labeller("start", 5);
 const { env, database } = await prepare({ dev, buildWeb: true, seed: true });
 
 const names: ProcessName[] = ["web", "broker", "worker"];
+const platformHealth = demoPlatformEnv(env);
 const children: Supervised[] = names.map((name, i) => startChild(processSpec(name, dev, env), i, env));
+children.push(startChild(demoPlatformSpec(dev), names.length, env));
 log(`web app on http://localhost:${env.PORT}/en · broker on :${env.BROKER_PORT ?? 4000} · worker health on :${env.WORKER_PORT ?? 4100}`);
+waitForHealthy(platformHealth).then(
+  () => log(`demo reviews platform on ${env.DEMO_PLATFORM_URL}`),
+  (error: unknown) => log(`demo reviews platform is not healthy: ${error instanceof Error ? error.message : String(error)}`),
+);
 
 let stopping = false;
 async function shutdown(reason: string, code: number) {

@@ -28,6 +28,8 @@ export function localDefaults(env: NodeJS.ProcessEnv = process.env): Record<stri
     PUBLIC_BASE_URL: `http://localhost:${port}`,
     ADMIN_EMAILS: "admin@example.com",
     PUBLIC_BROKER_URL: `ws://localhost:${brokerPort}`,
+    // A local installation sends callbacks to local receivers (docs/review-engine.md, "Callbacks").
+    CALLBACK_ALLOW_PRIVATE: "1",
     PORT: port,
     AUTH_SECRET: env.AUTH_SECRET ?? keptSecret("auth-secret", () => randomBytes(32).toString("base64url")),
     SECRETS_KEYS: env.SECRETS_KEYS ?? keptSecret("secrets-keys", () => `k1:${randomBytes(32).toString("base64")}`),

@@ -22,6 +22,7 @@ export async function SiteHeader() {
               <Link href="/dashboard">{t("dashboard")}</Link>
               <Link href="/dashboard/settings">{t("settings")}</Link>
               {user.isAdmin ? <Link href="/admin">{ta("headerLink")}</Link> : null}
+              {user.isAdmin ? <Link href="/engine">{t("engine")}</Link> : null}
               <form action={signOutAction}>
                 <input type="hidden" name="locale" value={locale} />
                 <button type="submit" className="link-button">

@@ -6,9 +6,17 @@ import { resolveGitSha } from "../server/core/git-sha";
 import { onShutdown, sendJson, sendNotFound } from "../server/core/lifecycle";
 import { createLogger } from "../server/core/logger";
 import { APP_VERSION } from "../server/core/version";
+import { parseKeyRing, open, seal } from "../server/core/crypto/seal";
+import { createDb } from "../server/core/db";
+import { startBoss } from "../server/queue/boss";
+import { ZReviewSettings } from "../server/queue/settings";
+import { closeScrapers } from "../server/scrapers";
+import type { ReviewDeps } from "../server/services/reviews/deps";
 import { ZWorkerConfig } from "./config";
+import { startQueueWorkers } from "./queue-workers";
 
 const config = loadConfigOrExit(ZWorkerConfig, "worker");
+const settings = loadConfigOrExit(ZReviewSettings, "worker");
 const log = createLogger("worker");
 const gitSha = resolveGitSha(PROJECT_ROOT);
 const startedAt = Date.now();
@@ -18,6 +26,19 @@ const monitor = new DbMonitor({
   onChange: (up) => log[up ? "info" : "warn"]({ event: up ? "db_up" : "db_down" }, "database state changed"),
 });
 await monitor.start();
+
+// Jobs and callbacks: pg-boss on the same database (docs/review-engine.md, "Queue").
+const ring = parseKeyRing(config.SECRETS_KEYS);
+const db = createDb(config.DATABASE_URL, { max: config.WORKER_CONCURRENCY + config.CALLBACK_CONCURRENCY + 2 });
+const boss = await startBoss({ url: config.DATABASE_URL, settings, supervise: true, log, max: 4 });
+const deps: ReviewDeps = {
+  db,
+  boss: () => Promise.resolve(boss),
+  sealer: { seal: (plaintext, aad) => seal(ring, plaintext, aad), open: (sealed, aad) => open(ring, sealed, aad) },
+  settings,
+};
+await startQueueWorkers(boss, deps, { scrape: config.WORKER_CONCURRENCY, callbacks: config.CALLBACK_CONCURRENCY }, log);
+log.info({ event: "queue_started", concurrency: config.WORKER_CONCURRENCY }, "worker takes jobs");
 
 const server = http.createServer((req, res) => {
   if (req.method === "GET" && req.url === "/health") {
@@ -32,6 +53,10 @@ server.listen(config.WORKER_PORT, config.WORKER_HOST, () =>
 );
 
 onShutdown(log, async () => {
+  // Graceful: running jobs get until their timeout to finish; anything left is run again after expiry.
+  await boss.stop({ graceful: true, wait: true, timeout: Math.min(settings.JOB_TIMEOUT_MS, 8_000) });
+  await closeScrapers();
+  await db.$disconnect();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await monitor.stop();
 });

@@ -30,6 +30,10 @@ const ownerOnly: Record<Role, Outcome> = { ...visible, member: "FORBIDDEN" };
 const adminOnly: Record<Role, Outcome> = { owner: "FORBIDDEN", member: "FORBIDDEN", revoked: "FORBIDDEN", stranger: "FORBIDDEN", admin: "OK", signedOut: "UNAUTHORIZED" };
 const everyone: Record<Role, Outcome> = { owner: "OK", member: "OK", revoked: "OK", stranger: "OK", admin: "OK", signedOut: "OK" };
 
+const adminAbsent: Record<Role, Outcome> = { ...adminOnly, admin: "NOT_FOUND" };
+const absent = "00000000-0000-7000-8000-000000000000";
+let engineVersion = "";
+const engineJob = () => ({ requester_client_id: "matrix", platform_id: "p-1", scraper_version: engineVersion });
 const none = () => undefined;
 const meshInput = (f: Fixture) => ({ meshId: f.meshId });
 const MATRIX: Record<string, Row> = {
@@ -52,6 +56,29 @@ const MATRIX: Record<string, Row> = {
   "admin.audit": { input: () => ({}), expect: adminOnly },
   "admin.summary": { input: none, expect: adminOnly },
   "public.stats": { input: none, expect: everyone },
+  // Review engine (Document 1): API keys in REST (scrape-rest.integration.test.ts); in the pages, administrators.
+  "scrape.create": { input: () => engineJob(), expect: adminOnly },
+  "scrape.createPlatformReviews": { input: () => engineJob(), expect: adminOnly },
+  "scrape.createBatch": { input: () => ({ requester_client_id: "matrix", jobs: [engineJob()] }), expect: adminOnly },
+  "scrape.batches": { input: () => ({}), expect: adminOnly },
+  "scrape.batch": { input: () => ({ batch_id: absent }), expect: adminAbsent },
+  "scrape.cancelBatch": { input: () => ({ batch_id: absent }), expect: adminAbsent },
+  "scrape.jobs": { input: () => ({}), expect: adminOnly },
+  "scrape.job": { input: () => ({ job_id: absent }), expect: adminAbsent },
+  "scrape.overview": { input: () => ({}), expect: adminOnly },
+  "scrape.byClient": { input: () => ({}), expect: adminOnly },
+  "scrape.problems": { input: () => ({}), expect: adminOnly },
+  "scrape.byVersion": { input: () => ({}), expect: adminOnly },
+  "scrape.registry.list": { input: () => ({}), expect: adminOnly },
+  "scrape.registry.get": { input: () => ({ id: absent }), expect: adminAbsent },
+  "scrape.registry.create": { input: () => ({ platform: uid("mx"), version: "v1", implementation: "noop" }), expect: adminOnly },
+  "scrape.registry.update": { input: () => ({ id: absent, description: "x" }), expect: adminAbsent },
+  "scrape.registry.traffic": { input: () => ({ id: absent, traffic_percent: 0 }), expect: adminAbsent },
+  "scrape.registry.promote": { input: () => ({ id: absent }), expect: adminAbsent },
+  "scrape.registry.deprecate": { input: () => ({ id: absent }), expect: adminAbsent },
+  "scrape.keys.list": { input: () => ({}), expect: adminOnly },
+  "scrape.keys.create": { input: () => ({ name: "matrix", scopes: ["jobs:read"] }), expect: adminOnly },
+  "scrape.keys.revoke": { input: () => ({ id: absent }), expect: adminAbsent },
   "public.invitePreview": { input: () => ({ token: "x" }), expect: everyone },
 };
 
@@ -73,6 +100,8 @@ beforeAll(async () => {
   users.stranger = await makeUser(db, { name: "Stranger" });
   users.admin = await makeUser(db, { name: "Admin", admin: true });
   shared = await fixture();
+  engineVersion = uid("matrix-v");
+  await db.scraperVersion.create({ data: { platform: "platform", version: engineVersion, implementation: "noop" } });
 });
 
 function procedurePaths(): string[] {
@@ -81,9 +110,11 @@ function procedurePaths(): string[] {
 
 async function call(role: Role, path: string, input: unknown): Promise<Outcome | string> {
   const caller = createCaller(createContext({ user: role === "signedOut" ? null : users[role], db }));
-  const [router, name] = path.split(".") as [string, string];
-  const fn = (caller as unknown as Record<string, Record<string, (i: unknown) => Promise<unknown>>>)[router]?.[name];
-  if (!fn) return "missing";
+  // Walks nested routers too (scrape.registry.list).
+  const fn = path.split(".").reduce<unknown>((at, part) => (at as Record<string, unknown> | undefined)?.[part], caller) as
+    | ((i: unknown) => Promise<unknown>)
+    | undefined;
+  if (typeof fn !== "function") return "missing";
   try {
     await fn(input);
     return "OK";

@@ -1,4 +1,118 @@
+import { z } from "zod";
+import { cancelBatch } from "@/server/services/reviews/cancel-batch";
+import { createBatch, createJob } from "@/server/services/reviews/create-jobs";
+import * as dash from "@/server/services/reviews/dashboards";
+import { getBatch, getJobDetail, listBatches, listJobs } from "@/server/services/reviews/read";
+import * as s from "@/server/services/reviews/schemas";
+import { reviewDeps } from "@/server/services/reviews/web-deps";
+import { engineProcedure, idempotencyKeyOf } from "../engine-procedure";
 import { createTRPCRouter } from "../trpc";
+import { apiKeysRouter } from "./scrape-keys";
+import { registryRouter } from "./scrape-registry";
 
-/** Review-collection jobs, batches, scrapers and dashboards for the pages (Document 1). */
-export const scrapeRouter = createTRPCRouter({});
+type Method = "GET" | "POST" | "DELETE";
+const rest = (method: Method, path: `/${string}`, summary: string, tags = ["review-engine"]) => ({
+  openapi: { method, path, summary, tags, protect: true },
+});
+
+const ZCreatedBatchOut = s.ZBatchOut.extend({ job_ids: z.array(z.string()) });
+const ZCancelledBatchOut = s.ZBatchOut.extend({ cancelled_jobs: z.number().int() });
+const ZEvent = z.object({ status: z.enum(s.JOB_STATUSES), detail: z.record(z.string(), z.unknown()), at: z.date() });
+const ZJobDetailOut = z.object({
+  job: s.ZJobOut,
+  events: z.array(ZEvent),
+  reviews: z.array(
+    z.object({
+      id: z.string(),
+      external_id: z.string(),
+      author: z.string().nullable(),
+      rating: z.number().int().nullable(),
+      text: z.string().nullable(),
+      language: z.string().nullable(),
+      published_at: z.date().nullable(),
+      owner_reply: z.string().nullable(),
+    }),
+  ),
+  callbacks: z.array(
+    z.object({
+      id: z.string(),
+      webhook_id: z.string(),
+      kind: z.string(),
+      state: z.enum(s.CALLBACK_STATES),
+      attempts: z.number().int(),
+      next_attempt_at: z.date().nullable(),
+      attempt_log: z.array(z.object({ attempt: z.number().int(), status_code: z.number().int().nullable(), error: z.string().nullable(), duration_ms: z.number().int(), at: z.date() })),
+    }),
+  ),
+});
+
+/** Marks a replayed answer (same Idempotency-Key and body as an earlier request). */
+function marked<T>(ctx: { responseHeaders: Map<string, string> }, r: { value: T; replayed: boolean }): T {
+  if (r.replayed) ctx.responseHeaders.set("Idempotent-Replayed", "true");
+  return r.value;
+}
+
+const createJobProcedure = (path: `/${string}`, summary: string) =>
+  engineProcedure("jobs:write")
+    .meta(rest("POST", path, summary))
+    .input(s.ZCreateJobInput)
+    .output(s.ZJobOut)
+    .mutation(async ({ ctx, input }) => marked(ctx, await createJob(reviewDeps(), ctx.actor, input, idempotencyKeyOf(ctx.headers))));
+
+/** Review-collection jobs, batches, dashboards and administration (Document 1), for REST clients and the pages. */
+export const scrapeRouter = createTRPCRouter({
+  create: createJobProcedure("/scrape", "Create a review-collection job"),
+  createPlatformReviews: createJobProcedure("/scrape/platform-reviews", "Create a review-collection job (primary entry)"),
+  createBatch: engineProcedure("jobs:write")
+    .meta(rest("POST", "/scrape/platform-reviews/batch", "Create a batch of jobs"))
+    .input(s.ZCreateBatchInput)
+    .output(ZCreatedBatchOut)
+    .mutation(async ({ ctx, input }) => marked(ctx, await createBatch(reviewDeps(), ctx.actor, input, idempotencyKeyOf(ctx.headers)))),
+  batches: engineProcedure("jobs:read")
+    .meta(rest("GET", "/batches", "List batches with progress"))
+    .input(s.ZListBatchesInput)
+    .output(s.ZBatchesPage)
+    .query(({ ctx, input }) => listBatches(ctx.db, ctx.actor, input)),
+  batch: engineProcedure("jobs:read")
+    .meta(rest("GET", "/batches/{batch_id}", "A batch with progress and its jobs"))
+    .input(s.ZBatchIdInput)
+    .output(s.ZBatchDetailOut)
+    .query(({ ctx, input }) => getBatch(ctx.db, ctx.actor, input.batch_id)),
+  cancelBatch: engineProcedure("jobs:write")
+    .meta(rest("DELETE", "/batches/{batch_id}", "Cancel a batch (queued jobs are cancelled, running ones finish)"))
+    .input(s.ZBatchIdInput)
+    .output(ZCancelledBatchOut)
+    .mutation(({ ctx, input }) => cancelBatch(reviewDeps(), ctx.actor, input.batch_id)),
+  jobs: engineProcedure("jobs:read")
+    .meta(rest("GET", "/jobs", "List jobs"))
+    .input(s.ZListJobsInput)
+    .output(s.ZJobsPage)
+    .query(({ ctx, input }) => listJobs(ctx.db, ctx.actor, input)),
+  job: engineProcedure("jobs:read")
+    .meta(rest("GET", "/jobs/{job_id}", "A job with its state timeline, reviews and callback attempts"))
+    .input(s.ZJobIdInput)
+    .output(ZJobDetailOut)
+    .query(({ ctx, input }) => getJobDetail(ctx.db, ctx.actor, input.job_id)),
+  overview: engineProcedure("jobs:read")
+    .meta(rest("GET", "/dashboard/overview", "Jobs by status, success rate, top clients"))
+    .input(dash.ZDashboardInput)
+    .output(dash.ZOverviewOut)
+    .query(({ ctx, input }) => dash.dashboardOverview(ctx.db, ctx.actor, input)),
+  byClient: engineProcedure("jobs:read")
+    .meta(rest("GET", "/dashboard/by-client", "Aggregates per requester client"))
+    .input(dash.ZDashboardInput)
+    .output(dash.ZByClientOut)
+    .query(({ ctx, input }) => dash.dashboardByClient(ctx.db, ctx.actor, input)),
+  problems: engineProcedure("jobs:read")
+    .meta(rest("GET", "/dashboard/problems", "Problem jobs: failures by class and version, failed callbacks"))
+    .input(dash.ZDashboardInput)
+    .output(dash.ZProblemsOut)
+    .query(({ ctx, input }) => dash.dashboardProblems(ctx.db, ctx.actor, input)),
+  byVersion: engineProcedure("jobs:read")
+    .meta(rest("GET", "/dashboard/by-version", "Aggregates per scraper version and variant"))
+    .input(dash.ZDashboardInput)
+    .output(dash.ZByVersionOut)
+    .query(({ ctx, input }) => dash.dashboardByVersion(ctx.db, ctx.actor, input)),
+  registry: registryRouter,
+  keys: apiKeysRouter,
+});

@@ -1,0 +1,91 @@
+/**
+ * Jobs end to end with the no-op scraper (create over the service, queue, states, one signed callback
+ * per job to a local receiver) beside pg-boss's own no-op throughput, in the same run, with the same
+ * number of worker loops and the same polling. Goal: at least 0.5 of the baseline.
+ *   BENCH_PG_PORT=… npx tsx bench/jobs.ts [jobs=10000] [loops=16]
+ */
+import PgBoss from "pg-boss";
+import { open, parseKeyRing, seal } from "../src/server/core/crypto/seal";
+import { parseConfig } from "../src/server/core/config";
+import { createDb } from "../src/server/core/db";
+import { createLogger } from "../src/server/core/logger";
+import { startBoss } from "../src/server/queue/boss";
+import { workDraining } from "../src/server/queue/drain";
+import { ZReviewSettings } from "../src/server/queue/settings";
+import { createApiKey } from "../src/server/services/reviews/api-keys";
+import { createJob } from "../src/server/services/reviews/create-jobs";
+import type { ReviewDeps } from "../src/server/services/reviews/deps";
+import { ZCreateJobInput } from "../src/server/services/reviews/schemas";
+import { startQueueWorkers } from "../src/worker/queue-workers";
+import { startReceiver } from "../src/test/review-fixtures";
+import { benchDatabase } from "./lib";
+
+const N = Number(process.argv[2] ?? 10_000);
+const LOOPS = Number(process.argv[3] ?? 16);
+const SUBMITTERS = 16;
+const ready = await benchDatabase("bench_jobs");
+const url = ready.url;
+const stamp = Date.now().toString(36);
+process.env.SECRETS_KEYS ??= `kbench:${Buffer.alloc(32, 3).toString("base64")}`;
+
+async function pool(n: number, width: number, fn: (i: number) => Promise<unknown>) {
+  let next = 0;
+  await Promise.all(Array.from({ length: width }, async () => {
+    while (next < n) await fn(next++);
+  }));
+}
+
+// 1. Baseline: pg-boss alone, the same number of loops, single sends, a handler that does nothing.
+async function baseline(): Promise<number> {
+  const boss = new PgBoss({ connectionString: url, schema: `bench_base_${stamp}`, max: 8, supervise: false, schedule: false });
+  await boss.start();
+  await boss.createQueue("noop");
+  let done = 0;
+  let finished!: () => void;
+  const all = new Promise<void>((r) => (finished = r));
+  for (let i = 0; i < LOOPS; i += 1) {
+    await workDraining(boss, "noop", { pollingIntervalSeconds: 0.5 }, async () => {
+      done += 1;
+      if (done === N) finished();
+    });
+  }
+  const t0 = performance.now();
+  await pool(N, SUBMITTERS, (i) => boss.send("noop", { i }));
+  await all;
+  const s = (performance.now() - t0) / 1000;
+  await boss.stop({ graceful: false, wait: true });
+  return N / s;
+}
+
+// 2. The product: createJob with a callback URL per job, the worker's loops, callbacks delivered.
+async function endToEnd(): Promise<{ rate: number; callbacks: number }> {
+  const settings = parseConfig(ZReviewSettings, { QUEUE_SCHEMA: `bench_e2e_${stamp}`, CALLBACK_ALLOW_PRIVATE: "1", WORKER_POLL_MS: "500" });
+  const ring = parseKeyRing(process.env.SECRETS_KEYS ?? "");
+  const db = createDb(url, { max: LOOPS * 2 + SUBMITTERS });
+  const boss = await startBoss({ url, settings, supervise: true, max: 8 });
+  const deps: ReviewDeps = { db, boss: () => Promise.resolve(boss), sealer: { seal: (p, a) => seal(ring, p, a), open: (x, a) => open(ring, x, a) }, settings };
+  const receiver = await startReceiver([200]);
+  const key = await createApiKey(db, deps.sealer, null, { name: `bench-${stamp}`, scopes: ["jobs:write"] });
+  const version = await db.scraperVersion.create({ data: { platform: "platform", version: `bench-${stamp}`, variant: "noop", implementation: "noop" } });
+  const actor = { kind: "apiKey" as const, apiKeyId: key.id, scopes: ["jobs:write"] };
+  await startQueueWorkers(boss, deps, { scrape: LOOPS, callbacks: LOOPS }, createLogger("bench", "warn"));
+  const t0 = performance.now();
+  await pool(N, SUBMITTERS, () =>
+    createJob(deps, actor, ZCreateJobInput.parse({ requester_client_id: "bench", platform_id: "p-1", scraper_version: version.version, callback_url: receiver.url })),
+  );
+  while (receiver.received.length < N) await new Promise((r) => setTimeout(r, 100));
+  const s = (performance.now() - t0) / 1000;
+  const delivered = await db.job.count({ where: { apiKeyId: key.id, status: "succeeded", callbackState: "delivered" } });
+  await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
+  await receiver.close();
+  await db.$disconnect();
+  return { rate: N / s, callbacks: delivered };
+}
+
+const base = await baseline();
+console.log(`pg-boss no-op baseline: ${base.toFixed(0)} jobs/s (${N} jobs, ${LOOPS} loops)`);
+const e2e = await endToEnd();
+console.log(`end to end (create, queue, states, signed callback): ${e2e.rate.toFixed(0)} jobs/s (${e2e.callbacks} jobs succeeded with callback delivered)`);
+console.log(`ratio: ${(e2e.rate / base).toFixed(2)} of the baseline (goal ≥ 0.5)`);
+if (ready.embedded?.owned) await ready.embedded.stop();
+process.exit(0);

@@ -1,0 +1,58 @@
+import { expect, test } from "./fixtures";
+
+const demoPlatform = `http://127.0.0.1:${process.env.E2E_DEMO_PLATFORM_PORT ?? "4500"}`;
+
+test("an admin creates an API key, a batch submitted over REST reaches 100 % in the page, and by-version shows the failing layout", async ({ page, request }) => {
+  test.setTimeout(150_000);
+  await page.goto("/en/sign-in");
+  await page.getByLabel("E-mail").fill("admin@example.com");
+  await page.getByLabel("Password").fill("admin-demo-password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/en\/dashboard$/);
+
+  await page.goto("/en/engine/api-keys");
+  const name = `e2e-${Date.now().toString(36)}`;
+  await page.getByLabel("Name").fill(name);
+  await page.getByRole("button", { name: "Create", exact: true }).click();
+  const keyText = (await page.getByTestId("created-api-key").textContent())?.trim() ?? "";
+  expect(keyText).toMatch(/^rk_[A-Za-z0-9]{8}_/);
+  await expect(page.getByRole("cell", { name })).toBeVisible();
+
+  const res = await request.post("/api/scrape/platform-reviews/batch", {
+    headers: { authorization: `Bearer ${keyText}` },
+    data: {
+      name,
+      requester_client_id: "e2e-client",
+      jobs: [
+        // The layout-1 browser scraper on a layout-2 page: layout_changed.
+        { place_url: `${demoPlatform}/places/p-0001?layout=2`, scraper_version: "v1", scraper_variant: "default", review_limit: 5 },
+        { place_url: `${demoPlatform}/places/p-0002?layout=2`, scraper_version: "v1", scraper_variant: "default", review_limit: 5 },
+        { platform_id: "p-0003", scraper_version: "v2", scraper_variant: "json", review_limit: 5 },
+      ],
+    },
+  });
+  expect(res.status()).toBe(200);
+  expect(res.headers()["ratelimit-policy"]).toMatch(/^"per-key";q=\d+;w=60$/);
+  const batch = (await res.json()) as { id: string; total_jobs: number };
+  expect(batch.total_jobs).toBe(3);
+
+  await page.goto("/en/engine/batches");
+  const bar = page.getByRole("progressbar", { name: `Progress of ${name}` });
+  await expect(bar).toBeVisible();
+  await expect(bar).toHaveAttribute("data-percent", "100", { timeout: 120_000 });
+
+  await page.goto("/en/engine");
+  const v1 = page.locator('tr[data-version="v1/default"]');
+  await expect(v1).toContainText("Layout changed", { timeout: 15_000 });
+});
+
+test("a signed-in user who is not an admin cannot enter the engine console", async ({ page }) => {
+  await page.goto("/en/sign-in");
+  await page.getByLabel("E-mail").fill("user@example.com");
+  await page.getByLabel("Password").fill("user-demo-password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/en\/dashboard$/);
+  await page.goto("/en/engine/batches");
+  await expect(page.getByText("The review engine console is for administrators.")).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Review engine" })).toHaveCount(0);
+});

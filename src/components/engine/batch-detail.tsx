@@ -1,0 +1,47 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { useTRPC } from "@/trpc/react";
+import { ENGINE_POLL_MS } from "./batches-table";
+import { JobsTable } from "./jobs-table";
+import { BatchProgress, QueryState } from "./progress";
+
+/** One batch: live progress, counts by state, cancel, and its jobs. */
+export function BatchDetail({ batchId }: { batchId: string }) {
+  const t = useTranslations("engine");
+  const trpc = useTRPC();
+  const client = useQueryClient();
+  const batch = useQuery({ ...trpc.scrape.batch.queryOptions({ batch_id: batchId }), refetchInterval: ENGINE_POLL_MS });
+  const cancel = useMutation(
+    trpc.scrape.cancelBatch.mutationOptions({ onSuccess: () => client.invalidateQueries({ queryKey: trpc.scrape.batch.queryKey({ batch_id: batchId }) }) }),
+  );
+  const b = batch.data;
+  if (!b) return <QueryState loading={batch.isPending} error={batch.isError} empty={false} />;
+  const open = b.status === "queued" || b.status === "running";
+  return (
+    <div className="stack">
+      <div className="card stack-sm">
+        <div className="row-between">
+          <h2>{b.name ?? b.id}</h2>
+          <span className="badge">{t(`batchStatus.${b.status}`)}</span>
+        </div>
+        <BatchProgress percent={b.percent} label={b.name ?? b.id} />
+        <p className="muted">
+          {t("counts", { ...b.counts, total: b.total_jobs })}
+        </p>
+        <p className="muted">{t("callbackState", { state: t(`callback.${b.callback_state}`) })}</p>
+        {open ? (
+          <p>
+            <button type="button" className="button" disabled={cancel.isPending} onClick={() => cancel.mutate({ batch_id: batchId })}>
+              {t("cancelBatch")}
+            </button>
+          </p>
+        ) : null}
+        {cancel.isError ? <p className="alert" role="alert">{t("actionFailed")}</p> : null}
+      </div>
+      <h2>{t("jobsTitle")}</h2>
+      <JobsTable batchId={batchId} />
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { LocalTime } from "@/components/local-time";
+import { Link } from "@/i18n/navigation";
+import { useTRPC } from "@/trpc/react";
+import { BatchProgress, Pager, QueryState, SortHeader } from "./progress";
+
+const STATUSES = ["queued", "running", "completed", "cancelled"] as const;
+export const ENGINE_POLL_MS = 2000;
+
+/** Batches with live progress bars (polled every 2 s), search, status filter, sorting and pages. */
+export function BatchesTable() {
+  const t = useTranslations("engine");
+  const trpc = useTRPC();
+  const [page, setPage] = useState(1);
+  const [q, setQ] = useState("");
+  const [status, setStatus] = useState<(typeof STATUSES)[number] | "">("");
+  const [sort, setSort] = useState<"created_at" | "total_jobs">("created_at");
+  const [dir, setDir] = useState<"asc" | "desc">("desc");
+  const query = useQuery({
+    ...trpc.scrape.batches.queryOptions({ page, pageSize: 20, q: q || undefined, status: status || undefined, sort, dir }),
+    refetchInterval: ENGINE_POLL_MS,
+    placeholderData: keepPreviousData,
+  });
+  const data = query.data;
+  return (
+    <div className="stack">
+      <div className="row">
+        <label className="field">
+          <span>{t("search")}</span>
+          <input type="search" value={q} onChange={(e) => (setQ(e.target.value), setPage(1))} />
+        </label>
+        <label className="field">
+          <span>{t("status")}</span>
+          <select value={status} onChange={(e) => (setStatus(e.target.value as typeof status), setPage(1))}>
+            <option value="">{t("all")}</option>
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`batchStatus.${s}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <QueryState loading={query.isPending} error={query.isError} empty={data?.total === 0} />
+      {data && data.total > 0 ? (
+        <div className="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th>{t("batch")}</th>
+                <th>{t("client")}</th>
+                <th>{t("status")}</th>
+                <SortHeader label={t("jobsCount")} k="total_jobs" sort={sort} dir={dir} onSort={(k, d) => (setSort(k), setDir(d))} />
+                <th>{t("progress")}</th>
+                <SortHeader label={t("created")} k="created_at" sort={sort} dir={dir} onSort={(k, d) => (setSort(k), setDir(d))} />
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((b) => (
+                <tr key={b.id} data-batch-id={b.id}>
+                  <td>
+                    <Link href={`/engine/batches/${b.id}`}>{b.name ?? b.id.slice(0, 8)}</Link>
+                  </td>
+                  <td>{b.requester_client_id}</td>
+                  <td>{t(`batchStatus.${b.status}`)}</td>
+                  <td>{b.total_jobs}</td>
+                  <td>
+                    <BatchProgress percent={b.percent} label={b.name ?? b.id} />
+                  </td>
+                  <td>
+                    <LocalTime iso={b.created_at.toISOString()} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {data ? <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} /> : null}
+    </div>
+  );
+}

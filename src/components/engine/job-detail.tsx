@@ -1,0 +1,131 @@
+"use client";
+
+import { useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { LocalTime } from "@/components/local-time";
+import { Link } from "@/i18n/navigation";
+import { useTRPC } from "@/trpc/react";
+import { ENGINE_POLL_MS } from "./batches-table";
+import { QueryState, versionLabel } from "./progress";
+
+/** One job: its fields, the timeline of its states, the reviews collected and every callback attempt. */
+export function JobDetail({ jobId }: { jobId: string }) {
+  const t = useTranslations("engine");
+  const trpc = useTRPC();
+  const query = useQuery({ ...trpc.scrape.job.queryOptions({ job_id: jobId }), refetchInterval: ENGINE_POLL_MS });
+  const d = query.data;
+  if (!d) return <QueryState loading={query.isPending} error={query.isError} empty={false} />;
+  const j = d.job;
+  return (
+    <div className="stack">
+      <div className="card stack-sm">
+        <div className="row-between">
+          <h2>{j.platform_id ?? j.place_url}</h2>
+          <span className="badge">{t(`jobStatus.${j.status}`)}</span>
+        </div>
+        <dl className="stack-sm">
+          <dt>{t("client")}</dt>
+          <dd>{j.requester_client_id}</dd>
+          <dt>{t("version")}</dt>
+          <dd>{versionLabel(j.scraper_version, j.scraper_variant)}</dd>
+          <dt>{t("reviews")}</dt>
+          <dd>{j.review_count}</dd>
+          <dt>{t("attempts")}</dt>
+          <dd>{j.attempts}</dd>
+          {j.error_class ? (
+            <>
+              <dt>{t("error")}</dt>
+              <dd>{t("errorDetail", { error: t(`errorClass.${j.error_class}`), message: j.error_message ?? "" })}</dd>
+            </>
+          ) : null}
+          {j.batch_id ? (
+            <>
+              <dt>{t("batch")}</dt>
+              <dd>
+                <Link href={`/engine/batches/${j.batch_id}`}>{j.batch_id.slice(0, 8)}</Link>
+              </dd>
+            </>
+          ) : null}
+          <dt>{t("callbackTitle")}</dt>
+          <dd>{j.callback_url ? t("callbackState", { state: t(`callback.${j.callback_state}`) }) : t("noCallback")}</dd>
+        </dl>
+      </div>
+      <h2>{t("timeline")}</h2>
+      <ol className="list" aria-label={t("timeline")}>
+        {d.events.map((e, i) => (
+          <li key={i}>
+            <strong>{t(`jobStatus.${e.status}`)}</strong> <LocalTime iso={e.at.toISOString()} />{" "}
+            <span className="muted small">{Object.keys(e.detail).length ? JSON.stringify(e.detail) : ""}</span>
+          </li>
+        ))}
+      </ol>
+      <h2>{t("reviewsTitle")}</h2>
+      {d.reviews.length === 0 ? (
+        <p className="muted">{t("noReviews")}</p>
+      ) : (
+        <div className="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th>{t("author")}</th>
+                <th>{t("rating")}</th>
+                <th>{t("language")}</th>
+                <th>{t("published")}</th>
+                <th>{t("text")}</th>
+                <th>{t("ownerReply")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {d.reviews.map((r) => (
+                <tr key={r.id}>
+                  <td>{r.author}</td>
+                  <td>{r.rating}</td>
+                  <td>{r.language}</td>
+                  <td>{r.published_at ? <LocalTime iso={r.published_at.toISOString()} withTime={false} /> : null}</td>
+                  <td>{r.text}</td>
+                  <td>{r.owner_reply}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <h2>{t("callbackAttempts")}</h2>
+      {d.callbacks.length === 0 ? (
+        <p className="muted">{t("noCallbacks")}</p>
+      ) : (
+        d.callbacks.map((c) => (
+          <div key={c.id} className="card stack-sm">
+            <p>
+              <strong>{c.kind}</strong> {t(`callback.${c.state}`)} <span className="muted small">{c.webhook_id}</span>
+            </p>
+            <table>
+              <thead>
+                <tr>
+                  <th>{t("attempt")}</th>
+                  <th>{t("statusCode")}</th>
+                  <th>{t("error")}</th>
+                  <th>{t("duration")}</th>
+                  <th>{t("at")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {c.attempt_log.map((a) => (
+                  <tr key={a.attempt}>
+                    <td>{a.attempt}</td>
+                    <td>{a.status_code}</td>
+                    <td>{a.error}</td>
+                    <td>{t("ms", { value: a.duration_ms })}</td>
+                    <td>
+                      <LocalTime iso={a.at.toISOString()} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ))
+      )}
+    </div>
+  );
+}

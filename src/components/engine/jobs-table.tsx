@@ -1,0 +1,91 @@
+"use client";
+
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { LocalTime } from "@/components/local-time";
+import { Link } from "@/i18n/navigation";
+import { useTRPC } from "@/trpc/react";
+import { ENGINE_POLL_MS } from "./batches-table";
+import { Pager, QueryState, SortHeader } from "./progress";
+
+const STATUSES = ["queued", "running", "succeeded", "failed", "cancelled"] as const;
+
+/** Jobs (optionally of one batch), polled every 2 s, with search, status filter, sorting and pages. */
+export function JobsTable({ batchId }: { batchId?: string }) {
+  const t = useTranslations("engine");
+  const trpc = useTRPC();
+  const [page, setPage] = useState(1);
+  const [q, setQ] = useState("");
+  const [status, setStatus] = useState<(typeof STATUSES)[number] | "">("");
+  const [sort, setSort] = useState<"created_at" | "priority" | "finished_at">("created_at");
+  const [dir, setDir] = useState<"asc" | "desc">("desc");
+  const query = useQuery({
+    ...trpc.scrape.jobs.queryOptions({ page, pageSize: 25, q: q || undefined, status: status || undefined, batch_id: batchId, sort, dir }),
+    refetchInterval: ENGINE_POLL_MS,
+    placeholderData: keepPreviousData,
+  });
+  const data = query.data;
+  const onSort = (k: typeof sort, d: typeof dir) => (setSort(k), setDir(d));
+  return (
+    <div className="stack">
+      <div className="row">
+        <label className="field">
+          <span>{t("search")}</span>
+          <input type="search" value={q} onChange={(e) => (setQ(e.target.value), setPage(1))} />
+        </label>
+        <label className="field">
+          <span>{t("status")}</span>
+          <select value={status} onChange={(e) => (setStatus(e.target.value as typeof status), setPage(1))}>
+            <option value="">{t("all")}</option>
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`jobStatus.${s}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <QueryState loading={query.isPending} error={query.isError} empty={data?.total === 0} />
+      {data && data.total > 0 ? (
+        <div className="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th>{t("job")}</th>
+                <th>{t("target")}</th>
+                <th>{t("status")}</th>
+                <th>{t("version")}</th>
+                <SortHeader label={t("priority")} k="priority" sort={sort} dir={dir} onSort={onSort} />
+                <th>{t("reviews")}</th>
+                <th>{t("error")}</th>
+                <SortHeader label={t("created")} k="created_at" sort={sort} dir={dir} onSort={onSort} />
+                <SortHeader label={t("finished")} k="finished_at" sort={sort} dir={dir} onSort={onSort} />
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((j) => (
+                <tr key={j.id}>
+                  <td>
+                    <Link href={`/engine/jobs/${j.id}`}>{j.id.slice(0, 8)}</Link>
+                  </td>
+                  <td>{j.platform_id ?? j.place_url}</td>
+                  <td>{t(`jobStatus.${j.status}`)}</td>
+                  <td>{j.scraper_version ? `${j.scraper_version}/${j.scraper_variant ?? ""}` : "—"}</td>
+                  <td>{j.priority}</td>
+                  <td>{j.review_count}</td>
+                  <td>{j.error_class ? t(`errorClass.${j.error_class}`) : ""}</td>
+                  <td>
+                    <LocalTime iso={j.created_at.toISOString()} />
+                  </td>
+                  <td>{j.finished_at ? <LocalTime iso={j.finished_at.toISOString()} /> : ""}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {data ? <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} /> : null}
+    </div>
+  );
+}

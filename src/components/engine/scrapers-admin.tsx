@@ -1,0 +1,133 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { useTRPC } from "@/trpc/react";
+import { QueryState, versionLabel } from "./progress";
+
+/** Scraper versions: traffic share per version, promote, deprecate, and registering a new version. */
+export function ScrapersAdmin({ implementations }: { implementations: readonly string[] }) {
+  const t = useTranslations("engine");
+  const trpc = useTRPC();
+  const client = useQueryClient();
+  const list = useQuery(trpc.scrape.registry.list.queryOptions({}));
+  const refresh = () => client.invalidateQueries({ queryKey: trpc.scrape.registry.list.queryKey() });
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
+  const traffic = useMutation(trpc.scrape.registry.traffic.mutationOptions({ onSuccess: refresh }));
+  const promote = useMutation(trpc.scrape.registry.promote.mutationOptions({ onSuccess: refresh }));
+  const deprecate = useMutation(trpc.scrape.registry.deprecate.mutationOptions({ onSuccess: refresh }));
+  const create = useMutation(trpc.scrape.registry.create.mutationOptions({ onSuccess: refresh }));
+  const [form, setForm] = useState({ version: "", variant: "default", implementation: implementations[0] ?? "", traffic: "0" });
+  const failed = [traffic, promote, deprecate, create].find((m) => m.isError);
+  const data = list.data;
+  return (
+    <div className="stack">
+      {failed ? (
+        <p className="alert" role="alert">
+          {t("actionFailed")} {failed.error?.message}
+        </p>
+      ) : null}
+      <QueryState loading={list.isPending} error={list.isError} empty={data?.items.length === 0} />
+      {data && data.items.length > 0 ? (
+        <>
+          <p className="muted">{t("allocationSum", { sum: data.allocation_sum })}</p>
+          <div className="table-wrap">
+            <table>
+              <thead>
+                <tr>
+                  <th>{t("version")}</th>
+                  <th>{t("implementation")}</th>
+                  <th>{t("traffic")}</th>
+                  <th>{t("state")}</th>
+                  <th>{t("actions")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.items.map((v) => (
+                  <tr key={v.id} data-version={`${v.version}/${v.variant}`}>
+                    <td>{versionLabel(v.version, v.variant)}</td>
+                    <td>{v.implementation}</td>
+                    <td>
+                      {v.deprecated ? (
+                        t("percent", { value: 0 })
+                      ) : (
+                        <form
+                          className="row"
+                          onSubmit={(e) => {
+                            e.preventDefault();
+                            traffic.mutate({ id: v.id, traffic_percent: Number(drafts[v.id] ?? v.traffic_percent) });
+                          }}
+                        >
+                          <input
+                            type="number"
+                            min={0}
+                            max={100}
+                            aria-label={t("trafficOf", { version: `${v.version}/${v.variant}` })}
+                            value={drafts[v.id] ?? String(v.traffic_percent)}
+                            onChange={(e) => setDrafts({ ...drafts, [v.id]: e.target.value })}
+                            style={{ width: "5rem" }}
+                          />
+                          <button type="submit" className="link-button">
+                            {t("save")}
+                          </button>
+                        </form>
+                      )}
+                    </td>
+                    <td>{v.deprecated ? t("deprecated") : v.promoted_at ? t("promoted") : t("active")}</td>
+                    <td className="row">
+                      {!v.deprecated ? (
+                        <>
+                          <button type="button" className="link-button" onClick={() => promote.mutate({ id: v.id })}>
+                            {t("promote")}
+                          </button>
+                          <button type="button" className="link-button" onClick={() => deprecate.mutate({ id: v.id })}>
+                            {t("deprecate")}
+                          </button>
+                        </>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      ) : null}
+      <form
+        className="card form stack-sm"
+        onSubmit={(e) => {
+          e.preventDefault();
+          create.mutate({ version: form.version, variant: form.variant, implementation: form.implementation, traffic_percent: Number(form.traffic) });
+        }}
+      >
+        <h2>{t("registerVersion")}</h2>
+        <label className="field">
+          <span>{t("version")}</span>
+          <input required value={form.version} onChange={(e) => setForm({ ...form, version: e.target.value })} />
+        </label>
+        <label className="field">
+          <span>{t("variant")}</span>
+          <input required value={form.variant} onChange={(e) => setForm({ ...form, variant: e.target.value })} />
+        </label>
+        <label className="field">
+          <span>{t("implementation")}</span>
+          <select value={form.implementation} onChange={(e) => setForm({ ...form, implementation: e.target.value })}>
+            {implementations.map((i) => (
+              <option key={i} value={i}>
+                {i}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span>{t("traffic")}</span>
+          <input type="number" min={0} max={100} value={form.traffic} onChange={(e) => setForm({ ...form, traffic: e.target.value })} />
+        </label>
+        <button type="submit" className="button" disabled={create.isPending}>
+          {t("register")}
+        </button>
+      </form>
+    </div>
+  );
+}

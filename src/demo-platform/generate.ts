@@ -1,0 +1,172 @@
+import { createRng, type Rng } from "./prng";
+import { ASPECTS, PHRASES, type TAspect, type TLanguage } from "./phrases";
+
+export type TLayout = 1 | 2;
+
+export interface DemoPlace {
+  id: string;
+  name: string;
+  category: string;
+  city: string;
+  /** The layout the place page uses unless a setting overrides it. */
+  layout: TLayout;
+  reviewCount: number;
+  /** Mean rating over all reviews, one decimal. */
+  rating: number;
+  /** Built-in misbehaviour of the special places (see settings.ts). */
+  special?: "blocked" | "slow" | "flaky";
+}
+
+export interface DemoReview {
+  id: string;
+  author: string | null;
+  rating: number;
+  text: string | null;
+  language: TLanguage;
+  publishedAt: Date;
+  ownerReply: string | null;
+  /** "Helpful" votes; part of the relevance order. */
+  helpful: number;
+  /** The topics the text talks about, with their polarity (ground truth for the analysis tests). */
+  aspects: { aspect: TAspect; polarity: "positive" | "negative" }[];
+}
+
+export interface DatasetOptions {
+  seed: number;
+  /** Number of ordinary places (p-0001 ...); the three special places come on top. */
+  places: number;
+  /** The newest possible review date; reviews spread over the two years before it. */
+  anchor: Date;
+}
+
+const CITIES: { city: string; mix: Record<TLanguage, number> }[] = [
+  { city: "London", mix: { en: 85, es: 8, de: 7 } },
+  { city: "Madrid", mix: { en: 20, es: 70, de: 10 } },
+  { city: "Berlin", mix: { en: 20, es: 10, de: 70 } },
+  { city: "Barcelona", mix: { en: 30, es: 60, de: 10 } },
+  { city: "Munich", mix: { en: 25, es: 5, de: 70 } },
+  { city: "New York", mix: { en: 80, es: 18, de: 2 } },
+  { city: "Seville", mix: { en: 25, es: 70, de: 5 } },
+  { city: "Vienna", mix: { en: 25, es: 5, de: 70 } },
+];
+const CATEGORIES = ["Restaurant", "Café", "Tapas bar", "Bistro", "Pizzeria", "Brewery", "Bakery", "Steakhouse"];
+const NAME_A = ["Golden", "Blue", "Old", "Little", "Green", "Silver", "Happy", "Hidden", "Royal", "Red"];
+const NAME_B = ["Spoon", "Olive", "Lantern", "Harbour", "Oak", "Fig", "Anchor", "Garden", "Kettle", "Fox"];
+const SPECIALS = ["blocked", "slow", "flaky"] as const;
+const DAY_MS = 86_400_000;
+
+/** Generated places and their reviews: a pure function of the options (reviews are made on first use). */
+export interface Dataset {
+  options: DatasetOptions;
+  places: DemoPlace[];
+  place(id: string): DemoPlace | undefined;
+  reviews(placeId: string): DemoReview[];
+}
+
+export function createDataset(options: DatasetOptions): Dataset {
+  const places: DemoPlace[] = [];
+  for (let i = 0; i < options.places; i++) places.push(makePlace(options, `p-${String(i + 1).padStart(4, "0")}`, i));
+  SPECIALS.forEach((special, i) => places.push({ ...makePlace(options, `p-${special}`, i), special }));
+  const byId = new Map(places.map((p) => [p.id, p]));
+  const cache = new Map<string, DemoReview[]>();
+  for (const place of places) {
+    const reviews = makeReviews(options, place);
+    cache.set(place.id, reviews);
+    place.rating = Math.round((reviews.reduce((s, r) => s + r.rating, 0) / Math.max(1, reviews.length)) * 10) / 10;
+  }
+  return {
+    options,
+    places,
+    place: (id) => byId.get(id),
+    reviews: (id) => cache.get(id) ?? [],
+  };
+}
+
+function makePlace(options: DatasetOptions, id: string, index: number): DemoPlace {
+  const rng = createRng(options.seed, "place", id);
+  // Every third place (p-0002, p-0005, ...) uses layout 2, so both layouts are always present.
+  const layout: TLayout = index % 3 === 1 ? 2 : 1;
+  // Every eighth place is small; p-0001 and p-0002 always have plenty (tests and docs rely on them).
+  const small = index % 8 === 7;
+  return {
+    id,
+    name: `The ${rng.pick(NAME_A)} ${rng.pick(NAME_B)}`,
+    category: rng.pick(CATEGORIES),
+    city: (CITIES[index % CITIES.length] ?? CITIES[0]!).city,
+    layout,
+    reviewCount: small ? rng.int(3, 30) : rng.int(index < 2 ? 180 : 120, 400),
+    rating: 0,
+  };
+}
+
+function makeReviews(options: DatasetOptions, place: DemoPlace): DemoReview[] {
+  const rng = createRng(options.seed, "reviews", place.id);
+  const mix = (CITIES.find((c) => c.city === place.city) ?? CITIES[0]!).mix;
+  // A place-level quality in [-1, 1] tilts the rating distribution.
+  const quality = rng.next() * 2 - 1;
+  const weights = {
+    "5": 30 + 20 * quality,
+    "4": 25 + 5 * quality,
+    "3": 15,
+    "2": 12 - 6 * quality,
+    "1": 15 - 12 * quality,
+  };
+  const offsets = Array.from({ length: place.reviewCount }, () => rng.next() * 730 * DAY_MS).sort((a, b) => b - a);
+  return offsets.map((offset, i) => {
+    const rating = Number(rng.weighted(weights));
+    const language = rng.weighted(mix);
+    const bank = PHRASES[language];
+    const first = rng.pick(bank.firstNames);
+    const author = rng.chance(0.04) ? null : `${first} ${rng.pick(bank.lastNames).charAt(0)}.`;
+    const written = rng.chance(0.93) ? writeText(rng, language, rating) : { text: null, aspects: [] };
+    const replyChance = rating <= 2 ? 0.45 : rating === 3 ? 0.2 : 0.15;
+    const ownerReply = rng.chance(replyChance)
+      ? addressTo(rng.pick(rating >= 4 ? bank.replies.thanks : bank.replies.apology), author ? first : null)
+      : null;
+    // Whole seconds, so every layout can show the exact instant.
+    const publishedAt = new Date(Math.floor((options.anchor.getTime() - offset) / 1000) * 1000);
+    return {
+      id: `${place.id}-r${String(i + 1).padStart(4, "0")}`,
+      author,
+      rating,
+      text: written.text,
+      language,
+      publishedAt,
+      ownerReply,
+      helpful: Math.floor(rng.next() ** 3 * 60),
+      aspects: written.aspects,
+    };
+  });
+}
+
+/** A review text whose sentences agree with the rating (3 stars mixes praise and complaints). */
+function writeText(rng: Rng, language: TLanguage, rating: number): Pick<DemoReview, "text" | "aspects"> {
+  const bank = PHRASES[language];
+  const count = rng.int(1, 3);
+  const chosen: TAspect[] = [];
+  while (chosen.length < count) {
+    const aspect = rng.pick(ASPECTS);
+    if (!chosen.includes(aspect)) chosen.push(aspect);
+  }
+  const firstPositive = rating === 3 ? rng.chance(0.5) : rating >= 4;
+  const aspects = chosen.map((aspect, i) => {
+    let positive = firstPositive;
+    // 4 and 2 stars sometimes carry one dissenting remark; 3 stars alternate praise and complaint.
+    if ((rating === 4 || rating === 2) && i > 0 && rng.chance(0.3)) positive = !positive;
+    if (rating === 3 && i % 2 === 1) positive = !positive;
+    return { aspect, polarity: positive ? ("positive" as const) : ("negative" as const) };
+  });
+  const tone = rating >= 4 ? "positive" : rating <= 2 ? "negative" : "mixed";
+  const parts: string[] = [];
+  if (rng.chance(0.6)) parts.push(rng.pick(bank.openers[tone]));
+  for (const { aspect, polarity } of aspects) parts.push(rng.pick(bank.aspects[aspect][polarity]));
+  if (tone !== "mixed" && rng.chance(0.4)) parts.push(rng.pick(bank.closers[tone]));
+  return { text: parts.join(" "), aspects };
+}
+
+/** Puts the reviewer's first name into a reply, or drops the salutation for anonymous reviews. */
+function addressTo(template: string, name: string | null): string {
+  if (name) return template.replace("{name}", name);
+  const text = template.replace(/\s*\{name\}\s*/, " ").replace(/ ,/g, ",").replace(/^[\s,]+/, "").replace(/\s{2,}/g, " ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -1,0 +1,44 @@
+import { TRPCError } from "@trpc/server";
+import { AppError } from "@/server/core/errors";
+import { reviewSettings } from "@/server/queue/settings";
+import type { Actor } from "@/server/services/actor";
+import { authenticateApiKey } from "@/server/services/reviews/api-keys";
+import { takeKeyToken } from "@/server/services/reviews/rate-limit";
+import type { TApiScope } from "@/server/services/reviews/schemas";
+import { publicProcedure } from "./trpc";
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/**
+ * Procedures of the review engine (Document 1): an API key in `Authorization: Bearer <key>` with the
+ * scope (admin includes every scope), or a signed-in administrator (the pages). 401 for a missing,
+ * unknown, revoked or expired key; 429 with Retry-After when the key's bucket is empty; 403 without
+ * the scope. Every answer to a key carries RateLimit-Policy and RateLimit.
+ */
+export function engineProcedure(scope: TApiScope) {
+  return publicProcedure.use(async ({ ctx, next }) => {
+    let actor: Actor;
+    const header = ctx.headers.get("authorization");
+    if (header) {
+      const presented = BEARER.exec(header)?.[1];
+      const key = presented ? await authenticateApiKey(ctx.db, presented) : null;
+      if (!key) throw new TRPCError({ code: "UNAUTHORIZED", message: "invalid_api_key" });
+      const limit = takeKeyToken(key.id, key.rateLimitPerMinute ?? reviewSettings().API_KEY_RATE_PER_MINUTE);
+      for (const [name, value] of Object.entries(limit.headers)) ctx.responseHeaders.set(name, value);
+      if (!limit.allowed) throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: "rate_limited" });
+      if (!key.scopes.includes(scope) && !key.scopes.includes("admin")) {
+        throw new TRPCError({ code: "FORBIDDEN", message: "missing_scope", cause: new AppError("FORBIDDEN", "missing_scope", { required: scope }) });
+      }
+      actor = { kind: "apiKey", apiKeyId: key.id, scopes: key.scopes };
+    } else {
+      const user = await ctx.sessionUser();
+      if (!user) throw new TRPCError({ code: "UNAUTHORIZED", message: "api_key_required" });
+      if (!user.isAdmin) throw new TRPCError({ code: "FORBIDDEN", message: "admin_only" });
+      actor = { kind: "user", userId: user.id, isAdmin: true };
+    }
+    return next({ ctx: { ...ctx, actor } });
+  });
+}
+
+/** The Idempotency-Key header of the request, if any. */
+export const idempotencyKeyOf = (headers: Headers) => headers.get("idempotency-key") ?? undefined;

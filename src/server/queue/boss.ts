@@ -1,0 +1,74 @@
+import PgBoss from "pg-boss";
+import type { Logger } from "../core/logger";
+import { QUEUES } from "./queues";
+import { jobExpireSeconds, type TReviewSettings } from "./settings";
+
+export type { PgBoss };
+
+/** Options of one process's queue handle. */
+export interface BossOptions {
+  url: string;
+  settings: TReviewSettings;
+  /** Only workers supervise (expire lost jobs, archive); the web app only inserts. */
+  supervise: boolean;
+  log?: Logger;
+  max?: number;
+}
+
+/** Creates and starts pg-boss on DATABASE_URL (its schema `pgboss` is created on first start) and makes the queues. */
+export async function startBoss(options: BossOptions): Promise<PgBoss> {
+  const boss = new PgBoss({
+    connectionString: options.url,
+    schema: options.settings.QUEUE_SCHEMA,
+    max: options.max ?? 4,
+    supervise: options.supervise,
+    schedule: false,
+    maintenanceIntervalSeconds: options.settings.QUEUE_MAINTENANCE_SECONDS,
+  });
+  boss.on("error", (err: Error) => options.log?.error({ err }, "queue error"));
+  await boss.start();
+  await ensureQueues(boss, options.settings);
+  return boss;
+}
+
+/** Creates the queues, or updates their retry and expiry settings to the current configuration. */
+export async function ensureQueues(boss: PgBoss, s: TReviewSettings): Promise<void> {
+  const expireInSeconds = jobExpireSeconds(s);
+  const defs: PgBoss.Queue[] = [
+    { name: QUEUES.scrapeDead, retryLimit: 5, retryDelay: 5, retryBackoff: true },
+    { name: QUEUES.callbackDead, retryLimit: 5, retryDelay: 5, retryBackoff: true },
+    {
+      name: QUEUES.scrape,
+      // Runs of a job = first run + retries; a lost worker's job counts a run too.
+      retryLimit: s.JOB_MAX_ATTEMPTS - 1,
+      retryDelay: s.JOB_RETRY_DELAY_SECONDS,
+      retryBackoff: true,
+      expireInSeconds,
+      deadLetter: QUEUES.scrapeDead,
+    },
+    {
+      // One queue job = one delivery attempt; its own retries only cover a worker lost mid-attempt.
+      name: QUEUES.callback,
+      retryLimit: 20,
+      retryDelay: 1,
+      retryBackoff: true,
+      expireInSeconds: Math.ceil(s.CALLBACK_TIMEOUT_MS / 1000) + 30,
+      deadLetter: QUEUES.callbackDead,
+    },
+  ];
+  for (const def of defs) {
+    const { name } = def;
+    const existing = await boss.getQueue(name);
+    if (existing) {
+      await boss.updateQueue(name, def);
+      continue;
+    }
+    try {
+      await boss.createQueue(name, def);
+    } catch (error) {
+      // Another process created it at the same moment: take its row and update the settings.
+      if (!(await boss.getQueue(name))) throw error;
+      await boss.updateQueue(name, def);
+    }
+  }
+}

@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { envBool, envInt, parseConfig } from "../core/config";
+
+/**
+ * Settings of the review engine shared by the web app (which enqueues) and the worker (which runs):
+ * both must agree on the queue's timeouts and retries. Every name and default is in the README.
+ */
+export const ZReviewSettings = z.object({
+  /** PostgreSQL schema of the queue tables (pg-boss); installations or tests sharing a database use their own. */
+  QUEUE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,49}$/, { error: "must be a lower-case SQL name" }).default("pgboss"),
+  /** A scrape running longer than this is aborted (error class timeout). */
+  JOB_TIMEOUT_MS: envInt(120_000, 100, 3_600_000),
+  /** Added to the timeout to form the queue's expiry: an active job older than both is run again. */
+  JOB_EXPIRE_GRACE_SECONDS: envInt(30, 1, 3_600),
+  /** Runs of a job at most (first run plus retries of transient failures or lost workers). */
+  JOB_MAX_ATTEMPTS: envInt(3, 1, 20),
+  /** Base delay of the queue's retry backoff (delay·2^n with jitter). */
+  JOB_RETRY_DELAY_SECONDS: envInt(5, 1, 3_600),
+  /** How often the queue's supervisor looks for expired (lost) jobs. */
+  QUEUE_MAINTENANCE_SECONDS: envInt(30, 1, 3_600),
+  /** Polling interval of the queue workers (pg-boss's minimum is 500 ms). */
+  WORKER_POLL_MS: envInt(500, 500, 60_000),
+  /** Largest batch accepted by POST /api/scrape/platform-reviews/batch. */
+  BATCH_MAX_JOBS: envInt(1_000, 1, 100_000),
+  /** Requests per minute per API key (token bucket; a key can carry its own value). */
+  API_KEY_RATE_PER_MINUTE: envInt(600, 1, 1_000_000),
+  /** One callback request's time limit. */
+  CALLBACK_TIMEOUT_MS: envInt(10_000, 100, 120_000),
+  /** First retry delay of a callback; doubles per attempt (with jitter) up to CALLBACK_BACKOFF_MAX_MS. */
+  CALLBACK_BACKOFF_BASE_MS: envInt(10_000, 10, 3_600_000),
+  CALLBACK_BACKOFF_MAX_MS: envInt(3_600_000, 10, 86_400_000),
+  /** A callback not delivered this long after it was created is given up (state failed). */
+  CALLBACK_MAX_AGE_MS: envInt(86_400_000, 1_000, 30 * 86_400_000),
+  /** Allow callbacks to loopback and private addresses (dev and tests; never in production). */
+  CALLBACK_ALLOW_PRIVATE: envBool(false),
+  /** Base URL of the reviews platform the scrapers talk to (the demo platform locally). */
+  DEMO_PLATFORM_URL: z.string().url().default("http://127.0.0.1:4200"),
+});
+export type TReviewSettings = z.output<typeof ZReviewSettings>;
+
+let cached: TReviewSettings | undefined;
+
+/** The review engine's settings from the environment, parsed once (throws ConfigError naming the variable). */
+export function reviewSettings(): TReviewSettings {
+  cached ??= parseConfig(ZReviewSettings);
+  return cached;
+}
+
+/** Seconds after which an active queue job counts as lost and is run again. */
+export function jobExpireSeconds(s: TReviewSettings): number {
+  return Math.ceil(s.JOB_TIMEOUT_MS / 1000) + s.JOB_EXPIRE_GRACE_SECONDS;
+}

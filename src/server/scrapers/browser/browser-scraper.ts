@@ -1,0 +1,121 @@
+import type { Page, Response } from "playwright-core";
+import { errorForStatus, throwIfAborted } from "../classify";
+import { scraperConfig } from "../config";
+import { applyTarget, resolveTarget, targetParams } from "../demo-platform/target";
+import { ScrapeError, type ScrapedReview, type ScrapeContext, type Scraper, type ScrapeTarget } from "../types";
+import type { LayoutDriver } from "./layouts";
+import { toScrapedReview } from "./parse";
+import { withPage } from "./shared-browser";
+
+/** A Playwright scraper that knows the given layouts (tried in order); any other page is layout_changed. */
+export function browserScraper(implementation: string, layouts: LayoutDriver[]): Scraper {
+  return {
+    implementation,
+    async scrape(target, ctx) {
+      const place = resolveTarget(target, ctx);
+      const url = `${place.origin}/places/${encodeURIComponent(place.placeId)}?${targetParams(target, place.knobs)}`;
+      const { reviews, placeName } = await withPage(ctx.signal, (page) => scrapePage(page, url, layouts, target, ctx));
+      return { placeKey: place.placeKey, platformId: place.placeId, placeName, reviews: applyTarget(reviews, target) };
+    },
+  };
+}
+
+async function scrapePage(page: Page, url: string, layouts: LayoutDriver[], target: ScrapeTarget, ctx: ScrapeContext) {
+  // Every answer to a reviews request is noted: it tells a failed load (and its Retry-After) from a changed layout.
+  const fragments = { ok: 0, failed: undefined as Response | undefined };
+  page.on("response", (res) => {
+    if (!/^\/places\/[^/]+\/reviews\/?$/.test(new URL(res.url()).pathname)) return;
+    if (res.ok()) fragments.ok += 1;
+    else fragments.failed = res;
+  });
+
+  const response = await page.goto(url, { waitUntil: "domcontentloaded" });
+  if (!response) throw new ScrapeError("internal", "the place page gave no response");
+  const failure = errorForStatus(response.status(), "place page", response.headers()["retry-after"]);
+  if (failure) throw failure;
+  if ((await page.locator("#captcha, .captcha, iframe[src*=captcha]").count()) > 0) throw new ScrapeError("blocked", "place page shows a captcha");
+  const placeName = (await page.locator("h1.place-name, h2.lx-title").first().textContent({ timeout: 1_000 }).catch(() => null))?.trim();
+
+  let layout: LayoutDriver | undefined;
+  for (const candidate of layouts) {
+    if (await candidate.detect(page)) {
+      layout = candidate;
+      break;
+    }
+  }
+  if (!layout) {
+    throw new ScrapeError("layout_changed", `no known reviews tab on the place page (looked for ${layouts.map((l) => l.name).join(", ")})`);
+  }
+  if (target.limit === 0) return { reviews: [] as ScrapedReview[], placeName };
+
+  // Answers to review requests counted up to the last change of the page: more answers and no new card is a changed layout.
+  let okAtLastChange = fragments.ok;
+  await layout.open(page);
+  if ((await page.locator(layout.selectors.list).count()) === 0) {
+    throw new ScrapeError("layout_changed", `${layout.name}: the reviews list (${layout.selectors.list}) is missing after opening the tab`);
+  }
+  const step = scraperConfig().SCRAPER_STEP_TIMEOUT_MS;
+  let count = 0;
+  for (;;) {
+    throwIfAborted(ctx.signal);
+    const { card, end, error } = layout.selectors;
+    await waitForGrowth(page, layout, count, step, () => fragments.ok > okAtLastChange);
+    const state = await page.evaluate(
+      ({ card, end, error, attr }) => ({
+        count: document.querySelectorAll(card).length,
+        done: !!document.querySelector(end),
+        errorStatus: document.querySelector(error)?.getAttribute(attr) ?? null,
+      }),
+      { card, end, error, attr: layout.selectors.errorStatusAttr },
+    );
+    if (state.errorStatus !== null) throw loadFailure(state.errorStatus, fragments.failed);
+    count = state.count;
+    okAtLastChange = fragments.ok;
+    ctx.onProgress?.(Math.min(count, target.limit));
+    if (state.done || count >= target.limit) break;
+    await layout.more(page);
+  }
+  const raw = await layout.extract(page);
+  const reviews = raw.map(toScrapedReview).filter((r): r is ScrapedReview => r !== null);
+  if (raw.length > 0 && reviews.length === 0) throw new ScrapeError("layout_changed", `${layout.name}: review cards have no ids`);
+  return { reviews, placeName };
+}
+
+/** How long cards may take to show after their batch was answered before the markup counts as changed. */
+const RENDER_GRACE_MS = 2_000;
+
+/**
+ * Waits until the page shows more cards than `prev`, its end marker or its error marker. Answered
+ * batches with no new card for RENDER_GRACE_MS mean the card markup changed (layout_changed); no
+ * answer within `stepMs` is a timeout.
+ */
+async function waitForGrowth(page: Page, layout: LayoutDriver, prev: number, stepMs: number, answered: () => boolean): Promise<void> {
+  const { card, end, error } = layout.selectors;
+  const deadline = Date.now() + stepMs;
+  let answeredAt: number | undefined;
+  for (;;) {
+    try {
+      await page.waitForFunction(
+        ({ card, end, error, prev }) => document.querySelectorAll(card).length > prev || !!document.querySelector(end) || !!document.querySelector(error),
+        { card, end, error, prev },
+        { timeout: Math.max(1, Math.min(250, deadline - Date.now())), polling: 50 },
+      );
+      return;
+    } catch (e) {
+      if (!(e instanceof Error && e.name === "TimeoutError")) throw e;
+      if (answered()) {
+        answeredAt ??= Date.now();
+        if (Date.now() - answeredAt >= Math.min(RENDER_GRACE_MS, stepMs)) {
+          throw new ScrapeError("layout_changed", `${layout.name}: reviews loaded but no review cards (${card}) appeared`, { cause: e });
+        }
+      }
+      if (Date.now() >= deadline) throw e;
+    }
+  }
+}
+
+function loadFailure(domStatus: string, failed: Response | undefined): ScrapeError {
+  const status = failed?.status() ?? Number(domStatus);
+  if (!status) return new ScrapeError("network", "loading more reviews failed (network error in the page)");
+  return errorForStatus(status, "loading more reviews", failed?.headers()["retry-after"]) ?? new ScrapeError("internal", `loading more reviews failed (${status})`);
+}

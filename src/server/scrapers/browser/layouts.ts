@@ -1,0 +1,90 @@
+import type { Page } from "playwright-core";
+import type { RawCard } from "./parse";
+
+/** How a scraper finds, opens, grows and reads the reviews of one page layout. */
+export interface LayoutDriver {
+  name: "layout-1" | "layout-2";
+  /** The layout's entry point (the reviews tab) is on the page. */
+  detect(page: Page): Promise<boolean>;
+  /** Opens the reviews (a click); the first batch then loads by itself. */
+  open(page: Page): Promise<void>;
+  /** Asks for the next batch (scroll to the bottom, or the "more" button). */
+  more(page: Page): Promise<void>;
+  /** Reads every card on the page. */
+  extract(page: Page): Promise<RawCard[]>;
+  /** CSS selectors the loading loop watches. */
+  selectors: {
+    /** The container the cards go into (missing after opening: the layout changed). */
+    list: string;
+    card: string;
+    /** Present once every review is shown. */
+    end: string;
+    /** Present when loading failed; its attribute `errorStatusAttr` holds the HTTP status. */
+    error: string;
+    errorStatusAttr: string;
+  };
+}
+
+/** Layout 1: `[role=tab][data-tab=reviews]`, `article.review-card`, infinite scroll with a sentinel. */
+export const layout1: LayoutDriver = {
+  name: "layout-1",
+  selectors: { list: "#review-list", card: "#review-list article.review-card", end: ".review-end", error: ".review-error", errorStatusAttr: "data-status" },
+  detect: async (page) => (await page.locator('[role="tab"][data-tab="reviews"]').count()) > 0,
+  open: (page) => page.locator('[role="tab"][data-tab="reviews"]').first().click(),
+  more: async (page) => {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  },
+  extract: (page) =>
+    page.$$eval("#review-list article.review-card", (cards) =>
+      cards.map((card) => {
+        // No helper functions in here: the bundler would wrap them in a __name() the page does not have.
+        const author = card.querySelector(".review-author");
+        const rating = card.querySelector(".review-rating");
+        const time = card.querySelector("time");
+        const text = card.querySelector(".review-text");
+        return {
+          id: card.getAttribute("data-review-id"),
+          author: author?.textContent ?? null,
+          anonymous: author?.getAttribute("data-anonymous") === "true",
+          ratingLabel: rating?.getAttribute("aria-label") ?? rating?.textContent ?? null,
+          filledStars: null,
+          dateValue: time?.getAttribute("datetime") ?? null,
+          dateText: time?.textContent ?? null,
+          text: text?.textContent ?? null,
+          language: text?.getAttribute("lang") ?? card.getAttribute("lang"),
+          ownerReply: card.querySelector(".owner-reply p")?.textContent ?? null,
+        };
+      }),
+    ),
+};
+
+/** Layout 2: a section menu link, `li.rv-item` cards, a "Show more reviews" button. */
+export const layout2: LayoutDriver = {
+  name: "layout-2",
+  selectors: { list: ".rv-list", card: ".rv-list li.rv-item", end: ".rv-done", error: ".rv-problem", errorStatusAttr: "data-http-status" },
+  detect: async (page) => (await page.locator('a.lx-nav-link[data-section="reviews"]').count()) > 0,
+  open: (page) => page.locator('a.lx-nav-link[data-section="reviews"]').first().click(),
+  more: async (page) => {
+    const button = page.locator("button.rv-more:not([disabled])");
+    if ((await button.count()) > 0) await button.first().click();
+  },
+  extract: (page) =>
+    page.$$eval(".rv-list li.rv-item", (items) =>
+      items.map((item) => {
+        const name = item.querySelector(".rv-name");
+        const date = item.querySelector(".rv-date");
+        return {
+          id: item.getAttribute("data-rid"),
+          author: name?.textContent ?? null,
+          anonymous: name?.classList.contains("rv-name--guest") ?? false,
+          ratingLabel: item.querySelector(".rv-stars")?.getAttribute("title") ?? null,
+          filledStars: item.querySelectorAll(".rv-stars .star.on").length || null,
+          dateValue: date?.getAttribute("data-ts") ?? null,
+          dateText: date?.textContent ?? null,
+          text: item.querySelector(".rv-body")?.textContent ?? null,
+          language: item.getAttribute("data-lang"),
+          ownerReply: item.querySelector(".rv-response p")?.textContent ?? null,
+        };
+      }),
+    ),
+};

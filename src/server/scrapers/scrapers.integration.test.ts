@@ -1,0 +1,204 @@
+// Every scraper against the real demo platform (port 0) and real Chromium: both layouts, the target's
+// limit/sort/since/language, and each error class provoked for real.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { selectReviews } from "@/demo-platform/query";
+import { createDemoPlatform, type DemoPlatform } from "@/demo-platform/server";
+import { freePort } from "@/test/helpers";
+import { closeScrapers, getScraper, ScrapeError, setScraperConfig, type ScrapedReview, type ScrapeTarget, type TScrapeErrorClass } from "./index";
+
+const IMPLS = ["browser-v1", "browser-v2", "http-json"] as const;
+let platform: DemoPlatform;
+let base: string;
+
+beforeAll(async () => {
+  setScraperConfig({ SCRAPER_NAVIGATION_TIMEOUT_MS: 15_000, SCRAPER_STEP_TIMEOUT_MS: 8_000 });
+  // Eight places: p-0008 is a small one (every eighth place is).
+  platform = createDemoPlatform({ places: 8 });
+  base = await platform.listen(0);
+});
+afterAll(async () => {
+  await closeScrapers();
+  await platform.close();
+});
+
+function scrape(impl: string, target: Partial<ScrapeTarget>, options: { signal?: AbortSignal; platformUrl?: string; onProgress?: (n: number) => void } = {}) {
+  const scraper = getScraper(impl);
+  if (!scraper) throw new Error(`no scraper ${impl}`);
+  return scraper.scrape(
+    { limit: 25, sort: "newest", ...target },
+    { signal: options.signal ?? AbortSignal.timeout(30_000), platformUrl: options.platformUrl ?? base, onProgress: options.onProgress },
+  );
+}
+
+async function failure(promise: Promise<unknown>): Promise<ScrapeError> {
+  try {
+    await promise;
+  } catch (error) {
+    expect(error).toBeInstanceOf(ScrapeError);
+    return error as ScrapeError;
+  }
+  throw new Error("the scrape succeeded, a failure was expected");
+}
+
+/** What a correct scraper returns: the platform's own selection, in its order, cut at the limit. */
+function expected(placeId: string, target: Partial<ScrapeTarget> & { limit: number }): ScrapedReview[] {
+  const selected = selectReviews(platform.dataset.reviews(placeId), { sort: target.sort ?? "newest", lang: target.language, since: target.since });
+  return selected.slice(0, target.limit).map((r) => ({
+    externalId: r.id,
+    author: r.author,
+    rating: r.rating,
+    text: r.text,
+    language: r.language,
+    publishedAt: r.publishedAt,
+    ownerReply: r.ownerReply,
+  }));
+}
+
+describe("both scrapers against both layouts", () => {
+  it.each([
+    ["browser-v1", "p-0001"],
+    ["browser-v2", "p-0001"],
+    ["browser-v2", "p-0002"],
+    ["http-json", "p-0001"],
+    ["http-json", "p-0002"],
+  ])("%s reads %s completely and exactly", async (impl, placeId) => {
+    const progress: number[] = [];
+    const result = await scrape(impl, { platformId: placeId }, { onProgress: (n) => progress.push(n) });
+    expect(result.placeKey).toBe(`demo-platform:${placeId}`);
+    expect(result.placeName).toBe(platform.dataset.place(placeId)?.name);
+    expect(result.reviews).toEqual(expected(placeId, { limit: 25 }));
+    expect(progress.at(-1)).toBe(25);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+  });
+
+  it("browser-v1 fails on layout 2 with layout_changed (not transient)", async () => {
+    const error = await failure(scrape("browser-v1", { platformId: "p-0002" }));
+    expect(error.errorClass).toBe("layout_changed");
+    expect(error.transient).toBe(false);
+  });
+
+  it("drift: the platform-wide switch to layout 2 breaks browser-v1 on every place, browser-v2 keeps working", async () => {
+    platform.updateSettings({ layout: "2" });
+    try {
+      expect((await failure(scrape("browser-v1", { platformId: "p-0001", limit: 5 }))).errorClass).toBe("layout_changed");
+      expect((await scrape("browser-v2", { platformId: "p-0001", limit: 5 })).reviews).toEqual(expected("p-0001", { limit: 5 }));
+    } finally {
+      platform.resetSettings();
+    }
+  });
+});
+
+describe("limit, sort, since and language are honoured", () => {
+  const since = new Date("2026-02-01T00:00:00Z");
+  it.each([
+    ["browser-v1", "p-0001", "highest"],
+    ["browser-v1", "p-0003", "relevant"],
+    ["browser-v2", "p-0002", "lowest"],
+    ["browser-v2", "p-0002", "relevant"],
+    ["http-json", "p-0002", "highest"],
+    ["http-json", "p-0001", "lowest"],
+  ] as const)("%s on %s sorted by %s, English since February, 12 at most", async (impl, placeId, sort) => {
+    const target = { platformId: placeId, limit: 12, sort, since, language: "en" };
+    const result = await scrape(impl, target);
+    expect(result.reviews.length).toBeGreaterThan(0);
+    expect(result.reviews).toEqual(expected(placeId, target));
+  });
+
+  it.each(IMPLS)("%s takes a place URL, and a limit of 50 spans several pages", async (impl) => {
+    const placeId = impl === "browser-v1" ? "p-0001" : "p-0002";
+    const result = await scrape(impl, { placeUrl: `${base}/places/${placeId}`, limit: 50, sort: "newest" });
+    expect(result.reviews).toEqual(expected(placeId, { limit: 50 }));
+  });
+});
+
+describe("edges of the target", () => {
+  it.each(IMPLS)("%s returns every review of a small place when the limit is higher", async (impl) => {
+    const small = platform.dataset.places.find((p) => !p.special && p.reviewCount < 40);
+    if (!small) throw new Error("the dataset has no small place");
+    // The layout knob shows the place in layout 1, which browser-v1 needs.
+    const result = await scrape(impl, { placeUrl: `${base}/places/${small.id}?layout=1`, limit: 100 });
+    expect(result.reviews).toEqual(expected(small.id, { limit: 100 }));
+    expect(result.reviews).toHaveLength(small.reviewCount);
+  });
+
+  it.each(IMPLS)("%s returns no reviews when none match the language", async (impl) => {
+    expect((await scrape(impl, { platformId: "p-0001", language: "fr" })).reviews).toEqual([]);
+  });
+});
+
+describe("every error class, provoked", () => {
+  async function classified(promise: Promise<unknown>, errorClass: TScrapeErrorClass, transient: boolean): Promise<ScrapeError> {
+    const error = await failure(promise);
+    expect({ errorClass: error.errorClass, transient: error.transient }, error.message).toEqual({ errorClass, transient });
+    return error;
+  }
+  const expectClass = async (promise: Promise<unknown>, errorClass: TScrapeErrorClass, transient: boolean): Promise<void> => {
+    await classified(promise, errorClass, transient);
+  };
+
+  it.each(IMPLS)("%s: an unknown place is target_not_found", (impl) => expectClass(scrape(impl, { platformId: "p-9999" }), "target_not_found", false));
+
+  it.each(IMPLS)("%s: the captcha place is blocked", (impl) => expectClass(scrape(impl, { platformId: "p-blocked" }), "blocked", false));
+
+  it.each(IMPLS)("%s: a page answering 429 is rate_limited with its Retry-After", async (impl) => {
+    const error = await classified(scrape(impl, { placeUrl: `${base}/places/p-0001?status=429` }), "rate_limited", true);
+    expect(error.retryAfterSeconds).toBe(30);
+  });
+
+  it.each(IMPLS)("%s: the platform's own rate limit running out mid-scrape is rate_limited", async (impl) => {
+    const limited = createDemoPlatform({ places: 2, settings: { rateLimit: { capacity: 1, perMinute: 1 } } });
+    const url = await limited.listen(0);
+    try {
+      // One token: the place page (browser) or the first API page passes, the next request is refused.
+      const error = await classified(scrape(impl, { platformId: "p-0001", limit: 150 }, { platformUrl: url }), "rate_limited", true);
+      expect(error.retryAfterSeconds).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it.each(IMPLS)("%s: a slow page stopped by the signal is timeout", (impl) =>
+    expectClass(scrape(impl, { platformId: "p-slow" }, { signal: AbortSignal.timeout(400) }), "timeout", true),
+  );
+
+  it.each(IMPLS)("%s: a signal aborted with a cancelled ScrapeError is cancelled", (impl) => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new ScrapeError("cancelled", "job cancelled")), 300);
+    return expectClass(scrape(impl, { platformId: "p-slow" }, { signal: controller.signal }), "cancelled", false);
+  });
+
+  it.each(IMPLS)("%s: a refused connection is network", async (impl) => {
+    const closedPort = await freePort();
+    await expectClass(scrape(impl, { platformId: "p-0001" }, { platformUrl: `http://127.0.0.1:${closedPort}` }), "network", true);
+  });
+
+  it.each(IMPLS)("%s: 503 from the platform is network (transient)", (impl) =>
+    expectClass(scrape(impl, { placeUrl: `${base}/places/p-0001?status=503` }), "network", true),
+  );
+
+  it.each([
+    ["browser-v1", "p-0001"],
+    ["browser-v2", "p-0002"],
+  ])("%s: review cards with other markup behind a known tab are layout_changed, not timeout", async (impl, placeId) => {
+    // The step limit stays at 8 s: the answered-but-not-shown grace (2 s) decides, not the step limit.
+    await expectClass(scrape(impl, { placeUrl: `${base}/places/${placeId}?markup=renamed` }), "layout_changed", false);
+  });
+
+  it.each(IMPLS)("%s: a target that names no place is invalid_target", (impl) =>
+    expectClass(scrape(impl, { placeUrl: `${base}/about` }), "invalid_target", false),
+  );
+});
+
+describe("the shared browser", () => {
+  it("a Chromium that cannot start is internal (not transient); the next scrape launches a working one", async () => {
+    await closeScrapers();
+    setScraperConfig({ CHROMIUM_PATH: "/nonexistent/chromium" });
+    try {
+      const error = await failure(scrape("browser-v2", { platformId: "p-0001", limit: 3 }));
+      expect({ errorClass: error.errorClass, transient: error.transient }).toEqual({ errorClass: "internal", transient: false });
+    } finally {
+      setScraperConfig({ CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
+    }
+    expect((await scrape("browser-v2", { platformId: "p-0001", limit: 3 })).reviews).toHaveLength(3);
+  });
+});

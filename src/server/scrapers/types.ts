@@ -1,0 +1,101 @@
+/**
+ * Scraper contract shared by the worker (core) and the scraper implementations.
+ *
+ * TScrapeErrorClass mirrors the Prisma enum ScrapeErrorClass (prisma/schema.prisma)
+ * member for member, so an error class can be stored as-is. Scrapers themselves
+ * raise the first seven; "invalid_target" is raised when the target cannot be
+ * turned into a place on the platform (no placeUrl/platformId, URL on another
+ * host), and "cancelled" when the signal is aborted with a ScrapeError("cancelled")
+ * as its reason (the worker's job cancellation). Any other abort reason is "timeout".
+ */
+export const SCRAPE_ERROR_CLASSES = [
+  "target_not_found",
+  "blocked",
+  "rate_limited",
+  "layout_changed",
+  "timeout",
+  "network",
+  "invalid_target",
+  "cancelled",
+  "internal",
+] as const;
+
+export type TScrapeErrorClass = (typeof SCRAPE_ERROR_CLASSES)[number];
+
+/** Classes worth retrying: the same request may succeed later. */
+export const TRANSIENT_SCRAPE_ERROR_CLASSES: readonly TScrapeErrorClass[] = ["rate_limited", "timeout", "network"];
+
+export type TScrapeSort = "newest" | "relevant" | "highest" | "lowest";
+
+export interface ScrapeTarget {
+  /** Full URL of a place page on the demo platform, e.g. http://127.0.0.1:4200/places/p-0001 */
+  placeUrl?: string;
+  /** Place id on the platform, e.g. "p-0001" (used when placeUrl is absent). */
+  platformId?: string;
+  /** Maximum number of reviews to collect (>= 0). */
+  limit: number;
+  sort: TScrapeSort;
+  /** Only reviews published at or after this instant. */
+  since?: Date;
+  /** Only reviews in this language (ISO 639-1, e.g. "en"). */
+  language?: string;
+}
+
+export interface ScrapedReview {
+  /** Stable id of the review on the platform (dedup key together with placeKey). */
+  externalId: string;
+  author: string | null;
+  rating: number | null;
+  text: string | null;
+  language: string | null;
+  publishedAt: Date | null;
+  ownerReply: string | null;
+}
+
+export interface ScrapeResult {
+  /** Stable key of the place, "<platform>:<platform id>" (e.g. "demo-platform:p-0001"); reviews dedup per place key. */
+  placeKey: string;
+  reviews: ScrapedReview[];
+  /** Platform id of the place (e.g. "p-0001"). */
+  platformId?: string;
+  /** Place name as shown by the platform, when known. */
+  placeName?: string;
+}
+
+export interface ScrapeContext {
+  signal: AbortSignal;
+  /** Base URL of the demo platform (config DEMO_PLATFORM_URL). */
+  platformUrl: string;
+  onProgress?(collected: number): void;
+}
+
+export interface ScrapeErrorOptions {
+  /** Defaults to true for rate_limited, timeout and network. */
+  transient?: boolean;
+  cause?: unknown;
+  /** For rate_limited: seconds from the platform's Retry-After header. */
+  retryAfterSeconds?: number;
+  /** HTTP status that led to the error, when there was one. */
+  status?: number;
+}
+
+export class ScrapeError extends Error {
+  readonly errorClass: TScrapeErrorClass;
+  readonly transient: boolean;
+  readonly retryAfterSeconds: number | undefined;
+  readonly status: number | undefined;
+
+  constructor(errorClass: TScrapeErrorClass, message: string, options: ScrapeErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = "ScrapeError";
+    this.errorClass = errorClass;
+    this.transient = options.transient ?? TRANSIENT_SCRAPE_ERROR_CLASSES.includes(errorClass);
+    this.retryAfterSeconds = options.retryAfterSeconds;
+    this.status = options.status;
+  }
+}
+
+export interface Scraper {
+  implementation: string;
+  scrape(target: ScrapeTarget, ctx: ScrapeContext): Promise<ScrapeResult>;
+}

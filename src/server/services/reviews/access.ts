@@ -1,0 +1,10 @@
+import type { Actor } from "../actor";
+
+/** The rows an actor may see: a key without the admin scope sees its own jobs and batches only. */
+export function ownedBy(actor: Actor): { apiKeyId?: string } {
+  if (actor.kind === "apiKey" && !actor.scopes.includes("admin")) return { apiKeyId: actor.apiKeyId };
+  return {};
+}
+
+/** The API key a new job or batch belongs to (null for administrators working in the pages). */
+export const apiKeyIdOf = (actor: Actor): string | null => (actor.kind === "apiKey" ? actor.apiKeyId : null);

@@ -1,0 +1,133 @@
+import { createHash, randomBytes } from "node:crypto";
+import { z } from "zod";
+import type { ApiScope } from "@/generated/prisma/enums";
+import type { Db } from "@/server/core/db";
+import { AppError } from "@/server/core/errors";
+import { readPage } from "../paging";
+import { ZPageInput } from "../meshes/schemas";
+import type { Sealer } from "../meshes/deps";
+import { generateWebhookSecret } from "./callbacks/signing";
+import { secretAad } from "./callbacks/secrets";
+import { API_SCOPES, type TApiScope } from "./schemas";
+
+// API keys: "rk_" + 8 characters (the prefix, shown in lists) + "_" + 32 random bytes (base64url).
+// Only the SHA-256 of the whole key is stored; the key and the callback signing secret are shown once.
+
+const toDb = (s: TApiScope): ApiScope => (s === "jobs:read" ? "jobs_read" : s === "jobs:write" ? "jobs_write" : "admin");
+const fromDb = (s: ApiScope): TApiScope => (s === "jobs_read" ? "jobs:read" : s === "jobs_write" ? "jobs:write" : "admin");
+
+/** SHA-256 (hex) of a presented key. */
+export const hashApiKey = (key: string) => createHash("sha256").update(key, "utf8").digest("hex");
+
+const KEY_SHAPE = /^rk_[A-Za-z0-9]{8}_[A-Za-z0-9_-]{43}$/;
+const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
+
+function newKey(): { key: string; prefix: string } {
+  const bytes = randomBytes(8);
+  const id = Array.from(bytes, (b) => ALPHABET[b % ALPHABET.length]).join("");
+  const prefix = `rk_${id}`;
+  return { key: `${prefix}_${randomBytes(32).toString("base64url")}`, prefix };
+}
+
+export const ZCreateApiKeyInput = z.object({
+  name: z.string().trim().min(1).max(100),
+  scopes: z.array(z.enum(API_SCOPES)).min(1).max(3),
+  rate_limit_per_minute: z.number().int().min(1).max(1_000_000).optional(),
+  expires_at: z.coerce.date().optional(),
+});
+export type TCreateApiKeyInput = z.input<typeof ZCreateApiKeyInput>;
+
+const ZDate = z.date().meta({ override: { type: "string", format: "date-time" } });
+export const ZApiKeyOut = z.object({
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string(),
+  scopes: z.array(z.enum(API_SCOPES)),
+  rate_limit_per_minute: z.number().int().nullable(),
+  last_used_at: ZDate.nullable(),
+  revoked_at: ZDate.nullable(),
+  expires_at: ZDate.nullable(),
+  created_at: ZDate,
+});
+export const ZCreatedApiKeyOut = ZApiKeyOut.extend({ key: z.string(), callback_secret: z.string() });
+export const ZApiKeysPage = z.object({ items: z.array(ZApiKeyOut), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export const ZListApiKeysInput = ZPageInput.extend({ q: z.string().trim().max(100).optional(), revoked: z.enum(["yes", "no"]).optional() });
+
+type Row = { id: string; name: string; prefix: string; scopes: ApiScope[]; rateLimitPerMinute: number | null; lastUsedAt: Date | null; revokedAt: Date | null; expiresAt: Date | null; createdAt: Date };
+const toOut = (r: Row) => ({
+  id: r.id,
+  name: r.name,
+  prefix: r.prefix,
+  scopes: r.scopes.map(fromDb),
+  rate_limit_per_minute: r.rateLimitPerMinute,
+  last_used_at: r.lastUsedAt,
+  revoked_at: r.revokedAt,
+  expires_at: r.expiresAt,
+  created_at: r.createdAt,
+});
+
+/** Creates a key (by an administrator, or the system for the script); the answer is the only place the key appears. */
+export async function createApiKey(db: Db, sealer: Sealer, createdByUserId: string | null, raw: TCreateApiKeyInput) {
+  const input = ZCreateApiKeyInput.parse(raw);
+  const { key, prefix } = newKey();
+  const callbackSecret = generateWebhookSecret();
+  const row = await db.$transaction(async (tx) => {
+    const created = await tx.apiKey.create({
+      data: {
+        name: input.name,
+        prefix,
+        keyHash: hashApiKey(key),
+        scopes: [...new Set(input.scopes)].map(toDb),
+        rateLimitPerMinute: input.rate_limit_per_minute ?? null,
+        expiresAt: input.expires_at ?? null,
+        createdByUserId,
+      },
+    });
+    return tx.apiKey.update({ where: { id: created.id }, data: { callbackSecretEnc: sealer.seal(callbackSecret, secretAad.apiKey(created.id)) } });
+  });
+  return { ...toOut(row), key, callback_secret: callbackSecret };
+}
+
+/** One page of keys (never their hashes), newest first. */
+export function listApiKeys(db: Db, raw: z.input<typeof ZListApiKeysInput>) {
+  const input = ZListApiKeysInput.parse(raw);
+  const where = {
+    ...(input.q ? { OR: [{ name: { contains: input.q, mode: "insensitive" as const } }, { prefix: { startsWith: input.q } }] } : {}),
+    ...(input.revoked === "yes" ? { revokedAt: { not: null } } : input.revoked === "no" ? { revokedAt: null } : {}),
+  };
+  return readPage(
+    input,
+    () => db.apiKey.count({ where }),
+    async (w) => (await db.apiKey.findMany({ where, orderBy: { createdAt: "desc" }, ...w })).map(toOut),
+  );
+}
+
+/** Revokes a key at once (its next request gets 401); revoking twice is harmless. */
+export async function revokeApiKey(db: Db, id: string) {
+  const row = await db.apiKey.findUnique({ where: { id } });
+  if (!row) throw new AppError("NOT_FOUND", "api_key_not_found");
+  const updated = row.revokedAt ? row : await db.apiKey.update({ where: { id }, data: { revokedAt: new Date() } });
+  return toOut(updated);
+}
+
+/** The key behind a request, as services see it. */
+export interface ApiKeyPrincipal {
+  id: string;
+  scopes: TApiScope[];
+  rateLimitPerMinute: number | null;
+}
+
+/** Finds a live key by its hash (null for unknown, revoked or expired) and notes its last use (at most once a minute). */
+export async function authenticateApiKey(db: Db, presented: string): Promise<ApiKeyPrincipal | null> {
+  if (!KEY_SHAPE.test(presented)) return null;
+  const row = await db.apiKey.findUnique({
+    where: { keyHash: hashApiKey(presented) },
+    select: { id: true, scopes: true, rateLimitPerMinute: true, revokedAt: true, expiresAt: true, lastUsedAt: true },
+  });
+  const now = new Date();
+  if (!row || row.revokedAt || (row.expiresAt && row.expiresAt <= now)) return null;
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000) {
+    await db.apiKey.updateMany({ where: { id: row.id }, data: { lastUsedAt: now } });
+  }
+  return { id: row.id, scopes: row.scopes.map(fromDb), rateLimitPerMinute: row.rateLimitPerMinute };
+}

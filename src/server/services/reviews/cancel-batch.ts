@@ -1,0 +1,29 @@
+import { AppError } from "@/server/core/errors";
+import type { Actor } from "../actor";
+import { ownedBy } from "./access";
+import { enqueueBatchCallback } from "./callbacks/enqueue";
+import type { ReviewDeps } from "./deps";
+import { toBatchOut } from "./job-output";
+import { cancelQueuedJobs, markBatchCancelled } from "./job-states";
+
+/**
+ * DELETE /api/batches/{batch_id}: the batch becomes cancelled, its queued jobs are cancelled at once,
+ * its running jobs finish their current run (their results are kept). batch.completed is sent once
+ * every job has ended, with status cancelled. Cancelling an ended batch changes nothing.
+ */
+export async function cancelBatch(deps: ReviewDeps, actor: Actor, batchId: string) {
+  const owned = await deps.db.batch.findFirst({ where: { id: batchId, ...ownedBy(actor) }, select: { id: true } });
+  if (!owned) throw new AppError("NOT_FOUND", "batch_not_found");
+  const boss = await deps.boss();
+  const cancelled = await deps.db.$transaction(
+    async (tx) => {
+      if (!(await markBatchCancelled(tx, batchId))) return 0;
+      const { cancelled: n, endedBatch } = await cancelQueuedJobs(tx, batchId);
+      if (endedBatch) await enqueueBatchCallback(tx, boss, batchId);
+      return n;
+    },
+    { timeout: 60_000 },
+  );
+  const batch = await deps.db.batch.findUniqueOrThrow({ where: { id: batchId } });
+  return { ...toBatchOut(batch), cancelled_jobs: cancelled };
+}

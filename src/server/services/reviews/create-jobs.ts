@@ -1,0 +1,146 @@
+import type { z } from "zod";
+import { AppError } from "@/server/core/errors";
+import { uuidv7 } from "@/server/core/ids";
+import { enqueueScrapeJobs } from "@/server/queue/send";
+import type { Actor } from "../actor";
+import { apiKeyIdOf } from "./access";
+import { refusedAtSubmission } from "./callbacks/destination";
+import { secretAad } from "./callbacks/secrets";
+import type { ReviewDeps } from "./deps";
+import { withIdempotency } from "./idempotency";
+import { toBatchOut, toJobOut } from "./job-output";
+import { recordCreated, type Tx } from "./job-states";
+import { PLATFORM } from "./registry-admin";
+import { activeVersions, invalidateRegistry } from "./registry-cache";
+import { routeVersion, type RoutableVersion } from "./routing";
+import type { TBatchOut, TJobOut, ZCreateBatchInput, ZCreateJobInput, ZJobTarget } from "./schemas";
+
+type JobInput = z.output<typeof ZCreateJobInput>;
+type BatchInput = z.output<typeof ZCreateBatchInput>;
+type Target = z.output<typeof ZJobTarget>;
+
+/**
+ * The active versions for routing `targets`; when one names a version or variant the cached registry
+ * does not know (registered in another process within the TTL), the registry is read again once.
+ */
+async function versionsFor(deps: ReviewDeps, targets: Target[]): Promise<RoutableVersion[]> {
+  const active = await activeVersions(deps.db, PLATFORM);
+  const known = (t: Target) =>
+    active.some((v) => (t.scraper_version === undefined || v.version === t.scraper_version) && (t.scraper_variant === undefined || v.variant === t.scraper_variant));
+  if (targets.every(known)) return active;
+  invalidateRegistry();
+  return activeVersions(deps.db, PLATFORM);
+}
+
+function checkCallback(deps: ReviewDeps, url: string | undefined) {
+  if (url && refusedAtSubmission(url, deps.settings.CALLBACK_ALLOW_PRIVATE)) {
+    throw new AppError("UNPROCESSABLE", "callback_url_refused", { reason: "private_address" });
+  }
+}
+
+function targetColumns(t: Target, v: RoutableVersion) {
+  return {
+    platform: PLATFORM,
+    placeUrl: t.place_url ?? null,
+    placeId: t.platform_id ?? null,
+    reviewLimit: t.review_limit,
+    sort: t.sort,
+    sinceDate: t.since ?? null,
+    language: t.language ?? null,
+    requestedVersion: t.scraper_version ?? null,
+    requestedVariant: t.scraper_variant ?? null,
+    scraperVersionId: v.id,
+    scraperVersion: v.version,
+    scraperVariant: v.variant,
+  };
+}
+
+/** An optional Idempotency-Key of the request (only API keys can use one). */
+export type IdemKey = string | undefined;
+
+const idem = (actor: Actor, key: IdemKey, operation: string, input: unknown) =>
+  key && actor.kind === "apiKey" ? { apiKeyId: actor.apiKeyId, key, operation, input } : null;
+
+/** Creates one job, routes it to a scraper version and enqueues it (POST /api/scrape, /api/scrape/platform-reviews). */
+export async function createJob(deps: ReviewDeps, actor: Actor, input: JobInput, key?: IdemKey): Promise<{ value: TJobOut; replayed: boolean }> {
+  checkCallback(deps, input.callback_url);
+  const active = await versionsFor(deps, [input]);
+  const boss = await deps.boss();
+  return withIdempotency(deps.db, idem(actor, key, "scrape.create", input), async (tx: Tx) => {
+    const version = routeVersion(active, { version: input.scraper_version, variant: input.scraper_variant }, deps.random);
+    const id = uuidv7();
+    const job = await tx.job.create({
+      data: {
+        id,
+        apiKeyId: apiKeyIdOf(actor),
+        requesterClientId: input.requester_client_id,
+        requesterSource: input.requester_source ?? null,
+        requesterPurpose: input.requester_purpose ?? null,
+        priority: input.priority,
+        callbackUrl: input.callback_url ?? null,
+        callbackSecretEnc: input.callback_secret ? deps.sealer.seal(input.callback_secret, secretAad.job(id)) : null,
+        ...targetColumns(input, version),
+      },
+    });
+    await recordCreated(tx, [id]);
+    await enqueueScrapeJobs(boss, tx, [{ id, priority: job.priority }]);
+    return toJobOut(job);
+  });
+}
+
+/** Creates a batch and its jobs in one transaction and enqueues them (POST /api/scrape/platform-reviews/batch). */
+export async function createBatch(
+  deps: ReviewDeps,
+  actor: Actor,
+  input: BatchInput,
+  key?: IdemKey,
+): Promise<{ value: TBatchOut & { job_ids: string[] }; replayed: boolean }> {
+  if (input.jobs.length > deps.settings.BATCH_MAX_JOBS) {
+    throw new AppError("UNPROCESSABLE", "batch_too_large", { max: deps.settings.BATCH_MAX_JOBS, given: input.jobs.length });
+  }
+  checkCallback(deps, input.callback_url);
+  const active = await versionsFor(deps, input.jobs);
+  const boss = await deps.boss();
+  return withIdempotency(deps.db, idem(actor, key, "scrape.batch", input), async (tx: Tx) => {
+    const versions = input.jobs.map((t) => routeVersion(active, { version: t.scraper_version, variant: t.scraper_variant }, deps.random));
+    const batchId = uuidv7();
+    const apiKeyId = apiKeyIdOf(actor);
+    const batch = await tx.batch.create({
+      data: {
+        id: batchId,
+        apiKeyId,
+        name: input.name ?? null,
+        requesterClientId: input.requester_client_id,
+        requesterSource: input.requester_source ?? null,
+        requesterPurpose: input.requester_purpose ?? null,
+        priority: input.priority,
+        totalJobs: input.jobs.length,
+        queuedJobs: input.jobs.length,
+        callbackUrl: input.callback_url ?? null,
+        callbackSecretEnc: input.callback_secret ? deps.sealer.seal(input.callback_secret, secretAad.batch(batchId)) : null,
+      },
+    });
+    const now = Date.now();
+    const ids = input.jobs.map((_, i) => uuidv7(now + i));
+    await tx.job.createMany({
+      data: input.jobs.map((t, i) => ({
+        id: ids[i] as string,
+        apiKeyId,
+        requesterClientId: input.requester_client_id,
+        requesterSource: input.requester_source ?? null,
+        requesterPurpose: input.requester_purpose ?? null,
+        batchId,
+        batchIndex: i,
+        priority: input.priority,
+        ...targetColumns(t, versions[i] as RoutableVersion),
+      })),
+    });
+    await recordCreated(tx, ids);
+    await enqueueScrapeJobs(
+      boss,
+      tx,
+      ids.map((id) => ({ id, priority: input.priority })),
+    );
+    return { ...toBatchOut(batch), job_ids: ids };
+  });
+}

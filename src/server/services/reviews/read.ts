@@ -1,0 +1,90 @@
+import type { z } from "zod";
+import type { Prisma } from "@/server/core/db";
+import type { Db } from "@/server/core/db";
+import { AppError } from "@/server/core/errors";
+import type { Actor } from "../actor";
+import { readPage } from "../paging";
+import { ownedBy } from "./access";
+import { toBatchOut, toJobOut } from "./job-output";
+import type { ZListBatchesInput, ZListJobsInput } from "./schemas";
+
+/** One page of the batches the actor may see. */
+export function listBatches(db: Db, actor: Actor, input: z.output<typeof ZListBatchesInput>) {
+  const where: Prisma.BatchWhereInput = {
+    ...ownedBy(actor),
+    ...(input.status ? { status: input.status } : {}),
+    ...(input.q ? { OR: [{ name: { contains: input.q, mode: "insensitive" } }, { requesterClientId: { contains: input.q, mode: "insensitive" } }] } : {}),
+  };
+  const orderBy = input.sort === "total_jobs" ? { totalJobs: input.dir } : { createdAt: input.dir };
+  return readPage(
+    input,
+    () => db.batch.count({ where }),
+    async (w) => (await db.batch.findMany({ where, orderBy: [orderBy, { id: input.dir }], ...w })).map(toBatchOut),
+  );
+}
+
+/** A batch with its progress and its jobs; NOT_FOUND when absent or not the actor's. */
+export async function getBatch(db: Db, actor: Actor, batchId: string) {
+  const batch = await db.batch.findFirst({ where: { id: batchId, ...ownedBy(actor) } });
+  if (!batch) throw new AppError("NOT_FOUND", "batch_not_found");
+  const jobs = await db.job.findMany({ where: { batchId }, orderBy: { batchIndex: "asc" } });
+  return { ...toBatchOut(batch), jobs: jobs.map(toJobOut) };
+}
+
+/** One page of the jobs the actor may see. */
+export function listJobs(db: Db, actor: Actor, input: z.output<typeof ZListJobsInput>) {
+  const where: Prisma.JobWhereInput = {
+    ...ownedBy(actor),
+    ...(input.status ? { status: input.status } : {}),
+    ...(input.batch_id ? { batchId: input.batch_id } : {}),
+    ...(input.q
+      ? {
+          OR: [
+            { requesterClientId: { contains: input.q, mode: "insensitive" } },
+            { placeUrl: { contains: input.q, mode: "insensitive" } },
+            { placeId: { contains: input.q, mode: "insensitive" } },
+          ],
+        }
+      : {}),
+  };
+  const key = input.sort === "priority" ? "priority" : input.sort === "finished_at" ? "finishedAt" : "createdAt";
+  return readPage(
+    input,
+    () => db.job.count({ where }),
+    async (w) => (await db.job.findMany({ where, orderBy: [{ [key]: input.dir }, { id: input.dir }], ...w })).map(toJobOut),
+  );
+}
+
+/** A job with its state timeline, collected reviews (first 200) and callback attempts. */
+export async function getJobDetail(db: Db, actor: Actor, jobId: string) {
+  const job = await db.job.findFirst({ where: { id: jobId, ...ownedBy(actor) } });
+  if (!job) throw new AppError("NOT_FOUND", "job_not_found");
+  const [events, reviews, deliveries] = await Promise.all([
+    db.jobEvent.findMany({ where: { jobId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
+    db.jobReview.findMany({ where: { jobId }, include: { review: true }, take: 200, orderBy: { review: { publishedAt: "desc" } } }),
+    db.callbackDelivery.findMany({ where: { jobId }, include: { attemptLog: { orderBy: { attempt: "asc" } } }, orderBy: { createdAt: "asc" } }),
+  ]);
+  return {
+    job: toJobOut(job),
+    events: events.map((e) => ({ status: e.status, detail: e.detail as Record<string, unknown>, at: e.createdAt })),
+    reviews: reviews.map(({ review: r }) => ({
+      id: r.id,
+      external_id: r.externalId,
+      author: r.author,
+      rating: r.rating,
+      text: r.text,
+      language: r.language,
+      published_at: r.publishedAt,
+      owner_reply: r.ownerReply,
+    })),
+    callbacks: deliveries.map((d) => ({
+      id: d.id,
+      webhook_id: d.webhookId,
+      kind: d.kind === "job_completed" ? "job.completed" : d.kind === "job_failed" ? "job.failed" : "batch.completed",
+      state: d.state,
+      attempts: d.attempts,
+      next_attempt_at: d.nextAttemptAt,
+      attempt_log: d.attemptLog.map((a) => ({ attempt: a.attempt, status_code: a.statusCode, error: a.error, duration_ms: a.durationMs, at: a.createdAt })),
+    })),
+  };
+}

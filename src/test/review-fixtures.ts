@@ -1,0 +1,132 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import type PgBoss from "pg-boss";
+import { open, parseKeyRing, seal } from "@/server/core/crypto/seal";
+import { parseConfig } from "@/server/core/config";
+import type { Db, Prisma } from "@/server/core/db";
+import { createLogger } from "@/server/core/logger";
+import { startBoss } from "@/server/queue/boss";
+import { ZReviewSettings, type TReviewSettings } from "@/server/queue/settings";
+import type { Sealer } from "@/server/services/meshes/deps";
+import { createApiKey } from "@/server/services/reviews/api-keys";
+import type { ReviewDeps } from "@/server/services/reviews/deps";
+import { invalidateRegistry } from "@/server/services/reviews/registry-cache";
+import type { TApiScope } from "@/server/services/reviews/schemas";
+import { startQueueWorkers } from "@/worker/queue-workers";
+import { uid } from "./helpers";
+
+/** Settings of the review engine for tests: private callbacks allowed, short backoffs. */
+export function testSettings(overrides: Record<string, string> = {}): TReviewSettings {
+  return parseConfig(ZReviewSettings, {
+    CALLBACK_ALLOW_PRIVATE: "1",
+    CALLBACK_BACKOFF_BASE_MS: "50",
+    CALLBACK_BACKOFF_MAX_MS: "200",
+    JOB_RETRY_DELAY_SECONDS: "1",
+    // A queue schema per test file: workers of one file never take another file's jobs.
+    QUEUE_SCHEMA: `pgboss_${uid("t").replace(/-/g, "_")}`.toLowerCase(),
+    ...overrides,
+  });
+}
+
+/** The sealer on the test key ring (SECRETS_KEYS of the integration setup). */
+export function testSealer(): Sealer {
+  const ring = parseKeyRing(process.env.SECRETS_KEYS ?? "");
+  return { seal: (p, aad) => seal(ring, p, aad), open: (s, aad) => open(ring, s, aad) };
+}
+
+/** Review deps on the test database with a started queue handle; stop() closes the handle. */
+export async function makeDeps(db: Db, settings = testSettings()): Promise<ReviewDeps & { stop: () => Promise<void>; handle: PgBoss }> {
+  const boss = await startBoss({ url: process.env.DATABASE_URL ?? "", settings, supervise: false, max: 2 });
+  return { db, boss: () => Promise.resolve(boss), sealer: testSealer(), settings, handle: boss, stop: () => boss.stop({ graceful: false, wait: true }) };
+}
+
+/** An in-process worker (its own supervising queue handle) for the deps' database. */
+export async function startTestWorker(deps: ReviewDeps, counts = { scrape: 2, callbacks: 2 }): Promise<() => Promise<void>> {
+  const boss = await startBoss({ url: process.env.DATABASE_URL ?? "", settings: deps.settings, supervise: true, max: 4 });
+  const log = createLogger("test-worker");
+  await startQueueWorkers(boss, { ...deps, boss: () => Promise.resolve(boss) }, counts, log);
+  return () => boss.stop({ graceful: true, wait: true, timeout: 5_000 });
+}
+
+/** A new API key with the scopes; returns the key text and its id. */
+export async function makeKey(db: Db, scopes: TApiScope[], extra: { rate_limit_per_minute?: number } = {}) {
+  const created = await createApiKey(db, testSealer(), null, { name: uid("key"), scopes, ...extra });
+  return { id: created.id, key: created.key, secret: created.callback_secret };
+}
+
+/** A scraper version with a unique label (share 0, so tests never disturb each other's routing). */
+export async function makeVersion(db: Db, implementation = "noop", config: Record<string, unknown> = {}) {
+  invalidateRegistry();
+  return db.scraperVersion.create({
+    data: { platform: "platform", version: uid("v"), variant: "default", implementation, config: config as Prisma.InputJsonValue, trafficPercent: 0 },
+  });
+}
+
+/** Polls until `check` returns a value (not undefined) or the deadline passes. */
+export async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs = 30_000, what = "condition"): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export interface Received {
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  status: number;
+}
+
+/** A local callback receiver answering with the statuses given in turn (the last one repeats). */
+export async function startReceiver(statuses: number[]): Promise<{ url: string; received: Received[]; close: () => Promise<void> }> {
+  const received: Received[] = [];
+  const server = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (c: Buffer) => (body += c.toString()));
+    req.on("end", () => {
+      const status = statuses[Math.min(received.length, statuses.length - 1)] ?? 200;
+      received.push({ headers: req.headers, body, status });
+      res.writeHead(status).end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/hook`, received, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+/** A tiny stand-in for the platform's JSON reviews API (`/api/places/<id>/reviews`); `hold` keeps requests open. */
+export async function startJsonPlatform(options: { reviews?: number; hold?: () => boolean } = {}) {
+  let requests = 0;
+  const held: http.ServerResponse[] = [];
+  const server = http.createServer((req, res) => {
+    requests += 1;
+    if (options.hold?.()) {
+      held.push(res);
+      return;
+    }
+    const id = /\/api\/places\/([^/]+)\/reviews/.exec(req.url ?? "")?.[1] ?? "none";
+    const reviews = Array.from({ length: options.reviews ?? 3 }, (_, i) => ({
+      id: `${id}-r${i}`,
+      author: `Author ${i}`,
+      rating: (i % 5) + 1,
+      text: `Review ${i} of ${id}`,
+      language: "en",
+      publishedAt: new Date(Date.UTC(2026, 0, 1 + i)).toISOString(),
+      ownerReply: null,
+    }));
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ place: { id, name: `Place ${id}` }, nextPage: null, reviews }));
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests: () => requests,
+    close: () => {
+      for (const res of held) res.destroy();
+      server.closeAllConnections();
+      return new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
