@@ -7,6 +7,7 @@ import { onShutdown, sendJson, sendNotFound } from "../server/core/lifecycle";
 import { createLogger } from "../server/core/logger";
 import { APP_VERSION } from "../server/core/version";
 import { ZWorkerConfig } from "./config";
+import { startPipelineWorker } from "./pipelines";
 
 const config = loadConfigOrExit(ZWorkerConfig, "worker");
 const log = createLogger("worker");
@@ -18,6 +19,27 @@ const monitor = new DbMonitor({
   onChange: (up) => log[up ? "info" : "warn"]({ event: up ? "db_up" : "db_down" }, "database state changed"),
 });
 await monitor.start();
+// The pipeline consumer starts in the background and retries while the database is away, so the
+// health endpoint answers (503) meanwhile instead of the process exiting.
+let pipelines: { stop(): Promise<void> } | null = null;
+let stopping = false;
+void (async () => {
+  while (!stopping && !pipelines) {
+    try {
+      pipelines = await startPipelineWorker({
+        databaseUrl: config.DATABASE_URL,
+        log,
+        concurrency: config.PIPELINE_CONCURRENCY,
+        llm: config.PIPELINE_LLM_BASE_URL
+          ? { baseUrl: config.PIPELINE_LLM_BASE_URL, apiKey: config.PIPELINE_LLM_API_KEY, model: config.PIPELINE_LLM_MODEL, timeoutMs: config.PIPELINE_LLM_TIMEOUT_MS }
+          : null,
+      });
+    } catch (err) {
+      log.warn({ event: "pipelines_start_failed", err: (err as Error).message }, "pipeline worker could not start; retrying");
+      await new Promise((r) => setTimeout(r, 5_000));
+    }
+  }
+})();
 
 const server = http.createServer((req, res) => {
   if (req.method === "GET" && req.url === "/health") {
@@ -33,5 +55,7 @@ server.listen(config.WORKER_PORT, config.WORKER_HOST, () =>
 
 onShutdown(log, async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
+  stopping = true;
+  await pipelines?.stop();
   await monitor.stop();
 });

@@ -1,3 +1,4 @@
+import { findPipeline } from "@/server/pipelines/registry";
 import type { StageMetrics } from "@/server/pipelines/types";
 
 /** An execution row as the API returns it (stage_metrics parsed, snake_case as in Document 1). */
@@ -49,6 +50,14 @@ export function parsed(value: unknown): unknown {
   }
 }
 
+/** jsonb does not keep key order: put the stages back in the pipeline's order (unknown ones last). */
+function inStageOrder(pipelineId: string, metrics: StageMetrics): StageMetrics {
+  const order = findPipeline(pipelineId)?.stages.map((s) => s.id) ?? [];
+  const keys = Object.keys(metrics).sort((a, b) => (order.indexOf(a) + 1 || 1e9) - (order.indexOf(b) + 1 || 1e9));
+  return Object.fromEntries(keys.map((k) => [k, metrics[k]!]));
+}
+
+/** An execution as the API returns it. */
 export function toExecutionOut(row: ExecutionRow) {
   return {
     id: row.id,
@@ -56,7 +65,7 @@ export function toExecutionOut(row: ExecutionRow) {
     pipeline_version: row.pipelineVersion,
     status: row.status,
     input: (parsed(row.input) ?? {}) as Record<string, unknown>,
-    stage_metrics: (parsed(row.stageMetrics) ?? {}) as StageMetrics,
+    stage_metrics: inStageOrder(row.pipelineId, (parsed(row.stageMetrics) ?? {}) as StageMetrics),
     current_stage: row.currentStage,
     failed_stage: row.failedStage,
     error: row.error,

@@ -140,7 +140,7 @@ describe("language-model writer", () => {
       expect(requests).toBe(before + 1);
       expect(r.output.writer).toBe("deterministic");
       expect(r.output.executive_summary.headline).toBe(writeDeterministic(facts).headline);
-      expect(r.warnings[0]).toMatch(/^language-model writer failed/);
+      expect(r.warnings?.[0]).toMatch(/^language-model writer failed/);
     });
   }
 
