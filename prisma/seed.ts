@@ -1,5 +1,6 @@
 import type { Db } from "../src/server/core/db";
 import { hashPassword } from "../src/server/core/password";
+import { seedPipelines } from "./seed-pipelines";
 
 /** Demo accounts for local use (README, "Demo logins"); the admin is admin because of ADMIN_EMAILS. */
 export const DEMO_USERS = [
@@ -21,5 +22,6 @@ export async function seed(db: Db, log: (line: string) => void = () => {}): Prom
     created += result.count;
   }
   log(created ? `seeded ${created} demo users` : "demo data already present");
+  await seedPipelines(db, log);
   return { created };
 }
