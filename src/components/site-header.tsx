@@ -7,6 +7,7 @@ import { LanguageSwitcher } from "./language-switcher";
 /** The bar on top of every page: brand, navigation, account actions and the language switcher. */
 export async function SiteHeader() {
   const t = await getTranslations("nav");
+  const tp = await getTranslations("pipelines");
   const locale = await getLocale();
   const user = await getSessionUser();
   return (
@@ -19,6 +20,7 @@ export async function SiteHeader() {
           {user ? (
             <>
               <Link href="/dashboard">{t("dashboard")}</Link>
+              <Link href="/pipelines">{tp("nav")}</Link>
               <Link href="/dashboard/settings">{t("settings")}</Link>
               <form action={signOutAction}>
                 <input type="hidden" name="locale" value={locale} />

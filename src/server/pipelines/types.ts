@@ -40,8 +40,8 @@ export interface WidgetDefinition {
   kind: WidgetKind;
   title: string;
   description: string;
-  /** Grid width in columns of 12. */
-  width: 3 | 4 | 6 | 8 | 12;
+  /** Grid width in columns of 12 (3, 4, 6, 8 or 12). */
+  width: number;
   /** Kind-specific drawing hints (series keys, axis keys, value format). */
   options: Record<string, unknown>;
 }
@@ -49,7 +49,8 @@ export interface WidgetDefinition {
 /** Shape of widget data per kind (the API returns exactly one of these). */
 export type WidgetData =
   | { kind: "StatCard"; value: number; unit: string | null; label: string; secondary: string | null }
-  | { kind: "LineChart" | "BarChart"; x_key: string; series: string[]; rows: Record<string, string | number>[] }
+  | { kind: "LineChart"; x_key: string; series: string[]; rows: Record<string, string | number>[] }
+  | { kind: "BarChart"; x_key: string; series: string[]; rows: Record<string, string | number>[] }
   | { kind: "PieChart"; slices: { name: string; value: number }[] }
   | { kind: "DataTable"; columns: string[]; rows: Record<string, string | number | null>[] }
   | { kind: "Heatmap"; x_labels: string[]; y_labels: string[]; cells: { x: number; y: number; value: number }[] };

@@ -10,7 +10,6 @@ export function cleanText(raw: string | null | undefined): string {
     .replace(/<br\s*\/?>/gi, " ")
     .replace(/<[^>]{0,200}>/g, " ")
     .replace(/&(amp|lt|gt|quot|#39|apos|nbsp);/g, (m) => ENTITIES[m] ?? m)
-    // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
     .replace(/[\u0000-\u001f\u007f\u200b-\u200d\ufeff]/g, " ")
     .replace(/\s+/g, " ")
     .trim();
