@@ -13,7 +13,7 @@ export async function PipelineTabs({ pipelineId, name, current }: { pipelineId: 
       <p>
         <Link href="/pipelines">{t("backToList")}</Link>
       </p>
-      <h1>{name}</h1>
+      <h1>{t.has(`names.${pipelineId}`) ? t(`names.${pipelineId}`) : name}</h1>
       <nav className="tabs" aria-label={t("tabsLabel")}>
         {TABS.map((tab) => (
           <Link key={tab} href={href(tab)} aria-current={tab === current ? "page" : undefined} className={tab === current ? "tab tab-current" : "tab"}>

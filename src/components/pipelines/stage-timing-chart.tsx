@@ -1,7 +1,7 @@
 "use client";
 
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "next-intl";
 import { PALETTE } from "@/components/widgets/palette";
 import type { RouterOutputs } from "@/trpc/types";
 
@@ -11,8 +11,9 @@ type Execution = RouterOutputs["pipelines"]["executions"]["items"][number];
 export function StageTimingChart({ executions, stageIds }: { executions: Execution[]; stageIds: string[] }) {
   const t = useTranslations("pipelines.history");
   const ts = useTranslations("pipelines.stages");
+  const format = useFormatter();
   const rows = [...executions].reverse().map((e) => ({
-    execution: e.id.slice(-6),
+    execution: format.dateTime(e.queued_at, { dateStyle: "short", timeStyle: "short" }),
     ...Object.fromEntries(stageIds.map((s) => [s, e.stage_metrics[s]?.duration_ms ?? 0])),
   }));
   return (

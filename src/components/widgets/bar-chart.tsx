@@ -16,7 +16,7 @@ export function BarChartWidget({ data, stacked }: { data: Data; stacked?: boolea
       <ResponsiveContainer width="100%" height={240}>
         <BarChart data={rows} margin={{ top: 8, right: 16, bottom: 0, left: -8 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
-          <XAxis dataKey={data.x_key} fontSize={12} interval={0} />
+          <XAxis dataKey={data.x_key} fontSize={11} interval={0} angle={rows.length > 4 ? -20 : 0} textAnchor={rows.length > 4 ? "end" : "middle"} height={rows.length > 4 ? 50 : 30} />
           <YAxis allowDecimals={false} fontSize={12} />
           <Tooltip />
           {data.series.length > 1 ? <Legend formatter={(v: string) => label(v)} /> : null}

@@ -1,6 +1,6 @@
 "use client";
 
-import { useTranslations } from "next-intl";
+import { useFormatter, useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import type { WidgetData } from "@/server/pipelines/types";
 import { useLabel } from "./use-label";
@@ -12,6 +12,7 @@ const PAGE = 10;
 export function DataTableWidget({ data }: { data: Data }) {
   const t = useTranslations("pipelines.widget");
   const label = useLabel();
+  const format = useFormatter();
   const [query, setQuery] = useState("");
   const [sort, setSort] = useState<{ column: string; dir: 1 | -1 } | null>(null);
   const [page, setPage] = useState(0);
@@ -30,7 +31,11 @@ export function DataTableWidget({ data }: { data: Data }) {
   }, [data.rows, query, sort]);
   const pages = Math.max(1, Math.ceil(rows.length / PAGE));
   const current = Math.min(page, pages - 1);
-  const cell = (v: string | number | null) => (typeof v === "string" && /^(critical|high|medium|low|food|service|price|cleanliness|waiting_time|ambience|kitchen|front_of_house|management|facilities|operations)$/.test(v) ? label(v) : v);
+  const cell = (v: string | number | null) => {
+    if (typeof v !== "string") return v;
+    if (/^\d{4}-\d{2}-\d{2}T/.test(v)) return format.dateTime(new Date(v), { dateStyle: "medium", timeStyle: "short" });
+    return /^(critical|high|medium|low|food|service|price|cleanliness|waiting_time|ambience|kitchen|front_of_house|management|facilities|operations)$/.test(v) ? label(v) : v;
+  };
   return (
     <div className="stack-sm">
       <label className="field">

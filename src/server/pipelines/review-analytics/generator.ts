@@ -86,9 +86,15 @@ const CLOSERS: Record<Lang, Record<Tone, string[]>> = {
 };
 
 const OPENERS: Record<Lang, { occasions: string[]; template: (occasion: string, people: number) => string }> = {
-  en: { occasions: ["a birthday", "a business lunch", "a family dinner", "date night", "a quick lunch", "Sunday brunch", "an anniversary", "a team dinner"], template: (o, n) => `We came for ${o} with ${n} people.` },
-  es: { occasions: ["un cumpleaños", "una comida de trabajo", "una cena familiar", "una cita", "un almuerzo rápido", "el brunch del domingo", "un aniversario", "una cena de equipo"], template: (o, n) => `Fuimos por ${o}, éramos ${n}.` },
-  de: { occasions: ["einen Geburtstag", "ein Geschäftsessen", "ein Familienessen", "ein Date", "ein schnelles Mittagessen", "den Sonntagsbrunch", "einen Jahrestag", "ein Teamessen"], template: (o, n) => `Wir waren für ${o} da, zu ${n} Personen.` },
+  en: { occasions: ["a birthday", "a business lunch", "a family dinner", "date night", "a weekday lunch", "Sunday brunch", "an anniversary", "a team dinner"], template: (o, n) => `We came for ${o} with ${n} people.` },
+  es: { occasions: ["un cumpleaños", "una comida de trabajo", "una cena familiar", "una cita", "un almuerzo entre semana", "el brunch del domingo", "un aniversario", "una cena de equipo"], template: (o, n) => `Fuimos por ${o}, éramos ${n}.` },
+  de: { occasions: ["einen Geburtstag", "ein Geschäftsessen", "ein Familienessen", "ein Date", "ein Mittagessen unter der Woche", "den Sonntagsbrunch", "einen Jahrestag", "ein Teamessen"], template: (o, n) => `Wir waren für ${o} da, zu ${n} Personen.` },
+};
+
+const DETAILS: Record<Lang, { dishes: string[]; days: string[]; template: (dish: string, day: string) => string }> = {
+  en: { dishes: ["lasagne", "risotto", "pizza margherita", "tiramisu", "grilled fish", "burger", "carbonara", "house salad"], days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"], template: (d, w) => `I ordered the ${d} on ${w}.` },
+  es: { dishes: ["la lasaña", "el risotto", "la pizza margarita", "el tiramisú", "el pescado a la plancha", "la hamburguesa", "la carbonara", "la ensalada de la casa"], days: ["lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"], template: (d, w) => `Pedí ${d} el ${w}.` },
+  de: { dishes: ["die Lasagne", "das Risotto", "die Pizza Margherita", "das Tiramisu", "den gegrillten Fisch", "den Burger", "die Carbonara", "den Haussalat"], days: ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"], template: (d, w) => `Ich hatte ${d} am ${w}.` },
 };
 
 const NAMES = ["Alex", "Maria", "Jonas", "Lucía", "Sam", "Hannah", "Carlos", "Emma", "Lukas", "Sofía", "Noah", "Lena"];
@@ -144,6 +150,7 @@ export function generateReviews(opts: GenerateOptions): RawReview[] {
       const phrase = pick(rand, PHRASES[language][tone]);
       if (!parts.includes(phrase)) parts.push(phrase);
     }
+    if (rand() < 0.7) parts.push(DETAILS[language].template(pick(rand, DETAILS[language].dishes), pick(rand, DETAILS[language].days)));
     if (rand() < 0.5) parts.push(pick(rand, CLOSERS[language][rating >= 3 ? "pos" : "neg"]));
     // Busier evenings and weekends: move most reviews to 12-14h or 19-23h.
     const date = new Date(when);
