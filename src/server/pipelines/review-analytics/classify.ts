@@ -1,7 +1,6 @@
 import type { ClassifiedReview, Mention, NormalizedReview } from "./model";
 import { compound, labelOf, scoreTokens, type SentimentLabel } from "./sentiment";
 import { categoriesOf, isCritical } from "./taxonomy";
-import { sentences, tokenize } from "./text";
 import type { StageResult } from "../types";
 
 /** A sentence with no sentiment word takes its polarity from the star rating (1-2 negative, 4-5 positive). */
@@ -17,15 +16,16 @@ function ratingPolarity(rating: number | null): SentimentLabel {
 export function classify(reviews: readonly NormalizedReview[]): StageResult<ClassifiedReview[]> {
   const out: ClassifiedReview[] = [];
   for (const r of reviews) {
-    const sentiment = scoreTokens(r.tokens, r.language);
+    // The text's score is the sum of its sentences' scores (a negator does not reach across a full stop).
+    let sentiment = 0;
     const mentions: Mention[] = [];
     let critical = false;
     if (r.language !== "unknown" && r.text) {
-      for (const sentence of sentences(r.text)) {
-        const tokens = tokenize(sentence);
+      for (const { text: sentence, tokens } of r.sentences) {
+        const score = scoreTokens(tokens, r.language);
+        sentiment += score;
         const cats = categoriesOf(tokens, r.language);
         if (!cats.length) continue;
-        const score = scoreTokens(tokens, r.language);
         const sentenceCritical = isCritical(tokens, r.language);
         critical ||= sentenceCritical;
         // A health-and-safety sentence is negative whatever its words score.

@@ -20,7 +20,10 @@ export interface NormalizedReview {
   text: string;
   language: DetectedLanguage;
   publishedAt: Date | null;
+  /** Tokens of the whole text (language, phrases). */
   tokens: string[];
+  /** The text's sentences with their own tokens (categories and sentiment per sentence). */
+  sentences: { text: string; tokens: string[] }[];
 }
 
 /** One sentence of a review that mentions a category, with the sentence's polarity. */

@@ -1,6 +1,6 @@
 import { detectLanguage } from "./language";
 import type { NormalizedReview, RawReview } from "./model";
-import { cleanText, dedupeKey, tokenize } from "./text";
+import { cleanText, sentences, tokenize } from "./text";
 import type { StageResult } from "../types";
 
 /**
@@ -32,18 +32,20 @@ export function normalize(raw: readonly RawReview[]): StageResult<NormalizedRevi
       empty++;
       continue;
     }
+    const parts = text ? sentences(text).map((s) => ({ text: s, tokens: tokenize(s) })) : [];
+    const tokens = parts.length === 1 ? parts[0]!.tokens : parts.flatMap((p) => p.tokens);
     if (text) {
-      const key = dedupeKey(text, rating);
+      // Same rating and same words: case, spacing and punctuation do not make a review new.
+      const key = `${rating ?? "-"}|${tokens.join(" ")}`;
       if (seenTexts.has(key)) {
         duplicates++;
         continue;
       }
       seenTexts.add(key);
     }
-    const tokens = tokenize(text);
     const language = text ? detectLanguage(text, r.language, tokens) : "unknown";
     if (text && language === "unknown") unknownLanguage++;
-    out.push({ id: r.id, author: r.author, rating, text, language, publishedAt: r.publishedAt, tokens });
+    out.push({ id: r.id, author: r.author, rating, text, language, publishedAt: r.publishedAt, tokens, sentences: parts });
   }
   const warnings: string[] = [];
   if (duplicates) warnings.push(`${duplicates} duplicate reviews dropped`);

@@ -15,10 +15,16 @@ export function cleanText(raw: string | null | undefined): string {
     .trim();
 }
 
-/** Lower-case word tokens (letters, digits, apostrophes inside words). */
+const SEPARATORS = /[^\p{L}\p{N}']+/u;
+
+/** Lower-case word tokens (letters, digits, apostrophes inside words); split is the fast path here. */
 export function tokenize(text: string): string[] {
   const out: string[] = [];
-  for (const m of text.toLowerCase().matchAll(/[\p{L}\p{N}]+(?:'[\p{L}]+)?/gu)) out.push(m[0]);
+  for (const part of text.toLowerCase().split(SEPARATORS)) {
+    if (!part) continue;
+    const word = part.includes("'") ? part.replace(/^'+|'+$/g, "") : part;
+    if (word) out.push(word);
+  }
   return out;
 }
 
@@ -26,11 +32,6 @@ export function tokenize(text: string): string[] {
 export function sentences(text: string): string[] {
   const parts = text.split(/(?<=[.!?;…])\s+|\s+[-–]\s+/u);
   return parts.map((p) => p.trim()).filter((p) => p.length > 0);
-}
-
-/** The key two reviews share when they are the same text (case, spacing and punctuation ignored). */
-export function dedupeKey(text: string, rating: number | null): string {
-  return `${rating ?? "-"}|${text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, " ").trim()}`;
 }
 
 /** Cuts an excerpt at a word boundary so quotes stay readable. */
