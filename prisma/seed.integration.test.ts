@@ -35,4 +35,11 @@ describe("pipeline demo data", () => {
     const runs = await db.pipelineExecution.findMany({ where: { pipelineId: "review-analytics", status: "succeeded", input: { path: ["place_key"], equals: DEMO_PLACE } }, select: { synthesis: true } });
     expect(runs.map((r) => detectReportFormat(r.synthesis)).sort()).toEqual(["v1", "v2"]);
   });
+
+  it("adds the demo executions once when three seeders race", async () => {
+    await db.pipelineExecution.deleteMany({ where: { input: { path: ["place_key"], equals: DEMO_PLACE } } });
+    const results = await Promise.all([seedPipelines(db), seedPipelines(db), seedPipelines(db)]);
+    expect(results.reduce((s, r) => s + r.executions, 0)).toBe(2);
+    expect(await db.pipelineExecution.count({ where: { input: { path: ["place_key"], equals: DEMO_PLACE } } })).toBe(2);
+  });
 });

@@ -113,7 +113,10 @@ describe("/api/openapi.json", () => {
       expect(paths, p).toContain(p);
     }
     const procedures = Object.keys(appRouter._def.procedures).filter((k) => /^(my|admin|public)\./.test(k));
-    const operations = Object.values(doc.paths ?? {}).flatMap((item) => Object.keys(item ?? {}));
+    // Only the my/admin/public paths: other routers (pipelines, ...) have tests of their own.
+    const operations = Object.entries(doc.paths ?? {})
+      .filter(([path]) => /^\/(my|admin|public)\//.test(path))
+      .flatMap(([, item]) => Object.keys(item ?? {}));
     expect(operations.length).toBe(procedures.length);
   });
 });
