@@ -11,6 +11,7 @@ export const ZWorkerConfig = z.object({
   DB_PING_INTERVAL_MS: envInt(5_000, 100, 600_000),
   // Pipeline executions (docs/pipelines.md): how many at once, and the optional language-model writer.
   PIPELINE_CONCURRENCY: envInt(1, 1, 16),
+  PIPELINE_STALE_AFTER_MS: envInt(30 * 60_000, 60_000, 24 * 3_600_000),
   PIPELINE_LLM_BASE_URL: z.url({ error: "must be a URL like https://api.openai.com/v1" }).optional(),
   PIPELINE_LLM_API_KEY: z.string().optional(),
   PIPELINE_LLM_MODEL: z.string().min(1).default("gpt-4o-mini"),

@@ -30,6 +30,7 @@ void (async () => {
         databaseUrl: config.DATABASE_URL,
         log,
         concurrency: config.PIPELINE_CONCURRENCY,
+        staleAfterMs: config.PIPELINE_STALE_AFTER_MS,
         llm: config.PIPELINE_LLM_BASE_URL
           ? { baseUrl: config.PIPELINE_LLM_BASE_URL, apiKey: config.PIPELINE_LLM_API_KEY, model: config.PIPELINE_LLM_MODEL, timeoutMs: config.PIPELINE_LLM_TIMEOUT_MS }
           : null,

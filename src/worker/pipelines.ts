@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import { createDb } from "../server/core/db";
 import { PIPELINE_QUEUE } from "../server/pipelines/queue";
 import { llmWriter, type LlmConfig } from "../server/pipelines/review-analytics/synthesis/llm-writer";
+import { failStaleExecutions } from "../server/services/pipelines/fail-stale";
 import { runExecution } from "../server/services/pipelines/run-execution";
 
 export interface PipelineWorkerOptions {
@@ -12,6 +13,8 @@ export interface PipelineWorkerOptions {
   concurrency: number;
   /** The language-model writer's endpoint, or null for the deterministic writer only. */
   llm: LlmConfig | null;
+  /** A run `running` longer than this is taken as lost with its worker and marked failed. */
+  staleAfterMs?: number;
 }
 
 /**
@@ -25,7 +28,20 @@ export async function startPipelineWorker(opts: PipelineWorkerOptions): Promise<
   await boss.start();
   await boss.createQueue(PIPELINE_QUEUE);
   const writer = opts.llm ? llmWriter(opts.llm) : null;
+  const staleAfterMs = opts.staleAfterMs ?? 30 * 60_000;
+  const sweep = async () => {
+    try {
+      const lost = await failStaleExecutions(db, staleAfterMs);
+      if (lost) opts.log.warn({ event: "executions_lost", count: lost }, "running executions of a lost worker marked failed");
+    } catch (err) {
+      opts.log.warn({ event: "stale_sweep_failed", err: (err as Error).message }, "stale execution sweep failed");
+    }
+  };
+  await sweep();
+  const sweeper = setInterval(() => void sweep(), Math.min(staleAfterMs, 5 * 60_000));
+  sweeper.unref();
   for (let i = 0; i < opts.concurrency; i++) {
+    // expireInMinutes of the job (30) matches the default stale time: pg-boss gives up on it then too.
     await boss.work<{ executionId: string }>(PIPELINE_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
       if (!job) return;
       const outcome = await runExecution({ db, writer }, job.data.executionId);
@@ -35,6 +51,7 @@ export async function startPipelineWorker(opts: PipelineWorkerOptions): Promise<
   opts.log.info({ event: "pipelines_ready", queue: PIPELINE_QUEUE, concurrency: opts.concurrency, writer: writer ? "llm" : "deterministic" }, "pipeline worker ready");
   return {
     async stop() {
+      clearInterval(sweeper);
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
       await db.$disconnect();
     },

@@ -9,6 +9,7 @@ import { StageTimingChart } from "./stage-timing-chart";
 import { StatusBadge } from "./status-badge";
 
 const STATUSES = ["queued", "running", "succeeded", "failed"] as const;
+const SORTS = ["newest", "oldest", "slowest", "fastest"] as const;
 const PAGE_SIZE = 10;
 
 /** Execution history: filter by status, pages, a stage-timing chart, and a re-run button on failed runs. */
@@ -20,7 +21,8 @@ export function ExecutionsHistory({ pipelineId, stageIds }: { pipelineId: string
   const client = useQueryClient();
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<(typeof STATUSES)[number] | "">("");
-  const input = { pipeline_id: pipelineId, page, pageSize: PAGE_SIZE, ...(status ? { status } : {}) };
+  const [sort, setSort] = useState<(typeof SORTS)[number]>("newest");
+  const input = { pipeline_id: pipelineId, page, pageSize: PAGE_SIZE, sort, ...(status ? { status } : {}) };
   const query = useQuery({
     ...trpc.pipelines.executions.queryOptions(input),
     refetchInterval: (q) => (q.state.data?.items.some((e) => e.status === "queued" || e.status === "running") ? 2000 : false),
@@ -31,17 +33,29 @@ export function ExecutionsHistory({ pipelineId, stageIds }: { pipelineId: string
   const pages = query.data ? Math.max(1, Math.ceil(query.data.total / PAGE_SIZE)) : 1;
   return (
     <div className="stack">
-      <label className="field inline-field">
-        <span>{t("filter")}</span>
-        <select value={status} onChange={(e) => (setStatus(e.target.value as typeof status), setPage(1))}>
-          <option value="">{t("all")}</option>
-          {STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {ts(s)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <div className="row">
+        <label className="field inline-field">
+          <span>{t("sort")}</span>
+          <select value={sort} onChange={(e) => (setSort(e.target.value as typeof sort), setPage(1))}>
+            {SORTS.map((s) => (
+              <option key={s} value={s}>
+                {t(`sorts.${s}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field inline-field">
+          <span>{t("filter")}</span>
+          <select value={status} onChange={(e) => (setStatus(e.target.value as typeof status), setPage(1))}>
+            <option value="">{t("all")}</option>
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {ts(s)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
       {query.isPending ? (
         <p className="muted" role="status">{t("loading")}</p>
       ) : query.isError ? (

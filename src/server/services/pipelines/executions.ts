@@ -94,10 +94,16 @@ export async function listExecutions(db: Db, actor: Actor, raw: TListExecutionsI
   const input = ZListExecutionsInput.parse(raw);
   const def = pipelineOrThrow(input.pipeline_id);
   const where = { pipelineId: def.id, ...(input.status ? { status: input.status } : {}) };
+  const orderBy = {
+    newest: [{ createdAt: "desc" }, { id: "desc" }],
+    oldest: [{ createdAt: "asc" }, { id: "asc" }],
+    slowest: [{ totalDurationMs: { sort: "desc", nulls: "last" } }, { id: "desc" }],
+    fastest: [{ totalDurationMs: { sort: "asc", nulls: "last" } }, { id: "desc" }],
+  } satisfies Record<typeof input.sort, Prisma.PipelineExecutionOrderByWithRelationInput[]>;
   const page = await readPage(
     input,
     () => db.pipelineExecution.count({ where }),
-    (w) => db.pipelineExecution.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], select: EXECUTION_SELECT, ...w }),
+    (w) => db.pipelineExecution.findMany({ where, orderBy: orderBy[input.sort], select: EXECUTION_SELECT, ...w }),
   );
   return { ...page, items: page.items.map(toExecutionOut) };
 }

@@ -11,6 +11,7 @@ import { startPipelineWorker } from "@/worker/pipelines";
 import { logger } from "@/server/core/logger";
 import { executePipeline, getExecution, getSynthesis, getWidgetData, listExecutions, rerunExecution } from "./executions";
 import { getDashboard, getPipeline, listPipelines } from "./pipelines";
+import { failStaleExecutions } from "./fail-stale";
 import { runExecution } from "./run-execution";
 
 const db = testDb();
@@ -66,6 +67,13 @@ describe("review-analytics executions", () => {
 
     const history = await listExecutions(db, actor, { pipeline_id: "review-analytics", page: 1, pageSize: 100 });
     expect(history.items.some((e) => e.id === queued.id)).toBe(true);
+    const slowest = await listExecutions(db, actor, { pipeline_id: "review-analytics", status: "succeeded", sort: "slowest", pageSize: 100 });
+    const durations = slowest.items.map((e) => e.total_duration_ms ?? -1);
+    expect(durations.length).toBeGreaterThan(0);
+    expect(durations).toEqual([...durations].sort((x, y) => y - x));
+    const oldest = await listExecutions(db, actor, { pipeline_id: "review-analytics", sort: "oldest", pageSize: 100 });
+    const queuedTimes = oldest.items.map((e) => e.queued_at.getTime());
+    expect(queuedTimes).toEqual([...queuedTimes].sort((x, y) => x - y));
     const list = await listPipelines(db, actor);
     expect(list.items.map((p) => p.id)).toContain("review-analytics");
     const details = await getPipeline(db, actor, { pipeline_id: "review-analytics" });
@@ -156,6 +164,19 @@ describe("engine failure path in the database", () => {
     const broken = await db.pipelineExecution.create({ data: { pipelineId: "review-analytics", pipelineVersion: "1.0.0", input: { max_reviews: 5 } } });
     expect(await runExecution({ db }, broken.id)).toBe("failed");
     expect(await db.pipelineExecution.findUniqueOrThrow({ where: { id: broken.id } })).toMatchObject({ failedStage: "prepare" });
+  });
+});
+
+describe("lost workers", () => {
+  it("marks executions running longer than the stale time failed, and leaves recent ones", async () => {
+    await syncRegistry(db);
+    const now = new Date();
+    const old = await db.pipelineExecution.create({ data: { pipelineId: "review-analytics", pipelineVersion: "1.0.0", input: { place_key: "x" }, status: "running", startedAt: new Date(now.getTime() - 3_600_000) } });
+    const fresh = await db.pipelineExecution.create({ data: { pipelineId: "review-analytics", pipelineVersion: "1.0.0", input: { place_key: "x" }, status: "running", startedAt: now } });
+    expect(await failStaleExecutions(db, 30 * 60_000, now)).toBeGreaterThanOrEqual(1);
+    expect(await db.pipelineExecution.findUniqueOrThrow({ where: { id: old.id } })).toMatchObject({ status: "failed", failedStage: "worker", error: "worker_lost" });
+    expect((await db.pipelineExecution.findUniqueOrThrow({ where: { id: fresh.id } })).status).toBe("running");
+    await db.pipelineExecution.delete({ where: { id: fresh.id } });
   });
 });
 

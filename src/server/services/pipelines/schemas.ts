@@ -15,11 +15,15 @@ export type TExecuteInput = z.input<typeof ZExecuteInput>;
 
 export const EXECUTION_STATUSES = ["queued", "running", "succeeded", "failed"] as const;
 
+/** Orders of the execution history: by queue time, or by total duration (runs without one last). */
+export const EXECUTION_SORTS = ["newest", "oldest", "slowest", "fastest"] as const;
+
 export const ZListExecutionsInput = z.object({
   pipeline_id: ZPipelineId,
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
   status: z.enum(EXECUTION_STATUSES).optional(),
+  sort: z.enum(EXECUTION_SORTS).default("newest"),
 });
 export type TListExecutionsInput = z.input<typeof ZListExecutionsInput>;
 
