@@ -1,4 +1,12 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
 import { expect, signUp, test, uniqueEmail } from "./fixtures";
+
+/** WCAG 2 A/AA violations of the page (rule id and the first offending element). */
+async function a11y(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
+  return result.violations.map((v) => `${v.id}: ${v.nodes[0]?.target.join(" ") ?? ""}`);
+}
 
 const KINDS = ["StatCard", "LineChart", "BarChart", "PieChart", "DataTable", "Heatmap"] as const;
 
@@ -37,6 +45,7 @@ test("runs review-analytics from the page, watches the stages, then sees every w
   expect(await page.locator('[data-widget-id="weekday_hour"] td[title]').count()).toBe(7 * 24);
   await expect(page.locator('[data-widget-id="top_issues"] tbody tr').first()).toBeVisible();
   await expect(page.locator('[data-widget-id="total_reviews"] [data-testid="stat-value"]')).toHaveText(/^[1-9][\d,]*$/);
+  expect(await a11y(page), "dashboard accessibility").toEqual([]);
 
   await page.getByRole("link", { name: "Report", exact: true }).click();
   await expect(page.locator('[data-report-format="v2"]')).toBeVisible();
@@ -44,6 +53,7 @@ test("runs review-analytics from the page, watches the stages, then sees every w
     await expect(page.getByRole("heading", { name: heading })).toBeVisible();
   }
   await expect(page.getByRole("button", { name: "Print" })).toBeVisible();
+  expect(await a11y(page), "report accessibility").toEqual([]);
 });
 
 test("history shows the stage-timing chart, and a legacy v1 report still renders", async ({ page }) => {
@@ -51,6 +61,7 @@ test("history shows the stage-timing chart, and a legacy v1 report still renders
   await page.goto("/en/pipelines/review-analytics/executions");
   await expect(page.getByRole("heading", { name: "Stage timing" })).toBeVisible();
   await expect(page.getByRole("img", { name: "Duration of each stage per run, in milliseconds" })).toBeVisible();
+  expect(await a11y(page), "history accessibility").toEqual([]);
   // The demo data holds one legacy run, the oldest: it is on the last page.
   const next = page.getByRole("button", { name: "Next" });
   while ((await next.count()) > 0 && (await next.isEnabled())) await next.click();
@@ -59,6 +70,7 @@ test("history shows the stage-timing chart, and a legacy v1 report still renders
   await expect(page.locator('[data-report-format="v1"]')).toBeVisible();
   await expect(page.getByText("Legacy report (v1): shown with its original sections.")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Recommendations" })).toBeVisible();
+  expect(await a11y(page), "legacy report accessibility").toEqual([]);
 });
 
 test("the execute form shows the schema's errors, in Spanish too", async ({ page }) => {

@@ -7,6 +7,7 @@ import { Link } from "@/i18n/navigation";
 import { useTRPC } from "@/trpc/react";
 import { StageTimingChart } from "./stage-timing-chart";
 import { StatusBadge } from "./status-badge";
+import { ScrollRegion } from "@/components/widgets/scroll-region";
 
 const STATUSES = ["queued", "running", "succeeded", "failed"] as const;
 const SORTS = ["newest", "oldest", "slowest", "fastest"] as const;
@@ -68,7 +69,7 @@ export function ExecutionsHistory({ pipelineId, stageIds }: { pipelineId: string
             <h2>{t("timingTitle")}</h2>
             <StageTimingChart executions={query.data.items} stageIds={stageIds} />
           </section>
-          <div className="table-wrap">
+          <ScrollRegion label={t("tableLabel")}>
             <table className="table">
               <thead>
                 <tr>
@@ -106,7 +107,7 @@ export function ExecutionsHistory({ pipelineId, stageIds }: { pipelineId: string
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
           {rerun.isError ? <p className="alert" role="alert">{t("rerunFailed")}</p> : null}
           {pages > 1 ? (
             <nav className="pager" aria-label={t("pageOf", { page, pages })}>

@@ -1,14 +1,15 @@
 import { getTranslations } from "next-intl/server";
+import { ScrollRegion } from "@/components/widgets/scroll-region";
 
 /** One legacy value, drawn by its shape: text, list, table of objects, or key/value pairs. */
-function Value({ value }: { value: unknown }) {
+function Value({ value, label }: { value: unknown; label: string }) {
   if (value === null || value === undefined) return <span>—</span>;
   if (typeof value !== "object") return <p>{String(value)}</p>;
   if (Array.isArray(value)) {
     if (value.every((v) => v && typeof v === "object" && !Array.isArray(v))) {
       const columns = [...new Set(value.flatMap((v) => Object.keys(v as object)))];
       return (
-        <div className="table-wrap">
+        <ScrollRegion label={label}>
           <table className="table">
             <thead>
               <tr>
@@ -29,7 +30,7 @@ function Value({ value }: { value: unknown }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       );
     }
     return (
@@ -63,7 +64,7 @@ export async function ReportV1View({ report }: { report: Record<string, unknown>
       {keys.map((k) => (
         <section key={k} className="report-section">
           <h2>{t.has(k) ? t(k) : k}</h2>
-          <Value value={report[k]} />
+          <Value value={report[k]} label={t.has(k) ? t(k) : k} />
         </section>
       ))}
     </article>

@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import type { ReportV2 } from "@/server/pipelines/review-analytics/synthesis/report";
+import { ScrollRegion } from "@/components/widgets/scroll-region";
 
 const label = (t: (k: string) => string, has: (k: string) => boolean, key: string) => (has(key) ? t(key) : key);
 
@@ -47,7 +48,7 @@ export async function ReportV2View({ report }: { report: ReportV2 }) {
       </section>
       <section className="report-section">
         <h2>{t("riskScorecard")}</h2>
-        <div className="table-wrap">
+        <ScrollRegion label={t("riskScorecard")}>
           <table className="table">
             <thead>
               <tr>
@@ -76,7 +77,7 @@ export async function ReportV2View({ report }: { report: ReportV2 }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </section>
       <section className="report-section">
         <h2>{t("criticalIssues")}</h2>
@@ -98,7 +99,7 @@ export async function ReportV2View({ report }: { report: ReportV2 }) {
       </section>
       <section className="report-section">
         <h2>{t("actionMatrix")}</h2>
-        <div className="table-wrap">
+        <ScrollRegion label={t("actionMatrix")}>
           <table className="table">
             <thead>
               <tr>
@@ -123,11 +124,11 @@ export async function ReportV2View({ report }: { report: ReportV2 }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </section>
       <section className="report-section">
         <h2>{t("trackingKpis")}</h2>
-        <div className="table-wrap">
+        <ScrollRegion label={t("trackingKpis")}>
           <table className="table">
             <thead>
               <tr>
@@ -150,7 +151,7 @@ export async function ReportV2View({ report }: { report: ReportV2 }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       </section>
       <section className="report-section">
         <h2>{t("strengths")}</h2>

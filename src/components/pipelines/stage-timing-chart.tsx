@@ -2,7 +2,7 @@
 
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { useFormatter, useTranslations } from "next-intl";
-import { PALETTE } from "@/components/widgets/palette";
+import { legendText, PALETTE, TOOLTIP_ITEM_STYLE } from "@/components/widgets/palette";
 import type { RouterOutputs } from "@/trpc/types";
 
 type Execution = RouterOutputs["pipelines"]["executions"]["items"][number];
@@ -23,8 +23,8 @@ export function StageTimingChart({ executions, stageIds }: { executions: Executi
           <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
           <XAxis dataKey="execution" fontSize={12} />
           <YAxis fontSize={12} unit=" ms" />
-          <Tooltip />
-          <Legend formatter={(v: string) => (ts.has(v) ? ts(v) : v)} />
+          <Tooltip itemStyle={TOOLTIP_ITEM_STYLE} />
+          <Legend formatter={(v: string) => legendText(ts.has(v) ? ts(v) : v)} />
           {stageIds.map((s, i) => (
             <Bar key={s} dataKey={s} stackId="t" fill={PALETTE[i % PALETTE.length]} isAnimationActive={false} />
           ))}

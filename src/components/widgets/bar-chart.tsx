@@ -2,7 +2,7 @@
 
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { WidgetData } from "@/server/pipelines/types";
-import { colourOf } from "./palette";
+import { colourOf, legendText, TOOLTIP_ITEM_STYLE } from "./palette";
 import { useLabel } from "./use-label";
 
 type Data = Extract<WidgetData, { kind: "BarChart" }>;
@@ -18,8 +18,8 @@ export function BarChartWidget({ data, stacked }: { data: Data; stacked?: boolea
           <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
           <XAxis dataKey={data.x_key} fontSize={11} interval={0} angle={rows.length > 4 ? -20 : 0} textAnchor={rows.length > 4 ? "end" : "middle"} height={rows.length > 4 ? 50 : 30} />
           <YAxis allowDecimals={false} fontSize={12} />
-          <Tooltip />
-          {data.series.length > 1 ? <Legend formatter={(v: string) => label(v)} /> : null}
+          <Tooltip itemStyle={TOOLTIP_ITEM_STYLE} />
+          {data.series.length > 1 ? <Legend formatter={(v: string) => legendText(label(v))} /> : null}
           {data.series.map((s, i) => (
             <Bar key={s} dataKey={s} name={s} fill={colourOf(s, i)} stackId={stacked ? "stack" : undefined} isAnimationActive={false} />
           ))}

@@ -4,6 +4,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import type { WidgetData } from "@/server/pipelines/types";
 import { useLabel } from "./use-label";
+import { ScrollRegion } from "./scroll-region";
 
 type Data = Extract<WidgetData, { kind: "DataTable" }>;
 const PAGE = 10;
@@ -42,7 +43,7 @@ export function DataTableWidget({ data }: { data: Data }) {
         <span className="visually-hidden">{t("search")}</span>
         <input type="search" placeholder={t("search")} value={query} onChange={(e) => (setQuery(e.target.value), setPage(0))} />
       </label>
-      <div className="table-wrap">
+      <ScrollRegion label={t("table")}>
         <table className="table">
           <thead>
             <tr>
@@ -65,7 +66,7 @@ export function DataTableWidget({ data }: { data: Data }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       {rows.length === 0 ? <p className="muted">{t("noMatch")}</p> : null}
       {pages > 1 ? (
         <nav className="pager" aria-label={t("pageOf", { page: current + 1, pages })}>

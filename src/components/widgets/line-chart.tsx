@@ -2,7 +2,7 @@
 
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import type { WidgetData } from "@/server/pipelines/types";
-import { colourOf } from "./palette";
+import { colourOf, legendText, TOOLTIP_ITEM_STYLE } from "./palette";
 import { useLabel } from "./use-label";
 
 type Data = Extract<WidgetData, { kind: "LineChart" }>;
@@ -17,8 +17,8 @@ export function LineChartWidget({ data, domain }: { data: Data; domain?: [number
           <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
           <XAxis dataKey={data.x_key} fontSize={12} />
           <YAxis fontSize={12} domain={domain ?? ["auto", "auto"]} />
-          <Tooltip />
-          <Legend formatter={(v: string) => label(v)} />
+          <Tooltip itemStyle={TOOLTIP_ITEM_STYLE} />
+          <Legend formatter={(v: string) => legendText(label(v))} />
           {data.series.map((s, i) => (
             <Line key={s} type="monotone" dataKey={s} name={s} stroke={colourOf(s, i)} strokeWidth={2} dot={false} isAnimationActive={false} />
           ))}

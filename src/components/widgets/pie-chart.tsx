@@ -2,7 +2,7 @@
 
 import { Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip } from "recharts";
 import type { WidgetData } from "@/server/pipelines/types";
-import { colourOf } from "./palette";
+import { colourOf, legendText, TOOLTIP_ITEM_STYLE } from "./palette";
 import { useLabel } from "./use-label";
 
 type Data = Extract<WidgetData, { kind: "PieChart" }>;
@@ -20,8 +20,8 @@ export function PieChartWidget({ data }: { data: Data }) {
               <Cell key={s.key} fill={colourOf(s.key, i)} />
             ))}
           </Pie>
-          <Tooltip />
-          <Legend />
+          <Tooltip itemStyle={TOOLTIP_ITEM_STYLE} />
+          <Legend formatter={(v: string) => legendText(v)} />
         </PieChart>
       </ResponsiveContainer>
     </div>
