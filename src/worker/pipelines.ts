@@ -37,8 +37,11 @@ export async function startPipelineWorker(opts: PipelineWorkerOptions): Promise<
       opts.log.warn({ event: "stale_sweep_failed", err: (err as Error).message }, "stale execution sweep failed");
     }
   };
-  await sweep();
+  // The first sweep waits a minute: loading the Prisma query engine blocks the event loop for a
+  // moment, which must not happen while the process may be asked to stop right after it started.
+  const first = setTimeout(() => void sweep(), 60_000);
   const sweeper = setInterval(() => void sweep(), Math.min(staleAfterMs, 5 * 60_000));
+  first.unref();
   sweeper.unref();
   for (let i = 0; i < opts.concurrency; i++) {
     // expireInMinutes of the job (30) matches the default stale time: pg-boss gives up on it then too.
@@ -51,6 +54,7 @@ export async function startPipelineWorker(opts: PipelineWorkerOptions): Promise<
   opts.log.info({ event: "pipelines_ready", queue: PIPELINE_QUEUE, concurrency: opts.concurrency, writer: writer ? "llm" : "deterministic" }, "pipeline worker ready");
   return {
     async stop() {
+      clearTimeout(first);
       clearInterval(sweeper);
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
       await db.$disconnect();
