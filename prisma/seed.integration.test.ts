@@ -1,7 +1,9 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { authenticate } from "../src/server/services/users/authenticate";
 import { testDb } from "../src/test/helpers";
+import { detectReportFormat } from "../src/server/pipelines/review-analytics/synthesis/report";
 import { DEMO_USERS, seed } from "./seed";
+import { DEMO_PLACE, seedPipelines } from "./seed-pipelines";
 
 const db = testDb();
 afterAll(() => db.$disconnect());
@@ -21,5 +23,23 @@ describe("seed", () => {
   it("stays idempotent when two processes seed at once", async () => {
     await Promise.all([seed(db), seed(db), seed(db)]);
     for (const demo of DEMO_USERS) expect(await db.user.count({ where: { email: demo.email } })).toBe(1);
+  });
+});
+
+describe("pipeline demo data", () => {
+  it("holds generated reviews, a completed execution with a v2 report and a legacy v1 report, once", async () => {
+    await seed(db);
+    const again = await seedPipelines(db);
+    expect(again).toEqual({ reviews: 0, executions: 0 });
+    expect(await db.review.count({ where: { placeKey: DEMO_PLACE } })).toBe(1500);
+    const runs = await db.pipelineExecution.findMany({ where: { pipelineId: "review-analytics", status: "succeeded", input: { path: ["place_key"], equals: DEMO_PLACE } }, select: { synthesis: true } });
+    expect(runs.map((r) => detectReportFormat(r.synthesis)).sort()).toEqual(["v1", "v2"]);
+  });
+
+  it("adds the demo executions once when three seeders race", async () => {
+    await db.pipelineExecution.deleteMany({ where: { input: { path: ["place_key"], equals: DEMO_PLACE } } });
+    const results = await Promise.all([seedPipelines(db), seedPipelines(db), seedPipelines(db)]);
+    expect(results.reduce((s, r) => s + r.executions, 0)).toBe(2);
+    expect(await db.pipelineExecution.count({ where: { input: { path: ["place_key"], equals: DEMO_PLACE } } })).toBe(2);
   });
 });

@@ -1,6 +1,7 @@
 import type { Db } from "../src/server/core/db";
 import { hashPassword } from "../src/server/core/password";
 import { seedScraperVersions } from "./seed-scrapers";
+import { seedPipelines } from "./seed-pipelines";
 
 /** Demo accounts for local use (README, "Demo logins"); the admin is admin because of ADMIN_EMAILS. */
 export const DEMO_USERS = [
@@ -24,5 +25,6 @@ export async function seed(db: Db, log: (line: string) => void = () => {}): Prom
   const versions = await seedScraperVersions(db);
   if (versions) log(`registered ${versions} demo scraper versions`);
   log(created ? `seeded ${created} demo users` : "demo data already present");
+  await seedPipelines(db, log);
   return { created };
 }

@@ -8,6 +8,7 @@ import { LanguageSwitcher } from "./language-switcher";
 export async function SiteHeader() {
   const t = await getTranslations("nav");
   const ta = await getTranslations("admin");
+  const tp = await getTranslations("pipelines");
   const locale = await getLocale();
   const user = await getSessionUser();
   return (
@@ -20,6 +21,7 @@ export async function SiteHeader() {
           {user ? (
             <>
               <Link href="/dashboard">{t("dashboard")}</Link>
+              <Link href="/pipelines">{tp("nav")}</Link>
               <Link href="/dashboard/settings">{t("settings")}</Link>
               {user.isAdmin ? <Link href="/admin">{ta("headerLink")}</Link> : null}
               {user.isAdmin ? <Link href="/engine">{t("engine")}</Link> : null}

@@ -14,5 +14,12 @@ export const ZWorkerConfig = z.object({
   SECRETS_KEYS: z.string().min(1, { error: "is required (see docs/secrets.md)" }),
   GIT_SHA: z.string().optional(),
   DB_PING_INTERVAL_MS: envInt(5_000, 100, 600_000),
+  // Pipeline executions (docs/pipelines.md): how many at once, and the optional language-model writer.
+  PIPELINE_CONCURRENCY: envInt(1, 1, 16),
+  PIPELINE_STALE_AFTER_MS: envInt(30 * 60_000, 60_000, 24 * 3_600_000),
+  PIPELINE_LLM_BASE_URL: z.url({ error: "must be a URL like https://api.openai.com/v1" }).optional(),
+  PIPELINE_LLM_API_KEY: z.string().optional(),
+  PIPELINE_LLM_MODEL: z.string().min(1).default("gpt-4o-mini"),
+  PIPELINE_LLM_TIMEOUT_MS: envInt(20_000, 1_000, 300_000),
 });
 export type TWorkerConfig = z.output<typeof ZWorkerConfig>;

@@ -14,6 +14,7 @@ import { closeScrapers } from "../server/scrapers";
 import type { ReviewDeps } from "../server/services/reviews/deps";
 import { ZWorkerConfig } from "./config";
 import { startQueueWorkers } from "./queue-workers";
+import { startPipelineWorker } from "./pipelines";
 
 const config = loadConfigOrExit(ZWorkerConfig, "worker");
 const settings = loadConfigOrExit(ZReviewSettings, "worker");
@@ -26,11 +27,10 @@ const monitor = new DbMonitor({
   onChange: (up) => log[up ? "info" : "warn"]({ event: up ? "db_up" : "db_down" }, "database state changed"),
 });
 await monitor.start();
-
 // Jobs and callbacks: pg-boss on the same database (docs/review-engine.md, "Queue").
 const ring = parseKeyRing(config.SECRETS_KEYS);
-const db = createDb(config.DATABASE_URL, { max: config.WORKER_CONCURRENCY + config.CALLBACK_CONCURRENCY + 2 });
-const boss = await startBoss({ url: config.DATABASE_URL, settings, supervise: true, log, max: 4 });
+const db = createDb(config.DATABASE_URL, { max: config.WORKER_CONCURRENCY + config.CALLBACK_CONCURRENCY + config.PIPELINE_CONCURRENCY + 2 });
+const boss = await startBoss({ url: config.DATABASE_URL, settings, supervise: true, log, max: 6 });
 const deps: ReviewDeps = {
   db,
   boss: () => Promise.resolve(boss),
@@ -38,6 +38,17 @@ const deps: ReviewDeps = {
   settings,
 };
 await startQueueWorkers(boss, deps, { scrape: config.WORKER_CONCURRENCY, callbacks: config.CALLBACK_CONCURRENCY }, log);
+// Pipeline executions: the same pg-boss instance, queue `pipeline-execution` (docs/pipelines.md).
+const pipelines = await startPipelineWorker({
+  boss,
+  db,
+  log,
+  concurrency: config.PIPELINE_CONCURRENCY,
+  staleAfterMs: config.PIPELINE_STALE_AFTER_MS,
+  llm: config.PIPELINE_LLM_BASE_URL
+    ? { baseUrl: config.PIPELINE_LLM_BASE_URL, apiKey: config.PIPELINE_LLM_API_KEY, model: config.PIPELINE_LLM_MODEL, timeoutMs: config.PIPELINE_LLM_TIMEOUT_MS }
+    : null,
+});
 log.info({ event: "queue_started", concurrency: config.WORKER_CONCURRENCY }, "worker takes jobs");
 
 const server = http.createServer((req, res) => {
@@ -53,6 +64,7 @@ server.listen(config.WORKER_PORT, config.WORKER_HOST, () =>
 );
 
 onShutdown(log, async () => {
+  pipelines.stop();
   // Graceful: running jobs get until their timeout to finish; anything left is run again after expiry.
   await boss.stop({ graceful: true, wait: true, timeout: Math.min(settings.JOB_TIMEOUT_MS, 8_000) });
   await closeScrapers();

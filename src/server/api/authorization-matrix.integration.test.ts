@@ -2,6 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMember, makeMesh, makeUser } from "@/test/mesh-fixtures";
 import { testDb, uid } from "@/test/helpers";
+import { setExecutionQueue } from "@/server/services/pipelines/queue-config";
 import { appRouter, createCaller } from "./root";
 import { createContext, type SessionUser } from "./trpc";
 
@@ -34,6 +35,9 @@ const adminAbsent: Record<Role, Outcome> = { ...adminOnly, admin: "NOT_FOUND" };
 const absent = "00000000-0000-7000-8000-000000000000";
 let engineVersion = "";
 const engineJob = () => ({ requester_client_id: "matrix", platform_id: "p-1", scraper_version: engineVersion });
+const signedInNotFound: Record<Role, Outcome> = { owner: "NOT_FOUND", member: "NOT_FOUND", revoked: "NOT_FOUND", stranger: "NOT_FOUND", admin: "NOT_FOUND", signedOut: "UNAUTHORIZED" };
+const NO_EXECUTION = "0195d0a8-0000-7000-8000-00000000abcd";
+
 const none = () => undefined;
 const meshInput = (f: Fixture) => ({ meshId: f.meshId });
 const MATRIX: Record<string, Row> = {
@@ -80,6 +84,16 @@ const MATRIX: Record<string, Row> = {
   "scrape.keys.create": { input: () => ({ name: "matrix", scopes: ["jobs:read"] }), expect: adminOnly },
   "scrape.keys.revoke": { input: () => ({ id: absent }), expect: adminAbsent },
   "public.invitePreview": { input: () => ({ token: "x" }), expect: everyone },
+  // Pipelines: any signed-in user (docs/pipelines.md); ids that do not exist answer NOT_FOUND to everyone signed in.
+  "pipelines.list": { input: none, expect: anyUser },
+  "pipelines.get": { input: () => ({ pipeline_id: "review-analytics" }), expect: anyUser },
+  "pipelines.execute": { input: () => ({ pipeline_id: "review-analytics", input: { place_key: "matrix-place" } }), expect: anyUser },
+  "pipelines.dashboard": { input: () => ({ pipeline_id: "review-analytics" }), expect: anyUser },
+  "pipelines.widget": { input: () => ({ pipeline_id: "review-analytics", widget_id: "total_reviews", execution_id: NO_EXECUTION }), expect: signedInNotFound },
+  "pipelines.executions": { input: () => ({ pipeline_id: "review-analytics" }), expect: anyUser },
+  "pipelines.execution": { input: () => ({ pipeline_id: "review-analytics", execution_id: NO_EXECUTION }), expect: signedInNotFound },
+  "pipelines.rerun": { input: () => ({ pipeline_id: "review-analytics", execution_id: NO_EXECUTION }), expect: signedInNotFound },
+  "pipelines.synthesis": { input: () => ({ pipeline_id: "review-analytics", execution_id: NO_EXECUTION }), expect: signedInNotFound },
 };
 
 const users = {} as Record<Exclude<Role, "signedOut">, SessionUser>;
@@ -92,6 +106,10 @@ async function fixture(): Promise<Fixture> {
   const invite = await createCaller(createContext({ user: users.owner, db })).my.createInvite({ meshId: mesh.id });
   return { meshId: mesh.id, inviteId: invite.inviteId };
 }
+
+// Pipeline executions go to a queue that only records them (the worker is not part of this test).
+beforeAll(() => setExecutionQueue({ enqueueExecution: () => Promise.resolve() }));
+afterAll(() => setExecutionQueue(undefined));
 
 beforeAll(async () => {
   users.owner = await makeUser(db, { name: "Owner" });

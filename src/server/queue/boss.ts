@@ -55,6 +55,13 @@ export async function ensureQueues(boss: PgBoss, s: TReviewSettings): Promise<vo
       expireInSeconds: Math.ceil(s.CALLBACK_TIMEOUT_MS / 1000) + 30,
       deadLetter: QUEUES.callbackDead,
     },
+    {
+      // An execution is run once per queue job; a failed one is re-run by the user (a new execution).
+      // A lost worker's execution is marked failed by the stale sweep (PIPELINE_STALE_AFTER_MS).
+      name: QUEUES.pipeline,
+      retryLimit: 0,
+      expireInSeconds: 30 * 60,
+    },
   ];
   for (const def of defs) {
     const { name } = def;

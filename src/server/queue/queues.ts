@@ -1,9 +1,10 @@
-/** Queue names of the review engine (pg-boss queues; the pipelines engine adds its own here). */
+/** Queue names of the review engine and the pipelines engine (pg-boss queues, one instance per process). */
 export const QUEUES = {
   scrape: "scrape-job",
   scrapeDead: "scrape-job-dead",
   callback: "callback-delivery",
   callbackDead: "callback-delivery-dead",
+  pipeline: "pipeline-execution",
 } as const;
 
 export type TQueueName = (typeof QUEUES)[keyof typeof QUEUES];

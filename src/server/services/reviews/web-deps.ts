@@ -9,7 +9,7 @@ import type { ReviewDeps } from "./deps";
 const globalForBoss = globalThis as unknown as { __reviewBoss?: Promise<PgBoss> };
 
 /** The web app's queue handle: inserts only (the worker supervises), started on first use. */
-function webBoss(): Promise<PgBoss> {
+export function webBoss(): Promise<PgBoss> {
   if (!globalForBoss.__reviewBoss) {
     const url = process.env.DATABASE_URL ?? "";
     const started = startBoss({ url, settings: reviewSettings(), supervise: false, max: 2, log: logger() });

@@ -1,0 +1,18 @@
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { ExecuteForm } from "@/components/pipelines/execute-form";
+import { loadPipeline } from "@/components/pipelines/load-pipeline";
+import { PipelineTabs } from "@/components/pipelines/pipeline-tabs";
+
+export default async function ExecutePage({ params }: { params: Promise<{ locale: string; pipelineId: string }> }) {
+  const { locale, pipelineId } = await params;
+  setRequestLocale(locale);
+  const t = await getTranslations("pipelines.execute");
+  const pipeline = await loadPipeline(pipelineId);
+  return (
+    <section className="stack">
+      <PipelineTabs pipelineId={pipeline.id} name={pipeline.name} current="execute" />
+      <p className="muted">{t("lead")}</p>
+      <ExecuteForm pipelineId={pipeline.id} schema={pipeline.input_schema} stageNames={Object.fromEntries(pipeline.stages.map((s) => [s.id, s.name]))} />
+    </section>
+  );
+}

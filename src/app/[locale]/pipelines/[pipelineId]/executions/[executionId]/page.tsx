@@ -1,0 +1,20 @@
+import { notFound } from "next/navigation";
+import { setRequestLocale } from "next-intl/server";
+import { ExecutionLive } from "@/components/pipelines/execution-live";
+import { loadPipeline } from "@/components/pipelines/load-pipeline";
+import { PipelineTabs } from "@/components/pipelines/pipeline-tabs";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export default async function ExecutionPage({ params }: { params: Promise<{ locale: string; pipelineId: string; executionId: string }> }) {
+  const { locale, pipelineId, executionId } = await params;
+  setRequestLocale(locale);
+  if (!UUID.test(executionId)) notFound();
+  const pipeline = await loadPipeline(pipelineId);
+  return (
+    <section className="stack">
+      <PipelineTabs pipelineId={pipeline.id} name={pipeline.name} current="executions" />
+      <ExecutionLive pipelineId={pipeline.id} executionId={executionId} stageNames={Object.fromEntries(pipeline.stages.map((s) => [s.id, s.name]))} />
+    </section>
+  );
+}

@@ -1,0 +1,178 @@
+import { getTranslations } from "next-intl/server";
+import type { ReportV2 } from "@/server/pipelines/review-analytics/synthesis/report";
+import { ScrollRegion } from "@/components/widgets/scroll-region";
+
+const label = (t: (k: string) => string, has: (k: string) => boolean, key: string) => (has(key) ? t(key) : key);
+
+function List({ title, items }: { title: string; items: string[] }) {
+  return (
+    <section className="report-section">
+      <h2>{title}</h2>
+      <ul className="list">
+        {items.map((x, i) => (
+          <li key={i}>{x}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+interface Strength {
+  category?: unknown;
+  percentage?: unknown;
+  mentions?: unknown;
+  top_quotes?: unknown;
+}
+
+/** The v2 report: executive summary, scorecard, critical issues, action matrix, KPIs, strengths, insights. */
+export async function ReportV2View({ report }: { report: ReportV2 }) {
+  const t = await getTranslations("pipelines.report");
+  const tl = await getTranslations("pipelines.labels");
+  const L = (k: string) => label(tl, tl.has, k);
+  return (
+    <article className="report stack" data-report-format="v2">
+      <section className="report-section">
+        <h2>{t("executiveSummary")}</h2>
+        <p className="report-headline">{report.executive_summary.headline}</p>
+        <p>{report.executive_summary.narrative}</p>
+        <dl className="metrics">
+          {report.executive_summary.key_metrics.map((m) => (
+            <div key={m.label}>
+              <dt>{L(m.label)}</dt>
+              <dd>
+                {m.value ?? "—"} {m.unit === "%" ? "%" : ""}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <section className="report-section">
+        <h2>{t("riskScorecard")}</h2>
+        <ScrollRegion label={t("riskScorecard")}>
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">{t("category")}</th>
+                <th scope="col">{t("team")}</th>
+                <th scope="col">{t("riskLevel")}</th>
+                <th scope="col">{t("riskScore")}</th>
+                <th scope="col">{t("mentions")}</th>
+                <th scope="col">{t("negativeShare")}</th>
+                <th scope="col">{t("criticalCount")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.risk_scorecard.map((r) => (
+                <tr key={r.category}>
+                  <td>{L(r.category)}</td>
+                  <td>{L(r.team)}</td>
+                  <td>
+                    <span className={`badge risk-${r.risk_level}`}>{L(r.risk_level)}</span>
+                  </td>
+                  <td>{r.risk_score}</td>
+                  <td>{r.mentions}</td>
+                  <td>{r.negative_pct}%</td>
+                  <td>{r.critical_issues}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
+      </section>
+      <section className="report-section">
+        <h2>{t("criticalIssues")}</h2>
+        {report.critical_issues.length === 0 ? <p className="muted">{t("noCriticalIssues")}</p> : null}
+        {report.critical_issues.map((c) => (
+          <div key={c.category} className="stack-sm issue">
+            <h3>
+              {L(c.category)} · {L(c.severity)} · {L(c.team)}
+            </h3>
+            <p>{c.summary}</p>
+            {c.quotes.map((q) => (
+              <blockquote key={q.review_id + q.text}>
+                {q.text}
+                {q.rating !== null ? <span className="muted small"> {t("stars", { rating: q.rating })}</span> : null}
+              </blockquote>
+            ))}
+          </div>
+        ))}
+      </section>
+      <section className="report-section">
+        <h2>{t("actionMatrix")}</h2>
+        <ScrollRegion label={t("actionMatrix")}>
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">{t("priority")}</th>
+                <th scope="col">{t("action")}</th>
+                <th scope="col">{t("team")}</th>
+                <th scope="col">{t("impact")}</th>
+                <th scope="col">{t("effort")}</th>
+                <th scope="col">{t("timeframe")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.action_matrix.map((a) => (
+                <tr key={a.priority}>
+                  <td>{a.priority}</td>
+                  <td>{a.action}</td>
+                  <td>{L(a.team)}</td>
+                  <td>{L(a.impact)}</td>
+                  <td>{L(a.effort)}</td>
+                  <td>{a.timeframe}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
+      </section>
+      <section className="report-section">
+        <h2>{t("trackingKpis")}</h2>
+        <ScrollRegion label={t("trackingKpis")}>
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">{t("kpi")}</th>
+                <th scope="col">{t("current")}</th>
+                <th scope="col">{t("target")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.tracking_kpis.map((k) => (
+                <tr key={k.kpi}>
+                  <td>{L(k.kpi)}</td>
+                  <td>
+                    {k.current ?? "—"} {k.unit === "%" ? "%" : ""}
+                  </td>
+                  <td>
+                    {k.direction === "up" ? "↑" : "↓"} {k.target} {k.unit === "%" ? "%" : ""}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
+      </section>
+      <section className="report-section">
+        <h2>{t("strengths")}</h2>
+        {(report.strengths_to_protect as Strength[]).map((s, i) => (
+          <div key={i} className="stack-sm">
+            <h3>
+              {L(String(s.category ?? ""))}
+              {typeof s.percentage === "number" ? ` · ${s.percentage}%` : ""}
+            </h3>
+            {Array.isArray(s.top_quotes)
+              ? (s.top_quotes as unknown[]).map((q, j) => <blockquote key={j}>{String(q)}</blockquote>)
+              : null}
+          </div>
+        ))}
+      </section>
+      <List title={t("sentimentInsights")} items={report.sentiment_insights} />
+      <List title={t("categoryInsights")} items={report.category_insights} />
+      <List title={t("timelineInsights")} items={report.timeline_insights} />
+      <List title={t("actionPlan")} items={report.action_plan} />
+      <List title={t("marketingAngles")} items={report.marketing_angles} />
+      <List title={t("priorityRecommendations")} items={report.priority_recommendations} />
+    </article>
+  );
+}

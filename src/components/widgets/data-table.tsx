@@ -1,0 +1,84 @@
+"use client";
+
+import { useFormatter, useTranslations } from "next-intl";
+import { useMemo, useState } from "react";
+import type { WidgetData } from "@/server/pipelines/types";
+import { useLabel } from "./use-label";
+import { ScrollRegion } from "./scroll-region";
+
+type Data = Extract<WidgetData, { kind: "DataTable" }>;
+const PAGE = 10;
+
+/** Rows with search, sorting by any column and pages of ten. */
+export function DataTableWidget({ data }: { data: Data }) {
+  const t = useTranslations("pipelines.widget");
+  const label = useLabel();
+  const format = useFormatter();
+  const [query, setQuery] = useState("");
+  const [sort, setSort] = useState<{ column: string; dir: 1 | -1 } | null>(null);
+  const [page, setPage] = useState(0);
+  const rows = useMemo(() => {
+    const q = query.trim().toLowerCase();
+    const found = q ? data.rows.filter((r) => Object.values(r).some((v) => String(v ?? "").toLowerCase().includes(q))) : [...data.rows];
+    if (sort) {
+      found.sort((a, b) => {
+        const x = a[sort.column];
+        const y = b[sort.column];
+        if (typeof x === "number" && typeof y === "number") return (x - y) * sort.dir;
+        return String(x ?? "").localeCompare(String(y ?? "")) * sort.dir;
+      });
+    }
+    return found;
+  }, [data.rows, query, sort]);
+  const pages = Math.max(1, Math.ceil(rows.length / PAGE));
+  const current = Math.min(page, pages - 1);
+  const cell = (v: string | number | null) => {
+    if (typeof v !== "string") return v;
+    if (/^\d{4}-\d{2}-\d{2}T/.test(v)) return format.dateTime(new Date(v), { dateStyle: "medium", timeStyle: "short" });
+    return /^(critical|high|medium|low|food|service|price|cleanliness|waiting_time|ambience|kitchen|front_of_house|management|facilities|operations)$/.test(v) ? label(v) : v;
+  };
+  return (
+    <div className="stack-sm">
+      <label className="field">
+        <span className="visually-hidden">{t("search")}</span>
+        <input type="search" placeholder={t("search")} value={query} onChange={(e) => (setQuery(e.target.value), setPage(0))} />
+      </label>
+      <ScrollRegion label={t("table")}>
+        <table className="table">
+          <thead>
+            <tr>
+              {data.columns.map((c) => (
+                <th key={c} scope="col" aria-sort={sort?.column === c ? (sort.dir === 1 ? "ascending" : "descending") : "none"}>
+                  <button type="button" className="link-button" onClick={() => setSort({ column: c, dir: sort?.column === c && sort.dir === 1 ? -1 : 1 })}>
+                    {label(c)}
+                  </button>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.slice(current * PAGE, current * PAGE + PAGE).map((r, i) => (
+              <tr key={i}>
+                {data.columns.map((c) => (
+                  <td key={c}>{cell(r[c] ?? null)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </ScrollRegion>
+      {rows.length === 0 ? <p className="muted">{t("noMatch")}</p> : null}
+      {pages > 1 ? (
+        <nav className="pager" aria-label={t("pageOf", { page: current + 1, pages })}>
+          <button type="button" className="link-button" disabled={current === 0} onClick={() => setPage(current - 1)}>
+            {t("previous")}
+          </button>
+          <span>{t("pageOf", { page: current + 1, pages })}</span>
+          <button type="button" className="link-button" disabled={current >= pages - 1} onClick={() => setPage(current + 1)}>
+            {t("next")}
+          </button>
+        </nav>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { syncRegistry } from "@/server/pipelines/registry";
+import { insertGeneratedReviews } from "@/server/pipelines/review-analytics/demo-data";
+import { LEGACY_V1_EXAMPLE } from "@/server/pipelines/review-analytics/synthesis/legacy-v1";
+import { setExecutionQueue } from "@/server/services/pipelines/queue-config";
+import { runExecution } from "@/server/services/pipelines/run-execution";
+import { makeUser } from "@/test/mesh-fixtures";
+import { testDb, uid } from "@/test/helpers";
+import { createContext, type SessionUser } from "../trpc";
+import { openApiDocument } from "./document";
+import { handleRest } from "./rest-handler";
+
+const db = testDb();
+const queued: string[] = [];
+beforeAll(() => setExecutionQueue({ enqueueExecution: (id) => (queued.push(id), Promise.resolve()) }));
+afterAll(async () => {
+  setExecutionQueue(undefined);
+  await db.$disconnect();
+});
+
+async function rest(user: SessionUser | null, method: string, path: string, body?: unknown) {
+  const req = new Request(`http://test/api${path}`, {
+    method,
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const res = await handleRest(req, () => createContext({ user, db, headers: req.headers }));
+  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+}
+
+describe("pipeline REST paths (Document 1)", () => {
+  it("needs a signed-in user", async () => {
+    const res = await rest(null, "GET", "/pipelines");
+    expect(res.status).toBe(401);
+    expect(res.json).toMatchObject({ error: { code: "UNAUTHORIZED" } });
+  });
+
+  it("lists, executes, and serves history, execution detail, dashboard, widgets and synthesis", async () => {
+    const user = await makeUser(db);
+    const place = uid("rest");
+    await insertGeneratedReviews(db, place, { count: 60, seed: 21 });
+
+    const list = await rest(user, "GET", "/pipelines");
+    expect(list.status).toBe(200);
+    expect((list.json.items as { id: string }[]).map((p) => p.id)).toContain("review-analytics");
+    const details = await rest(user, "GET", "/pipelines/review-analytics");
+    expect(details.json).toMatchObject({ id: "review-analytics", version: "1.0.0", stages: [{ id: "normalize" }, { id: "classify" }, { id: "route" }, { id: "aggregate" }, { id: "synthesize" }] });
+
+    const bad = await rest(user, "POST", "/pipelines/review-analytics/execute", { input: { place_key: "" } });
+    expect(bad.status).toBe(400);
+    expect(bad.json).toMatchObject({ error: { code: "BAD_REQUEST", message: "invalid_run_request" } });
+    expect((await rest(user, "POST", "/pipelines/nope/execute", { input: {} })).status).toBe(404);
+
+    const run = await rest(user, "POST", "/pipelines/review-analytics/execute", { input: { place_key: place } });
+    expect(run.status).toBe(200);
+    expect(run.json).toMatchObject({ status: "queued", total_duration_ms: null });
+    const id = run.json.id as string;
+    expect(queued).toContain(id);
+    await runExecution({ db }, id);
+
+    const detail = await rest(user, "GET", `/pipelines/review-analytics/executions/${id}`);
+    expect(detail.status).toBe(200);
+    expect(typeof detail.json.stage_metrics).toBe("object");
+    expect(typeof detail.json.total_duration_ms).toBe("number");
+    expect((detail.json.stage_metrics as Record<string, { items_in: number }>).normalize?.items_in).toBe(60);
+    expect(typeof detail.json.finished_at).toBe("string");
+
+    const history = await rest(user, "GET", "/pipelines/review-analytics/executions?page=1&pageSize=5");
+    expect(history.json).toMatchObject({ page: 1, pageSize: 5 });
+    expect((history.json.items as unknown[]).length).toBeGreaterThan(0);
+
+    const dashboard = await rest(user, "GET", "/pipelines/review-analytics/dashboard");
+    expect((dashboard.json.widgets as { kind: string }[]).length).toBe(15);
+    const widget = await rest(user, "GET", `/pipelines/review-analytics/widgets/weekday_hour?execution_id=${id}`);
+    expect(widget.json).toMatchObject({ kind: "Heatmap", execution_id: id, data: { kind: "Heatmap", y_labels: ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] } });
+    expect((await rest(user, "GET", "/pipelines/review-analytics/widgets/nope")).status).toBe(404);
+
+    const synthesis = await rest(user, "GET", `/pipelines/review-analytics/synthesis?execution_id=${id}`);
+    expect(synthesis.json).toMatchObject({ format: "v2", report: { report_version: "2.0" } });
+    expect(Array.isArray((synthesis.json.report as { strengths_to_protect: unknown }).strengths_to_protect)).toBe(true);
+
+    const rerun = await rest(user, "POST", `/pipelines/review-analytics/executions/${id}/rerun`);
+    expect(rerun.status).toBe(409);
+    expect((await rest(user, "GET", "/pipelines/review-analytics/executions/not-a-uuid")).status).toBe(400);
+  });
+
+  it("serves legacy v1 reports and JSON stored as text, parsed", async () => {
+    const user = await makeUser(db);
+    await syncRegistry(db);
+    const legacy = await db.pipelineExecution.create({
+      data: {
+        pipelineId: "review-analytics",
+        pipelineVersion: "0.9.0",
+        status: "succeeded",
+        input: JSON.stringify({ place_key: "old-place" }),
+        stageMetrics: JSON.stringify({ normalize: { status: "succeeded", duration_ms: 12, items_in: 3, items_out: 3, warnings: [], errors: [], started_at: null, finished_at: null } }),
+        synthesis: JSON.stringify(LEGACY_V1_EXAMPLE),
+        totalDurationMs: 40,
+        finishedAt: new Date(),
+      },
+    });
+    const detail = await rest(user, "GET", `/pipelines/review-analytics/executions/${legacy.id}`);
+    expect(detail.json).toMatchObject({ input: { place_key: "old-place" }, stage_metrics: { normalize: { items_in: 3 } }, total_duration_ms: 40, synthesis_format: "v1" });
+    const synthesis = await rest(user, "GET", `/pipelines/review-analytics/synthesis?execution_id=${legacy.id}`);
+    expect(synthesis.json).toMatchObject({ format: "v1", report: { summary: LEGACY_V1_EXAMPLE.summary } });
+  });
+
+  it("documents every pipeline path in /api/openapi.json", () => {
+    const paths = Object.keys((openApiDocument("http://test/api") as { paths: Record<string, unknown> }).paths);
+    for (const p of [
+      "/pipelines",
+      "/pipelines/{pipeline_id}",
+      "/pipelines/{pipeline_id}/execute",
+      "/pipelines/{pipeline_id}/dashboard",
+      "/pipelines/{pipeline_id}/widgets/{widget_id}",
+      "/pipelines/{pipeline_id}/executions",
+      "/pipelines/{pipeline_id}/executions/{execution_id}",
+      "/pipelines/{pipeline_id}/executions/{execution_id}/rerun",
+      "/pipelines/{pipeline_id}/synthesis",
+    ]) {
+      expect(paths, p).toContain(p);
+    }
+  });
+});

@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { EXECUTION_STATUSES } from "@/server/services/pipelines/schemas";
+import { WIDGET_KINDS } from "@/server/pipelines/types";
+import { ZDate } from "./outputs";
+
+// Output schemas of the pipeline API (Document 1): REST answers in /api/openapi.json, and a whitelist.
+
+const ZStatus = z.enum(EXECUTION_STATUSES);
+const ZJsonObject = z.record(z.string(), z.unknown());
+
+export const ZStageMetricOut = z.object({
+  status: z.enum(["pending", "running", "succeeded", "failed", "skipped"]),
+  duration_ms: z.number().nullable(),
+  items_in: z.number().int().nullable(),
+  items_out: z.number().int().nullable(),
+  warnings: z.array(z.string()),
+  errors: z.array(z.string()),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+});
+
+const ZLatest = z.object({ id: z.string(), status: ZStatus, queued_at: ZDate, finished_at: ZDate.nullable() }).nullable();
+const ZPipelineSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  version: z.string(),
+  stages: z.array(z.object({ id: z.string(), name: z.string() })),
+  widget_count: z.number().int(),
+  latest_execution: ZLatest,
+});
+export const ZPipelineListOut = z.object({ items: z.array(ZPipelineSummary) });
+export const ZPipelineOut = ZPipelineSummary.extend({ input_schema: ZJsonObject.meta({ description: "JSON Schema of the run request" }) });
+
+export const ZExecutionOut = z.object({
+  id: z.string(),
+  pipeline_id: z.string(),
+  pipeline_version: z.string(),
+  status: ZStatus,
+  input: ZJsonObject,
+  stage_metrics: z.record(z.string(), ZStageMetricOut),
+  current_stage: z.string().nullable(),
+  failed_stage: z.string().nullable(),
+  error: z.string().nullable(),
+  total_duration_ms: z.number().int().nullable(),
+  attempt: z.number().int(),
+  retry_of_id: z.string().nullable(),
+  queued_at: ZDate,
+  started_at: ZDate.nullable(),
+  finished_at: ZDate.nullable(),
+});
+export const ZExecutionDetailOut = ZExecutionOut.extend({ synthesis_format: z.enum(["v2", "v1", "unknown"]).nullable() });
+export const ZExecutionPageOut = z.object({ items: z.array(ZExecutionOut), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+
+export const ZWidgetDefinitionOut = z.object({
+  id: z.string(),
+  kind: z.enum(WIDGET_KINDS),
+  title: z.string(),
+  description: z.string(),
+  width: z.number().int(),
+  options: ZJsonObject,
+});
+export const ZDashboardOut = z.object({ pipeline_id: z.string(), widgets: z.array(ZWidgetDefinitionOut) });
+export const ZWidgetDataOut = z.object({
+  pipeline_id: z.string(),
+  widget_id: z.string(),
+  kind: z.enum(WIDGET_KINDS),
+  execution_id: z.string(),
+  execution_status: ZStatus,
+  data: ZJsonObject.nullable().meta({ description: "Data of the widget's kind; null while the execution has no result" }),
+});
+export const ZSynthesisOut = z.object({
+  pipeline_id: z.string(),
+  execution_id: z.string(),
+  finished_at: ZDate.nullable(),
+  format: z.enum(["v2", "v1", "unknown"]),
+  report: ZJsonObject.meta({ description: "v2 report (report_version, executive_summary, ...) or legacy v1 sections" }),
+});

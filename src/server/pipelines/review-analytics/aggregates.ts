@@ -1,0 +1,54 @@
+import type { Issue, Severity } from "./model";
+import type { Category } from "./taxonomy";
+
+/** A real excerpt of a review, kept as evidence for the report. */
+export interface Quote {
+  review_id: string;
+  text: string;
+  rating: number | null;
+  language: string;
+}
+
+export interface CategoryStat {
+  category: Category;
+  mentions: number;
+  positive: number;
+  neutral: number;
+  negative: number;
+  /** Share of reviews with text that mention the category, in percent (one decimal). */
+  percentage: number;
+  positive_pct: number;
+  negative_pct: number;
+  /** Routed issues of the category by severity. */
+  issues: Record<Severity, number>;
+}
+
+/** What the aggregate stage stores as the execution's result (the widgets read it). */
+export interface Aggregates {
+  totals: {
+    reviews_in: number;
+    reviews: number;
+    with_text: number;
+    average_rating: number | null;
+    positive: number;
+    neutral: number;
+    negative: number;
+    positive_pct: number;
+    negative_pct: number;
+    average_compound: number;
+    issues: number;
+    critical_issues: number;
+  };
+  period: { from: string | null; to: string | null };
+  languages: { language: string; count: number }[];
+  rating_distribution: { rating: number; count: number }[];
+  timeline: { month: string; reviews: number; average_rating: number | null; average_compound: number; positive: number; neutral: number; negative: number }[];
+  categories: CategoryStat[];
+  categories_by_month: { month: string; category: Category; mentions: number; negative: number }[];
+  /** Reviews per weekday (0 = Monday) and hour (UTC): weekday_hour[weekday][hour]. */
+  weekday_hour: number[][];
+  top_phrases: { phrase: string; count: number; positive: number; negative: number }[];
+  teams: ({ team: string; issues: number } & Record<Severity, number>)[];
+  top_issues: Issue[];
+  quotes: Record<string, { positive: Quote[]; negative: Quote[] }>;
+}

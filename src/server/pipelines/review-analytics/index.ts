@@ -1,0 +1,67 @@
+import type { PipelineDefinition, StageDefinition } from "../types";
+import type { Aggregates } from "./aggregates";
+import { aggregate } from "./aggregate";
+import { classify } from "./classify";
+import type { ReviewAnalyticsContext } from "./context";
+import { REVIEW_ANALYTICS_DASHBOARD, reviewAnalyticsWidgetData } from "./dashboard";
+import { ZReviewAnalyticsInput, type TReviewAnalyticsInput } from "./input";
+import { loadReviews } from "./load";
+import type { ClassifiedReview, NormalizedReview, RawReview, RoutedReviews } from "./model";
+import { normalize } from "./normalize";
+import { route } from "./route";
+import type { ReportV2 } from "./synthesis/report";
+import { synthesize } from "./synthesis/synthesize";
+
+type Stage<In, Out> = StageDefinition<In, Out, ReviewAnalyticsContext>;
+
+const length = (list: readonly unknown[]) => list.length;
+
+/** The five stages, in order, usable without the engine (the benchmark runs them this way). */
+export const REVIEW_ANALYTICS_STAGES = {
+  normalize: { id: "normalize", name: "Normalize", count: length, run: (raw) => normalize(raw) } satisfies Stage<RawReview[], NormalizedReview[]>,
+  classify: { id: "classify", name: "Classify", count: length, run: (reviews) => classify(reviews) } satisfies Stage<NormalizedReview[], ClassifiedReview[]>,
+  route: { id: "route", name: "Route", count: length, run: (reviews) => route(reviews) } satisfies Stage<ClassifiedReview[], RoutedReviews>,
+  aggregate: { id: "aggregate", name: "Aggregate", count: (r) => r.reviews.length, run: (routed, ctx) => aggregate(routed, ctx.reviewsIn) } satisfies Stage<RoutedReviews, Aggregates>,
+  synthesize: { id: "synthesize", name: "Synthesize", count: () => 1, run: (agg, ctx) => synthesize(agg, { writer: ctx.writer, now: ctx.now }) } satisfies Stage<Aggregates, ReportV2>,
+};
+
+/** Aggregates travel with the report to the end, so `finish` can store both. */
+interface Final {
+  report: ReportV2;
+}
+
+/** review-analytics: normalize → classify → route → aggregate → synthesize (stage 5). */
+export const reviewAnalytics: PipelineDefinition<TReviewAnalyticsInput, ReviewAnalyticsContext & { aggregates?: Aggregates }> = {
+  id: "review-analytics",
+  name: "Review analytics",
+  description:
+    "Cleans, deduplicates and language-tags collected reviews (en, es, de), scores sentiment with per-language lexicons, " +
+    "tags categories, routes issues to owner teams, aggregates them for the dashboard and writes a synthesis report.",
+  version: "1.0.0",
+  inputSchema: ZReviewAnalyticsInput,
+  stages: [
+    REVIEW_ANALYTICS_STAGES.normalize,
+    REVIEW_ANALYTICS_STAGES.classify,
+    REVIEW_ANALYTICS_STAGES.route,
+    {
+      ...REVIEW_ANALYTICS_STAGES.aggregate,
+      // Keeps the aggregates on the context: they are the execution's stored result.
+      run: (routed: RoutedReviews, ctx: ReviewAnalyticsContext & { aggregates?: Aggregates }) => {
+        const r = aggregate(routed, ctx.reviewsIn);
+        ctx.aggregates = r.output;
+        return r;
+      },
+    },
+    REVIEW_ANALYTICS_STAGES.synthesize,
+  ] as unknown as PipelineDefinition["stages"],
+  dashboard: REVIEW_ANALYTICS_DASHBOARD,
+  async prepare(input, deps) {
+    const reviews = await loadReviews(deps.db, input);
+    return { first: reviews, ctx: { reviewsIn: reviews.length, writer: deps.writer ?? null, now: deps.now } };
+  },
+  finish(last, ctx) {
+    const report = last as Final["report"];
+    return { result: (ctx.aggregates ?? {}) as unknown as Record<string, unknown>, synthesis: report as unknown as Record<string, unknown> };
+  },
+  widgetData: reviewAnalyticsWidgetData,
+};

@@ -1,0 +1,98 @@
+import { z } from "zod";
+
+/** The narrative texts a writer produces (deterministic or language model). */
+export const ZNarrative = z.object({
+  headline: z.string().min(1).max(300),
+  narrative: z.string().min(1).max(3000),
+  sentiment_insights: z.array(z.string().min(1).max(600)).min(1).max(8),
+  category_insights: z.array(z.string().min(1).max(600)).min(1).max(10),
+  timeline_insights: z.array(z.string().min(1).max(600)).min(1).max(8),
+  action_plan: z.array(z.string().min(1).max(600)).min(1).max(10),
+  marketing_angles: z.array(z.string().min(1).max(600)).min(1).max(8),
+  priority_recommendations: z.array(z.string().min(1).max(600)).min(1).max(8),
+});
+export type TNarrative = z.infer<typeof ZNarrative>;
+
+export interface ReportQuote {
+  review_id: string;
+  text: string;
+  rating: number | null;
+  language: string;
+}
+
+export interface RiskRow {
+  category: string;
+  team: string;
+  risk_level: "high" | "medium" | "low";
+  risk_score: number;
+  mentions: number;
+  negative: number;
+  negative_pct: number;
+  critical_issues: number;
+}
+
+export interface CriticalIssue {
+  category: string;
+  team: string;
+  severity: "critical" | "high";
+  issues: number;
+  summary: string;
+  quotes: ReportQuote[];
+}
+
+export interface ActionRow {
+  priority: number;
+  category: string;
+  team: string;
+  action: string;
+  impact: "high" | "medium" | "low";
+  effort: "high" | "medium" | "low";
+  timeframe: string;
+}
+
+export interface TrackingKpi {
+  kpi: string;
+  current: number | null;
+  target: number;
+  unit: string;
+  direction: "up" | "down";
+}
+
+/** The v2 synthesis report stored with a review-analytics execution. */
+export interface ReportV2 {
+  report_version: "2.0";
+  generated_at: string;
+  writer: "deterministic" | "llm";
+  period: { from: string | null; to: string | null };
+  executive_summary: { headline: string; narrative: string; key_metrics: { label: string; value: number | null; unit: string }[] };
+  sentiment_insights: string[];
+  category_insights: string[];
+  timeline_insights: string[];
+  risk_scorecard: RiskRow[];
+  critical_issues: CriticalIssue[];
+  action_matrix: ActionRow[];
+  action_plan: string[];
+  marketing_angles: string[];
+  priority_recommendations: string[];
+  tracking_kpis: TrackingKpi[];
+  /** Raw pass-through items (untyped list): fields such as percentage and top_quotes are kept as they are. */
+  strengths_to_protect: unknown[];
+}
+
+export type ReportFormat = "v2" | "v1" | "unknown";
+
+const present = (o: Record<string, unknown>, key: string) => o[key] !== undefined && o[key] !== null;
+
+/**
+ * The spec's detection rule: v2 when report_version and executive_summary are both present, legacy v1
+ * when both are absent (missing or null); an object with only one of them is neither ("unknown").
+ */
+export function detectReportFormat(report: unknown): ReportFormat {
+  if (typeof report !== "object" || report === null || Array.isArray(report)) return "unknown";
+  const o = report as Record<string, unknown>;
+  const version = present(o, "report_version");
+  const summary = present(o, "executive_summary");
+  if (version && summary) return "v2";
+  if (!version && !summary) return "v1";
+  return "unknown";
+}

@@ -1,0 +1,103 @@
+import type { Aggregates, CategoryStat } from "../aggregates";
+import { OWNER_TEAMS, type Category } from "../taxonomy";
+import type { ActionRow, CriticalIssue, RiskRow, TrackingKpi } from "./report";
+
+/** What a category's owner team should do about it (action matrix); effort is our estimate per kind of fix. */
+const ACTIONS: Record<Category, { action: string; effort: ActionRow["effort"] }> = {
+  food: { action: "Review the recipes and plating of the dishes named in complaints and add a quality check at the pass", effort: "medium" },
+  service: { action: "Brief the floor team on the complaints quoted here and coach greeting, attention and follow-up", effort: "low" },
+  price: { action: "Check portion size and price against nearby places and make the value of each dish visible on the menu", effort: "medium" },
+  cleanliness: { action: "Tighten the cleaning schedule of tables and restrooms with a signed checklist every hour", effort: "low" },
+  waiting_time: { action: "Measure order-to-table time at peak hours and add staff or simplify the menu where it stalls", effort: "high" },
+  ambience: { action: "Lower noise at peak hours (music volume, table spacing) and fix the comfort points quoted here", effort: "medium" },
+};
+
+const TIMEFRAME: Record<RiskRow["risk_level"], string> = { high: "next 2 weeks", medium: "next 30 days", low: "next quarter" };
+
+/**
+ * Risk of a category from 0 to 100: the share of its mentions that are negative plus the share that
+ * are critical (health and safety) once more, capped at 100. High from 50, medium from 25.
+ */
+export function riskScorecard(agg: Aggregates): RiskRow[] {
+  return agg.categories
+    .filter((c) => c.mentions > 0)
+    .map((c) => {
+      const crit = c.issues.critical;
+      const risk_score = Math.min(100, Math.round(c.negative_pct + (crit / c.mentions) * 100));
+      const risk_level: RiskRow["risk_level"] = risk_score >= 50 ? "high" : risk_score >= 25 ? "medium" : "low";
+      return { category: c.category, team: OWNER_TEAMS[c.category], risk_level, risk_score, mentions: c.mentions, negative: c.negative, negative_pct: c.negative_pct, critical_issues: crit };
+    })
+    .sort((a, b) => b.risk_score - a.risk_score || b.mentions - a.mentions || a.category.localeCompare(b.category));
+}
+
+/** Critical and high issues grouped by category, with the most negative real quotes as evidence. */
+export function criticalIssues(agg: Aggregates): CriticalIssue[] {
+  const groups = new Map<string, { severity: "critical" | "high"; issues: number }>();
+  for (const c of agg.categories) {
+    if (c.issues.critical) groups.set(c.category, { severity: "critical", issues: c.issues.critical });
+    else if (c.issues.high) groups.set(c.category, { severity: "high", issues: c.issues.high });
+  }
+  return [...groups]
+    .sort((a, b) => (a[1].severity === b[1].severity ? b[1].issues - a[1].issues : a[1].severity === "critical" ? -1 : 1) || a[0].localeCompare(b[0]))
+    .slice(0, 5)
+    .map(([category, g]) => {
+      const stat = agg.categories.find((c) => c.category === category);
+      const quotes = agg.quotes[category]?.negative ?? [];
+      return {
+        category,
+        team: OWNER_TEAMS[category as Category],
+        severity: g.severity,
+        issues: g.issues,
+        summary: `${g.issues} ${g.severity} ${g.issues === 1 ? "issue" : "issues"} about ${label(category)}; ${stat?.negative_pct ?? 0}% of ${stat?.mentions ?? 0} mentions are negative.`,
+        quotes,
+      };
+    });
+}
+
+/** One action per category at risk, ordered by risk. */
+export function actionMatrix(scorecard: RiskRow[]): ActionRow[] {
+  return scorecard
+    .filter((r) => r.negative > 0)
+    .map((r, i) => ({
+      priority: i + 1,
+      category: r.category,
+      team: r.team,
+      action: ACTIONS[r.category as Category].action,
+      impact: r.risk_level,
+      effort: ACTIONS[r.category as Category].effort,
+      timeframe: TIMEFRAME[r.risk_level],
+    }));
+}
+
+/** KPIs to follow, with targets derived from the current values. */
+export function trackingKpis(agg: Aggregates, scorecard: RiskRow[]): TrackingKpi[] {
+  const kpis: TrackingKpi[] = [];
+  const avg = agg.totals.average_rating;
+  kpis.push({ kpi: "average_rating", current: avg, target: avg === null ? 4 : Math.min(5, Math.round((avg + 0.2) * 10) / 10), unit: "stars", direction: "up" });
+  kpis.push({ kpi: "positive_share", current: agg.totals.positive_pct, target: Math.min(100, Math.round(agg.totals.positive_pct + 5)), unit: "%", direction: "up" });
+  kpis.push({ kpi: "negative_share", current: agg.totals.negative_pct, target: Math.max(0, Math.round(agg.totals.negative_pct / 2)), unit: "%", direction: "down" });
+  const top = scorecard[0];
+  if (top) kpis.push({ kpi: `negative_share_${top.category}`, current: top.negative_pct, target: Math.round(top.negative_pct / 2), unit: "%", direction: "down" });
+  kpis.push({ kpi: "critical_issues", current: agg.totals.critical_issues, target: 0, unit: "issues", direction: "down" });
+  return kpis;
+}
+
+/** Categories people praise most (positive share of mentions), passed through as raw items. */
+export function strengthsToProtect(agg: Aggregates): Record<string, unknown>[] {
+  return agg.categories
+    .filter((c) => c.mentions > 0 && c.positive > c.negative)
+    .sort((a, b) => b.positive_pct - a.positive_pct || b.mentions - a.mentions)
+    .slice(0, 3)
+    .map((c: CategoryStat) => ({
+      category: c.category,
+      percentage: c.positive_pct,
+      mentions: c.mentions,
+      positive: c.positive,
+      top_quotes: (agg.quotes[c.category]?.positive ?? []).map((q) => q.text),
+    }));
+}
+
+/** Human label of a category in the report's English text. */
+export function label(category: string): string {
+  return category.replace(/_/g, " ");
+}

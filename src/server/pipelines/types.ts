@@ -1,0 +1,90 @@
+import type { z } from "zod";
+
+/** Metrics of one stage of one execution, as stored in `stage_metrics` (keyed by stage id). */
+export interface StageMetric {
+  status: "pending" | "running" | "succeeded" | "failed" | "skipped";
+  duration_ms: number | null;
+  items_in: number | null;
+  items_out: number | null;
+  warnings: string[];
+  errors: string[];
+  started_at: string | null;
+  finished_at: string | null;
+}
+
+export type StageMetrics = Record<string, StageMetric>;
+
+/** What a stage hands back: its output, how many items went out, and anything worth a warning. */
+export interface StageResult<Out> {
+  output: Out;
+  itemsOut: number;
+  warnings?: string[];
+}
+
+/** One step of a pipeline: a pure function of the previous stage's output (and the run's context). */
+export interface StageDefinition<In = unknown, Out = unknown, Ctx = unknown> {
+  id: string;
+  name: string;
+  /** How many items the stage receives (for items_in). */
+  count: (input: In) => number;
+  run: (input: In, ctx: Ctx) => Promise<StageResult<Out>> | StageResult<Out>;
+}
+
+/** The six widget kinds the dashboard draws. */
+export const WIDGET_KINDS = ["StatCard", "LineChart", "BarChart", "PieChart", "DataTable", "Heatmap"] as const;
+export type WidgetKind = (typeof WIDGET_KINDS)[number];
+
+/** One widget of a pipeline's dashboard; its data comes from GET .../widgets/{widget_id}. */
+export interface WidgetDefinition {
+  id: string;
+  kind: WidgetKind;
+  title: string;
+  description: string;
+  /** Grid width in columns of 12 (3, 4, 6, 8 or 12). */
+  width: number;
+  /** Kind-specific drawing hints (series keys, axis keys, value format). */
+  options: Record<string, unknown>;
+}
+
+/** Shape of widget data per kind (the API returns exactly one of these). */
+export type WidgetData =
+  | { kind: "StatCard"; value: number; unit: string | null; label: string; secondary: string | null }
+  | { kind: "LineChart"; x_key: string; series: string[]; rows: Record<string, string | number>[] }
+  | { kind: "BarChart"; x_key: string; series: string[]; rows: Record<string, string | number>[] }
+  | { kind: "PieChart"; slices: { name: string; value: number }[] }
+  | { kind: "DataTable"; columns: string[]; rows: Record<string, string | number | null>[] }
+  | { kind: "Heatmap"; x_labels: string[]; y_labels: string[]; cells: { x: number; y: number; value: number }[] };
+
+/** What the pipeline keeps from a run: the aggregates for the widgets and the synthesis report. */
+export interface PipelineOutcome {
+  result: Record<string, unknown>;
+  synthesis: Record<string, unknown> | null;
+}
+
+/**
+ * A registered pipeline: code with an id, name, description, version, input schema, ordered stages
+ * and a dashboard definition. `load` turns the validated run request into the first stage's input.
+ */
+export interface PipelineDefinition<Input = unknown, Ctx = unknown> {
+  id: string;
+  name: string;
+  description: string;
+  version: string;
+  inputSchema: z.ZodType<Input>;
+  stages: StageDefinition<never, unknown, Ctx>[];
+  dashboard: WidgetDefinition[];
+  /** Builds the run context (e.g. reads the reviews) from the validated input. */
+  prepare: (input: Input, deps: PipelineDeps) => Promise<{ first: unknown; ctx: Ctx }>;
+  /** Turns the last stage output into what is stored with the execution. */
+  finish: (last: unknown, ctx: Ctx) => PipelineOutcome;
+  /** Data of one widget from a stored result. */
+  widgetData: (widgetId: string, result: Record<string, unknown>) => WidgetData | null;
+}
+
+/** What a pipeline may use while it runs (the database client, the clock, the report writer). */
+export interface PipelineDeps {
+  db: import("@/server/core/db").Db;
+  now: () => Date;
+  /** The narrative writer of synthesis stages (null: the deterministic one). */
+  writer?: import("./review-analytics/synthesis/facts").NarrativeWriter | null;
+}

@@ -1,0 +1,79 @@
+import type { Db } from "@/server/core/db";
+import { Prisma } from "@/server/core/db";
+import { logger } from "@/server/core/logger";
+import { runStages, StageFailure } from "@/server/pipelines/engine";
+import { findPipeline, PIPELINES } from "@/server/pipelines/registry";
+import type { NarrativeWriter } from "@/server/pipelines/review-analytics/synthesis/facts";
+import type { PipelineDefinition } from "@/server/pipelines/types";
+
+export interface RunDeps {
+  db: Db;
+  now?: () => Date;
+  writer?: NarrativeWriter | null;
+  registry?: readonly PipelineDefinition[];
+}
+
+const json = (v: unknown) => v as Prisma.InputJsonValue;
+
+/**
+ * Runs one queued execution (the worker's handler): claims it (queued → running, so a second
+ * delivery does nothing), runs the stages storing progress after each, then stores the result,
+ * synthesis, metrics and duration, or the failed stage, its error and the metrics of what ran.
+ */
+export async function runExecution(deps: RunDeps, executionId: string): Promise<"succeeded" | "failed" | "skipped"> {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+  const claimed = await db.pipelineExecution.updateMany({
+    where: { id: executionId, status: "queued" },
+    data: { status: "running", startedAt: now(), error: null, failedStage: null },
+  });
+  if (claimed.count === 0) return "skipped";
+  const execution = await db.pipelineExecution.findUniqueOrThrow({ where: { id: executionId }, select: { pipelineId: true, input: true } });
+  const def = findPipeline(execution.pipelineId, deps.registry ?? PIPELINES);
+  const log = logger().child({ executionId, pipelineId: execution.pipelineId });
+  if (!def) {
+    await db.pipelineExecution.update({
+      where: { id: executionId },
+      data: { status: "failed", failedStage: "prepare", error: "pipeline_not_registered", finishedAt: now() },
+    });
+    return "failed";
+  }
+  const started = now();
+  try {
+    const input = def.inputSchema.parse(execution.input);
+    const run = await runStages(def, input, { db, now, writer: deps.writer ?? null }, async ({ currentStage, metrics }) => {
+      await db.pipelineExecution.update({ where: { id: executionId }, data: { currentStage, stageMetrics: json(metrics) } });
+    });
+    await db.pipelineExecution.update({
+      where: { id: executionId },
+      data: {
+        status: "succeeded",
+        currentStage: null,
+        stageMetrics: json(run.metrics),
+        result: json(run.outcome.result),
+        synthesis: run.outcome.synthesis ? json(run.outcome.synthesis) : Prisma.DbNull,
+        totalDurationMs: run.totalDurationMs,
+        finishedAt: now(),
+      },
+    });
+    log.info({ event: "execution_succeeded", totalDurationMs: run.totalDurationMs }, "pipeline execution succeeded");
+    return "succeeded";
+  } catch (error) {
+    const failure = error instanceof StageFailure ? error : null;
+    const reason = failure ? failure.reason : error instanceof Error ? error.message.slice(0, 1000) : String(error);
+    await db.pipelineExecution.update({
+      where: { id: executionId },
+      data: {
+        status: "failed",
+        currentStage: null,
+        failedStage: failure?.stage ?? "prepare",
+        error: reason,
+        ...(failure ? { stageMetrics: json(failure.metrics) } : {}),
+        totalDurationMs: failure?.totalDurationMs ?? now().getTime() - started.getTime(),
+        finishedAt: now(),
+      },
+    });
+    log.warn({ event: "execution_failed", stage: failure?.stage ?? "prepare", reason }, "pipeline execution failed");
+    return "failed";
+  }
+}

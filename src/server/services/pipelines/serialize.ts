@@ -1,0 +1,80 @@
+import { findPipeline } from "@/server/pipelines/registry";
+import type { StageMetrics } from "@/server/pipelines/types";
+
+/** An execution row as the API returns it (stage_metrics parsed, snake_case as in Document 1). */
+export interface ExecutionRow {
+  id: string;
+  pipelineId: string;
+  pipelineVersion: string;
+  status: "queued" | "running" | "succeeded" | "failed";
+  input: unknown;
+  stageMetrics: unknown;
+  currentStage: string | null;
+  failedStage: string | null;
+  error: string | null;
+  totalDurationMs: number | null;
+  attempt: number;
+  retryOfId: string | null;
+  queuedAt: Date;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+  synthesis?: unknown;
+}
+
+/** The columns of an execution the API reads (never the big result and synthesis JSON by accident). */
+export const EXECUTION_SELECT = {
+  id: true,
+  pipelineId: true,
+  pipelineVersion: true,
+  status: true,
+  input: true,
+  stageMetrics: true,
+  currentStage: true,
+  failedStage: true,
+  error: true,
+  totalDurationMs: true,
+  attempt: true,
+  retryOfId: true,
+  queuedAt: true,
+  startedAt: true,
+  finishedAt: true,
+} as const;
+
+/** JSON columns may hold a string in rows written by older code: parse them so the API always answers objects. */
+export function parsed(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+}
+
+/** jsonb does not keep key order: put the stages back in the pipeline's order (unknown ones last). */
+function inStageOrder(pipelineId: string, metrics: StageMetrics): StageMetrics {
+  const order = findPipeline(pipelineId)?.stages.map((s) => s.id) ?? [];
+  const keys = Object.keys(metrics).sort((a, b) => (order.indexOf(a) + 1 || 1e9) - (order.indexOf(b) + 1 || 1e9));
+  return Object.fromEntries(keys.map((k) => [k, metrics[k]!]));
+}
+
+/** An execution as the API returns it. */
+export function toExecutionOut(row: ExecutionRow) {
+  return {
+    id: row.id,
+    pipeline_id: row.pipelineId,
+    pipeline_version: row.pipelineVersion,
+    status: row.status,
+    input: (parsed(row.input) ?? {}) as Record<string, unknown>,
+    stage_metrics: inStageOrder(row.pipelineId, (parsed(row.stageMetrics) ?? {}) as StageMetrics),
+    current_stage: row.currentStage,
+    failed_stage: row.failedStage,
+    error: row.error,
+    total_duration_ms: row.totalDurationMs,
+    attempt: row.attempt,
+    retry_of_id: row.retryOfId,
+    queued_at: row.queuedAt,
+    started_at: row.startedAt,
+    finished_at: row.finishedAt,
+  };
+}
+export type ExecutionOut = ReturnType<typeof toExecutionOut>;
