@@ -11,11 +11,12 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 /**
  * Procedures of the review engine (Document 1): an API key in `Authorization: Bearer <key>` with the
- * scope (admin includes every scope), or a signed-in administrator (the pages). 401 for a missing,
- * unknown, revoked or expired key; 429 with Retry-After when the key's bucket is empty; 403 without
- * the scope. Every answer to a key carries RateLimit-Policy and RateLimit.
+ * scope (admin includes every scope), or a signed-in user from the pages (`session`: administrators
+ * only, or every signed-in user). 401 for a missing, unknown, revoked or expired key; 429 with
+ * Retry-After when the key's bucket is empty; 403 without the scope. Every answer to a key carries
+ * RateLimit-Policy and RateLimit.
  */
-export function engineProcedure(scope: TApiScope) {
+export function apiKeyOrSessionProcedure(scope: TApiScope, session: "admin" | "user") {
   return publicProcedure.use(async ({ ctx, next }) => {
     let actor: Actor;
     const header = ctx.headers.get("authorization");
@@ -33,12 +34,15 @@ export function engineProcedure(scope: TApiScope) {
     } else {
       const user = await ctx.sessionUser();
       if (!user) throw new TRPCError({ code: "UNAUTHORIZED", message: "api_key_required" });
-      if (!user.isAdmin) throw new TRPCError({ code: "FORBIDDEN", message: "admin_only" });
-      actor = { kind: "user", userId: user.id, isAdmin: true };
+      if (session === "admin" && !user.isAdmin) throw new TRPCError({ code: "FORBIDDEN", message: "admin_only" });
+      actor = { kind: "user", userId: user.id, isAdmin: user.isAdmin };
     }
     return next({ ctx: { ...ctx, actor } });
   });
 }
+
+/** Jobs, batches, dashboards and the registry: an API key with the scope, or a signed-in administrator. */
+export const engineProcedure = (scope: TApiScope) => apiKeyOrSessionProcedure(scope, "admin");
 
 /** The Idempotency-Key header of the request, if any. */
 export const idempotencyKeyOf = (headers: Headers) => headers.get("idempotency-key") ?? undefined;

@@ -6,6 +6,7 @@ import { setExecutionQueue } from "@/server/services/pipelines/queue-config";
 import { runExecution } from "@/server/services/pipelines/run-execution";
 import { makeUser } from "@/test/mesh-fixtures";
 import { testDb, uid } from "@/test/helpers";
+import { makeKey } from "@/test/review-fixtures";
 import { createContext, type SessionUser } from "../trpc";
 import { openApiDocument } from "./document";
 import { handleRest } from "./rest-handler";
@@ -18,21 +19,49 @@ afterAll(async () => {
   await db.$disconnect();
 });
 
-async function rest(user: SessionUser | null, method: string, path: string, body?: unknown) {
+async function rest(user: SessionUser | null, method: string, path: string, body?: unknown, key?: string) {
   const req = new Request(`http://test/api${path}`, {
     method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
+    headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...(key ? { authorization: `Bearer ${key}` } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const res = await handleRest(req, () => createContext({ user, db, headers: req.headers }));
-  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+  return { status: res.status, headers: res.headers, json: (await res.json()) as Record<string, unknown> };
 }
 
 describe("pipeline REST paths (Document 1)", () => {
-  it("needs a signed-in user", async () => {
+  it("needs a signed-in user or an API key", async () => {
     const res = await rest(null, "GET", "/pipelines");
     expect(res.status).toBe(401);
     expect(res.json).toMatchObject({ error: { code: "UNAUTHORIZED" } });
+    expect((await rest(null, "GET", "/pipelines", undefined, "rk_nope_nope")).status).toBe(401);
+  });
+
+  it("takes API keys with the scopes of jobs: jobs:read reads, jobs:write executes, admin does both", async () => {
+    const place = uid("keys");
+    await insertGeneratedReviews(db, place, { count: 20, seed: 5 });
+    const reader = await makeKey(db, ["jobs:read"]);
+    const writer = await makeKey(db, ["jobs:write"]);
+    const admin = await makeKey(db, ["admin"]);
+
+    const list = await rest(null, "GET", "/pipelines", undefined, reader.key);
+    expect(list.status).toBe(200);
+    expect(list.headers.get("ratelimit-policy")).toMatch(/q=\d+/);
+    const refused = await rest(null, "POST", "/pipelines/review-analytics/execute", { input: { place_key: place } }, reader.key);
+    expect(refused.status).toBe(403);
+    expect(refused.json).toMatchObject({ error: { code: "FORBIDDEN", message: "missing_scope" } });
+    expect((await rest(null, "GET", "/pipelines/review-analytics/executions", undefined, writer.key)).status).toBe(403);
+
+    const run = await rest(null, "POST", "/pipelines/review-analytics/execute", { input: { place_key: place } }, writer.key);
+    expect(run.status).toBe(200);
+    const id = run.json.id as string;
+    const row = await db.pipelineExecution.findUniqueOrThrow({ where: { id } });
+    expect(row.triggeredByApiKeyId).toBe(writer.id);
+    await runExecution({ db }, id);
+    const detail = await rest(null, "GET", `/pipelines/review-analytics/executions/${id}`, undefined, admin.key);
+    expect(detail.status).toBe(200);
+    expect(detail.json).toMatchObject({ id, status: "succeeded" });
+    expect(typeof detail.json.total_duration_ms).toBe("number");
   });
 
   it("lists, executes, and serves history, execution detail, dashboard, widgets and synthesis", async () => {

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDemoPlatform, type DemoPlatform } from "@/demo-platform/server";
+import type PgBoss from "pg-boss";
+import { createLogger } from "@/server/core/logger";
+import type { Aggregates } from "@/server/pipelines/review-analytics/aggregates";
+import { bossExecutionQueue } from "@/server/pipelines/queue";
+import { startBoss } from "@/server/queue/boss";
+import type { Actor } from "@/server/services/actor";
+import { createJob } from "@/server/services/reviews/create-jobs";
+import { ZCreateJobInput } from "@/server/services/reviews/schemas";
+import { testDb } from "@/test/helpers";
+import { makeDeps, makeKey, makeVersion, testSettings, waitFor } from "@/test/review-fixtures";
+import { startQueueWorkers } from "@/worker/queue-workers";
+import { startPipelineWorker } from "@/worker/pipelines";
+import { executePipeline, getExecution, getSynthesis } from "./executions";
+
+/**
+ * The whole path as the product runs it: a collection job scrapes the demo reviews platform over HTTP
+ * in a worker, its reviews are stored, and the review-analytics pipeline runs over exactly those
+ * reviews in the same worker, from the same pg-boss instance.
+ */
+const db = testDb();
+const settings = testSettings();
+let platform: DemoPlatform;
+let platformUrl: string;
+let deps: Awaited<ReturnType<typeof makeDeps>>;
+let boss: PgBoss;
+let pipelines: { stop(): void };
+
+beforeAll(async () => {
+  platform = createDemoPlatform({ places: 6 });
+  platformUrl = await platform.listen(0);
+  deps = await makeDeps(db, settings);
+  boss = await startBoss({ url: process.env.DATABASE_URL ?? "", settings, supervise: true, max: 6 });
+  const log = createLogger("test-worker", "warn");
+  await startQueueWorkers(boss, { ...deps, boss: () => Promise.resolve(boss) }, { scrape: 2, callbacks: 1 }, log);
+  pipelines = await startPipelineWorker({ boss, db, log, concurrency: 1, llm: null });
+});
+afterAll(async () => {
+  pipelines.stop();
+  await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
+  await deps.stop();
+  await platform.close();
+  await db.$disconnect();
+});
+
+describe("review-analytics over reviews collected from the demo platform", () => {
+  it("analyses exactly the reviews a real job collected, in their languages, with real quotes", async () => {
+    // A Madrid or Barcelona place: Spanish first, English and German too.
+    const place = platform.dataset.places.find((p) => !p.special && /Madrid|Barcelona/.test(p.city) && p.reviewCount >= 60) ?? platform.dataset.places[0]!;
+    const source = platform.dataset.reviews(place.id);
+    const key = await makeKey(db, ["jobs:read", "jobs:write"]);
+    const actor: Actor = { kind: "apiKey", apiKeyId: key.id, scopes: ["jobs:read", "jobs:write"] };
+    const version = await makeVersion(db, "http-json", { platformUrl });
+    const limit = Math.min(150, source.length);
+    const { value: job } = await createJob(deps, actor, ZCreateJobInput.parse({ requester_client_id: "analytics", platform_id: place.id, scraper_version: version.version, review_limit: limit }));
+    const done = await waitFor(async () => {
+      const row = await db.job.findUniqueOrThrow({ where: { id: job.id } });
+      return row.status === "succeeded" || row.status === "failed" ? row : undefined;
+    }, 60_000, "the collection job");
+    expect(done).toMatchObject({ status: "succeeded", reviewCount: limit });
+
+    const run = await executePipeline({ db, queue: bossExecutionQueue(() => Promise.resolve(boss)) }, actor, { pipeline_id: "review-analytics", input: { job_ids: [job.id] } });
+    const finished = await waitFor(async () => {
+      const e = await getExecution(db, actor, { pipeline_id: "review-analytics", execution_id: run.id });
+      return e.status === "succeeded" || e.status === "failed" ? e : undefined;
+    }, 60_000, "the execution");
+    expect(finished.status, finished.error ?? "").toBe("succeeded");
+    expect(finished.stage_metrics.normalize).toMatchObject({ status: "succeeded", items_in: limit });
+
+    // The aggregates describe the collected rows, not a generated set.
+    const stored = await db.review.findMany({ where: { jobs: { some: { jobId: job.id } } }, select: { id: true, rating: true, language: true, text: true } });
+    expect(stored).toHaveLength(limit);
+    const row = await db.pipelineExecution.findUniqueOrThrow({ where: { id: run.id }, select: { result: true } });
+    const result = row.result as unknown as Aggregates;
+    expect(result.totals.reviews_in).toBe(limit);
+    const ratings = new Map<number, number>();
+    for (const r of stored) if (r.rating !== null) ratings.set(r.rating, (ratings.get(r.rating) ?? 0) + 1);
+    const kept = result.totals.reviews;
+    expect(kept).toBeLessThanOrEqual(limit);
+    expect(result.rating_distribution.reduce((n, b) => n + b.count, 0)).toBe(kept);
+    if (kept === limit) for (const b of result.rating_distribution) expect(b.count).toBe(ratings.get(b.rating) ?? 0);
+    const languages = new Set(result.languages.filter((l) => l.count > 0).map((l) => l.language));
+    expect(languages.has("es")).toBe(true);
+    expect(languages.size).toBeGreaterThanOrEqual(2);
+
+    // Every quote is an excerpt of a review the job stored.
+    const texts = new Map(stored.map((r) => [r.id, r.text ?? ""]));
+    const quotes = Object.values(result.quotes).flatMap((q) => [...q.positive, ...q.negative]);
+    expect(quotes.length).toBeGreaterThan(0);
+    for (const q of quotes) expect(texts.get(q.review_id) ?? "", q.text).toContain(q.text.replace(/…$/, "").trim());
+
+    const synthesis = await getSynthesis(db, actor, { pipeline_id: "review-analytics", execution_id: run.id });
+    expect(synthesis.format).toBe("v2");
+    expect(JSON.stringify(synthesis.report.executive_summary)).toContain(String(kept));
+  }, 120_000);
+});
