@@ -240,18 +240,9 @@ export class MessageHub {
     }
   }
 
-  private async store(items: NewMessage[]): Promise<StoredMessage[]> {
-    const stored = await insertMessages(this.deps.pool, items, this.options.ttlMs);
-    const first = stored[0];
-    const last = stored.at(-1);
-    if (first && last) {
-      const notice: StoredNotice = { n: this.deps.nodeId, a: first.seq, b: last.seq, m: [...new Set(items.map((i) => i.meshId))] };
-      // After the commit: a lost notification is caught up by the recipients' redelivery pass.
-      this.deps.pool.query("SELECT pg_notify($1, $2)", [MESSAGES_CHANNEL, JSON.stringify(notice)]).catch((error: unknown) => {
-        this.deps.log.warn({ event: "notify_failed", ...safeErrorFields(error) }, "other nodes not notified");
-      });
-    }
-    return stored;
+  /** One statement stores the batch, its recipients and audit events, and notifies the other nodes at commit. */
+  private store(items: NewMessage[]): Promise<StoredMessage[]> {
+    return insertMessages(this.deps.pool, items, this.options.ttlMs, { channel: MESSAGES_CHANNEL, nodeId: this.deps.nodeId });
   }
 
   /** Delivers now, or holds the frame while the connection's queue is being replayed. */

@@ -29,7 +29,13 @@ export interface StoredMessage {
  * statement (so one round trip and one implicit transaction for the whole batch). Rows keep the order
  * of `items`, so `seq` follows the order in which the sends arrived.
  */
-export async function insertMessages(pool: pg.Pool, items: readonly NewMessage[], ttlMs: number): Promise<StoredMessage[]> {
+export async function insertMessages(
+  pool: pg.Pool,
+  items: readonly NewMessage[],
+  ttlMs: number,
+  /** When set, one `{n, a, b, m}` notification (node, first and last seq, meshes) on this channel, sent at commit. */
+  notify?: { channel: string; nodeId: string },
+): Promise<StoredMessage[]> {
   if (items.length === 0) return [];
   const recipientEnvelopes: string[] = [];
   const recipientMembers: string[] = [];
@@ -61,8 +67,14 @@ export async function insertMessages(pool: pg.Pool, items: readonly NewMessage[]
               jsonb_build_object('messageId', id, 'targetKind', target->>'kind', 'recipients', recipients, 'byteSize', octet_length(ciphertext), 'priority', priority),
               ${UTC_NOW}
        FROM input ORDER BY ord
+     ),
+     note AS (
+       SELECT pg_notify($11, json_build_object('n', $12::text, 'a', min(seq)::text, 'b', max(seq)::text,
+                                               'm', (SELECT json_agg(DISTINCT mesh_id) FROM input))::text)
+       FROM env HAVING $11::text IS NOT NULL
      )
-     SELECT id, seq::text AS seq, ${EPOCH_MS("created_at")} AS created_ms FROM env`,
+     -- A SELECT CTE runs only when read: the scalar subquery (an InitPlan, evaluated once) reads it.
+     SELECT id, seq::text AS seq, ${EPOCH_MS("created_at")} AS created_ms, (SELECT count(*) FROM note) AS notified FROM env`,
     [
       items.map((m) => m.id),
       items.map((m) => m.meshId),
@@ -74,6 +86,8 @@ export async function insertMessages(pool: pg.Pool, items: readonly NewMessage[]
       ttlMs,
       recipientEnvelopes,
       recipientMembers,
+      notify?.channel ?? null,
+      notify?.nodeId ?? null,
     ],
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
