@@ -6,7 +6,9 @@
  *   2. the same peers at a fixed 1,000 messages/s: p50/p99 latency;
  *   3. memory per idle connection with 5,000 connections (broker RSS before and after).
  * Goals on 2 cores: >= 5,000 persisted messages/s, p99 <= 25 ms at 1,000/s, <= 50 KB per idle connection.
- *   npx tsx bench/broker.ts [seconds per run]
+ * Beside delivery latency (send → the recipient has it), "stored" is send → the sender's `sent`
+ * (persisted). `--fixed-only` runs only the two fixed-rate runs (for looking into latency).
+ *   npx tsx bench/broker.ts [seconds per run] [--fixed-only]
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import nacl from "tweetnacl";
@@ -19,7 +21,9 @@ import { meshDeps } from "../src/server/services/context";
 import { registerUser } from "../src/server/services/users/register-user";
 import { benchDatabase, percentile } from "./lib";
 
-const seconds = Number(process.argv[2] ?? 10);
+const args = process.argv.slice(2);
+const fixedOnly = args.includes("--fixed-only");
+const seconds = Number(args.find((a) => /^\d+(\.\d+)?$/.test(a)) ?? 10);
 const BROKER_PORT = Number(process.env.BENCH_BROKER_PORT ?? 4510);
 const RELAY_PORT = Number(process.env.BENCH_RELAY_PORT ?? 4511);
 const MESHES = 10;
@@ -57,7 +61,8 @@ async function makePeers(db: Db, meshes: number, perMesh: number, tag: string): 
 }
 
 function startProcess(script: string, env: Record<string, string>): ChildProcess {
-  return spawn("node_modules/.bin/tsx", [script], { env: { ...process.env, LOG_LEVEL: "warn", ...env }, stdio: ["ignore", "ignore", "inherit"] });
+  // Node with the tsx loader, not the tsx wrapper: stop() signals the process itself, nothing is orphaned.
+  return spawn(process.execPath, ["--import", "tsx", script], { env: { ...process.env, LOG_LEVEL: "warn", ...env }, stdio: ["ignore", "ignore", "inherit"] });
 }
 
 async function waitHttp(url: string): Promise<void> {
@@ -83,21 +88,30 @@ interface Client {
   ws: WebSocket;
   outstanding: number;
   onReceive?: (latencyMs: number) => void;
+  onStored?: (latencyMs: number) => void;
+  sentAt: Map<string, number>;
   pendingAcks: string[];
 }
 
 async function open(base: string, peer: Peer, withAuth: boolean): Promise<Client> {
   const headers = withAuth ? { [WS_AUTH_HEADER]: signWsAuth({ meshId: peer.meshId, memberId: peer.memberId, secretKey: peer.keys.secretKey }) } : {};
   const ws = new WebSocket(`${base}/ws?mesh=${peer.meshId}&member=${peer.memberId}`, { headers, perMessageDeflate: false });
-  const client: Client = { peer, ws, outstanding: 0, pendingAcks: [] };
+  const client: Client = { peer, ws, outstanding: 0, pendingAcks: [], sentAt: new Map() };
   await new Promise<void>((resolve, reject) => {
     ws.once("error", reject);
     ws.on("message", (data) => {
       const text = String(data);
       // Cheap type check first: the hot path parses only what it needs.
       if (text.includes('"type":"welcome"')) return resolve();
-      const frame = JSON.parse(text) as { type: string; messageId?: string; ciphertext?: string };
-      if (frame.type === "sent" || frame.type === "error") client.outstanding -= 1;
+      const frame = JSON.parse(text) as { type: string; id?: string; messageId?: string; ciphertext?: string };
+      if (frame.type === "sent" || frame.type === "error") {
+        client.outstanding -= 1;
+        const at = frame.id ? client.sentAt.get(frame.id) : undefined;
+        if (at !== undefined && frame.id) {
+          client.sentAt.delete(frame.id);
+          if (frame.type === "sent") client.onStored?.(performance.now() - at);
+        }
+      }
       else if (frame.type === "message" && frame.ciphertext) {
         const sentAt = Buffer.from(frame.ciphertext.slice(0, 12), "base64url").readDoubleLE(0);
         client.onReceive?.(performance.now() - sentAt);
@@ -118,7 +132,9 @@ function payload(): string {
 let seq = 0;
 function send(from: Client, to: Client): void {
   from.outstanding += 1;
-  from.ws.send(JSON.stringify({ v: 1, type: "send", id: `b${++seq}`, to: { kind: "peer", memberId: to.peer.memberId }, ciphertext: payload() }));
+  const id = `b${++seq}`;
+  from.sentAt.set(id, performance.now());
+  from.ws.send(JSON.stringify({ v: 1, type: "send", id, to: { kind: "peer", memberId: to.peer.memberId }, ciphertext: payload() }));
 }
 
 function ackLoop(clients: Client[]): NodeJS.Timeout {
@@ -135,6 +151,8 @@ interface RunResult {
   perSecond: number;
   p50: number;
   p99: number;
+  storedP50: number;
+  storedP99: number;
 }
 
 /** Mode "max": keep WINDOW sends open per peer. Mode "rate": a fixed total rate. */
@@ -147,7 +165,11 @@ async function run(base: string, groups: Peer[][], withAuth: boolean, mode: "max
   const latencies: number[] = [];
   let measuring = false;
   let received = 0;
-  for (const c of clients) c.onReceive = (ms) => measuring && (received++, latencies.push(ms));
+  const stored: number[] = [];
+  for (const c of clients) {
+    c.onReceive = (ms) => measuring && (received++, latencies.push(ms));
+    c.onStored = (ms) => measuring && stored.push(ms);
+  }
   const acks = ackLoop(clients);
   let running = true;
   let timer: NodeJS.Timeout | undefined;
@@ -181,7 +203,7 @@ async function run(base: string, groups: Peer[][], withAuth: boolean, mode: "max
   await new Promise((r) => setTimeout(r, 500));
   clearInterval(acks);
   for (const c of clients) c.ws.terminate();
-  return { perSecond: received / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  return { perSecond: received / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), storedP50: percentile(stored, 50), storedP99: percentile(stored, 99) };
 }
 
 async function residentBytes(httpBase: string): Promise<number> {
@@ -200,7 +222,8 @@ const brokerEnv = {
   BROKER_DB_POOL_MAX: "8",
 };
 const row = (name: string, r: RunResult) =>
-  `${name.padEnd(34)} ${r.perSecond.toFixed(0).padStart(7)} msg/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms`;
+  `${name.padEnd(34)} ${r.perSecond.toFixed(0).padStart(7)} msg/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms` +
+  (Number.isNaN(r.storedP50) ? "" : `   (stored p50 ${r.storedP50.toFixed(1)} ms, p99 ${r.storedP99.toFixed(1)} ms)`);
 
 try {
   const groups = await makePeers(db, MESHES, PER_MESH, "load");
@@ -210,39 +233,43 @@ try {
   await waitHttp(`http://127.0.0.1:${RELAY_PORT}/`);
   // The fixed rate first, on a fresh process: the max run leaves a backlog that is not part of it.
   const relayFixed = await run(`ws://127.0.0.1:${RELAY_PORT}`, groups, false, { rate: 1_000 });
-  const relayMax = await run(`ws://127.0.0.1:${RELAY_PORT}`, groups, false, "max");
+  const relayMax = fixedOnly ? null : await run(`ws://127.0.0.1:${RELAY_PORT}`, groups, false, "max");
   await stop(relay);
 
   const broker = startProcess("broker/index.ts", brokerEnv);
   await waitHttp(`http://127.0.0.1:${BROKER_PORT}/health`);
   const brokerFixed = await run(`ws://127.0.0.1:${BROKER_PORT}`, groups, true, { rate: 1_000 });
-  const brokerMax = await run(`ws://127.0.0.1:${BROKER_PORT}`, groups, true, "max");
+  const brokerMax = fixedOnly ? null : await run(`ws://127.0.0.1:${BROKER_PORT}`, groups, true, "max");
   await stop(broker);
 
-  console.log(row("bare ws relay (no database), max", relayMax));
-  console.log(row("broker (persisted), max", brokerMax));
-  console.log(`ratio broker / relay: ${(brokerMax.perSecond / relayMax.perSecond).toFixed(2)}; goal >= 5000 msg/s: ${brokerMax.perSecond >= 5_000 ? "met" : "MISSED"}`);
+  if (relayMax && brokerMax) {
+    console.log(row("bare ws relay (no database), max", relayMax));
+    console.log(row("broker (persisted), max", brokerMax));
+    console.log(`ratio broker / relay: ${(brokerMax.perSecond / relayMax.perSecond).toFixed(2)}; goal >= 5000 msg/s: ${brokerMax.perSecond >= 5_000 ? "met" : "MISSED"}`);
+  }
   console.log(row("bare ws relay at 1000/s", relayFixed));
   console.log(row("broker at 1000/s", brokerFixed));
   console.log(`goal p99 <= 25 ms at 1000/s: ${brokerFixed.p99 <= 25 ? "met" : "MISSED"}`);
 
-  // Memory per idle connection: a fresh broker, 5,000 authenticated connections that do nothing.
-  const idle = await makePeers(db, 50, 100, "idle");
-  const fresh = startProcess("broker/index.ts", { ...brokerEnv, BROKER_NODE_ID: "bench-idle" });
-  await waitHttp(`http://127.0.0.1:${BROKER_PORT}/health`);
-  const warm = await Promise.all(idle[0]!.slice(0, 20).map((p) => open(`ws://127.0.0.1:${BROKER_PORT}`, p, true)));
-  await new Promise((r) => setTimeout(r, 1_000));
-  const before = await residentBytes(`http://127.0.0.1:${BROKER_PORT}`);
-  const sockets: Client[] = [...warm];
-  const rest = idle.flat().filter((p) => !warm.some((w) => w.peer.memberId === p.memberId));
-  for (let i = 0; i < rest.length; i += 100) sockets.push(...(await Promise.all(rest.slice(i, i + 100).map((p) => open(`ws://127.0.0.1:${BROKER_PORT}`, p, true)))));
-  await new Promise((r) => setTimeout(r, 3_000));
-  const after = await residentBytes(`http://127.0.0.1:${BROKER_PORT}`);
-  const perConnection = (after - before) / (sockets.length - warm.length);
-  console.log(`idle connections: ${sockets.length}; broker RSS ${(before / 2 ** 20).toFixed(0)} MB -> ${(after / 2 ** 20).toFixed(0)} MB`);
-  console.log(`memory per idle connection: ${(perConnection / 1024).toFixed(1)} KB (goal <= 50 KB: ${perConnection <= 50 * 1024 ? "met" : "MISSED"})`);
-  for (const s of sockets) s.ws.terminate();
-  await stop(fresh);
+  if (!fixedOnly) {
+    // Memory per idle connection: a fresh broker, 5,000 authenticated connections that do nothing.
+    const idle = await makePeers(db, 50, 100, "idle");
+    const fresh = startProcess("broker/index.ts", { ...brokerEnv, BROKER_NODE_ID: "bench-idle" });
+    await waitHttp(`http://127.0.0.1:${BROKER_PORT}/health`);
+    const warm = await Promise.all(idle[0]!.slice(0, 20).map((p) => open(`ws://127.0.0.1:${BROKER_PORT}`, p, true)));
+    await new Promise((r) => setTimeout(r, 1_000));
+    const before = await residentBytes(`http://127.0.0.1:${BROKER_PORT}`);
+    const sockets: Client[] = [...warm];
+    const rest = idle.flat().filter((p) => !warm.some((w) => w.peer.memberId === p.memberId));
+    for (let i = 0; i < rest.length; i += 100) sockets.push(...(await Promise.all(rest.slice(i, i + 100).map((p) => open(`ws://127.0.0.1:${BROKER_PORT}`, p, true)))));
+    await new Promise((r) => setTimeout(r, 3_000));
+    const after = await residentBytes(`http://127.0.0.1:${BROKER_PORT}`);
+    const perConnection = (after - before) / (sockets.length - warm.length);
+    console.log(`idle connections: ${sockets.length}; broker RSS ${(before / 2 ** 20).toFixed(0)} MB -> ${(after / 2 ** 20).toFixed(0)} MB`);
+    console.log(`memory per idle connection: ${(perConnection / 1024).toFixed(1)} KB (goal <= 50 KB: ${perConnection <= 50 * 1024 ? "met" : "MISSED"})`);
+    for (const s of sockets) s.ws.terminate();
+    await stop(fresh);
+  }
 } finally {
   await db.$disconnect();
   if (ready.embedded?.owned) await ready.embedded.stop();

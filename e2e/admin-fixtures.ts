@@ -22,11 +22,17 @@ export async function createMesh(page: Page, name: string, extra: Record<string,
   return ((await res.json()) as { id: string }).id;
 }
 
-/** What the page matrix needs: a signed-in user with a mesh and a valid invite token of it. */
+/**
+ * What the page matrix needs: a signed-in user with a mesh and a valid invite token of it, a batch of
+ * the review engine with its job (submitted by the administrator), and a pipeline execution.
+ */
 export interface World {
   userState: State;
   meshId: string;
   token: string;
+  batchId: string;
+  jobId: string;
+  executionId: string;
 }
 
 /**
@@ -45,7 +51,7 @@ export const test = base.extend<object, { adminState: State; world: World }>({
     { scope: "worker" },
   ],
   world: [
-    async ({ browser }, use) => {
+    async ({ browser, adminState }, use) => {
       const context = await browser.newContext({ baseURL });
       const page = await context.newPage();
       await signUp(page, "Wanda World", uniqueEmail("world"), "a-long-password-9");
@@ -53,9 +59,23 @@ export const test = base.extend<object, { adminState: State; world: World }>({
       const invite = await page.request.post(`/api/my/meshes/${meshId}/invites`, { data: {} });
       expect(invite.ok(), await invite.text()).toBe(true);
       const { token } = (await invite.json()) as { token: string };
+      // The demo data has a finished review-analytics run; any signed-in user may read it.
+      const runs = await page.request.get("/api/pipelines/review-analytics/executions");
+      expect(runs.ok(), await runs.text()).toBe(true);
+      const executionId = ((await runs.json()) as { items: { id: string }[] }).items[0]?.id ?? "";
+      expect(executionId).not.toBe("");
       const userState = await context.storageState();
       await context.close();
-      await use({ userState, meshId, token });
+
+      // Jobs and batches are an administrator's pages (or an API key's).
+      const admin = await browser.newContext({ baseURL, storageState: adminState });
+      const batch = await admin.request.post("/api/scrape/platform-reviews/batch", {
+        data: { requester_client_id: "page-matrix", jobs: [{ platform_id: "p-0001", review_limit: 5 }] },
+      });
+      expect(batch.ok(), await batch.text()).toBe(true);
+      const { id: batchId, job_ids } = (await batch.json()) as { id: string; job_ids: string[] };
+      await admin.close();
+      await use({ userState, meshId, token, batchId, jobId: job_ids[0] ?? "", executionId });
     },
     { scope: "worker" },
   ],

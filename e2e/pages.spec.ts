@@ -47,6 +47,21 @@ const CASES: Record<string, Case[]> = {
   "admin/sessions": [{ name: "admin sessions", who: "admin", path: () => "/admin/sessions" }],
   "admin/invites": [{ name: "admin invites", who: "admin", path: () => "/admin/invites?revoked=no" }],
   "admin/audit": [{ name: "admin audit log", who: "admin", path: (w) => `/admin/audit?meshId=${w.meshId}` }],
+  engine: [{ name: "engine overview", who: "admin", path: () => "/engine" }],
+  "engine/api-keys": [{ name: "API keys", who: "admin", path: () => "/engine/api-keys" }],
+  "engine/batches": [{ name: "batches", who: "admin", path: () => "/engine/batches" }],
+  "engine/batches/[batchId]": [{ name: "batch detail", who: "admin", path: (w) => `/engine/batches/${w.batchId}` }],
+  "engine/jobs": [{ name: "jobs", who: "admin", path: () => "/engine/jobs" }],
+  "engine/jobs/[jobId]": [{ name: "job detail", who: "admin", path: (w) => `/engine/jobs/${w.jobId}` }],
+  "engine/scrapers": [{ name: "scraper versions", who: "admin", path: () => "/engine/scrapers" }],
+  pipelines: [{ name: "pipelines", who: "user", path: () => "/pipelines" }],
+  "pipelines/[pipelineId]": [{ name: "pipeline dashboard", who: "user", path: () => "/pipelines/review-analytics" }],
+  "pipelines/[pipelineId]/execute": [{ name: "execute form", who: "user", path: () => "/pipelines/review-analytics/execute" }],
+  "pipelines/[pipelineId]/executions": [{ name: "execution history", who: "user", path: () => "/pipelines/review-analytics/executions" }],
+  "pipelines/[pipelineId]/executions/[executionId]": [
+    { name: "execution detail", who: "user", path: (w) => `/pipelines/review-analytics/executions/${w.executionId}` },
+  ],
+  "pipelines/[pipelineId]/report": [{ name: "report", who: "user", path: (w) => `/pipelines/review-analytics/report?execution=${w.executionId}` }],
 };
 
 function discoverRoutes(): string[] {

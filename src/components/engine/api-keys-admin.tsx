@@ -2,6 +2,7 @@
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
+import { ScrollRegion } from "@/components/widgets/scroll-region";
 import { useState } from "react";
 import { CopyField } from "@/components/copy-field";
 import { LocalTime } from "@/components/local-time";
@@ -72,7 +73,7 @@ export function ApiKeysAdmin() {
       </label>
       <QueryState loading={list.isPending} error={list.isError} empty={data?.total === 0} />
       {data && data.total > 0 ? (
-        <div className="table-wrap">
+        <ScrollRegion label={t("keysTitle")}>
           <table>
             <thead>
               <tr>
@@ -109,7 +110,7 @@ export function ApiKeysAdmin() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       ) : null}
       {data ? <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} /> : null}
     </div>

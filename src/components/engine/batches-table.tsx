@@ -2,6 +2,7 @@
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
+import { ScrollRegion } from "@/components/widgets/scroll-region";
 import { useState } from "react";
 import { LocalTime } from "@/components/local-time";
 import { Link } from "@/i18n/navigation";
@@ -47,7 +48,7 @@ export function BatchesTable() {
       </div>
       <QueryState loading={query.isPending} error={query.isError} empty={data?.total === 0} />
       {data && data.total > 0 ? (
-        <div className="table-wrap">
+        <ScrollRegion label={t("batchesTitle")}>
           <table>
             <thead>
               <tr>
@@ -78,7 +79,7 @@ export function BatchesTable() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       ) : null}
       {data ? <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} /> : null}
     </div>

@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
+import { ScrollRegion } from "@/components/widgets/scroll-region";
 import { useState } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { useTRPC } from "@/trpc/react";
@@ -136,7 +137,7 @@ export function Dashboards() {
                 <Bar dataKey="failed" name={t("jobStatus.failed")} stackId="v" fill={BAD} isAnimationActive={false} />
               </BarChart>
             </Chart>
-            <div className="table-wrap">
+            <ScrollRegion label={t("byVersion")}>
               <table aria-label={t("byVersion")}>
                 <thead>
                   <tr>
@@ -159,7 +160,7 @@ export function Dashboards() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           </>
         ) : null}
       </section>

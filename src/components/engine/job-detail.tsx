@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
+import { ScrollRegion } from "@/components/widgets/scroll-region";
 import { LocalTime } from "@/components/local-time";
 import { Link } from "@/i18n/navigation";
 import { useTRPC } from "@/trpc/react";
@@ -63,7 +64,7 @@ export function JobDetail({ jobId }: { jobId: string }) {
       {d.reviews.length === 0 ? (
         <p className="muted">{t("noReviews")}</p>
       ) : (
-        <div className="table-wrap">
+        <ScrollRegion label={t("reviewsTitle")}>
           <table>
             <thead>
               <tr>
@@ -88,7 +89,7 @@ export function JobDetail({ jobId }: { jobId: string }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       <h2>{t("callbackAttempts")}</h2>
       {d.callbacks.length === 0 ? (

@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
+import { ScrollRegion } from "@/components/widgets/scroll-region";
 import { useState } from "react";
 import { useTRPC } from "@/trpc/react";
 import { QueryState, versionLabel } from "./progress";
@@ -32,7 +33,7 @@ export function ScrapersAdmin({ implementations }: { implementations: readonly s
       {data && data.items.length > 0 ? (
         <>
           <p className="muted">{t("allocationSum", { sum: data.allocation_sum })}</p>
-          <div className="table-wrap">
+          <ScrollRegion label={t("scrapersTitle")}>
             <table>
               <thead>
                 <tr>
@@ -91,7 +92,7 @@ export function ScrapersAdmin({ implementations }: { implementations: readonly s
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </>
       ) : null}
       <form

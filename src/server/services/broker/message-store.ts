@@ -209,6 +209,31 @@ export interface Ack {
 }
 
 /**
+ * Runs `work` in a transaction on one pooled connection. While the connection is checked out, an error
+ * on it (the server went away between two statements) is caught here rather than crashing the process,
+ * and a connection that failed is destroyed instead of going back to the pool.
+ */
+async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  const ignore = () => {};
+  client.on("error", ignore);
+  let failed: unknown;
+  try {
+    await client.query("BEGIN");
+    const result = await work(client);
+    await client.query("COMMIT");
+    return result;
+  } catch (error) {
+    failed = error;
+    await client.query("ROLLBACK").catch(() => {});
+    throw error;
+  } finally {
+    client.off("error", ignore);
+    client.release(failed instanceof Error ? failed : undefined);
+  }
+}
+
+/**
  * Removes acknowledged queue rows and marks the envelopes every recipient has now acknowledged. The
  * envelope rows are locked first (in id order, so concurrent batches cannot deadlock): two recipients
  * acking the last two copies at once on different nodes then see each other's delete, and exactly one
@@ -217,29 +242,28 @@ export interface Ack {
 export async function ackMessages(pool: pg.Pool, acks: readonly Ack[]): Promise<number> {
   if (acks.length === 0) return 0;
   const envelopes = [...new Set(acks.map((a) => a.envelopeId))].sort();
-  const client = await pool.connect();
-  try {
-    await client.query("BEGIN");
+  return inTransaction(pool, async (client) => {
     await client.query(`SELECT id FROM message_envelopes WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`, [envelopes]);
-    const deleted = await client.query(
-      `DELETE FROM message_recipients q USING unnest($1::uuid[], $2::uuid[]) AS a(member_id, envelope_id)
-       WHERE q.member_id = a.member_id AND q.envelope_id = a.envelope_id`,
-      [acks.map((a) => a.memberId), acks.map((a) => a.envelopeId)],
+    // A new statement, so a new snapshot: it sees the deletes of whoever held the locks before.
+    const { rows } = await client.query<{ deleted: number }>(
+      `WITH deleted AS (
+         DELETE FROM message_recipients q USING unnest($1::uuid[], $2::uuid[]) AS a(member_id, envelope_id)
+         WHERE q.member_id = a.member_id AND q.envelope_id = a.envelope_id
+         RETURNING q.envelope_id, q.member_id
+       ),
+       done AS (
+         UPDATE message_envelopes e SET delivered_at = ${UTC_NOW}
+         WHERE e.id = ANY($3::uuid[]) AND e.delivered_at IS NULL
+           AND NOT EXISTS (
+             SELECT 1 FROM message_recipients q
+             WHERE q.envelope_id = e.id AND NOT EXISTS (SELECT 1 FROM deleted d WHERE d.envelope_id = q.envelope_id AND d.member_id = q.member_id)
+           )
+       )
+       SELECT count(*)::int AS deleted FROM deleted`,
+      [acks.map((a) => a.memberId), acks.map((a) => a.envelopeId), envelopes],
     );
-    await client.query(
-      `UPDATE message_envelopes e SET delivered_at = ${UTC_NOW}
-       WHERE e.id = ANY($1::uuid[]) AND e.delivered_at IS NULL
-         AND NOT EXISTS (SELECT 1 FROM message_recipients q WHERE q.envelope_id = e.id)`,
-      [envelopes],
-    );
-    await client.query("COMMIT");
-    return deleted.rowCount ?? 0;
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+    return rows[0]?.deleted ?? 0;
+  });
 }
 
 /**
@@ -248,14 +272,9 @@ export async function ackMessages(pool: pg.Pool, acks: readonly Ack[]): Promise<
  * advisory lock); the others return zeros.
  */
 export async function sweepExpired(pool: pg.Pool, limit = 10_000): Promise<{ dropped: number; envelopes: number; swept: boolean }> {
-  const client = await pool.connect();
-  try {
-    await client.query("BEGIN");
+  return inTransaction(pool, async (client) => {
     const { rows: lock } = await client.query<{ ok: boolean }>(`SELECT pg_try_advisory_xact_lock(hashtext('broker_ttl_sweep')) AS ok`);
-    if (!lock[0]?.ok) {
-      await client.query("ROLLBACK");
-      return { dropped: 0, envelopes: 0, swept: false };
-    }
+    if (!lock[0]?.ok) return { dropped: 0, envelopes: 0, swept: false };
     const { rows } = await client.query<{ dropped: number; envelopes: number }>(
       `WITH doomed AS (
          SELECT id FROM message_envelopes WHERE expires_at <= ${UTC_NOW} ORDER BY expires_at LIMIT $1
@@ -269,14 +288,8 @@ export async function sweepExpired(pool: pg.Pool, limit = 10_000): Promise<{ dro
        SELECT (SELECT count(*) FROM dropped)::int AS dropped, (SELECT count(*) FROM gone)::int AS envelopes`,
       [limit],
     );
-    await client.query("COMMIT");
     return { dropped: rows[0]?.dropped ?? 0, envelopes: rows[0]?.envelopes ?? 0, swept: true };
-  } catch (error) {
-    await client.query("ROLLBACK").catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /** Rows waiting in every queue (the queue-depth gauge). */

@@ -1,4 +1,5 @@
 import type { Db } from "@/server/core/db";
+import { uuidv7 } from "@/server/core/ids";
 import { recordAudit } from "../audit/record-audit";
 
 // The broker's use cases over the database (connection auth lookup, presence rows), so that the
@@ -32,28 +33,42 @@ export type ReservedPresence =
 
 /**
  * Records a live connection (disconnectedAt null) unless its mesh already has `cap` live connections
- * on all nodes together. Count and insert run under a per-mesh advisory lock, so concurrent connects
- * on any number of nodes cannot overshoot the cap. A presence whose node stopped refreshing it for
- * `staleMs` (a node that died) no longer counts. The new presence starts with the member's last status.
+ * on all nodes together. The count and the insert run under a per-mesh advisory lock, so concurrent
+ * connects on any number of nodes cannot overshoot the cap. A presence whose node stopped refreshing
+ * it for `staleMs` (a node that died) no longer counts. The new presence starts with the member's
+ * last status.
+ *
+ * Two statements in one transaction (no interactive transaction, so a connect storm queues on the lock
+ * instead of timing out): the lock, then count and insert together. The second statement takes its
+ * snapshot after the lock is held, so it sees every presence committed by whoever held it before.
  */
 export async function reservePresence(
   db: Db,
   p: { meshId: string; memberId: string; nodeId: string; connectionId: string; cap: number; staleMs: number },
 ): Promise<ReservedPresence> {
-  return db.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`mesh-cap:${p.meshId}`}))::text`;
-    const [counts] = await tx.$queryRaw<{ total: number; mine: number }[]>`
-      SELECT count(*)::int AS total, (count(*) FILTER (WHERE member_id = ${p.memberId}::uuid))::int AS mine
-      FROM presences
-      WHERE mesh_id = ${p.meshId}::uuid AND disconnected_at IS NULL
-        AND last_seen_at > (now() AT TIME ZONE 'UTC') - ${p.staleMs}::int * interval '1 millisecond'`;
-    if ((counts?.total ?? 0) >= p.cap) return { ok: false as const, reason: "capacity" as const };
-    const member = await tx.member.findUnique({ where: { id: p.memberId }, select: { status: true, statusText: true } });
-    const status = member?.status ?? "online";
-    const statusText = member?.statusText ?? null;
-    await tx.presence.create({ data: { meshId: p.meshId, memberId: p.memberId, nodeId: p.nodeId, connectionId: p.connectionId, status, statusText } });
-    return { ok: true as const, firstForMember: (counts?.mine ?? 0) === 0, status, statusText };
-  });
+  const [, rows] = await db.$transaction([
+    db.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`mesh-cap:${p.meshId}`}))::text`,
+    db.$queryRaw<{ total: number; mine: number; status: string | null; status_text: string | null }[]>`
+      WITH live AS (
+        SELECT count(*)::int AS total, (count(*) FILTER (WHERE member_id = ${p.memberId}::uuid))::int AS mine
+        FROM presences
+        WHERE mesh_id = ${p.meshId}::uuid AND disconnected_at IS NULL
+          AND last_seen_at > (now() AT TIME ZONE 'UTC') - ${p.staleMs}::int * interval '1 millisecond'
+      ),
+      member AS (SELECT status, status_text FROM members WHERE id = ${p.memberId}::uuid),
+      inserted AS (
+        INSERT INTO presences (id, mesh_id, member_id, node_id, connection_id, status, status_text, connected_at, last_seen_at)
+        SELECT ${uuidv7()}::uuid, ${p.meshId}::uuid, ${p.memberId}::uuid, ${p.nodeId}, ${p.connectionId},
+               coalesce(member.status, 'online'), member.status_text, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC'
+        FROM live LEFT JOIN member ON true
+        WHERE live.total < ${p.cap}
+        RETURNING status, status_text
+      )
+      SELECT live.total, live.mine, inserted.status, inserted.status_text FROM live LEFT JOIN inserted ON true`,
+  ]);
+  const row = rows[0];
+  if (!row || row.status === null) return { ok: false, reason: "capacity" };
+  return { ok: true, firstForMember: row.mine === 0, status: row.status, statusText: row.status_text };
 }
 
 /** Marks this node's live presences as seen now (the node is alive; see reservePresence's staleMs). */
