@@ -1,5 +1,6 @@
 import { ConfigError } from "../../src/server/core/config";
-import { ensureDatabase, type ReadyDatabase } from "../../src/server/core/database/ensure";
+import { ensureDatabase, PROJECT_ROOT, type ReadyDatabase } from "../../src/server/core/database/ensure";
+import { writeRevisionFile } from "../../src/server/core/git-sha";
 import { prismaClientIsStale, webBuildIsStale } from "./build-state";
 import { localDefaults } from "./local-env";
 import { bin, labeller, runStep, type ChildSpec } from "./supervisor";
@@ -62,6 +63,7 @@ export async function prepare(options: { dev: boolean; buildWeb: boolean; seed: 
   }
   if (options.buildWeb && !options.dev && webBuildIsStale()) {
     log("building the web app (first start, or sources changed since the last build)");
+    writeRevisionFile(PROJECT_ROOT);
     await runStep({ label: "build", command: bin("next"), args: ["build"] }, env);
   }
   return { env, database };
