@@ -1,3 +1,4 @@
+import { sql } from "./database";
 import { expect, signUp, test, uniqueEmail } from "./fixtures";
 
 test("owner creates a mesh and an invite; a signed-out visitor sees its preview; a tampered token its reason", async ({ page, browser }) => {
@@ -40,6 +41,14 @@ test("owner creates a mesh and an invite; a signed-out visitor sees its preview;
   await expect(other.getByRole("alert").filter({ hasText: "altered" })).toBeVisible();
   await other.goto("/en/join/not-a-token");
   await expect(other.getByRole("alert").filter({ hasText: "not a valid invite" })).toBeVisible();
+
+  // Time passes: the same link, once its expiry is behind it, says so and still names the mesh.
+  const expired = await sql("UPDATE invites SET expires_at = now() - interval '1 hour' WHERE token = $1", [token]);
+  expect(expired.rowCount).toBe(1);
+  await other.goto(`/en${new URL(joinUrl).pathname}`);
+  await expect(other.getByRole("alert").filter({ hasText: "expired" })).toBeVisible();
+  await expect(other.getByText(name)).toBeVisible();
+  await sql("UPDATE invites SET expires_at = now() + interval '1 day' WHERE token = $1", [token]);
 
   // The owner revokes the invite; the same link now explains that.
   await page.getByRole("button", { name: "Revoke" }).click();

@@ -5,6 +5,7 @@ const root = path.resolve(import.meta.dirname, "..");
 // Ports and database of their own, so the suite can run while `npm start` runs.
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${port}`;
+export const e2eDatabase = { port: Number(process.env.E2E_PG_PORT ?? 54349), name: "e2e" };
 
 export default defineConfig({
   testDir: ".",
@@ -60,8 +61,8 @@ export default defineConfig({
       WORKER_PORT: process.env.E2E_WORKER_PORT ?? "4400",
       DEMO_PLATFORM_PORT: process.env.E2E_DEMO_PLATFORM_PORT ?? "4500",
       EMBEDDED_PG_DIR: ".data/postgres-e2e",
-      EMBEDDED_PG_PORT: process.env.E2E_PG_PORT ?? "54349",
-      EMBEDDED_PG_DATABASE: "e2e",
+      EMBEDDED_PG_PORT: String(e2eDatabase.port),
+      EMBEDDED_PG_DATABASE: e2eDatabase.name,
       ADMIN_EMAILS: "admin@example.com",
       // Every browser test signs in from the same address; the per-e-mail limit stays at its default.
       SIGNIN_CLIENT_RATE_PER_MINUTE: "100000",

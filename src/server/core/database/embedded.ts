@@ -122,6 +122,11 @@ function waitReady(child: ChildProcess): Promise<void> {
   });
 }
 
+/** postgres:// URL of a database on the embedded server listening on `port`. */
+export function embeddedUrl(port: number, database: string): string {
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
+}
+
 /**
  * Starts the embedded PostgreSQL on 127.0.0.1 (initialising the data folder on first use), or attaches
  * to the one already running on that folder (started by another of the project's processes).
@@ -129,8 +134,7 @@ function waitReady(child: ChildProcess): Promise<void> {
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedServer> {
   const log = options.log ?? (() => {});
   const dir = path.resolve(options.dir);
-  const urlFor = (database: string) =>
-    `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${encodeURIComponent(database)}`;
+  const urlFor = (database: string) => embeddedUrl(options.port, database);
 
   const pidFile = path.join(dir, "postmaster.pid");
   if (existsSync(pidFile) && (await portOpen(options.port))) {
