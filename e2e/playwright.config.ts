@@ -47,7 +47,7 @@ export default defineConfig({
   ],
   webServer: {
     // scripts/start.ts, with server lines about missing translations copied for pages.spec.ts.
-    command: "node_modules/.bin/tsx e2e/serve.ts",
+    command: "node --import tsx e2e/serve.ts",
     cwd: root,
     url: `${baseURL}/en`,
     timeout: 240_000,

@@ -1,9 +1,9 @@
 import type { ChildSpec } from "./supervisor";
-import { bin } from "./supervisor";
+import { tsEntry } from "./supervisor";
 
 /** The demo reviews platform's process (src/demo-platform/main.ts). */
 export function demoPlatformSpec(dev: boolean): ChildSpec {
-  return { label: "platform", command: bin("tsx"), args: [...(dev ? ["watch"] : []), "src/demo-platform/main.ts"] };
+  return { label: "platform", ...tsEntry("src/demo-platform/main.ts", dev) };
 }
 
 /**

@@ -3,7 +3,7 @@ import { ensureDatabase, PROJECT_ROOT, type ReadyDatabase } from "../../src/serv
 import { writeRevisionFile } from "../../src/server/core/git-sha";
 import { prismaClientIsStale, webBuildIsStale } from "./build-state";
 import { localDefaults } from "./local-env";
-import { bin, labeller, runStep, type ChildSpec } from "./supervisor";
+import { bin, labeller, runStep, tsEntry, type ChildSpec } from "./supervisor";
 
 export type ProcessName = "web" | "broker" | "worker";
 
@@ -17,9 +17,9 @@ export function processSpec(name: ProcessName, dev: boolean, env: NodeJS.Process
         args: [dev ? "dev" : "start", "--port", env.PORT ?? "3000", "--hostname", env.HOST ?? "0.0.0.0"],
       };
     case "broker":
-      return { label: "broker", command: bin("tsx"), args: [...(dev ? ["watch"] : []), "broker/index.ts"] };
+      return { label: "broker", ...tsEntry("broker/index.ts", dev) };
     case "worker":
-      return { label: "worker", command: bin("tsx"), args: [...(dev ? ["watch"] : []), "src/worker/index.ts"] };
+      return { label: "worker", ...tsEntry("src/worker/index.ts", dev) };
   }
 }
 

@@ -39,6 +39,15 @@ export interface Supervised {
   exited: Promise<number | null>;
 }
 
+/**
+ * A TypeScript entry point as a command line. Production: Node itself with tsx's loader, so a signal
+ * reaches the process and its own shutdown runs to the end (the tsx wrapper SIGKILLs a child that has
+ * not reported a relayed signal within 30 ms, which a loaded machine can miss). Development: `tsx watch`.
+ */
+export function tsEntry(script: string, dev = false): Pick<ChildSpec, "command" | "args"> {
+  return dev ? { command: bin("tsx"), args: ["watch", script] } : { command: process.execPath, args: ["--import", "tsx", script] };
+}
+
 /** Starts a child in its own process group with labelled output (each line also goes to `onLine`). */
 export function startChild(
   spec: ChildSpec,

@@ -7,6 +7,7 @@ import { authenticate } from "@/server/services/users/authenticate";
 import { isAdminEmail } from "./admin";
 import { oauthProviders } from "./providers";
 import { clientAddress } from "@/server/core/client-address";
+import { logger } from "@/server/core/logger";
 import { SignInLimiter } from "./sign-in-limit";
 import { closeSession, findSessionUser, openSession, SESSION_MAX_AGE_S } from "./sessions";
 
@@ -37,6 +38,22 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   trustHost: true,
   session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_S },
   pages: { signIn: "/en/sign-in", error: "/en/sign-in" },
+  // One JSON line per event like the rest of the product; a refused sign-in is an expected outcome
+  // (no stack, no e-mail address), anything else an error with its type.
+  logger: {
+    error(error) {
+      const type = (error as { type?: string }).type ?? error.name;
+      if (error instanceof CredentialsSignin || type === "CredentialsSignin") {
+        logger().info({ event: "sign_in_refused", code: (error as CredentialsSignin).code }, "sign-in refused");
+      } else {
+        logger().error({ event: "auth_error", type, err: error }, "auth error");
+      }
+    },
+    warn(code) {
+      logger().warn({ event: "auth_warning", code }, "auth warning");
+    },
+    debug() {},
+  },
   providers: [
     Credentials({
       credentials: { email: {}, password: {} },
