@@ -1,3 +1,4 @@
+import { webcrypto } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import type PgBoss from "pg-boss";
@@ -13,7 +14,7 @@ import type { ReviewDeps } from "@/server/services/reviews/deps";
 import { invalidateRegistry } from "@/server/services/reviews/registry-cache";
 import type { TApiScope } from "@/server/services/reviews/schemas";
 import { startQueueWorkers } from "@/worker/queue-workers";
-import { uid } from "./helpers";
+import { freePort, spawnTsx, uid, waitForHttp, type Spawned } from "./helpers";
 
 /** Settings of the review engine for tests: private callbacks allowed, short backoffs. */
 export function testSettings(overrides: Record<string, string> = {}): TReviewSettings {
@@ -79,7 +80,10 @@ export interface Received {
   status: number;
 }
 
-/** A local callback receiver answering with the statuses given in turn (the last one repeats). */
+/**
+ * A local callback receiver answering with the statuses given in turn (the last one repeats); a
+ * status of 0 holds that request open without an answer (a receiver that hangs) until close().
+ */
 export async function startReceiver(statuses: number[]): Promise<{ url: string; received: Received[]; close: () => Promise<void> }> {
   const received: Received[] = [];
   const server = http.createServer((req, res) => {
@@ -88,12 +92,46 @@ export async function startReceiver(statuses: number[]): Promise<{ url: string; 
     req.on("end", () => {
       const status = statuses[Math.min(received.length, statuses.length - 1)] ?? 200;
       received.push({ headers: req.headers, body, status });
-      res.writeHead(status).end();
+      if (status !== 0) res.writeHead(status).end();
     });
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/hook`, received, close: () => new Promise((r) => server.close(() => r())) };
+  const close = () => new Promise<void>((r) => (server.close(() => r()), server.closeAllConnections()));
+  return { url: `http://127.0.0.1:${port}/hook`, received, close };
+}
+
+/**
+ * The worker as a real process on the test database (node with tsx's loader, so a SIGKILL reaches it),
+ * on the settings' queue schema; resolves once its /health answers.
+ */
+export async function spawnWorkerProcess(settings: TReviewSettings, env: Record<string, string> = {}): Promise<Spawned> {
+  const port = await freePort();
+  const run = spawnTsx("src/worker/index.ts", [], {
+    WORKER_PORT: String(port),
+    QUEUE_SCHEMA: settings.QUEUE_SCHEMA,
+    CALLBACK_ALLOW_PRIVATE: "1",
+    ...env,
+  });
+  await waitForHttp(`http://127.0.0.1:${port}/health`);
+  return run;
+}
+
+/** Standard Webhooks verification written from the specification, on WebCrypto (not the sender's code). */
+export async function verifyStandardWebhook(secret: string, r: Received): Promise<boolean> {
+  const id = String(r.headers["webhook-id"]);
+  const ts = String(r.headers["webhook-timestamp"]);
+  if (Math.abs(Date.now() / 1000 - Number(ts)) > 300) return false;
+  const keyBytes = Uint8Array.from(atob(secret.slice("whsec_".length)), (c) => c.charCodeAt(0));
+  const key = await webcrypto.subtle.importKey("raw", keyBytes, { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
+  const signed = new TextEncoder().encode(`${id}.${ts}.${r.body}`);
+  for (const part of String(r.headers["webhook-signature"]).split(" ")) {
+    const [version, sig] = part.split(",");
+    if (version !== "v1" || !sig) continue;
+    const bytes = Uint8Array.from(atob(sig), (c) => c.charCodeAt(0));
+    if (await webcrypto.subtle.verify("HMAC", key, bytes, signed)) return true;
+  }
+  return false;
 }
 
 /** A tiny stand-in for the platform's JSON reviews API (`/api/places/<id>/reviews`); `hold` keeps requests open. */

@@ -52,7 +52,8 @@ export async function ensureQueues(boss: PgBoss, s: TReviewSettings): Promise<vo
       retryLimit: 20,
       retryDelay: 1,
       retryBackoff: true,
-      expireInSeconds: Math.ceil(s.CALLBACK_TIMEOUT_MS / 1000) + 30,
+      // A worker lost mid-attempt: the attempt is taken again once its time limit and the grace passed.
+      expireInSeconds: Math.ceil(s.CALLBACK_TIMEOUT_MS / 1000) + s.JOB_EXPIRE_GRACE_SECONDS,
       deadLetter: QUEUES.callbackDead,
     },
     {

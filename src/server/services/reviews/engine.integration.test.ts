@@ -1,8 +1,7 @@
-import { webcrypto } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "@/server/services/actor";
 import { freePort, testDb, uid } from "@/test/helpers";
-import { makeDeps, makeKey, makeVersion, startJsonPlatform, startReceiver, startTestWorker, testSettings, waitFor, type Received } from "@/test/review-fixtures";
+import { makeDeps, makeKey, makeVersion, startJsonPlatform, startReceiver, startTestWorker, testSettings, verifyStandardWebhook, waitFor } from "@/test/review-fixtures";
 import { attemptDelivery } from "./callbacks/deliver";
 import { cancelBatch } from "./cancel-batch";
 import { createBatch, createJob } from "./create-jobs";
@@ -24,23 +23,6 @@ afterAll(async () => {
   await platform.close();
   await db.$disconnect();
 });
-
-/** Standard Webhooks verification written from the specification, on WebCrypto (not the sender's code). */
-async function verifyStandardWebhook(secret: string, r: Received): Promise<boolean> {
-  const id = String(r.headers["webhook-id"]);
-  const ts = String(r.headers["webhook-timestamp"]);
-  if (Math.abs(Date.now() / 1000 - Number(ts)) > 300) return false;
-  const keyBytes = Uint8Array.from(atob(secret.slice("whsec_".length)), (c) => c.charCodeAt(0));
-  const key = await webcrypto.subtle.importKey("raw", keyBytes, { name: "HMAC", hash: "SHA-256" }, false, ["verify"]);
-  const signed = new TextEncoder().encode(`${id}.${ts}.${r.body}`);
-  for (const part of String(r.headers["webhook-signature"]).split(" ")) {
-    const [version, sig] = part.split(",");
-    if (version !== "v1" || !sig) continue;
-    const bytes = Uint8Array.from(atob(sig), (c) => c.charCodeAt(0));
-    if (await webcrypto.subtle.verify("HMAC", key, bytes, signed)) return true;
-  }
-  return false;
-}
 
 async function keyActor(scopes: ("jobs:read" | "jobs:write")[] = ["jobs:read", "jobs:write"]) {
   const k = await makeKey(db, scopes);

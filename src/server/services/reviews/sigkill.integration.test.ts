@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "@/server/services/actor";
-import { spawn } from "node:child_process";
-import { PROJECT_ROOT } from "@/server/core/database/ensure";
-import { freePort, testDb, waitForHttp, type Spawned } from "@/test/helpers";
-import { makeDeps, makeKey, makeVersion, startJsonPlatform, startReceiver, testSettings, waitFor } from "@/test/review-fixtures";
+import { testDb, type Spawned } from "@/test/helpers";
+import { makeDeps, makeKey, makeVersion, spawnWorkerProcess, startJsonPlatform, startReceiver, testSettings, waitFor } from "@/test/review-fixtures";
 import { createJob } from "./create-jobs";
 import { ZCreateJobInput } from "./schemas";
 
@@ -21,31 +19,15 @@ afterAll(async () => {
   await db.$disconnect();
 });
 
-/** The worker as one real process (node with tsx's loader, not the tsx wrapper, so SIGKILL reaches it). */
-function spawnNode(script: string, env: Record<string, string>): Spawned {
-  const child = spawn(process.execPath, ["--import", "tsx", script], { cwd: PROJECT_ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
-  let out = "";
-  child.stdout?.on("data", (c: Buffer) => (out += c.toString()));
-  child.stderr?.on("data", (c: Buffer) => (out += c.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  return { child, output: () => out, exited };
-}
-
-async function spawnWorker(): Promise<Spawned> {
-  const port = await freePort();
-  const run = spawnNode("src/worker/index.ts", {
-    WORKER_PORT: String(port),
+function spawnWorker(): Promise<Spawned> {
+  return spawnWorkerProcess(settings, {
     WORKER_CONCURRENCY: "1",
-    QUEUE_SCHEMA: settings.QUEUE_SCHEMA,
     JOB_TIMEOUT_MS: "3000",
     JOB_EXPIRE_GRACE_SECONDS: "1",
     QUEUE_MAINTENANCE_SECONDS: "1",
     JOB_RETRY_DELAY_SECONDS: "1",
-    CALLBACK_ALLOW_PRIVATE: "1",
     CALLBACK_BACKOFF_BASE_MS: "50",
   });
-  await waitForHttp(`http://127.0.0.1:${port}/health`);
-  return run;
 }
 
 describe("a worker killed mid-run", () => {
