@@ -17,3 +17,9 @@ test("REST and OpenAPI on the production server", async ({ request }) => {
   expect(signedOut.status()).toBe(401);
   expect(await signedOut.json()).toMatchObject({ error: { code: "UNAUTHORIZED" } });
 });
+
+test("/favicon.ico is served: browsers ask for it on pages of any status, 403 pages included", async ({ request }) => {
+  const ico = await request.get("/favicon.ico");
+  expect(ico.status()).toBe(200);
+  expect(ico.headers()["content-type"]).toMatch(/image\/(x-icon|vnd\.microsoft\.icon)/);
+});
