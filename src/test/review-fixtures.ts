@@ -45,8 +45,11 @@ export async function makeDeps(db: Db, settings = testSettings()): Promise<Revie
 export async function startTestWorker(deps: ReviewDeps, counts = { scrape: 2, callbacks: 2 }): Promise<() => Promise<void>> {
   const boss = await startBoss({ url: process.env.DATABASE_URL ?? "", settings: deps.settings, supervise: true, max: 4 });
   const log = createLogger("test-worker");
-  await startQueueWorkers(boss, { ...deps, boss: () => Promise.resolve(boss) }, counts, log);
-  return () => boss.stop({ graceful: true, wait: true, timeout: 5_000 });
+  const workers = await startQueueWorkers(boss, { ...deps, boss: () => Promise.resolve(boss) }, counts, log);
+  return async () => {
+    await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
+    await workers.drain();
+  };
 }
 
 /** A new API key with the scopes; returns the key text and its id. */

@@ -32,17 +32,8 @@ export async function enqueueScrapeJobs(
   await boss.insert(rows, { db: txExecutor(tx) });
 }
 
-/** Enqueues one delivery attempt of a callback, optionally not before `startAfter`. */
-export async function enqueueCallbackAttempt(
-  boss: PgBoss,
-  tx: SqlRunner,
-  deliveryId: string,
-  startAfter?: Date,
-): Promise<void> {
-  const row: PgBoss.JobInsert<CallbackQueueData> = {
-    name: QUEUES.callback,
-    data: { deliveryId },
-    ...(startAfter ? { startAfter: startAfter.toISOString() } : {}),
-  };
+/** Enqueues the first delivery attempt of a callback (queue job id = delivery id). */
+export async function enqueueFirstCallbackAttempt(boss: PgBoss, tx: SqlRunner, deliveryId: string): Promise<void> {
+  const row: PgBoss.JobInsert<CallbackQueueData> = { id: deliveryId, name: QUEUES.callback, data: { deliveryId } };
   await boss.insert([row], { db: txExecutor(tx) });
 }

@@ -1,7 +1,11 @@
 import type { z } from "zod";
 import { AppError } from "@/server/core/errors";
 import { uuidv7 } from "@/server/core/ids";
+import type { Job } from "@/generated/prisma/client";
+import { Prisma } from "@/server/core/db";
+import { QUEUES } from "@/server/queue/queues";
 import { enqueueScrapeJobs } from "@/server/queue/send";
+import { insertQueueRows } from "@/server/queue/sql";
 import type { Actor } from "../actor";
 import { apiKeyIdOf } from "./access";
 import { refusedAtSubmission } from "./callbacks/destination";
@@ -9,7 +13,7 @@ import { secretAad } from "./callbacks/secrets";
 import type { ReviewDeps } from "./deps";
 import { withIdempotency } from "./idempotency";
 import { toBatchOut, toJobOut } from "./job-output";
-import { recordCreated, type Tx } from "./job-states";
+import { jobColumns, recordCreated, type Tx } from "./job-states";
 import { PLATFORM } from "./registry-admin";
 import { activeVersions, invalidateRegistry } from "./registry-cache";
 import { routeVersion, type RoutableVersion } from "./routing";
@@ -61,31 +65,41 @@ export type IdemKey = string | undefined;
 const idem = (actor: Actor, key: IdemKey, operation: string, input: unknown) =>
   key && actor.kind === "apiKey" ? { apiKeyId: actor.apiKeyId, key, operation, input } : null;
 
-/** Creates one job, routes it to a scraper version and enqueues it (POST /api/scrape, /api/scrape/platform-reviews). */
+/**
+ * Creates one job, routes it to a scraper version and enqueues it (POST /api/scrape,
+ * /api/scrape/platform-reviews): the job row, its first event and its queue row in one statement.
+ */
 export async function createJob(deps: ReviewDeps, actor: Actor, input: JobInput, key?: IdemKey): Promise<{ value: TJobOut; replayed: boolean }> {
   checkCallback(deps, input.callback_url);
   const active = await versionsFor(deps, [input]);
-  const boss = await deps.boss();
-  return withIdempotency(deps.db, idem(actor, key, "scrape.create", input), async (tx: Tx) => {
-    const version = routeVersion(active, { version: input.scraper_version, variant: input.scraper_variant }, deps.random);
-    const id = uuidv7();
-    const job = await tx.job.create({
-      data: {
-        id,
-        apiKeyId: apiKeyIdOf(actor),
-        requesterClientId: input.requester_client_id,
-        requesterSource: input.requester_source ?? null,
-        requesterPurpose: input.requester_purpose ?? null,
-        priority: input.priority,
-        callbackUrl: input.callback_url ?? null,
-        callbackSecretEnc: input.callback_secret ? deps.sealer.seal(input.callback_secret, secretAad.job(id)) : null,
-        ...targetColumns(input, version),
-      },
-    });
-    await recordCreated(tx, [id]);
-    await enqueueScrapeJobs(boss, tx, [{ id, priority: job.priority }]);
-    return toJobOut(job);
-  });
+  return withIdempotency(
+    deps.db,
+    idem(actor, key, "scrape.create", input),
+    async (tx: Tx) => {
+      const version = routeVersion(active, { version: input.scraper_version, variant: input.scraper_variant }, deps.random);
+      const id = uuidv7();
+      const t = targetColumns(input, version);
+      const rows = await tx.$queryRaw<Job[]>`
+        WITH j AS (
+          INSERT INTO jobs (id, api_key_id, requester_client_id, requester_source, requester_purpose, priority, callback_url, callback_secret_enc,
+            platform, place_url, place_id, review_limit, sort, since_date, language, requested_version, requested_variant,
+            scraper_version_id, scraper_version, scraper_variant, updated_at)
+          VALUES (${id}::uuid, ${apiKeyIdOf(actor)}::uuid, ${input.requester_client_id}, ${input.requester_source ?? null}, ${input.requester_purpose ?? null},
+            ${input.priority}::int, ${input.callback_url ?? null},
+            ${input.callback_secret ? deps.sealer.seal(input.callback_secret, secretAad.job(id)) : null},
+            ${t.platform}, ${t.placeUrl}, ${t.placeId}, ${t.reviewLimit}::int, ${t.sort}::review_sort, ${t.sinceDate}::timestamptz AT TIME ZONE 'UTC',
+            ${t.language}, ${t.requestedVersion}, ${t.requestedVariant}, ${t.scraperVersionId}::uuid, ${t.scraperVersion}, ${t.scraperVariant}, now())
+          RETURNING *
+        ), ev AS (
+          INSERT INTO job_events (job_id, status, detail) SELECT id, 'queued', '{}'::jsonb FROM j
+        ), q AS (
+          ${insertQueueRows(deps.settings.QUEUE_SCHEMA, QUEUES.scrape, Prisma.sql`SELECT id, jsonb_build_object('jobId', id::text), priority, now() FROM j`)}
+        )
+        SELECT ${jobColumns("j")} FROM j`;
+      return toJobOut(rows[0] as Job);
+    },
+    { atomic: true },
+  );
 }
 
 /** Creates a batch and its jobs in one transaction and enqueues them (POST /api/scrape/platform-reviews/batch). */

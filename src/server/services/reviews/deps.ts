@@ -2,6 +2,7 @@ import type PgBoss from "pg-boss";
 import type { Db } from "@/server/core/db";
 import type { TReviewSettings } from "@/server/queue/settings";
 import type { Sealer } from "../meshes/deps";
+import type { InlineDeliveries } from "./callbacks/inline";
 
 /** What the review-engine use cases need; the web app and the worker each build one. */
 export interface ReviewDeps {
@@ -13,4 +14,6 @@ export interface ReviewDeps {
   settings: TReviewSettings;
   /** Random numbers in [0, 1) for traffic-weighted routing; injectable for tests. */
   random?: () => number;
+  /** In the worker: first callback attempts made at once by the loop that ends the job (callbacks/inline.ts). */
+  inlineCallbacks?: InlineDeliveries;
 }

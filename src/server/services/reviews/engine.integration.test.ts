@@ -164,7 +164,7 @@ describe("callback delivery rules", () => {
 
   it("refuses loopback destinations unless private addresses are allowed", async () => {
     const receiver = await startReceiver([200]);
-    const strict = { ...deps, settings: testSettings({ CALLBACK_ALLOW_PRIVATE: "0" }) };
+    const strict = { ...deps, settings: testSettings({ CALLBACK_ALLOW_PRIVATE: "0", QUEUE_SCHEMA: deps.settings.QUEUE_SCHEMA }) };
     const { actor } = await keyActor();
     const v = await makeVersion(db, "noop");
     await expect(createJob(strict, actor, ZCreateJobInput.parse({ requester_client_id: "c", platform_id: "x", scraper_version: v.version, callback_url: receiver.url }))).rejects.toMatchObject({

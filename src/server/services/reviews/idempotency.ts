@@ -34,9 +34,16 @@ async function replay<T>(db: Db, req: IdempotencyRequest, requestHash: string): 
  * Runs `create` once per (API key, Idempotency-Key): the key's row is inserted in the same transaction
  * as what `create` writes, so a concurrent retry waits for the first and then replays its answer.
  * The same key with another body (or on another operation) gives 409 idempotency_key_reused.
+ * `atomic`: `create` writes in one statement, so without a key it runs outside a transaction.
  */
-export async function withIdempotency<T>(db: Db, req: IdempotencyRequest | null, create: (tx: Tx) => Promise<T>): Promise<{ value: T; replayed: boolean }> {
-  if (!req) return { value: await db.$transaction(create, { timeout: 60_000 }), replayed: false };
+export async function withIdempotency<T>(
+  db: Db,
+  req: IdempotencyRequest | null,
+  create: (tx: Tx) => Promise<T>,
+  options: { atomic?: boolean } = {},
+): Promise<{ value: T; replayed: boolean }> {
+  // Without a key, a `create` that is one statement (atomic) needs no transaction around it.
+  if (!req) return { value: options.atomic ? await create(db) : await db.$transaction(create, { timeout: 60_000 }), replayed: false };
   if (!KEY.test(req.key)) throw new AppError("BAD_REQUEST", "invalid_idempotency_key");
   const requestHash = hashOf(req.operation, req.input);
   const earlier = await replay<T>(db, req, requestHash);

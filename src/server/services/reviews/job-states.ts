@@ -1,5 +1,7 @@
-import type { Prisma } from "@/server/core/db";
+import { Prisma } from "@/server/core/db";
 import type { Job } from "@/generated/prisma/client";
+import { QUEUES } from "@/server/queue/queues";
+import { completeQueueRow, insertQueueRows } from "@/server/queue/sql";
 import type { BatchStatus, JobStatus, ScrapeErrorClass } from "@/generated/prisma/enums";
 
 // The state machines of jobs and batches (docs/review-engine.md, "States"). Every status change of
@@ -63,60 +65,56 @@ async function moveBatchCount(tx: Tx, batchId: string, from: JobStatus, to: JobS
     await tx.batch.updateMany({ where: { id: batchId, status: "queued" }, data: { status: "running" } });
   }
   if (batch.queuedJobs + batch.runningJobs > 0 || batch.completedAt) return null;
-  const ended = batch.status === "cancelled" ? "cancelled" : "completed";
-  const { count } = await tx.batch.updateMany({
-    where: { id: batchId, completedAt: null },
-    data: { completedAt: new Date(), status: ended },
-  });
-  return count === 1 ? { id: batchId, status: ended } : null;
+  return endBatch(tx, { id: batchId, status: batch.status });
 }
 
-/** A claimed run of a job: which attempt it is (completion is guarded on it). */
+// Every column of a job row under its field name, so a raw statement returns a `Job` as Prisma would.
+const JOB_COLUMNS: [column: string, field: keyof Job, cast?: "text"][] = [
+  ["id", "id", "text"], ["api_key_id", "apiKeyId", "text"], ["requester_client_id", "requesterClientId"],
+  ["requester_source", "requesterSource"], ["requester_purpose", "requesterPurpose"], ["batch_id", "batchId", "text"],
+  ["batch_index", "batchIndex"], ["priority", "priority"], ["callback_url", "callbackUrl"], ["callback_secret_enc", "callbackSecretEnc"],
+  ["callback_state", "callbackState", "text"], ["callback_attempts", "callbackAttempts"], ["callback_last_status", "callbackLastStatus"],
+  ["callback_last_error", "callbackLastError"], ["callback_delivered_at", "callbackDeliveredAt"], ["platform", "platform"],
+  ["place_url", "placeUrl"], ["place_id", "placeId"], ["review_limit", "reviewLimit"], ["sort", "sort", "text"],
+  ["since_date", "sinceDate"], ["language", "language"], ["requested_version", "requestedVersion"], ["requested_variant", "requestedVariant"],
+  ["scraper_version_id", "scraperVersionId", "text"], ["scraper_version", "scraperVersion"], ["scraper_variant", "scraperVariant"],
+  ["status", "status", "text"], ["attempts", "attempts"], ["review_count", "reviewCount"], ["error_class", "errorClass", "text"],
+  ["error_message", "errorMessage"], ["queued_at", "queuedAt"], ["started_at", "startedAt"], ["finished_at", "finishedAt"],
+  ["duration_ms", "durationMs"], ["created_at", "createdAt"], ["updated_at", "updatedAt"],
+];
+
+/** `alias.column AS "field", …` for every column of a job row. */
+export function jobColumns(alias: string): Prisma.Sql {
+  return Prisma.raw(JOB_COLUMNS.map(([c, f, cast]) => `${alias}.${c}${cast ? `::${cast}` : ""} AS "${f}"`).join(", "));
+}
+
+/** A claimed run of a job: which attempt it is (completion is guarded on it), the job and its scraper. */
 export interface ClaimedRun {
   attempt: number;
   from: JobStatus;
-  /** What the run needs, read in the same statement: the target and the routed scraper version. */
-  target: {
-    platform: string;
-    placeUrl: string | null;
-    placeId: string | null;
-    reviewLimit: number;
-    sort: "newest" | "most_relevant" | "highest_rating" | "lowest_rating";
-    sinceDate: Date | null;
-    language: string | null;
-    implementation: string | null;
-    config: Record<string, unknown> | null;
-  };
-}
-
-interface ClaimRow {
-  attempts: number;
-  from_status: JobStatus;
-  platform: string;
-  place_url: string | null;
-  place_id: string | null;
-  review_limit: number;
-  sort: ClaimedRun["target"]["sort"];
-  since_date: Date | null;
-  language: string | null;
+  /** The job row as the claim left it (status running). */
+  job: Job;
+  /** The routed scraper version's implementation and configuration. */
   implementation: string | null;
   config: Record<string, unknown> | null;
+  /** The API key's sealed callback secret, which signs the job's callbacks when the job has none of its own. */
+  apiKeySecretEnc: string | null;
 }
 
 /**
  * queued → running, or running → running when a lost worker's job comes back from the queue.
- * One statement (atomic without a transaction): the job row, its event and its batch's counts.
+ * One statement (atomic without a transaction): the job row, its event and its batch's counts; it
+ * reads back the job, its scraper version and its API key's callback secret.
  * Null when the job is no longer runnable (cancelled or already ended): the queue entry is dropped.
  */
 export async function claimJob(db: Tx, jobId: string, detail: Record<string, unknown> = {}): Promise<ClaimedRun | null> {
-  const rows = await db.$queryRaw<ClaimRow[]>`
+  const rows = await db.$queryRaw<(Job & { fromStatus: JobStatus; implementation: string | null; config: Record<string, unknown> | null; apiKeySecretEnc: string | null })[]>`
     WITH prev AS (
       SELECT id, status, batch_id FROM jobs WHERE id = ${jobId}::uuid AND status IN ('queued', 'running') FOR UPDATE
     ), upd AS (
       UPDATE jobs j SET status = 'running', attempts = j.attempts + 1, started_at = now(), updated_at = now()
       FROM prev WHERE j.id = prev.id
-      RETURNING j.id, j.attempts, prev.status AS from_status, prev.batch_id, j.platform, j.place_url, j.place_id,
-        j.review_limit, j.sort, j.since_date, j.language, j.scraper_version_id
+      RETURNING j.*, prev.status AS from_status
     ), ev AS (
       INSERT INTO job_events (job_id, status, detail)
       SELECT id, 'running', ${JSON.stringify(detail)}::jsonb || jsonb_build_object('attempt', attempts)
@@ -127,26 +125,12 @@ export async function claimJob(db: Tx, jobId: string, detail: Record<string, unk
         status = CASE WHEN batches.status = 'queued' THEN 'running'::batch_status ELSE batches.status END, updated_at = now()
       FROM upd WHERE batches.id = upd.batch_id AND upd.from_status = 'queued'
     )
-    SELECT upd.attempts, upd.from_status::text AS from_status, upd.platform, upd.place_url, upd.place_id, upd.review_limit,
-      upd.sort::text AS sort, upd.since_date, upd.language, s.implementation, s.config
-    FROM upd LEFT JOIN scraper_versions s ON s.id = upd.scraper_version_id`;
+    SELECT ${jobColumns("upd")}, upd.from_status::text AS "fromStatus", s.implementation, s.config, k.callback_secret_enc AS "apiKeySecretEnc"
+    FROM upd LEFT JOIN scraper_versions s ON s.id = upd.scraper_version_id LEFT JOIN api_keys k ON k.id = upd.api_key_id`;
   const row = rows[0];
   if (!row) return null;
-  return {
-    attempt: row.attempts,
-    from: row.from_status,
-    target: {
-      platform: row.platform,
-      placeUrl: row.place_url,
-      placeId: row.place_id,
-      reviewLimit: row.review_limit,
-      sort: row.sort,
-      sinceDate: row.since_date,
-      language: row.language,
-      implementation: row.implementation,
-      config: row.config,
-    },
-  };
+  const { fromStatus, implementation, config, apiKeySecretEnc, ...job } = row;
+  return { attempt: job.attempts, from: fromStatus, job, implementation, config, apiKeySecretEnc };
 }
 
 /** Outcome fields written with a terminal transition. */
@@ -158,39 +142,92 @@ export interface JobOutcome {
   durationMs: number;
 }
 
+/** The first delivery of a job's callback, written with its terminal state (see callbacks/enqueue.ts). */
+export interface FirstDelivery {
+  id: string;
+  webhookId: string;
+  kind: "job.completed" | "job.failed";
+  payload: string;
+  /** When the queue runs the first attempt: now, or later when this process attempts it at once. */
+  startAfter: Date;
+}
+
+/** The job's row after `finishJob`, computed from the claimed row and the outcome (no read-back needed). */
+export function finishedRow(job: Job, outcome: JobOutcome, at: Date): Job {
+  return {
+    ...job,
+    status: outcome.status,
+    reviewCount: outcome.reviewCount ?? 0,
+    errorClass: outcome.errorClass ?? null,
+    errorMessage: outcome.errorMessage ?? null,
+    finishedAt: at,
+    durationMs: outcome.durationMs,
+    callbackState: job.callbackUrl ? "pending" : job.callbackState,
+    updatedAt: at,
+  };
+}
+
 /**
  * running → succeeded | failed, only for the run that holds `attempt` (a run whose job was taken over
- * after an expiry cannot complete it). Returns null when the guard did not match (nothing written).
+ * after an expiry cannot complete it). One statement: the job, its event, the first delivery of its
+ * callback with that delivery's queue row, the scrape queue row's completion and its batch's counts.
+ * Returns null when the guard did not match (nothing written); `batch` is the batch's counts after
+ * the move, for the caller to end the batch (in the same transaction) when no job is left.
  */
 export async function finishJob(
   tx: Tx,
-  jobId: string,
-  attempt: number,
+  settings: { QUEUE_SCHEMA: string },
+  run: { job: Job; attempt: number; queueJobId?: string },
   outcome: JobOutcome,
-): Promise<{ job: Job; endedBatch: EndedBatch | null } | null> {
-  const now = new Date();
-  const { count } = await tx.job.updateMany({
-    where: { id: jobId, status: "running", attempts: attempt },
-    data: {
-      status: outcome.status,
-      reviewCount: outcome.reviewCount ?? 0,
-      errorClass: outcome.errorClass ?? null,
-      errorMessage: outcome.errorMessage ?? null,
-      finishedAt: now,
-      durationMs: outcome.durationMs,
-    },
-  });
-  if (count === 0) return null;
-  const [job] = await Promise.all([
-    tx.job.findUniqueOrThrow({ where: { id: jobId } }),
-    recordEvent(tx, jobId, outcome.status, {
-      attempt,
-      ...(outcome.errorClass ? { error_class: outcome.errorClass } : {}),
-      ...(outcome.reviewCount !== undefined ? { review_count: outcome.reviewCount } : {}),
-    }),
-  ]);
-  const endedBatch = job.batchId ? await moveBatchCount(tx, job.batchId, "running", outcome.status) : null;
-  return { job, endedBatch };
+  at: Date,
+  delivery: FirstDelivery | null,
+): Promise<{ batch: { id: string; status: BatchStatus; open: number; completed: boolean } | null; payload: unknown } | null> {
+  const schema = settings.QUEUE_SCHEMA;
+  const detail = {
+    attempt: run.attempt,
+    ...(outcome.errorClass ? { error_class: outcome.errorClass } : {}),
+    ...(outcome.reviewCount !== undefined ? { review_count: outcome.reviewCount } : {}),
+  };
+  const counter = Prisma.raw(outcome.status === "succeeded" ? "succeeded_jobs" : "failed_jobs");
+  const rows = await tx.$queryRaw<{ batchId: string | null; batchStatus: BatchStatus | null; open: number | null; completed: boolean | null; payload: unknown }[]>`
+    WITH j AS (
+      UPDATE jobs SET status = ${outcome.status}::job_status, review_count = ${outcome.reviewCount ?? 0}::int,
+        error_class = ${outcome.errorClass ?? null}::scrape_error_class, error_message = ${outcome.errorMessage ?? null}::text,
+        finished_at = ${at}::timestamptz AT TIME ZONE 'UTC', duration_ms = ${outcome.durationMs}::int, updated_at = ${at}::timestamptz AT TIME ZONE 'UTC',
+        callback_state = CASE WHEN callback_url IS NOT NULL THEN 'pending'::callback_state ELSE callback_state END
+      WHERE id = ${run.job.id}::uuid AND status = 'running' AND attempts = ${run.attempt}::int
+      RETURNING id, batch_id, callback_url
+    ), ev AS (
+      INSERT INTO job_events (job_id, status, detail) SELECT id, ${outcome.status}::job_status, ${JSON.stringify(detail)}::jsonb FROM j
+    ), d AS (
+      INSERT INTO callback_deliveries (id, webhook_id, kind, job_id, url, payload, state, next_attempt_at)
+      SELECT ${delivery?.id ?? null}::uuid, ${delivery?.webhookId ?? null}::text, ${delivery?.kind ?? null}::callback_kind, j.id, j.callback_url,
+        ${delivery?.payload ?? null}::jsonb, 'pending', ${delivery?.startAfter ?? null}::timestamptz
+      FROM j WHERE ${delivery !== null} AND j.callback_url IS NOT NULL
+      RETURNING id, next_attempt_at, payload
+    ), q AS (
+      ${insertQueueRows(schema, QUEUES.callback, Prisma.sql`SELECT id, jsonb_build_object('deliveryId', id::text), 0, next_attempt_at FROM d`)}
+    ), done AS (
+      ${completeQueueRow(schema, QUEUES.scrape, Prisma.sql`${run.queueJobId ?? null}::uuid`)} AND EXISTS (SELECT 1 FROM j)
+    ), b AS (
+      UPDATE batches SET running_jobs = running_jobs - 1, ${counter} = ${counter} + 1, updated_at = now()
+      FROM j WHERE batches.id = j.batch_id
+      RETURNING batches.id, batches.status, batches.queued_jobs + batches.running_jobs AS open, batches.completed_at IS NOT NULL AS completed
+    )
+    SELECT b.id::text AS "batchId", b.status::text AS "batchStatus", b.open::int AS open, b.completed, (SELECT payload FROM d) AS payload
+    FROM j LEFT JOIN b ON true`;
+  const row = rows[0];
+  if (!row) return null;
+  const batch = row.batchId ? { id: row.batchId, status: row.batchStatus as BatchStatus, open: row.open ?? 0, completed: row.completed ?? false } : null;
+  // The delivery's payload as stored (jsonb's key order): an attempt made now signs the same bytes as later ones.
+  return { batch, payload: row.payload };
+}
+
+/** Ends a batch whose last job just ended (the caller's transaction); null when another run ended it. */
+export async function endBatch(tx: Tx, batch: { id: string; status: BatchStatus }): Promise<EndedBatch | null> {
+  const ended = batch.status === "cancelled" ? "cancelled" : "completed";
+  const { count } = await tx.batch.updateMany({ where: { id: batch.id, completedAt: null }, data: { completedAt: new Date(), status: ended } });
+  return count === 1 ? { id: batch.id, status: ended } : null;
 }
 
 /** running → queued after a transient failure of `attempt`; the queue's backoff runs it again. */

@@ -5,8 +5,10 @@ import type { ReviewDeps } from "../deps";
 import { DestinationRefused, resolveDestination } from "./destination";
 import { backoffMs, verdictOf } from "./schedule";
 import { signedHeaders } from "./signing";
-import { enqueueCallbackAttempt } from "@/server/queue/send";
-import type { Tx } from "../job-states";
+import type { CallbackDelivery } from "@/generated/prisma/client";
+import { Prisma } from "@/server/core/db";
+import { QUEUES } from "@/server/queue/queues";
+import { deletePendingQueueRow, insertQueueRows } from "@/server/queue/sql";
 import { callbackSecretFor } from "./secrets";
 
 interface AttemptResult {
@@ -51,16 +53,30 @@ async function post(url: URL, headers: Record<string, string>, body: string, tim
   });
 }
 
+/** What an attempt needs of a delivery row. */
+export type DeliveryToAttempt = Pick<CallbackDelivery, "id" | "webhookId" | "url" | "payload" | "attempts" | "createdAt">;
+
 /**
- * One delivery attempt of a callback (a callback queue job): signs and POSTs it, records the
- * attempt, and either marks the delivery delivered/failed or enqueues the next attempt after the
- * backoff, all in one transaction. A delivery that is no longer pending is left alone.
+ * One delivery attempt of a callback (a callback queue job): reads the delivery and its signing
+ * secret, then attempts it (see `attemptLoaded`). A delivery that is no longer pending is left alone.
  */
 export async function attemptDelivery(deps: ReviewDeps, deliveryId: string, now: () => Date = () => new Date()): Promise<string> {
-  const s = deps.settings;
   const delivery = await deps.db.callbackDelivery.findUnique({ where: { id: deliveryId } });
   if (!delivery || delivery.state !== "pending") return "skipped";
-  const secret = await callbackSecretFor(deps, delivery);
+  return attemptLoaded(deps, delivery, await callbackSecretFor(deps, delivery), now);
+}
+
+/**
+ * Signs and POSTs one attempt of a delivery, then records it in one statement: the attempt, the
+ * delivery's new state, the job's or batch's mirror of it, and either the next attempt's queue row
+ * (after the backoff) or nothing more when delivered or given up. The statement also drops the
+ * delivery's first queue row if it has not run yet: the worker that ends a job attempts its callback
+ * at once and leaves that row as a safety net, due only after the attempt's time limit.
+ * Guarded on the attempt count, so two runs of one attempt record it once.
+ */
+export async function attemptLoaded(deps: ReviewDeps, delivery: DeliveryToAttempt, secret: string | null, now: () => Date = () => new Date()): Promise<string> {
+  const s = deps.settings;
+  const deliveryId = delivery.id;
   const attempt = delivery.attempts + 1;
   const text = JSON.stringify(delivery.payload);
   let result: AttemptResult;
@@ -75,9 +91,8 @@ export async function attemptDelivery(deps: ReviewDeps, deliveryId: string, now:
   const tooOld = at.getTime() - delivery.createdAt.getTime() >= s.CALLBACK_MAX_AGE_MS;
   const state = verdict === "delivered" ? "delivered" : verdict === "stop" || tooOld ? "failed" : "pending";
   const next = state === "pending" ? new Date(at.getTime() + backoffMs(attempt, s.CALLBACK_BACKOFF_BASE_MS, s.CALLBACK_BACKOFF_MAX_MS, deps.random)) : null;
-  // The attempt, the delivery's new state and the job's or batch's mirror in one statement; the next
-  // attempt's queue row joins them in a transaction when there is one.
-  const record = (tx: Tx) => tx.$queryRaw<{ id: string }[]>`
+  const schema = s.QUEUE_SCHEMA;
+  await deps.db.$executeRaw`
     WITH d AS (
       UPDATE callback_deliveries SET attempts = ${attempt}::int, state = ${state}::callback_state, last_status_code = ${result.status}::int,
         last_error = ${result.error}::text, next_attempt_at = ${next}::timestamptz, delivered_at = ${state === "delivered" ? at : null}::timestamptz
@@ -92,17 +107,11 @@ export async function attemptDelivery(deps: ReviewDeps, deliveryId: string, now:
       FROM d WHERE jobs.id = d.job_id
     ), b AS (
       UPDATE batches SET callback_state = ${state}::callback_state, updated_at = now() FROM d WHERE batches.id = d.batch_id
+    ), first AS (
+      ${deletePendingQueueRow(schema, QUEUES.callback, Prisma.sql`${deliveryId}::uuid`)} AND EXISTS (SELECT 1 FROM d)
+    ), q AS (
+      ${insertQueueRows(schema, QUEUES.callback, Prisma.sql`SELECT gen_random_uuid(), jsonb_build_object('deliveryId', id::text), 0, ${next}::timestamptz FROM d WHERE ${next !== null}`)}
     )
-    SELECT id::text AS id FROM d`;
-  if (!next) {
-    await record(deps.db);
-    return state;
-  }
-  const boss = await deps.boss();
-  await deps.db.$transaction(async (tx) => {
-    // Another run of this attempt got there first: nothing to schedule.
-    if ((await record(tx)).length === 0) return;
-    await enqueueCallbackAttempt(boss, tx, deliveryId, next);
-  });
+    SELECT 1`;
   return state;
 }

@@ -21,15 +21,28 @@ function openCached(deps: ReviewDeps, sealed: string, aad: string): string {
   return value;
 }
 
+/** The secret that signs a job's callbacks: the job's own, else its API key's; null when neither has one. */
+export function jobCallbackSecret(
+  deps: ReviewDeps,
+  job: { id: string; callbackSecretEnc: string | null; apiKeyId: string | null },
+  apiKeySecretEnc: string | null,
+): string | null {
+  if (job.callbackSecretEnc) return openCached(deps, job.callbackSecretEnc, secretAad.job(job.id));
+  if (!job.apiKeyId || !apiKeySecretEnc) return null;
+  return openCached(deps, apiKeySecretEnc, secretAad.apiKey(job.apiKeyId));
+}
+
 /** The secret that signs a delivery: the job's or batch's own, else its API key's (one query). */
 export async function callbackSecretFor(deps: ReviewDeps, d: Pick<CallbackDelivery, "jobId" | "batchId">): Promise<string | null> {
   if (!d.jobId && !d.batchId) return null;
   const select = { id: true, callbackSecretEnc: true, apiKeyId: true, apiKey: { select: { callbackSecretEnc: true } } } as const;
-  const owner = d.jobId
-    ? await deps.db.job.findUnique({ where: { id: d.jobId }, select })
-    : await deps.db.batch.findUnique({ where: { id: d.batchId as string }, select });
-  if (!owner) return null;
-  if (owner.callbackSecretEnc) return openCached(deps, owner.callbackSecretEnc, d.jobId ? secretAad.job(owner.id) : secretAad.batch(owner.id));
-  if (!owner.apiKeyId || !owner.apiKey?.callbackSecretEnc) return null;
-  return openCached(deps, owner.apiKey.callbackSecretEnc, secretAad.apiKey(owner.apiKeyId));
+  if (d.jobId) {
+    const job = await deps.db.job.findUnique({ where: { id: d.jobId }, select });
+    return job ? jobCallbackSecret(deps, job, job.apiKey?.callbackSecretEnc ?? null) : null;
+  }
+  const batch = await deps.db.batch.findUnique({ where: { id: d.batchId as string }, select });
+  if (!batch) return null;
+  if (batch.callbackSecretEnc) return openCached(deps, batch.callbackSecretEnc, secretAad.batch(batch.id));
+  if (!batch.apiKeyId || !batch.apiKey?.callbackSecretEnc) return null;
+  return openCached(deps, batch.apiKey.callbackSecretEnc, secretAad.apiKey(batch.apiKeyId));
 }
