@@ -65,7 +65,7 @@ async function product(): Promise<{ rate: number; reviews: number; failed: numbe
     requester_client_id: "bench",
     jobs: Array.from({ length: N }, (_, i) => ({ platform_id: placeOf(i), review_limit: LIMIT, scraper_version: version.version })),
   }));
-  await startQueueWorkers(boss, deps, { scrape: LOOPS, callbacks: 1 }, createLogger("bench", "warn"));
+  const workers = await startQueueWorkers(boss, deps, { scrape: LOOPS, callbacks: 1 }, createLogger("bench", "warn"));
   for (;;) {
     const b = await db.batch.findUniqueOrThrow({ where: { id: batch.id } });
     if (b.completedAt) break;
@@ -74,6 +74,7 @@ async function product(): Promise<{ rate: number; reviews: number; failed: numbe
   const s = (performance.now() - t0) / 1000;
   const agg = await db.job.aggregate({ where: { batchId: batch.id }, _sum: { reviewCount: true } });
   const failed = await db.job.count({ where: { batchId: batch.id, status: "failed" } });
+  await workers.stop(5_000);
   await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
   await closeScrapers();
   await db.$disconnect();

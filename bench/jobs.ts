@@ -28,6 +28,15 @@ const url = ready.url;
 const stamp = Date.now().toString(36);
 process.env.SECRETS_KEYS ??= `kbench:${Buffer.alloc(32, 3).toString("base64")}`;
 
+/** Transactions the database has committed or rolled back (each statement outside a transaction is one). */
+async function transactions(): Promise<number> {
+  await new Promise((r) => setTimeout(r, 1_200)); // the server publishes its counters about once a second
+  const db = createDb(url, { max: 1 });
+  const [row] = await db.$queryRaw<{ n: bigint }[]>`SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = current_database()`;
+  await db.$disconnect();
+  return Number(row?.n ?? 0);
+}
+
 async function pool(n: number, width: number, fn: (i: number) => Promise<unknown>) {
   let next = 0;
   await Promise.all(Array.from({ length: width }, async () => {
@@ -68,7 +77,7 @@ async function endToEnd(): Promise<{ rate: number; callbacks: number }> {
   const key = await createApiKey(db, deps.sealer, null, { name: `bench-${stamp}`, scopes: ["jobs:write"] });
   const version = await db.scraperVersion.create({ data: { platform: "platform", version: `bench-${stamp}`, variant: "noop", implementation: "noop" } });
   const actor = { kind: "apiKey" as const, apiKeyId: key.id, scopes: ["jobs:write"] };
-  await startQueueWorkers(boss, deps, { scrape: LOOPS, callbacks: LOOPS }, createLogger("bench", "warn"));
+  const workers = await startQueueWorkers(boss, deps, { scrape: LOOPS, callbacks: LOOPS }, createLogger("bench", "warn"));
   const t0 = performance.now();
   await pool(N, SUBMITTERS, () =>
     createJob(deps, actor, ZCreateJobInput.parse({ requester_client_id: "bench", platform_id: "p-1", scraper_version: version.version, callback_url: receiver.url })),
@@ -76,16 +85,22 @@ async function endToEnd(): Promise<{ rate: number; callbacks: number }> {
   while (receiver.received.length < N) await new Promise((r) => setTimeout(r, 100));
   const s = (performance.now() - t0) / 1000;
   const delivered = await db.job.count({ where: { apiKeyId: key.id, status: "succeeded", callbackState: "delivered" } });
+  await workers.stop(5_000);
   await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
   await receiver.close();
   await db.$disconnect();
   return { rate: N / s, callbacks: delivered };
 }
 
+const t0 = await transactions();
 const base = await baseline();
-console.log(`pg-boss no-op baseline: ${base.toFixed(0)} jobs/s (${N} jobs, ${LOOPS} loops)`);
+const t1 = await transactions();
+console.log(`pg-boss no-op baseline: ${base.toFixed(0)} jobs/s (${N} jobs, ${LOOPS} loops; ${((t1 - t0) / N).toFixed(1)} transactions per job)`);
 const e2e = await endToEnd();
-console.log(`end to end (create, queue, states, signed callback): ${e2e.rate.toFixed(0)} jobs/s (${e2e.callbacks} jobs succeeded with callback delivered)`);
+const t2 = await transactions();
+console.log(
+  `end to end (create, queue, states, signed callback): ${e2e.rate.toFixed(0)} jobs/s (${e2e.callbacks} jobs succeeded with callback delivered; ${((t2 - t1) / N).toFixed(1)} transactions per job)`,
+);
 console.log(`ratio: ${(e2e.rate / base).toFixed(2)} of the baseline (goal ≥ 0.5)`);
 if (ready.embedded?.owned) await ready.embedded.stop();
 process.exit(0);

@@ -10,6 +10,8 @@ export const ZWorkerConfig = z.object({
   WORKER_CONCURRENCY: envInt(4, 1, 256),
   /** Callback deliveries attempted at once by this process. */
   CALLBACK_CONCURRENCY: envInt(4, 1, 256),
+  /** First callback attempts made at once by the loops that end jobs, beside the delivery loops (docs/review-engine.md). */
+  CALLBACK_INLINE_MAX: envInt(64, 0, 4_096),
   /** Key ring that opens sealed callback secrets (the web app's SECRETS_KEYS). */
   SECRETS_KEYS: z.string().min(1, { error: "is required (see docs/secrets.md)" }),
   GIT_SHA: z.string().optional(),

@@ -37,7 +37,7 @@ const deps: ReviewDeps = {
   sealer: { seal: (plaintext, aad) => seal(ring, plaintext, aad), open: (sealed, aad) => open(ring, sealed, aad) },
   settings,
 };
-const queueWorkers = await startQueueWorkers(boss, deps, { scrape: config.WORKER_CONCURRENCY, callbacks: config.CALLBACK_CONCURRENCY }, log);
+const queueWorkers = await startQueueWorkers(boss, deps, { scrape: config.WORKER_CONCURRENCY, callbacks: config.CALLBACK_CONCURRENCY, inline: config.CALLBACK_INLINE_MAX }, log);
 // Pipeline executions: the same pg-boss instance, queue `pipeline-execution` (docs/pipelines.md).
 const pipelines = await startPipelineWorker({
   boss,
@@ -66,6 +66,7 @@ server.listen(config.WORKER_PORT, config.WORKER_HOST, () =>
 onShutdown(log, async () => {
   pipelines.stop();
   // Graceful: running jobs get until their timeout to finish; anything left is run again after expiry.
+  await queueWorkers.stop(Math.min(settings.JOB_TIMEOUT_MS, 8_000));
   await boss.stop({ graceful: true, wait: true, timeout: Math.min(settings.JOB_TIMEOUT_MS, 8_000) });
   // Callback attempts made at once end within CALLBACK_TIMEOUT_MS; a cut one is attempted again from its queue row.
   await Promise.race([queueWorkers.drain(), new Promise((r) => setTimeout(r, Math.min(settings.CALLBACK_TIMEOUT_MS, 8_000)))]);

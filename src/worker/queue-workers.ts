@@ -5,36 +5,40 @@ import { QUEUES, type CallbackQueueData, type ScrapeQueueData } from "../server/
 import { attemptDelivery } from "../server/services/reviews/callbacks/deliver";
 import { InlineDeliveries } from "../server/services/reviews/callbacks/inline";
 import type { ReviewDeps } from "../server/services/reviews/deps";
-import { failAbandonedJob, runScrapeJob } from "../server/services/reviews/run-job";
+import { failAbandonedJob } from "../server/services/reviews/run-job";
+import { startScrapeLoops } from "./scrape-loops";
 
 /** Concurrency of the worker's queue subscriptions. */
 export interface WorkerCounts {
   scrape: number;
   callbacks: number;
+  /** First callback attempts made at once by the scrape loops (CALLBACK_INLINE_MAX; 0: all go through the queue). */
+  inline?: number;
 }
 
-/** The running queue subscriptions: `drain()` waits for callback attempts made at once (shutdown). */
+/** CALLBACK_INLINE_MAX's default. */
+export const DEFAULT_INLINE_CALLBACKS = 64;
+
+/** The running queue subscriptions. */
 export interface QueueWorkers {
+  /** Stops taking scrape jobs; the loops finish the jobs they hold, for up to `graceMs`. Call before `boss.stop()`. */
+  stop: (graceMs: number) => Promise<void>;
+  /** Waits for callback attempts made at once. */
   drain: () => Promise<void>;
 }
 
 /**
  * Subscribes the worker to its queues: `scrape` loops for scrape jobs (each takes one job at a time,
- * highest priority first), `callbacks` loops for delivery attempts, one loop for each dead-letter
+ * highest priority first; scrape-loops.ts), `callbacks` loops for delivery attempts, one loop for each dead-letter
  * queue. A handler that throws hands the job back to pg-boss, which retries it with its backoff.
- * A job's first callback attempt is made at once by the loop that ended it, up to `callbacks`
- * attempts at a time (callbacks/inline.ts); the callback loops take the rest and every retry.
+ * A job's first callback attempt is made at once by the loop that ended it, up to `inline` attempts
+ * at a time (callbacks/inline.ts); the callback loops take the rest and every retry.
  */
 export async function startQueueWorkers(boss: PgBoss, base: ReviewDeps, counts: WorkerCounts, log: Logger): Promise<QueueWorkers> {
-  const inline = new InlineDeliveries(counts.callbacks);
+  const inline = new InlineDeliveries(counts.inline ?? DEFAULT_INLINE_CALLBACKS);
   const deps: ReviewDeps = { ...base, inlineCallbacks: inline };
   const opts = { pollingIntervalSeconds: deps.settings.WORKER_POLL_MS / 1000, priority: true };
-  for (let i = 0; i < counts.scrape; i += 1) {
-    await workDraining<ScrapeQueueData>(boss, QUEUES.scrape, opts, async (job) => {
-      const outcome = await runScrapeJob(deps, job.data.jobId, log, job.id);
-      log.info({ event: "job_run", jobId: job.data.jobId, outcome }, "scrape job ran");
-    });
-  }
+  const scrapeLoops = startScrapeLoops(boss, deps, counts.scrape, log);
   for (let i = 0; i < counts.callbacks; i += 1) {
     await workDraining<CallbackQueueData>(boss, QUEUES.callback, opts, async (job) => {
       const state = await attemptDelivery(deps, job.data.deliveryId);
@@ -50,5 +54,5 @@ export async function startQueueWorkers(boss: PgBoss, base: ReviewDeps, counts: 
     const state = await attemptDelivery(deps, job.data.deliveryId);
     log.warn({ event: "callback_dead_letter", deliveryId: job.data.deliveryId, state }, "callback attempt from dead letter");
   });
-  return { drain: () => inline.drain() };
+  return { stop: (graceMs) => scrapeLoops.stop(graceMs), drain: () => inline.drain() };
 }

@@ -41,3 +41,26 @@ export function deletePendingQueueRow(schema: string, queue: string, id: Prisma.
 export function completeQueueRow(schema: string, queue: string, id: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`UPDATE ${ident(schema)}.job SET completed_on = now(), state = 'completed' WHERE name = ${queue} AND id = ${id} AND state = 'active'`;
 }
+
+/**
+ * CTEs `next_queue_row` and `queue_row`: takes the next due row of `queue` (highest priority first,
+ * then oldest), skipping rows other workers hold, and marks it active, as `boss.fetch` does for a
+ * standard queue (a row that ran before counts a retry). `queue_row` yields `id` and `data`; the
+ * statement that follows the CTEs claims what the row names. Complete the row with
+ * `completeQueueRow` or hand a failure to `boss.fail`, which applies the retries and the dead letter.
+ */
+export function takeQueueRowCtes(schema: string, queue: string): Prisma.Sql {
+  const s = ident(schema);
+  return Prisma.sql`next_queue_row AS (
+      SELECT id FROM ${s}.job
+      WHERE name = ${queue} AND state < 'active' AND start_after < now()
+      ORDER BY priority DESC, created_on, id
+      LIMIT 1
+      FOR UPDATE SKIP LOCKED
+    ), queue_row AS (
+      UPDATE ${s}.job j SET state = 'active', started_on = now(),
+        retry_count = CASE WHEN j.started_on IS NOT NULL THEN j.retry_count + 1 ELSE j.retry_count END
+      FROM next_queue_row n WHERE j.name = ${queue} AND j.id = n.id
+      RETURNING j.id, j.data
+    )`;
+}

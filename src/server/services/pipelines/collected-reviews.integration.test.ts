@@ -10,7 +10,7 @@ import { createJob } from "@/server/services/reviews/create-jobs";
 import { ZCreateJobInput } from "@/server/services/reviews/schemas";
 import { testDb } from "@/test/helpers";
 import { makeDeps, makeKey, makeVersion, testSettings, waitFor } from "@/test/review-fixtures";
-import { startQueueWorkers } from "@/worker/queue-workers";
+import { startQueueWorkers, type QueueWorkers } from "@/worker/queue-workers";
 import { startPipelineWorker } from "@/worker/pipelines";
 import { executePipeline, getExecution, getSynthesis } from "./executions";
 
@@ -27,17 +27,19 @@ let deps: Awaited<ReturnType<typeof makeDeps>>;
 let boss: PgBoss;
 let pipelines: { stop(): void };
 
+let workers: QueueWorkers;
 beforeAll(async () => {
   platform = createDemoPlatform({ places: 6 });
   platformUrl = await platform.listen(0);
   deps = await makeDeps(db, settings);
   boss = await startBoss({ url: process.env.DATABASE_URL ?? "", settings, supervise: true, max: 6 });
   const log = createLogger("test-worker", "warn");
-  await startQueueWorkers(boss, { ...deps, boss: () => Promise.resolve(boss) }, { scrape: 2, callbacks: 1 }, log);
+  workers = await startQueueWorkers(boss, { ...deps, boss: () => Promise.resolve(boss) }, { scrape: 2, callbacks: 1 }, log);
   pipelines = await startPipelineWorker({ boss, db, log, concurrency: 1, llm: null });
 });
 afterAll(async () => {
   pipelines.stop();
+  await workers.stop(5_000);
   await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
   await deps.stop();
   await platform.close();

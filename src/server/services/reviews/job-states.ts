@@ -1,7 +1,7 @@
 import { Prisma } from "@/server/core/db";
 import type { Job } from "@/generated/prisma/client";
 import { QUEUES } from "@/server/queue/queues";
-import { completeQueueRow, insertQueueRows } from "@/server/queue/sql";
+import { completeQueueRow, insertQueueRows, takeQueueRowCtes } from "@/server/queue/sql";
 import type { BatchStatus, JobStatus, ScrapeErrorClass } from "@/generated/prisma/enums";
 
 // The state machines of jobs and batches (docs/review-engine.md, "States"). Every status change of
@@ -101,16 +101,15 @@ export interface ClaimedRun {
   apiKeySecretEnc: string | null;
 }
 
+type ClaimRow = Job & { fromStatus: JobStatus; implementation: string | null; config: Record<string, unknown> | null; apiKeySecretEnc: string | null };
+
 /**
- * queued → running, or running → running when a lost worker's job comes back from the queue.
- * One statement (atomic without a transaction): the job row, its event and its batch's counts; it
- * reads back the job, its scraper version and its API key's callback secret.
- * Null when the job is no longer runnable (cancelled or already ended): the queue entry is dropped.
+ * The claim's CTEs for the job whose id `jobId` gives (an expression over earlier CTEs, or a
+ * parameter): the job row, its event and its batch's counts, then a SELECT of the claimed run.
  */
-export async function claimJob(db: Tx, jobId: string, detail: Record<string, unknown> = {}): Promise<ClaimedRun | null> {
-  const rows = await db.$queryRaw<(Job & { fromStatus: JobStatus; implementation: string | null; config: Record<string, unknown> | null; apiKeySecretEnc: string | null })[]>`
-    WITH prev AS (
-      SELECT id, status, batch_id FROM jobs WHERE id = ${jobId}::uuid AND status IN ('queued', 'running') FOR UPDATE
+function claimSql(jobId: Prisma.Sql, from: Prisma.Sql, detail: Record<string, unknown>): Prisma.Sql {
+  return Prisma.sql`prev AS (
+      SELECT jobs.id, jobs.status, jobs.batch_id FROM ${from} JOIN jobs ON jobs.id = ${jobId} WHERE jobs.status IN ('queued', 'running') FOR UPDATE OF jobs
     ), upd AS (
       UPDATE jobs j SET status = 'running', attempts = j.attempts + 1, started_at = now(), updated_at = now()
       FROM prev WHERE j.id = prev.id
@@ -124,13 +123,49 @@ export async function claimJob(db: Tx, jobId: string, detail: Record<string, unk
       UPDATE batches SET queued_jobs = queued_jobs - 1, running_jobs = running_jobs + 1,
         status = CASE WHEN batches.status = 'queued' THEN 'running'::batch_status ELSE batches.status END, updated_at = now()
       FROM upd WHERE batches.id = upd.batch_id AND upd.from_status = 'queued'
-    )
-    SELECT ${jobColumns("upd")}, upd.from_status::text AS "fromStatus", s.implementation, s.config, k.callback_secret_enc AS "apiKeySecretEnc"
-    FROM upd LEFT JOIN scraper_versions s ON s.id = upd.scraper_version_id LEFT JOIN api_keys k ON k.id = upd.api_key_id`;
-  const row = rows[0];
-  if (!row) return null;
+    ), claimed AS (
+      SELECT ${jobColumns("upd")}, upd.from_status::text AS "fromStatus", s.implementation, s.config, k.callback_secret_enc AS "apiKeySecretEnc"
+      FROM upd LEFT JOIN scraper_versions s ON s.id = upd.scraper_version_id LEFT JOIN api_keys k ON k.id = upd.api_key_id
+    )`;
+}
+
+function toClaimedRun(row: ClaimRow): ClaimedRun {
   const { fromStatus, implementation, config, apiKeySecretEnc, ...job } = row;
   return { attempt: job.attempts, from: fromStatus, job, implementation, config, apiKeySecretEnc };
+}
+
+/**
+ * queued → running, or running → running when a lost worker's job comes back from the queue.
+ * One statement (atomic without a transaction): the job row, its event and its batch's counts; it
+ * reads back the job, its scraper version and its API key's callback secret.
+ * Null when the job is no longer runnable (cancelled or already ended): the queue entry is dropped.
+ */
+export async function claimJob(db: Tx, jobId: string, detail: Record<string, unknown> = {}): Promise<ClaimedRun | null> {
+  const rows = await db.$queryRaw<ClaimRow[]>`
+    WITH ${claimSql(Prisma.sql`${jobId}::uuid`, Prisma.sql`(SELECT 1) AS one`, detail)}
+    SELECT * FROM claimed`;
+  return rows[0] ? toClaimedRun(rows[0]) : null;
+}
+
+/** What `takeAndClaim` took: the queue row, and the run it claimed (null when its job is no longer runnable). */
+export interface TakenRun {
+  queueJobId: string;
+  run: ClaimedRun | null;
+}
+
+/**
+ * Takes the next scrape queue row and claims its job in one statement (see `takeQueueRowCtes` and
+ * `claimJob`). Null when no row is due.
+ */
+export async function takeAndClaim(db: Tx, settings: { QUEUE_SCHEMA: string }): Promise<TakenRun | null> {
+  const rows = await db.$queryRaw<({ queueJobId: string } & Partial<ClaimRow>)[]>`
+    WITH ${takeQueueRowCtes(settings.QUEUE_SCHEMA, QUEUES.scrape)},
+    ${claimSql(Prisma.sql`(queue_row.data->>'jobId')::uuid`, Prisma.sql`queue_row`, {})}
+    SELECT queue_row.id::text AS "queueJobId", claimed.* FROM queue_row LEFT JOIN claimed ON true`;
+  const row = rows[0];
+  if (!row) return null;
+  const { queueJobId, ...rest } = row;
+  return { queueJobId, run: rest.id ? toClaimedRun(rest as ClaimRow) : null };
 }
 
 /** Outcome fields written with a terminal transition. */

@@ -6,7 +6,7 @@ import { attemptLoaded } from "./callbacks/deliver";
 import { enqueueBatchCallback, firstJobDelivery } from "./callbacks/enqueue";
 import { callbackSecretFor, jobCallbackSecret } from "./callbacks/secrets";
 import type { ReviewDeps } from "./deps";
-import { claimJob, endBatch, finishedRow, finishJob, requeueJob, type JobOutcome, type Tx } from "./job-states";
+import { claimJob, endBatch, finishedRow, finishJob, requeueJob, type ClaimedRun, type JobOutcome, type Tx } from "./job-states";
 
 const SORT: Record<Job["sort"], TScrapeSort> = { newest: "newest", most_relevant: "relevant", highest_rating: "highest", lowest_rating: "lowest" };
 
@@ -114,18 +114,24 @@ class SupersededRun extends Error {}
  * its backoff. Returns what happened, for logs and tests.
  */
 export async function runScrapeJob(deps: ReviewDeps, jobId: string, log?: Logger, queueJobId?: string): Promise<string> {
+  const run = await claimJob(deps.db, jobId);
+  if (!run) return "skipped";
+  return runClaimedRun(deps, run, log, queueJobId);
+}
+
+/** Runs a claimed run (see runScrapeJob); the worker's loops take and claim in one statement. */
+export async function runClaimedRun(deps: ReviewDeps, run: ClaimedRun, log?: Logger, queueJobId?: string): Promise<string> {
   try {
-    return await runClaimed(deps, jobId, log, queueJobId);
+    return await runClaimed(deps, run, log, queueJobId);
   } catch (error) {
     if (error instanceof SupersededRun) return "superseded";
     throw error;
   }
 }
 
-async function runClaimed(deps: ReviewDeps, jobId: string, log?: Logger, queueJobId?: string): Promise<string> {
+async function runClaimed(deps: ReviewDeps, run: ClaimedRun, log?: Logger, queueJobId?: string): Promise<string> {
   const s = deps.settings;
-  const run = await claimJob(deps.db, jobId);
-  if (!run) return "skipped";
+  const jobId = run.job.id;
   const job = run.job;
   const toEnd = { ...run, ...(queueJobId ? { queueJobId } : {}) };
   const started = Date.now();
