@@ -60,7 +60,7 @@ export function takeQueueRowCtes(schema: string, queue: string): Prisma.Sql {
     ), queue_row AS (
       UPDATE ${s}.job j SET state = 'active', started_on = now(),
         retry_count = CASE WHEN j.started_on IS NOT NULL THEN j.retry_count + 1 ELSE j.retry_count END
-      FROM next_queue_row n WHERE j.name = ${queue} AND j.id = n.id
+      WHERE j.name = ${queue} AND j.id = (SELECT id FROM next_queue_row)
       RETURNING j.id, j.data
     )`;
 }

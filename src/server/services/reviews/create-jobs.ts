@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { AppError } from "@/server/core/errors";
 import { uuidv7 } from "@/server/core/ids";
 import type { Job } from "@/generated/prisma/client";
-import { Prisma } from "@/server/core/db";
+import { Prisma, sqlRows } from "@/server/core/db";
 import { QUEUES } from "@/server/queue/queues";
 import { enqueueScrapeJobs } from "@/server/queue/send";
 import { insertQueueRows } from "@/server/queue/sql";
@@ -79,7 +79,9 @@ export async function createJob(deps: ReviewDeps, actor: Actor, input: JobInput,
       const version = routeVersion(active, { version: input.scraper_version, variant: input.scraper_variant }, deps.random);
       const id = uuidv7();
       const t = targetColumns(input, version);
-      const rows = await tx.$queryRaw<Job[]>`
+      const rows = await sqlRows<Job>(
+        tx,
+        Prisma.sql`
         WITH j AS (
           INSERT INTO jobs (id, api_key_id, requester_client_id, requester_source, requester_purpose, priority, callback_url, callback_secret_enc,
             platform, place_url, place_id, review_limit, sort, since_date, language, requested_version, requested_variant,
@@ -95,7 +97,8 @@ export async function createJob(deps: ReviewDeps, actor: Actor, input: JobInput,
         ), q AS (
           ${insertQueueRows(deps.settings.QUEUE_SCHEMA, QUEUES.scrape, Prisma.sql`SELECT id, jsonb_build_object('jobId', id::text), priority, now() FROM j`)}
         )
-        SELECT ${jobColumns("j")} FROM j`;
+        SELECT ${jobColumns("j")} FROM j`,
+      );
       return toJobOut(rows[0] as Job);
     },
     { atomic: true },

@@ -1,4 +1,4 @@
-import { Prisma } from "@/server/core/db";
+import { Prisma, sqlRows } from "@/server/core/db";
 import type { Job } from "@/generated/prisma/client";
 import { QUEUES } from "@/server/queue/queues";
 import { completeQueueRow, insertQueueRows, takeQueueRowCtes } from "@/server/queue/sql";
@@ -141,9 +141,12 @@ function toClaimedRun(row: ClaimRow): ClaimedRun {
  * Null when the job is no longer runnable (cancelled or already ended): the queue entry is dropped.
  */
 export async function claimJob(db: Tx, jobId: string, detail: Record<string, unknown> = {}): Promise<ClaimedRun | null> {
-  const rows = await db.$queryRaw<ClaimRow[]>`
+  const rows = await sqlRows<ClaimRow>(
+    db,
+    Prisma.sql`
     WITH ${claimSql(Prisma.sql`${jobId}::uuid`, Prisma.sql`(SELECT 1) AS one`, detail)}
-    SELECT * FROM claimed`;
+    SELECT * FROM claimed`,
+  );
   return rows[0] ? toClaimedRun(rows[0]) : null;
 }
 
@@ -153,15 +156,20 @@ export interface TakenRun {
   run: ClaimedRun | null;
 }
 
+/** The statement of `takeAndClaim`. */
+export function takeAndClaimSql(settings: { QUEUE_SCHEMA: string }): Prisma.Sql {
+  return Prisma.sql`
+    WITH ${takeQueueRowCtes(settings.QUEUE_SCHEMA, QUEUES.scrape)},
+    ${claimSql(Prisma.sql`(queue_row.data->>'jobId')::uuid`, Prisma.sql`queue_row`, {})}
+    SELECT queue_row.id::text AS "queueJobId", claimed.* FROM queue_row LEFT JOIN claimed ON true`;
+}
+
 /**
  * Takes the next scrape queue row and claims its job in one statement (see `takeQueueRowCtes` and
  * `claimJob`). Null when no row is due.
  */
 export async function takeAndClaim(db: Tx, settings: { QUEUE_SCHEMA: string }): Promise<TakenRun | null> {
-  const rows = await db.$queryRaw<({ queueJobId: string } & Partial<ClaimRow>)[]>`
-    WITH ${takeQueueRowCtes(settings.QUEUE_SCHEMA, QUEUES.scrape)},
-    ${claimSql(Prisma.sql`(queue_row.data->>'jobId')::uuid`, Prisma.sql`queue_row`, {})}
-    SELECT queue_row.id::text AS "queueJobId", claimed.* FROM queue_row LEFT JOIN claimed ON true`;
+  const rows = await sqlRows<{ queueJobId: string } & Partial<ClaimRow>>(db, takeAndClaimSql(settings));
   const row = rows[0];
   if (!row) return null;
   const { queueJobId, ...rest } = row;
@@ -224,7 +232,9 @@ export async function finishJob(
     ...(outcome.reviewCount !== undefined ? { review_count: outcome.reviewCount } : {}),
   };
   const counter = Prisma.raw(outcome.status === "succeeded" ? "succeeded_jobs" : "failed_jobs");
-  const rows = await tx.$queryRaw<{ batchId: string | null; batchStatus: BatchStatus | null; open: number | null; completed: boolean | null; payload: unknown }[]>`
+  const rows = await sqlRows<{ batchId: string | null; batchStatus: BatchStatus | null; open: number | null; completed: boolean | null; payload: unknown }>(
+    tx,
+    Prisma.sql`
     WITH j AS (
       UPDATE jobs SET status = ${outcome.status}::job_status, review_count = ${outcome.reviewCount ?? 0}::int,
         error_class = ${outcome.errorClass ?? null}::scrape_error_class, error_message = ${outcome.errorMessage ?? null}::text,
@@ -250,7 +260,8 @@ export async function finishJob(
       RETURNING batches.id, batches.status, batches.queued_jobs + batches.running_jobs AS open, batches.completed_at IS NOT NULL AS completed
     )
     SELECT b.id::text AS "batchId", b.status::text AS "batchStatus", b.open::int AS open, b.completed, (SELECT payload FROM d) AS payload
-    FROM j LEFT JOIN b ON true`;
+    FROM j LEFT JOIN b ON true`,
+  );
   const row = rows[0];
   if (!row) return null;
   const batch = row.batchId ? { id: row.batchId, status: row.batchStatus as BatchStatus, open: row.open ?? 0, completed: row.completed ?? false } : null;

@@ -6,7 +6,7 @@ import { DestinationRefused, resolveDestination } from "./destination";
 import { backoffMs, verdictOf } from "./schedule";
 import { signedHeaders } from "./signing";
 import type { CallbackDelivery } from "@/generated/prisma/client";
-import { Prisma } from "@/server/core/db";
+import { Prisma, sqlRows } from "@/server/core/db";
 import { QUEUES } from "@/server/queue/queues";
 import { deletePendingQueueRow, insertQueueRows } from "@/server/queue/sql";
 import { callbackSecretFor } from "./secrets";
@@ -92,7 +92,9 @@ export async function attemptLoaded(deps: ReviewDeps, delivery: DeliveryToAttemp
   const state = verdict === "delivered" ? "delivered" : verdict === "stop" || tooOld ? "failed" : "pending";
   const next = state === "pending" ? new Date(at.getTime() + backoffMs(attempt, s.CALLBACK_BACKOFF_BASE_MS, s.CALLBACK_BACKOFF_MAX_MS, deps.random)) : null;
   const schema = s.QUEUE_SCHEMA;
-  await deps.db.$executeRaw`
+  await sqlRows(
+    deps.db,
+    Prisma.sql`
     WITH d AS (
       UPDATE callback_deliveries SET attempts = ${attempt}::int, state = ${state}::callback_state, last_status_code = ${result.status}::int,
         last_error = ${result.error}::text, next_attempt_at = ${next}::timestamptz, delivered_at = ${state === "delivered" ? at : null}::timestamptz
@@ -112,6 +114,7 @@ export async function attemptLoaded(deps: ReviewDeps, delivery: DeliveryToAttemp
     ), q AS (
       ${insertQueueRows(schema, QUEUES.callback, Prisma.sql`SELECT gen_random_uuid(), jsonb_build_object('deliveryId', id::text), 0, ${next}::timestamptz FROM d WHERE ${next !== null}`)}
     )
-    SELECT 1`;
+    SELECT 1`,
+  );
   return state;
 }
