@@ -31,8 +31,26 @@ export async function startBoss(options: BossOptions): Promise<PgBoss> {
   return boss;
 }
 
+/**
+ * The index the scrape loops take rows by (`takeQueueRowCtes`): due rows in the order they are taken,
+ * highest priority first, then oldest. pg-boss's own index (name, start_after) makes every take sort all
+ * queued rows of the queue, which grows with the queue's depth; this one lets a take read the first row.
+ * On the partitioned job table, so every queue's partition has it.
+ */
+async function ensureTakeIndex(boss: PgBoss, schema: string): Promise<void> {
+  const db = boss.getDb();
+  try {
+    await db.executeSql(`CREATE INDEX IF NOT EXISTS job_take_order ON "${schema}".job (name, priority DESC, created_on, id) WHERE state < 'active'`, []);
+  } catch (error) {
+    // Another process created it at the same moment.
+    const { rows } = await db.executeSql("SELECT 1 FROM pg_indexes WHERE schemaname = $1 AND indexname = 'job_take_order'", [schema]);
+    if (rows.length === 0) throw error;
+  }
+}
+
 /** Creates the queues, or updates their retry and expiry settings to the current configuration. */
 export async function ensureQueues(boss: PgBoss, s: TReviewSettings): Promise<void> {
+  await ensureTakeIndex(boss, s.QUEUE_SCHEMA);
   const expireInSeconds = jobExpireSeconds(s);
   const defs: PgBoss.Queue[] = [
     { name: QUEUES.scrapeDead, retryLimit: 5, retryDelay: 5, retryBackoff: true },
