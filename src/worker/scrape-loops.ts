@@ -2,40 +2,43 @@ import type PgBoss from "pg-boss";
 import type { Logger } from "../server/core/logger";
 import { QUEUES } from "../server/queue/queues";
 import type { ReviewDeps } from "../server/services/reviews/deps";
-import { takeAndClaim } from "../server/services/reviews/job-states";
+import { takeAndClaim, type TakenRun } from "../server/services/reviews/job-states";
 import { runClaimedRun } from "../server/services/reviews/run-job";
 
-/** Running scrape loops; `stop()` lets each finish the job it holds (up to `graceMs`) and ends them. */
+/** Running scrape slots; `stop()` takes no more jobs and waits for the ones running (up to `graceMs`). */
 export interface ScrapeLoops {
   stop: (graceMs: number) => Promise<void>;
 }
 
 /**
- * `count` loops that each take one scrape job at a time, highest priority first. A loop takes the
- * queue row and claims its job in one statement, and the statement that ends the job also completes
- * the row, so a job costs the queue no round trip of its own (pg-boss's `work()` would add a fetch
- * and a completion per job). Failures go to `boss.fail`, which applies the queue's retries, backoff and
- * dead letter; a lost worker's row expires and is taken again (pg-boss's supervisor), as before.
- * A loop that finds nothing due waits WORKER_POLL_MS.
+ * Runs scrape jobs in `count` slots, highest priority first. Whenever slots are free, one statement
+ * takes as many due queue rows as there are free slots and claims their jobs, and the statement that
+ * ends a job also completes its row, so the queue costs a job no round trip of its own (pg-boss's
+ * `work()` would add a fetch and a completion per job). A job is taken only when a slot is free for it.
+ * Failures go to `boss.fail`, which applies the queue's retries, backoff and dead letter; a lost
+ * worker's row expires and is taken again (pg-boss's supervisor). With nothing due, the next look is
+ * after WORKER_POLL_MS, or as soon as a slot frees.
  */
 export function startScrapeLoops(boss: PgBoss, deps: ReviewDeps, count: number, log: Logger): ScrapeLoops {
   let stopping = false;
-  const sleepers = new Set<() => void>();
+  let busy = 0;
+  const running = new Set<Promise<void>>();
+  let wake: (() => void) | null = null;
+  const nudge = () => {
+    const w = wake;
+    wake = null;
+    w?.();
+  };
   const pause = (ms: number) =>
     new Promise<void>((resolve) => {
-      const done = () => {
+      const timer = setTimeout(() => nudge(), ms);
+      wake = () => {
         clearTimeout(timer);
-        sleepers.delete(done);
         resolve();
       };
-      const timer = setTimeout(done, ms);
-      sleepers.add(done);
     });
 
-  async function once(): Promise<boolean> {
-    const taken = await takeAndClaim(deps.db, deps.settings);
-    if (!taken) return false;
-    const { queueJobId, run } = taken;
+  async function runOne({ queueJobId, run }: TakenRun): Promise<void> {
     const jobId = run?.job.id ?? null;
     try {
       const outcome = run ? await runClaimedRun(deps, run, log, queueJobId) : "skipped";
@@ -44,30 +47,49 @@ export function startScrapeLoops(boss: PgBoss, deps: ReviewDeps, count: number, 
       log.info({ event: "job_run", jobId, outcome }, "scrape job ran");
     } catch (error) {
       const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-      await boss.fail(QUEUES.scrape, queueJobId, { message });
+      try {
+        await boss.fail(QUEUES.scrape, queueJobId, { message });
+      } catch (failed) {
+        // The row stays active and expires: the queue runs the job again.
+        log.error({ err: failed, jobId }, "could not hand a failed job back to the queue");
+      }
       log.info({ event: "job_run", jobId, outcome: "retry_later", reason: message }, "scrape job handed back to the queue");
     }
-    return true;
   }
 
-  async function loop(): Promise<void> {
+  function start(taken: TakenRun) {
+    busy += 1;
+    const task: Promise<void> = runOne(taken).finally(() => {
+      busy -= 1;
+      running.delete(task);
+      nudge();
+    });
+    running.add(task);
+  }
+
+  async function dispatch(): Promise<void> {
     while (!stopping) {
-      let busy = false;
-      try {
-        busy = await once();
-      } catch (error) {
-        log.error({ err: error }, "scrape loop failed; retrying after the polling interval");
+      if (busy >= count) {
+        await pause(deps.settings.WORKER_POLL_MS);
+        continue;
       }
-      if (!busy && !stopping) await pause(deps.settings.WORKER_POLL_MS);
+      let taken: TakenRun[] = [];
+      try {
+        taken = await takeAndClaim(deps.db, deps.settings, count - busy);
+      } catch (error) {
+        log.error({ err: error }, "taking scrape jobs failed; trying again after the polling interval");
+      }
+      for (const t of taken) start(t);
+      if (taken.length === 0 && !stopping) await pause(deps.settings.WORKER_POLL_MS);
     }
   }
 
-  const loops = Array.from({ length: count }, () => loop());
+  const dispatcher = count > 0 ? dispatch() : Promise.resolve();
   return {
     stop: async (graceMs) => {
       stopping = true;
-      for (const wake of [...sleepers]) wake();
-      await Promise.race([Promise.all(loops), new Promise((r) => setTimeout(r, graceMs))]);
+      nudge();
+      await Promise.race([Promise.all([dispatcher, ...running]), new Promise((r) => setTimeout(r, graceMs))]);
     },
   };
 }

@@ -43,24 +43,24 @@ export function completeQueueRow(schema: string, queue: string, id: Prisma.Sql):
 }
 
 /**
- * CTEs `next_queue_row` and `queue_row`: takes the next due row of `queue` (highest priority first,
- * then oldest), skipping rows other workers hold, and marks it active, as `boss.fetch` does for a
- * standard queue (a row that ran before counts a retry). `queue_row` yields `id` and `data`; the
- * statement that follows the CTEs claims what the row names. Complete the row with
+ * CTEs `next_queue_row` and `queue_row`: takes the next `limit` due rows of `queue` (highest priority
+ * first, then oldest), skipping rows other workers hold, and marks them active, as `boss.fetch` does for
+ * a standard queue (a row that ran before counts a retry). `queue_row` yields `id` and `data`; the
+ * statement that follows the CTEs claims what the rows name. Complete the row with
  * `completeQueueRow` or hand a failure to `boss.fail`, which applies the retries and the dead letter.
  */
-export function takeQueueRowCtes(schema: string, queue: string): Prisma.Sql {
+export function takeQueueRowCtes(schema: string, queue: string, limit: number = 1): Prisma.Sql {
   const s = ident(schema);
   return Prisma.sql`next_queue_row AS (
       SELECT id FROM ${s}.job
       WHERE name = ${queue} AND state < 'active' AND start_after < now()
       ORDER BY priority DESC, created_on, id
-      LIMIT 1
+      LIMIT ${limit}::int
       FOR UPDATE SKIP LOCKED
     ), queue_row AS (
       UPDATE ${s}.job j SET state = 'active', started_on = now(),
         retry_count = CASE WHEN j.started_on IS NOT NULL THEN j.retry_count + 1 ELSE j.retry_count END
-      WHERE j.name = ${queue} AND j.id = (SELECT id FROM next_queue_row)
+      WHERE j.name = ${queue} AND j.id = ANY (ARRAY(SELECT id FROM next_queue_row))
       RETURNING j.id, j.data
     )`;
 }

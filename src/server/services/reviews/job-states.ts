@@ -104,12 +104,16 @@ export interface ClaimedRun {
 type ClaimRow = Job & { fromStatus: JobStatus; implementation: string | null; config: Record<string, unknown> | null; apiKeySecretEnc: string | null };
 
 /**
- * The claim's CTEs for the job whose id `jobId` gives (an expression over earlier CTEs, or a
- * parameter): the job row, its event and its batch's counts, then a SELECT of the claimed run.
+ * The claim's CTEs for the jobs whose ids `jobIds` gives (a uuid[] expression over earlier CTEs, or
+ * parameters): the job rows, their events and their batches' counts, then `claimed`, the claimed runs.
  */
-function claimSql(jobId: Prisma.Sql, from: Prisma.Sql, detail: Record<string, unknown>): Prisma.Sql {
+function claimSql(jobIds: Prisma.Sql, detail: Record<string, unknown>): Prisma.Sql {
+  // One primary-key lookup per id, whatever the planner guesses of the table (the statement is prepared
+  // once per connection, maybe while the table is small); ended jobs are left out after the lookup.
   return Prisma.sql`prev AS (
-      SELECT jobs.id, jobs.status, jobs.batch_id FROM ${from} JOIN jobs ON jobs.id = ${jobId} WHERE jobs.status IN ('queued', 'running') FOR UPDATE OF jobs
+      SELECT j.id, j.status, j.batch_id FROM unnest(${jobIds}) AS wanted (id)
+      CROSS JOIN LATERAL (SELECT id, status, batch_id FROM jobs WHERE jobs.id = wanted.id FOR UPDATE) j
+      WHERE j.status IN ('queued', 'running')
     ), upd AS (
       UPDATE jobs j SET status = 'running', attempts = j.attempts + 1, started_at = now(), updated_at = now()
       FROM prev WHERE j.id = prev.id
@@ -120,9 +124,10 @@ function claimSql(jobId: Prisma.Sql, from: Prisma.Sql, detail: Record<string, un
         || CASE WHEN from_status = 'running' THEN '{"recovered": true}'::jsonb ELSE '{}'::jsonb END
       FROM upd
     ), b AS (
-      UPDATE batches SET queued_jobs = queued_jobs - 1, running_jobs = running_jobs + 1,
+      UPDATE batches SET queued_jobs = queued_jobs - c.n, running_jobs = running_jobs + c.n,
         status = CASE WHEN batches.status = 'queued' THEN 'running'::batch_status ELSE batches.status END, updated_at = now()
-      FROM upd WHERE batches.id = upd.batch_id AND upd.from_status = 'queued'
+      FROM (SELECT batch_id, count(*)::int AS n FROM upd WHERE from_status = 'queued' AND batch_id IS NOT NULL GROUP BY batch_id) c
+      WHERE batches.id = c.batch_id
     ), claimed AS (
       SELECT ${jobColumns("upd")}, upd.from_status::text AS "fromStatus", s.implementation, s.config, k.callback_secret_enc AS "apiKeySecretEnc"
       FROM upd LEFT JOIN scraper_versions s ON s.id = upd.scraper_version_id LEFT JOIN api_keys k ON k.id = upd.api_key_id
@@ -144,36 +149,33 @@ export async function claimJob(db: Tx, jobId: string, detail: Record<string, unk
   const rows = await sqlRows<ClaimRow>(
     db,
     Prisma.sql`
-    WITH ${claimSql(Prisma.sql`${jobId}::uuid`, Prisma.sql`(SELECT 1) AS one`, detail)}
+    WITH ${claimSql(Prisma.sql`ARRAY[${jobId}::uuid]`, detail)}
     SELECT * FROM claimed`,
   );
   return rows[0] ? toClaimedRun(rows[0]) : null;
 }
 
-/** What `takeAndClaim` took: the queue row, and the run it claimed (null when its job is no longer runnable). */
+/** A queue row `takeAndClaim` took, and the run it claimed (null when its job is no longer runnable). */
 export interface TakenRun {
   queueJobId: string;
   run: ClaimedRun | null;
 }
 
 /** The statement of `takeAndClaim`. */
-export function takeAndClaimSql(settings: { QUEUE_SCHEMA: string }): Prisma.Sql {
+export function takeAndClaimSql(settings: { QUEUE_SCHEMA: string }, limit: number): Prisma.Sql {
   return Prisma.sql`
-    WITH ${takeQueueRowCtes(settings.QUEUE_SCHEMA, QUEUES.scrape)},
-    ${claimSql(Prisma.sql`(queue_row.data->>'jobId')::uuid`, Prisma.sql`queue_row`, {})}
-    SELECT queue_row.id::text AS "queueJobId", claimed.* FROM queue_row LEFT JOIN claimed ON true`;
+    WITH ${takeQueueRowCtes(settings.QUEUE_SCHEMA, QUEUES.scrape, limit)},
+    ${claimSql(Prisma.sql`ARRAY(SELECT (data->>'jobId')::uuid FROM queue_row)`, {})}
+    SELECT queue_row.id::text AS "queueJobId", claimed.* FROM queue_row LEFT JOIN claimed ON claimed.id = queue_row.data->>'jobId'`;
 }
 
 /**
- * Takes the next scrape queue row and claims its job in one statement (see `takeQueueRowCtes` and
- * `claimJob`). Null when no row is due.
+ * Takes up to `limit` due scrape queue rows and claims their jobs in one statement (see
+ * `takeQueueRowCtes` and `claimJob`); an empty list when none is due.
  */
-export async function takeAndClaim(db: Tx, settings: { QUEUE_SCHEMA: string }): Promise<TakenRun | null> {
-  const rows = await sqlRows<{ queueJobId: string } & Partial<ClaimRow>>(db, takeAndClaimSql(settings));
-  const row = rows[0];
-  if (!row) return null;
-  const { queueJobId, ...rest } = row;
-  return { queueJobId, run: rest.id ? toClaimedRun(rest as ClaimRow) : null };
+export async function takeAndClaim(db: Tx, settings: { QUEUE_SCHEMA: string }, limit = 1): Promise<TakenRun[]> {
+  const rows = await sqlRows<{ queueJobId: string } & Partial<ClaimRow>>(db, takeAndClaimSql(settings, limit));
+  return rows.map(({ queueJobId, ...rest }) => ({ queueJobId, run: rest.id ? toClaimedRun(rest as ClaimRow) : null }));
 }
 
 /** Outcome fields written with a terminal transition. */
@@ -256,7 +258,7 @@ export async function finishJob(
       ${completeQueueRow(schema, QUEUES.scrape, Prisma.sql`${run.queueJobId ?? null}::uuid`)} AND EXISTS (SELECT 1 FROM j)
     ), b AS (
       UPDATE batches SET running_jobs = running_jobs - 1, ${counter} = ${counter} + 1, updated_at = now()
-      FROM j WHERE batches.id = j.batch_id
+      WHERE batches.id = (SELECT batch_id FROM j)
       RETURNING batches.id, batches.status, batches.queued_jobs + batches.running_jobs AS open, batches.completed_at IS NOT NULL AS completed
     )
     SELECT b.id::text AS "batchId", b.status::text AS "batchStatus", b.open::int AS open, b.completed, (SELECT payload FROM d) AS payload

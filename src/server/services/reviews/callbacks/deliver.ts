@@ -106,9 +106,9 @@ export async function attemptLoaded(deps: ReviewDeps, delivery: DeliveryToAttemp
     ), j AS (
       UPDATE jobs SET callback_state = ${state}::callback_state, callback_attempts = ${attempt}::int, callback_last_status = ${result.status}::int,
         callback_last_error = ${result.error}::text, callback_delivered_at = ${state === "delivered" ? at : null}::timestamptz, updated_at = now()
-      FROM d WHERE jobs.id = d.job_id
+      WHERE jobs.id = (SELECT job_id FROM d)
     ), b AS (
-      UPDATE batches SET callback_state = ${state}::callback_state, updated_at = now() FROM d WHERE batches.id = d.batch_id
+      UPDATE batches SET callback_state = ${state}::callback_state, updated_at = now() WHERE batches.id = (SELECT batch_id FROM d)
     ), first AS (
       ${deletePendingQueueRow(schema, QUEUES.callback, Prisma.sql`${deliveryId}::uuid`)} AND EXISTS (SELECT 1 FROM d)
     ), q AS (
