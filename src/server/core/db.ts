@@ -19,7 +19,14 @@ const types = {
 
 /** Builds a Prisma client on the pg driver adapter (no native query engine), over a pool `sqlRows` shares. */
 export function createDb(url: string, options: { max?: number } = {}): Db {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? Number(process.env.DB_POOL_MAX ?? 10), idleTimeoutMillis: 30_000, types });
+  // Sessions in UTC: `timestamp` columns hold UTC (Prisma's convention), also when SQL converts now() or a timestamptz into them.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? Number(process.env.DB_POOL_MAX ?? 10),
+    idleTimeoutMillis: 30_000,
+    options: "-c TimeZone=UTC",
+    types,
+  });
   const client = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
   pools.set(client, pool);
   return client;
