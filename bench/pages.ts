@@ -7,41 +7,14 @@
  *   npx tsx bench/pages.ts [runs]
  */
 import { chromium, type Browser, type BrowserContext } from "@playwright/test";
-import { spawn } from "node:child_process";
 import { gzipSync } from "node:zlib";
-import { percentile } from "./lib";
+import { percentile, startBenchServer } from "./lib";
 
 const runs = Number(process.argv[2] ?? 15);
-const port = Number(process.env.BENCH_PORT ?? 3200);
-const base = `http://localhost:${port}`;
 type State = Awaited<ReturnType<BrowserContext["storageState"]>>;
 
-const server = spawn("node_modules/.bin/tsx", ["scripts/start.ts"], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    BROKER_PORT: process.env.BENCH_BROKER_PORT ?? "4500",
-    WORKER_PORT: process.env.BENCH_WORKER_PORT ?? "4600",
-    EMBEDDED_PG_DIR: process.env.BENCH_PG_DIR ?? ".data/postgres-bench",
-    EMBEDDED_PG_PORT: process.env.BENCH_PG_PORT ?? "54359",
-    EMBEDDED_PG_DATABASE: "bench_pages",
-    BENCH_ROUTES: "1",
-    LOG_LEVEL: "warn",
-  },
-  stdio: ["ignore", "ignore", "inherit"],
-});
-
-async function waitUp(): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${base}/api/bench/page`)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("server did not start");
-}
+const server = await startBenchServer({ database: "bench_pages", readyPath: "/api/bench/page" });
+const base = server.base;
 
 /** Signs in as the demo user and makes a mesh with an invite: a session for the dashboard, a token for the join page. */
 async function prepare(browser: Browser): Promise<{ state: State; token: string }> {
@@ -100,7 +73,6 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (v: number) => `${v.toFixed(0)} ms`;
 
 try {
-  await waitUp();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
@@ -143,6 +115,5 @@ try {
   }
   await browser.close();
 } finally {
-  server.kill("SIGTERM");
-  await new Promise((r) => server.once("exit", r));
+  await server.stop();
 }

@@ -4,45 +4,17 @@
  *   npx tsx bench/public-stats.ts [seconds]
  */
 import autocannon from "autocannon";
-import { spawn } from "node:child_process";
+import { startBenchServer } from "./lib";
 
 const seconds = Number(process.argv[2] ?? 10);
-const port = Number(process.env.BENCH_PORT ?? 3200);
-const base = `http://127.0.0.1:${port}`;
-
-const server = spawn("node_modules/.bin/tsx", ["scripts/start.ts"], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    BROKER_PORT: "4500",
-    WORKER_PORT: "4600",
-    EMBEDDED_PG_DIR: process.env.BENCH_PG_DIR ?? ".data/postgres-bench",
-    EMBEDDED_PG_PORT: process.env.BENCH_PG_PORT ?? "54359",
-    EMBEDDED_PG_DATABASE: "bench_stats",
-    BENCH_ROUTES: "1",
-    LOG_LEVEL: "warn",
-  },
-  stdio: ["ignore", "ignore", "inherit"],
-});
-
-async function waitUp(): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${base}/api/bench/bare`)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error("server did not start");
-}
+const server = await startBenchServer({ database: "bench_stats", readyPath: "/api/bench/bare", host: "127.0.0.1" });
+const base = server.base;
 
 function run(path: string) {
   return autocannon({ url: `${base}${path}`, connections: 100, duration: seconds, pipelining: 1 });
 }
 
 try {
-  await waitUp();
   await run("/api/public/stats"); // warm-up: compiles routes, fills the cache
   const bare = await run("/api/bench/bare");
   const stats = await run("/api/public/stats");
@@ -56,6 +28,5 @@ try {
   const ratio = stats.requests.average / bare.requests.average;
   console.log(`ratio stats / bare: ${ratio.toFixed(2)} (goal >= 0.70: ${ratio >= 0.7 ? "met" : "MISSED"})`);
 } finally {
-  server.kill("SIGTERM");
-  await new Promise((r) => server.once("exit", r));
+  await server.stop();
 }
