@@ -74,8 +74,7 @@ async function product(): Promise<{ rate: number; reviews: number; failed: numbe
   const s = (performance.now() - t0) / 1000;
   const agg = await db.job.aggregate({ where: { batchId: batch.id }, _sum: { reviewCount: true } });
   const failed = await db.job.count({ where: { batchId: batch.id, status: "failed" } });
-  await workers.stop(5_000);
-  await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
+  await workers.close({ graceMs: 5_000 });
   await closeScrapers();
   await db.$disconnect();
   if (ready.embedded?.owned) await ready.embedded.stop();

@@ -96,8 +96,7 @@ async function endToEnd(): Promise<{ rate: number; callbacks: number }> {
   while (receiver.received.length < N) await new Promise((r) => setTimeout(r, 100));
   const s = (performance.now() - t0) / 1000;
   const delivered = await db.job.count({ where: { apiKeyId: key.id, status: "succeeded", callbackState: "delivered" } });
-  await workers.stop(5_000);
-  await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
+  await workers.close({ graceMs: 5_000 });
   await receiver.close();
   await db.$disconnect();
   return { rate: N / s, callbacks: delivered };

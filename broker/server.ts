@@ -6,7 +6,7 @@ import { WebSocketServer } from "ws";
 import type { Db } from "../src/server/core/db";
 import { DbMonitor, healthDocument } from "../src/server/core/db-monitor";
 import { uuidv7 } from "../src/server/core/ids";
-import { sendJson, sendNotFound } from "../src/server/core/lifecycle";
+import { sendJson, sendNotFound, waitAtMost } from "../src/server/core/lifecycle";
 import type { Logger } from "../src/server/core/logger";
 import { TokenBucketLimiter } from "../src/server/core/token-bucket";
 import { totalQueueDepth, sweepExpired } from "../src/server/services/broker/message-store";
@@ -247,8 +247,7 @@ async function closeSockets(connections: ConnectionRegistry): Promise<void> {
   const all = [...connections.all()];
   const closed = all.map((c) => new Promise<void>((resolve) => (c.ws.readyState === c.ws.CLOSED ? resolve() : c.ws.once("close", () => resolve()))));
   for (const c of all) c.ws.close(1001, "server shutting down");
-  const timeout = new Promise<void>((resolve) => setTimeout(resolve, 2_000).unref());
-  await Promise.race([Promise.all(closed), timeout]);
+  await waitAtMost(Promise.all(closed), 2_000);
   for (const c of connections.all()) c.ws.terminate();
   await new Promise<void>((resolve) => setImmediate(resolve));
 }

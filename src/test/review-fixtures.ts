@@ -47,9 +47,7 @@ export async function startTestWorker(deps: ReviewDeps, counts = { scrape: 2, ca
   const log = createLogger("test-worker");
   const workers = await startQueueWorkers(boss, { ...deps, boss: () => Promise.resolve(boss) }, counts, log);
   return async () => {
-    await workers.stop(5_000);
-    await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
-    await workers.drain();
+    await workers.close({ graceMs: 5_000 });
   };
 }
 

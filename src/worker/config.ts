@@ -1,6 +1,9 @@
 import { z } from "zod";
 import { envInt, envPort, ZDatabaseUrl } from "../server/core/config";
 
+/** CALLBACK_INLINE_MAX's default. */
+export const DEFAULT_CALLBACK_INLINE_MAX = 64;
+
 /** Worker settings; every name and default is listed in the README (queue settings: src/server/queue/settings.ts). */
 export const ZWorkerConfig = z.object({
   DATABASE_URL: ZDatabaseUrl,
@@ -11,7 +14,7 @@ export const ZWorkerConfig = z.object({
   /** Callback deliveries attempted at once by this process. */
   CALLBACK_CONCURRENCY: envInt(4, 1, 256),
   /** First callback attempts made at once by the loops that end jobs, beside the delivery loops (docs/review-engine.md). */
-  CALLBACK_INLINE_MAX: envInt(64, 0, 4_096),
+  CALLBACK_INLINE_MAX: envInt(DEFAULT_CALLBACK_INLINE_MAX, 0, 4_096),
   /** Key ring that opens sealed callback secrets (the web app's SECRETS_KEYS). */
   SECRETS_KEYS: z.string().min(1, { error: "is required (see docs/secrets.md)" }),
   GIT_SHA: z.string().optional(),

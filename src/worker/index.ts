@@ -66,10 +66,8 @@ server.listen(config.WORKER_PORT, config.WORKER_HOST, () =>
 onShutdown(log, async () => {
   pipelines.stop();
   // Graceful: running jobs get until their timeout to finish; anything left is run again after expiry.
-  await queueWorkers.stop(Math.min(settings.JOB_TIMEOUT_MS, 8_000));
-  await boss.stop({ graceful: true, wait: true, timeout: Math.min(settings.JOB_TIMEOUT_MS, 8_000) });
   // Callback attempts made at once end within CALLBACK_TIMEOUT_MS; a cut one is attempted again from its queue row.
-  await Promise.race([queueWorkers.drain(), new Promise((r) => setTimeout(r, Math.min(settings.CALLBACK_TIMEOUT_MS, 8_000)))]);
+  await queueWorkers.close({ graceMs: Math.min(settings.JOB_TIMEOUT_MS, 8_000), drainMs: Math.min(settings.CALLBACK_TIMEOUT_MS, 8_000) });
   await closeScrapers();
   await db.$disconnect();
   await new Promise<void>((resolve) => server.close(() => resolve()));

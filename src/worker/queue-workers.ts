@@ -1,4 +1,5 @@
 import type PgBoss from "pg-boss";
+import { waitAtMost } from "../server/core/lifecycle";
 import type { Logger } from "../server/core/logger";
 import { workDraining } from "../server/queue/drain";
 import { QUEUES, type CallbackQueueData, type ScrapeQueueData } from "../server/queue/queues";
@@ -6,6 +7,7 @@ import { attemptDelivery } from "../server/services/reviews/callbacks/deliver";
 import { InlineDeliveries } from "../server/services/reviews/callbacks/inline";
 import type { ReviewDeps } from "../server/services/reviews/deps";
 import { failAbandonedJob } from "../server/services/reviews/run-job";
+import { DEFAULT_CALLBACK_INLINE_MAX } from "./config";
 import { startScrapeLoops } from "./scrape-loops";
 
 /** Concurrency of the worker's queue subscriptions. */
@@ -16,26 +18,26 @@ export interface WorkerCounts {
   inline?: number;
 }
 
-/** CALLBACK_INLINE_MAX's default. */
-export const DEFAULT_INLINE_CALLBACKS = 64;
-
 /** The running queue subscriptions. */
 export interface QueueWorkers {
-  /** Stops taking scrape jobs; the loops finish the jobs they hold, for up to `graceMs`. Call before `boss.stop()`. */
-  stop: (graceMs: number) => Promise<void>;
-  /** Waits for callback attempts made at once. */
-  drain: () => Promise<void>;
+  /**
+   * Shuts them down in order: the scrape loops take no more jobs and finish the ones they hold, then
+   * the boss stops gracefully (its subscriptions finish their jobs), each for up to `graceMs`; then
+   * the callback attempts made at once get up to `drainMs` (default CALLBACK_TIMEOUT_MS; a cut one is
+   * attempted again from its queue row). Stop other subscriptions on the same boss first.
+   */
+  close: (opts: { graceMs: number; drainMs?: number }) => Promise<void>;
 }
 
 /**
- * Subscribes the worker to its queues: `scrape` loops for scrape jobs (each takes one job at a time,
- * highest priority first; scrape-loops.ts), `callbacks` loops for delivery attempts, one loop for each dead-letter
+ * Subscribes the worker to its queues: `scrape` slots for scrape jobs (highest priority first;
+ * scrape-loops.ts), `callbacks` loops for delivery attempts, one loop for each dead-letter
  * queue. A handler that throws hands the job back to pg-boss, which retries it with its backoff.
  * A job's first callback attempt is made at once by the loop that ended it, up to `inline` attempts
  * at a time (callbacks/inline.ts); the callback loops take the rest and every retry.
  */
 export async function startQueueWorkers(boss: PgBoss, base: ReviewDeps, counts: WorkerCounts, log: Logger): Promise<QueueWorkers> {
-  const inline = new InlineDeliveries(counts.inline ?? DEFAULT_INLINE_CALLBACKS);
+  const inline = new InlineDeliveries(counts.inline ?? DEFAULT_CALLBACK_INLINE_MAX);
   const deps: ReviewDeps = { ...base, inlineCallbacks: inline };
   const opts = { pollingIntervalSeconds: deps.settings.WORKER_POLL_MS / 1000, priority: true };
   const scrapeLoops = startScrapeLoops(boss, deps, counts.scrape, log);
@@ -54,5 +56,11 @@ export async function startQueueWorkers(boss: PgBoss, base: ReviewDeps, counts: 
     const state = await attemptDelivery(deps, job.data.deliveryId);
     log.warn({ event: "callback_dead_letter", deliveryId: job.data.deliveryId, state }, "callback attempt from dead letter");
   });
-  return { stop: (graceMs) => scrapeLoops.stop(graceMs), drain: () => inline.drain() };
+  return {
+    close: async ({ graceMs, drainMs = deps.settings.CALLBACK_TIMEOUT_MS }) => {
+      await scrapeLoops.stop(graceMs);
+      await boss.stop({ graceful: true, wait: true, timeout: graceMs });
+      await waitAtMost(inline.drain(), drainMs);
+    },
+  };
 }

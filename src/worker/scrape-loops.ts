@@ -1,8 +1,9 @@
 import type PgBoss from "pg-boss";
+import { waitAtMost } from "../server/core/lifecycle";
 import type { Logger } from "../server/core/logger";
 import { QUEUES } from "../server/queue/queues";
 import type { ReviewDeps } from "../server/services/reviews/deps";
-import { takeAndClaim, type TakenRun } from "../server/services/reviews/job-states";
+import { takeAndClaim, type TakenRun } from "../server/services/reviews/job-claim";
 import { runClaimedRun } from "../server/services/reviews/run-job";
 
 /** Running scrape slots; `stop()` takes no more jobs and waits for the ones running (up to `graceMs`). */
@@ -89,7 +90,7 @@ export function startScrapeLoops(boss: PgBoss, deps: ReviewDeps, count: number, 
     stop: async (graceMs) => {
       stopping = true;
       nudge();
-      await Promise.race([Promise.all([dispatcher, ...running]), new Promise((r) => setTimeout(r, graceMs))]);
+      await waitAtMost(Promise.all([dispatcher, ...running]), graceMs);
     },
   };
 }

@@ -24,6 +24,18 @@ export function onShutdown(log: Logger, close: () => Promise<void>, graceMs = 10
   }
 }
 
+/**
+ * Waits for `work` to settle, but at most `ms` milliseconds (a shutdown step that must not hold the
+ * process). Never rejects; the timer is cleared when the work settles first, and holds the process
+ * only while the work is pending, so the steps after it still run.
+ */
+export async function waitAtMost(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const giveUp = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  await Promise.race([work.then(() => undefined, () => undefined), giveUp]);
+  clearTimeout(timer);
+}
+
 /** Writes a JSON answer that is never cached. */
 export function sendJson(res: http.ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { "content-type": "application/json", "cache-control": "no-store" });

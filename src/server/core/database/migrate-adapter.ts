@@ -9,6 +9,7 @@ import {
   type Transaction,
 } from "@prisma/driver-adapter-utils";
 import pg from "pg";
+import { waitAtMost } from "../lifecycle";
 
 /** Where the engine connects: node-postgres settings with every part as its own field. */
 export interface PgTarget {
@@ -230,12 +231,7 @@ export function createEngineAdapter(main: PgTarget, shadow?: PgTarget): EngineAd
       const open = [...pools].filter((pool) => !pool.ending);
       pools.clear();
       await Promise.allSettled(open.map((pool) => pool.end()));
-      let timer: NodeJS.Timeout | undefined;
-      const giveUp = new Promise((resolve) => {
-        timer = setTimeout(resolve, 5_000);
-      });
-      await Promise.race([Promise.all(closed.splice(0)), giveUp]);
-      clearTimeout(timer);
+      await waitAtMost(Promise.all(closed.splice(0)), 5_000);
     },
   };
 }

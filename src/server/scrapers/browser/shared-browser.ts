@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { waitAtMost } from "../../core/lifecycle";
 import { abortError, classifyError, throwIfAborted } from "../classify";
 import { scraperConfig } from "../config";
 import { ScrapeError } from "../types";
@@ -53,9 +54,7 @@ export async function closeSharedBrowser(): Promise<void> {
 /** Closes a context without ever waiting long: a context closed mid-navigation can take its time. */
 async function closeQuietly(context: BrowserContext | undefined): Promise<void> {
   if (!context) return;
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([context.close().catch(() => {}), new Promise((resolve) => (timer = setTimeout(resolve, 2_000)))]);
-  clearTimeout(timer);
+  await waitAtMost(context.close(), 2_000);
 }
 
 /**

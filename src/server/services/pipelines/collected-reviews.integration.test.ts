@@ -39,8 +39,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   pipelines.stop();
-  await workers.stop(5_000);
-  await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
+  await workers.close({ graceMs: 5_000 });
   await deps.stop();
   await platform.close();
   await db.$disconnect();

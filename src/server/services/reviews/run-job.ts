@@ -6,7 +6,8 @@ import { attemptLoaded } from "./callbacks/deliver";
 import { enqueueBatchCallback, firstJobDelivery } from "./callbacks/enqueue";
 import { callbackSecretFor, jobCallbackSecret } from "./callbacks/secrets";
 import type { ReviewDeps } from "./deps";
-import { claimJob, endBatch, finishedRow, finishJob, requeueJob, type ClaimedRun, type JobOutcome, type Tx } from "./job-states";
+import { claimJob, type ClaimedRun } from "./job-claim";
+import { endBatch, finishedRow, finishJob, requeueJob, type JobOutcome, type Tx } from "./job-states";
 
 const SORT: Record<Job["sort"], TScrapeSort> = { newest: "newest", most_relevant: "relevant", highest_rating: "highest", lowest_rating: "lowest" };
 
@@ -108,18 +109,11 @@ async function finish(deps: ReviewDeps, run: RunToEnd, outcome: JobOutcome, resu
 class SupersededRun extends Error {}
 
 /**
- * Runs one scrape job (a scrape queue job): claims it, scrapes with the routed version under the job
- * timeout, and records the outcome with its callbacks in one transaction. A transient failure with
- * runs left goes back to queued and is thrown to the queue (RetryLater), which runs it again after
- * its backoff. Returns what happened, for logs and tests.
+ * Runs one claimed scrape job (the worker's slots take and claim in one statement, job-claim.ts):
+ * scrapes with the routed version under the job timeout, and records the outcome with its callbacks
+ * in one transaction. A transient failure with runs left goes back to queued and is thrown to the
+ * queue (RetryLater), which runs it again after its backoff. Returns what happened, for logs and tests.
  */
-export async function runScrapeJob(deps: ReviewDeps, jobId: string, log?: Logger, queueJobId?: string): Promise<string> {
-  const run = await claimJob(deps.db, jobId);
-  if (!run) return "skipped";
-  return runClaimedRun(deps, run, log, queueJobId);
-}
-
-/** Runs a claimed run (see runScrapeJob); the worker's loops take and claim in one statement. */
 export async function runClaimedRun(deps: ReviewDeps, run: ClaimedRun, log?: Logger, queueJobId?: string): Promise<string> {
   try {
     return await runClaimed(deps, run, log, queueJobId);
