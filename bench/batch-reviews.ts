@@ -10,7 +10,6 @@ import { open, parseKeyRing, seal } from "../src/server/core/crypto/seal";
 import { parseConfig } from "../src/server/core/config";
 import { createDb } from "../src/server/core/db";
 import { createLogger } from "../src/server/core/logger";
-import { startBoss } from "../src/server/queue/boss";
 import { ZReviewSettings } from "../src/server/queue/settings";
 import { closeScrapers } from "../src/server/scrapers";
 import { createApiKey } from "../src/server/services/reviews/api-keys";
@@ -53,11 +52,10 @@ async function baseline(): Promise<number> {
 async function product(): Promise<{ rate: number; reviews: number; failed: number }> {
   process.env.SECRETS_KEYS ??= `kbench:${Buffer.alloc(32, 3).toString("base64")}`;
   const ready = await benchDatabase("bench_batch_reviews");
-  const settings = parseConfig(ZReviewSettings, { QUEUE_SCHEMA: `bench_batch_${Date.now().toString(36)}`, DEMO_PLATFORM_URL: platformUrl });
+  const settings = parseConfig(ZReviewSettings, { JOB_QUEUE: `bench-batch-${Date.now().toString(36)}`, DEMO_PLATFORM_URL: platformUrl });
   const ring = parseKeyRing(process.env.SECRETS_KEYS);
   const db = createDb(ready.url, { max: LOOPS * 2 + 4 });
-  const boss = await startBoss({ url: ready.url, settings, supervise: true, max: 8 });
-  const deps: ReviewDeps = { db, boss: () => Promise.resolve(boss), sealer: { seal: (p, a) => seal(ring, p, a), open: (x, a) => open(ring, x, a) }, settings };
+  const deps: ReviewDeps = { db, sealer: { seal: (p, a) => seal(ring, p, a), open: (x, a) => open(ring, x, a) }, settings };
   const key = await createApiKey(db, deps.sealer, null, { name: "bench-batch", scopes: ["jobs:write"] });
   const version = await db.scraperVersion.create({ data: { platform: "platform", version: `bench-${Date.now().toString(36)}`, variant: "b", implementation: IMPL } });
   const t0 = performance.now();
@@ -65,7 +63,7 @@ async function product(): Promise<{ rate: number; reviews: number; failed: numbe
     requester_client_id: "bench",
     jobs: Array.from({ length: N }, (_, i) => ({ platform_id: placeOf(i), review_limit: LIMIT, scraper_version: version.version })),
   }));
-  const workers = await startQueueWorkers(boss, deps, { scrape: LOOPS, callbacks: 1 }, createLogger("bench", "warn"));
+  const workers = startQueueWorkers(deps, { scrape: LOOPS, callbacks: 1 }, createLogger("bench", "warn"));
   for (;;) {
     const b = await db.batch.findUniqueOrThrow({ where: { id: batch.id } });
     if (b.completedAt) break;

@@ -13,18 +13,21 @@ import { createApiKey } from "@/server/services/reviews/api-keys";
 import type { ReviewDeps } from "@/server/services/reviews/deps";
 import { invalidateRegistry } from "@/server/services/reviews/registry-cache";
 import type { TApiScope } from "@/server/services/reviews/schemas";
-import { startQueueWorkers } from "@/worker/queue-workers";
+import { startQueueWorkers, type WorkerCounts } from "@/worker/queue-workers";
 import { freePort, spawnTsx, uid, waitForHttp, type Spawned } from "./helpers";
 
-/** Settings of the review engine for tests: private callbacks allowed, short backoffs. */
+/** Settings of the review engine for tests: private callbacks allowed, short backoffs, quick polling. */
 export function testSettings(overrides: Record<string, string> = {}): TReviewSettings {
+  const name = uid("t").replace(/-/g, "_").toLowerCase();
   return parseConfig(ZReviewSettings, {
     CALLBACK_ALLOW_PRIVATE: "1",
     CALLBACK_BACKOFF_BASE_MS: "50",
     CALLBACK_BACKOFF_MAX_MS: "200",
     JOB_RETRY_DELAY_SECONDS: "1",
-    // A queue schema per test file: workers of one file never take another file's jobs.
-    QUEUE_SCHEMA: `pgboss_${uid("t").replace(/-/g, "_")}`.toLowerCase(),
+    WORKER_POLL_MS: "100",
+    // A work queue (and a pg-boss schema) per test file: workers of one file never take another file's jobs.
+    JOB_QUEUE: name,
+    QUEUE_SCHEMA: `pgboss_${name}`,
     ...overrides,
   });
 }
@@ -35,17 +38,19 @@ export function testSealer(): Sealer {
   return { seal: (p, aad) => seal(ring, p, aad), open: (s, aad) => open(ring, s, aad) };
 }
 
-/** Review deps on the test database with a started queue handle; stop() closes the handle. */
-export async function makeDeps(db: Db, settings = testSettings()): Promise<ReviewDeps & { stop: () => Promise<void>; handle: PgBoss }> {
-  const boss = await startBoss({ url: process.env.DATABASE_URL ?? "", settings, supervise: false, max: 2 });
-  return { db, boss: () => Promise.resolve(boss), sealer: testSealer(), settings, handle: boss, stop: () => boss.stop({ graceful: false, wait: true }) };
+/** Review deps on the test database (the settings' own work queue). */
+export function makeDeps(db: Db, settings = testSettings()): ReviewDeps {
+  return { db, sealer: testSealer(), settings };
 }
 
-/** An in-process worker (its own supervising queue handle) for the deps' database. */
-export async function startTestWorker(deps: ReviewDeps, counts = { scrape: 2, callbacks: 2 }): Promise<() => Promise<void>> {
-  const boss = await startBoss({ url: process.env.DATABASE_URL ?? "", settings: deps.settings, supervise: true, max: 4 });
-  const log = createLogger("test-worker");
-  const workers = await startQueueWorkers(boss, { ...deps, boss: () => Promise.resolve(boss) }, counts, log);
+/** A started pg-boss handle on the settings' schema (pipeline executions); stop it when done. */
+export function startTestBoss(settings: TReviewSettings, supervise = false): Promise<PgBoss> {
+  return startBoss({ url: process.env.DATABASE_URL ?? "", settings, supervise, max: 2 });
+}
+
+/** An in-process worker on the deps' work queue; resolves to its stop function. */
+export async function startTestWorker(deps: ReviewDeps, counts: WorkerCounts = { scrape: 2, callbacks: 2 }): Promise<() => Promise<void>> {
+  const workers = startQueueWorkers(deps, counts, createLogger("test-worker"));
   return async () => {
     await workers.close({ graceMs: 5_000 });
   };
@@ -112,6 +117,7 @@ export async function spawnWorkerProcess(settings: TReviewSettings, env: Record<
   const run = spawnTsx("src/worker/index.ts", [], {
     WORKER_PORT: String(port),
     QUEUE_SCHEMA: settings.QUEUE_SCHEMA,
+    JOB_QUEUE: settings.JOB_QUEUE,
     CALLBACK_ALLOW_PRIVATE: "1",
     ...env,
   });
@@ -137,7 +143,7 @@ export async function verifyStandardWebhook(secret: string, r: Received): Promis
 }
 
 /** A tiny stand-in for the platform's JSON reviews API (`/api/places/<id>/reviews`); `hold` keeps requests open. */
-export async function startJsonPlatform(options: { reviews?: number; hold?: () => boolean } = {}) {
+export async function startJsonPlatform(options: { reviews?: number; hold?: () => boolean; edition?: () => string } = {}) {
   let requests = 0;
   const held: http.ServerResponse[] = [];
   const server = http.createServer((req, res) => {
@@ -151,7 +157,7 @@ export async function startJsonPlatform(options: { reviews?: number; hold?: () =
       id: `${id}-r${i}`,
       author: `Author ${i}`,
       rating: (i % 5) + 1,
-      text: `Review ${i} of ${id}`,
+      text: `Review ${i} of ${id}${options.edition?.() ?? ""}`,
       language: "en",
       publishedAt: new Date(Date.UTC(2026, 0, 1 + i)).toISOString(),
       ownerReply: null,

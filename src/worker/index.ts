@@ -27,18 +27,17 @@ const monitor = new DbMonitor({
   onChange: (up) => log[up ? "info" : "warn"]({ event: up ? "db_up" : "db_down" }, "database state changed"),
 });
 await monitor.start();
-// Jobs and callbacks: pg-boss on the same database (docs/review-engine.md, "Queue").
+// Jobs and callbacks: the product's own tables are the queue (docs/review-engine.md, "Queue").
 const ring = parseKeyRing(config.SECRETS_KEYS);
 const db = createDb(config.DATABASE_URL, { max: config.WORKER_CONCURRENCY + config.CALLBACK_CONCURRENCY + config.PIPELINE_CONCURRENCY + 2 });
-const boss = await startBoss({ url: config.DATABASE_URL, settings, supervise: true, log, max: 6 });
 const deps: ReviewDeps = {
   db,
-  boss: () => Promise.resolve(boss),
   sealer: { seal: (plaintext, aad) => seal(ring, plaintext, aad), open: (sealed, aad) => open(ring, sealed, aad) },
   settings,
 };
-const queueWorkers = await startQueueWorkers(boss, deps, { scrape: config.WORKER_CONCURRENCY, callbacks: config.CALLBACK_CONCURRENCY, inline: config.CALLBACK_INLINE_MAX }, log);
-// Pipeline executions: the same pg-boss instance, queue `pipeline-execution` (docs/pipelines.md).
+const queueWorkers = startQueueWorkers(deps, { scrape: config.WORKER_CONCURRENCY, callbacks: config.CALLBACK_CONCURRENCY, inline: config.CALLBACK_INLINE_MAX }, log);
+// Pipeline executions: pg-boss on the same database, queue `pipeline-execution` (docs/pipelines.md).
+const boss = await startBoss({ url: config.DATABASE_URL, settings, supervise: true, log, max: 4 });
 const pipelines = await startPipelineWorker({
   boss,
   db,
@@ -67,7 +66,8 @@ onShutdown(log, async () => {
   pipelines.stop();
   // Graceful: running jobs get until their timeout to finish; anything left is run again after expiry.
   // Callback attempts made at once end within CALLBACK_TIMEOUT_MS; a cut one is attempted again from its queue row.
-  await queueWorkers.close({ graceMs: Math.min(settings.JOB_TIMEOUT_MS, 8_000), drainMs: Math.min(settings.CALLBACK_TIMEOUT_MS, 8_000) });
+  await queueWorkers.close({ graceMs: Math.min(settings.JOB_TIMEOUT_MS, 8_000), drainMs: Math.min(settings.CALLBACK_TIMEOUT_MS + 1_000, 8_000) });
+  await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
   await closeScrapers();
   await db.$disconnect();
   await new Promise<void>((resolve) => server.close(() => resolve()));

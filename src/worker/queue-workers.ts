@@ -1,66 +1,87 @@
-import type PgBoss from "pg-boss";
 import { waitAtMost } from "../server/core/lifecycle";
 import type { Logger } from "../server/core/logger";
-import { workDraining } from "../server/queue/drain";
-import { QUEUES, type CallbackQueueData, type ScrapeQueueData } from "../server/queue/queues";
-import { attemptDelivery } from "../server/services/reviews/callbacks/deliver";
-import { InlineDeliveries } from "../server/services/reviews/callbacks/inline";
+import { callbackLeaseMs, jobLeaseMs } from "../server/queue/settings";
+import { attemptLoaded } from "../server/services/reviews/callbacks/deliver";
+import { HostSlots, InlineDeliveries } from "../server/services/reviews/callbacks/inline";
+import { giveBackDelivery, takeDeliveries, type TakenDelivery } from "../server/services/reviews/callbacks/take";
 import type { ReviewDeps } from "../server/services/reviews/deps";
-import { failAbandonedJob } from "../server/services/reviews/run-job";
+import { takeAndClaim, type ClaimedRun } from "../server/services/reviews/job-claim";
+import { runClaimedRun } from "../server/services/reviews/run-job";
 import { DEFAULT_CALLBACK_INLINE_MAX } from "./config";
-import { startScrapeLoops } from "./scrape-loops";
+import { startSlots } from "./slots";
 
-/** Concurrency of the worker's queue subscriptions. */
+/** Concurrency of the worker's queues. */
 export interface WorkerCounts {
   scrape: number;
   callbacks: number;
-  /** First callback attempts made at once by the scrape loops (CALLBACK_INLINE_MAX; 0: all go through the queue). */
+  /** First callback attempts made at once by the scrape slots (CALLBACK_INLINE_MAX; 0: all go through the delivery slots). */
   inline?: number;
 }
 
-/** The running queue subscriptions. */
+/** The running slots of the worker. */
 export interface QueueWorkers {
   /**
-   * Shuts them down in order: the scrape loops take no more jobs and finish the ones they hold, then
-   * the boss stops gracefully (its subscriptions finish their jobs), each for up to `graceMs`; then
-   * the callback attempts made at once get up to `drainMs` (default CALLBACK_TIMEOUT_MS; a cut one is
-   * attempted again from its queue row). Stop other subscriptions on the same boss first.
+   * Shuts them down in order: the scrape slots take no more jobs and finish the ones they hold (up to
+   * `graceMs`), then the delivery slots and the first attempts made at once get up to `drainMs`
+   * (default CALLBACK_TIMEOUT_MS and a second to record). Anything cut is taken again once its lease passes.
    */
   close: (opts: { graceMs: number; drainMs?: number }) => Promise<void>;
 }
 
 /**
- * Subscribes the worker to its queues: `scrape` slots for scrape jobs (highest priority first;
- * scrape-loops.ts), `callbacks` loops for delivery attempts, one loop for each dead-letter
- * queue. A handler that throws hands the job back to pg-boss, which retries it with its backoff.
- * A job's first callback attempt is made at once by the loop that ended it, up to `inline` attempts
- * at a time (callbacks/inline.ts); the callback loops take the rest and every retry.
+ * Starts the worker's queues on the product's own tables (docs/review-engine.md, "Queue"):
+ * `scrape` slots for jobs (highest priority first) and `callbacks` slots for delivery attempts (at
+ * most CALLBACK_MAX_PER_HOST at once per host). A job's first callback attempt is made at once by the
+ * slot that ended it, up to `inline` attempts at a time; the delivery slots take the rest and every retry.
  */
-export async function startQueueWorkers(boss: PgBoss, base: ReviewDeps, counts: WorkerCounts, log: Logger): Promise<QueueWorkers> {
-  const inline = new InlineDeliveries(counts.inline ?? DEFAULT_CALLBACK_INLINE_MAX);
+export function startQueueWorkers(base: ReviewDeps, counts: WorkerCounts, log: Logger): QueueWorkers {
+  const s = base.settings;
+  const hosts = new HostSlots(s.CALLBACK_MAX_PER_HOST);
+  const inline = new InlineDeliveries(counts.inline ?? DEFAULT_CALLBACK_INLINE_MAX, hosts);
   const deps: ReviewDeps = { ...base, inlineCallbacks: inline };
-  const opts = { pollingIntervalSeconds: deps.settings.WORKER_POLL_MS / 1000, priority: true };
-  const scrapeLoops = startScrapeLoops(boss, deps, counts.scrape, log);
-  for (let i = 0; i < counts.callbacks; i += 1) {
-    await workDraining<CallbackQueueData>(boss, QUEUES.callback, opts, async (job) => {
-      const state = await attemptDelivery(deps, job.data.deliveryId);
-      log.info({ event: "callback_attempt", deliveryId: job.data.deliveryId, state }, "callback attempted");
-    });
-  }
-  await workDraining<ScrapeQueueData>(boss, QUEUES.scrapeDead, opts, async (job) => {
-    const outcome = await failAbandonedJob(deps, job.data.jobId, log);
-    log.warn({ event: "job_abandoned", jobId: job.data.jobId, outcome }, "queue gave up on a job");
-  });
-  await workDraining<CallbackQueueData>(boss, QUEUES.callbackDead, opts, async (job) => {
-    // The attempt's queue job failed repeatedly (worker lost each time): try the delivery once more.
-    const state = await attemptDelivery(deps, job.data.deliveryId);
-    log.warn({ event: "callback_dead_letter", deliveryId: job.data.deliveryId, state }, "callback attempt from dead letter");
-  });
+  const scrape = startSlots<ClaimedRun>(
+    {
+      name: "scrape",
+      take: (n) => takeAndClaim(deps.db, { queue: s.JOB_QUEUE, leaseMs: jobLeaseMs(s) }, n),
+      run: async (run) => {
+        const outcome = await runClaimedRun(deps, run, log);
+        log.info({ event: "job_run", jobId: run.job.id, attempt: run.attempt, outcome }, "scrape job ran");
+      },
+    },
+    counts.scrape,
+    s.WORKER_POLL_MS,
+    log,
+  );
+  const callbacks = startSlots<TakenDelivery>(
+    {
+      name: "callbacks",
+      take: (n) => takeDeliveries(deps, { queue: s.JOB_QUEUE, leaseMs: callbackLeaseMs(s), perHost: hosts.perHost, free: hosts.free() }, n),
+      run: async ({ delivery, host, secret }) => {
+        // A first attempt made at once may have filled the host since the take: hand the delivery back.
+        if (!hosts.tryAcquire(host)) return giveBackDelivery(deps, delivery);
+        let held = true;
+        const answered = () => {
+          if (held) hosts.release(host);
+          held = false;
+        };
+        try {
+          const state = await attemptLoaded(deps, delivery, secret, undefined, answered);
+          log.info({ event: "callback_attempt", deliveryId: delivery.id, attempt: delivery.attempts + 1, state }, "callback attempted");
+        } finally {
+          answered();
+        }
+      },
+    },
+    counts.callbacks,
+    s.WORKER_POLL_MS,
+    log,
+  );
+  // A host with a free slot again may have due deliveries the last take left for it.
+  hosts.onRelease = callbacks.wake;
   return {
-    close: async ({ graceMs, drainMs = deps.settings.CALLBACK_TIMEOUT_MS }) => {
-      await scrapeLoops.stop(graceMs);
-      await boss.stop({ graceful: true, wait: true, timeout: graceMs });
-      await waitAtMost(inline.drain(), drainMs);
+    close: async ({ graceMs, drainMs = s.CALLBACK_TIMEOUT_MS + 1_000 }) => {
+      await scrape.stop(graceMs);
+      await Promise.all([callbacks.stop(drainMs), waitAtMost(inline.drain(), drainMs)]);
     },
   };
 }

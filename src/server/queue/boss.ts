@@ -1,7 +1,7 @@
 import PgBoss from "pg-boss";
 import type { Logger } from "../core/logger";
 import { QUEUES } from "./queues";
-import { jobExpireSeconds, type TReviewSettings } from "./settings";
+import type { TReviewSettings } from "./settings";
 
 export type { PgBoss };
 
@@ -15,7 +15,7 @@ export interface BossOptions {
   max?: number;
 }
 
-/** Creates and starts pg-boss on DATABASE_URL (its schema `pgboss` is created on first start) and makes the queues. */
+/** Creates and starts pg-boss on DATABASE_URL (its schema `pgboss` is created on first start) and makes the pipeline queue. */
 export async function startBoss(options: BossOptions): Promise<PgBoss> {
   const boss = new PgBoss({
     connectionString: options.url,
@@ -27,74 +27,30 @@ export async function startBoss(options: BossOptions): Promise<PgBoss> {
   });
   boss.on("error", (err: Error) => options.log?.error({ err }, "queue error"));
   await boss.start();
-  await ensureQueues(boss, options.settings);
+  await ensureQueues(boss);
   return boss;
 }
 
-/**
- * The index the scrape loops take rows by (`takeQueueRowCtes`): due rows in the order they are taken,
- * highest priority first, then oldest. pg-boss's own index (name, start_after) makes every take sort all
- * queued rows of the queue, which grows with the queue's depth; this one lets a take read the first row.
- * On the partitioned job table, so every queue's partition has it.
- */
-async function ensureTakeIndex(boss: PgBoss, schema: string): Promise<void> {
-  const db = boss.getDb();
-  try {
-    await db.executeSql(`CREATE INDEX IF NOT EXISTS job_take_order ON "${schema}".job (name, priority DESC, created_on, id) WHERE state < 'active'`, []);
-  } catch (error) {
-    // Another process created it at the same moment.
-    const { rows } = await db.executeSql("SELECT 1 FROM pg_indexes WHERE schemaname = $1 AND indexname = 'job_take_order'", [schema]);
-    if (rows.length === 0) throw error;
-  }
-}
+/** Queues of earlier versions, when jobs and callbacks still ran on pg-boss; dropped with their rows on start. */
+const LEGACY_QUEUES = ["scrape-job", "scrape-job-dead", "callback-delivery", "callback-delivery-dead"];
 
-/** Creates the queues, or updates their retry and expiry settings to the current configuration. */
-export async function ensureQueues(boss: PgBoss, s: TReviewSettings): Promise<void> {
-  await ensureTakeIndex(boss, s.QUEUE_SCHEMA);
-  const expireInSeconds = jobExpireSeconds(s);
-  const defs: PgBoss.Queue[] = [
-    { name: QUEUES.scrapeDead, retryLimit: 5, retryDelay: 5, retryBackoff: true },
-    { name: QUEUES.callbackDead, retryLimit: 5, retryDelay: 5, retryBackoff: true },
-    {
-      name: QUEUES.scrape,
-      // Runs of a job = first run + retries; a lost worker's job counts a run too.
-      retryLimit: s.JOB_MAX_ATTEMPTS - 1,
-      retryDelay: s.JOB_RETRY_DELAY_SECONDS,
-      retryBackoff: true,
-      expireInSeconds,
-      deadLetter: QUEUES.scrapeDead,
-    },
-    {
-      // One queue job = one delivery attempt; its own retries only cover a worker lost mid-attempt.
-      name: QUEUES.callback,
-      retryLimit: 20,
-      retryDelay: 1,
-      retryBackoff: true,
-      // A worker lost mid-attempt: the attempt is taken again once its time limit and the grace passed.
-      expireInSeconds: Math.ceil(s.CALLBACK_TIMEOUT_MS / 1000) + s.JOB_EXPIRE_GRACE_SECONDS,
-      deadLetter: QUEUES.callbackDead,
-    },
-    {
-      // An execution is run once per queue job; a failed one is re-run by the user (a new execution).
-      // A lost worker's execution is marked failed by the stale sweep (PIPELINE_STALE_AFTER_MS).
-      name: QUEUES.pipeline,
-      retryLimit: 0,
-      expireInSeconds: 30 * 60,
-    },
-  ];
-  for (const def of defs) {
-    const { name } = def;
-    const existing = await boss.getQueue(name);
-    if (existing) {
-      await boss.updateQueue(name, def);
-      continue;
-    }
-    try {
-      await boss.createQueue(name, def);
-    } catch (error) {
-      // Another process created it at the same moment: take its row and update the settings.
-      if (!(await boss.getQueue(name))) throw error;
-      await boss.updateQueue(name, def);
-    }
+/**
+ * Creates the pipeline executions' queue, or updates its settings; drops the queues earlier versions
+ * used for jobs and callbacks (those run on the product's own tables now: docs/review-engine.md).
+ */
+export async function ensureQueues(boss: PgBoss): Promise<void> {
+  for (const name of LEGACY_QUEUES) {
+    if (await boss.getQueue(name)) await boss.deleteQueue(name).catch(() => {});
+  }
+  // An execution is run once per queue job; a failed one is re-run by the user (a new execution).
+  // A lost worker's execution is marked failed by the stale sweep (PIPELINE_STALE_AFTER_MS).
+  const def: PgBoss.Queue = { name: QUEUES.pipeline, retryLimit: 0, expireInSeconds: 30 * 60 };
+  if (await boss.getQueue(def.name)) return void (await boss.updateQueue(def.name, def));
+  try {
+    await boss.createQueue(def.name, def);
+  } catch (error) {
+    // Another process created it at the same moment: take its row and update the settings.
+    if (!(await boss.getQueue(def.name))) throw error;
+    await boss.updateQueue(def.name, def);
   }
 }

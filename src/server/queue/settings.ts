@@ -6,8 +6,13 @@ import { envBool, envInt, parseConfig } from "../core/config";
  * both must agree on the queue's timeouts and retries. Every name and default is in the README.
  */
 export const ZReviewSettings = z.object({
-  /** PostgreSQL schema of the queue tables (pg-boss); installations or tests sharing a database use their own. */
+  /** PostgreSQL schema of pg-boss's tables (the pipeline executions' queue); installations or tests sharing a database use their own. */
   QUEUE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,49}$/, { error: "must be a lower-case SQL name" }).default("pgboss"),
+  /**
+   * Work queue of jobs and callbacks (the `queue` column): web processes write it on new jobs, workers
+   * take only its rows. Worker pools (or test runs) sharing a database keep apart with their own.
+   */
+  JOB_QUEUE: z.string().regex(/^[a-z0-9_-]{1,50}$/, { error: "must be 1-50 lower-case letters, digits, - or _" }).default("default"),
   /** A scrape running longer than this is aborted (error class timeout). */
   JOB_TIMEOUT_MS: envInt(120_000, 100, 3_600_000),
   /** Added to the timeout to form the queue's expiry: an active job older than both is run again. */
@@ -16,16 +21,18 @@ export const ZReviewSettings = z.object({
   JOB_MAX_ATTEMPTS: envInt(3, 1, 20),
   /** Base delay of the queue's retry backoff (delay·2^n with jitter). */
   JOB_RETRY_DELAY_SECONDS: envInt(5, 1, 3_600),
-  /** How often the queue's supervisor looks for expired (lost) jobs. */
+  /** How often pg-boss's supervisor looks for expired pipeline executions. */
   QUEUE_MAINTENANCE_SECONDS: envInt(30, 1, 3_600),
-  /** Polling interval of the queue workers (pg-boss's minimum is 500 ms). */
-  WORKER_POLL_MS: envInt(500, 500, 60_000),
+  /** How long an idle worker waits before it looks for due jobs and callbacks again. */
+  WORKER_POLL_MS: envInt(500, 10, 60_000),
   /** Largest batch accepted by POST /api/scrape/platform-reviews/batch. */
   BATCH_MAX_JOBS: envInt(1_000, 1, 100_000),
   /** Requests per minute per API key (token bucket; a key can carry its own value). */
   API_KEY_RATE_PER_MINUTE: envInt(600, 1, 1_000_000),
-  /** One callback request's time limit. */
+  /** One callback attempt's time limit, from the lookup to the last byte of the answer. */
   CALLBACK_TIMEOUT_MS: envInt(10_000, 100, 120_000),
+  /** Callback attempts at once against one host (host and port) per worker process. */
+  CALLBACK_MAX_PER_HOST: envInt(4, 1, 1_000),
   /** First retry delay of a callback; doubles per attempt (with jitter) up to CALLBACK_BACKOFF_MAX_MS. */
   CALLBACK_BACKOFF_BASE_MS: envInt(10_000, 10, 3_600_000),
   CALLBACK_BACKOFF_MAX_MS: envInt(3_600_000, 10, 86_400_000),
@@ -46,7 +53,12 @@ export function reviewSettings(): TReviewSettings {
   return cached;
 }
 
-/** Seconds after which an active queue job counts as lost and is run again. */
-export function jobExpireSeconds(s: TReviewSettings): number {
-  return Math.ceil(s.JOB_TIMEOUT_MS / 1000) + s.JOB_EXPIRE_GRACE_SECONDS;
+/** How long a run holds its job: past this the worker counts as lost and another takes the job. */
+export function jobLeaseMs(s: TReviewSettings): number {
+  return s.JOB_TIMEOUT_MS + s.JOB_EXPIRE_GRACE_SECONDS * 1000;
+}
+
+/** How long an attempt holds its callback delivery: past this another worker makes the attempt again. */
+export function callbackLeaseMs(s: TReviewSettings): number {
+  return s.CALLBACK_TIMEOUT_MS + s.JOB_EXPIRE_GRACE_SECONDS * 1000;
 }

@@ -11,14 +11,11 @@ import { ZCreateJobInput } from "./schemas";
 
 const db = testDb();
 const settings = testSettings({ JOB_EXPIRE_GRACE_SECONDS: "1", QUEUE_MAINTENANCE_SECONDS: "1" });
-let deps: Awaited<ReturnType<typeof makeDeps>>;
+let deps: ReturnType<typeof makeDeps>;
 beforeAll(async () => {
-  deps = await makeDeps(db, settings);
+  deps = makeDeps(db, settings);
 });
-afterAll(async () => {
-  await deps.stop();
-  await db.$disconnect();
-});
+afterAll(() => db.$disconnect());
 
 /** A worker process on this file's queue: callbacks time out after 1 s, a lost attempt is taken again after 1 s more. */
 const spawnWorker = (backoffBaseMs: number) =>

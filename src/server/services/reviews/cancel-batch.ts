@@ -14,12 +14,11 @@ import { cancelQueuedJobs, markBatchCancelled } from "./job-states";
 export async function cancelBatch(deps: ReviewDeps, actor: Actor, batchId: string) {
   const owned = await deps.db.batch.findFirst({ where: { id: batchId, ...ownedBy(actor) }, select: { id: true } });
   if (!owned) throw new AppError("NOT_FOUND", "batch_not_found");
-  const boss = await deps.boss();
   const cancelled = await deps.db.$transaction(
     async (tx) => {
       if (!(await markBatchCancelled(tx, batchId))) return 0;
       const { cancelled: n, endedBatch } = await cancelQueuedJobs(tx, batchId);
-      if (endedBatch) await enqueueBatchCallback(tx, boss, batchId);
+      if (endedBatch) await enqueueBatchCallback(tx, batchId);
       return n;
     },
     { timeout: 60_000 },

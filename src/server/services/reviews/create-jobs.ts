@@ -3,12 +3,9 @@ import { AppError } from "@/server/core/errors";
 import { uuidv7 } from "@/server/core/ids";
 import type { Job } from "@/generated/prisma/client";
 import { Prisma, sqlRows } from "@/server/core/db";
-import { QUEUES } from "@/server/queue/queues";
-import { enqueueScrapeJobs } from "@/server/queue/send";
-import { insertQueueRows } from "@/server/queue/sql";
+import { isLiteralPrivateHost } from "@/server/core/outbound/address";
 import type { Actor } from "../actor";
 import { apiKeyIdOf } from "./access";
-import { refusedAtSubmission } from "./callbacks/destination";
 import { secretAad } from "./callbacks/secrets";
 import type { ReviewDeps } from "./deps";
 import { withIdempotency } from "./idempotency";
@@ -17,6 +14,7 @@ import { jobColumns, recordCreated, type Tx } from "./job-states";
 import { PLATFORM } from "./registry-admin";
 import { activeVersions, invalidateRegistry } from "./registry-cache";
 import { routeVersion, type RoutableVersion } from "./routing";
+import { refusedTargets, type RefusedTarget } from "./targets";
 import type { TBatchOut, TJobOut, ZCreateBatchInput, ZCreateJobInput, ZJobTarget } from "./schemas";
 
 type JobInput = z.output<typeof ZCreateJobInput>;
@@ -37,9 +35,20 @@ async function versionsFor(deps: ReviewDeps, targets: Target[]): Promise<Routabl
 }
 
 function checkCallback(deps: ReviewDeps, url: string | undefined) {
-  if (url && refusedAtSubmission(url, deps.settings.CALLBACK_ALLOW_PRIVATE)) {
+  if (url && !deps.settings.CALLBACK_ALLOW_PRIVATE && isLiteralPrivateHost(new URL(url))) {
     throw new AppError("UNPROCESSABLE", "callback_url_refused", { reason: "private_address" });
   }
+}
+
+/** 422 target_not_allowed when a target is not on its routed version's platform origin (targets.ts). */
+function checkTargets(refused: RefusedTarget[], batch: boolean) {
+  if (refused.length === 0) return;
+  const first = refused[0] as RefusedTarget;
+  throw new AppError(
+    "UNPROCESSABLE",
+    "target_not_allowed",
+    batch ? { jobs: refused.slice(0, 100), refused: refused.length } : { reason: first.reason, allowed_origin: first.allowed_origin },
+  );
 }
 
 function targetColumns(t: Target, v: RoutableVersion) {
@@ -66,8 +75,9 @@ const idem = (actor: Actor, key: IdemKey, operation: string, input: unknown) =>
   key && actor.kind === "apiKey" ? { apiKeyId: actor.apiKeyId, key, operation, input } : null;
 
 /**
- * Creates one job, routes it to a scraper version and enqueues it (POST /api/scrape,
- * /api/scrape/platform-reviews): the job row, its first event and its queue row in one statement.
+ * Creates one job, routes it to a scraper version and checks its target is on that version's platform
+ * origin (POST /api/scrape, /api/scrape/platform-reviews): the job row (itself the queue entry, due at
+ * once) and its first event in one statement.
  */
 export async function createJob(deps: ReviewDeps, actor: Actor, input: JobInput, key?: IdemKey): Promise<{ value: TJobOut; replayed: boolean }> {
   checkCallback(deps, input.callback_url);
@@ -77,16 +87,17 @@ export async function createJob(deps: ReviewDeps, actor: Actor, input: JobInput,
     idem(actor, key, "scrape.create", input),
     async (tx: Tx) => {
       const version = routeVersion(active, { version: input.scraper_version, variant: input.scraper_variant }, deps.random);
+      checkTargets(refusedTargets([input], [version], deps.settings.DEMO_PLATFORM_URL), false);
       const id = uuidv7();
       const t = targetColumns(input, version);
       const rows = await sqlRows<Job>(
         tx,
         Prisma.sql`
         WITH j AS (
-          INSERT INTO jobs (id, api_key_id, requester_client_id, requester_source, requester_purpose, priority, callback_url, callback_secret_enc,
+          INSERT INTO jobs (id, api_key_id, queue, requester_client_id, requester_source, requester_purpose, priority, callback_url, callback_secret_enc,
             platform, place_url, place_id, review_limit, sort, since_date, language, requested_version, requested_variant,
             scraper_version_id, scraper_version, scraper_variant, updated_at)
-          VALUES (${id}::uuid, ${apiKeyIdOf(actor)}::uuid, ${input.requester_client_id}, ${input.requester_source ?? null}, ${input.requester_purpose ?? null},
+          VALUES (${id}::uuid, ${apiKeyIdOf(actor)}::uuid, ${deps.settings.JOB_QUEUE}, ${input.requester_client_id}, ${input.requester_source ?? null}, ${input.requester_purpose ?? null},
             ${input.priority}::int, ${input.callback_url ?? null},
             ${input.callback_secret ? deps.sealer.seal(input.callback_secret, secretAad.job(id)) : null},
             ${t.platform}, ${t.placeUrl}, ${t.placeId}, ${t.reviewLimit}::int, ${t.sort}::review_sort, ${t.sinceDate}::timestamptz AT TIME ZONE 'UTC',
@@ -94,8 +105,6 @@ export async function createJob(deps: ReviewDeps, actor: Actor, input: JobInput,
           RETURNING *
         ), ev AS (
           INSERT INTO job_events (job_id, status, detail) SELECT id, 'queued', '{}'::jsonb FROM j
-        ), q AS (
-          ${insertQueueRows(deps.settings.QUEUE_SCHEMA, QUEUES.scrape, Prisma.sql`SELECT id, jsonb_build_object('jobId', id::text), priority, now() FROM j`)}
         )
         SELECT ${jobColumns("j")} FROM j`,
       );
@@ -105,7 +114,10 @@ export async function createJob(deps: ReviewDeps, actor: Actor, input: JobInput,
   );
 }
 
-/** Creates a batch and its jobs in one transaction and enqueues them (POST /api/scrape/platform-reviews/batch). */
+/**
+ * Creates a batch and its jobs in one transaction (POST /api/scrape/platform-reviews/batch); a target
+ * off its routed version's origin refuses the whole batch, naming every such job.
+ */
 export async function createBatch(
   deps: ReviewDeps,
   actor: Actor,
@@ -117,9 +129,9 @@ export async function createBatch(
   }
   checkCallback(deps, input.callback_url);
   const active = await versionsFor(deps, input.jobs);
-  const boss = await deps.boss();
   return withIdempotency(deps.db, idem(actor, key, "scrape.batch", input), async (tx: Tx) => {
     const versions = input.jobs.map((t) => routeVersion(active, { version: t.scraper_version, variant: t.scraper_variant }, deps.random));
+    checkTargets(refusedTargets(input.jobs, versions, deps.settings.DEMO_PLATFORM_URL), true);
     const batchId = uuidv7();
     const apiKeyId = apiKeyIdOf(actor);
     const batch = await tx.batch.create({
@@ -143,6 +155,7 @@ export async function createBatch(
       data: input.jobs.map((t, i) => ({
         id: ids[i] as string,
         apiKeyId,
+        queue: deps.settings.JOB_QUEUE,
         requesterClientId: input.requester_client_id,
         requesterSource: input.requester_source ?? null,
         requesterPurpose: input.requester_purpose ?? null,
@@ -153,11 +166,6 @@ export async function createBatch(
       })),
     });
     await recordCreated(tx, ids);
-    await enqueueScrapeJobs(
-      boss,
-      tx,
-      ids.map((id) => ({ id, priority: input.priority })),
-    );
     return { ...toBatchOut(batch), job_ids: ids };
   });
 }

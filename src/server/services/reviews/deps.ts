@@ -1,4 +1,3 @@
-import type PgBoss from "pg-boss";
 import type { Db } from "@/server/core/db";
 import type { TReviewSettings } from "@/server/queue/settings";
 import type { Sealer } from "../meshes/deps";
@@ -7,8 +6,6 @@ import type { InlineDeliveries } from "./callbacks/inline";
 /** What the review-engine use cases need; the web app and the worker each build one. */
 export interface ReviewDeps {
   db: Db;
-  /** The process's started queue handle (created on first use in the web app). */
-  boss: () => Promise<PgBoss>;
   /** Seals callback secrets at rest (SECRETS_KEYS). */
   sealer: Sealer;
   settings: TReviewSettings;

@@ -9,17 +9,16 @@ import { getBatch, getJobDetail } from "./read";
 import { ZCreateBatchInput, ZCreateJobInput } from "./schemas";
 
 const db = testDb();
-let deps: Awaited<ReturnType<typeof makeDeps>>;
+let deps: ReturnType<typeof makeDeps>;
 let stopWorker: () => Promise<void>;
 let platform: Awaited<ReturnType<typeof startJsonPlatform>>;
 beforeAll(async () => {
-  deps = await makeDeps(db, testSettings({ JOB_MAX_ATTEMPTS: "2" }));
+  deps = makeDeps(db, testSettings({ JOB_MAX_ATTEMPTS: "2" }));
   stopWorker = await startTestWorker(deps);
   platform = await startJsonPlatform({ reviews: 4 });
 });
 afterAll(async () => {
   await stopWorker();
-  await deps.stop();
   await platform.close();
   await db.$disconnect();
 });
@@ -146,7 +145,7 @@ describe("callback delivery rules", () => {
   async function deliveryTo(url: string) {
     const { actor } = await keyActor();
     const v = await makeVersion(db, "noop");
-    const { value: job } = await createJob({ ...deps, boss: deps.boss }, actor, ZCreateJobInput.parse({ requester_client_id: uid("c"), platform_id: "x", scraper_version: v.version, callback_url: url }));
+    const { value: job } = await createJob(deps, actor, ZCreateJobInput.parse({ requester_client_id: uid("c"), platform_id: "x", scraper_version: v.version, callback_url: url }));
     return waitFor(async () => (await db.callbackDelivery.findFirst({ where: { jobId: job.id } })) ?? undefined);
   }
 

@@ -1,12 +1,12 @@
 import { Prisma, sqlRows } from "@/server/core/db";
 import type { Job } from "@/generated/prisma/client";
 import type { JobStatus } from "@/generated/prisma/enums";
-import { QUEUES } from "@/server/queue/queues";
-import { takeQueueRowCtes } from "@/server/queue/sql";
 import { jobColumns, type Tx } from "./job-states";
 
 // The claims of the job state machine (job-states.ts): queued → running, and running → running when
-// a lost worker's job comes back from the queue.
+// a run's lease passed (its worker died). The jobs table is the queue (docs/review-engine.md,
+// "Queue"): a take locks due rows with FOR UPDATE SKIP LOCKED, so workers never take the same job,
+// and a claimed run holds the job until its lease (`lease_until`) passes.
 
 /** A claimed run of a job: which attempt it is (completion is guarded on it), the job and its scraper. */
 export interface ClaimedRun {
@@ -27,7 +27,7 @@ type ClaimRow = Job & { fromStatus: JobStatus; implementation: string | null; co
  * The claim's CTEs for the jobs whose ids `jobIds` gives (a uuid[] expression over earlier CTEs, or
  * parameters): the job rows, their events and their batches' counts, then `claimed`, the claimed runs.
  */
-function claimSql(jobIds: Prisma.Sql, detail: Record<string, unknown>): Prisma.Sql {
+function claimSql(jobIds: Prisma.Sql, detail: Record<string, unknown>, leaseMs: number): Prisma.Sql {
   // One primary-key lookup per id, whatever the planner guesses of the table (the statement is prepared
   // once per connection, maybe while the table is small); ended jobs are left out after the lookup.
   return Prisma.sql`prev AS (
@@ -35,7 +35,8 @@ function claimSql(jobIds: Prisma.Sql, detail: Record<string, unknown>): Prisma.S
       CROSS JOIN LATERAL (SELECT id, status, batch_id FROM jobs WHERE jobs.id = wanted.id FOR UPDATE) j
       WHERE j.status IN ('queued', 'running')
     ), upd AS (
-      UPDATE jobs j SET status = 'running', attempts = j.attempts + 1, started_at = now(), updated_at = now()
+      UPDATE jobs j SET status = 'running', attempts = j.attempts + 1, started_at = now(), updated_at = now(),
+        lease_until = (now() + ${leaseMs}::int * interval '1 millisecond') AT TIME ZONE 'UTC'
       FROM prev WHERE j.id = prev.id
       RETURNING j.*, prev.status AS from_status
     ), ev AS (
@@ -59,39 +60,29 @@ function toClaimedRun(row: ClaimRow): ClaimedRun {
   return { attempt: job.attempts, from: fromStatus, job, implementation, config, apiKeySecretEnc };
 }
 
+/** Where and how long a take claims: the work queue, and the lease of each run. */
+export interface TakeOptions {
+  queue: string;
+  leaseMs: number;
+}
+
 /**
- * queued → running, or running → running when a lost worker's job comes back from the queue.
- * One statement (atomic without a transaction): the job row, its event and its batch's counts; it
- * reads back the job, its scraper version and its API key's callback secret.
- * Null when the job is no longer runnable (cancelled or already ended): the queue entry is dropped.
+ * Takes up to `limit` jobs of the queue and claims them, in one statement: first runs whose lease
+ * passed (their worker died: running → running, counted as a run), then due queued jobs, highest
+ * priority first, then oldest. Rows other workers hold are skipped. An empty list when none is due.
  */
-export async function claimJob(db: Tx, jobId: string, detail: Record<string, unknown> = {}): Promise<ClaimedRun | null> {
+export async function takeAndClaim(db: Tx, options: TakeOptions, limit = 1): Promise<ClaimedRun[]> {
   const rows = await sqlRows<ClaimRow>(
     db,
     Prisma.sql`
-    WITH ${claimSql(Prisma.sql`ARRAY[${jobId}::uuid]`, detail)}
-    SELECT * FROM claimed`,
+    WITH lost AS (
+      SELECT id FROM jobs WHERE queue = ${options.queue} AND status = 'running' AND lease_until < now() AT TIME ZONE 'UTC'
+      ORDER BY lease_until LIMIT ${limit}::int FOR UPDATE SKIP LOCKED
+    ), due AS (
+      SELECT id FROM jobs WHERE queue = ${options.queue} AND status = 'queued' AND run_after <= now() AT TIME ZONE 'UTC'
+      ORDER BY priority DESC, id LIMIT (${limit}::int - (SELECT count(*) FROM lost)) FOR UPDATE SKIP LOCKED
+    ), ${claimSql(Prisma.sql`ARRAY(SELECT id FROM lost UNION ALL SELECT id FROM due)`, {}, options.leaseMs)}
+    SELECT * FROM claimed ORDER BY "fromStatus" DESC, priority DESC, id`,
   );
-  return rows[0] ? toClaimedRun(rows[0]) : null;
-}
-
-/** A queue row `takeAndClaim` took, and the run it claimed (null when its job is no longer runnable). */
-export interface TakenRun {
-  queueJobId: string;
-  run: ClaimedRun | null;
-}
-
-/**
- * Takes up to `limit` due scrape queue rows and claims their jobs in one statement (see
- * `takeQueueRowCtes` and `claimJob`); an empty list when none is due.
- */
-export async function takeAndClaim(db: Tx, settings: { QUEUE_SCHEMA: string }, limit = 1): Promise<TakenRun[]> {
-  const rows = await sqlRows<{ queueJobId: string } & Partial<ClaimRow>>(
-    db,
-    Prisma.sql`
-    WITH ${takeQueueRowCtes(settings.QUEUE_SCHEMA, QUEUES.scrape, limit)},
-    ${claimSql(Prisma.sql`ARRAY(SELECT (data->>'jobId')::uuid FROM queue_row)`, {})}
-    SELECT queue_row.id::text AS "queueJobId", claimed.* FROM queue_row LEFT JOIN claimed ON claimed.id = queue_row.data->>'jobId'`,
-  );
-  return rows.map(({ queueJobId, ...rest }) => ({ queueJobId, run: rest.id ? toClaimedRun(rest as ClaimRow) : null }));
+  return rows.map(toClaimedRun);
 }

@@ -1,7 +1,5 @@
 import { Prisma, sqlRows } from "@/server/core/db";
 import type { Job } from "@/generated/prisma/client";
-import { QUEUES } from "@/server/queue/queues";
-import { completeQueueRow, insertQueueRows } from "@/server/queue/sql";
 import type { BatchStatus, JobStatus, ScrapeErrorClass } from "@/generated/prisma/enums";
 
 // The state machines of jobs and batches (docs/review-engine.md, "States"). Every status change of
@@ -14,7 +12,7 @@ export type Tx = Prisma.TransactionClient;
 export const JOB_TRANSITIONS: Record<JobStatus, readonly JobStatus[]> = {
   queued: ["running", "cancelled"],
   // running → running: the worker running it was lost (queue expiry) and another run claims it.
-  // running → queued: a transient failure; the queue runs it again after its backoff.
+  // running → queued: a transient failure; it is taken again after its backoff (run_after).
   running: ["running", "queued", "succeeded", "failed"],
   succeeded: [],
   failed: [],
@@ -92,6 +90,8 @@ export function jobColumns(alias: string): Prisma.Sql {
 export interface JobOutcome {
   status: "succeeded" | "failed";
   reviewCount?: number;
+  /** The place's name as the platform showed it. */
+  placeName?: string;
   errorClass?: ScrapeErrorClass;
   errorMessage?: string;
   durationMs: number;
@@ -103,7 +103,9 @@ export interface FirstDelivery {
   webhookId: string;
   kind: "job.completed" | "job.failed";
   payload: string;
-  /** When the queue runs the first attempt: now, or later when this process attempts it at once. */
+  /** host[:port] of the callback URL (attempts at once per host are bounded). */
+  host: string;
+  /** When the delivery loops take the first attempt: now, or, when this process attempts it at once, after that attempt's lease. */
   startAfter: Date;
 }
 
@@ -124,20 +126,18 @@ export function finishedRow(job: Job, outcome: JobOutcome, at: Date): Job {
 
 /**
  * running → succeeded | failed, only for the run that holds `attempt` (a run whose job was taken over
- * after an expiry cannot complete it). One statement: the job, its event, the first delivery of its
- * callback with that delivery's queue row, the scrape queue row's completion and its batch's counts.
+ * after its lease passed cannot complete it). One statement: the job, its event, the first delivery of
+ * its callback (itself the queue entry of its first attempt) and its batch's counts.
  * Returns null when the guard did not match (nothing written); `batch` is the batch's counts after
  * the move, for the caller to end the batch (in the same transaction) when no job is left.
  */
 export async function finishJob(
   tx: Tx,
-  settings: { QUEUE_SCHEMA: string },
-  run: { job: Job; attempt: number; queueJobId?: string },
+  run: { job: Job; attempt: number },
   outcome: JobOutcome,
   at: Date,
   delivery: FirstDelivery | null,
 ): Promise<{ batch: { id: string; status: BatchStatus; open: number; completed: boolean } | null; payload: unknown } | null> {
-  const schema = settings.QUEUE_SCHEMA;
   const detail = {
     attempt: run.attempt,
     ...(outcome.errorClass ? { error_class: outcome.errorClass } : {}),
@@ -151,21 +151,18 @@ export async function finishJob(
       UPDATE jobs SET status = ${outcome.status}::job_status, review_count = ${outcome.reviewCount ?? 0}::int,
         error_class = ${outcome.errorClass ?? null}::scrape_error_class, error_message = ${outcome.errorMessage ?? null}::text,
         finished_at = ${at}::timestamptz AT TIME ZONE 'UTC', duration_ms = ${outcome.durationMs}::int, updated_at = ${at}::timestamptz AT TIME ZONE 'UTC',
-        callback_state = CASE WHEN callback_url IS NOT NULL THEN 'pending'::callback_state ELSE callback_state END
+        callback_state = CASE WHEN callback_url IS NOT NULL THEN 'pending'::callback_state ELSE callback_state END, lease_until = NULL,
+        place_name = COALESCE(${outcome.placeName ?? null}::text, place_name)
       WHERE id = ${run.job.id}::uuid AND status = 'running' AND attempts = ${run.attempt}::int
-      RETURNING id, batch_id, callback_url
+      RETURNING id, batch_id, callback_url, queue
     ), ev AS (
       INSERT INTO job_events (job_id, status, detail) SELECT id, ${outcome.status}::job_status, ${JSON.stringify(detail)}::jsonb FROM j
     ), d AS (
-      INSERT INTO callback_deliveries (id, webhook_id, kind, job_id, url, payload, state, next_attempt_at)
-      SELECT ${delivery?.id ?? null}::uuid, ${delivery?.webhookId ?? null}::text, ${delivery?.kind ?? null}::callback_kind, j.id, j.callback_url,
-        ${delivery?.payload ?? null}::jsonb, 'pending', ${delivery?.startAfter ?? null}::timestamptz
+      INSERT INTO callback_deliveries (id, webhook_id, kind, queue, host, job_id, url, payload, state, next_attempt_at)
+      SELECT ${delivery?.id ?? null}::uuid, ${delivery?.webhookId ?? null}::text, ${delivery?.kind ?? null}::callback_kind, j.queue, ${delivery?.host ?? ""}::text,
+        j.id, j.callback_url, ${delivery?.payload ?? null}::jsonb, 'pending', ${delivery?.startAfter ?? null}::timestamptz AT TIME ZONE 'UTC'
       FROM j WHERE ${delivery !== null} AND j.callback_url IS NOT NULL
-      RETURNING id, next_attempt_at, payload
-    ), q AS (
-      ${insertQueueRows(schema, QUEUES.callback, Prisma.sql`SELECT id, jsonb_build_object('deliveryId', id::text), 0, next_attempt_at FROM d`)}
-    ), done AS (
-      ${completeQueueRow(schema, QUEUES.scrape, Prisma.sql`${run.queueJobId ?? null}::uuid`)} AND EXISTS (SELECT 1 FROM j)
+      RETURNING id, payload
     ), b AS (
       UPDATE batches SET running_jobs = running_jobs - 1, ${counter} = ${counter} + 1, updated_at = now()
       WHERE batches.id = (SELECT batch_id FROM j)
@@ -188,15 +185,15 @@ export async function endBatch(tx: Tx, batch: { id: string; status: BatchStatus 
   return count === 1 ? { id: batch.id, status: ended } : null;
 }
 
-/** running → queued after a transient failure of `attempt`; the queue's backoff runs it again. */
-export async function requeueJob(tx: Tx, jobId: string, attempt: number, detail: Record<string, unknown>): Promise<boolean> {
+/** running → queued after a transient failure of `attempt`; it is taken again once `runAfter` (its backoff) has passed. */
+export async function requeueJob(tx: Tx, jobId: string, attempt: number, runAfter: Date, detail: Record<string, unknown>): Promise<boolean> {
   const { count } = await tx.job.updateMany({
     where: { id: jobId, status: "running", attempts: attempt },
-    data: { status: "queued", errorClass: (detail.error_class as ScrapeErrorClass | undefined) ?? null },
+    data: { status: "queued", runAfter, leaseUntil: null, errorClass: (detail.error_class as ScrapeErrorClass | undefined) ?? null },
   });
   if (count === 0) return false;
   const job = await tx.job.findUniqueOrThrow({ where: { id: jobId }, select: { batchId: true } });
-  await recordEvent(tx, jobId, "queued", { ...detail, attempt, retry: true });
+  await recordEvent(tx, jobId, "queued", { ...detail, attempt, retry: true, run_after: runAfter.toISOString() });
   if (job.batchId) await moveBatchCount(tx, job.batchId, "running", "queued");
   return true;
 }

@@ -10,7 +10,7 @@ afterAll(() => db.$disconnect());
 
 describe("priority", () => {
   it("runs queued jobs highest priority first", async () => {
-    const deps = await makeDeps(db);
+    const deps = makeDeps(db);
     const k = await makeKey(db, ["jobs:write"]);
     const actor: Actor = { kind: "apiKey", apiKeyId: k.id, scopes: ["jobs:write"] };
     const v = await makeVersion(db, "noop");
@@ -30,7 +30,6 @@ describe("priority", () => {
       expect(order).toEqual([high, low[2], low[1], low[0]]);
     } finally {
       await stop();
-      await deps.stop();
     }
   });
 });

@@ -20,7 +20,7 @@ export function activeVersions(db: Db, platform: string, now: number = Date.now(
   if (hit && now - hit.at < REGISTRY_TTL_MS) return hit.versions;
   const versions = db.scraperVersion.findMany({
     where: { platform, deprecated: false },
-    select: { id: true, version: true, variant: true, implementation: true, trafficPercent: true },
+    select: { id: true, version: true, variant: true, implementation: true, trafficPercent: true, config: true },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
   });
   entries.set(platform, { at: now, versions });

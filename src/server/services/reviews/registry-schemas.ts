@@ -4,6 +4,15 @@ const ZDate = z.date().meta({ override: { type: "string", format: "date-time" } 
 const ZLabel = z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9._-]+$/, { error: "letters, digits, dot, dash, underscore" });
 const ZPercent = z.number().int().min(0).max(100);
 
+/**
+ * A version's config: free JSON, except `platformUrl`, the platform the version reads (its origin is
+ * the only one its jobs may target; docs/review-engine.md, "Targets").
+ */
+const ZScraperConfigInput = z
+  .object({ platformUrl: z.url({ protocol: /^https?$/, error: "must be an http or https URL" }).max(2048).optional() })
+  .catchall(z.unknown())
+  .refine((c) => c.platformUrl === undefined || !/^[a-z]+:\/\/[^/]*@/i.test(c.platformUrl), { error: "platformUrl must not carry credentials", path: ["platformUrl"] });
+
 export const ZScraperVersionOut = z.object({
   id: z.string(),
   platform: z.string(),
@@ -34,7 +43,7 @@ export const ZCreateScraperInput = z.object({
   variant: ZLabel.default("default"),
   implementation: z.string().trim().min(1).max(100),
   description: z.string().trim().max(500).optional(),
-  config: z.record(z.string(), z.unknown()).default({}),
+  config: ZScraperConfigInput.default({}),
   traffic_percent: ZPercent.default(0),
 });
 export type TCreateScraperInput = z.input<typeof ZCreateScraperInput>;
@@ -44,6 +53,6 @@ export const ZUpdateScraperInput = z.object({
   id: z.uuid(),
   implementation: z.string().trim().min(1).max(100).optional(),
   description: z.string().trim().max(500).nullable().optional(),
-  config: z.record(z.string(), z.unknown()).optional(),
+  config: ZScraperConfigInput.optional(),
 });
 export const ZScraperTrafficInput = z.object({ id: z.uuid(), traffic_percent: ZPercent });

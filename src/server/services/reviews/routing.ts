@@ -7,6 +7,8 @@ export interface RoutableVersion {
   variant: string;
   implementation: string;
   trafficPercent: number;
+  /** The version's JSON config (its `platformUrl` names its platform origin). */
+  config: unknown;
 }
 
 export interface RouteRequest {

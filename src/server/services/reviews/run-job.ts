@@ -1,59 +1,25 @@
 import type { Logger } from "@/server/core/logger";
-import { getScraper, ScrapeError, type ScrapedReview, type ScrapeResult, type TScrapeSort } from "@/server/scrapers";
+import { getScraper, ScrapeError, type ScrapeResult, type TScrapeSort } from "@/server/scrapers";
+import { platformOrigin } from "@/server/scrapers/platform-origin";
 import type { Job } from "@/generated/prisma/client";
 import type { Prisma } from "@/server/core/db";
+import { callbackLeaseMs } from "@/server/queue/settings";
 import { attemptLoaded } from "./callbacks/deliver";
-import { enqueueBatchCallback, firstJobDelivery } from "./callbacks/enqueue";
-import { callbackSecretFor, jobCallbackSecret } from "./callbacks/secrets";
+import { callbackHost, enqueueBatchCallback, firstJobDelivery } from "./callbacks/enqueue";
+import { jobCallbackSecret } from "./callbacks/secrets";
+import { backoffMs } from "./callbacks/schedule";
 import type { ReviewDeps } from "./deps";
-import { claimJob, type ClaimedRun } from "./job-claim";
+import type { ClaimedRun } from "./job-claim";
 import { endBatch, finishedRow, finishJob, requeueJob, type JobOutcome, type Tx } from "./job-states";
+import { storeJobReviews } from "./review-store";
 
 const SORT: Record<Job["sort"], TScrapeSort> = { newest: "newest", most_relevant: "relevant", highest_rating: "highest", lowest_rating: "lowest" };
 
-/** Thrown to the queue so that it runs the job again after its backoff. */
-export class RetryLater extends Error {}
-
-/** The collected reviews without repeats (the last of each external id). */
-function dedupe(result: ScrapeResult): ScrapedReview[] {
-  const seen = new Map<string, ScrapedReview>();
-  for (const r of result.reviews) seen.set(r.externalId, r);
-  return [...seen.values()];
-}
-
-/** Stores the collected reviews, deduplicated per place, and links them to the job. */
-async function storeReviews(tx: Tx, jobId: string, platform: string, placeKey: string, reviews: ScrapedReview[]): Promise<void> {
-  const rows = reviews.map((r) => ({
-    external_id: r.externalId,
-    author: r.author,
-    rating: r.rating === null ? null : Math.round(r.rating),
-    text: r.text,
-    language: r.language,
-    published_at: r.publishedAt ? r.publishedAt.toISOString() : null,
-    owner_reply: r.ownerReply,
-  }));
-  await tx.$executeRaw`
-    WITH input AS (
-      SELECT * FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(
-        external_id text, author text, rating int, text text, language text, published_at timestamptz, owner_reply text)
-    ), upserted AS (
-      INSERT INTO reviews (id, platform, place_key, external_id, author, rating, text, language, published_at, owner_reply)
-      SELECT gen_random_uuid(), ${platform}, ${placeKey}, external_id, author, rating, text, language, published_at, owner_reply FROM input
-      ON CONFLICT (platform, place_key, external_id) DO UPDATE SET
-        author = EXCLUDED.author, rating = EXCLUDED.rating, text = EXCLUDED.text, language = EXCLUDED.language,
-        published_at = EXCLUDED.published_at, owner_reply = EXCLUDED.owner_reply, collected_at = now()
-      RETURNING id
-    )
-    INSERT INTO job_reviews (job_id, review_id) SELECT ${jobId}::uuid, id FROM upserted ON CONFLICT DO NOTHING`;
-}
-
-/** The run being ended: its job as claimed, its attempt, and the API key's sealed callback secret when known. */
+/** The run being ended: its job as claimed, its attempt, and the API key's sealed callback secret. */
 interface RunToEnd {
   job: Job;
   attempt: number;
-  apiKeySecretEnc?: string | null;
-  /** The scrape queue job, completed in the statement that ends the job. */
-  queueJobId?: string;
+  apiKeySecretEnc: string | null;
 }
 
 /**
@@ -63,27 +29,34 @@ interface RunToEnd {
  */
 async function finish(deps: ReviewDeps, run: RunToEnd, outcome: JobOutcome, result?: ScrapeResult, log?: Logger): Promise<string> {
   const s = deps.settings;
-  const unique = result ? dedupe(result) : [];
-  if (result) outcome.reviewCount = unique.length;
+  const reviews = result?.reviews ?? [];
+  if (result) {
+    outcome.reviewCount = new Set(reviews.map((r) => r.externalId)).size;
+    if (result.placeName) outcome.placeName = result.placeName;
+  }
   const at = new Date();
-  const inline = deps.inlineCallbacks?.tryAcquire() ?? false;
-  const firstDue = inline ? new Date(at.getTime() + s.CALLBACK_TIMEOUT_MS + s.JOB_EXPIRE_GRACE_SECONDS * 1000) : at;
+  // The first attempt is made at once when this process has a slot for it and its host has one free.
+  const host = run.job.callbackUrl ? callbackHost(run.job.callbackUrl) : "";
+  const inline = run.job.callbackUrl ? (deps.inlineCallbacks?.tryAcquire(host) ?? false) : false;
+  const firstDue = inline ? new Date(at.getTime() + callbackLeaseMs(s)) : at;
   const row = finishedRow(run.job, outcome, at);
   const delivery = firstJobDelivery(row, firstDue);
   const write = async (tx: Tx) => {
-    if (result && unique.length > 0) await storeReviews(tx, run.job.id, run.job.platform, result.placeKey, unique);
-    const done = await finishJob(tx, s, run, outcome, at, delivery);
+    if (result && reviews.length > 0) {
+      await storeJobReviews(tx, run.job.id, { platform: run.job.platform, origin: result.origin, placeKey: result.placeKey }, reviews);
+    }
+    const done = await finishJob(tx, run, outcome, at, delivery);
     // Another run holds the job now: nothing was written (a transaction rolls the reviews back).
     if (!done) throw new SupersededRun();
     if (done.batch && done.batch.open === 0 && !done.batch.completed) {
       const ended = await endBatch(tx, done.batch);
-      if (ended) await enqueueBatchCallback(tx, await deps.boss(), ended.id);
+      if (ended) await enqueueBatchCallback(tx, ended.id);
     }
     return done.payload;
   };
   let payload: unknown;
   try {
-    payload = unique.length > 0 || run.job.batchId ? await deps.db.$transaction(write, { timeout: 60_000 }) : await write(deps.db);
+    payload = reviews.length > 0 || run.job.batchId ? await deps.db.$transaction(write, { timeout: 60_000 }) : await write(deps.db);
   } catch (error) {
     if (inline) deps.inlineCallbacks?.release();
     throw error;
@@ -93,10 +66,11 @@ async function finish(deps: ReviewDeps, run: RunToEnd, outcome: JobOutcome, resu
     else {
       const url = row.callbackUrl;
       deps.inlineCallbacks.run(
-        async () => {
-          const secret =
-            run.apiKeySecretEnc !== undefined ? jobCallbackSecret(deps, run.job, run.apiKeySecretEnc) : await callbackSecretFor(deps, { jobId: run.job.id, batchId: null });
-          const state = await attemptLoaded(deps, { id: delivery.id, webhookId: delivery.webhookId, url, payload: payload as Prisma.JsonValue, attempts: 0, createdAt: at }, secret);
+        host,
+        async (answered) => {
+          const secret = jobCallbackSecret(deps, run.job, run.apiKeySecretEnc);
+          const first = { id: delivery.id, webhookId: delivery.webhookId, url, payload: payload as Prisma.JsonValue, attempts: 0, createdAt: at };
+          const state = await attemptLoaded(deps, first, secret, undefined, answered);
           log?.info({ event: "callback_attempt", deliveryId: delivery.id, state, inline: true }, "callback attempted");
         },
         (error) => log?.error({ err: error, deliveryId: delivery.id }, "callback attempt failed; the queue attempts it again"),
@@ -110,31 +84,30 @@ class SupersededRun extends Error {}
 
 /**
  * Runs one claimed scrape job (the worker's slots take and claim in one statement, job-claim.ts):
- * scrapes with the routed version under the job timeout, and records the outcome with its callbacks
- * in one transaction. A transient failure with runs left goes back to queued and is thrown to the
- * queue (RetryLater), which runs it again after its backoff. Returns what happened, for logs and tests.
+ * scrapes with the routed version under the job timeout, on the version's platform origin only, and
+ * records the outcome with its callbacks in one transaction. A transient failure with runs left goes
+ * back to queued, due after its backoff. Returns what happened, for logs and tests.
  */
-export async function runClaimedRun(deps: ReviewDeps, run: ClaimedRun, log?: Logger, queueJobId?: string): Promise<string> {
+export async function runClaimedRun(deps: ReviewDeps, run: ClaimedRun, log?: Logger): Promise<string> {
   try {
-    return await runClaimed(deps, run, log, queueJobId);
+    return await runClaimed(deps, run, log);
   } catch (error) {
     if (error instanceof SupersededRun) return "superseded";
     throw error;
   }
 }
 
-async function runClaimed(deps: ReviewDeps, run: ClaimedRun, log?: Logger, queueJobId?: string): Promise<string> {
+async function runClaimed(deps: ReviewDeps, run: ClaimedRun, log?: Logger): Promise<string> {
   const s = deps.settings;
   const jobId = run.job.id;
   const job = run.job;
-  const toEnd = { ...run, ...(queueJobId ? { queueJobId } : {}) };
   const started = Date.now();
   const fail = (errorClass: JobOutcome["errorClass"], errorMessage: string) =>
-    finish(deps, toEnd, { status: "failed", errorClass, errorMessage, durationMs: Date.now() - started }, undefined, log);
-  if (run.attempt > s.JOB_MAX_ATTEMPTS) return fail("timeout", "attempts_exhausted");
+    finish(deps, run, { status: "failed", errorClass, errorMessage, durationMs: Date.now() - started }, undefined, log);
+  // Past the last run: a run that was lost (its worker died each time) or otherwise exhausted.
+  if (run.attempt > s.JOB_MAX_ATTEMPTS) return fail("timeout", run.from === "running" ? "worker_lost" : "attempts_exhausted");
   const scraper = run.implementation ? getScraper(run.implementation) : undefined;
   if (!scraper) return fail("internal", "scraper_unavailable");
-  const config = (run.config ?? {}) as { platformUrl?: unknown };
   let result: ScrapeResult;
   try {
     result = await scraper.scrape(
@@ -146,7 +119,7 @@ async function runClaimed(deps: ReviewDeps, run: ClaimedRun, log?: Logger, queue
         ...(job.sinceDate ? { since: job.sinceDate } : {}),
         ...(job.language ? { language: job.language } : {}),
       },
-      { signal: AbortSignal.timeout(s.JOB_TIMEOUT_MS), platformUrl: typeof config.platformUrl === "string" ? config.platformUrl : s.DEMO_PLATFORM_URL },
+      { signal: AbortSignal.timeout(s.JOB_TIMEOUT_MS), platformUrl: platformOrigin(run.config, s.DEMO_PLATFORM_URL) },
     );
   } catch (error) {
     if (!(error instanceof ScrapeError)) {
@@ -155,24 +128,12 @@ async function runClaimed(deps: ReviewDeps, run: ClaimedRun, log?: Logger, queue
     }
     if (error.transient && run.attempt < s.JOB_MAX_ATTEMPTS) {
       const detail = { error_class: error.errorClass, message: error.message.slice(0, 500) };
-      if (await deps.db.$transaction((tx) => requeueJob(tx, jobId, run.attempt, detail))) throw new RetryLater(error.errorClass);
-      return "superseded";
+      // The backoff, or longer when the platform said when to come back (Retry-After).
+      const delay = Math.max(backoffMs(run.attempt, s.JOB_RETRY_DELAY_SECONDS * 1000, 3_600_000, deps.random), (error.retryAfterSeconds ?? 0) * 1000);
+      const runAfter = new Date(Date.now() + delay);
+      return (await deps.db.$transaction((tx) => requeueJob(tx, jobId, run.attempt, runAfter, detail))) ? "retry_later" : "superseded";
     }
     return fail(error.errorClass, error.message.slice(0, 500));
   }
-  return finish(deps, toEnd, { status: "succeeded", durationMs: Date.now() - started }, result, log);
-}
-
-/** Dead-letter handler: the queue gave up on a job (its last run was lost), so it ends as failed (timeout). */
-export async function failAbandonedJob(deps: ReviewDeps, jobId: string, log?: Logger): Promise<string> {
-  const job = await deps.db.job.findUnique({ where: { id: jobId } });
-  if (!job || (job.status !== "queued" && job.status !== "running")) return "skipped";
-  const run = job.status === "queued" ? await claimJob(deps.db, jobId, { dead_letter: true }) : { job, attempt: job.attempts };
-  if (!run) return "skipped";
-  try {
-    return await finish(deps, run, { status: "failed", errorClass: "timeout", errorMessage: "worker_lost", durationMs: 0 }, undefined, log);
-  } catch (error) {
-    if (error instanceof SupersededRun) return "superseded";
-    throw error;
-  }
+  return finish(deps, run, { status: "succeeded", durationMs: Date.now() - started }, result, log);
 }

@@ -5,19 +5,16 @@ import { makeDeps, makeKey, makeVersion, spawnWorkerProcess, startJsonPlatform, 
 import { createJob } from "./create-jobs";
 import { ZCreateJobInput } from "./schemas";
 
-// A worker process killed with SIGKILL in the middle of a job: the queue sees the job expire, a new
-// worker process runs it again, and the job completes exactly once (one terminal state, one callback).
+// A worker process killed with SIGKILL in the middle of a job: once the run's lease has passed, a new
+// worker process takes the job again, and the job completes exactly once (one terminal state, one callback).
 
 const db = testDb();
 const settings = testSettings({ JOB_TIMEOUT_MS: "3000", JOB_EXPIRE_GRACE_SECONDS: "1", QUEUE_MAINTENANCE_SECONDS: "1", JOB_MAX_ATTEMPTS: "3" });
-let deps: Awaited<ReturnType<typeof makeDeps>>;
+let deps: ReturnType<typeof makeDeps>;
 beforeAll(async () => {
-  deps = await makeDeps(db, settings);
+  deps = makeDeps(db, settings);
 });
-afterAll(async () => {
-  await deps.stop();
-  await db.$disconnect();
-});
+afterAll(() => db.$disconnect());
 
 function spawnWorker(): Promise<Spawned> {
   return spawnWorkerProcess(settings, {

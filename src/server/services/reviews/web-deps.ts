@@ -8,7 +8,7 @@ import type { ReviewDeps } from "./deps";
 
 const globalForBoss = globalThis as unknown as { __reviewBoss?: Promise<PgBoss> };
 
-/** The web app's queue handle: inserts only (the worker supervises), started on first use. */
+/** The web app's pg-boss handle (pipeline executions): inserts only (the worker supervises), started on first use. */
 export function webBoss(): Promise<PgBoss> {
   if (!globalForBoss.__reviewBoss) {
     const url = process.env.DATABASE_URL ?? "";
@@ -21,5 +21,5 @@ export function webBoss(): Promise<PgBoss> {
 
 /** Dependencies of the review-engine use cases in the web app. */
 export function reviewDeps(): ReviewDeps {
-  return { db: db(), boss: webBoss, sealer: configuredSealer(), settings: reviewSettings() };
+  return { db: db(), sealer: configuredSealer(), settings: reviewSettings() };
 }

@@ -32,6 +32,17 @@ export function jobCallbackSecret(
   return openCached(deps, apiKeySecretEnc, secretAad.apiKey(job.apiKeyId));
 }
 
+/** The secret that signs a delivery from its owner's sealed columns: the job's or batch's own, else its API key's. */
+export function secretOfOwner(
+  deps: ReviewDeps,
+  o: { jobId: string | null; batchId: string | null; jobSecretEnc: string | null; batchSecretEnc: string | null; apiKeyId: string | null; keySecretEnc: string | null },
+): string | null {
+  if (o.jobId && o.jobSecretEnc) return openCached(deps, o.jobSecretEnc, secretAad.job(o.jobId));
+  if (!o.jobId && o.batchId && o.batchSecretEnc) return openCached(deps, o.batchSecretEnc, secretAad.batch(o.batchId));
+  if (!o.apiKeyId || !o.keySecretEnc) return null;
+  return openCached(deps, o.keySecretEnc, secretAad.apiKey(o.apiKeyId));
+}
+
 /** The secret that signs a delivery: the job's or batch's own, else its API key's (one query). */
 export async function callbackSecretFor(deps: ReviewDeps, d: Pick<CallbackDelivery, "jobId" | "batchId">): Promise<string | null> {
   if (!d.jobId && !d.batchId) return null;

@@ -1,0 +1,73 @@
+import { createHash } from "node:crypto";
+import type { Prisma } from "@/server/core/db";
+
+// Stored reviews (docs/review-engine.md, "Reviews"): a row is one *version* of a review, keyed by the
+// platform origin, the place, the platform's review id and a hash of its content, and never changed
+// once written. A job links the versions it collected (job_reviews). Two jobs that read the same
+// version share one row; a job that reads an edited review (or a different text under the same id)
+// adds a version beside it. So what a job returns is exactly what it collected, whatever other jobs,
+// of this client or another, collect later.
+
+type Tx = Prisma.TransactionClient;
+
+/** The content of a review as a scraper read it. */
+export interface ReviewContent {
+  externalId: string;
+  author: string | null;
+  rating: number | null;
+  text: string | null;
+  language: string | null;
+  publishedAt: Date | null;
+  ownerReply: string | null;
+}
+
+/** SHA-256 (hex) of a review's content: two reads of the same version give the same hash. */
+export function reviewContentHash(r: Omit<ReviewContent, "externalId">): string {
+  const canonical = JSON.stringify([r.author, r.rating, r.text, r.language, r.publishedAt ? r.publishedAt.toISOString() : null, r.ownerReply]);
+  return createHash("sha256").update(canonical).digest("hex");
+}
+
+/** Where collected reviews come from: the platform namespace, the origin read, and the place. */
+export interface ReviewSource {
+  platform: string;
+  origin: string;
+  placeKey: string;
+}
+
+/**
+ * Stores the versions a job collected (deduplicated per version) and links them to the job, in one
+ * statement. A version already stored is linked as it is (its `last_seen_at` moves on; its content
+ * never changes), so a concurrent job storing the same version links the same row.
+ */
+export async function storeJobReviews(tx: Tx, jobId: string, source: ReviewSource, reviews: ReviewContent[]): Promise<void> {
+  // One version per review id (the last read wins): a statement may not upsert one row twice.
+  const unique = [...new Map(reviews.map((r) => [r.externalId, r])).values()];
+  if (unique.length === 0) return;
+  const rows = unique.map((r) => {
+    const rating = r.rating === null ? null : Math.round(r.rating);
+    return {
+      external_id: r.externalId,
+      author: r.author,
+      rating,
+      text: r.text,
+      language: r.language,
+      published_at: r.publishedAt ? r.publishedAt.toISOString() : null,
+      owner_reply: r.ownerReply,
+      content_hash: reviewContentHash({ ...r, rating }),
+    };
+  });
+  // ON CONFLICT DO UPDATE (not DO NOTHING) so that RETURNING yields the existing row too, also one a
+  // concurrent job committed after this statement began.
+  await tx.$executeRaw`
+    WITH input AS (
+      SELECT * FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(
+        external_id text, author text, rating int, text text, language text, published_at timestamptz, owner_reply text, content_hash text)
+    ), upserted AS (
+      INSERT INTO reviews (id, platform, origin, place_key, external_id, content_hash, author, rating, text, language, published_at, owner_reply)
+      SELECT gen_random_uuid(), ${source.platform}, ${source.origin}, ${source.placeKey}, external_id, content_hash, author, rating, text, language,
+        published_at AT TIME ZONE 'UTC', owner_reply FROM input
+      ON CONFLICT (platform, origin, place_key, external_id, content_hash) DO UPDATE SET last_seen_at = now() AT TIME ZONE 'UTC'
+      RETURNING id
+    )
+    INSERT INTO job_reviews (job_id, review_id) SELECT ${jobId}::uuid, id FROM upserted ON CONFLICT DO NOTHING`;
+}
