@@ -1,3 +1,4 @@
+import { OutboundError } from "../core/outbound/request";
 import { ScrapeError } from "./types";
 
 const NETWORK_CODES = new Set([
@@ -69,6 +70,7 @@ function codeOf(error: unknown): string | undefined {
 export function classifyError(error: unknown, signal?: AbortSignal): ScrapeError {
   if (signal?.aborted) return abortError(signal);
   if (error instanceof ScrapeError) return error;
+  if (error instanceof OutboundError) return outboundFailure(error);
   const message = error instanceof Error ? error.message : String(error);
   const name = error instanceof Error ? error.name : "";
   const code = codeOf(error);
@@ -79,6 +81,24 @@ export function classifyError(error: unknown, signal?: AbortSignal): ScrapeError
     return new ScrapeError("network", `network error: ${code ?? firstLine(message)}`, { cause: error });
   }
   return new ScrapeError("internal", `unexpected error: ${firstLine(message)}`, { cause: error });
+}
+
+/**
+ * A failed request to the platform. Only the platform's own origin is ever asked, so a network error
+ * tells nothing about any other host; a refused address does not say which.
+ */
+function outboundFailure(error: OutboundError): ScrapeError {
+  switch (error.code) {
+    case "refused":
+      return new ScrapeError("invalid_target", "target_not_allowed: the platform's address is not allowed (private or unresolvable)", { cause: error });
+    case "timeout":
+    case "aborted":
+      return new ScrapeError("timeout", `timed out: ${error.message}`, { cause: error });
+    case "too_large":
+      return new ScrapeError("internal", `the platform's ${error.message}`, { cause: error });
+    default:
+      return new ScrapeError("network", `network error: ${error.detail ?? "connection failed"}`, { cause: error });
+  }
 }
 
 function firstLine(text: string): string {

@@ -10,8 +10,8 @@ export { ZScraperConfig, setScraperConfig, type TScraperConfig } from "./config"
 
 const noopScraper: Scraper = {
   implementation: "noop",
-  async scrape(target) {
-    return { placeKey: `noop:${target.platformId ?? target.placeUrl ?? "none"}`, reviews: [] };
+  async scrape(target, ctx) {
+    return { origin: new URL(ctx.platformUrl).origin, placeKey: `noop:${target.platformId ?? target.placeUrl ?? "none"}`, reviews: [] };
   },
 };
 

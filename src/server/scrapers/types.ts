@@ -53,7 +53,9 @@ export interface ScrapedReview {
 }
 
 export interface ScrapeResult {
-  /** Stable key of the place, "<platform>:<platform id>" (e.g. "demo-platform:p-0001"); reviews dedup per place key. */
+  /** Origin (scheme, host, port) the reviews were read from: the platform's, never another. */
+  origin: string;
+  /** Key of the place on its platform, "<platform>:<platform id>" (e.g. "demo-platform:p-0001"); with the origin it names the place. */
   placeKey: string;
   reviews: ScrapedReview[];
   /** Platform id of the place (e.g. "p-0001"). */
@@ -64,7 +66,7 @@ export interface ScrapeResult {
 
 export interface ScrapeContext {
   signal: AbortSignal;
-  /** Base URL of the demo platform (config DEMO_PLATFORM_URL). */
+  /** The platform of the job's scraper version (its config's platformUrl, else DEMO_PLATFORM_URL): the one origin the scrape may reach. */
   platformUrl: string;
   onProgress?(collected: number): void;
 }

@@ -145,7 +145,7 @@ describe("review engine REST API", () => {
     expect(await db.batch.count({ where: { apiKeyId: k.id } })).toBe(1);
   });
 
-  it("validates input: 400 with field errors, 422 for unknown versions and private callbacks, 404 for others' batches", async () => {
+  it("validates input: 400 with field errors, 422 for unknown versions, private callbacks and off-platform targets, 404 for others' batches", async () => {
     const k = await makeKey(db, ["jobs:write", "jobs:read"]);
     const mine = await makeKey(db, ["jobs:read"]);
     expect((await rest(k.key, "POST", "/scrape", { requester_client_id: "x" })).res.status).toBe(400);
@@ -155,6 +155,16 @@ describe("review engine REST API", () => {
     expect(unknown.json).toMatchObject({ error: { message: "unknown_scraper_version" } });
     const created = await rest(k.key, "POST", "/scrape", job({ callback_url: "http://127.0.0.1:9/x", callback_secret: "whsec_short" }));
     expect(created.res.status).toBe(400);
+    // A target off the version's platform origin (no request is made: nothing listens on port 9).
+    const offOrigin = await rest(k.key, "POST", "/scrape/platform-reviews", job({ platform_id: undefined, place_url: "http://127.0.0.1:9/places/p-1" }));
+    expect(offOrigin.res.status).toBe(422);
+    expect(offOrigin.json).toMatchObject({ error: { code: "UNPROCESSABLE", message: "target_not_allowed", details: { reason: "origin_mismatch" } } });
+    const offBatch = await rest(k.key, "POST", "/scrape/platform-reviews/batch", {
+      requester_client_id: "acme",
+      jobs: [{ platform_id: "a", scraper_version: version }, { place_url: "http://127.0.0.1:9/places/p-1", scraper_version: version }],
+    });
+    expect(offBatch.res.status).toBe(422);
+    expect(offBatch.json).toMatchObject({ error: { message: "target_not_allowed", details: { refused: 1, jobs: [{ index: 1, reason: "origin_mismatch" }] } } });
     const b = await rest(k.key, "POST", "/scrape/platform-reviews/batch", { requester_client_id: "acme", jobs: [{ platform_id: "a", scraper_version: version }] });
     expect((await rest(mine.key, "GET", `/batches/${String(b.json.id)}`)).res.status).toBe(404);
     expect((await rest(k.key, "GET", `/batches/${String(b.json.id)}`)).json).toMatchObject({ total_jobs: 1, percent: 0, counts: { queued: 1 } });

@@ -14,8 +14,8 @@ export function browserScraper(implementation: string, layouts: LayoutDriver[]):
     async scrape(target, ctx) {
       const place = resolveTarget(target, ctx);
       const url = `${place.origin}/places/${encodeURIComponent(place.placeId)}?${targetParams(target, place.knobs)}`;
-      const { reviews, placeName } = await withPage(ctx.signal, (page) => scrapePage(page, url, layouts, target, ctx));
-      return { placeKey: place.placeKey, platformId: place.placeId, placeName, reviews: applyTarget(reviews, target) };
+      const { reviews, placeName } = await withPage(ctx.signal, place.origin, (page) => scrapePage(page, url, layouts, target, ctx));
+      return { origin: place.origin, placeKey: place.placeKey, platformId: place.placeId, placeName, reviews: applyTarget(reviews, target) };
     },
   };
 }

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { classifyError, errorForStatus, throwIfAborted } from "../classify";
+import { scraperConfig } from "../config";
+import { platformFetch } from "../platform-fetch";
 import { ScrapeError, type ScrapedReview, type Scraper } from "../types";
 import { applyTarget, resolveTarget, targetParams } from "./target";
 
@@ -22,7 +24,7 @@ const ZReviewsPage = z.object({
 
 const MAX_PER_PAGE = 100;
 
-/** Reads the platform's paged JSON API (`/api/places/<id>/reviews`) with fetch; no browser. */
+/** Reads the platform's paged JSON API (`/api/places/<id>/reviews`) on the platform's origin only; no browser. */
 export const httpJsonScraper: Scraper = {
   implementation: "http-json",
   async scrape(target, ctx) {
@@ -37,14 +39,17 @@ export const httpJsonScraper: Scraper = {
         const params = targetParams(target, place.knobs);
         params.set("page", String(page));
         params.set("per_page", String(perPage));
-        const url = `${place.origin}/api/places/${encodeURIComponent(place.placeId)}/reviews?${params}`;
-        const res = await fetch(url, { signal: ctx.signal, headers: { accept: "application/json" } });
-        const failure = errorForStatus(res.status, `GET reviews page ${page}`, res.headers.get("retry-after"));
-        if (failure) {
-          await res.body?.cancel();
-          throw failure;
-        }
-        const body = ZReviewsPage.safeParse(await res.json().catch(() => undefined));
+        const url = new URL(`${place.origin}/api/places/${encodeURIComponent(place.placeId)}/reviews?${params}`);
+        const { response: res } = await platformFetch(url, {
+          origin: place.origin,
+          signal: ctx.signal,
+          deadlineMs: scraperConfig().SCRAPER_NAVIGATION_TIMEOUT_MS,
+          headers: { accept: "application/json" },
+        });
+        const retryAfter = res.headers["retry-after"];
+        const failure = errorForStatus(res.status, `GET reviews page ${page}`, typeof retryAfter === "string" ? retryAfter : null);
+        if (failure) throw failure;
+        const body = ZReviewsPage.safeParse(parseJson(res.body));
         if (!body.success) throw new ScrapeError("layout_changed", `reviews API page ${page} has an unexpected shape`, { cause: body.error });
         placeName = body.data.place.name;
         for (const r of body.data.reviews) {
@@ -65,6 +70,14 @@ export const httpJsonScraper: Scraper = {
     } catch (error) {
       throw classifyError(error, ctx.signal);
     }
-    return { placeKey: place.placeKey, platformId: place.placeId, placeName, reviews: applyTarget(collected, target) };
+    return { origin: place.origin, placeKey: place.placeKey, platformId: place.placeId, placeName, reviews: applyTarget(collected, target) };
   },
 };
+
+function parseJson(body: Buffer): unknown {
+  try {
+    return JSON.parse(body.toString("utf8"));
+  } catch {
+    return undefined;
+  }
+}

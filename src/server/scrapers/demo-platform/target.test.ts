@@ -7,8 +7,8 @@ const base = { limit: 10, sort: "newest" as const };
 
 describe("resolveTarget", () => {
   it("takes the place from a place URL (keeping demo knobs) or a platform id", () => {
-    const fromUrl = resolveTarget({ ...base, placeUrl: "http://localhost:9999/places/p-0002?latency=50&utm=x" }, ctx);
-    expect(fromUrl).toMatchObject({ origin: "http://localhost:9999", placeId: "p-0002", placeKey: "demo-platform:p-0002" });
+    const fromUrl = resolveTarget({ ...base, placeUrl: "http://127.0.0.1:4200/places/p-0002?latency=50&utm=x" }, ctx);
+    expect(fromUrl).toMatchObject({ origin: "http://127.0.0.1:4200", placeId: "p-0002", placeKey: "demo-platform:p-0002" });
     expect(fromUrl.knobs.toString()).toBe("latency=50");
     expect(resolveTarget({ ...base, platformId: "p-0001" }, ctx)).toMatchObject({ origin: "http://127.0.0.1:4200", placeId: "p-0001" });
   });
@@ -17,7 +17,12 @@ describe("resolveTarget", () => {
     [{ ...base }],
     [{ ...base, placeUrl: "not a url" }],
     [{ ...base, placeUrl: "ftp://x/places/p-1" }],
-    [{ ...base, placeUrl: "http://x/shops/p-1" }],
+    [{ ...base, placeUrl: "http://127.0.0.1:4200/shops/p-1" }],
+    // Off the platform's origin: another host, port or scheme, or credentials (target_not_allowed).
+    [{ ...base, placeUrl: "http://localhost:4200/places/p-1" }],
+    [{ ...base, placeUrl: "http://127.0.0.1:4201/places/p-1" }],
+    [{ ...base, placeUrl: "https://127.0.0.1:4200/places/p-1" }],
+    [{ ...base, placeUrl: "http://u:p@127.0.0.1:4200/places/p-1" }],
     [{ ...base, platformId: "../etc" }],
     [{ ...base, platformId: "p-1", limit: -1 }],
     [{ ...base, platformId: "p-1", since: new Date("nope") }],

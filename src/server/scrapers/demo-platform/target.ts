@@ -5,7 +5,7 @@ const KEPT_PARAMS = ["latency", "status", "layout", "markup"];
 const PLACE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export interface ResolvedTarget {
-  /** Origin of the platform serving the place, e.g. http://127.0.0.1:4200 */
+  /** Origin of the platform serving the place, e.g. http://127.0.0.1:4200: the only one the scrape may reach. */
   origin: string;
   placeId: string;
   placeKey: string;
@@ -13,7 +13,12 @@ export interface ResolvedTarget {
   knobs: URLSearchParams;
 }
 
-/** Finds the place a target names: placeUrl (…/places/<id>) wins over platformId on ctx.platformUrl. */
+/**
+ * Finds the place a target names on the platform (ctx.platformUrl): placeUrl (…/places/<id>) wins
+ * over platformId. A placeUrl on any other origin, or with credentials, is refused before any request
+ * (invalid_target, "target_not_allowed"): submission refuses it already, this guards older jobs and
+ * a version whose platform changed since.
+ */
 export function resolveTarget(target: ScrapeTarget, ctx: Pick<ScrapeContext, "platformUrl">): ResolvedTarget {
   if (!Number.isInteger(target.limit) || target.limit < 0) throw new ScrapeError("invalid_target", "limit must be a whole number >= 0");
   if (target.since && Number.isNaN(target.since.getTime())) throw new ScrapeError("invalid_target", "since is not a valid date");
@@ -34,6 +39,10 @@ export function resolveTarget(target: ScrapeTarget, ctx: Pick<ScrapeContext, "pl
     throw new ScrapeError("invalid_target", `not a URL: ${target.placeUrl ?? ctx.platformUrl}`, { cause: error });
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") throw new ScrapeError("invalid_target", `unsupported URL scheme ${url.protocol}`);
+  const platform = new URL(ctx.platformUrl).origin;
+  if (url.origin !== platform || url.username || url.password) {
+    throw new ScrapeError("invalid_target", `target_not_allowed: the place URL is not on the platform ${platform}`);
+  }
   if (!placeId || !PLACE_ID.test(decodeSafe(placeId))) {
     throw new ScrapeError("invalid_target", `not a place of the platform: ${target.placeUrl ?? target.platformId}`);
   }
@@ -43,7 +52,7 @@ export function resolveTarget(target: ScrapeTarget, ctx: Pick<ScrapeContext, "pl
     const value = target.placeUrl ? url.searchParams.get(name) : null;
     if (value !== null) knobs.set(name, value);
   }
-  return { origin: url.origin, placeId, placeKey: `demo-platform:${placeId}`, knobs };
+  return { origin: platform, placeId, placeKey: `demo-platform:${placeId}`, knobs };
 }
 
 function decodeSafe(text: string): string {
