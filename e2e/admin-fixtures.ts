@@ -24,7 +24,8 @@ export async function createMesh(page: Page, name: string, extra: Record<string,
 
 /**
  * What the page matrix needs: a signed-in user with a mesh and a valid invite token of it, a batch of
- * the review engine with its job (submitted by the administrator), and a pipeline execution.
+ * the review engine with its job (submitted by the administrator), and a pipeline execution (the
+ * administrator's: pipelines are for administrators).
  */
 export interface World {
   userState: State;
@@ -59,16 +60,16 @@ export const test = base.extend<object, { adminState: State; world: World }>({
       const invite = await page.request.post(`/api/my/meshes/${meshId}/invites`, { data: {} });
       expect(invite.ok(), await invite.text()).toBe(true);
       const { token } = (await invite.json()) as { token: string };
-      // The demo data has a finished review-analytics run; any signed-in user may read it.
-      const runs = await page.request.get("/api/pipelines/review-analytics/executions");
-      expect(runs.ok(), await runs.text()).toBe(true);
-      const executionId = ((await runs.json()) as { items: { id: string }[] }).items[0]?.id ?? "";
-      expect(executionId).not.toBe("");
       const userState = await context.storageState();
       await context.close();
 
-      // Jobs and batches are an administrator's pages (or an API key's).
+      // Jobs, batches and pipelines are an administrator's pages (or an API key's).
       const admin = await browser.newContext({ baseURL, storageState: adminState });
+      // The demo data has a finished review-analytics run of the administrator.
+      const runs = await admin.request.get("/api/pipelines/review-analytics/executions?status=succeeded");
+      expect(runs.ok(), await runs.text()).toBe(true);
+      const executionId = ((await runs.json()) as { items: { id: string }[] }).items[0]?.id ?? "";
+      expect(executionId).not.toBe("");
       const batch = await admin.request.post("/api/scrape/platform-reviews/batch", {
         data: { requester_client_id: "page-matrix", jobs: [{ platform_id: "p-0001", review_limit: 5 }] },
       });

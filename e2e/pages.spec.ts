@@ -54,14 +54,18 @@ const CASES: Record<string, Case[]> = {
   "engine/jobs": [{ name: "jobs", who: "admin", path: () => "/engine/jobs" }],
   "engine/jobs/[jobId]": [{ name: "job detail", who: "admin", path: (w) => `/engine/jobs/${w.jobId}` }],
   "engine/scrapers": [{ name: "scraper versions", who: "admin", path: () => "/engine/scrapers" }],
-  pipelines: [{ name: "pipelines", who: "user", path: () => "/pipelines" }],
-  "pipelines/[pipelineId]": [{ name: "pipeline dashboard", who: "user", path: () => "/pipelines/review-analytics" }],
-  "pipelines/[pipelineId]/execute": [{ name: "execute form", who: "user", path: () => "/pipelines/review-analytics/execute" }],
-  "pipelines/[pipelineId]/executions": [{ name: "execution history", who: "user", path: () => "/pipelines/review-analytics/executions" }],
-  "pipelines/[pipelineId]/executions/[executionId]": [
-    { name: "execution detail", who: "user", path: (w) => `/pipelines/review-analytics/executions/${w.executionId}` },
+  // Pipelines are an administrator's pages; any other user gets the 403 page.
+  pipelines: [
+    { name: "pipelines", who: "admin", path: () => "/pipelines" },
+    { name: "pipelines 403 page", who: "user", path: () => "/pipelines", status: 403 },
   ],
-  "pipelines/[pipelineId]/report": [{ name: "report", who: "user", path: (w) => `/pipelines/review-analytics/report?execution=${w.executionId}` }],
+  "pipelines/[pipelineId]": [{ name: "pipeline dashboard", who: "admin", path: () => "/pipelines/review-analytics" }],
+  "pipelines/[pipelineId]/execute": [{ name: "execute form", who: "admin", path: () => "/pipelines/review-analytics/execute" }],
+  "pipelines/[pipelineId]/executions": [{ name: "execution history", who: "admin", path: () => "/pipelines/review-analytics/executions" }],
+  "pipelines/[pipelineId]/executions/[executionId]": [
+    { name: "execution detail", who: "admin", path: (w) => `/pipelines/review-analytics/executions/${w.executionId}` },
+  ],
+  "pipelines/[pipelineId]/report": [{ name: "report", who: "admin", path: (w) => `/pipelines/review-analytics/report?execution=${w.executionId}` }],
 };
 
 function discoverRoutes(): string[] {

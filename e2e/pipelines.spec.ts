@@ -1,6 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, signUp, test, uniqueEmail } from "./fixtures";
+import { expect, test } from "./admin-fixtures";
+
+// Pipelines are an administrator's pages: every test runs as the seeded administrator
+// (admin@example.com, signed in once per worker by admin-fixtures.ts).
+test.use({ storageState: async ({ adminState }, use) => use(adminState) });
 
 /** WCAG 2 A/AA violations of the page (rule id and the first offending element). */
 async function a11y(page: Page): Promise<string[]> {
@@ -9,10 +13,22 @@ async function a11y(page: Page): Promise<string[]> {
 }
 
 const KINDS = ["StatCard", "LineChart", "BarChart", "PieChart", "DataTable", "Heatmap"] as const;
+const DEMO_PLACE = "Trattoria Demo (demo-trattoria)";
+
+/** The place and the run the page shows, and its picker offering that place. */
+async function expectNamedRunWithPicker(page: Page, executionId: string) {
+  await expect(page.getByRole("heading", { level: 2, name: DEMO_PLACE })).toBeVisible();
+  await expect(page.locator(`[data-shown-execution="${executionId}"]`)).toContainText(/Run of .* reviews analysed/);
+  const picker = page.getByRole("form", { name: "Show another run" });
+  await expect(picker.getByLabel("Place")).toHaveValue(/demo-trattoria$/);
+  await expect(picker.getByLabel("Place").locator("option:checked")).toHaveText(DEMO_PLACE);
+  await expect(picker.getByLabel("Run", { exact: true })).toHaveValue(executionId);
+  await expect(picker.getByRole("button", { name: "Show" })).toBeVisible();
+}
 
 test("runs review-analytics from the page, watches the stages, then sees every widget kind and the report", async ({ page }) => {
   test.setTimeout(90_000);
-  await signUp(page, "Pia Pipeline", uniqueEmail("pipe"), "a-long-password-7");
+  await page.goto("/en/dashboard");
   await page.getByRole("link", { name: "Pipelines", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Pipelines" })).toBeVisible();
   const card = page.locator('[data-pipeline-id="review-analytics"]');
@@ -21,6 +37,7 @@ test("runs review-analytics from the page, watches the stages, then sees every w
   // The form is generated from the run-request schema; the demo place is filled in.
   await expect(page.getByLabel("Place")).toHaveValue("demo-trattoria");
   await expect(page.getByLabel("From")).toHaveAttribute("type", "date");
+  await expect(page.getByLabel("Batches")).toBeVisible();
   await page.getByLabel("From").fill("2026-01-01");
   await page.getByLabel("To").fill("2026-12-31");
   await page.getByRole("button", { name: "Run pipeline" }).click();
@@ -32,9 +49,11 @@ test("runs review-analytics from the page, watches the stages, then sees every w
   }
   await expect(run).toHaveAttribute("data-execution-status", "succeeded");
   await expect(run.getByText(/Total: \d+ ms/)).toBeVisible();
+  const executionId = (await run.getAttribute("data-execution-id")) ?? "";
 
   await run.getByRole("link", { name: "Open the dashboard" }).click();
   await expect(page).toHaveURL(/\/en\/pipelines\/review-analytics\?execution=/);
+  await expectNamedRunWithPicker(page, executionId);
   for (const kind of KINDS) {
     await expect(page.locator(`[data-widget-kind="${kind}"] [data-state="ready"]`).first(), kind).toBeVisible();
   }
@@ -47,7 +66,10 @@ test("runs review-analytics from the page, watches the stages, then sees every w
   await expect(page.locator('[data-widget-id="total_reviews"] [data-testid="stat-value"]')).toHaveText(/^[1-9][\d,]*$/);
   expect(await a11y(page), "dashboard accessibility").toEqual([]);
 
+  // The report tab keeps the chosen run.
   await page.getByRole("link", { name: "Report", exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/en/pipelines/review-analytics/report\\?execution=${executionId}`));
+  await expectNamedRunWithPicker(page, executionId);
   await expect(page.locator('[data-report-format="v2"]')).toBeVisible();
   for (const heading of ["Executive summary", "Risk scorecard", "Action matrix", "Tracking KPIs", "Strengths to protect"]) {
     await expect(page.getByRole("heading", { name: heading })).toBeVisible();
@@ -56,8 +78,28 @@ test("runs review-analytics from the page, watches the stages, then sees every w
   expect(await a11y(page), "report accessibility").toEqual([]);
 });
 
+test("the dashboard shows the default run of its place, and the picker switches to another run", async ({ page }) => {
+  await page.goto("/en/pipelines/review-analytics");
+  // No run chosen: the administrator's newest run with reviews, named with its place.
+  await expect(page.getByRole("heading", { level: 2, name: DEMO_PLACE })).toBeVisible();
+  await expect(page.getByText("Your newest run with reviews is shown.")).toBeVisible();
+  const picker = page.getByRole("form", { name: "Show another run" });
+  const runSelect = picker.getByLabel("Run", { exact: true });
+  const shown = await runSelect.inputValue();
+  const options = await runSelect.locator("option").evaluateAll((list) => list.map((o) => (o as HTMLOptionElement).value));
+  expect(options[0]).toBe(shown);
+  // Another run of the place, when there is one (the legacy v1 run of the demo data always is).
+  const other = options.find((id) => id !== shown);
+  expect(other).toBeTruthy();
+  await runSelect.selectOption(other ?? "");
+  await picker.getByRole("button", { name: "Show" }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?execution=${other}`));
+  await expect(page.getByText("The run you chose is shown.")).toBeVisible();
+  await expect(page.locator(`[data-shown-execution="${other}"]`)).toBeVisible();
+  expect(await a11y(page), "picker accessibility").toEqual([]);
+});
+
 test("history shows the stage-timing chart, and a legacy v1 report still renders", async ({ page }) => {
-  await signUp(page, "Hugo History", uniqueEmail("hist"), "a-long-password-8");
   await page.goto("/en/pipelines/review-analytics/executions");
   await expect(page.getByRole("heading", { name: "Stage timing" })).toBeVisible();
   await expect(page.getByRole("img", { name: "Duration of each stage per run, in milliseconds" })).toBeVisible();
@@ -70,13 +112,18 @@ test("history shows the stage-timing chart, and a legacy v1 report still renders
   await expect(page.locator('[data-report-format="v1"]')).toBeVisible();
   await expect(page.getByText("Legacy report (v1): shown with its original sections.")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Recommendations" })).toBeVisible();
+  // A run older than stored places is named by the place of its input.
+  await expect(page.getByRole("heading", { level: 2, name: "demo-trattoria", exact: true })).toBeVisible();
   expect(await a11y(page), "legacy report accessibility").toEqual([]);
 });
 
 test("the execute form shows the schema's errors, in Spanish too", async ({ page }) => {
-  await signUp(page, "Eva Errores", uniqueEmail("err"), "a-long-password-9");
   await page.goto("/es/pipelines/review-analytics/execute");
   await page.getByLabel("Lugar").fill("");
   await page.getByRole("button", { name: "Ejecutar pipeline" }).click();
-  await expect(page.getByText("Indica un lugar o al menos un trabajo.")).toBeVisible();
+  await expect(page.getByText("Indica un lugar, al menos un trabajo o al menos un lote.")).toBeVisible();
+  // A place no readable job collected answers as absent.
+  await page.getByLabel("Lugar").fill("no-such-place-anywhere");
+  await page.getByRole("button", { name: "Ejecutar pipeline" }).click();
+  await expect(page.getByText("Ningún trabajo que puedas leer recopiló reseñas de este lugar.")).toBeVisible();
 });

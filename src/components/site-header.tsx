@@ -21,7 +21,7 @@ export async function SiteHeader() {
           {user ? (
             <>
               <Link href="/dashboard">{t("dashboard")}</Link>
-              <Link href="/pipelines">{tp("nav")}</Link>
+              {user.isAdmin ? <Link href="/pipelines">{tp("nav")}</Link> : null}
               <Link href="/dashboard/settings">{t("settings")}</Link>
               {user.isAdmin ? <Link href="/admin">{ta("headerLink")}</Link> : null}
               {user.isAdmin ? <Link href="/engine">{t("engine")}</Link> : null}

@@ -22,6 +22,8 @@ export const ZAppEnv = z.object({
   SIGNIN_RATE_PER_MINUTE: envInt(10, 1, 100_000),
   /** Sign-in attempts allowed per minute per client address (first X-Forwarded-For hop). */
   SIGNIN_CLIENT_RATE_PER_MINUTE: envInt(60, 1, 100_000),
+  /** Pipeline executions queued or running at once per API key or user (429 above it). */
+  PIPELINE_MAX_ACTIVE_PER_PRINCIPAL: envInt(2, 1, 1_000),
 });
 export type TAppEnv = z.output<typeof ZAppEnv>;
 

@@ -7,14 +7,14 @@ import { serverCaller } from "./server";
 
 /**
  * The administrator of this request, or the way out: signed out goes to sign-in (and back to the
- * admin console), a signed-in non-admin gets the 403 page. Next renders a layout and its page at the
- * same time, so the admin layout and every admin page call this; the page then never asks the API
- * for data it would be refused (and no refused call is logged as a server error).
+ * area: the admin console, or the pipelines), a signed-in non-admin gets the 403 page. Next renders a
+ * layout and its page at the same time, so the area's layout and every page of it call this; the page
+ * then never asks the API for data it would be refused (and no refused call is logged as a server error).
  */
-export const requireAdmin = cache(async (locale: string) => {
+export const requireAdmin = cache(async (locale: string, area: "/admin" | "/pipelines" = "/admin") => {
   const user = await getSessionUser();
   if (!user) {
-    return redirect({ href: { pathname: "/sign-in", query: { reason: "signed-out", callbackUrl: `/${locale}/admin` } }, locale });
+    return redirect({ href: { pathname: "/sign-in", query: { reason: "signed-out", callbackUrl: `/${locale}${area}` } }, locale });
   }
   if (!user.isAdmin) forbidden();
   return user;

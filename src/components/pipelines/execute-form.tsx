@@ -62,6 +62,10 @@ export function ExecuteForm({ pipelineId, schema, stageNames }: { pipelineId: st
   const details = execute.error?.data && "details" in execute.error.data ? (execute.error.data.details as { issues?: { path: string; message: string }[] } | null) : null;
   const fieldErrors = new Map((details?.issues ?? []).map((i) => [i.path, i.message]));
   const errorText = (code: string) => (tf.has(`errors.${code}`) ? tf(`errors.${code}`) : t("invalidValue"));
+  // Refusals of the request as a whole (data the caller cannot read, the limit of active runs).
+  const refusal = execute.error?.message ?? "";
+  const limit = execute.error?.data && "details" in execute.error.data ? (execute.error.data.details as { limit?: number } | null)?.limit : undefined;
+  const refusalText = t.has(`errors.${refusal}`) ? t(`errors.${refusal}`, { limit: limit ?? 0 }) : t("failed");
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -109,9 +113,9 @@ export function ExecuteForm({ pipelineId, schema, stageNames }: { pipelineId: st
             </div>
           );
         })}
-        {execute.isError && !details ? (
-          <p className="alert" role="alert">
-            {t("failed")}
+        {execute.isError && !details?.issues ? (
+          <p className="alert" role="alert" data-error={refusal}>
+            {refusalText}
           </p>
         ) : null}
         <button className="button" type="submit" disabled={execute.isPending}>

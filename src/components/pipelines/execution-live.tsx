@@ -28,6 +28,11 @@ export function ExecutionLive({ pipelineId, executionId, stageNames }: { pipelin
         <StatusBadge status={e.status} />
       </div>
       <StageProgress execution={e} stageNames={stageNames} />
+      {e.status === "succeeded" && e.review_count === 0 ? (
+        <p className="notice" data-state="no-reviews">
+          {t("noReviews")}
+        </p>
+      ) : null}
       {e.status === "succeeded" ? (
         <p className="row">
           <Link className="button" href={`/pipelines/${pipelineId}?execution=${e.id}`}>

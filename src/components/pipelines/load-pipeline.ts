@@ -1,14 +1,36 @@
 import "server-only";
 import { TRPCError } from "@trpc/server";
 import { notFound } from "next/navigation";
+import { requireAdmin } from "@/trpc/admin";
 import { serverCaller } from "@/trpc/server";
 
-/** A registered pipeline for the pipeline pages; an unknown or malformed id is the not-found page. */
-export async function loadPipeline(pipelineId: string) {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A registered pipeline for the pipeline pages, after the administrator check (pages render beside
+ * their layout, so each checks again); an unknown or malformed id is the not-found page.
+ */
+export async function loadPipeline(locale: string, pipelineId: string) {
+  await requireAdmin(locale, "/pipelines");
   try {
     return await (await serverCaller()).pipelines.get({ pipeline_id: pipelineId });
   } catch (error) {
     if (error instanceof TRPCError && (error.code === "NOT_FOUND" || error.code === "BAD_REQUEST")) notFound();
+    throw error;
+  }
+}
+
+/**
+ * The execution a dashboard or report shows (`?execution=`, else the caller's default) and the runs
+ * its picker offers; a chosen run that is absent or not the caller's is the not-found page.
+ */
+export async function loadSelection(pipelineId: string, execution: string | undefined) {
+  const executionId = execution && UUID.test(execution) ? execution : undefined;
+  try {
+    const selection = await (await serverCaller()).pipelines.selection({ pipeline_id: pipelineId, execution_id: executionId });
+    return { ...selection, chosen: executionId !== undefined };
+  } catch (error) {
+    if (error instanceof TRPCError && error.code === "NOT_FOUND") notFound();
     throw error;
   }
 }

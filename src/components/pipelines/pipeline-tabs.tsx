@@ -4,10 +4,16 @@ import { Link } from "@/i18n/navigation";
 const TABS = ["dashboard", "execute", "executions", "report"] as const;
 export type PipelineTab = (typeof TABS)[number];
 
-/** The pipeline pages' title and tabs. */
-export async function PipelineTabs({ pipelineId, name, current }: { pipelineId: string; name: string; current: PipelineTab }) {
+/** Tabs that show one execution: a chosen one travels between them. */
+const SHOWS_EXECUTION: readonly PipelineTab[] = ["dashboard", "report"];
+
+/** The pipeline pages' title and tabs (`executionId`: the run chosen on the dashboard or report). */
+export async function PipelineTabs({ pipelineId, name, current, executionId }: { pipelineId: string; name: string; current: PipelineTab; executionId?: string }) {
   const t = await getTranslations("pipelines");
-  const href = (tab: PipelineTab) => (tab === "dashboard" ? `/pipelines/${pipelineId}` : `/pipelines/${pipelineId}/${tab}`);
+  const href = (tab: PipelineTab) => {
+    const path = tab === "dashboard" ? `/pipelines/${pipelineId}` : `/pipelines/${pipelineId}/${tab}`;
+    return executionId && SHOWS_EXECUTION.includes(tab) ? `${path}?execution=${executionId}` : path;
+  };
   return (
     <div className="stack-sm no-print">
       <p>

@@ -65,6 +65,10 @@ export function Widget({ pipelineId, def, executionId }: { pipelineId: string; d
         <p className="alert" role="alert">
           {query.error.message === "no_succeeded_execution" ? t("noExecution") : t("error")}
         </p>
+      ) : query.data.state === "no_reviews" ? (
+        <p className="notice" data-state="no-reviews">
+          {t("noReviews")}
+        </p>
       ) : !data || isEmpty(data) ? (
         <p className="muted empty" data-state="empty">
           {t("empty")}

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMember, makeMesh, makeUser } from "@/test/mesh-fixtures";
 import { testDb, uid } from "@/test/helpers";
 import { setExecutionQueue } from "@/server/services/pipelines/queue-config";
+import { collectedJob, reviewsOf } from "@/test/pipeline-fixtures";
 import { appRouter, createCaller } from "./root";
 import { createContext, type SessionUser } from "./trpc";
 
@@ -35,8 +36,8 @@ const adminAbsent: Record<Role, Outcome> = { ...adminOnly, admin: "NOT_FOUND" };
 const absent = "00000000-0000-7000-8000-000000000000";
 let engineVersion = "";
 const engineJob = () => ({ requester_client_id: "matrix", platform_id: "p-1", scraper_version: engineVersion });
-const signedInNotFound: Record<Role, Outcome> = { owner: "NOT_FOUND", member: "NOT_FOUND", revoked: "NOT_FOUND", stranger: "NOT_FOUND", admin: "NOT_FOUND", signedOut: "UNAUTHORIZED" };
 const NO_EXECUTION = "0195d0a8-0000-7000-8000-00000000abcd";
+const MATRIX_PLACE = uid("matrix-place");
 
 const none = () => undefined;
 const meshInput = (f: Fixture) => ({ meshId: f.meshId });
@@ -84,16 +85,18 @@ const MATRIX: Record<string, Row> = {
   "scrape.keys.create": { input: () => ({ name: "matrix", scopes: ["jobs:read"] }), expect: adminOnly },
   "scrape.keys.revoke": { input: () => ({ id: absent }), expect: adminAbsent },
   "public.invitePreview": { input: () => ({ token: "x" }), expect: everyone },
-  // Pipelines: any signed-in user (docs/pipelines.md); ids that do not exist answer NOT_FOUND to everyone signed in.
-  "pipelines.list": { input: none, expect: anyUser },
-  "pipelines.get": { input: () => ({ pipeline_id: "review-analytics" }), expect: anyUser },
-  "pipelines.execute": { input: () => ({ pipeline_id: "review-analytics", input: { place_key: "matrix-place" } }), expect: anyUser },
-  "pipelines.dashboard": { input: () => ({ pipeline_id: "review-analytics" }), expect: anyUser },
-  "pipelines.widget": { input: () => ({ pipeline_id: "review-analytics", widget_id: "total_reviews", execution_id: NO_EXECUTION }), expect: signedInNotFound },
-  "pipelines.executions": { input: () => ({ pipeline_id: "review-analytics" }), expect: anyUser },
-  "pipelines.execution": { input: () => ({ pipeline_id: "review-analytics", execution_id: NO_EXECUTION }), expect: signedInNotFound },
-  "pipelines.rerun": { input: () => ({ pipeline_id: "review-analytics", execution_id: NO_EXECUTION }), expect: signedInNotFound },
-  "pipelines.synthesis": { input: () => ({ pipeline_id: "review-analytics", execution_id: NO_EXECUTION }), expect: signedInNotFound },
+  // Pipelines: signed-in administrators (and API keys, pipelines-rest.integration.test.ts); ids that do
+  // not exist answer NOT_FOUND to administrators. "matrix-place" has reviews of an administrator's job.
+  "pipelines.list": { input: none, expect: adminOnly },
+  "pipelines.get": { input: () => ({ pipeline_id: "review-analytics" }), expect: adminOnly },
+  "pipelines.execute": { input: () => ({ pipeline_id: "review-analytics", input: { place_key: MATRIX_PLACE } }), expect: adminOnly },
+  "pipelines.dashboard": { input: () => ({ pipeline_id: "review-analytics" }), expect: adminOnly },
+  "pipelines.widget": { input: () => ({ pipeline_id: "review-analytics", widget_id: "total_reviews", execution_id: NO_EXECUTION }), expect: adminAbsent },
+  "pipelines.executions": { input: () => ({ pipeline_id: "review-analytics" }), expect: adminOnly },
+  "pipelines.execution": { input: () => ({ pipeline_id: "review-analytics", execution_id: NO_EXECUTION }), expect: adminAbsent },
+  "pipelines.rerun": { input: () => ({ pipeline_id: "review-analytics", execution_id: NO_EXECUTION }), expect: adminAbsent },
+  "pipelines.synthesis": { input: () => ({ pipeline_id: "review-analytics", execution_id: NO_EXECUTION }), expect: adminAbsent },
+  "pipelines.selection": { input: () => ({ pipeline_id: "review-analytics" }), expect: adminOnly },
 };
 
 const users = {} as Record<Exclude<Role, "signedOut">, SessionUser>;
@@ -118,6 +121,7 @@ beforeAll(async () => {
   users.stranger = await makeUser(db, { name: "Stranger" });
   users.admin = await makeUser(db, { name: "Admin", admin: true });
   shared = await fixture();
+  await collectedJob(db, { apiKeyId: null, placeKey: MATRIX_PLACE, reviews: reviewsOf(MATRIX_PLACE, 3) });
   engineVersion = uid("matrix-v");
   await db.scraperVersion.create({ data: { platform: "platform", version: engineVersion, implementation: "noop" } });
 });

@@ -32,6 +32,14 @@ const ZPipelineSummary = z.object({
 export const ZPipelineListOut = z.object({ items: z.array(ZPipelineSummary) });
 export const ZPipelineOut = ZPipelineSummary.extend({ input_schema: ZJsonObject.meta({ description: "JSON Schema of the run request" }) });
 
+const ZPlaceOut = z.object({
+  place_key: z.string(),
+  origin: z.string().nullable().meta({ description: "Platform origin; null for runs older than stored places" }),
+  name: z.string().nullable().meta({ description: "Name the platform showed, when a collection job recorded it" }),
+  reviews: z.number().int().nullable().meta({ description: "Reviews of this place the run analysed" }),
+});
+const ZReviewCount = z.number().int().nullable().meta({ description: "Reviews the run read; 0: nothing to analyse; null: not run yet (or an older run)" });
+
 export const ZExecutionOut = z.object({
   id: z.string(),
   pipeline_id: z.string(),
@@ -48,6 +56,8 @@ export const ZExecutionOut = z.object({
   queued_at: ZDate,
   started_at: ZDate.nullable(),
   finished_at: ZDate.nullable(),
+  review_count: ZReviewCount,
+  places: z.array(ZPlaceOut),
 });
 export const ZExecutionDetailOut = ZExecutionOut.extend({ synthesis_format: z.enum(["v2", "v1", "unknown"]).nullable() });
 export const ZExecutionPageOut = z.object({ items: z.array(ZExecutionOut), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
@@ -67,12 +77,28 @@ export const ZWidgetDataOut = z.object({
   kind: z.enum(WIDGET_KINDS),
   execution_id: z.string(),
   execution_status: ZStatus,
-  data: ZJsonObject.nullable().meta({ description: "Data of the widget's kind; null while the execution has no result" }),
+  state: z.enum(["ready", "no_reviews", "no_result"]).meta({ description: "no_reviews: the run found nothing to analyse; no_result: the run has no data for this widget" }),
+  review_count: ZReviewCount,
+  data: ZJsonObject.nullable().meta({ description: "Data of the widget's kind; null unless state is ready" }),
 });
 export const ZSynthesisOut = z.object({
   pipeline_id: z.string(),
   execution_id: z.string(),
   finished_at: ZDate.nullable(),
-  format: z.enum(["v2", "v1", "unknown"]),
-  report: ZJsonObject.meta({ description: "v2 report (report_version, executive_summary, ...) or legacy v1 sections" }),
+  review_count: ZReviewCount,
+  places: z.array(ZPlaceOut),
+  state: z.enum(["ready", "no_reviews"]).meta({ description: "no_reviews: the run found nothing to analyse, and has no report" }),
+  format: z.enum(["v2", "v1", "unknown"]).nullable(),
+  report: ZJsonObject.nullable().meta({ description: "v2 report (report_version, executive_summary, ...) or legacy v1 sections; null when state is no_reviews" }),
 });
+
+const ZChoiceOut = z.object({
+  id: z.string(),
+  status: ZStatus,
+  queued_at: ZDate,
+  finished_at: ZDate.nullable(),
+  review_count: ZReviewCount,
+  places: z.array(ZPlaceOut),
+});
+/** The execution a page shows and the runs its picker offers (tRPC only). */
+export const ZSelectionOut = z.object({ pipeline_id: z.string(), current: ZChoiceOut.nullable(), choices: z.array(ZChoiceOut) });

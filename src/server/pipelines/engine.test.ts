@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { describe, expect, it } from "vitest";
-import { runStages, StageFailure } from "./engine";
+import { NO_ITEMS_WARNING, runStages, StageFailure } from "./engine";
 import type { PipelineDefinition, PipelineDeps } from "./types";
 
-const deps = { db: null as unknown as PipelineDeps["db"], now: () => new Date("2026-05-01T00:00:00Z") };
+const deps: PipelineDeps = { db: null as unknown as PipelineDeps["db"], now: () => new Date("2026-05-01T00:00:00Z"), readScopeApiKeyId: null };
 
-function pipeline(failAt: string | null): PipelineDefinition {
+function pipeline(failAt: string | null, items?: number): PipelineDefinition {
   return {
     id: "numbers",
     name: "Numbers",
@@ -20,7 +20,8 @@ function pipeline(failAt: string | null): PipelineDefinition {
     dashboard: [],
     prepare: (input) => {
       if (failAt === "prepare") return Promise.reject(new Error("no data"));
-      return Promise.resolve({ first: (input as { n: number }).n, ctx: null });
+      const n = (input as { n: number }).n;
+      return Promise.resolve({ first: n, ctx: null, ...(items === undefined ? {} : { scope: { items, places: [] } }) });
     },
     finish: (last) => ({ result: { sum: last }, synthesis: null }),
     widgetData: () => null,
@@ -55,5 +56,14 @@ describe("engine", () => {
     const failure = (await runStages(pipeline("prepare"), { n: 4 }, deps).catch((e: unknown) => e)) as StageFailure;
     expect(failure.stage).toBe("prepare");
     expect(Object.values(failure.metrics).map((m) => m.status)).toEqual(["skipped", "skipped", "skipped"]);
+  });
+
+  it("a run that read nothing skips every stage and succeeds with an empty result", async () => {
+    const seen: string[] = [];
+    const run = await runStages(pipeline("evens", 0), { n: 4 }, deps, ({ currentStage }) => void seen.push(String(currentStage)));
+    expect(run.outcome).toEqual({ result: {}, synthesis: null });
+    expect(run.scope).toEqual({ items: 0, places: [] });
+    expect(seen).toEqual([]);
+    for (const m of Object.values(run.metrics)) expect(m).toMatchObject({ status: "skipped", items_in: 0, items_out: 0, warnings: [NO_ITEMS_WARNING] });
   });
 });

@@ -1,4 +1,4 @@
-import type { PipelineDefinition, PipelineDeps, PipelineOutcome, StageMetric, StageMetrics } from "./types";
+import type { PipelineDefinition, PipelineDeps, PipelineOutcome, PreparedRun, RunScope, StageMetric, StageMetrics } from "./types";
 
 /** A stage (or the preparation before the stages) failed; the metrics of what ran are kept. */
 export class StageFailure extends Error {
@@ -25,25 +25,35 @@ export function pendingMetrics(def: Pick<PipelineDefinition, "stages">): StageMe
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 1000);
 
+/** The warning of every stage of a run that read nothing (the stages are skipped, the run succeeds). */
+export const NO_ITEMS_WARNING = "no_reviews";
+
 /**
  * Runs the stages of a pipeline in order, in this process, timing each one and counting items in
  * and out. A throwing stage marks itself failed, the later ones skipped, and throws StageFailure.
+ * A run whose preparation read nothing skips every stage and succeeds with an empty result: there is
+ * nothing to analyse, which is an answer, not a failure.
  */
 export async function runStages(
   def: PipelineDefinition,
   input: unknown,
   deps: PipelineDeps,
   onProgress: ProgressHook = () => {},
-): Promise<{ outcome: PipelineOutcome; metrics: StageMetrics; totalDurationMs: number }> {
+): Promise<{ outcome: PipelineOutcome; metrics: StageMetrics; totalDurationMs: number; scope: RunScope | null }> {
   const started = performance.now();
   const metrics = pendingMetrics(def);
   const elapsed = () => Math.round(performance.now() - started);
-  let prepared: { first: unknown; ctx: unknown };
+  let prepared: PreparedRun<unknown>;
   try {
     prepared = await def.prepare(input, deps);
   } catch (error) {
     for (const s of def.stages) metrics[s.id]!.status = "skipped";
     throw new StageFailure("prepare", reasonOf(error), metrics, elapsed());
+  }
+  const scope = prepared.scope ?? null;
+  if (scope && scope.items === 0) {
+    for (const s of def.stages) Object.assign(metrics[s.id]!, { status: "skipped", items_in: 0, items_out: 0, warnings: [NO_ITEMS_WARNING] });
+    return { outcome: { result: {}, synthesis: null }, metrics, totalDurationMs: elapsed(), scope };
   }
   let value = prepared.first;
   for (const [index, stage] of def.stages.entries()) {
@@ -70,5 +80,5 @@ export async function runStages(
     }
     await onProgress({ currentStage: stage.id, metrics });
   }
-  return { outcome: def.finish(value, prepared.ctx), metrics, totalDurationMs: elapsed() };
+  return { outcome: def.finish(value, prepared.ctx), metrics, totalDurationMs: elapsed(), scope };
 }

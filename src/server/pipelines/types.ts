@@ -55,6 +55,28 @@ export type WidgetData =
   | { kind: "DataTable"; columns: string[]; rows: Record<string, string | number | null>[] }
   | { kind: "Heatmap"; x_labels: string[]; y_labels: string[]; cells: { x: number; y: number; value: number }[] };
 
+/** One place a run analysed (stored in pipeline_executions.places). */
+export interface RunPlace {
+  place_key: string;
+  origin: string;
+  /** The name the platform showed (jobs.place_name), when a job of the scope knows it. */
+  name: string | null;
+  reviews: number;
+}
+
+/** What a run read: how many items (0 = nothing to analyse, the stages are skipped) and from which places. */
+export interface RunScope {
+  items: number;
+  places: RunPlace[];
+}
+
+/** The first stage's input and the run's context, built by `prepare`; `scope` says what was read. */
+export interface PreparedRun<Ctx> {
+  first: unknown;
+  ctx: Ctx;
+  scope?: RunScope;
+}
+
 /** What the pipeline keeps from a run: the aggregates for the widgets and the synthesis report. */
 export interface PipelineOutcome {
   result: Record<string, unknown>;
@@ -73,8 +95,13 @@ export interface PipelineDefinition<Input = unknown, Ctx = unknown> {
   inputSchema: z.ZodType<Input>;
   stages: StageDefinition<never, unknown, Ctx>[];
   dashboard: WidgetDefinition[];
-  /** Builds the run context (e.g. reads the reviews) from the validated input. */
-  prepare: (input: Input, deps: PipelineDeps) => Promise<{ first: unknown; ctx: Ctx }>;
+  /**
+   * Refuses an input naming data the caller cannot read (a NOT_FOUND AppError, as for absent data),
+   * checked when a run is submitted or re-run; `readScopeApiKeyId` as in PipelineDeps.
+   */
+  authorizeInput?: (input: Input, access: { db: PipelineDeps["db"]; readScopeApiKeyId: string | null }) => Promise<void>;
+  /** Builds the run context (e.g. reads the reviews) from the validated input, within the read scope. */
+  prepare: (input: Input, deps: PipelineDeps) => Promise<PreparedRun<Ctx>>;
   /** Turns the last stage output into what is stored with the execution. */
   finish: (last: unknown, ctx: Ctx) => PipelineOutcome;
   /** Data of one widget from a stored result. */
@@ -87,4 +114,9 @@ export interface PipelineDeps {
   now: () => Date;
   /** The narrative writer of synthesis stages (null: the deterministic one). */
   writer?: import("./review-analytics/synthesis/facts").NarrativeWriter | null;
+  /**
+   * The API key whose data the run may read (jobs.api_key_id), fixed when the run was submitted;
+   * null reads every job (administrators). Required, so no caller can forget the boundary.
+   */
+  readScopeApiKeyId: string | null;
 }

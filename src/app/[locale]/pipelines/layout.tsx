@@ -1,13 +1,12 @@
 import type { ReactNode } from "react";
 import "./pipelines.css";
-import { redirect } from "@/i18n/navigation";
-import { getSessionUser } from "@/server/auth/session-user";
+import { requireAdmin } from "@/trpc/admin";
 
-// Every pipeline page needs a signed-in user; a signed-out visit goes to sign-in and comes back.
+// Pipelines read the review engine's collected data, so they are for administrators, as the engine's
+// pages (API keys use the REST paths): a signed-out visit goes to sign-in and comes back, any other
+// user gets the 403 page. Every page checks it too (loadPipeline, the list), see requireAdmin.
 export default async function PipelinesLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
   const { locale } = await params;
-  if (!(await getSessionUser())) {
-    redirect({ href: { pathname: "/sign-in", query: { reason: "signed-out", callbackUrl: `/${locale}/pipelines` } }, locale });
-  }
+  await requireAdmin(locale, "/pipelines");
   return children;
 }

@@ -2,6 +2,7 @@ import { getFormatter, getTranslations, setRequestLocale } from "next-intl/serve
 import { StatusBadge } from "@/components/pipelines/status-badge";
 import { titleFrom } from "@/i18n/metadata";
 import { Link } from "@/i18n/navigation";
+import { requireAdmin } from "@/trpc/admin";
 import { serverCaller } from "@/trpc/server";
 
 export const generateMetadata = titleFrom("pipelines", "title");
@@ -9,6 +10,7 @@ export const generateMetadata = titleFrom("pipelines", "title");
 export default async function PipelinesPage({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;
   setRequestLocale(locale);
+  await requireAdmin(locale, "/pipelines");
   const t = await getTranslations("pipelines");
   const ts = await getTranslations("pipelines.stages");
   const format = await getFormatter();

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { syncRegistry } from "@/server/pipelines/registry";
-import { insertGeneratedReviews } from "@/server/pipelines/review-analytics/demo-data";
 import { LEGACY_V1_EXAMPLE } from "@/server/pipelines/review-analytics/synthesis/legacy-v1";
 import { setExecutionQueue } from "@/server/services/pipelines/queue-config";
 import { runExecution } from "@/server/services/pipelines/run-execution";
 import { makeUser } from "@/test/mesh-fixtures";
 import { testDb, uid } from "@/test/helpers";
-import { makeKey } from "@/test/review-fixtures";
+import { collectedJob, makeApiKey, reviewsOf } from "@/test/pipeline-fixtures";
 import { createContext, type SessionUser } from "../trpc";
 import { openApiDocument } from "./document";
 import { handleRest } from "./rest-handler";
@@ -29,20 +28,29 @@ async function rest(user: SessionUser | null, method: string, path: string, body
   return { status: res.status, headers: res.headers, json: (await res.json()) as Record<string, unknown> };
 }
 
+/** A new place with `count` reviews collected by a job of the key (null: an administrator's job). */
+async function placeOf(apiKeyId: string | null, count: number, tag = "rest") {
+  const place = uid(tag);
+  await collectedJob(db, { apiKeyId, placeKey: place, reviews: reviewsOf(place, count, 21) });
+  return place;
+}
+
 describe("pipeline REST paths (Document 1)", () => {
-  it("needs a signed-in user or an API key", async () => {
+  it("needs a signed-in administrator or an API key", async () => {
     const res = await rest(null, "GET", "/pipelines");
     expect(res.status).toBe(401);
     expect(res.json).toMatchObject({ error: { code: "UNAUTHORIZED" } });
     expect((await rest(null, "GET", "/pipelines", undefined, "rk_nope_nope")).status).toBe(401);
+    const user = await rest(await makeUser(db), "GET", "/pipelines");
+    expect(user.status).toBe(403);
+    expect(user.json).toMatchObject({ error: { code: "FORBIDDEN", message: "admin_only" } });
   });
 
   it("takes API keys with the scopes of jobs: jobs:read reads, jobs:write executes, admin does both", async () => {
-    const place = uid("keys");
-    await insertGeneratedReviews(db, place, { count: 20, seed: 5 });
-    const reader = await makeKey(db, ["jobs:read"]);
-    const writer = await makeKey(db, ["jobs:write"]);
-    const admin = await makeKey(db, ["admin"]);
+    const reader = await makeApiKey(db, ["jobs:read"]);
+    const writer = await makeApiKey(db, ["jobs:write"]);
+    const admin = await makeApiKey(db, ["admin"]);
+    const place = await placeOf(writer.id, 20, "keys");
 
     const list = await rest(null, "GET", "/pipelines", undefined, reader.key);
     expect(list.status).toBe(200);
@@ -60,14 +68,40 @@ describe("pipeline REST paths (Document 1)", () => {
     await runExecution({ db }, id);
     const detail = await rest(null, "GET", `/pipelines/review-analytics/executions/${id}`, undefined, admin.key);
     expect(detail.status).toBe(200);
-    expect(detail.json).toMatchObject({ id, status: "succeeded" });
+    expect(detail.json).toMatchObject({ id, status: "succeeded", review_count: 20, places: [{ place_key: place, reviews: 20 }] });
     expect(typeof detail.json.total_duration_ms).toBe("number");
   });
 
+  it("cross-key pipeline paths answer 404, and the execution limit answers 429 with its limit", async () => {
+    const a = await makeApiKey(db, ["jobs:read", "jobs:write"]);
+    const b = await makeApiKey(db, ["jobs:read", "jobs:write"]);
+    const placeA = await placeOf(a.id, 8, "cross");
+    const job = await db.job.findFirstOrThrow({ where: { apiKeyId: a.id }, select: { id: true } });
+    const refused = await rest(null, "POST", "/pipelines/review-analytics/execute", { input: { job_ids: [job.id] } }, b.key);
+    expect(refused.status).toBe(404);
+    expect(refused.json).toMatchObject({ error: { code: "NOT_FOUND", message: "job_not_found", details: { job_ids: [job.id] } } });
+    expect((await rest(null, "POST", "/pipelines/review-analytics/execute", { input: { place_key: placeA } }, b.key)).json).toMatchObject({ error: { message: "place_not_found" } });
+
+    const run = await rest(null, "POST", "/pipelines/review-analytics/execute", { input: { place_key: placeA } }, a.key);
+    expect(run.status).toBe(200);
+    const id = run.json.id as string;
+    for (const path of [`/executions/${id}`, `/widgets/total_reviews?execution_id=${id}`, `/synthesis?execution_id=${id}`]) {
+      const other = await rest(null, "GET", `/pipelines/review-analytics${path}`, undefined, b.key);
+      expect(other.status, path).toBe(404);
+      expect(other.json, path).toMatchObject({ error: { code: "NOT_FOUND", message: "execution_not_found" } });
+    }
+    expect((await rest(null, "GET", "/pipelines/review-analytics/executions", undefined, b.key)).json).toMatchObject({ total: 0, items: [] });
+
+    // PIPELINE_MAX_ACTIVE_PER_PRINCIPAL defaults to 2: A has one queued run, a second passes, a third is refused.
+    expect((await rest(null, "POST", "/pipelines/review-analytics/execute", { input: { place_key: placeA } }, a.key)).status).toBe(200);
+    const third = await rest(null, "POST", "/pipelines/review-analytics/execute", { input: { place_key: placeA } }, a.key);
+    expect(third.status).toBe(429);
+    expect(third.json).toMatchObject({ error: { code: "TOO_MANY_REQUESTS", message: "too_many_active_executions", details: { limit: 2 } } });
+  });
+
   it("lists, executes, and serves history, execution detail, dashboard, widgets and synthesis", async () => {
-    const user = await makeUser(db);
-    const place = uid("rest");
-    await insertGeneratedReviews(db, place, { count: 60, seed: 21 });
+    const user = await makeUser(db, { admin: true });
+    const place = await placeOf(null, 60);
 
     const list = await rest(user, "GET", "/pipelines");
     expect(list.status).toBe(200);
@@ -101,11 +135,11 @@ describe("pipeline REST paths (Document 1)", () => {
     const dashboard = await rest(user, "GET", "/pipelines/review-analytics/dashboard");
     expect((dashboard.json.widgets as { kind: string }[]).length).toBe(15);
     const widget = await rest(user, "GET", `/pipelines/review-analytics/widgets/weekday_hour?execution_id=${id}`);
-    expect(widget.json).toMatchObject({ kind: "Heatmap", execution_id: id, data: { kind: "Heatmap", y_labels: ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] } });
+    expect(widget.json).toMatchObject({ kind: "Heatmap", execution_id: id, state: "ready", data: { kind: "Heatmap", y_labels: ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] } });
     expect((await rest(user, "GET", "/pipelines/review-analytics/widgets/nope")).status).toBe(404);
 
     const synthesis = await rest(user, "GET", `/pipelines/review-analytics/synthesis?execution_id=${id}`);
-    expect(synthesis.json).toMatchObject({ format: "v2", report: { report_version: "2.0" } });
+    expect(synthesis.json).toMatchObject({ state: "ready", format: "v2", review_count: 60, report: { report_version: "2.0" } });
     expect(Array.isArray((synthesis.json.report as { strengths_to_protect: unknown }).strengths_to_protect)).toBe(true);
 
     const rerun = await rest(user, "POST", `/pipelines/review-analytics/executions/${id}/rerun`);
@@ -114,7 +148,7 @@ describe("pipeline REST paths (Document 1)", () => {
   });
 
   it("serves legacy v1 reports and JSON stored as text, parsed", async () => {
-    const user = await makeUser(db);
+    const user = await makeUser(db, { admin: true });
     await syncRegistry(db);
     const legacy = await db.pipelineExecution.create({
       data: {
@@ -130,6 +164,8 @@ describe("pipeline REST paths (Document 1)", () => {
     });
     const detail = await rest(user, "GET", `/pipelines/review-analytics/executions/${legacy.id}`);
     expect(detail.json).toMatchObject({ input: { place_key: "old-place" }, stage_metrics: { normalize: { items_in: 3 } }, total_duration_ms: 40, synthesis_format: "v1" });
+    // A run older than stored places names the place of its input.
+    expect(detail.json).toMatchObject({ review_count: null, places: [{ place_key: "old-place", origin: null, name: null, reviews: null }] });
     const synthesis = await rest(user, "GET", `/pipelines/review-analytics/synthesis?execution_id=${legacy.id}`);
     expect(synthesis.json).toMatchObject({ format: "v1", report: { summary: LEGACY_V1_EXAMPLE.summary } });
   });

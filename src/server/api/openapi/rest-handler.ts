@@ -14,7 +14,7 @@ const byTrpcCode = new Map<string, AppErrorCode>(
  */
 export async function normaliseRestError(res: Response): Promise<Response> {
   if (res.ok) return res;
-  let body: { code?: string; message?: string; issues?: unknown } = {};
+  let body: { code?: string; message?: string; issues?: unknown; data?: { details?: Record<string, unknown> | null } } = {};
   try {
     body = (await res.clone().json()) as typeof body;
   } catch {
@@ -22,7 +22,8 @@ export async function normaliseRestError(res: Response): Promise<Response> {
   }
   const code = byTrpcCode.get(body.code ?? "") ?? (res.status === 404 ? "NOT_FOUND" : res.status >= 500 ? "INTERNAL" : "BAD_REQUEST");
   const message = res.status >= 500 ? "internal_error" : (body.message ?? code.toLowerCase());
-  const details = body.issues ? { issues: body.issues } : undefined;
+  // Input validation issues, else the AppError's own details (e.g. the limit of a 429), as tRPC answers them.
+  const details = body.issues ? { issues: body.issues } : (body.data?.details ?? undefined);
   const headers = new Headers(res.headers);
   headers.delete("content-length");
   return Response.json({ error: { code, message, ...(details ? { details } : {}) } }, { status: res.status, headers });

@@ -1,5 +1,8 @@
 import { z } from "zod";
-import { executePipeline, getExecution, getSynthesis, getWidgetData, listExecutions, rerunExecution } from "@/server/services/pipelines/executions";
+import { appEnv } from "@/server/env";
+import { executePipeline, rerunExecution, type ExecuteDeps } from "@/server/services/pipelines/execute-pipeline";
+import { getExecutionSelection, getSynthesis, getWidgetData } from "@/server/services/pipelines/execution-views";
+import { getExecution, listExecutions } from "@/server/services/pipelines/executions";
 import { getDashboard, getPipeline, listPipelines } from "@/server/services/pipelines/pipelines";
 import { executionQueue } from "@/server/services/pipelines/queue-config";
 import {
@@ -7,6 +10,7 @@ import {
   ZExecutionInput,
   ZListExecutionsInput,
   ZPipelineIdInput,
+  ZSelectionInput,
   ZSynthesisInput,
   ZWidgetInput,
 } from "@/server/services/pipelines/schemas";
@@ -20,10 +24,17 @@ const rest = (method: "GET" | "POST", path: `/${string}`, summary: string) => ({
 
 /**
  * The auth rule of the pipeline procedures (docs/pipelines.md): an API key with `jobs:read` to read and
- * `jobs:write` to execute or re-run (as for jobs), or any signed-in user from the pages.
+ * `jobs:write` to execute or re-run (as for jobs), or a signed-in administrator from the pages (as the
+ * engine's pages: pipelines read the engine's collected data).
  */
-const reads = apiKeyOrSessionProcedure("jobs:read", "user");
-const runs = apiKeyOrSessionProcedure("jobs:write", "user");
+const reads = apiKeyOrSessionProcedure("jobs:read", "admin");
+const runs = apiKeyOrSessionProcedure("jobs:write", "admin");
+
+const executeDeps = (db: ExecuteDeps["db"]): ExecuteDeps => ({
+  db,
+  queue: executionQueue(),
+  maxActivePerPrincipal: appEnv().PIPELINE_MAX_ACTIVE_PER_PRINCIPAL,
+});
 
 /** Analysis pipelines and their executions (Document 1), for the pages and REST. */
 export const pipelinesRouter = createTRPCRouter({
@@ -41,14 +52,14 @@ export const pipelinesRouter = createTRPCRouter({
     .meta(rest("POST", "/pipelines/{pipeline_id}/execute", "Queue an execution; body { input: run request }"))
     .input(ZExecuteInput)
     .output(out.ZExecutionOut)
-    .mutation(({ ctx, input }) => executePipeline({ db: ctx.db, queue: executionQueue() }, ctx.actor, input)),
+    .mutation(({ ctx, input }) => executePipeline(executeDeps(ctx.db), ctx.actor, input)),
   dashboard: reads
     .meta(rest("GET", "/pipelines/{pipeline_id}/dashboard", "Dashboard configuration (widget definitions)"))
     .input(ZPipelineIdInput)
     .output(out.ZDashboardOut)
     .query(({ ctx, input }) => getDashboard(ctx.actor, input)),
   widget: reads
-    .meta(rest("GET", "/pipelines/{pipeline_id}/widgets/{widget_id}", "Data of one widget (newest succeeded execution, or ?execution_id=)"))
+    .meta(rest("GET", "/pipelines/{pipeline_id}/widgets/{widget_id}", "Data of one widget (the caller's default execution, or ?execution_id=)"))
     .input(ZWidgetInput)
     .output(out.ZWidgetDataOut)
     .query(({ ctx, input }) => getWidgetData(ctx.db, ctx.actor, input)),
@@ -66,10 +77,15 @@ export const pipelinesRouter = createTRPCRouter({
     .meta(rest("POST", "/pipelines/{pipeline_id}/executions/{execution_id}/rerun", "Run a failed execution again"))
     .input(ZExecutionInput)
     .output(out.ZExecutionOut)
-    .mutation(({ ctx, input }) => rerunExecution({ db: ctx.db, queue: executionQueue() }, ctx.actor, input)),
+    .mutation(({ ctx, input }) => rerunExecution(executeDeps(ctx.db), ctx.actor, input)),
   synthesis: reads
-    .meta(rest("GET", "/pipelines/{pipeline_id}/synthesis", "Synthesis report (v2 or legacy v1) of the newest succeeded execution, or ?execution_id="))
+    .meta(rest("GET", "/pipelines/{pipeline_id}/synthesis", "Synthesis report (v2 or legacy v1) of the caller's default execution, or ?execution_id="))
     .input(ZSynthesisInput)
     .output(out.ZSynthesisOut)
     .query(({ ctx, input }) => getSynthesis(ctx.db, ctx.actor, input)),
+  // The pages' picker (no REST path): the execution a dashboard or report shows and the runs to choose from.
+  selection: reads
+    .input(ZSelectionInput)
+    .output(out.ZSelectionOut)
+    .query(({ ctx, input }) => getExecutionSelection(ctx.db, ctx.actor, input)),
 });

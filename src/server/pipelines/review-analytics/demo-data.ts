@@ -1,32 +1,36 @@
 import type { Db } from "@/server/core/db";
+import { storeJobReviews } from "@/server/services/reviews/review-store";
 import { generateReviews, type GenerateOptions } from "./generator";
 
 /** Platform name of generated reviews (the demo reviews platform uses the neutral word too). */
 export const DEMO_PLATFORM = "platform";
 
+/** Origin of generated reviews: a reserved name (RFC 6761), so it never collides with a real platform's. */
+export const DEMO_ORIGIN = "https://demo.invalid";
+
+const CHUNK = 1000;
+
 /**
- * Inserts generated reviews for a place into the reviews table (idempotent: the platform, place and
- * external id are unique). Returns how many rows were new.
+ * Stores generated reviews of a place as versions collected by `jobId` (review-store.ts: one row per
+ * version, linked to the job through job_reviews), so that they are readable exactly by whoever can
+ * read that job. Idempotent: the same generated version is stored once and linked once. Returns how
+ * many review rows of the place are new.
  */
-export async function insertGeneratedReviews(db: Db, placeKey: string, opts: GenerateOptions): Promise<number> {
+export async function storeGeneratedReviews(db: Db, jobId: string, placeKey: string, opts: GenerateOptions): Promise<number> {
   const reviews = generateReviews({ idPrefix: `${placeKey}-`, ...opts });
-  let created = 0;
-  for (let i = 0; i < reviews.length; i += 1000) {
-    const chunk = reviews.slice(i, i + 1000);
-    const result = await db.review.createMany({
-      data: chunk.map((r) => ({
-        platform: DEMO_PLATFORM,
-        placeKey,
-        externalId: r.id,
-        author: r.author,
-        rating: r.rating,
-        text: r.text,
-        language: r.language,
-        publishedAt: r.publishedAt,
-      })),
-      skipDuplicates: true,
-    });
-    created += result.count;
+  const where = { platform: DEMO_PLATFORM, origin: DEMO_ORIGIN, placeKey };
+  const before = await db.review.count({ where });
+  for (let i = 0; i < reviews.length; i += CHUNK) {
+    const chunk = reviews.slice(i, i + CHUNK).map((r) => ({
+      externalId: r.id,
+      author: r.author,
+      rating: r.rating,
+      text: r.text,
+      language: r.language,
+      publishedAt: r.publishedAt,
+      ownerReply: null,
+    }));
+    await db.$transaction((tx) => storeJobReviews(tx, jobId, { platform: DEMO_PLATFORM, origin: DEMO_ORIGIN, placeKey }, chunk));
   }
-  return created;
+  return (await db.review.count({ where })) - before;
 }

@@ -5,6 +5,7 @@ import { classify } from "./classify";
 import type { ReviewAnalyticsContext } from "./context";
 import { REVIEW_ANALYTICS_DASHBOARD, reviewAnalyticsWidgetData } from "./dashboard";
 import { ZReviewAnalyticsInput, type TReviewAnalyticsInput } from "./input";
+import { assertReadableInput } from "./input-access";
 import { loadReviews } from "./load";
 import type { ClassifiedReview, NormalizedReview, RawReview, RoutedReviews } from "./model";
 import { normalize } from "./normalize";
@@ -55,9 +56,14 @@ export const reviewAnalytics: PipelineDefinition<TReviewAnalyticsInput, ReviewAn
     REVIEW_ANALYTICS_STAGES.synthesize,
   ] as unknown as PipelineDefinition["stages"],
   dashboard: REVIEW_ANALYTICS_DASHBOARD,
+  authorizeInput: (input, access) => assertReadableInput(access.db, input, access.readScopeApiKeyId),
   async prepare(input, deps) {
-    const reviews = await loadReviews(deps.db, input);
-    return { first: reviews, ctx: { reviewsIn: reviews.length, writer: deps.writer ?? null, now: deps.now } };
+    const { reviews, places } = await loadReviews(deps.db, input, deps.readScopeApiKeyId);
+    return {
+      first: reviews,
+      ctx: { reviewsIn: reviews.length, writer: deps.writer ?? null, now: deps.now },
+      scope: { items: reviews.length, places },
+    };
   },
   finish(last, ctx) {
     const report = last as Final["report"];

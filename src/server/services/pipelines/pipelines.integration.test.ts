@@ -1,17 +1,15 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AppError } from "@/server/core/errors";
-import { bossExecutionQueue, type ExecutionQueue } from "@/server/pipelines/queue";
-import { startBoss } from "@/server/queue/boss";
-import { testSettings } from "@/test/review-fixtures";
 import { syncRegistry } from "@/server/pipelines/registry";
-import { insertGeneratedReviews } from "@/server/pipelines/review-analytics/demo-data";
-import type { PipelineDefinition } from "@/server/pipelines/types";
+import { storeGeneratedReviews } from "@/server/pipelines/review-analytics/demo-data";
+import type { PipelineDefinition, StageMetric } from "@/server/pipelines/types";
 import { testDb, uid } from "@/test/helpers";
 import { makeUser, actorOf } from "@/test/mesh-fixtures";
-import { startPipelineWorker } from "@/worker/pipelines";
-import { logger } from "@/server/core/logger";
-import { executePipeline, getExecution, getSynthesis, getWidgetData, listExecutions, rerunExecution } from "./executions";
+import { collectedJob, recordingQueue, reviewsOf } from "@/test/pipeline-fixtures";
+import { executePipeline, rerunExecution } from "./execute-pipeline";
+import { getSynthesis, getWidgetData } from "./execution-views";
+import { getExecution, listExecutions } from "./executions";
 import { getDashboard, getPipeline, listPipelines } from "./pipelines";
 import { failStaleExecutions } from "./fail-stale";
 import { runExecution } from "./run-execution";
@@ -19,23 +17,27 @@ import { runExecution } from "./run-execution";
 const db = testDb();
 afterAll(() => db.$disconnect());
 
-/** A queue that only records ids; the test runs the execution itself. */
-function recordingQueue(): ExecutionQueue & { ids: string[] } {
-  const ids: string[] = [];
-  return { ids, enqueueExecution: (id) => (ids.push(id), Promise.resolve()) };
+/** Deps of the execute service with a recording queue and a limit no test here reaches. */
+const deps = (queue = recordingQueue()) => ({ db, queue, maxActivePerPrincipal: 1_000 });
+
+/** Generated reviews of a new place, collected by an administrator's job (readable by administrators). */
+async function adminPlace(tag: string, count: number, seed: number, duplicateShare = 0) {
+  const place = uid(tag);
+  const job = await db.job.create({ data: { requesterClientId: uid("client"), placeId: place, status: "succeeded" }, select: { id: true } });
+  await storeGeneratedReviews(db, job.id, place, { count, seed, duplicateShare });
+  return place;
 }
 
 describe("review-analytics executions", () => {
   it("queues a run, runs every stage and serves metrics, widgets and the v2 synthesis", async () => {
-    const user = await makeUser(db);
+    const user = await makeUser(db, { admin: true });
     const actor = actorOf(user);
-    const place = uid("place");
-    await insertGeneratedReviews(db, place, { count: 250, seed: 3, duplicateShare: 0.05 });
+    const place = await adminPlace("place", 250, 3, 0.05);
     const queue = recordingQueue();
 
-    const queued = await executePipeline({ db, queue }, actor, { pipeline_id: "review-analytics", input: { place_key: place, from: "2026-01-01", to: "2026-12-31" } });
+    const queued = await executePipeline(deps(queue), actor, { pipeline_id: "review-analytics", input: { place_key: place, from: "2026-01-01", to: "2026-12-31" } });
     expect(queued).toMatchObject({ status: "queued", pipeline_id: "review-analytics", attempt: 1, input: { place_key: place, max_reviews: 100_000 } });
-    expect(Object.values(queued.stage_metrics).map((m) => m.status)).toEqual(["pending", "pending", "pending", "pending", "pending"]);
+    expect(Object.values(queued.stage_metrics).map((m: StageMetric) => m.status)).toEqual(["pending", "pending", "pending", "pending", "pending"]);
     expect(queue.ids).toEqual([queued.id]);
 
     expect(await runExecution({ db }, queued.id)).toBe("succeeded");
@@ -44,6 +46,8 @@ describe("review-analytics executions", () => {
     const detail = await getExecution(db, actor, { pipeline_id: "review-analytics", execution_id: queued.id });
     expect(detail.status).toBe("succeeded");
     expect(detail.synthesis_format).toBe("v2");
+    expect(detail.review_count).toBe(250);
+    expect(detail.places).toEqual([{ place_key: place, origin: "https://demo.invalid", name: null, reviews: 250 }]);
     expect(typeof detail.total_duration_ms).toBe("number");
     expect(Object.keys(detail.stage_metrics)).toEqual(["normalize", "classify", "route", "aggregate", "synthesize"]);
     expect(detail.stage_metrics.normalize).toMatchObject({ status: "succeeded", items_in: 250 });
@@ -65,7 +69,7 @@ describe("review-analytics executions", () => {
     const synthesis = await getSynthesis(db, actor, { pipeline_id: "review-analytics", execution_id: queued.id });
     expect(synthesis.format).toBe("v2");
     expect(synthesis.report).toMatchObject({ report_version: "2.0", writer: "deterministic" });
-    expect(Object.keys(synthesis.report)).toEqual(expect.arrayContaining(["executive_summary", "risk_scorecard", "critical_issues", "action_matrix", "tracking_kpis", "strengths_to_protect"]));
+    expect(Object.keys(synthesis.report ?? {})).toEqual(expect.arrayContaining(["executive_summary", "risk_scorecard", "critical_issues", "action_matrix", "tracking_kpis", "strengths_to_protect"]));
 
     const history = await listExecutions(db, actor, { pipeline_id: "review-analytics", page: 1, pageSize: 100 });
     expect(history.items.some((e) => e.id === queued.id)).toBe(true);
@@ -82,38 +86,51 @@ describe("review-analytics executions", () => {
     expect(details.input_schema).toMatchObject({ type: "object", properties: { place_key: { type: "string" }, job_ids: { type: "array" } } });
   });
 
-  it("reads the reviews of a set of jobs through job_reviews", async () => {
-    const actor = actorOf(await makeUser(db));
+  it("reads the reviews of a set of jobs, or of the jobs of a batch, through job_reviews", async () => {
+    const actor = actorOf(await makeUser(db, { admin: true }));
     const place = uid("jobs");
-    await insertGeneratedReviews(db, place, { count: 30, seed: 11 });
-    const reviews = await db.review.findMany({ where: { placeKey: place }, select: { id: true }, take: 12 });
-    // A finished collection job that stored 12 of the place's reviews (rows as the collection engine writes them).
-    const job = await db.job.create({ data: { requesterClientId: uid("client"), status: "succeeded", reviewCount: 12 }, select: { id: true } });
-    await db.jobReview.createMany({ data: reviews.map((r) => ({ jobId: job.id, reviewId: r.id })) });
-    const queue = recordingQueue();
-    const run = await executePipeline({ db, queue }, actor, { pipeline_id: "review-analytics", input: { job_ids: [job.id] } });
-    expect(await runExecution({ db }, run.id)).toBe("succeeded");
-    const detail = await getExecution(db, actor, { pipeline_id: "review-analytics", execution_id: run.id });
-    expect(detail.stage_metrics.normalize?.items_in).toBe(12);
+    const all = reviewsOf(place, 30, 11);
+    const batch = await db.batch.create({ data: { requesterClientId: uid("client"), totalJobs: 1 }, select: { id: true } });
+    // Two finished collection jobs of the place: one stored 12 of its reviews, the other (in a batch) 20.
+    const job = await collectedJob(db, { apiKeyId: null, placeKey: place, reviews: all.slice(0, 12) });
+    await collectedJob(db, { apiKeyId: null, placeKey: place, reviews: all.slice(10, 30), batchId: batch.id });
+    const byJob = await executePipeline(deps(), actor, { pipeline_id: "review-analytics", input: { job_ids: [job.id] } });
+    const byBatch = await executePipeline(deps(), actor, { pipeline_id: "review-analytics", input: { batch_ids: [batch.id] } });
+    const both = await executePipeline(deps(), actor, { pipeline_id: "review-analytics", input: { job_ids: [job.id], batch_ids: [batch.id] } });
+    for (const run of [byJob, byBatch, both]) expect(await runExecution({ db }, run.id)).toBe("succeeded");
+    const itemsIn = async (id: string) => (await getExecution(db, actor, { pipeline_id: "review-analytics", execution_id: id })).stage_metrics.normalize?.items_in;
+    expect(await itemsIn(byJob.id)).toBe(12);
+    expect(await itemsIn(byBatch.id)).toBe(20);
+    expect(await itemsIn(both.id)).toBe(30); // the two reviews both jobs collected are read once
   });
 
   it("rejects run requests that fail the pipeline's own schema, and unknown pipelines", async () => {
-    const actor = actorOf(await makeUser(db));
+    const actor = actorOf(await makeUser(db, { admin: true }));
     const queue = recordingQueue();
-    const bad = await executePipeline({ db, queue }, actor, { pipeline_id: "review-analytics", input: { from: "2026-05-01", to: "2026-01-01" } }).catch((e: unknown) => e);
+    const bad = await executePipeline(deps(queue), actor, { pipeline_id: "review-analytics", input: { from: "2026-05-01", to: "2026-01-01", origin: "https://x.test" } }).catch((e: unknown) => e);
     expect(bad).toBeInstanceOf(AppError);
     expect((bad as AppError).code).toBe("BAD_REQUEST");
-    expect((bad as AppError).details).toMatchObject({ issues: expect.arrayContaining([{ path: "place_key", message: "place_key_or_job_ids_required" }]) });
-    await expect(executePipeline({ db, queue }, actor, { pipeline_id: "nope", input: {} })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    expect((bad as AppError).details).toMatchObject({
+      issues: expect.arrayContaining([
+        { path: "place_key", message: "place_key_job_ids_or_batch_ids_required" },
+        { path: "origin", message: "origin_needs_place_key" },
+      ]),
+    });
+    const badOrigin = executePipeline(deps(queue), actor, { pipeline_id: "review-analytics", input: { place_key: "x", origin: "https://x.test/path" } });
+    await expect(badOrigin).rejects.toMatchObject({ code: "BAD_REQUEST", details: { issues: [{ path: "origin", message: "invalid_origin" }] } });
+    await expect(executePipeline(deps(queue), actor, { pipeline_id: "nope", input: {} })).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(getWidgetData(db, actor, { pipeline_id: "review-analytics", widget_id: "nope" })).rejects.toMatchObject({ code: "NOT_FOUND", message: "widget_not_found" });
     expect(queue.ids).toEqual([]);
   });
 
-  it("API keys need jobs:read to read and jobs:write to execute", async () => {
-    const reader = { kind: "apiKey" as const, apiKeyId: "k", scopes: ["jobs:read"] };
+  it("API keys need jobs:read to read and jobs:write to execute; signed-in users must be administrators", async () => {
+    const reader = { kind: "apiKey" as const, apiKeyId: "00000000-0000-7000-8000-0000000000aa", scopes: ["jobs:read"] };
     await expect(listPipelines(db, reader)).resolves.toBeTruthy();
-    await expect(executePipeline({ db, queue: recordingQueue() }, reader, { pipeline_id: "review-analytics", input: { place_key: "x" } })).rejects.toMatchObject({ code: "FORBIDDEN", details: { required: "jobs:write" } });
-    await expect(listPipelines(db, { kind: "apiKey", apiKeyId: "k", scopes: [] })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(executePipeline(deps(), reader, { pipeline_id: "review-analytics", input: { place_key: "x" } })).rejects.toMatchObject({ code: "FORBIDDEN", details: { required: "jobs:write" } });
+    await expect(listPipelines(db, { kind: "apiKey", apiKeyId: reader.apiKeyId, scopes: [] })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    const user = actorOf(await makeUser(db));
+    await expect(listPipelines(db, user)).rejects.toMatchObject({ code: "FORBIDDEN", message: "admin_only" });
+    await expect(executePipeline(deps(), user, { pipeline_id: "review-analytics", input: { place_key: "x" } })).rejects.toMatchObject({ code: "FORBIDDEN", message: "admin_only" });
   });
 });
 
@@ -149,19 +166,18 @@ describe("engine failure path in the database", () => {
   });
 
   it("a failed review-analytics execution runs again as a new attempt; only failed ones can", async () => {
-    const actor = actorOf(await makeUser(db));
-    const place = uid("rerun");
-    await insertGeneratedReviews(db, place, { count: 20, seed: 5 });
+    const actor = actorOf(await makeUser(db, { admin: true }));
+    const place = await adminPlace("rerun", 20, 5);
     await syncRegistry(db);
     // An execution that failed (e.g. the worker lost its database mid-run).
     const failed = await db.pipelineExecution.create({
       data: { pipelineId: "review-analytics", pipelineVersion: "1.0.0", input: { place_key: place, max_reviews: 100 }, status: "failed", failedStage: "classify", error: "connection lost" },
     });
     const queue = recordingQueue();
-    const again = await rerunExecution({ db, queue }, actor, { pipeline_id: "review-analytics", execution_id: failed.id });
+    const again = await rerunExecution(deps(queue), actor, { pipeline_id: "review-analytics", execution_id: failed.id });
     expect(again).toMatchObject({ status: "queued", attempt: 2, retry_of_id: failed.id, input: { place_key: place } });
     expect(await runExecution({ db }, again.id)).toBe("succeeded");
-    await expect(rerunExecution({ db, queue }, actor, { pipeline_id: "review-analytics", execution_id: again.id })).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(rerunExecution(deps(queue), actor, { pipeline_id: "review-analytics", execution_id: again.id })).rejects.toMatchObject({ code: "CONFLICT" });
     // A stored input that no longer fits the schema fails in prepare, with the reason.
     const broken = await db.pipelineExecution.create({ data: { pipelineId: "review-analytics", pipelineVersion: "1.0.0", input: { max_reviews: 5 } } });
     expect(await runExecution({ db }, broken.id)).toBe("failed");
@@ -181,30 +197,3 @@ describe("lost workers", () => {
     await db.pipelineExecution.delete({ where: { id: fresh.id } });
   });
 });
-
-describe("worker on pg-boss", () => {
-  it("takes a queued execution from the queue and completes it", async () => {
-    const url = process.env.DATABASE_URL as string;
-    // One instance, as in the worker: the sender and the consumer share it.
-    const boss = await startBoss({ url, settings: testSettings(), supervise: false });
-    const worker = await startPipelineWorker({ boss, db, log: logger(), concurrency: 1, llm: null });
-    const queue = bossExecutionQueue(() => Promise.resolve(boss));
-    try {
-      const actor = actorOf(await makeUser(db));
-      const place = uid("boss");
-      await insertGeneratedReviews(db, place, { count: 40, seed: 9 });
-      const run = await executePipeline({ db, queue }, actor, { pipeline_id: "review-analytics", input: { place_key: place } });
-      const deadline = Date.now() + 30_000;
-      let status = run.status as string;
-      while (Date.now() < deadline && (status === "queued" || status === "running")) {
-        await new Promise((r) => setTimeout(r, 200));
-        status = (await db.pipelineExecution.findUniqueOrThrow({ where: { id: run.id }, select: { status: true } })).status;
-      }
-      expect(status).toBe("succeeded");
-    } finally {
-      worker.stop();
-      await boss.stop({ graceful: false, wait: true });
-    }
-  });
-});
-

@@ -4,7 +4,7 @@ import { AppError } from "@/server/core/errors";
 import { findPipeline, PIPELINES, syncRegistry } from "@/server/pipelines/registry";
 import type { PipelineDefinition } from "@/server/pipelines/types";
 import type { Actor } from "@/server/services/actor";
-import { assertPipelineAccess } from "./access";
+import { assertPipelineAccess, visibleExecutions } from "./access";
 import { ZPipelineIdInput, type TPipelineIdInput } from "./schemas";
 
 /** A registered pipeline or NOT_FOUND. */
@@ -19,9 +19,10 @@ export function inputJsonSchema(def: PipelineDefinition): Record<string, unknown
   return z.toJSONSchema(def.inputSchema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
 }
 
-async function latestByPipeline(db: Db): Promise<Map<string, { id: string; status: string; finishedAt: Date | null; queuedAt: Date }>> {
+/** The newest execution of each pipeline among those the actor can see. */
+async function latestByPipeline(db: Db, actor: Actor): Promise<Map<string, { id: string; status: string; finishedAt: Date | null; queuedAt: Date }>> {
   const rows = await db.pipelineExecution.findMany({
-    where: { pipelineId: { in: PIPELINES.map((p) => p.id) } },
+    where: { pipelineId: { in: PIPELINES.map((p) => p.id) }, ...visibleExecutions(actor) },
     distinct: ["pipelineId"],
     orderBy: [{ pipelineId: "asc" }, { createdAt: "desc" }],
     select: { id: true, pipelineId: true, status: true, finishedAt: true, queuedAt: true },
@@ -41,11 +42,11 @@ function summary(def: PipelineDefinition, latest: { id: string; status: string; 
   };
 }
 
-/** GET /api/pipelines: every registered pipeline with its newest execution. */
+/** GET /api/pipelines: every registered pipeline with the newest execution the caller can see. */
 export async function listPipelines(db: Db, actor: Actor) {
   assertPipelineAccess(actor, "read");
   await syncRegistry(db);
-  const latest = await latestByPipeline(db);
+  const latest = await latestByPipeline(db, actor);
   return { items: PIPELINES.map((def) => summary(def, latest.get(def.id))) };
 }
 
@@ -55,7 +56,7 @@ export async function getPipeline(db: Db, actor: Actor, raw: TPipelineIdInput) {
   const { pipeline_id } = ZPipelineIdInput.parse(raw);
   const def = pipelineOrThrow(pipeline_id);
   await syncRegistry(db);
-  const latest = await latestByPipeline(db);
+  const latest = await latestByPipeline(db, actor);
   return { ...summary(def, latest.get(def.id)), input_schema: inputJsonSchema(def) };
 }
 

@@ -28,7 +28,7 @@ export async function runExecution(deps: RunDeps, executionId: string): Promise<
     data: { status: "running", startedAt: now(), error: null, failedStage: null },
   });
   if (claimed.count === 0) return "skipped";
-  const execution = await db.pipelineExecution.findUniqueOrThrow({ where: { id: executionId }, select: { pipelineId: true, input: true } });
+  const execution = await db.pipelineExecution.findUniqueOrThrow({ where: { id: executionId }, select: { pipelineId: true, input: true, readScopeApiKeyId: true } });
   const def = findPipeline(execution.pipelineId, deps.registry ?? PIPELINES);
   const log = logger().child({ executionId, pipelineId: execution.pipelineId });
   if (!def) {
@@ -41,7 +41,9 @@ export async function runExecution(deps: RunDeps, executionId: string): Promise<
   const started = now();
   try {
     const input = def.inputSchema.parse(execution.input);
-    const run = await runStages(def, input, { db, now, writer: deps.writer ?? null }, async ({ currentStage, metrics }) => {
+    // The read scope fixed at submission: the run reads only data its caller could read then.
+    const readScopeApiKeyId = execution.readScopeApiKeyId;
+    const run = await runStages(def, input, { db, now, writer: deps.writer ?? null, readScopeApiKeyId }, async ({ currentStage, metrics }) => {
       await db.pipelineExecution.update({ where: { id: executionId }, data: { currentStage, stageMetrics: json(metrics) } });
     });
     await db.pipelineExecution.update({
@@ -53,10 +55,13 @@ export async function runExecution(deps: RunDeps, executionId: string): Promise<
         result: json(run.outcome.result),
         synthesis: run.outcome.synthesis ? json(run.outcome.synthesis) : Prisma.DbNull,
         totalDurationMs: run.totalDurationMs,
+        // What the run read: 0 marks a run with nothing to analyse (never a page's default view).
+        reviewCount: run.scope?.items ?? null,
+        places: json(run.scope?.places ?? []),
         finishedAt: now(),
       },
     });
-    log.info({ event: "execution_succeeded", totalDurationMs: run.totalDurationMs }, "pipeline execution succeeded");
+    log.info({ event: "execution_succeeded", totalDurationMs: run.totalDurationMs, reviewCount: run.scope?.items ?? null }, "pipeline execution succeeded");
     return "succeeded";
   } catch (error) {
     const failure = error instanceof StageFailure ? error : null;

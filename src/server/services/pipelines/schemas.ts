@@ -33,14 +33,21 @@ export type TExecutionInput = z.infer<typeof ZExecutionInput>;
 export const ZWidgetInput = z.object({
   pipeline_id: ZPipelineId,
   widget_id: z.string().trim().min(1).max(100),
-  /** A chosen execution; the newest succeeded one when absent. */
+  /** A chosen execution; the caller's default one (docs/pipelines.md, "Ownership and limits") when absent. */
   execution_id: ZExecutionId.optional(),
 });
 export type TWidgetInput = z.infer<typeof ZWidgetInput>;
 
 export const ZSynthesisInput = z.object({
   pipeline_id: ZPipelineId,
-  /** A chosen execution; the newest succeeded one when absent. */
+  /** A chosen execution; the caller's default one (docs/pipelines.md, "Ownership and limits") when absent. */
   execution_id: ZExecutionId.optional(),
 });
 export type TSynthesisInput = z.infer<typeof ZSynthesisInput>;
+
+/** The execution a dashboard or report page shows: the chosen one, or the caller's default when absent. */
+export const ZSelectionInput = z.object({
+  pipeline_id: ZPipelineId,
+  execution_id: ZExecutionId.optional(),
+});
+export type TSelectionInput = z.infer<typeof ZSelectionInput>;

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { findPipeline } from "@/server/pipelines/registry";
 import type { StageMetrics } from "@/server/pipelines/types";
 
@@ -18,6 +19,8 @@ export interface ExecutionRow {
   queuedAt: Date;
   startedAt: Date | null;
   finishedAt: Date | null;
+  reviewCount: number | null;
+  places: unknown;
   synthesis?: unknown;
 }
 
@@ -38,6 +41,8 @@ export const EXECUTION_SELECT = {
   queuedAt: true,
   startedAt: true,
   finishedAt: true,
+  reviewCount: true,
+  places: true,
 } as const;
 
 /** JSON columns may hold a string in rows written by older code: parse them so the API always answers objects. */
@@ -55,6 +60,30 @@ function inStageOrder(pipelineId: string, metrics: StageMetrics): StageMetrics {
   const order = findPipeline(pipelineId)?.stages.map((s) => s.id) ?? [];
   const keys = Object.keys(metrics).sort((a, b) => (order.indexOf(a) + 1 || 1e9) - (order.indexOf(b) + 1 || 1e9));
   return Object.fromEntries(keys.map((k) => [k, metrics[k]!]));
+}
+
+/** pipeline_executions.places as run-execution stores it (RunPlace[]). */
+const ZStoredPlaces = z.array(z.object({ place_key: z.string(), origin: z.string(), name: z.string().nullable(), reviews: z.number().int() }));
+
+/** A place of an execution as the API returns it; origin, name and count are unknown for runs older than ownership. */
+export interface ExecutionPlace {
+  place_key: string;
+  origin: string | null;
+  name: string | null;
+  reviews: number | null;
+}
+
+/**
+ * The places an execution analysed: those it stored, or for a run written before runs stored them
+ * (review_count null) the place its input named, so old runs still have a place in the pages.
+ */
+export function placesOf(row: Pick<ExecutionRow, "places" | "reviewCount" | "input">): ExecutionPlace[] {
+  const stored = ZStoredPlaces.safeParse(parsed(row.places));
+  if (stored.success && stored.data.length > 0) return stored.data;
+  if (row.reviewCount !== null) return [];
+  const input = parsed(row.input) as { place_key?: unknown; origin?: unknown } | null;
+  if (!input || typeof input.place_key !== "string") return [];
+  return [{ place_key: input.place_key, origin: typeof input.origin === "string" ? input.origin : null, name: null, reviews: null }];
 }
 
 /** An execution as the API returns it. */
@@ -75,6 +104,8 @@ export function toExecutionOut(row: ExecutionRow) {
     queued_at: row.queuedAt,
     started_at: row.startedAt,
     finished_at: row.finishedAt,
+    review_count: row.reviewCount,
+    places: placesOf(row),
   };
 }
 export type ExecutionOut = ReturnType<typeof toExecutionOut>;

@@ -7,7 +7,7 @@ export default async function ExecutionsPage({ params }: { params: Promise<{ loc
   const { locale, pipelineId } = await params;
   setRequestLocale(locale);
   const t = await getTranslations("pipelines.history");
-  const pipeline = await loadPipeline(pipelineId);
+  const pipeline = await loadPipeline(locale, pipelineId);
   return (
     <section className="stack">
       <PipelineTabs pipelineId={pipeline.id} name={pipeline.name} current="executions" />

@@ -1,6 +1,9 @@
 import { TRPCError } from "@trpc/server";
 import { getFormatter, getTranslations, setRequestLocale } from "next-intl/server";
-import { loadPipeline } from "@/components/pipelines/load-pipeline";
+import { ExecutionHeading } from "@/components/pipelines/execution-heading";
+import { ExecutionPicker } from "@/components/pipelines/execution-picker";
+import { loadPipeline, loadSelection } from "@/components/pipelines/load-pipeline";
+import { NoRun } from "@/components/pipelines/no-run";
 import { PipelineTabs } from "@/components/pipelines/pipeline-tabs";
 import { PrintButton } from "@/components/pipelines/print-button";
 import { ReportV1View } from "@/components/pipelines/report-v1";
@@ -9,9 +12,7 @@ import { Link } from "@/i18n/navigation";
 import type { ReportV2 } from "@/server/pipelines/review-analytics/synthesis/report";
 import { serverCaller } from "@/trpc/server";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-async function loadReport(pipelineId: string, executionId: string | undefined) {
+async function loadReport(pipelineId: string, executionId: string) {
   try {
     return await (await serverCaller()).pipelines.synthesis({ pipeline_id: pipelineId, execution_id: executionId });
   } catch (error) {
@@ -31,42 +32,52 @@ export default async function ReportPage({
   setRequestLocale(locale);
   const t = await getTranslations("pipelines.report");
   const format = await getFormatter();
-  const pipeline = await loadPipeline(pipelineId);
-  const execution = (await searchParams).execution;
-  const synthesis = await loadReport(pipeline.id, execution && UUID.test(execution) ? execution : undefined);
+  const pipeline = await loadPipeline(locale, pipelineId);
+  const { current, choices, chosen } = await loadSelection(pipeline.id, (await searchParams).execution);
+  const synthesis = current && current.review_count !== 0 ? await loadReport(pipeline.id, current.id) : null;
   return (
     <section className="stack">
-      <PipelineTabs pipelineId={pipeline.id} name={pipeline.name} current="report" />
-      {!synthesis ? (
-        <div className="card empty stack-sm">
-          <p>{t("empty")}</p>
-          <p>
-            <Link className="button" href={`/pipelines/${pipeline.id}/execute`}>
-              {t("runNow")}
-            </Link>
-          </p>
-        </div>
+      <PipelineTabs pipelineId={pipeline.id} name={pipeline.name} current="report" executionId={chosen ? current?.id : undefined} />
+      {!current ? (
+        <NoRun pipelineId={pipeline.id} reason="none" />
       ) : (
         <>
-          <div className="row-between">
-            <h2 className="report-title">{t("title")}</h2>
-            <PrintButton />
-          </div>
-          <p className="muted small">
-            {t("meta", {
-              format: synthesis.format,
-              finished: synthesis.finished_at ? format.dateTime(synthesis.finished_at, { dateStyle: "medium", timeStyle: "short" }) : "—",
-            })}
-          </p>
-          {synthesis.format === "v2" ? (
-            <ReportV2View report={synthesis.report as unknown as ReportV2} />
-          ) : synthesis.format === "v1" ? (
-            <ReportV1View report={synthesis.report} />
-          ) : (
-            <div className="stack-sm">
-              <p className="alert">{t("unknownFormat")}</p>
-              <pre className="copyable">{JSON.stringify(synthesis.report, null, 2)}</pre>
+          <ExecutionHeading run={current} chosen={chosen} />
+          <ExecutionPicker runs={choices} currentId={current.id} />
+          {current.review_count === 0 || synthesis?.state === "no_reviews" ? (
+            <NoRun pipelineId={pipeline.id} reason="no_reviews" />
+          ) : !synthesis?.report ? (
+            <div className="card empty stack-sm">
+              <p>{t("empty")}</p>
+              <p>
+                <Link className="button" href={`/pipelines/${pipeline.id}/execute`}>
+                  {t("runNow")}
+                </Link>
+              </p>
             </div>
+          ) : (
+            <>
+              <div className="row-between">
+                <h2 className="report-title">{t("title")}</h2>
+                <PrintButton />
+              </div>
+              <p className="muted small">
+                {t("meta", {
+                  format: synthesis.format ?? "unknown",
+                  finished: synthesis.finished_at ? format.dateTime(synthesis.finished_at, { dateStyle: "medium", timeStyle: "short" }) : "—",
+                })}
+              </p>
+              {synthesis.format === "v2" ? (
+                <ReportV2View report={synthesis.report as unknown as ReportV2} />
+              ) : synthesis.format === "v1" ? (
+                <ReportV1View report={synthesis.report} />
+              ) : (
+                <div className="stack-sm">
+                  <p className="alert">{t("unknownFormat")}</p>
+                  <pre className="copyable">{JSON.stringify(synthesis.report, null, 2)}</pre>
+                </div>
+              )}
+            </>
           )}
         </>
       )}

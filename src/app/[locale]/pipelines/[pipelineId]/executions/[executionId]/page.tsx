@@ -10,7 +10,7 @@ export default async function ExecutionPage({ params }: { params: Promise<{ loca
   const { locale, pipelineId, executionId } = await params;
   setRequestLocale(locale);
   if (!UUID.test(executionId)) notFound();
-  const pipeline = await loadPipeline(pipelineId);
+  const pipeline = await loadPipeline(locale, pipelineId);
   return (
     <section className="stack">
       <PipelineTabs pipelineId={pipeline.id} name={pipeline.name} current="executions" />

@@ -1,0 +1,74 @@
+import { open, parseKeyRing, seal } from "@/server/core/crypto/seal";
+import type { Db } from "@/server/core/db";
+import type { ExecutionQueue } from "@/server/pipelines/queue";
+import { generateReviews } from "@/server/pipelines/review-analytics/generator";
+import type { Actor } from "@/server/services/actor";
+import type { Sealer } from "@/server/services/meshes/deps";
+import { createApiKey } from "@/server/services/reviews/api-keys";
+import { storeJobReviews, type ReviewContent } from "@/server/services/reviews/review-store";
+import type { TApiScope } from "@/server/services/reviews/schemas";
+import { uid } from "./helpers";
+
+// Rows of the review engine as the pipelines read them, written directly (no worker, no queue): API
+// keys, batches, finished jobs and the review versions they collected.
+
+/** Origin of the reviews these fixtures collect (loopback: nothing is ever fetched from it). */
+export const TEST_ORIGIN = "http://127.0.0.1:4200";
+
+/** A queue that only records ids; the test runs the execution itself (runExecution). */
+export function recordingQueue(): ExecutionQueue & { ids: string[] } {
+  const ids: string[] = [];
+  return { ids, enqueueExecution: (id) => (ids.push(id), Promise.resolve()) };
+}
+
+/** An API key made by the real service: its text (for REST), its id and the actor it acts as. */
+export async function makeApiKey(db: Db, scopes: TApiScope[]) {
+  const ring = parseKeyRing(process.env.SECRETS_KEYS ?? "");
+  const sealer: Sealer = { seal: (p, aad) => seal(ring, p, aad), open: (sealed, aad) => open(ring, sealed, aad) };
+  const created = await createApiKey(db, sealer, null, { name: uid("pipeline-key"), scopes });
+  const actor: Actor = { kind: "apiKey", apiKeyId: created.id, scopes };
+  return { id: created.id, key: created.key, actor };
+}
+
+/** A batch of a key (null: an administrator's). */
+export async function makeBatch(db: Db, apiKeyId: string | null) {
+  return db.batch.create({ data: { apiKeyId, requesterClientId: uid("client"), totalJobs: 1, status: "completed" }, select: { id: true } });
+}
+
+/** `count` generated reviews of a place, as a scraper would hand them over. */
+export function reviewsOf(placeKey: string, count: number, seed = 7): ReviewContent[] {
+  return generateReviews({ idPrefix: `${placeKey}-`, count, seed }).map((r) => ({
+    externalId: r.id,
+    author: r.author,
+    rating: r.rating,
+    text: r.text,
+    language: r.language,
+    publishedAt: r.publishedAt,
+    ownerReply: null,
+  }));
+}
+
+/**
+ * A succeeded collection job of a key (null: an administrator's), optionally in a batch, that
+ * collected `reviews` of a place (stored and linked by review-store.ts, as the engine does).
+ */
+export async function collectedJob(
+  db: Db,
+  opts: { apiKeyId: string | null; placeKey: string; reviews: ReviewContent[]; origin?: string; placeName?: string | null; batchId?: string },
+) {
+  const job = await db.job.create({
+    data: {
+      apiKeyId: opts.apiKeyId,
+      batchId: opts.batchId ?? null,
+      requesterClientId: uid("client"),
+      placeId: opts.placeKey,
+      placeName: opts.placeName ?? null,
+      status: "succeeded",
+      reviewCount: opts.reviews.length,
+      finishedAt: new Date(),
+    },
+    select: { id: true },
+  });
+  await db.$transaction((tx) => storeJobReviews(tx, job.id, { platform: "platform", origin: opts.origin ?? TEST_ORIGIN, placeKey: opts.placeKey }, opts.reviews));
+  return job;
+}
