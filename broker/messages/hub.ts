@@ -18,7 +18,7 @@ import { safeErrorFields } from "../http/request";
 import type { BrokerMetrics } from "../metrics";
 import { PROTOCOL_VERSION, type TClientFrame, type TMessageFrame, type TMessagePriority, type TTargetSpec } from "../protocol/frames";
 import { sendFrame, type ConnectionRegistry, type PeerConnection } from "../ws/registry";
-import { Batcher } from "./batcher";
+import { Batcher } from "../../src/server/core/batcher";
 import type { MemberCache } from "./member-cache";
 
 /** Channel of "messages stored" notifications between nodes. */

@@ -1,7 +1,8 @@
+import { Batcher } from "../server/core/batcher";
 import { waitAtMost } from "../server/core/lifecycle";
 import type { Logger } from "../server/core/logger";
 import { callbackLeaseMs, jobLeaseMs } from "../server/queue/settings";
-import { attemptLoaded } from "../server/services/reviews/callbacks/deliver";
+import { attemptLoaded, recordAttempts, type AttemptRecord } from "../server/services/reviews/callbacks/deliver";
 import { HostSlots, InlineDeliveries } from "../server/services/reviews/callbacks/inline";
 import { giveBackDelivery, takeDeliveries, type TakenDelivery } from "../server/services/reviews/callbacks/take";
 import type { ReviewDeps } from "../server/services/reviews/deps";
@@ -38,7 +39,12 @@ export function startQueueWorkers(base: ReviewDeps, counts: WorkerCounts, log: L
   const s = base.settings;
   const hosts = new HostSlots(s.CALLBACK_MAX_PER_HOST);
   const inline = new InlineDeliveries(counts.inline ?? DEFAULT_CALLBACK_INLINE_MAX, hosts);
-  const deps: ReviewDeps = { ...base, inlineCallbacks: inline };
+  // Attempts that end while a record is being written are recorded together by the next statement.
+  const records = new Batcher<AttemptRecord, void>(async (items) => {
+    await recordAttempts(base.db, items);
+    return items.map(() => undefined);
+  }, { waitMs: 1, max: 500 });
+  const deps: ReviewDeps = { ...base, inlineCallbacks: inline, recordAttempt: (r) => records.add(r) };
   const scrape = startSlots<ClaimedRun>(
     {
       name: "scrape",
@@ -52,10 +58,16 @@ export function startQueueWorkers(base: ReviewDeps, counts: WorkerCounts, log: L
     s.WORKER_POLL_MS,
     log,
   );
+  // Whether the last take left out a full host: only then may a freed slot have due deliveries waiting.
+  let fullHostsAtTake = false;
   const callbacks = startSlots<TakenDelivery>(
     {
       name: "callbacks",
-      take: (n) => takeDeliveries(deps, { queue: s.JOB_QUEUE, leaseMs: callbackLeaseMs(s), perHost: hosts.perHost, free: hosts.free() }, n),
+      take: (n) => {
+        const free = hosts.free();
+        fullHostsAtTake = Object.values(free).some((f) => f === 0);
+        return takeDeliveries(deps, { queue: s.JOB_QUEUE, leaseMs: callbackLeaseMs(s), perHost: hosts.perHost, free }, n);
+      },
       run: async ({ delivery, host, secret }) => {
         // A first attempt made at once may have filled the host since the take: hand the delivery back.
         if (!hosts.tryAcquire(host)) return giveBackDelivery(deps, delivery);
@@ -77,11 +89,14 @@ export function startQueueWorkers(base: ReviewDeps, counts: WorkerCounts, log: L
     log,
   );
   // A host with a free slot again may have due deliveries the last take left for it.
-  hosts.onRelease = callbacks.wake;
+  hosts.onRelease = () => {
+    if (fullHostsAtTake) callbacks.wake();
+  };
   return {
     close: async ({ graceMs, drainMs = s.CALLBACK_TIMEOUT_MS + 1_000 }) => {
       await scrape.stop(graceMs);
       await Promise.all([callbacks.stop(drainMs), waitAtMost(inline.drain(), drainMs)]);
+      await waitAtMost(records.drain(), 2_000);
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { Db } from "@/server/core/db";
 import type { TReviewSettings } from "@/server/queue/settings";
 import type { Sealer } from "../meshes/deps";
+import type { AttemptRecord } from "./callbacks/deliver";
 import type { InlineDeliveries } from "./callbacks/inline";
 
 /** What the review-engine use cases need; the web app and the worker each build one. */
@@ -13,4 +14,6 @@ export interface ReviewDeps {
   random?: () => number;
   /** In the worker: first callback attempts made at once by the loop that ends the job (callbacks/inline.ts). */
   inlineCallbacks?: InlineDeliveries;
+  /** In the worker: records callback attempts, those ending together in one statement (default: one each). */
+  recordAttempt?: (record: AttemptRecord) => Promise<void>;
 }

@@ -53,12 +53,55 @@ export async function attemptDelivery(deps: ReviewDeps, deliveryId: string, now:
   return attemptLoaded(deps, delivery, await callbackSecretFor(deps, delivery), now);
 }
 
+/** What one attempt did, as recorded: the delivery's new state and the due time of its next attempt. */
+export interface AttemptRecord {
+  deliveryId: string;
+  /** The delivery's attempt count before this attempt (the record is guarded on it). */
+  previous: number;
+  state: "pending" | "delivered" | "failed";
+  status: number | null;
+  error: string | null;
+  durationMs: number;
+  next: Date | null;
+  deliveredAt: Date | null;
+}
+
 /**
- * Signs and POSTs one attempt of a delivery, then records it in one statement: the attempt, the
- * delivery's new state and the due time of its next attempt (after the backoff; none when delivered
- * or given up), and the job's or batch's mirror of it. Guarded on the attempt count, so two runs of
- * one attempt (a lease that passed while the first was still trying) record it once. `onAnswered`
- * runs as soon as the exchange with the receiver is over, before the record (it frees the host's slot).
+ * Records attempts in one statement, each guarded on its delivery's attempt count (so two runs of one
+ * attempt, a lease that passed while the first was still trying, record it once): the attempt row,
+ * the delivery's new state and next due time, and the job's or batch's mirror of it. Rows are reached
+ * by primary key.
+ */
+export async function recordAttempts(db: ReviewDeps["db"], records: AttemptRecord[]): Promise<void> {
+  if (records.length === 0) return;
+  const col = <K extends keyof AttemptRecord>(k: K) => records.map((r) => r[k]);
+  await sqlRows(
+    db,
+    Prisma.sql`
+    WITH i AS (
+      SELECT * FROM unnest(${col("deliveryId")}::uuid[], ${col("previous")}::int[], ${col("state")}::text[], ${col("status")}::int[],
+        ${col("error")}::text[], ${col("durationMs")}::int[], ${col("next")}::timestamptz[], ${col("deliveredAt")}::timestamptz[])
+        AS i (id, previous, state, status, error, duration_ms, next, delivered_at)
+    ), d AS (
+      UPDATE callback_deliveries c SET attempts = i.previous + 1, state = i.state::callback_state, last_status_code = i.status, last_error = i.error,
+        next_attempt_at = i.next AT TIME ZONE 'UTC', delivered_at = i.delivered_at AT TIME ZONE 'UTC'
+      FROM i WHERE c.id = ANY (${col("deliveryId")}::uuid[]) AND c.id = i.id AND c.state = 'pending' AND c.attempts = i.previous
+      RETURNING c.id, c.job_id, c.batch_id, c.attempts, i.state, i.status, i.error, i.duration_ms, i.delivered_at
+    ), a AS (
+      INSERT INTO callback_attempts (delivery_id, attempt, status_code, error, duration_ms) SELECT id, attempts, status, error, duration_ms FROM d
+    ), j AS (
+      UPDATE jobs SET callback_state = d.state::callback_state, callback_attempts = d.attempts, callback_last_status = d.status,
+        callback_last_error = d.error, callback_delivered_at = d.delivered_at AT TIME ZONE 'UTC', updated_at = now()
+      FROM d WHERE jobs.id = d.job_id
+    )
+    UPDATE batches SET callback_state = d.state::callback_state, updated_at = now() FROM d WHERE batches.id = d.batch_id`,
+  );
+}
+
+/**
+ * Signs and POSTs one attempt of a delivery, then records it (see `recordAttempts`; in the worker
+ * through one batcher, so attempts ending together share a statement). `onAnswered` runs as soon as
+ * the exchange with the receiver is over, before the record (it frees the host's slot).
  */
 export async function attemptLoaded(
   deps: ReviewDeps,
@@ -86,24 +129,16 @@ export async function attemptLoaded(
   const tooOld = at.getTime() - delivery.createdAt.getTime() >= s.CALLBACK_MAX_AGE_MS;
   const state = verdict === "delivered" ? "delivered" : verdict === "stop" || tooOld ? "failed" : "pending";
   const next = state === "pending" ? new Date(at.getTime() + backoffMs(attempt, s.CALLBACK_BACKOFF_BASE_MS, s.CALLBACK_BACKOFF_MAX_MS, deps.random)) : null;
-  await sqlRows(
-    deps.db,
-    Prisma.sql`
-    WITH d AS (
-      UPDATE callback_deliveries SET attempts = ${attempt}::int, state = ${state}::callback_state, last_status_code = ${result.status}::int,
-        last_error = ${result.error}::text, next_attempt_at = ${next}::timestamptz AT TIME ZONE 'UTC',
-        delivered_at = ${state === "delivered" ? at : null}::timestamptz AT TIME ZONE 'UTC'
-      WHERE id = ${delivery.id}::uuid AND state = 'pending' AND attempts = ${delivery.attempts}::int
-      RETURNING id, job_id, batch_id
-    ), a AS (
-      INSERT INTO callback_attempts (delivery_id, attempt, status_code, error, duration_ms)
-      SELECT id, ${attempt}::int, ${result.status}::int, ${result.error}::text, ${result.durationMs}::int FROM d
-    ), j AS (
-      UPDATE jobs SET callback_state = ${state}::callback_state, callback_attempts = ${attempt}::int, callback_last_status = ${result.status}::int,
-        callback_last_error = ${result.error}::text, callback_delivered_at = ${state === "delivered" ? at : null}::timestamptz AT TIME ZONE 'UTC', updated_at = now()
-      WHERE jobs.id = (SELECT job_id FROM d)
-    )
-    UPDATE batches SET callback_state = ${state}::callback_state, updated_at = now() WHERE batches.id = (SELECT batch_id FROM d)`,
-  );
+  const record: AttemptRecord = {
+    deliveryId: delivery.id,
+    previous: delivery.attempts,
+    state,
+    status: result.status,
+    error: result.error,
+    durationMs: result.durationMs,
+    next,
+    deliveredAt: state === "delivered" ? at : null,
+  };
+  await (deps.recordAttempt ? deps.recordAttempt(record) : recordAttempts(deps.db, [record]));
   return state;
 }
