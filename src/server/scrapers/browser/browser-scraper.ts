@@ -82,17 +82,22 @@ async function scrapePage(page: Page, url: string, layouts: LayoutDriver[], targ
 }
 
 /** How long cards may take to show after their batch was answered before the markup counts as changed. */
-const RENDER_GRACE_MS = 2_000;
+const RENDER_GRACE_MS = 4_000;
+/** How long the page may stay without asking for the next batch before the scraper asks again. */
+const RETRIGGER_MS = 1_000;
 
 /**
  * Waits until the page shows more cards than `prev`, its end marker or its error marker. Answered
  * batches with no new card for RENDER_GRACE_MS mean the card markup changed (layout_changed); no
- * answer within `stepMs` is a timeout.
+ * answer within `stepMs` is a timeout. A page that has not been answered for RETRIGGER_MS is asked
+ * again (`layout.more`): an infinite scroll that was still loading when the scraper reached the
+ * bottom does not load again until the bottom comes into view anew.
  */
 async function waitForGrowth(page: Page, layout: LayoutDriver, prev: number, stepMs: number, answered: () => boolean): Promise<void> {
   const { card, end, error } = layout.selectors;
   const deadline = Date.now() + stepMs;
   let answeredAt: number | undefined;
+  let askedAt = Date.now();
   for (;;) {
     try {
       await page.waitForFunction(
@@ -108,6 +113,9 @@ async function waitForGrowth(page: Page, layout: LayoutDriver, prev: number, ste
         if (Date.now() - answeredAt >= Math.min(RENDER_GRACE_MS, stepMs)) {
           throw new ScrapeError("layout_changed", `${layout.name}: reviews loaded but no review cards (${card}) appeared`, { cause: e });
         }
+      } else if (prev > 0 && Date.now() - askedAt >= RETRIGGER_MS) {
+        askedAt = Date.now();
+        await layout.more(page);
       }
       if (Date.now() >= deadline) throw e;
     }

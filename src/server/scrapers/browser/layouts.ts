@@ -32,7 +32,15 @@ export const layout1: LayoutDriver = {
   detect: async (page) => (await page.locator('[role="tab"][data-tab="reviews"]').count()) > 0,
   open: (page) => page.locator('[role="tab"][data-tab="reviews"]').first().click(),
   more: async (page) => {
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    // Already at the bottom (the page was still loading when the sentinel came into view): step back a
+    // screen and return, so that the sentinel comes into view again and the page loads the next batch.
+    await page.evaluate(async () => {
+      if (window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2) {
+        window.scrollBy(0, -window.innerHeight);
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      }
+      window.scrollTo(0, document.documentElement.scrollHeight);
+    });
   },
   extract: (page) =>
     page.$$eval("#review-list article.review-card", (cards) =>
