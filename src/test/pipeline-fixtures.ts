@@ -1,7 +1,7 @@
 import { open, parseKeyRing, seal } from "@/server/core/crypto/seal";
 import type { Db } from "@/server/core/db";
 import type { ExecutionQueue } from "@/server/pipelines/queue";
-import { generateReviews } from "@/server/pipelines/review-analytics/generator";
+import { generatedReviewContents } from "@/server/pipelines/review-analytics/demo-data";
 import type { Actor } from "@/server/services/actor";
 import type { Sealer } from "@/server/services/meshes/deps";
 import { createApiKey } from "@/server/services/reviews/api-keys";
@@ -37,15 +37,7 @@ export async function makeBatch(db: Db, apiKeyId: string | null) {
 
 /** `count` generated reviews of a place, as a scraper would hand them over. */
 export function reviewsOf(placeKey: string, count: number, seed = 7): ReviewContent[] {
-  return generateReviews({ idPrefix: `${placeKey}-`, count, seed }).map((r) => ({
-    externalId: r.id,
-    author: r.author,
-    rating: r.rating,
-    text: r.text,
-    language: r.language,
-    publishedAt: r.publishedAt,
-    ownerReply: null,
-  }));
+  return generatedReviewContents(placeKey, { count, seed });
 }
 
 /**

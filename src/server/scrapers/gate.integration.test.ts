@@ -4,6 +4,7 @@
 import { readFileSync, readdirSync, readlinkSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startProbe, type Probe } from "@/test/probe";
+import { rejectionOf } from "@/test/rejection";
 import { withPage, sharedBrowser } from "./browser/shared-browser";
 import { closeScrapers, getScraper, ScrapeError, setScraperConfig, type ScrapeTarget } from "./index";
 
@@ -62,18 +63,9 @@ function scrape(impl: string, target: Partial<ScrapeTarget>) {
   return scraper.scrape({ limit: 10, sort: "newest", ...target }, { signal: AbortSignal.timeout(20_000), platformUrl: platform.url });
 }
 
-async function failure(promise: Promise<unknown>): Promise<ScrapeError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ScrapeError);
-  return error as ScrapeError;
-}
-
 describe("the platform's origin is the only one a scrape reaches", () => {
   it.each(IMPLS)("%s refuses a place URL on another origin before any request", async (impl) => {
-    const error = await failure(scrape(impl, { placeUrl: `${probe.url}/places/p-0001` }));
+    const error = await rejectionOf(scrape(impl, { placeUrl: `${probe.url}/places/p-0001` }), ScrapeError);
     expect(error).toMatchObject({ errorClass: "invalid_target", transient: false });
     expect(error.message).toMatch(/^target_not_allowed/);
     expect(error.message).not.toContain(String(probe.port));
@@ -81,7 +73,7 @@ describe("the platform's origin is the only one a scrape reaches", () => {
   });
 
   it.each(IMPLS)("%s does not follow the platform's redirect to another origin", async (impl) => {
-    const error = await failure(scrape(impl, { platformId: "away" }));
+    const error = await rejectionOf(scrape(impl, { platformId: "away" }), ScrapeError);
     expect(error.errorClass).toBe("blocked");
     expect(error.message).not.toContain(String(probe.port));
     expect(probe.connections).toBe(0);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { selectReviews } from "@/demo-platform/query";
 import { createDemoPlatform, type DemoPlatform } from "@/demo-platform/server";
 import { freePort } from "@/test/helpers";
+import { rejectionOf } from "@/test/rejection";
 import { closeScrapers, getScraper, ScrapeError, setScraperConfig, type ScrapedReview, type ScrapeTarget, type TScrapeErrorClass } from "./index";
 
 const IMPLS = ["browser-v1", "browser-v2", "http-json"] as const;
@@ -28,16 +29,6 @@ function scrape(impl: string, target: Partial<ScrapeTarget>, options: { signal?:
     { limit: 25, sort: "newest", ...target },
     { signal: options.signal ?? AbortSignal.timeout(30_000), platformUrl: options.platformUrl ?? base, onProgress: options.onProgress },
   );
-}
-
-async function failure(promise: Promise<unknown>): Promise<ScrapeError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ScrapeError);
-    return error as ScrapeError;
-  }
-  throw new Error("the scrape succeeded, a failure was expected");
 }
 
 /** What a correct scraper returns: the platform's own selection, in its order, cut at the limit. */
@@ -72,7 +63,7 @@ describe("both scrapers against both layouts", () => {
   });
 
   it("browser-v1 fails on layout 2 with layout_changed (not transient)", async () => {
-    const error = await failure(scrape("browser-v1", { platformId: "p-0002" }));
+    const error = await rejectionOf(scrape("browser-v1", { platformId: "p-0002" }), ScrapeError);
     expect(error.errorClass).toBe("layout_changed");
     expect(error.transient).toBe(false);
   });
@@ -80,7 +71,7 @@ describe("both scrapers against both layouts", () => {
   it("drift: the platform-wide switch to layout 2 breaks browser-v1 on every place, browser-v2 keeps working", async () => {
     platform.updateSettings({ layout: "2" });
     try {
-      expect((await failure(scrape("browser-v1", { platformId: "p-0001", limit: 5 }))).errorClass).toBe("layout_changed");
+      expect((await rejectionOf(scrape("browser-v1", { platformId: "p-0001", limit: 5 }), ScrapeError)).errorClass).toBe("layout_changed");
       expect((await scrape("browser-v2", { platformId: "p-0001", limit: 5 })).reviews).toEqual(expected("p-0001", { limit: 5 }));
     } finally {
       platform.resetSettings();
@@ -128,7 +119,7 @@ describe("edges of the target", () => {
 
 describe("every error class, provoked", () => {
   async function classified(promise: Promise<unknown>, errorClass: TScrapeErrorClass, transient: boolean): Promise<ScrapeError> {
-    const error = await failure(promise);
+    const error = await rejectionOf(promise, ScrapeError);
     expect({ errorClass: error.errorClass, transient: error.transient }, error.message).toEqual({ errorClass, transient });
     return error;
   }
@@ -194,7 +185,7 @@ describe("the shared browser", () => {
     await closeScrapers();
     setScraperConfig({ CHROMIUM_PATH: "/nonexistent/chromium" });
     try {
-      const error = await failure(scrape("browser-v2", { platformId: "p-0001", limit: 3 }));
+      const error = await rejectionOf(scrape("browser-v2", { platformId: "p-0001", limit: 3 }), ScrapeError);
       expect({ errorClass: error.errorClass, transient: error.transient }).toEqual({ errorClass: "internal", transient: false });
     } finally {
       setScraperConfig({ CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });

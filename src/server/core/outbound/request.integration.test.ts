@@ -1,6 +1,7 @@
 import type http from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { startProbe, type Probe } from "@/test/probe";
+import { rejectionOf } from "@/test/rejection";
 import { OutboundError, outboundRequest, type HostLookup } from "./request";
 
 // The outbound guard against real servers on 127.0.0.1 only. Host names that "resolve" elsewhere are
@@ -19,19 +20,10 @@ async function probe(handler?: (req: http.IncomingMessage, res: http.ServerRespo
 
 const base = { deadlineMs: 2_000, maxResponseBytes: 1024, overflow: "error" as const };
 
-async function failure(promise: Promise<unknown>): Promise<OutboundError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(OutboundError);
-  return error as OutboundError;
-}
-
 describe("outboundRequest", () => {
   it("refuses a loopback literal without connecting, unless private destinations are allowed", async () => {
     const p = await probe();
-    const refused = await failure(outboundRequest(new URL(`${p.url}/x`), { ...base, allowPrivate: false }));
+    const refused = await rejectionOf(outboundRequest(new URL(`${p.url}/x`), { ...base, allowPrivate: false }), OutboundError);
     expect(refused).toMatchObject({ code: "refused", detail: "loopback" });
     expect(p.connections).toBe(0);
     const ok = await outboundRequest(new URL(`${p.url}/x`), { ...base, allowPrivate: true });
@@ -49,7 +41,7 @@ describe("outboundRequest", () => {
         { address: "127.0.0.1", family: 4 },
       ];
     };
-    const refused = await failure(outboundRequest(new URL(`http://platform.test:${p.port}/x`), { ...base, allowPrivate: false, lookup }));
+    const refused = await rejectionOf(outboundRequest(new URL(`http://platform.test:${p.port}/x`), { ...base, allowPrivate: false, lookup }), OutboundError);
     expect(refused).toMatchObject({ code: "refused", detail: "loopback" });
     expect(lookups).toEqual(["platform.test"]);
     expect(p.connections).toBe(0);
@@ -73,7 +65,7 @@ describe("outboundRequest", () => {
       res.on("close", () => clearInterval(timer));
     });
     const started = Date.now();
-    const timedOut = await failure(outboundRequest(new URL(`${p.url}/drip`), { ...base, deadlineMs: 600, allowPrivate: true }));
+    const timedOut = await rejectionOf(outboundRequest(new URL(`${p.url}/drip`), { ...base, deadlineMs: 600, allowPrivate: true }), OutboundError);
     const took = Date.now() - started;
     expect(timedOut.code).toBe("timeout");
     expect(took).toBeGreaterThanOrEqual(590);
@@ -85,7 +77,7 @@ describe("outboundRequest", () => {
     const cut = await outboundRequest(new URL(p.url), { ...base, overflow: "truncate", allowPrivate: true });
     expect(cut).toMatchObject({ status: 200, truncated: true });
     expect(cut.body.length).toBe(1024);
-    expect(await failure(outboundRequest(new URL(p.url), { ...base, allowPrivate: true }))).toMatchObject({ code: "too_large" });
+    expect(await rejectionOf(outboundRequest(new URL(p.url), { ...base, allowPrivate: true }), OutboundError)).toMatchObject({ code: "too_large" });
   });
 
   it("does not follow redirects", async () => {
@@ -100,10 +92,10 @@ describe("outboundRequest", () => {
     const p = await probe();
     const closed = p.url;
     await p.close();
-    expect(await failure(outboundRequest(new URL(closed), { ...base, allowPrivate: true }))).toMatchObject({ code: "network", detail: "ECONNREFUSED" });
+    expect(await rejectionOf(outboundRequest(new URL(closed), { ...base, allowPrivate: true }), OutboundError)).toMatchObject({ code: "network", detail: "ECONNREFUSED" });
     const live = await probe((_req, _res) => {});
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
-    expect(await failure(outboundRequest(new URL(live.url), { ...base, allowPrivate: true, signal: controller.signal }))).toMatchObject({ code: "aborted" });
+    expect(await rejectionOf(outboundRequest(new URL(live.url), { ...base, allowPrivate: true, signal: controller.signal }), OutboundError)).toMatchObject({ code: "aborted" });
   });
 });

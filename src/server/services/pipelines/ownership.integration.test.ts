@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { AppError } from "@/server/core/errors";
+import { rejectionOf } from "@/test/rejection";
 import { ZReviewAnalyticsInput } from "@/server/pipelines/review-analytics/input";
 import { loadReviews } from "@/server/pipelines/review-analytics/load";
 import { syncRegistry } from "@/server/pipelines/registry";
@@ -21,16 +22,6 @@ afterAll(() => db.$disconnect());
 const PIPELINE = "review-analytics";
 const deps = (max = 1_000) => ({ db, queue: recordingQueue(), maxActivePerPrincipal: max });
 const WRITE = ["jobs:read", "jobs:write"] as const;
-
-/** The AppError a promise rejects with (fails the test if it resolves). */
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
 
 /** Submits and runs one execution in this process; returns its id. */
 async function ran(actor: Actor, input: Record<string, unknown>): Promise<string> {
@@ -56,16 +47,16 @@ describe("pipeline ownership", () => {
     const queue = recordingQueue();
     const execute = (input: Record<string, unknown>) => executePipeline({ db, queue, maxActivePerPrincipal: 1_000 }, b.actor, { pipeline_id: PIPELINE, input });
 
-    expect(await refusal(execute({ job_ids: [a.job.id] }))).toMatchObject({ code: "NOT_FOUND", message: "job_not_found", details: { job_ids: [a.job.id] } });
+    expect(await rejectionOf(execute({ job_ids: [a.job.id] }), AppError)).toMatchObject({ code: "NOT_FOUND", message: "job_not_found", details: { job_ids: [a.job.id] } });
     // One foreign id among the caller's own is enough to refuse the whole request.
-    expect(await refusal(execute({ job_ids: [mine.id, a.job.id] }))).toMatchObject({ code: "NOT_FOUND", message: "job_not_found", details: { job_ids: [a.job.id] } });
-    expect(await refusal(execute({ batch_ids: [a.batch.id] }))).toMatchObject({ code: "NOT_FOUND", message: "batch_not_found" });
-    expect(await refusal(execute({ place_key: a.place }))).toMatchObject({ code: "NOT_FOUND", message: "place_not_found" });
+    expect(await rejectionOf(execute({ job_ids: [mine.id, a.job.id] }), AppError)).toMatchObject({ code: "NOT_FOUND", message: "job_not_found", details: { job_ids: [a.job.id] } });
+    expect(await rejectionOf(execute({ batch_ids: [a.batch.id] }), AppError)).toMatchObject({ code: "NOT_FOUND", message: "batch_not_found" });
+    expect(await rejectionOf(execute({ place_key: a.place }), AppError)).toMatchObject({ code: "NOT_FOUND", message: "place_not_found" });
     // The same answers as for data that does not exist at all.
-    expect(await refusal(execute({ job_ids: ["0195d0a8-0000-7000-8000-00000000f00d"] }))).toMatchObject({ message: "job_not_found" });
-    expect(await refusal(execute({ place_key: uid("nowhere") }))).toMatchObject({ message: "place_not_found" });
+    expect(await rejectionOf(execute({ job_ids: ["0195d0a8-0000-7000-8000-00000000f00d"] }), AppError)).toMatchObject({ message: "job_not_found" });
+    expect(await rejectionOf(execute({ place_key: uid("nowhere") }), AppError)).toMatchObject({ message: "place_not_found" });
     // The place exists for A on its origin only.
-    expect(await refusal(executePipeline(deps(), a.actor, { pipeline_id: PIPELINE, input: { place_key: a.place, origin: "https://other.test" } }))).toMatchObject({ message: "place_not_found" });
+    expect(await rejectionOf(executePipeline(deps(), a.actor, { pipeline_id: PIPELINE, input: { place_key: a.place, origin: "https://other.test" } }), AppError)).toMatchObject({ message: "place_not_found" });
     expect(queue.ids).toEqual([]);
     expect(await db.pipelineExecution.count({ where: { triggeredByApiKeyId: b.id } })).toBe(0);
 
@@ -88,12 +79,12 @@ describe("pipeline ownership", () => {
       () => getExecutionSelection(db, b.actor, ids),
       () => rerunExecution(deps(), b.actor, { pipeline_id: PIPELINE, execution_id: failedA.id }),
     ]) {
-      expect(await refusal(attempt())).toMatchObject({ code: "NOT_FOUND", message: "execution_not_found" });
+      expect(await rejectionOf(attempt(), AppError)).toMatchObject({ code: "NOT_FOUND", message: "execution_not_found" });
     }
     const history = await listExecutions(db, b.actor, { pipeline_id: PIPELINE, pageSize: 100 });
     expect(history.total).toBe(0);
     // B has no run: nothing is its default, and the list shows it no latest run.
-    expect(await refusal(getWidgetData(db, b.actor, { pipeline_id: PIPELINE, widget_id: "total_reviews" }))).toMatchObject({ message: "no_succeeded_execution" });
+    expect(await rejectionOf(getWidgetData(db, b.actor, { pipeline_id: PIPELINE, widget_id: "total_reviews" }), AppError)).toMatchObject({ message: "no_succeeded_execution" });
     expect(await getExecutionSelection(db, b.actor, { pipeline_id: PIPELINE })).toEqual({ pipeline_id: PIPELINE, current: null, choices: [] });
     expect((await listPipelines(db, b.actor)).items.find((p) => p.id === PIPELINE)?.latest_execution).toBeNull();
 
@@ -182,7 +173,7 @@ describe("pipeline ownership", () => {
     const stale = await db.pipelineExecution.create({
       data: { pipelineId: PIPELINE, pipelineVersion: "1.0.0", input: { job_ids: [a.job.id] }, status: "failed", failedStage: "prepare", triggeredByApiKeyId: b.id },
     });
-    expect(await refusal(rerunExecution(deps(), b.actor, { pipeline_id: PIPELINE, execution_id: stale.id }))).toMatchObject({ message: "job_not_found" });
+    expect(await rejectionOf(rerunExecution(deps(), b.actor, { pipeline_id: PIPELINE, execution_id: stale.id }), AppError)).toMatchObject({ message: "job_not_found" });
     // An administrator may re-run it: the new attempt reads with the administrator's scope.
     const admin = await makeApiKey(db, ["admin"]);
     const again = await rerunExecution(deps(), admin.actor, { pipeline_id: PIPELINE, execution_id: stale.id });

@@ -5,6 +5,7 @@ import { AppError } from "@/server/core/errors";
 import type { Actor } from "@/server/services/actor";
 import { testDb, uid } from "@/test/helpers";
 import { startProbe, type Probe } from "@/test/probe";
+import { rejectionOf } from "@/test/rejection";
 import { makeDeps, makeKey, makeVersion, startJsonPlatform, startTestWorker, testSettings, waitFor } from "@/test/review-fixtures";
 import { createBatch, createJob } from "./create-jobs";
 import { getJobDetail } from "./read";
@@ -29,15 +30,6 @@ async function client(scopes = ["jobs:read", "jobs:write"]) {
   return { kind: "apiKey", apiKeyId: k.id, scopes } as Actor;
 }
 
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
-
 describe("a job's target stays on its version's platform", () => {
   it("refuses a place_url on another origin with 422 target_not_allowed, and nothing reaches that origin", async () => {
     const platform = await startJsonPlatform();
@@ -45,7 +37,7 @@ describe("a job's target stays on its version's platform", () => {
       const actor = await client();
       const v = await makeVersion(db, "http-json", { platformUrl: platform.url });
       for (const place_url of [`${probe.url}/places/p-1`, `${platform.url.replace("127.0.0.1", "localhost")}/places/p-1`, `http://user:pw@${platform.url.slice(7)}/places/p-1`]) {
-        const error = await refusal(createJob(deps, actor, ZCreateJobInput.parse({ requester_client_id: "c", place_url, scraper_version: v.version })));
+        const error = await rejectionOf(createJob(deps, actor, ZCreateJobInput.parse({ requester_client_id: "c", place_url, scraper_version: v.version })), AppError);
         expect(error).toMatchObject({ code: "UNPROCESSABLE", message: "target_not_allowed", details: { allowed_origin: platform.url } });
       }
       // A batch names every refused job; none of the batch is created.
@@ -59,7 +51,7 @@ describe("a job's target stays on its version's platform", () => {
           { place_url: `${probe.url}/places/p-4`, scraper_version: v.version },
         ],
       });
-      const error = await refusal(createBatch(deps, actor, batch));
+      const error = await rejectionOf(createBatch(deps, actor, batch), AppError);
       expect(error).toMatchObject({ code: "UNPROCESSABLE", message: "target_not_allowed", details: { refused: 2 } });
       expect((error.details as { jobs: { index: number }[] }).jobs.map((j) => j.index)).toEqual([1, 3]);
       expect(await db.batch.count({ where: { name: batch.name } })).toBe(0);

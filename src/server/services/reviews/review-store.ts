@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Prisma } from "@/server/core/db";
+import type { ScrapedReview } from "@/server/scrapers/types";
 
 // Stored reviews (docs/review-engine.md, "Reviews"): a row is one *version* of a review, keyed by the
 // platform origin, the place, the platform's review id and a hash of its content, and never changed
@@ -11,15 +12,7 @@ import type { Prisma } from "@/server/core/db";
 type Tx = Prisma.TransactionClient;
 
 /** The content of a review as a scraper read it. */
-export interface ReviewContent {
-  externalId: string;
-  author: string | null;
-  rating: number | null;
-  text: string | null;
-  language: string | null;
-  publishedAt: Date | null;
-  ownerReply: string | null;
-}
+export type ReviewContent = ScrapedReview;
 
 /** SHA-256 (hex) of a review's content: two reads of the same version give the same hash. */
 export function reviewContentHash(r: Omit<ReviewContent, "externalId">): string {
