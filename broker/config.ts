@@ -1,5 +1,6 @@
 import os from "node:os";
 import { z } from "zod";
+import { ZTrustProxy } from "../src/server/core/client-address";
 import { envInt, envPort, ZDatabaseUrl } from "../src/server/core/config";
 
 /** Broker settings (Document 2, "Configuration"); every name and default is listed in the README. */
@@ -19,6 +20,8 @@ export const ZBrokerConfig = z.object({
   JOIN_RATE_PER_MINUTE: envInt(30, 1, 1_000_000),
   WS_AUTH_RATE_PER_MINUTE: envInt(120, 1, 1_000_000),
   RATE_LIMIT_SWEEP_AFTER_MS: envInt(600_000, 1_000, 86_400_000),
+  /** Which X-Forwarded-For hops to believe for the per-client limits: unset (none), a proxy count, or proxy addresses. */
+  TRUST_PROXY: ZTrustProxy,
   WS_PING_INTERVAL_MS: envInt(30_000, 50, 600_000),
   WS_AUTH_MAX_SKEW_MS: envInt(60_000, 1_000, 600_000),
   WS_MAX_BAD_FRAMES: envInt(10, 1, 1_000_000),

@@ -96,20 +96,36 @@ describe("POST /join", () => {
     expect(streamed).toBe(413);
   });
 
-  it("limits joins per client address with 429 and Retry-After", async () => {
+  it("limits joins per client address with 429 and Retry-After; a spoofed X-Forwarded-For changes nothing", async () => {
     const limited = await startBroker(db, { JOIN_RATE_PER_MINUTE: "2" });
     try {
       const send = (ip: string) =>
         fetch(`${limited.http}/join`, { method: "POST", headers: { "x-forwarded-for": ip }, body: JSON.stringify({ token: "%%%", peerPubkey: peerKey(), displayName: "x" }) });
       expect((await send("203.0.113.9")).status).toBe(400);
-      expect((await send("203.0.113.9")).status).toBe(400);
-      const denied = await send("203.0.113.9");
+      expect((await send("203.0.113.10")).status).toBe(400);
+      // Without TRUST_PROXY the header is the client's own claim: the socket's address is what counts.
+      const denied = await send("203.0.113.11");
       expect(denied.status).toBe(429);
       expect(Number(denied.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
       expect(await denied.json()).toMatchObject({ error: { code: "TOO_MANY_REQUESTS" } });
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("behind a trusted proxy, limits per the hop the proxy saw, whatever the client wrote before it", async () => {
+    // This test's own requests stand for a proxy on loopback (TRUST_PROXY=1): the last hop is the client.
+    const limited = await startBroker(db, { JOIN_RATE_PER_MINUTE: "2", TRUST_PROXY: "1" });
+    try {
+      const send = (xff: string) =>
+        fetch(`${limited.http}/join`, { method: "POST", headers: { "x-forwarded-for": xff }, body: JSON.stringify({ token: "%%%", peerPubkey: peerKey(), displayName: "x" }) });
+      expect((await send("6.6.6.1, 203.0.113.9")).status).toBe(400);
+      expect((await send("6.6.6.2, 203.0.113.9")).status).toBe(400);
+      expect((await send("6.6.6.3, 203.0.113.9")).status).toBe(429);
       expect((await send("203.0.113.10")).status).toBe(400);
     } finally {
       await limited.close();
     }
   });
+
 });

@@ -117,7 +117,7 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
         res.end(text);
       });
     } else if (url.pathname === "/join") {
-      post(() => handleJoin(req, res, { db, log, metrics, limiter: joinLimiter, maxBodyBytes: config.MAX_MESSAGE_BYTES }));
+      post(() => handleJoin(req, res, { db, log, metrics, limiter: joinLimiter, trustProxy: config.TRUST_PROXY, maxBodyBytes: config.MAX_MESSAGE_BYTES }));
     } else if (url.pathname === "/hook/set-status") {
       post(() =>
         handleHook(req, res, { db, log, metrics, limiter: hookLimiter, nonces, maxSkewMs: config.WS_AUTH_MAX_SKEW_MS, maxBodyBytes: config.MAX_MESSAGE_BYTES, events }),
@@ -177,6 +177,7 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
       log,
       metrics,
       limiter: wsLimiter,
+      trustProxy: config.TRUST_PROXY,
       nonces,
       maxSkewMs: config.WS_AUTH_MAX_SKEW_MS,
       accept: (req, socket, head, peer) => void admit(req, socket, head, peer),

@@ -4,6 +4,7 @@ import { ERROR_MAP } from "../../src/server/core/errors";
 import { decodeInviteToken } from "../../src/server/core/invites";
 import { sendJson } from "../../src/server/core/lifecycle";
 import type { Logger } from "../../src/server/core/logger";
+import type { TrustProxy } from "../../src/server/core/client-address";
 import type { TokenBucketLimiter } from "../../src/server/core/token-bucket";
 import { joinMesh, ZJoinInput, type JoinRefusal } from "../../src/server/services/join/join-mesh";
 import type { BrokerMetrics } from "../metrics";
@@ -35,6 +36,8 @@ export interface JoinRouteDeps {
   log: Logger;
   metrics: BrokerMetrics;
   limiter: TokenBucketLimiter;
+  /** Which forwarded hops to believe (TRUST_PROXY). */
+  trustProxy: TrustProxy;
   maxBodyBytes: number;
 }
 
@@ -42,7 +45,7 @@ export interface JoinRouteDeps {
 export async function handleJoin(req: http.IncomingMessage, res: http.ServerResponse, deps: JoinRouteDeps): Promise<void> {
   const count = (result: string) => deps.metrics.joinResults.inc({ result });
   // Each join verifies an ed25519 signature (milliseconds of CPU), so the limit comes before the body.
-  const taken = deps.limiter.take(requestClientAddress(req));
+  const taken = deps.limiter.take(requestClientAddress(req, deps.trustProxy));
   if (!taken.allowed) {
     count("rate_limited");
     deps.metrics.rateLimited.inc({ limit: "join" });

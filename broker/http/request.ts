@@ -1,19 +1,14 @@
 import type http from "node:http";
-import { clientAddress } from "../../src/server/core/client-address";
+import { clientAddressOf, type TrustProxy } from "../../src/server/core/client-address";
 import { sendJson } from "../../src/server/core/lifecycle";
 
 /**
- * The client address used for rate limits: the proxy's first X-Forwarded-For hop (or X-Real-IP),
- * else the socket's peer address. Without a proxy in front the header is the client's own choice.
+ * The client address used for rate limits: the socket's peer, or behind proxies TRUST_PROXY names,
+ * the X-Forwarded-For hop they vouch for (src/server/core/client-address.ts, shared with the web app).
  */
-export function requestClientAddress(req: http.IncomingMessage): string {
-  const headers = new Headers();
-  for (const name of ["x-forwarded-for", "x-real-ip"]) {
-    const value = req.headers[name];
-    if (typeof value === "string") headers.set(name, value);
-  }
-  const fromProxy = clientAddress(headers);
-  return fromProxy !== "local" ? fromProxy : (req.socket.remoteAddress ?? "local");
+export function requestClientAddress(req: http.IncomingMessage, trust: TrustProxy): string {
+  const forwarded = req.headers["x-forwarded-for"];
+  return clientAddressOf(req.socket.remoteAddress, Array.isArray(forwarded) ? forwarded.join(",") : forwarded, trust);
 }
 
 export type BodyResult = { ok: true; body: Buffer } | { ok: false; reason: "too_large" | "aborted" };

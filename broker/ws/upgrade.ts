@@ -3,6 +3,7 @@ import type { Duplex } from "node:stream";
 import { z } from "zod";
 import type { Db } from "../../src/server/core/db";
 import type { Logger } from "../../src/server/core/logger";
+import type { TrustProxy } from "../../src/server/core/client-address";
 import type { TokenBucketLimiter } from "../../src/server/core/token-bucket";
 import { requestClientAddress, safeErrorFields } from "../http/request";
 import type { BrokerMetrics } from "../metrics";
@@ -14,6 +15,8 @@ export interface UpgradeDeps {
   log: Logger;
   metrics: BrokerMetrics;
   limiter: TokenBucketLimiter;
+  /** Which forwarded hops to believe (TRUST_PROXY). */
+  trustProxy: TrustProxy;
   nonces: NonceCache;
   maxSkewMs: number;
   /** Completes the upgrade of an authenticated request (the capacity check happens there). */
@@ -52,7 +55,7 @@ export function createUpgradeHandler(deps: UpgradeDeps) {
 async function authenticate(req: http.IncomingMessage, deps: UpgradeDeps): Promise<ConnectingPeer | Refusal> {
   const url = new URL(req.url ?? "/", "http://broker");
   if (url.pathname !== WS_PATH) return { status: 404, code: "NOT_FOUND", reason: "path", message: "no such path" };
-  const taken = deps.limiter.take(requestClientAddress(req));
+  const taken = deps.limiter.take(requestClientAddress(req, deps.trustProxy));
   if (!taken.allowed) {
     deps.metrics.rateLimited.inc({ limit: "ws_auth" });
     const retryAfter = String(Math.max(1, Math.ceil(taken.retryAfterMs / 1000)));

@@ -54,6 +54,26 @@ describe("TokenBucketLimiter", () => {
     expect(l.peek("old")).toBeUndefined();
   });
 
+  it("holds at most maxKeys buckets, dropping the least recently used, and sweeps as it is used", () => {
+    let t = 0;
+    const l = new TokenBucketLimiter({ capacity: 2, refillPerMinute: 2, sweepAfterMs: 60_000, maxKeys: 3, now: () => t });
+    l.take("a");
+    l.take("b");
+    l.take("c");
+    l.take("a"); // a is the most recently used now
+    l.take("d"); // full: b, the least recently used, goes
+    expect(l.size).toBe(3);
+    expect(l.peek("b")).toBeUndefined();
+    expect(l.peek("a")).toBeDefined();
+    // A million distinct keys never hold more than maxKeys buckets.
+    for (let i = 0; i < 1_000_000; i++) l.take(`k${i}`);
+    expect(l.size).toBe(3);
+    // Idle buckets go on a later take, without anyone calling sweep().
+    t = 120_000;
+    l.take("fresh");
+    expect(l.size).toBe(1);
+  });
+
   it("rejects a non-positive capacity", () => {
     expect(() => new TokenBucketLimiter({ capacity: 0, refillPerMinute: 1 })).toThrow(RangeError);
   });

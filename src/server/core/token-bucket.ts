@@ -4,8 +4,10 @@ export interface TokenBucketOptions {
   capacity: number;
   /** Tokens added per minute, accrued per millisecond. */
   refillPerMinute: number;
-  /** Buckets whose lastRefill is older than this are removed by sweep(); default 10 minutes. */
+  /** Buckets whose lastRefill is older than this are removed by sweep(), which take() also runs this often; default 10 minutes. */
   sweepAfterMs?: number;
+  /** Most buckets held; past it the least recently used is dropped (default 100,000: a few MB). */
+  maxKeys?: number;
   /** Clock in milliseconds; injectable for tests. */
   now?: () => number;
 }
@@ -25,13 +27,19 @@ export interface TakeResult {
   resetMs: number;
 }
 
-/** One limiter for every rate limit of the product: the status hook, API keys and sign-in attempts. */
+/**
+ * One limiter for every rate limit of the product: the status hook, API keys, sign-in and sign-up
+ * attempts, invite previews, joins. Its memory is bounded: idle buckets are swept as it is used, and
+ * at most `maxKeys` buckets are held (the least recently used goes first).
+ */
 export class TokenBucketLimiter {
   readonly capacity: number;
   readonly refillPerMinute: number;
   readonly sweepAfterMs: number;
+  readonly maxKeys: number;
   private readonly now: () => number;
   private readonly buckets = new Map<string, Bucket>();
+  private lastSweep: number;
 
   constructor(options: TokenBucketOptions) {
     if (!(options.capacity > 0) || !(options.refillPerMinute > 0)) {
@@ -40,18 +48,25 @@ export class TokenBucketLimiter {
     this.capacity = options.capacity;
     this.refillPerMinute = options.refillPerMinute;
     this.sweepAfterMs = options.sweepAfterMs ?? 10 * 60_000;
+    this.maxKeys = options.maxKeys ?? 100_000;
     this.now = options.now ?? Date.now;
+    this.lastSweep = this.now();
   }
 
   /** Takes one token for the key (rules 1 to 4). */
   take(key: string): TakeResult {
     const now = this.now();
+    if (now - this.lastSweep >= this.sweepAfterMs) this.sweep();
     const perMs = this.refillPerMinute / 60_000;
     let bucket = this.buckets.get(key);
     if (!bucket) {
       bucket = { tokens: this.capacity, lastRefill: now };
+      if (this.buckets.size >= this.maxKeys) this.buckets.delete(this.buckets.keys().next().value as string);
       this.buckets.set(key, bucket);
     } else {
+      // Most recently used last: the map's first key is the one to drop when full.
+      this.buckets.delete(key);
+      this.buckets.set(key, bucket);
       const elapsed = Math.max(0, now - bucket.lastRefill);
       bucket.tokens = Math.min(this.capacity, bucket.tokens + elapsed * perMs);
       bucket.lastRefill = now;
@@ -71,7 +86,8 @@ export class TokenBucketLimiter {
 
   /** Removes buckets idle for longer than the sweep threshold (rule 5); returns how many went. */
   sweep(): number {
-    const cutoff = this.now() - this.sweepAfterMs;
+    this.lastSweep = this.now();
+    const cutoff = this.lastSweep - this.sweepAfterMs;
     let removed = 0;
     for (const [key, bucket] of this.buckets) {
       if (bucket.lastRefill < cutoff) {
