@@ -7,3 +7,5 @@ process.env.AUTH_SECRET ??= "integration-tests-auth-secret-0123456789abcdef";
 process.env.SECRETS_KEYS ??= `ktest:${Buffer.alloc(32, 7).toString("base64")}`;
 process.env.PUBLIC_BASE_URL ??= "https://mesh.example.test";
 process.env.PUBLIC_BROKER_URL ??= "wss://broker.example.test";
+// Cheaper password hashes for the many users the tests create; the product default is 17 (docs/security.md).
+process.env.PASSWORD_SCRYPT_LOG2_N ??= "14";

@@ -34,7 +34,7 @@ if (what === "seed") {
   process.exit(0);
 }
 
-const child = startChild(processSpec(what as ProcessName, dev, env), 0, env);
+const child = startChild(processSpec(what as ProcessName, dev), 0, env);
 const log = labeller("run", 5);
 let stopping = false;
 const shutdown = async (code: number) => {

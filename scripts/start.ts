@@ -14,7 +14,7 @@ const { env, database } = await prepare({ dev, buildWeb: true, seed: true });
 
 const names: ProcessName[] = ["web", "broker", "worker"];
 const platformHealth = demoPlatformEnv(env);
-const children: Supervised[] = names.map((name, i) => startChild(processSpec(name, dev, env), i, env));
+const children: Supervised[] = names.map((name, i) => startChild(processSpec(name, dev), i, env));
 children.push(startChild(demoPlatformSpec(dev), names.length, env));
 log(`web app on http://localhost:${env.PORT}/en · broker on :${env.BROKER_PORT ?? 4000} · worker health on :${env.WORKER_PORT ?? 4100}`);
 waitForHealthy(platformHealth).then(

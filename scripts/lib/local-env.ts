@@ -23,8 +23,10 @@ export function localDefaults(env: NodeJS.ProcessEnv = process.env): Record<stri
   const brokerPort = env.BROKER_PORT ?? "4000";
   const out: Record<string, string> = {
     NEXT_TELEMETRY_DISABLED: "1",
+    // AUTH_URL stays unset: Auth.js answers on whatever address the user opened (localhost,
+    // 127.0.0.1, a LAN name); the web server lets a client's forwarded headers through only from a
+    // trusted proxy (docs/security.md).
     AUTH_TRUST_HOST: "true",
-    AUTH_URL: `http://localhost:${port}`,
     PUBLIC_BASE_URL: `http://localhost:${port}`,
     ADMIN_EMAILS: "admin@example.com",
     PUBLIC_BROKER_URL: `ws://localhost:${brokerPort}`,

@@ -8,14 +8,12 @@ import { bin, labeller, runStep, tsEntry, type ChildSpec } from "./supervisor";
 export type ProcessName = "web" | "broker" | "worker";
 
 /** The command line of each long-running process, in production or development (hot reload) mode. */
-export function processSpec(name: ProcessName, dev: boolean, env: NodeJS.ProcessEnv): ChildSpec {
+export function processSpec(name: ProcessName, dev: boolean): ChildSpec {
   switch (name) {
     case "web":
-      return {
-        label: "web",
-        command: bin("next"),
-        args: [dev ? "dev" : "start", "--port", env.PORT ?? "3000", "--hostname", env.HOST ?? "0.0.0.0"],
-      };
+      // Next.js behind the product's own HTTP boundary (src/web/server.ts; PORT and HOST from the env).
+      // Development hot reload is Next.js's own (the server runs it with --dev), not tsx watch.
+      return { label: "web", command: process.execPath, args: ["--import", "tsx", "src/web/server.ts", ...(dev ? ["--dev"] : [])] };
     case "broker":
       return { label: "broker", ...tsEntry("broker/index.ts", dev) };
     case "worker":

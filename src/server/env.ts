@@ -1,5 +1,7 @@
 import { z } from "zod";
+import { ZTrustProxy } from "./core/client-address";
 import { envInt, parseConfig, ZDatabaseUrl } from "./core/config";
+import { DEFAULT_MAX_REQUEST_BYTES } from "./http/body-limit";
 
 /** Settings of the web app, validated on first use (not at import, so `next build` needs none). */
 export const ZAppEnv = z.object({
@@ -9,6 +11,12 @@ export const ZAppEnv = z.object({
   ADMIN_EMAILS: z.string().default(""),
   /** Public address of the web app, used in links shown to people. */
   PUBLIC_BASE_URL: z.url({ error: "must be an absolute URL" }).default("http://localhost:3000"),
+  /** The origin Auth.js uses for its callbacks; unset: the address the user opened (docs/security.md). */
+  AUTH_URL: z.url({ error: "must be an absolute URL" }).optional(),
+  /** Largest request body of any route (413 above it; some routes take less). */
+  MAX_REQUEST_BYTES: envInt(DEFAULT_MAX_REQUEST_BYTES, 1024, 64 * 1024 * 1024),
+  /** Which X-Forwarded-For hops to believe: unset (none), a proxy count, or proxy addresses/CIDRs. */
+  TRUST_PROXY: ZTrustProxy,
   /** Address of the broker that invites send peers to. */
   PUBLIC_BROKER_URL: z
     .string()
@@ -20,8 +28,12 @@ export const ZAppEnv = z.object({
   PREVIEW_RATE_PER_MINUTE: envInt(120, 1, 1_000_000),
   /** Sign-in attempts allowed per minute per e-mail address. */
   SIGNIN_RATE_PER_MINUTE: envInt(10, 1, 100_000),
-  /** Sign-in attempts allowed per minute per client address (first X-Forwarded-For hop). */
+  /** Sign-in attempts allowed per minute per client address (docs/security.md, "Client addresses"). */
   SIGNIN_CLIENT_RATE_PER_MINUTE: envInt(60, 1, 100_000),
+  /** Sign-ups allowed per minute per e-mail address. */
+  SIGNUP_RATE_PER_MINUTE: envInt(3, 1, 100_000),
+  /** Sign-ups allowed per minute per client address. */
+  SIGNUP_CLIENT_RATE_PER_MINUTE: envInt(10, 1, 100_000),
   /** Pipeline executions queued or running at once per API key or user (429 above it). */
   PIPELINE_MAX_ACTIVE_PER_PRINCIPAL: envInt(2, 1, 1_000),
 });
@@ -33,4 +45,9 @@ let cached: TAppEnv | undefined;
 export function appEnv(): TAppEnv {
   cached ??= parseConfig(ZAppEnv);
   return cached;
+}
+
+/** The origins state-changing requests with the session cookie may come from, besides the request's own. */
+export function trustedOrigins(env: TAppEnv = appEnv()): string[] {
+  return [...new Set([env.AUTH_URL, env.PUBLIC_BASE_URL].filter((u): u is string => Boolean(u)).map((u) => new URL(u).origin))];
 }

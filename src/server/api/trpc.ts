@@ -39,9 +39,24 @@ export function createContext(opts: {
   return { db: opts.db ?? db(), sessionUser, headers: opts.headers ?? new Headers(), responseHeaders: new Map() };
 }
 
-/** responseMeta for the HTTP handlers: the headers the procedures asked for. */
-export function responseMetaFromContext({ ctx }: { ctx?: Context }): { headers: Record<string, string> } {
-  return { headers: Object.fromEntries(ctx?.responseHeaders ?? []) };
+/** Procedures whose answers may be kept by shared caches (they set their own cache-control). */
+const CACHEABLE = new Set(["public.stats", "public.invitePreview"]);
+
+/**
+ * responseMeta for the HTTP handlers: the headers the procedures asked for. The answer may be cached
+ * only when every procedure of the call (a tRPC batch may mix several) is a cacheable public one and
+ * none failed; any other answer is `private, no-store`, whatever a public procedure in it asked for.
+ */
+export function responseMetaFromContext({ ctx, paths, errors }: { ctx?: Context; paths?: readonly string[]; errors?: readonly unknown[] }): {
+  headers: Record<string, string>;
+} {
+  const headers = Object.fromEntries(ctx?.responseHeaders ?? []);
+  const cacheable = (paths ?? []).length > 0 && (paths ?? []).every((p) => CACHEABLE.has(p)) && (errors ?? []).length === 0;
+  if (!cacheable || !headers["cache-control"]) {
+    headers["cache-control"] = "private, no-store";
+    delete headers["x-cache"];
+  }
+  return { headers };
 }
 
 const t = initTRPC.context<Context>().meta<OpenApiMeta>().create({

@@ -18,6 +18,7 @@ export const ERROR_MAP = {
   NOT_FOUND: { trpc: "NOT_FOUND", http: 404, ws: 4404 },
   CONFLICT: { trpc: "CONFLICT", http: 409, ws: 4409 },
   PAYLOAD_TOO_LARGE: { trpc: "PAYLOAD_TOO_LARGE", http: 413, ws: 1009 },
+  UNSUPPORTED_MEDIA_TYPE: { trpc: "UNSUPPORTED_MEDIA_TYPE", http: 415, ws: 1003 },
   UNPROCESSABLE: { trpc: "UNPROCESSABLE_CONTENT", http: 422, ws: 1008 },
   TOO_MANY_REQUESTS: { trpc: "TOO_MANY_REQUESTS", http: 429, ws: 1013 },
   SERVICE_UNAVAILABLE: { trpc: "SERVICE_UNAVAILABLE", http: 503, ws: 1013 },

@@ -1,0 +1,108 @@
+/**
+ * The web app's process: Next.js behind a small HTTP server of our own, which owns the request
+ * boundary before any route runs (docs/security.md):
+ * - the client's address, from the socket and TRUST_PROXY only (`x-client-address`; forwarded headers
+ *   a client wrote are dropped unless a trusted proxy stands in front);
+ * - request bodies: a declared Content-Length above the route's limit is answered 413 and the
+ *   connection closed, unread; a streamed body past MAX_REQUEST_BYTES closes the connection;
+ * - the security headers of every answer, with a fresh script nonce handed to Next.js.
+ *   node --import tsx src/web/server.ts [--dev]
+ */
+import http from "node:http";
+import { z } from "zod";
+import { CLIENT_ADDRESS_HEADER, clientAddressOf, ZTrustProxy } from "../server/core/client-address";
+import { envInt, envPort, loadConfigOrExit } from "../server/core/config";
+import { onShutdown } from "../server/core/lifecycle";
+import { createLogger } from "../server/core/logger";
+import { bodyLimitFor, DEFAULT_MAX_REQUEST_BYTES } from "../server/http/body-limit";
+import { newNonce, securityHeaders } from "../server/http/security-headers";
+
+const ZWebServerConfig = z.object({
+  PORT: envPort(3000),
+  HOST: z.string().default("0.0.0.0"),
+  MAX_REQUEST_BYTES: envInt(DEFAULT_MAX_REQUEST_BYTES, 1024, 64 * 1024 * 1024),
+  TRUST_PROXY: ZTrustProxy,
+});
+
+const config = loadConfigOrExit(ZWebServerConfig, "web");
+const dev = process.argv.includes("--dev");
+// As `next start` and `next dev` do; React and Next.js read it when they load, so it is set before.
+(process.env as Record<string, string>).NODE_ENV = dev ? "development" : "production";
+const { default: next } = await import("next");
+const log = createLogger("web");
+const FORWARDED = ["x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "x-real-ip", "forwarded"];
+
+const app = next({ dev, hostname: config.HOST, port: config.PORT });
+await app.prepare();
+const handle = app.getRequestHandler();
+
+/**
+ * Closes a connection whose request body will not be read, without cutting off the answer just sent:
+ * the connection stops reading (the client's sending stalls on TCP's flow control, nothing is
+ * buffered here) and is closed LINGER_MS later, time enough for the client to read the answer.
+ */
+const LINGER_MS = 2_000;
+function closeUnread(req: http.IncomingMessage): void {
+  const socket = req.socket;
+  if (req.complete || socket.destroyed) return;
+  socket.pause();
+  const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+  timer.unref();
+  socket.once("close", () => clearTimeout(timer));
+}
+
+/** Answers a request without handing it to the app, and closes the connection (its body is not read). */
+function refuse(req: http.IncomingMessage, res: http.ServerResponse, status: number, code: string, message: string, extra: Record<string, string> = {}) {
+  res.writeHead(status, { "content-type": "application/json", "cache-control": "no-store", ...extra });
+  res.end(JSON.stringify({ error: { code, message } }), () => closeUnread(req));
+}
+
+const server = http.createServer((req, res) => {
+  const socket = req.socket;
+  const trusted = config.TRUST_PROXY.kind !== "none";
+  req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(socket.remoteAddress, req.headers["x-forwarded-for"] as string | undefined, config.TRUST_PROXY);
+  // Behind no trusted proxy, a client's forwarded headers are its own claims: Next.js and Auth.js must
+  // see the connection as it is (host, scheme), so they go.
+  if (!trusted) for (const name of FORWARDED) delete req.headers[name];
+  const https = "encrypted" in socket || (trusted && req.headers["x-forwarded-proto"] === "https");
+  const nonce = newNonce();
+  const headers = securityHeaders({ nonce, https, dev });
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  // Next.js takes the nonce for its scripts from the request's policy.
+  req.headers["content-security-policy"] = headers["content-security-policy"];
+
+  const pathname = (req.url ?? "/").split("?")[0] ?? "/";
+  const limit = bodyLimitFor(pathname, config.MAX_REQUEST_BYTES);
+  const declared = Number(req.headers["content-length"] ?? Number.NaN);
+  if (Number.isFinite(declared) && declared > limit) {
+    return refuse(req, res, 413, "PAYLOAD_TOO_LARGE", "body_too_large", headers);
+  }
+  if (req.headers["transfer-encoding"]) {
+    // A streamed body: the API routes stop at their limit and answer 413 themselves; past
+    // MAX_REQUEST_BYTES and a margin, whatever route it is for, the connection goes, so no route can be
+    // made to read (or Node to drain) an endless body.
+    const start = socket.bytesRead;
+    const watch = setInterval(() => {
+      if (socket.bytesRead - start <= config.MAX_REQUEST_BYTES + 64 * 1024) return;
+      clearInterval(watch);
+      socket.destroy();
+    }, 25);
+    req.once("end", () => clearInterval(watch));
+    req.once("close", () => clearInterval(watch));
+  }
+  // An answer sent before the body was read in full closes the connection rather than reading the rest.
+  res.once("finish", () => closeUnread(req));
+  handle(req, res).catch((error: unknown) => {
+    log.error({ err: error, url: pathname }, "request failed");
+    if (!res.headersSent) refuse(req, res, 500, "INTERNAL", "internal_error");
+  });
+});
+if (dev) server.on("upgrade", (req, socket, head) => void app.getUpgradeHandler()(req, socket, head));
+server.headersTimeout = 20_000;
+server.requestTimeout = 60_000;
+
+server.listen(config.PORT, config.HOST, () => log.info({ event: "listening", port: config.PORT, dev }, "web app listening"));
+onShutdown(log, async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await app.close();
+});
