@@ -10,10 +10,12 @@ interface Props {
   mode: "signIn" | "signUp";
   action: (prev: AuthFormState, formData: FormData) => Promise<AuthFormState>;
   callbackUrl?: string;
+  /** The e-mail address to fill in (the sign-in page after a sign-up). */
+  initialEmail?: string;
 }
 
 /** The e-mail and password form of the sign-in and sign-up pages, with inline errors. */
-export function AuthForm({ mode, action, callbackUrl }: Props) {
+export function AuthForm({ mode, action, callbackUrl, initialEmail }: Props) {
   const t = useTranslations("auth");
   const locale = useLocale();
   const [state, formAction, pending] = useActionState(action, {});
@@ -43,7 +45,7 @@ export function AuthForm({ mode, action, callbackUrl }: Props) {
               name={field}
               type={field === "password" ? "password" : field === "email" ? "email" : "text"}
               autoComplete={field === "password" ? (mode === "signUp" ? "new-password" : "current-password") : field}
-              defaultValue={field === "password" ? undefined : state.values?.[field]}
+              defaultValue={field === "password" ? undefined : (state.values?.[field] ?? (field === "email" ? initialEmail : undefined))}
               required
               aria-invalid={errors.length > 0}
               aria-describedby={describedBy || undefined}

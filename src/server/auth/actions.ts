@@ -1,12 +1,17 @@
 "use server";
 
+import { headers } from "next/headers";
 import { AuthError, CredentialsSignin } from "next-auth";
 import { z } from "zod";
+import { redirect } from "@/i18n/navigation";
+import { clientAddress } from "@/server/core/client-address";
 import { db } from "@/server/core/db";
 import { AppError } from "@/server/core/errors";
-import { registerUser } from "@/server/services/users/register-user";
+import { appEnv } from "@/server/env";
+import { signUp } from "@/server/services/users/sign-up";
 import { ZSignUpInput } from "@/server/services/users/schemas";
 import { routing } from "@/i18n/routing";
+import { AttemptLimiter } from "./attempt-limit";
 import { signIn, signOut } from "./index";
 
 /** What a sign-in or sign-up form shows after a failed submit: message keys of auth.errors. */
@@ -48,7 +53,14 @@ export async function signInAction(_prev: AuthFormState, formData: FormData): Pr
   return signInWithPassword(email, password, safeCallback(formData, locale));
 }
 
-/** Creates an account, then signs it in. */
+let signUpLimiter: AttemptLimiter | undefined;
+
+/**
+ * Creates an account. A new and an already registered address are answered the same way (no account
+ * enumeration, docs/security.md): both go on to the sign-in page with the same notice and the address
+ * filled in, where the new account's owner (or the existing one's, with its own password) signs in.
+ * Limited per e-mail address and per client.
+ */
 export async function signUpAction(_prev: AuthFormState, formData: FormData): Promise<AuthFormState> {
   const locale = localeOf(formData);
   const raw = {
@@ -61,13 +73,18 @@ export async function signUpAction(_prev: AuthFormState, formData: FormData): Pr
   if (!parsed.success) {
     return { fieldErrors: z.flattenError(parsed.error).fieldErrors as Record<string, string[]>, values };
   }
+  const env = appEnv();
+  signUpLimiter ??= new AttemptLimiter({ perEmailPerMinute: env.SIGNUP_RATE_PER_MINUTE, perClientPerMinute: env.SIGNUP_CLIENT_RATE_PER_MINUTE });
+  if (!signUpLimiter.attempt(parsed.data.email, clientAddress(await headers()))) return { error: "rate_limited", values };
   try {
-    await registerUser(db(), parsed.data);
+    await signUp(db(), parsed.data);
   } catch (error) {
-    if (error instanceof AppError && error.code === "CONFLICT") return { fieldErrors: { email: ["email_taken"] }, values };
+    // Too many password hashes at once (src/server/core/password.ts): the same answer as the limit.
+    if (error instanceof AppError && error.code === "TOO_MANY_REQUESTS") return { error: "rate_limited", values };
     throw error;
   }
-  return signInWithPassword(parsed.data.email, parsed.data.password, `/${locale}/dashboard`);
+  redirect({ href: { pathname: "/sign-in", query: { reason: "registered", email: parsed.data.email } }, locale });
+  return {};
 }
 
 /** Signs out (closing the server-side session) and returns to the start page. */

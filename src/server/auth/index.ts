@@ -7,18 +7,19 @@ import { authenticate } from "@/server/services/users/authenticate";
 import { isAdminEmail } from "./admin";
 import { oauthProviders } from "./providers";
 import { clientAddress } from "@/server/core/client-address";
+import { AppError } from "@/server/core/errors";
 import { logger } from "@/server/core/logger";
-import { SignInLimiter } from "./sign-in-limit";
+import { AttemptLimiter } from "./attempt-limit";
 import { closeSession, findSessionUser, openSession, SESSION_MAX_AGE_S } from "./sessions";
 
 class RateLimitedSignIn extends CredentialsSignin {
   override code = "rate_limited";
 }
 
-let limiter: SignInLimiter | undefined;
-function signInLimiter(): SignInLimiter {
+let limiter: AttemptLimiter | undefined;
+function signInLimiter(): AttemptLimiter {
   const env = appEnv();
-  limiter ??= new SignInLimiter({
+  limiter ??= new AttemptLimiter({
     perEmailPerMinute: env.SIGNIN_RATE_PER_MINUTE,
     perClientPerMinute: env.SIGNIN_CLIENT_RATE_PER_MINUTE,
   });
@@ -60,7 +61,11 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
       async authorize(credentials, request) {
         const email = typeof credentials.email === "string" ? credentials.email : "";
         if (!signInLimiter().attempt(email, clientAddress(request?.headers))) throw new RateLimitedSignIn();
-        const user = await authenticate(db(), credentials);
+        const user = await authenticate(db(), credentials).catch((error: unknown) => {
+          // Too many password hashes at once (src/server/core/password.ts): answered as a rate limit.
+          if (error instanceof AppError && error.code === "TOO_MANY_REQUESTS") throw new RateLimitedSignIn();
+          throw error;
+        });
         return user ? { id: user.id, email: user.email, name: user.name } : null;
       },
     }),

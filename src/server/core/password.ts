@@ -1,23 +1,67 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { availableParallelism } from "node:os";
+import { z } from "zod";
+import { envInt, parseConfig } from "./config";
+import { AppError } from "./errors";
 
-function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scryptCb(password, salt, keylen, options, (error, key) => (error ? reject(error) : resolve(key))),
-  );
-}
+// Passwords are stored as scrypt hashes, `scrypt$N$r$p$salt$hash` (base64url), at OWASP's current
+// recommendation by default: N=2^17, r=8, p=1 (128 MiB and a fraction of a second a hash). The cost
+// is stored with each hash; a sign-in with an older, cheaper hash rewrites it at the current cost
+// (`needsRehash`). A hash takes 128 MiB, so at most as many run at once as the machine has cores, and
+// only a bounded number wait: past that a sign-in or sign-up is refused as too busy, not queued.
 
-// OWASP's scrypt floor is N=2^17 with r=8; 2^15 keeps a sign-in near 60 ms on the 2-core machines this
-// runs on while the per-attempt rate limit bounds online guessing. Stored with the hash, so it can rise.
-const N = 2 ** 15;
+const ZPasswordConfig = z.object({
+  /** log2 of scrypt's N (17: OWASP's recommendation). Lower only for tests or very small machines. */
+  PASSWORD_SCRYPT_LOG2_N: envInt(17, 12, 20),
+});
+
 const R = 8;
 const P = 1;
 const KEYLEN = 32;
-const MAXMEM = 128 * N * R * 2;
+const MAX_WAITING = 64;
 
-/** Hashes a password with scrypt and a random salt: `scrypt$N$r$p$salt$hash` (base64url). */
+let cost: number | undefined;
+/** The current N. */
+function currentN(): number {
+  cost ??= 2 ** parseConfig(ZPasswordConfig).PASSWORD_SCRYPT_LOG2_N;
+  return cost;
+}
+
+const slots = Math.max(1, availableParallelism());
+let running = 0;
+const waiting: (() => void)[] = [];
+
+/** Runs one scrypt computation in a slot; refuses (429 busy) when too many are already waiting. */
+async function inSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= slots) {
+    if (waiting.length >= MAX_WAITING) throw new AppError("TOO_MANY_REQUESTS", "password_hashing_busy");
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else running += 1;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
+function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
+  return inSlot(
+    () =>
+      new Promise((resolve, reject) =>
+        scryptCb(password.normalize("NFKC"), salt, keylen, { ...options, maxmem: 129 * (options.N ?? 1) * (options.r ?? 8) }, (error, key) =>
+          error ? reject(error) : resolve(key),
+        ),
+      ),
+  );
+}
+
+/** Hashes a password with scrypt at the current cost and a random salt. */
 export async function hashPassword(password: string): Promise<string> {
+  const N = currentN();
   const salt = randomBytes(16);
-  const key = await scrypt(password.normalize("NFKC"), salt, KEYLEN, { N, r: R, p: P, maxmem: MAXMEM });
+  const key = await scrypt(password, salt, KEYLEN, { N, r: R, p: P });
   return ["scrypt", N, R, P, salt.toString("base64url"), key.toString("base64url")].join("$");
 }
 
@@ -26,21 +70,27 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const parts = stored.split("$");
   if (parts.length !== 6 || parts[0] !== "scrypt") return false;
   const [, n, r, p, saltText, hashText] = parts as [string, string, string, string, string, string];
-  const cost = { N: Number(n), r: Number(r), p: Number(p) };
-  if (![cost.N, cost.r, cost.p].every((v) => Number.isInteger(v) && v > 0) || cost.N > 2 ** 20) return false;
+  const params = { N: Number(n), r: Number(r), p: Number(p) };
+  if (![params.N, params.r, params.p].every((v) => Number.isInteger(v) && v > 0) || params.N > 2 ** 20 || params.r > 32 || params.p > 4) return false;
   const expected = Buffer.from(hashText, "base64url");
   if (expected.length === 0) return false;
-  const actual = await scrypt(password.normalize("NFKC"), Buffer.from(saltText, "base64url"), expected.length, {
-    ...cost,
-    maxmem: 128 * cost.N * cost.r * 2,
-  });
+  const actual = await scrypt(password, Buffer.from(saltText, "base64url"), expected.length, params);
   return timingSafeEqual(actual, expected);
+}
+
+/** True when a stored hash is cheaper than the current cost (or not ours): rehash it at the next sign-in. */
+export function needsRehash(stored: string): boolean {
+  const [kind, n, r, p] = stored.split("$");
+  return kind !== "scrypt" || Number(n) < currentN() || Number(r) !== R || Number(p) !== P;
 }
 
 let dummyHash: Promise<string> | undefined;
 
 /** Spends the same time as a real check, for unknown accounts, so timing does not reveal them. */
 export async function burnPasswordCheck(password: string): Promise<void> {
-  dummyHash ??= hashPassword("not-a-real-password");
+  dummyHash ??= hashPassword("not-a-real-password").catch((error: unknown) => {
+    dummyHash = undefined;
+    throw error;
+  });
   await verifyPassword(password, await dummyHash);
 }

@@ -13,24 +13,24 @@ export default async function SignInPage({
   searchParams,
 }: {
   params: Promise<{ locale: string }>;
-  searchParams: Promise<{ callbackUrl?: string; reason?: string }>;
+  searchParams: Promise<{ callbackUrl?: string; reason?: string; email?: string }>;
 }) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const { callbackUrl, reason } = await searchParams;
+  const { callbackUrl, reason, email } = await searchParams;
   if (await getSessionUser()) redirect({ href: "/dashboard", locale });
   const t = await getTranslations("auth");
   return (
     <section className="stack narrow">
       <h1>{t("signInTitle")}</h1>
-      {reason === "signed-out" ? (
+      {reason === "signed-out" || reason === "registered" ? (
         <p className="notice" role="status">
-          {t("signedOutNotice")}
+          {t(reason === "registered" ? "registeredNotice" : "signedOutNotice")}
         </p>
       ) : (
         <p className="lead">{t("signInLead")}</p>
       )}
-      <AuthForm mode="signIn" action={signInAction} callbackUrl={callbackUrl} />
+      <AuthForm mode="signIn" action={signInAction} callbackUrl={callbackUrl} initialEmail={typeof email === "string" ? email.slice(0, 320) : undefined} />
       <OAuthButtons />
       <p>
         {t("noAccount")} <Link href="/sign-up">{t("submitSignUp")}</Link>

@@ -3,12 +3,17 @@ import { nowOf, type MeshDeps } from "../meshes/deps";
 import { inviteState } from "./invite-state";
 import { joinLinks } from "./join-links";
 import { inviteSummarySelect } from "../selects";
+import { visibleTo } from "../meshes/access";
 
-/** The invites the actor issued (newest first, at most 500), with their links and state. */
+/**
+ * The invites the actor issued (newest first, at most 500), with their links and state, of meshes the
+ * actor still owns or is a live member of: after leaving a mesh (or being removed), its invite
+ * tokens are no longer the actor's to see.
+ */
 export async function listMyInvites(deps: Pick<MeshDeps, "db" | "now" | "publicBaseUrl">, actor: UserActor) {
   const now = nowOf(deps);
   const rows = await deps.db.invite.findMany({
-    where: { createdByUserId: actor.userId },
+    where: { createdByUserId: actor.userId, mesh: visibleTo(actor.userId) },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: 500,
     select: {

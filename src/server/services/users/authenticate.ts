@@ -1,10 +1,11 @@
 import type { Db } from "@/server/core/db";
-import { burnPasswordCheck, verifyPassword } from "@/server/core/password";
+import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from "@/server/core/password";
 import { ZSignInInput } from "./schemas";
 
 /**
  * Checks an e-mail and password. Returns the user, or null for any mismatch (unknown e-mail, no
  * password set, wrong password) after the same amount of work, so callers answer one generic error.
+ * A right password stored at an older, cheaper cost is stored again at the current one.
  */
 export async function authenticate(
   db: Db,
@@ -22,5 +23,9 @@ export async function authenticate(
     return null;
   }
   if (!(await verifyPassword(password, user.passwordHash))) return null;
+  if (needsRehash(user.passwordHash)) {
+    // Guarded on the old hash: a password changed meanwhile is not overwritten.
+    await db.user.updateMany({ where: { id: user.id, passwordHash: user.passwordHash }, data: { passwordHash: await hashPassword(password) } });
+  }
   return { id: user.id, email: user.email ?? email, name: user.name };
 }

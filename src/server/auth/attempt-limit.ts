@@ -1,10 +1,11 @@
 import { TokenBucketLimiter } from "@/server/core/token-bucket";
 
 /**
- * Limits sign-in attempts twice: per e-mail address (stops guessing one account's password from many
- * addresses) and per client address (stops one client trying many accounts). Both must allow.
+ * Limits sign-in or sign-up attempts twice: per e-mail address (stops guessing one account's password,
+ * or probing one address, from many clients) and per client address (stops one client trying many
+ * accounts). Both must allow. Each limiter holds a bounded number of buckets (token-bucket.ts).
  */
-export class SignInLimiter {
+export class AttemptLimiter {
   private readonly byEmail: TokenBucketLimiter;
   private readonly byClient: TokenBucketLimiter;
 
@@ -17,10 +18,6 @@ export class SignInLimiter {
   attempt(email: string, client: string): boolean {
     const emailOk = this.byEmail.take(email.trim().toLowerCase()).allowed;
     const clientOk = this.byClient.take(client).allowed;
-    if (this.byEmail.size + this.byClient.size > 50_000) {
-      this.byEmail.sweep();
-      this.byClient.sweep();
-    }
     return emailOk && clientOk;
   }
 }

@@ -1,0 +1,18 @@
+import type { Db } from "@/server/core/db";
+import { AppError } from "@/server/core/errors";
+import { registerUser } from "./register-user";
+import type { TSignUpInput } from "./schemas";
+
+/**
+ * Sign-up without account enumeration: creates the account when the address is free; when it is
+ * taken, creates nothing and changes nothing. Either way the caller learns nothing (no error, the same
+ * work: a password hash and one insert), and answers every sign-up the same way.
+ */
+export async function signUp(db: Db, input: TSignUpInput): Promise<void> {
+  try {
+    await registerUser(db, input);
+  } catch (error) {
+    if (error instanceof AppError && error.code === "CONFLICT") return;
+    throw error;
+  }
+}
