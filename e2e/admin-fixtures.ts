@@ -17,7 +17,8 @@ export async function signIn(page: Page, email: string, password: string) {
 /** Creates a mesh through the REST API with the page's session; returns its id. */
 export async function createMesh(page: Page, name: string, extra: Record<string, string> = {}): Promise<string> {
   const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
-  const res = await page.request.post("/api/my/meshes", { data: { name, slug, ...extra } });
+  // A state-changing call with the session cookie says where it comes from, as the browser would (docs/security.md).
+  const res = await page.request.post("/api/my/meshes", { data: { name, slug, ...extra }, headers: { origin: baseURL } });
   expect(res.ok(), await res.text()).toBe(true);
   return ((await res.json()) as { id: string }).id;
 }
@@ -57,7 +58,7 @@ export const test = base.extend<object, { adminState: State; world: World }>({
       const page = await context.newPage();
       await signUp(page, "Wanda World", uniqueEmail("world"), "a-long-password-9");
       const meshId = await createMesh(page, `World ${Date.now().toString(36)}`);
-      const invite = await page.request.post(`/api/my/meshes/${meshId}/invites`, { data: {} });
+      const invite = await page.request.post(`/api/my/meshes/${meshId}/invites`, { data: {}, headers: { origin: baseURL } });
       expect(invite.ok(), await invite.text()).toBe(true);
       const { token } = (await invite.json()) as { token: string };
       const userState = await context.storageState();
@@ -72,6 +73,7 @@ export const test = base.extend<object, { adminState: State; world: World }>({
       expect(executionId).not.toBe("");
       const batch = await admin.request.post("/api/scrape/platform-reviews/batch", {
         data: { requester_client_id: "page-matrix", jobs: [{ platform_id: "p-0001", review_limit: 5 }] },
+        headers: { origin: baseURL },
       });
       expect(batch.ok(), await batch.text()).toBe(true);
       const { id: batchId, job_ids } = (await batch.json()) as { id: string; job_ids: string[] };

@@ -66,6 +66,7 @@ export default defineConfig({
       ADMIN_EMAILS: "admin@example.com",
       // Every browser test signs in from the same address; the per-e-mail limit stays at its default.
       SIGNIN_CLIENT_RATE_PER_MINUTE: "100000",
+      SIGNUP_CLIENT_RATE_PER_MINUTE: "100000",
       NEXT_TELEMETRY_DISABLED: "1",
     },
   },
