@@ -99,8 +99,13 @@ test.describe("cross-site requests with the session cookie", () => {
     const foreign = await api.post("/api/my/meshes", { headers: { "content-type": "application/json", origin: "http://evil.localhost:9999" }, data: body });
     expect(foreign.status()).toBe(403);
     expect(await foreign.json()).toMatchObject({ error: { code: "FORBIDDEN", message: "csrf_refused" } });
-    const crossSite = await api.post("/api/my/meshes", { headers: { "content-type": "application/json", "sec-fetch-site": "cross-site" }, data: body });
-    expect(crossSite.status()).toBe(403);
+    // No Origin: the fetch metadata decides; a same-site page (another port or subdomain) is not the app.
+    for (const site of ["cross-site", "same-site", "none"]) {
+      const res = await api.post("/api/my/meshes", { headers: { "content-type": "application/json", "sec-fetch-site": site }, data: body });
+      expect(res.status(), site).toBe(403);
+    }
+    const sameSitePort = await api.post("/api/my/meshes", { headers: { "content-type": "application/json", origin: `http://${origin.hostname}:9` }, data: body });
+    expect(sameSitePort.status()).toBe(403);
     const trpc = await api.post("/api/trpc/my.createMesh", { headers: { "content-type": "text/plain", origin: "http://evil.localhost:9999" }, data: JSON.stringify({ json: { name: "Stolen", slug } }) });
     expect(trpc.status()).toBe(415);
     const mine = await api.get("/api/my/meshes");
