@@ -174,7 +174,7 @@ test.describe("sign-up", () => {
       await page.getByLabel("E-mail").fill(email);
       await page.getByLabel("Password").fill(password);
       await page.getByRole("button", { name: "Create account" }).click();
-      await page.waitForLoadState("networkidle");
+      await expect(page.locator("main").getByRole("status").or(page.locator("form").getByRole("alert"))).toBeVisible();
       answers.push(`${new URL(page.url()).pathname} ${(await page.locator("main").innerText()).replace(email, "<e-mail>")}`);
       await context.close();
     }
@@ -195,8 +195,9 @@ test.describe("sign-up limits", () => {
       await page.getByLabel("E-mail").fill(email);
       await page.getByLabel("Password").fill(`a-long-password-${i}`);
       await page.getByRole("button", { name: "Create account" }).click();
-      await page.waitForLoadState("networkidle");
-      const limited = await page.getByRole("alert").filter({ hasText: /too many/i }).count();
+      // Either the sign-in page's notice (role status) or the form's error (role alert).
+      await expect(page.locator("main").getByRole("status").or(page.locator("form").getByRole("alert"))).toBeVisible();
+      const limited = await page.locator("form").getByRole("alert").filter({ hasText: /too many/i }).count();
       outcomes.push(limited ? "limited" : new URL(page.url()).pathname);
       await context.close();
     }
