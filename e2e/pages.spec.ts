@@ -127,8 +127,6 @@ async function check(page: Page, problems: string[], url: string, locale: string
 for (const [route, cases] of Object.entries(CASES)) {
   for (const c of cases) {
     test(`${c.name} (${route || "/"}) in ${LOCALES.join(", ")}: accessible, 375 px, translated`, async ({ browser, world, adminState }) => {
-      // Three page loads and an axe-core run, on a 2-core machine shared with the whole product.
-      test.setTimeout(60_000);
       const state = c.who === "admin" ? adminState : c.who === "user" ? world.userState : undefined;
       const { page, problems, close } = await watchedPage(browser, state);
       try {

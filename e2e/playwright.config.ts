@@ -15,7 +15,9 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
   reporter: [["list"], ["html", { open: "never", outputFolder: path.join(root, "playwright-report") }]],
-  timeout: 30_000,
+  // Scenarios of a dozen page loads on a 2-core machine that also runs the whole product (web, broker,
+  // worker, PostgreSQL) and two browsers.
+  timeout: 60_000,
   use: {
     baseURL,
     trace: "retain-on-failure",
