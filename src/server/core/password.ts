@@ -3,6 +3,7 @@ import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { envInt, parseConfig } from "./config";
 import { AppError } from "./errors";
+import { Semaphore } from "./semaphore";
 
 // Passwords are stored as scrypt hashes, `scrypt$N$r$p$salt$hash` (base64url), at OWASP's current
 // recommendation by default: N=2^17, r=8, p=1 (128 MiB and a fraction of a second a hash). The cost
@@ -27,22 +28,16 @@ function currentN(): number {
   return cost;
 }
 
-const slots = Math.max(1, availableParallelism());
-let running = 0;
-const waiting: (() => void)[] = [];
+// A hash takes 128 MiB: one per core at once, and a bounded queue.
+const slots = new Semaphore(Math.max(1, availableParallelism()), MAX_WAITING);
 
 /** Runs one scrypt computation in a slot; refuses (429 busy) when too many are already waiting. */
 async function inSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= slots) {
-    if (waiting.length >= MAX_WAITING) throw new AppError("TOO_MANY_REQUESTS", "password_hashing_busy");
-    await new Promise<void>((resolve) => waiting.push(resolve));
-  } else running += 1;
+  if (!(await slots.acquire())) throw new AppError("TOO_MANY_REQUESTS", "password_hashing_busy");
   try {
     return await work();
   } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else running -= 1;
+    slots.release();
   }
 }
 
