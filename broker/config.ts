@@ -25,6 +25,15 @@ export const ZBrokerConfig = z.object({
   WS_PING_INTERVAL_MS: envInt(30_000, 50, 600_000),
   WS_AUTH_MAX_SKEW_MS: envInt(60_000, 1_000, 600_000),
   WS_MAX_BAD_FRAMES: envInt(10, 1, 1_000_000),
+  // Flow control (docs/protocol.md, "Flow control").
+  WS_MAX_BUFFERED_BYTES: envInt(1024 * 1024, 16 * 1024, 256 * 1024 * 1024),
+  WS_SLOW_CONSUMER_MS: envInt(30_000, 100, 3_600_000),
+  // Frame limits per connection (a member's connections together get twice as much; docs/protocol.md, "Frame limits").
+  WS_SEND_RATE_PER_SECOND: envInt(100, 1, 1_000_000),
+  WS_STATUS_RATE_PER_MINUTE: envInt(30, 1, 1_000_000),
+  WS_PEERS_RATE_PER_MINUTE: envInt(60, 1, 1_000_000),
+  WS_MAX_LIMITED_FRAMES: envInt(50, 1, 1_000_000),
+  MAX_CONNECTIONS_PER_MEMBER: envInt(5, 1, 1_000_000),
   // Messages (docs/protocol.md, "Messages").
   MESSAGE_TTL_MS: envInt(7 * 24 * 3_600_000, 1_000, 365 * 24 * 3_600_000),
   MESSAGE_ACK_TIMEOUT_MS: envInt(30_000, 100, 3_600_000),
@@ -36,6 +45,8 @@ export const ZBrokerConfig = z.object({
   // Status hook: token bucket per (pid, cwd) of the calling script (Document 2: 30 per minute).
   HOOK_RATE_CAPACITY: envInt(30, 1, 1_000_000),
   HOOK_RATE_PER_MINUTE: envInt(30, 1, 1_000_000),
+  /** When set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().trim().min(16, { error: "must be at least 16 characters" }).optional(),
 });
 export type TBrokerConfig = z.output<typeof ZBrokerConfig>;
 

@@ -42,7 +42,7 @@ export function createBrokerMetrics(connectionCount: () => number, gauges: { que
     sweeps: new Counter({ name: "broker_ttl_sweeps_total", help: "Time-to-live sweeps run by this node", registers }),
     queueDepth: new Gauge({
       name: "broker_queue_depth",
-      help: "Message copies waiting for an ack, in all queues (read from the database at scrape time)",
+      help: "Message copies waiting for an ack, in all queues (PostgreSQL's live-row estimate, read at scrape time)",
       registers,
       async collect() {
         if (gauges.queueDepth) this.set(await gauges.queueDepth().catch(() => -1));
@@ -58,7 +58,7 @@ export function createBrokerMetrics(connectionCount: () => number, gauges: { que
     }),
     hookRequests: new Counter({
       name: "broker_hook_requests_total",
-      help: "POST /hook/set-status answers by result: ok, bad_request, unauthorized, too_large, rate_limited, unavailable, error",
+      help: "POST /hook/set-status answers by result: ok, bad_request, unauthorized, forbidden, too_large, rate_limited, unavailable, error",
       labelNames: ["result"] as const,
       registers,
     }),
@@ -69,6 +69,16 @@ export function createBrokerMetrics(connectionCount: () => number, gauges: { que
       collect() {
         this.set(gauges.buckets?.() ?? 0);
       },
+    }),
+    slowConsumers: new Counter({
+      name: "broker_slow_consumers_total",
+      help: "Connections closed with 4408 slow_consumer after WS_SLOW_CONSUMER_MS over their buffer budget",
+      registers,
+    }),
+    deliveriesDeferred: new Counter({
+      name: "broker_deliveries_deferred_total",
+      help: "Live deliveries left in the queue because the connection was over WS_MAX_BUFFERED_BYTES (read again as it drains)",
+      registers,
     }),
     badFrames: new Counter({ name: "broker_bad_frames_total", help: "Frames refused by validation", registers }),
     rateLimited: new Counter({

@@ -21,6 +21,8 @@ async function brokerProcess() {
     BROKER_HOST: "127.0.0.1",
     BROKER_NODE_ID: uid("proc"),
     LOG_LEVEL: "warn",
+    // The crash test sends as fast as it can; the frame limits have their own tests (limits.integration.test.ts).
+    WS_SEND_RATE_PER_SECOND: "100000",
   });
   await waitForHttp(`http://127.0.0.1:${port}/health`, 200, 60_000);
   return { ...proc, ws: `ws://127.0.0.1:${port}`, http: `http://127.0.0.1:${port}` };

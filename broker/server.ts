@@ -5,6 +5,7 @@ import type { Registry } from "prom-client";
 import { WebSocketServer } from "ws";
 import type { Db } from "../src/server/core/db";
 import { DbMonitor, healthDocument } from "../src/server/core/db-monitor";
+import { secretsEqual } from "../src/server/core/crypto/equal";
 import { uuidv7 } from "../src/server/core/ids";
 import { sendJson, sendNotFound, waitAtMost } from "../src/server/core/lifecycle";
 import type { Logger } from "../src/server/core/logger";
@@ -22,6 +23,8 @@ import { MESSAGES_CHANNEL, MessageHub } from "./messages/hub";
 import { createBrokerMetrics } from "./metrics";
 import { NonceCache } from "./protocol/ws-auth";
 import { attachConnection } from "./ws/connection";
+import { FlowControl } from "./ws/flow";
+import { FrameLimits } from "./ws/frame-limits";
 import { startHeartbeat } from "./ws/heartbeat";
 import { ConnectionRegistry } from "./ws/registry";
 import { createUpgradeHandler, refuse } from "./ws/upgrade";
@@ -78,8 +81,9 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
     },
   });
   const members = new MemberCache(db, config.MEMBER_CACHE_TTL_MS);
+  const flow = new FlowControl({ maxBuffered: config.WS_MAX_BUFFERED_BYTES, slowConsumerMs: config.WS_SLOW_CONSUMER_MS }, { registry: connections, metrics, log });
   const messages = new MessageHub(
-    { pool, log, metrics, registry: connections, members, nodeId },
+    { pool, log, metrics, registry: connections, members, nodeId, flow },
     { ttlMs: config.MESSAGE_TTL_MS, ackTimeoutMs: config.MESSAGE_ACK_TIMEOUT_MS, batchWaitMs: config.MESSAGE_BATCH_WAIT_MS, batchMax: config.MESSAGE_BATCH_MAX },
   );
   hubRef.current = messages;
@@ -112,6 +116,10 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
     if (req.method === "GET" && url.pathname === "/health") {
       sendJson(res, monitor.isUp ? 200 : 503, healthDocument({ dbUp: monitor.isUp, version: deps.version, gitSha: deps.gitSha, startedAt }));
     } else if (req.method === "GET" && url.pathname === "/metrics") {
+      if (config.METRICS_TOKEN && !secretsEqual(req.headers.authorization ?? "", `Bearer ${config.METRICS_TOKEN}`)) {
+        res.setHeader("www-authenticate", 'Bearer realm="metrics"');
+        return sendJson(res, 401, errorBody("UNAUTHORIZED", "metrics need the bearer token"));
+      }
       void metrics.registry.metrics().then((text) => {
         res.writeHead(200, { "content-type": metrics.registry.contentType });
         res.end(text);
@@ -127,6 +135,13 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
     }
   });
 
+  const frameLimits = new FrameLimits({
+    sendPerSecond: config.WS_SEND_RATE_PER_SECOND,
+    statusPerMinute: config.WS_STATUS_RATE_PER_MINUTE,
+    peersPerMinute: config.WS_PEERS_RATE_PER_MINUTE,
+    strikesPerMinute: config.WS_MAX_LIMITED_FRAMES,
+    sweepAfterMs: config.RATE_LIMIT_SWEEP_AFTER_MS,
+  });
   const wss = new WebSocketServer({ noServer: true, maxPayload: config.MAX_MESSAGE_BYTES });
   const connectionDeps = {
     db,
@@ -138,6 +153,7 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
     maxMessageBytes: config.MAX_MESSAGE_BYTES,
     heartbeatMs: config.WS_PING_INTERVAL_MS,
     maxBadFrames: config.WS_MAX_BAD_FRAMES,
+    frameLimits,
     track,
   };
   // A node refreshes its presences every ping interval; three missed refreshes mean it is gone.
@@ -149,7 +165,15 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
     const connectionId = uuidv7();
     let reserved;
     try {
-      reserved = await reservePresence(db, { meshId: peer.meshId, memberId: peer.memberId, nodeId, connectionId, cap: config.MAX_CONNECTIONS_PER_MESH, staleMs });
+      reserved = await reservePresence(db, {
+        meshId: peer.meshId,
+        memberId: peer.memberId,
+        nodeId,
+        connectionId,
+        cap: config.MAX_CONNECTIONS_PER_MESH,
+        memberCap: config.MAX_CONNECTIONS_PER_MEMBER,
+        staleMs,
+      });
     } catch (error) {
       log.error({ event: "presence_open_failed", ...safeErrorFields(error) }, "presence not recorded");
       return refuse(socket, { status: 503, code: "SERVICE_UNAVAILABLE", reason: "error", message: "try again later" });
@@ -161,8 +185,10 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
     wss.handleUpgrade(req, socket, head, (ws) => {
       if (!reserved.ok) {
         metrics.capacityRejections.inc();
-        log.warn({ event: "ws_capacity", meshId: peer.meshId, limit: config.MAX_CONNECTIONS_PER_MESH }, "mesh at connection cap");
-        ws.close(1008, "capacity");
+        const member = reserved.reason === "member_capacity";
+        const limit = member ? config.MAX_CONNECTIONS_PER_MEMBER : config.MAX_CONNECTIONS_PER_MESH;
+        log.warn({ event: "ws_capacity", meshId: peer.meshId, reason: reserved.reason, limit }, member ? "member at connection cap" : "mesh at connection cap");
+        ws.close(1008, reserved.reason);
         return;
       }
       attachConnection(ws, peer, { connectionId, firstForMember: reserved.firstForMember }, connectionDeps);
@@ -210,12 +236,14 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
       }
       await listener.start();
       messages.start();
+      flow.start();
       stopHeartbeat = startHeartbeat(connections, config.WS_PING_INTERVAL_MS, log);
       every(config.WS_PING_INTERVAL_MS, () => touchNodePresences(db, nodeId));
       every(60_000, () => {
         joinLimiter.sweep();
         wsLimiter.sweep();
         hookLimiter.sweep();
+        frameLimits.sweep();
         members.prune((meshId) => connections.countInMesh(meshId) > 0);
       });
       every(config.MESSAGE_SWEEP_INTERVAL_MS, async () => {
@@ -231,6 +259,7 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
       stopHeartbeat();
       for (const t of timers) clearInterval(t);
       await closeSockets(connections);
+      flow.stop();
       // Sends received before the close are stored, then every write still in flight finishes.
       await messages.drain();
       await Promise.allSettled([...pending]);

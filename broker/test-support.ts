@@ -44,7 +44,7 @@ export async function startBroker(db: Db, env: Record<string, string> = {}): Pro
 export const as = (db: Db, user: SessionUser) => createCaller(createContext({ user, db }));
 
 /** A mesh with an owner and a fresh invite token. */
-export async function meshWithInvite(db: Db, opts: { maxUses?: number } = {}) {
+export async function meshWithInvite(db: Db, opts: { maxUses?: number; role?: "admin" | "member" | "observer" } = {}) {
   const owner = await makeUser(db);
   const mesh = await makeMesh(db, owner);
   const invite = await as(db, owner).my.createInvite({ meshId: mesh.id, ...opts });

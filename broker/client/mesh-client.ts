@@ -209,10 +209,11 @@ export class MeshClient extends EventEmitter<MeshClientEvents> {
         break;
       }
       case "error":
-        if (frame.id && frame.code === "SERVICE_UNAVAILABLE") {
-          // Nothing was stored: the same frame goes again after a short wait.
+        if (frame.id && (frame.code === "SERVICE_UNAVAILABLE" || frame.code === "TOO_MANY_REQUESTS")) {
+          // Nothing was stored (or the frame limit was reached): the same frame goes again after a wait.
           const p = this.pending.get(frame.id);
-          if (p) setTimeout(() => this.pending.has(p.frame.id) && this.write(p.frame), 500).unref();
+          const waitMs = frame.code === "TOO_MANY_REQUESTS" ? 1_000 : 500;
+          if (p) setTimeout(() => this.pending.has(p.frame.id) && this.write(p.frame), waitMs).unref();
           return;
         }
         if (frame.id) this.settle(frame.id, undefined, new MeshClientError(frame.code, frame.message));

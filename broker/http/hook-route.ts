@@ -69,6 +69,11 @@ export async function handleHook(req: http.IncomingMessage, res: http.ServerResp
     const peer = await findConnectingPeer(deps.db, { meshId: input.meshId, memberId: input.memberId });
     if (!peer || !verifyHookAuth({ meshId: input.meshId, memberId: input.memberId, auth, peerPubkey: peer.peerPubkey, body: read.body })) return unauthorized();
     if (!deps.nonces.use(`hook|${input.memberId}|${auth.nonce}`)) return unauthorized();
+    if (peer.role === "observer") {
+      // Observers only receive (docs/mesh-api.md).
+      count("forbidden");
+      return sendJson(res, 403, errorBody("FORBIDDEN", "forbidden_role"));
+    }
 
     const taken = deps.limiter.take(hookBucketKey(input));
     const headers = rateLimitHeaders(deps.limiter, taken, "hook");

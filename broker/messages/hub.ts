@@ -19,11 +19,14 @@ import type { BrokerMetrics } from "../metrics";
 import { PROTOCOL_VERSION, type TClientFrame, type TMessageFrame, type TMessagePriority, type TTargetSpec } from "../protocol/frames";
 import { sendFrame, type ConnectionRegistry, type PeerConnection } from "../ws/registry";
 import { Batcher } from "../../src/server/core/batcher";
+import { Semaphore } from "../../src/server/core/semaphore";
 import type { MemberCache } from "./member-cache";
+import type { FlowControl } from "../ws/flow";
 
 /** Channel of "messages stored" notifications between nodes. */
 export const MESSAGES_CHANNEL = "broker_messages";
 const QUEUE_PAGE = 500;
+const REPLAY_READS_AT_ONCE = 4;
 
 export interface HubOptions {
   ttlMs: number;
@@ -39,6 +42,7 @@ export interface HubDeps {
   registry: ConnectionRegistry;
   members: MemberCache;
   nodeId: string;
+  flow: FlowControl;
 }
 
 type SendFrame = Extract<TClientFrame, { type: "send" }>;
@@ -61,6 +65,7 @@ export class MessageHub {
   private readonly acks: Batcher<Ack, undefined>;
   private notices: Promise<void> = Promise.resolve();
   private redeliverTimer: NodeJS.Timeout | undefined;
+  private readonly replayReads = new Semaphore(REPLAY_READS_AT_ONCE);
 
   constructor(
     private readonly deps: HubDeps,
@@ -168,26 +173,36 @@ export class MessageHub {
   }
 
   /**
-   * Delivers a new connection's queue, oldest first. Live messages that arrive meanwhile are held and
-   * follow the queue, so the member sees its messages in order.
+   * Delivers a connection's queue from the database, oldest first, a page at a time as the socket
+   * drains: after connecting, and whenever the connection fell behind its buffer budget. Live messages
+   * arriving meanwhile are not held in memory: they are in the queue, and the replay reads once more
+   * when one came during a read. Ends (the connection goes back to live delivery) when a read finds
+   * nothing more and nothing came meanwhile, or when the connection closes.
    */
   async replay(conn: PeerConnection): Promise<void> {
+    conn.replaying = true;
     let after = "0";
     try {
       for (;;) {
-        const page = await takeQueuePage(this.deps.pool, conn.memberId, after, QUEUE_PAGE);
-        for (const row of page) this.push(conn, frameOf(row, row.attempts));
-        const last = page.at(-1);
-        if (!last || page.length < QUEUE_PAGE || conn.ws.readyState !== conn.ws.OPEN) break;
-        after = last.seq;
+        if (!(await this.deps.flow.waitForRoom(conn))) return;
+        // A few pages are read at once on a node, so many connections replaying together hold a few
+        // pages in memory, not one each.
+        const page = await this.replayReads.run(async () => {
+          conn.missed = false;
+          // Room in wire bytes; base64 makes 3 bytes of ciphertext 4.
+          const read = await takeQueuePage(this.deps.pool, conn.memberId, after, QUEUE_PAGE, Math.max(1, (this.deps.flow.room(conn) * 3) / 4));
+          if (conn.ws.readyState === conn.ws.OPEN) for (const row of read.rows) if (!conn.inflight.has(row.id)) this.push(conn, frameOf(row, row.attempts));
+          return read;
+        });
+        if (!page || conn.ws.readyState !== conn.ws.OPEN) return;
+        after = page.rows.at(-1)?.seq ?? after;
+        if (!page.more && !conn.missed) break;
       }
     } catch (error) {
       // What was not replayed stays queued; the redelivery pass hands it out.
       this.deps.log.warn({ event: "replay_failed", ...safeErrorFields(error) }, "queue replay interrupted");
     } finally {
-      const held = conn.held;
-      conn.held = null;
-      for (const frame of held ?? []) if (!conn.inflight.has(frame.messageId)) this.push(conn, frame);
+      conn.replaying = false;
     }
   }
 
@@ -218,7 +233,7 @@ export class MessageHub {
     const now = Date.now();
     const members = new Set<string>();
     for (const c of this.deps.registry.all()) {
-      if (c.held) continue;
+      if (c.replaying) continue;
       members.add(c.memberId);
       for (const [id, entry] of c.inflight) if (now - entry.sentAt > 4 * this.options.ackTimeoutMs) c.inflight.delete(id);
     }
@@ -231,7 +246,7 @@ export class MessageHub {
     }
     for (const row of rows) {
       for (const c of this.deps.registry.ofMember(row.meshId, row.memberId)) {
-        if (c.held) continue;
+        if (c.replaying || this.deps.flow.overBudget(c)) continue;
         const entry = c.inflight.get(row.id);
         if (entry && now - entry.sentAt < this.options.ackTimeoutMs) continue;
         this.deps.metrics.redeliveries.inc();
@@ -245,10 +260,19 @@ export class MessageHub {
     return insertMessages(this.deps.pool, items, this.options.ttlMs, { channel: MESSAGES_CHANNEL, nodeId: this.deps.nodeId });
   }
 
-  /** Delivers now, or holds the frame while the connection's queue is being replayed. */
+  /**
+   * Delivers now, unless the connection is being replayed (the replay will read the message) or is
+   * over its buffer budget (it goes on from the database once the socket drains).
+   */
   private deliver(conn: PeerConnection, frame: TMessageFrame): void {
-    if (conn.held) conn.held.push(frame);
-    else this.push(conn, frame);
+    if (conn.replaying) {
+      conn.missed = true;
+    } else if (this.deps.flow.overBudget(conn)) {
+      this.deps.metrics.deliveriesDeferred.inc();
+      void this.replay(conn);
+    } else {
+      this.push(conn, frame);
+    }
   }
 
   private push(conn: PeerConnection, frame: TMessageFrame): void {

@@ -65,7 +65,7 @@ export type TClientFrame = z.output<typeof ZClientFrame>;
 export type TClientFrameInput = z.input<typeof ZClientFrame>;
 
 /** Error codes of error frames; the same names as the HTTP error codes (core/errors.ts). */
-export type TFrameErrorCode = "BAD_REQUEST" | "NOT_FOUND" | "PAYLOAD_TOO_LARGE" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+export type TFrameErrorCode = "BAD_REQUEST" | "FORBIDDEN" | "NOT_FOUND" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "SERVICE_UNAVAILABLE" | "INTERNAL";
 
 export interface TPeerInfo {
   memberId: string;

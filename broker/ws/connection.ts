@@ -14,6 +14,7 @@ import { safeErrorFields } from "../http/request";
 import type { MessageHub } from "../messages/hub";
 import type { BrokerMetrics } from "../metrics";
 import { parseClientFrame, PROTOCOL_VERSION, type TClientFrame } from "../protocol/frames";
+import { FrameLimits, RATE_LIMITED_CLOSE, type LimitedFrame } from "./frame-limits";
 import { sendFrame, type ConnectionRegistry, type PeerConnection } from "./registry";
 
 export interface ConnectionDeps {
@@ -26,6 +27,7 @@ export interface ConnectionDeps {
   maxMessageBytes: number;
   heartbeatMs: number;
   maxBadFrames: number;
+  frameLimits: FrameLimits;
   /** Keeps database writes in flight visible to shutdown, which waits for them. */
   track(work: Promise<unknown>): void;
 }
@@ -54,7 +56,8 @@ export function attachConnection(
     alive: true,
     badFrames: 0,
     inflight: new Map(),
-    held: [],
+    replaying: true,
+    missed: false,
   };
   // Welcome first, then the queue: the count is read before the connection joins the registry, so
   // nothing reaches the peer ahead of its welcome (messages stored meanwhile come with the replay).
@@ -112,7 +115,17 @@ function onMessage(conn: PeerConnection, data: RawData, isBinary: boolean, deps:
   }
 }
 
+/** Roles that only receive (docs/mesh-api.md): they may not send messages or set a status. */
+const RECEIVE_ONLY = new Set(["observer"]);
+
 function handleFrame(conn: PeerConnection, frame: TClientFrame, deps: ConnectionDeps): Promise<void> | undefined {
+  if (frame.type === "send" || frame.type === "set_status" || frame.type === "peers") {
+    if (frame.type !== "peers" && RECEIVE_ONLY.has(conn.role)) {
+      sendFrame(conn, { v: PROTOCOL_VERSION, type: "error", code: "FORBIDDEN", message: "forbidden_role", ...(frame.id ? { id: frame.id } : {}) });
+      return undefined;
+    }
+    if (!admitFrame(conn, frame.type, frame.id, deps)) return undefined;
+  }
   switch (frame.type) {
     case "ping":
       sendFrame(conn, { v: PROTOCOL_VERSION, type: "pong", ts: Date.now(), ...(frame.id ? { id: frame.id } : {}) });
@@ -139,6 +152,19 @@ async function setStatus(conn: PeerConnection, frame: Extract<TClientFrame, { ty
   const at = saved.at.toISOString();
   sendFrame(conn, { v: PROTOCOL_VERSION, type: "status", ...(frame.id ? { id: frame.id } : {}), memberId: conn.memberId, status: frame.status, text, at });
   deps.events.publish({ t: "status", meshId: conn.meshId, memberId: conn.memberId, status: frame.status, text, at }, conn.id);
+}
+
+/** The frame limits: true when the frame may go on; else an error frame, or the close after repeated excess. */
+function admitFrame(conn: PeerConnection, type: LimitedFrame, id: string | undefined, deps: ConnectionDeps): boolean {
+  const verdict = deps.frameLimits.take(conn, type);
+  if (verdict === "ok") return true;
+  deps.metrics.rateLimited.inc({ limit: `frame_${type}` });
+  if (verdict === "close") {
+    conn.ws.close(RATE_LIMITED_CLOSE.code, RATE_LIMITED_CLOSE.reason);
+    return false;
+  }
+  sendFrame(conn, { v: PROTOCOL_VERSION, type: "error", code: "TOO_MANY_REQUESTS", message: `too many ${type} frames; slow down`, ...(id ? { id } : {}) });
+  return false;
 }
 
 function badFrame(conn: PeerConnection, deps: ConnectionDeps, message: string, id?: string): void {

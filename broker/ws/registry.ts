@@ -1,5 +1,5 @@
 import type { WebSocket } from "ws";
-import type { TMessageFrame, TServerFrame } from "../protocol/frames";
+import type { TServerFrame } from "../protocol/frames";
 
 /** One accepted, authenticated connection. */
 export interface PeerConnection {
@@ -15,8 +15,13 @@ export interface PeerConnection {
   badFrames: number;
   /** Messages sent on this connection and not yet acknowledged (for redelivery after the ack timeout). */
   inflight: Map<string, { sentAt: number; attempt: number }>;
-  /** While the queue is replayed after connecting: live messages held until it is done; null after. */
-  held: TMessageFrame[] | null;
+  /**
+   * True while messages go to this connection from the database (the queue after connecting, or after
+   * the connection fell behind its buffer budget) rather than as they arrive.
+   */
+  replaying: boolean;
+  /** A live message came for it while replaying: the replay reads once more before it ends. */
+  missed: boolean;
 }
 
 /** This node's connections grouped by mesh (fan-out works per mesh), and by member within it. */

@@ -143,26 +143,36 @@ function toQueued(r: QueuedRow): QueuedMessage {
   };
 }
 
+/** A page of a member's queue, and whether more rows wait after it. */
+export interface QueuePage {
+  rows: QueuedMessage[];
+  more: boolean;
+}
+
 /**
- * One page of a member's queue, oldest first, after `afterSeq`; the rows handed out count one more
- * delivery attempt. Expired messages are skipped (the sweep deletes them).
+ * One page of a member's queue, oldest first, after `afterSeq`: at most `limit` rows and, past the
+ * first row, no more than `maxBytes` of ciphertext (so a page of large messages stays small in memory).
+ * The rows handed out count one more delivery attempt. Expired messages are skipped (the sweep deletes them).
  */
-export async function takeQueuePage(pool: pg.Pool, memberId: string, afterSeq: string, limit: number): Promise<QueuedMessage[]> {
-  const { rows } = await pool.query<QueuedRow>(
-    `WITH page AS (
-       SELECT r.envelope_id FROM message_recipients r JOIN message_envelopes e ON e.id = r.envelope_id
+export async function takeQueuePage(pool: pg.Pool, memberId: string, afterSeq: string, limit: number, maxBytes = Number.MAX_SAFE_INTEGER): Promise<QueuePage> {
+  const { rows } = await pool.query<QueuedRow & { candidates: number }>(
+    `WITH candidates AS (
+       SELECT r.envelope_id, r.seq, sum(e.byte_size) OVER (ORDER BY r.seq ROWS UNBOUNDED PRECEDING) - e.byte_size AS bytes_before
+       FROM message_recipients r JOIN message_envelopes e ON e.id = r.envelope_id
        WHERE r.member_id = $1 AND r.seq > $2::bigint AND e.expires_at > ${UTC_NOW}
-       ORDER BY r.seq LIMIT $3
+       ORDER BY r.seq LIMIT $3 + 1
      ),
+     page AS (SELECT envelope_id FROM candidates WHERE bytes_before < $4::bigint ORDER BY seq LIMIT $3),
      r AS (
        UPDATE message_recipients q SET attempts = q.attempts + 1, last_delivered_at = ${UTC_NOW}
        FROM page WHERE q.member_id = $1 AND q.envelope_id = page.envelope_id
        RETURNING q.member_id, q.envelope_id, q.attempts
      )
-     SELECT ${QUEUED_COLUMNS} FROM r JOIN message_envelopes e ON e.id = r.envelope_id ORDER BY e.seq`,
-    [memberId, afterSeq, limit],
+     SELECT ${QUEUED_COLUMNS}, (SELECT count(*) FROM candidates)::int AS candidates
+     FROM r JOIN message_envelopes e ON e.id = r.envelope_id ORDER BY e.seq`,
+    [memberId, afterSeq, limit, Math.max(1, Math.floor(maxBytes))],
   );
-  return rows.map(toQueued);
+  return { rows: rows.map(toQueued), more: rows.length > 0 && (rows[0]?.candidates ?? 0) > rows.length };
 }
 
 /** How many messages wait in a member's queue. */
@@ -292,8 +302,12 @@ export async function sweepExpired(pool: pg.Pool, limit = 10_000): Promise<{ dro
   });
 }
 
-/** Rows waiting in every queue (the queue-depth gauge). */
+export const QUEUE_DEPTH_SQL = `SELECT coalesce(max(n_live_tup), 0)::float8 AS n FROM pg_stat_user_tables WHERE relname = 'message_recipients'`;
+
+/** Rows waiting in every queue, as PostgreSQL's statistics count them (the queue-depth gauge; an estimate, a second behind at most). */
 export async function totalQueueDepth(pool: pg.Pool): Promise<number> {
-  const { rows } = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM message_recipients`);
+  // PostgreSQL's own count of live rows (kept by its statistics as rows are written and deleted): one
+  // catalog row, whatever the size of the queue, where count(*) would read the whole table.
+  const { rows } = await pool.query<{ n: number }>(QUEUE_DEPTH_SQL);
   return rows[0]?.n ?? 0;
 }

@@ -29,11 +29,11 @@ export async function findConnectingPeer(db: Db, ids: { meshId: string; memberId
 
 export type ReservedPresence =
   | { ok: true; firstForMember: boolean; status: string; statusText: string | null }
-  | { ok: false; reason: "capacity" };
+  | { ok: false; reason: "capacity" | "member_capacity" };
 
 /**
  * Records a live connection (disconnectedAt null) unless its mesh already has `cap` live connections
- * on all nodes together. The count and the insert run under a per-mesh advisory lock, so concurrent
+ * on all nodes together, or its member `memberCap`. The count and the insert run under a per-mesh advisory lock, so concurrent
  * connects on any number of nodes cannot overshoot the cap. A presence whose node stopped refreshing
  * it for `staleMs` (a node that died) no longer counts. The new presence starts with the member's
  * last status.
@@ -44,7 +44,7 @@ export type ReservedPresence =
  */
 export async function reservePresence(
   db: Db,
-  p: { meshId: string; memberId: string; nodeId: string; connectionId: string; cap: number; staleMs: number },
+  p: { meshId: string; memberId: string; nodeId: string; connectionId: string; cap: number; memberCap?: number; staleMs: number },
 ): Promise<ReservedPresence> {
   const [, rows] = await db.$transaction([
     db.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`mesh-cap:${p.meshId}`}))::text`,
@@ -61,13 +61,13 @@ export async function reservePresence(
         SELECT ${uuidv7()}::uuid, ${p.meshId}::uuid, ${p.memberId}::uuid, ${p.nodeId}, ${p.connectionId},
                coalesce(member.status, 'online'), member.status_text, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC'
         FROM live LEFT JOIN member ON true
-        WHERE live.total < ${p.cap}
+        WHERE live.total < ${p.cap} AND live.mine < ${p.memberCap ?? p.cap}
         RETURNING status, status_text
       )
       SELECT live.total, live.mine, inserted.status, inserted.status_text FROM live LEFT JOIN inserted ON true`,
   ]);
   const row = rows[0];
-  if (!row || row.status === null) return { ok: false, reason: "capacity" };
+  if (!row || row.status === null) return { ok: false, reason: row && row.total < p.cap ? "member_capacity" : "capacity" };
   return { ok: true, firstForMember: row.mine === 0, status: row.status, statusText: row.status_text };
 }
 
