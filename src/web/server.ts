@@ -42,10 +42,17 @@ const handle = app.getRequestHandler();
  * buffered here) and is closed LINGER_MS later, time enough for the client to read the answer.
  */
 const LINGER_MS = 2_000;
-function closeUnread(req: http.IncomingMessage): void {
-  const socket = req.socket;
-  if (req.complete || socket.destroyed) return;
+function closeUnread(req: http.IncomingMessage, socket: import("node:net").Socket): void {
+  if (req.complete) return;
+  stopReading(socket);
+}
+
+/** Stops reading a socket for good and closes it LINGER_MS later. */
+function stopReading(socket: import("node:net").Socket | null): void {
+  if (!socket || socket.destroyed) return;
   socket.pause();
+  // The HTTP machinery may resume a paused socket when a route reads on: it stays paused.
+  socket.on("resume", () => socket.pause());
   const timer = setTimeout(() => socket.destroy(), LINGER_MS);
   timer.unref();
   socket.once("close", () => clearTimeout(timer));
@@ -54,7 +61,8 @@ function closeUnread(req: http.IncomingMessage): void {
 /** Answers a request without handing it to the app, and closes the connection (its body is not read). */
 function refuse(req: http.IncomingMessage, res: http.ServerResponse, status: number, code: string, message: string, extra: Record<string, string> = {}) {
   res.writeHead(status, { "content-type": "application/json", "cache-control": "no-store", ...extra });
-  res.end(JSON.stringify({ error: { code, message } }), () => closeUnread(req));
+  const socket = req.socket;
+  res.end(JSON.stringify({ error: { code, message } }), () => closeUnread(req, socket));
 }
 
 const server = http.createServer((req, res) => {
@@ -85,13 +93,15 @@ const server = http.createServer((req, res) => {
     const watch = setInterval(() => {
       if (socket.bytesRead - start <= config.MAX_REQUEST_BYTES + 64 * 1024) return;
       clearInterval(watch);
-      socket.destroy();
+      // Reading stops at once (the sender stalls on TCP flow control); the route's own 413, usually on
+      // its way, still goes out before the connection closes.
+      stopReading(socket);
     }, 25);
     req.once("end", () => clearInterval(watch));
     req.once("close", () => clearInterval(watch));
   }
   // An answer sent before the body was read in full closes the connection rather than reading the rest.
-  res.once("finish", () => closeUnread(req));
+  res.once("finish", () => closeUnread(req, socket));
   handle(req, res).catch((error: unknown) => {
     log.error({ err: error, url: pathname }, "request failed");
     if (!res.headersSent) refuse(req, res, 500, "INTERNAL", "internal_error");
