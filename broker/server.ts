@@ -11,6 +11,7 @@ import { sendJson, sendNotFound, waitAtMost } from "../src/server/core/lifecycle
 import type { Logger } from "../src/server/core/logger";
 import { TokenBucketLimiter } from "../src/server/core/token-bucket";
 import { totalQueueDepth, sweepExpired } from "../src/server/services/broker/message-store";
+import { sweepUsedNonces } from "../src/server/services/broker/used-nonces";
 import { closeNodePresences, closePresence, reservePresence, touchNodePresences, type ConnectingPeer } from "../src/server/services/broker/peer-connection";
 import { EVENTS_CHANNEL, MeshEvents } from "./cluster/events";
 import { NotificationListener } from "./cluster/listener";
@@ -245,6 +246,7 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
         hookLimiter.sweep();
         frameLimits.sweep();
         members.prune((meshId) => connections.countInMesh(meshId) > 0);
+        return sweepUsedNonces(db);
       });
       every(config.MESSAGE_SWEEP_INTERVAL_MS, async () => {
         const swept = await sweepExpired(pool);

@@ -5,6 +5,7 @@ import { sendJson } from "../../src/server/core/lifecycle";
 import type { Logger } from "../../src/server/core/logger";
 import { rateLimitHeaders, type TokenBucketLimiter } from "../../src/server/core/token-bucket";
 import { findConnectingPeer, setMemberStatus } from "../../src/server/services/broker/peer-connection";
+import { claimNonce } from "../../src/server/services/broker/used-nonces";
 import type { MeshEvents } from "../cluster/events";
 import type { BrokerMetrics } from "../metrics";
 import { ZStatus, ZStatusText } from "../protocol/frames";
@@ -68,7 +69,8 @@ export async function handleHook(req: http.IncomingMessage, res: http.ServerResp
     if (!auth || Math.abs(Date.now() - auth.ts) > deps.maxSkewMs) return unauthorized();
     const peer = await findConnectingPeer(deps.db, { meshId: input.meshId, memberId: input.memberId });
     if (!peer || !verifyHookAuth({ meshId: input.meshId, memberId: input.memberId, auth, peerPubkey: peer.peerPubkey, body: read.body })) return unauthorized();
-    if (!deps.nonces.use(`hook|${input.memberId}|${auth.nonce}`)) return unauthorized();
+    const nonceKey = `hook|${input.memberId}|${auth.nonce}`;
+    if (!deps.nonces.use(nonceKey) || !(await claimNonce(deps.db, nonceKey, 2 * deps.maxSkewMs))) return unauthorized();
     if (peer.role === "observer") {
       // Observers only receive (docs/mesh-api.md).
       count("forbidden");

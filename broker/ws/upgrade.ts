@@ -9,6 +9,7 @@ import { requestClientAddress, safeErrorFields } from "../http/request";
 import type { BrokerMetrics } from "../metrics";
 import { NonceCache, parseWsAuth, verifyWsAuth, WS_AUTH_HEADER, WS_PATH } from "../protocol/ws-auth";
 import { findConnectingPeer, type ConnectingPeer } from "../../src/server/services/broker/peer-connection";
+import { claimNonce } from "../../src/server/services/broker/used-nonces";
 
 export interface UpgradeDeps {
   db: Db;
@@ -72,7 +73,11 @@ async function authenticate(req: http.IncomingMessage, deps: UpgradeDeps): Promi
   const peer = await findConnectingPeer(deps.db, { meshId, memberId });
   if (!peer) return unauthorized("unknown_member");
   if (!verifyWsAuth({ meshId, memberId, auth, peerPubkey: peer.peerPubkey })) return unauthorized("bad_signature");
-  if (!deps.nonces.use(`${memberId}|${auth.nonce}`)) return unauthorized("replay");
+  // Single use: this node's memory first, then the table every node shares (a proof captured on one
+  // node cannot open a connection on another within the clock window).
+  const nonceKey = `${memberId}|${auth.nonce}`;
+  if (!deps.nonces.use(nonceKey)) return unauthorized("replay");
+  if (!(await claimNonce(deps.db, `ws|${nonceKey}`, 2 * deps.maxSkewMs))) return unauthorized("replay");
   return peer;
 }
 
