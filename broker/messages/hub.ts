@@ -26,7 +26,7 @@ import type { FlowControl } from "../ws/flow";
 /** Channel of "messages stored" notifications between nodes. */
 export const MESSAGES_CHANNEL = "broker_messages";
 const QUEUE_PAGE = 500;
-const REPLAY_READS_AT_ONCE = 4;
+const REPLAY_READS_AT_ONCE = 2;
 
 export interface HubOptions {
   ttlMs: number;
