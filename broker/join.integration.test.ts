@@ -2,6 +2,7 @@ import http from "node:http";
 import nacl from "tweetnacl";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toBase64Url } from "@/server/core/encoding";
+import { JOIN_PROOF_MAX_SKEW_MS, signJoinProof } from "@/server/services/join/join-proof";
 import { testDb } from "@/test/helpers";
 import { as, meshWithInvite, startBroker, type TestBroker } from "./test-support";
 
@@ -64,6 +65,41 @@ describe("POST /join", () => {
     }
     const metrics = await (await fetch(`${broker.http}/metrics`)).text();
     expect(metrics).toMatch(/^broker_join_results_total\{result="invite_revoked"\} [1-9]/m);
+  });
+
+  it("changes a member's box key only with a proof signed by its peer key (a stranger with the public key cannot)", async () => {
+    const { mesh, invite } = await meshWithInvite(db);
+    const victim = nacl.sign.keyPair();
+    const victimPeer = toBase64Url(victim.publicKey);
+    const victimBox = toBase64Url(nacl.box.keyPair().publicKey);
+    const joined = await post({ token: invite.token, peerPubkey: victimPeer, boxPubkey: victimBox, displayName: "victim" });
+    expect(joined.status).toBe(200);
+    const memberId = String(((await joined.json()) as Record<string, unknown>).memberId);
+
+    // The attacker knows the victim's public peer key (every member sees it) and holds an invite.
+    const attackerBox = toBase64Url(nacl.box.keyPair().publicKey);
+    const noProof = await post({ token: invite.token, peerPubkey: victimPeer, boxPubkey: attackerBox, displayName: "victim" });
+    expect(noProof.status).toBe(401);
+    expect(await noProof.json()).toEqual({ error: { code: "key_proof_required", message: expect.any(String) } });
+    const forged = signJoinProof({ token: invite.token, peerPubkey: victimPeer, boxPubkey: attackerBox, secretKey: nacl.sign.keyPair().secretKey });
+    const badProof = await post({ token: invite.token, peerPubkey: victimPeer, boxPubkey: attackerBox, displayName: "victim", proof: forged });
+    expect(badProof.status).toBe(401);
+    expect(await badProof.json()).toMatchObject({ error: { code: "key_proof_invalid" } });
+    // A proof of the victim's for its own box key cannot be reused for another key or an old time.
+    const ownProof = signJoinProof({ token: invite.token, peerPubkey: victimPeer, boxPubkey: victimBox, secretKey: victim.secretKey });
+    expect((await post({ token: invite.token, peerPubkey: victimPeer, boxPubkey: attackerBox, displayName: "v", proof: ownProof })).status).toBe(401);
+    const stale = signJoinProof({ token: invite.token, peerPubkey: victimPeer, boxPubkey: attackerBox, secretKey: victim.secretKey, ts: Date.now() - JOIN_PROOF_MAX_SKEW_MS - 60_000 });
+    expect((await post({ token: invite.token, peerPubkey: victimPeer, boxPubkey: attackerBox, displayName: "v", proof: stale })).status).toBe(401);
+    expect((await db.member.findUniqueOrThrow({ where: { id: memberId } })).boxPubkey).toBe(victimBox);
+
+    // Rejoining with the same box key needs no proof; the holder of the peer key changes it with one.
+    expect((await post({ token: invite.token, peerPubkey: victimPeer, boxPubkey: victimBox, displayName: "victim" })).status).toBe(200);
+    const newBox = toBase64Url(nacl.box.keyPair().publicKey);
+    const proof = signJoinProof({ token: invite.token, peerPubkey: victimPeer, boxPubkey: newBox, secretKey: victim.secretKey });
+    const rotated = await post({ token: invite.token, peerPubkey: victimPeer, boxPubkey: newBox, displayName: "victim", proof });
+    expect(rotated.status).toBe(200);
+    expect(await rotated.json()).toMatchObject({ memberId, rejoined: true });
+    expect((await db.member.findUniqueOrThrow({ where: { id: memberId } })).boxPubkey).toBe(newBox);
   });
 
   it("refuses bad JSON and a bad shape with 400 BAD_REQUEST", async () => {

@@ -2,6 +2,7 @@
 import os from "node:os";
 import { z } from "zod";
 import { fromBase64Url, toBase64Url } from "../../src/server/core/encoding";
+import { signJoinProof } from "../../src/server/services/join/join-proof";
 import { ConfigStore, type TMeshConfig } from "./config-store";
 import { brokerHttpUrl, readJoinLink } from "./join-link";
 import { generatePeerSecrets, peerKeyPairs, type PeerSecrets } from "./mesh-crypto";
@@ -65,7 +66,11 @@ export async function joinWithLink(link: string, opts: JoinOptions = {}): Promis
     : generatePeerSecrets();
   const pairs = peerKeyPairs(secrets);
   const url = brokerHttpUrl(invite.broker_url, "/join");
-  const body = { token, peerPubkey: toBase64Url(pairs.sign.publicKey), boxPubkey: toBase64Url(pairs.box.publicKey), displayName };
+  const peerPubkey = toBase64Url(pairs.sign.publicKey);
+  const boxPubkey = toBase64Url(pairs.box.publicKey);
+  // Proves this client holds the peer key (the broker needs it to change a member's box key).
+  const proof = signJoinProof({ token, peerPubkey, boxPubkey, secretKey: pairs.sign.secretKey });
+  const body = { token, peerPubkey, boxPubkey, displayName, proof };
 
   let res: JsonAnswer;
   try {

@@ -19,6 +19,8 @@ export const JOIN_REFUSAL_STATUS: Readonly<Record<JoinRefusal, number>> = {
   invite_revoked: 410,
   invite_exhausted: 410,
   mesh_archived: 410,
+  key_proof_required: 401,
+  key_proof_invalid: 401,
 };
 
 const REFUSAL_MESSAGE: Readonly<Record<JoinRefusal, string>> = {
@@ -29,6 +31,8 @@ const REFUSAL_MESSAGE: Readonly<Record<JoinRefusal, string>> = {
   invite_revoked: "the invite was revoked",
   invite_exhausted: "the invite has no uses left",
   mesh_archived: "the mesh is archived",
+  key_proof_required: "this peer key is a member with another box key: a proof signed with the peer key is needed to change it",
+  key_proof_invalid: "the proof does not verify for this peer key and request (or its time is off)",
 };
 
 export interface JoinRouteDeps {

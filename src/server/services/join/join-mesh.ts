@@ -5,6 +5,7 @@ import { isUniqueViolation } from "@/server/core/errors";
 import { verifyInviteToken } from "@/server/core/invites";
 import { recordAudit } from "../audit/record-audit";
 import { inviteState } from "../invites/invite-state";
+import { verifyJoinProof } from "./join-proof";
 
 /** Reasons a join is refused, in the order they are checked (Document 2's join rules). */
 export const JOIN_REFUSALS = [
@@ -15,6 +16,8 @@ export const JOIN_REFUSALS = [
   "invite_revoked",
   "invite_exhausted",
   "mesh_archived",
+  "key_proof_required",
+  "key_proof_invalid",
 ] as const;
 export type JoinRefusal = (typeof JOIN_REFUSALS)[number];
 
@@ -25,6 +28,8 @@ export const ZJoinInput = z.object({
   /** The peer's X25519 public key, which other peers encrypt direct messages to. */
   boxPubkey: z.string().refine((v) => isBase64Url(v, 32), { error: "box_pubkey_invalid" }).optional(),
   displayName: z.string().trim().min(1).max(80),
+  /** `v1.<ts>.<signature>` by the peer key over this request (join-proof.ts); needed to change a member's box key. */
+  proof: z.string().max(200).optional(),
 });
 export type TJoinInput = z.input<typeof ZJoinInput>;
 
@@ -52,12 +57,20 @@ export async function joinMesh(db: Db, raw: TJoinInput, now: Date = new Date()):
     return { ok: false, reason: "invite_not_found" };
   }
 
+  // A proof that is sent must hold; one is needed where the join would change a member's box key.
+  const proven = input.proof !== undefined && verifyJoinProof(input.proof, { token: input.token, peerPubkey: input.peerPubkey, boxPubkey: input.boxPubkey }, now.getTime());
+  if (input.proof !== undefined && !proven) return { ok: false, reason: "key_proof_invalid" };
+
   try {
     return await db.$transaction(async (tx) => {
       const existing = await tx.member.findUnique({
         where: { meshId_peerPubkey: { meshId: invite.meshId, peerPubkey: input.peerPubkey } },
-        select: { id: true, role: true, revokedAt: true },
+        select: { id: true, role: true, revokedAt: true, boxPubkey: true },
       });
+      // The box key this join would leave on an existing member (a live rejoin without one keeps it).
+      const nextBoxKey = existing && !existing.revokedAt ? (input.boxPubkey ?? existing.boxPubkey) : (input.boxPubkey ?? null);
+      const changesBoxKey = existing !== null && nextBoxKey !== existing.boxPubkey;
+      if (changesBoxKey && !proven) return { ok: false as const, reason: "key_proof_required" as const };
       if (existing && !existing.revokedAt) {
         if (input.boxPubkey) await tx.member.update({ where: { id: existing.id }, data: { boxPubkey: input.boxPubkey } });
         return { ok: true as const, meshId: invite.meshId, meshSlug: invite.mesh.slug, memberId: existing.id, role: existing.role, rejoined: true };
