@@ -68,7 +68,7 @@ describe("POST /join", () => {
   });
 
   it("changes a member's box key only with a proof signed by its peer key (a stranger with the public key cannot)", async () => {
-    const { mesh, invite } = await meshWithInvite(db);
+    const { invite } = await meshWithInvite(db);
     const victim = nacl.sign.keyPair();
     const victimPeer = toBase64Url(victim.publicKey);
     const victimBox = toBase64Url(nacl.box.keyPair().publicKey);
