@@ -41,6 +41,7 @@ export const ZBrokerConfig = z.object({
   MESSAGE_BATCH_WAIT_MS: envInt(2, 0, 1_000),
   MESSAGE_BATCH_MAX: envInt(500, 1, 10_000),
   MEMBER_CACHE_TTL_MS: envInt(5_000, 0, 600_000),
+  MEMBERSHIP_SWEEP_MS: envInt(15_000, 100, 600_000),
   BROKER_DB_POOL_MAX: envInt(10, 2, 200),
   // Status hook: token bucket per (pid, cwd) of the calling script (Document 2: 30 per minute).
   HOOK_RATE_CAPACITY: envInt(30, 1, 1_000_000),

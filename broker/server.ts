@@ -13,7 +13,9 @@ import { TokenBucketLimiter } from "../src/server/core/token-bucket";
 import { totalQueueDepth, sweepExpired } from "../src/server/services/broker/message-store";
 import { sweepUsedNonces } from "../src/server/services/broker/used-nonces";
 import { closeNodePresences, closePresence, reservePresence, touchNodePresences, type ConnectingPeer } from "../src/server/services/broker/peer-connection";
+import { ENDED_CLOSE } from "../src/server/services/broker/mesh-events";
 import { EVENTS_CHANNEL, MeshEvents } from "./cluster/events";
+import { reconcileMembership } from "./cluster/membership-sweep";
 import { NotificationListener } from "./cluster/listener";
 import { brokerNodeId, type TBrokerConfig } from "./config";
 import { handleHook } from "./http/hook-route";
@@ -88,7 +90,12 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
     { ttlMs: config.MESSAGE_TTL_MS, ackTimeoutMs: config.MESSAGE_ACK_TIMEOUT_MS, batchWaitMs: config.MESSAGE_BATCH_WAIT_MS, batchMax: config.MESSAGE_BATCH_MAX },
   );
   hubRef.current = messages;
-  const events = new MeshEvents({ pool, registry: connections, nodeId, log });
+  const events = new MeshEvents({ pool, registry: connections, nodeId, log, onMembershipChange: (meshId) => members.invalidate(meshId) });
+  const reconcile = () =>
+    reconcileMembership(pool, connections, events).then(
+      (closed) => closed > 0 && log.info({ event: "membership_reconciled", closed }, "closed connections whose membership ended"),
+      (error: unknown) => log.warn({ event: "membership_reconcile_failed", ...safeErrorFields(error) }, "membership not checked"),
+    );
   const listener = new NotificationListener({
     url: config.DATABASE_URL,
     channels: [MESSAGES_CHANNEL, EVENTS_CHANNEL],
@@ -96,6 +103,8 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
     initialBackoffMs: config.DB_BACKOFF_INITIAL_MS,
     maxBackoffMs: config.DB_BACKOFF_MAX_MS,
     onNotification: (channel, payload) => (channel === MESSAGES_CHANNEL ? messages.onNotification(payload) : events.onNotification(payload)),
+    // Changes announced while this node was not listening are read from the rows.
+    onConnected: () => void reconcile(),
   });
   const nonces = new NonceCache(config.WS_AUTH_MAX_SKEW_MS);
   const pending = new Set<Promise<unknown>>();
@@ -184,6 +193,10 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
+      if (!reserved.ok && reserved.reason === "ended") {
+        ws.close(ENDED_CLOSE.removed.code, ENDED_CLOSE.removed.reason);
+        return;
+      }
       if (!reserved.ok) {
         metrics.capacityRejections.inc();
         const member = reserved.reason === "member_capacity";
@@ -240,6 +253,7 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
       flow.start();
       stopHeartbeat = startHeartbeat(connections, config.WS_PING_INTERVAL_MS, log);
       every(config.WS_PING_INTERVAL_MS, () => touchNodePresences(db, nodeId));
+      every(config.MEMBERSHIP_SWEEP_MS, reconcile);
       every(60_000, () => {
         joinLimiter.sweep();
         wsLimiter.sweep();

@@ -17,7 +17,8 @@ const ZPeerInfo = z.object({
 });
 
 export const ZServerFrame = z.discriminatedUnion("type", [
-  z.object({ v, type: z.literal("welcome"), connectionId: z.string(), meshId: z.string(), memberId: z.string(), maxMessageBytes: z.number(), heartbeatMs: z.number(), queued: z.number() }),
+  z.object({ v, type: z.literal("welcome"), connectionId: z.string(), meshId: z.string(), memberId: z.string(), maxMessageBytes: z.number(), heartbeatMs: z.number(), queued: z.number(), keyEpoch: z.number().int().min(0).default(0) }),
+  z.object({ v, type: z.literal("key_epoch"), epoch: z.number().int().min(0) }),
   z.object({ v, type: z.literal("pong"), id, ts: z.number() }),
   z.object({ v, type: z.literal("sent"), id: z.string(), messageId: z.string(), createdAt: z.string(), recipients: z.number() }),
   z.object({

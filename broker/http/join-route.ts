@@ -19,6 +19,7 @@ export const JOIN_REFUSAL_STATUS: Readonly<Record<JoinRefusal, number>> = {
   invite_revoked: 410,
   invite_exhausted: 410,
   mesh_archived: 410,
+  peer_banned: 403,
   key_proof_required: 401,
   key_proof_invalid: 401,
 };
@@ -31,6 +32,7 @@ const REFUSAL_MESSAGE: Readonly<Record<JoinRefusal, string>> = {
   invite_revoked: "the invite was revoked",
   invite_exhausted: "the invite has no uses left",
   mesh_archived: "the mesh is archived",
+  peer_banned: "this peer key is banned from the mesh",
   key_proof_required: "this peer key is a member with another box key: a proof signed with the peer key is needed to change it",
   key_proof_invalid: "the proof does not verify for this peer key and request (or its time is off)",
 };

@@ -103,6 +103,13 @@ export class MessageHub {
 
   /** A `send` frame: resolve recipients, store (batched), answer `sent`, deliver. */
   async send(conn: PeerConnection, frame: SendFrame): Promise<void> {
+    // A whole-mesh message is sealed under the mesh's current key epoch (docs/protocol.md, "Key
+    // epochs"): one under an older key could be read by a member removed since.
+    if (frame.to.kind === "mesh" && (frame.to.epoch ?? 0) !== conn.keyEpoch) {
+      sendFrame(conn, { v: PROTOCOL_VERSION, type: "key_epoch", epoch: conn.keyEpoch });
+      sendFrame(conn, { v: PROTOCOL_VERSION, type: "error", code: "CONFLICT", message: `stale_key_epoch: the mesh's key epoch is ${conn.keyEpoch}`, id: frame.id });
+      return;
+    }
     const ids = targetIds(frame.to);
     let members;
     try {

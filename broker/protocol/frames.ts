@@ -16,7 +16,8 @@ export const MAX_ACK_IDS = 500;
 
 /** Who a message is for: the whole mesh (every member but the sender), one peer, or several. */
 export const ZTargetSpec = z.discriminatedUnion("kind", [
-  z.strictObject({ kind: z.literal("mesh") }),
+  /** `epoch`: the key epoch the ciphertext is sealed under (absent: 0); it must be the mesh's current one. */
+  z.strictObject({ kind: z.literal("mesh"), epoch: z.number().int().min(0).max(2_147_483_647).optional() }),
   z.strictObject({ kind: z.literal("peer"), memberId: ZUuid }),
   z.strictObject({
     kind: z.literal("peers"),
@@ -65,7 +66,7 @@ export type TClientFrame = z.output<typeof ZClientFrame>;
 export type TClientFrameInput = z.input<typeof ZClientFrame>;
 
 /** Error codes of error frames; the same names as the HTTP error codes (core/errors.ts). */
-export type TFrameErrorCode = "BAD_REQUEST" | "FORBIDDEN" | "NOT_FOUND" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+export type TFrameErrorCode = "BAD_REQUEST" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "SERVICE_UNAVAILABLE" | "INTERNAL";
 
 export interface TPeerInfo {
   memberId: string;
@@ -106,7 +107,10 @@ export type TServerFrame =
       heartbeatMs: number;
       /** Messages queued for this member, delivered right after this frame. */
       queued: number;
+      /** The mesh's whole-mesh key epoch: whole-mesh messages are sent under a key of it. */
+      keyEpoch: number;
     }
+  | { v: 1; type: "key_epoch"; epoch: number }
   | { v: 1; type: "pong"; id?: string; ts: number }
   | { v: 1; type: "sent"; id: string; messageId: string; createdAt: string; recipients: number }
   | TMessageFrame

@@ -51,6 +51,7 @@ export function attachConnection(
     memberId: peer.memberId,
     role: peer.role,
     displayName: peer.displayName,
+    keyEpoch: peer.keyEpoch,
     ws,
     connectedAt: new Date(),
     alive: true,
@@ -67,6 +68,10 @@ export function attachConnection(
     .then((queued) => {
       if (ws.readyState !== ws.OPEN) return;
       deps.registry.add(conn);
+      // Removed (or the mesh archived) while this connection was being admitted: the notification
+      // found nothing to close then.
+      const ended = deps.events.endedFor(conn);
+      if (ended) return deps.events.endConnection(conn, ended);
       log.info({ event: "ws_connected" }, "peer connected");
       sendFrame(conn, {
         v: PROTOCOL_VERSION,
@@ -77,6 +82,7 @@ export function attachConnection(
         maxMessageBytes: deps.maxMessageBytes,
         heartbeatMs: deps.heartbeatMs,
         queued,
+        keyEpoch: conn.keyEpoch,
       });
       if (presence.firstForMember) deps.events.publish({ t: "presence", meshId: peer.meshId, memberId: peer.memberId, displayName: peer.displayName, online: true }, conn.id);
       return deps.hub.replay(conn);

@@ -6,8 +6,11 @@ export interface PeerConnection {
   readonly id: string;
   readonly meshId: string;
   readonly memberId: string;
-  readonly role: string;
+  /** Changes while connected when a manager changes it (broker/cluster/events.ts). */
+  role: string;
   readonly displayName: string;
+  /** The newest whole-mesh key epoch this connection was told of (welcome, then `key_epoch` frames). */
+  keyEpoch: number;
   readonly ws: WebSocket;
   readonly connectedAt: Date;
   /** Cleared before each heartbeat ping, set again by the pong. */

@@ -36,6 +36,10 @@ export const ZCreatedInviteOut = z.object({ inviteId: z.string(), expiresAt: ZDa
 export const ZRevokedInviteOut = z.object({ inviteId: z.string(), revokedAt: ZDate });
 export const ZArchivedOut = z.object({ meshId: z.string(), archivedAt: ZDate });
 export const ZLeftOut = z.object({ meshId: z.string(), revokedAt: ZDate });
+export const ZMemberRemovedOut = z.object({ meshId: z.string(), memberId: z.string(), removedAt: ZDate, banned: z.boolean(), droppedMessages: z.number().int(), keyEpoch: z.number().int().nullable() });
+export const ZRoleChangedOut = z.object({ meshId: z.string(), memberId: z.string(), role: ZRole });
+export const ZUnbannedOut = z.object({ meshId: z.string(), peerPubkey: z.string(), unbanned: z.literal(true) });
+export const ZMeshBansOut = z.object({ items: z.array(z.object({ peerPubkey: z.string(), displayName: z.string().nullable(), bannedAt: ZDate, bannedByName: z.string().nullable() })) });
 export const ZMyInvitesOut = z.array(
   ZInviteRow.extend({ token: z.string(), inviteLink: z.string(), joinUrl: z.string(), mesh: ZMeshRef.extend({ archivedAt: ZDateNull }) }),
 );

@@ -45,6 +45,10 @@ function handler() {
   return nodeHandler;
 }
 
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
 /** Reads the body as the node handler expects it: parsed JSON, or {} for a body-less POST. */
 async function parsedBody(req: Request): Promise<{ ok: true; value: unknown } | { ok: false; cause: unknown }> {
   if (req.method === "GET" || req.method === "HEAD") return { ok: true, value: undefined };
@@ -62,6 +66,13 @@ export async function handleRest(req: Request, createContext: ContextFactory): P
   const url = new URL(req.url);
   url.pathname = url.pathname.replace(/^\/api(?=\/)/, "");
   const body = await parsedBody(req);
+  // DELETE takes its input from the query string (the OpenAPI rule the library follows); a JSON body's
+  // flat fields (`{"ban": true}`) are read as query parameters the URL does not already carry.
+  if (req.method === "DELETE" && body.ok && isPlainObject(body.value)) {
+    for (const [key, value] of Object.entries(body.value)) {
+      if ((typeof value === "string" || typeof value === "number" || typeof value === "boolean") && !url.searchParams.has(key)) url.searchParams.set(key, String(value));
+    }
+  }
   // A body-less POST (`curl -X POST .../archive`) is read as an empty JSON object.
   const headers = new Headers(req.headers);
   if (body.ok && body.value !== undefined) headers.set("content-type", "application/json");

@@ -90,6 +90,29 @@ describe("invite preview rate limit", () => {
 });
 
 describe("/api/openapi.json", () => {
+  it("removes a member with DELETE (ban from a JSON body or the query), changes a role with PATCH, lifts a ban with DELETE", async () => {
+    const owner = await makeUser(db);
+    const mesh = await makeMesh(db, owner);
+    const peerPubkey = "A".repeat(43);
+    const [one, two] = await Promise.all(
+      ["one", "two"].map((displayName, i) => db.member.create({ data: { meshId: mesh.id, displayName, peerPubkey: `${peerPubkey.slice(1)}${i}` } })),
+    );
+    if (!one || !two) throw new Error("members not created");
+    const role = await rest(owner, "PATCH", `/my/meshes/${mesh.id}/members/${one.id}`, { role: "observer" });
+    expect(role.json).toEqual({ meshId: mesh.id, memberId: one.id, role: "observer" });
+    const banned = await rest(owner, "DELETE", `/my/meshes/${mesh.id}/members/${one.id}`, { ban: true });
+    expect(banned.res.status).toBe(200);
+    expect(banned.json).toMatchObject({ memberId: one.id, banned: true, keyEpoch: 1 });
+    expect((await rest(owner, "DELETE", `/my/meshes/${mesh.id}/members/${two.id}?ban=false`)).json).toMatchObject({ memberId: two.id, banned: false, keyEpoch: 2 });
+    expect((await rest(owner, "GET", `/my/meshes/${mesh.id}/bans`)).json).toMatchObject({ items: [{ peerPubkey: one.peerPubkey, displayName: "one" }] });
+    expect((await rest(owner, "DELETE", `/my/meshes/${mesh.id}/bans/${String(one.peerPubkey)}`)).json).toEqual({ meshId: mesh.id, peerPubkey: one.peerPubkey, unbanned: true });
+    const again = await rest(owner, "DELETE", `/my/meshes/${mesh.id}/bans/${String(one.peerPubkey)}`);
+    expect(again.res.status).toBe(404);
+    expect(again.json).toEqual({ error: { code: "NOT_FOUND", message: "ban_not_found" } });
+    expect((await rest(owner, "DELETE", `/my/meshes/${mesh.id}/members/not-a-uuid`)).res.status).toBe(400);
+    expect((await rest(owner, "PATCH", `/my/meshes/${mesh.id}/members/${two.id}`, { role: "owner" })).res.status).toBe(400);
+  });
+
   it("documents every procedure of my, admin and public at its path", () => {
     const doc = openApiDocument("http://test/api");
     expect(doc.openapi).toMatch(/^3\./);
@@ -100,6 +123,9 @@ describe("/api/openapi.json", () => {
       "/my/meshes/{meshId}/invites",
       "/my/meshes/{meshId}/archive",
       "/my/meshes/{meshId}/leave",
+      "/my/meshes/{meshId}/members/{memberId}",
+      "/my/meshes/{meshId}/bans",
+      "/my/meshes/{meshId}/bans/{peerPubkey}",
       "/my/invites",
       "/my/meshes/{meshId}/stream",
       "/my/export",

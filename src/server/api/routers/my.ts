@@ -10,13 +10,14 @@ import { getMeshDetail } from "@/server/services/meshes/get-mesh-detail";
 import { getMeshStream } from "@/server/services/meshes/get-stream";
 import { leaveMesh } from "@/server/services/meshes/leave-mesh";
 import { listMyMeshes } from "@/server/services/meshes/list-my-meshes";
+import { changeMemberRole, listMeshBans, removeMember, unbanPeer, ZChangeRoleInput, ZMeshBansInput, ZRemoveMemberInput, ZUnbanInput } from "@/server/services/meshes/members";
 import { ZCreateInviteInput, ZCreateMeshInput, ZInviteIdInput, ZMeshIdInput, ZPageInput } from "@/server/services/meshes/schemas";
 import { getProfile, updateProfile } from "@/server/services/users/get-profile";
 import { ZUpdateProfileInput } from "@/server/services/users/schemas";
 import * as out from "../outputs";
 import { createTRPCRouter, protectedProcedure } from "../trpc";
 
-const rest = (method: "GET" | "POST" | "PATCH", path: `/${string}`, summary: string) => ({
+const rest = (method: "GET" | "POST" | "PATCH" | "DELETE", path: `/${string}`, summary: string) => ({
   openapi: { method, path, summary, tags: ["my"], protect: true },
 });
 const none = z.void();
@@ -68,6 +69,26 @@ export const myRouter = createTRPCRouter({
     .input(ZMeshIdInput)
     .output(out.ZLeftOut)
     .mutation(({ ctx, input }) => leaveMesh(ctx, ctx.actor, input)),
+  removeMember: protectedProcedure
+    .meta(rest("DELETE", "/my/meshes/{meshId}/members/{memberId}", "Remove a member (owner, or mesh admin for members and observers); ban=true keeps its peer key out"))
+    .input(ZRemoveMemberInput)
+    .output(out.ZMemberRemovedOut)
+    .mutation(({ ctx, input }) => removeMember(ctx, ctx.actor, input)),
+  changeMemberRole: protectedProcedure
+    .meta(rest("PATCH", "/my/meshes/{meshId}/members/{memberId}", "Change a member's role"))
+    .input(ZChangeRoleInput)
+    .output(out.ZRoleChangedOut)
+    .mutation(({ ctx, input }) => changeMemberRole(ctx, ctx.actor, input)),
+  meshBans: protectedProcedure
+    .meta(rest("GET", "/my/meshes/{meshId}/bans", "Banned peer keys of a mesh"))
+    .input(ZMeshBansInput)
+    .output(out.ZMeshBansOut)
+    .query(({ ctx, input }) => listMeshBans(ctx, ctx.actor, input)),
+  unbanPeer: protectedProcedure
+    .meta(rest("DELETE", "/my/meshes/{meshId}/bans/{peerPubkey}", "Lift the ban of a peer key"))
+    .input(ZUnbanInput)
+    .output(out.ZUnbannedOut)
+    .mutation(({ ctx, input }) => unbanPeer(ctx, ctx.actor, input)),
   invites: protectedProcedure
     .meta(rest("GET", "/my/invites", "Invites I issued"))
     .input(none)

@@ -47,6 +47,10 @@ export const AUDIT_TYPES = [
   "member_left",
   "message_sent",
   "status_changed",
+  "member_removed",
+  "member_banned",
+  "member_unbanned",
+  "role_changed",
 ] as const;
 
 export const ZAdminAuditInput = ZPageInput.extend({

@@ -1,14 +1,7 @@
 import type { Prisma } from "@/server/core/db";
+import type { AUDIT_TYPES } from "../admin/schemas";
 
-type AuditType =
-  | "mesh_created"
-  | "mesh_archived"
-  | "invite_created"
-  | "invite_revoked"
-  | "member_joined"
-  | "member_left"
-  | "message_sent"
-  | "status_changed";
+type AuditType = (typeof AUDIT_TYPES)[number];
 
 /** Writes one audit event: metadata only, never plaintext, ciphertext, tokens or keys. */
 export async function recordAudit(

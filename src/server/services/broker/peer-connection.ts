@@ -11,6 +11,8 @@ export interface ConnectingPeer {
   peerPubkey: string;
   displayName: string;
   role: string;
+  /** The mesh's current whole-mesh key epoch (docs/protocol.md, "Key epochs"). */
+  keyEpoch: number;
 }
 
 /**
@@ -21,15 +23,15 @@ export interface ConnectingPeer {
 export async function findConnectingPeer(db: Db, ids: { meshId: string; memberId: string }): Promise<ConnectingPeer | null> {
   const member = await db.member.findFirst({
     where: { id: ids.memberId, meshId: ids.meshId, revokedAt: null, peerPubkey: { not: null }, mesh: { archivedAt: null } },
-    select: { id: true, meshId: true, peerPubkey: true, displayName: true, role: true },
+    select: { id: true, meshId: true, peerPubkey: true, displayName: true, role: true, mesh: { select: { keyEpoch: true } } },
   });
   if (!member?.peerPubkey) return null;
-  return { memberId: member.id, meshId: member.meshId, peerPubkey: member.peerPubkey, displayName: member.displayName, role: member.role };
+  return { memberId: member.id, meshId: member.meshId, peerPubkey: member.peerPubkey, displayName: member.displayName, role: member.role, keyEpoch: member.mesh.keyEpoch };
 }
 
 export type ReservedPresence =
   | { ok: true; firstForMember: boolean; status: string; statusText: string | null }
-  | { ok: false; reason: "capacity" | "member_capacity" };
+  | { ok: false; reason: "capacity" | "member_capacity" | "ended" };
 
 /**
  * Records a live connection (disconnectedAt null) unless its mesh already has `cap` live connections
@@ -48,25 +50,31 @@ export async function reservePresence(
 ): Promise<ReservedPresence> {
   const [, rows] = await db.$transaction([
     db.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`mesh-cap:${p.meshId}`}))::text`,
-    db.$queryRaw<{ total: number; mine: number; status: string | null; status_text: string | null }[]>`
+    db.$queryRaw<{ total: number; mine: number; live_member: number; status: string | null; status_text: string | null }[]>`
       WITH live AS (
         SELECT count(*)::int AS total, (count(*) FILTER (WHERE member_id = ${p.memberId}::uuid))::int AS mine
         FROM presences
         WHERE mesh_id = ${p.meshId}::uuid AND disconnected_at IS NULL
           AND last_seen_at > (now() AT TIME ZONE 'UTC') - ${p.staleMs}::int * interval '1 millisecond'
       ),
-      member AS (SELECT status, status_text FROM members WHERE id = ${p.memberId}::uuid),
+      member AS (
+        SELECT m.status, m.status_text FROM members m JOIN meshes ms ON ms.id = m.mesh_id
+        WHERE m.id = ${p.memberId}::uuid AND m.revoked_at IS NULL AND ms.archived_at IS NULL
+      ),
       inserted AS (
         INSERT INTO presences (id, mesh_id, member_id, node_id, connection_id, status, status_text, connected_at, last_seen_at)
         SELECT ${uuidv7()}::uuid, ${p.meshId}::uuid, ${p.memberId}::uuid, ${p.nodeId}, ${p.connectionId},
                coalesce(member.status, 'online'), member.status_text, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC'
-        FROM live LEFT JOIN member ON true
+        FROM live JOIN member ON true
         WHERE live.total < ${p.cap} AND live.mine < ${p.memberCap ?? p.cap}
         RETURNING status, status_text
       )
-      SELECT live.total, live.mine, inserted.status, inserted.status_text FROM live LEFT JOIN inserted ON true`,
+      SELECT live.total, live.mine, (SELECT count(*) FROM member)::int AS live_member, inserted.status, inserted.status_text
+      FROM live LEFT JOIN inserted ON true`,
   ]);
   const row = rows[0];
+  // Removed, or the mesh archived, since the connection was checked (the removal may have just committed).
+  if (row?.live_member === 0) return { ok: false, reason: "ended" };
   if (!row || row.status === null) return { ok: false, reason: row && row.total < p.cap ? "member_capacity" : "capacity" };
   return { ok: true, firstForMember: row.mine === 0, status: row.status, statusText: row.status_text };
 }

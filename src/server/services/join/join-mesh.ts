@@ -5,6 +5,7 @@ import { isUniqueViolation } from "@/server/core/errors";
 import { verifyInviteToken } from "@/server/core/invites";
 import { recordAudit } from "../audit/record-audit";
 import { inviteState } from "../invites/invite-state";
+import { isBanned } from "../meshes/members";
 import { verifyJoinProof } from "./join-proof";
 
 /** Reasons a join is refused, in the order they are checked (Document 2's join rules). */
@@ -16,6 +17,7 @@ export const JOIN_REFUSALS = [
   "invite_revoked",
   "invite_exhausted",
   "mesh_archived",
+  "peer_banned",
   "key_proof_required",
   "key_proof_invalid",
 ] as const;
@@ -56,6 +58,8 @@ export async function joinMesh(db: Db, raw: TJoinInput, now: Date = new Date()):
   if (!invite || (verified.payload && verified.payload.owner_pubkey !== invite.mesh.ownerPubkey)) {
     return { ok: false, reason: "invite_not_found" };
   }
+
+  if (await isBanned(db, invite.meshId, input.peerPubkey)) return { ok: false, reason: "peer_banned" };
 
   // A proof that is sent must hold; one is needed where the join would change a member's box key.
   const proven = input.proof !== undefined && verifyJoinProof(input.proof, { token: input.token, peerPubkey: input.peerPubkey, boxPubkey: input.boxPubkey }, now.getTime());

@@ -1,10 +1,12 @@
 import { AppError } from "@/server/core/errors";
 import type { UserActor } from "../actor";
 import { recordAudit } from "../audit/record-audit";
+import { notifyBrokers } from "../broker/mesh-events";
+import { endMembership, raiseKeyEpoch } from "./members";
 import { nowOf, type MeshDeps } from "./deps";
 import { ZMeshIdInput, type TMeshIdInput } from "./schemas";
 
-/** Leaves a mesh: the actor's membership gets revokedAt. The owner cannot leave (archive instead). */
+/** Leaves a mesh: the actor's membership gets revokedAt (its connections and queue end, the key epoch rises). The owner cannot leave (archive instead). */
 export async function leaveMesh(deps: Pick<MeshDeps, "db" | "now">, actor: UserActor, raw: TMeshIdInput) {
   const { meshId } = ZMeshIdInput.parse(raw);
   const now = nowOf(deps);
@@ -15,9 +17,10 @@ export async function leaveMesh(deps: Pick<MeshDeps, "db" | "now">, actor: UserA
     });
     if (!member) throw new AppError("NOT_FOUND", "mesh_not_found");
     if (member.mesh.ownerUserId === actor.userId) throw new AppError("CONFLICT", "owner_cannot_leave");
-    await tx.member.update({ where: { id: member.id }, data: { revokedAt: now } });
-    await tx.presence.updateMany({ where: { memberId: member.id, disconnectedAt: null }, data: { disconnectedAt: now } });
+    await endMembership(tx, member.id, now);
+    const epoch = await raiseKeyEpoch(tx, meshId);
     await recordAudit(tx, { meshId, type: "member_left", actorUserId: actor.userId, actorMemberId: member.id });
+    await notifyBrokers(tx, { t: "ended", meshId, memberId: member.id, reason: "left" }, { t: "epoch", meshId, epoch });
     return { meshId, revokedAt: now };
   });
 }

@@ -1,6 +1,9 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { LocalTime } from "@/components/local-time";
 import { MeshActions } from "@/components/meshes/mesh-actions";
+import { LiftBanButton, MemberControls } from "@/components/meshes/member-controls";
+import { ADMIN_ASSIGNABLE_ROLES, ASSIGNABLE_ROLES } from "@/server/services/meshes/member-roles";
+import { serverCaller } from "@/trpc/server";
 import { Link } from "@/i18n/navigation";
 import { loadMyMesh } from "@/trpc/load-mesh";
 
@@ -13,6 +16,9 @@ export default async function MeshPage({ params }: { params: Promise<{ locale: s
   const tl = await getTranslations("live");
   const detail = await loadMyMesh(meshId);
   const { mesh } = detail;
+  // Owners manage every member but themselves, mesh admins members and observers (docs/mesh-api.md).
+  const canManage = !mesh.archivedAt && (detail.myRole === "owner" || detail.myRole === "admin");
+  const bans = canManage ? (await (await serverCaller()).my.meshBans({ meshId: mesh.id })).items : [];
   return (
     <section className="stack">
       <p>
@@ -45,15 +51,50 @@ export default async function MeshPage({ params }: { params: Promise<{ locale: s
         <p className="muted">{t("noMembers")}</p>
       ) : (
         <ul className="list">
-          {detail.members.map((m) => (
-            <li key={m.id}>
-              <strong>{m.displayName}</strong> · {tm(`roles.${m.role}`)}
-              {m.userId ? null : <> · {t("peer")}</>} ·{" "}
-              {m.revokedAt ? t("left") : t("joined")} <LocalTime iso={(m.revokedAt ?? m.joinedAt).toISOString()} withTime={false} />
-            </li>
-          ))}
+          {detail.members.map((m) => {
+            const manageable = canManage && !m.revokedAt && m.role !== "owner" && m.userId !== mesh.ownerUserId && (detail.myRole === "owner" || m.role === "member" || m.role === "observer");
+            return (
+              <li key={m.id} className="stack-sm">
+                <span>
+                  <strong>{m.displayName}</strong> · {tm(`roles.${m.role}`)}
+                  {m.userId ? null : <> · {t("peer")}</>} ·{" "}
+                  {m.revokedAt ? t("left") : t("joined")} <LocalTime iso={(m.revokedAt ?? m.joinedAt).toISOString()} withTime={false} />
+                </span>
+                {manageable && m.role !== "owner" ? (
+                  <MemberControls
+                    meshId={mesh.id}
+                    memberId={m.id}
+                    name={m.displayName}
+                    role={m.role}
+                    roles={detail.myRole === "owner" ? ASSIGNABLE_ROLES : ADMIN_ASSIGNABLE_ROLES}
+                    canBan={m.peerPubkey !== null}
+                  />
+                ) : null}
+              </li>
+            );
+          })}
         </ul>
       )}
+      {canManage ? (
+        <>
+          <h2>{t("bans")}</h2>
+          {bans.length === 0 ? (
+            <p className="muted">{t("noBans")}</p>
+          ) : (
+            <ul className="list">
+              {bans.map((b) => (
+                <li key={b.peerPubkey} className="row">
+                  <span>
+                    <strong>{b.displayName ?? t("unknownPeer")}</strong> · <code>{b.peerPubkey.slice(0, 12)}…</code> · {t("bannedOn")}{" "}
+                    <LocalTime iso={b.bannedAt.toISOString()} withTime={false} />
+                  </span>
+                  <LiftBanButton meshId={mesh.id} peerPubkey={b.peerPubkey} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      ) : null}
 
       <h2>{t("invites")}</h2>
       {detail.invites.length === 0 ? (
