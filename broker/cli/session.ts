@@ -18,7 +18,7 @@ const UNREACHABLE_TRIES = 4;
 /** Connects to the mesh, runs `work`, and closes; fails after `timeoutMs` or on Ctrl-C. */
 export async function withClient<T>(io: CliIo, config: TMeshConfig, timeoutMs: number, work: (client: MeshClient) => Promise<T>): Promise<T> {
   // This session does not show messages, so it must not take (ack) any: they wait for `mesh watch`.
-  const client = new MeshClient(config, { receive: false });
+  const client = new MeshClient(config, { receive: false, epochKeyStore: storeOf(io).epochKeyStore(config.meshId) });
   let timer: NodeJS.Timeout | undefined;
   let lastProblem = "";
   let unreachable = 0;

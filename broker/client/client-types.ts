@@ -1,6 +1,7 @@
 // Types of the peer client: events, received messages, receipts, options and its one error class.
 import type { TMessagePriority, TServerFrame, TTargetSpec } from "../protocol/frames";
 import type { BackoffOptions } from "./delivery";
+import type { EpochKeyStore } from "./epoch-keys";
 import type { SocketEnd } from "./socket";
 
 export type Frame<T extends TServerFrame["type"]> = Extract<TServerFrame, { type: T }>;
@@ -38,6 +39,8 @@ export interface MeshClientEvents {
   status: [StatusEvent];
   presence: [PresenceEvent];
   undecryptable: [{ messageId: string; from: string; reason: string }];
+  /** A whole-mesh key of an epoch arrived from a live member (docs/protocol.md, "Key epochs"). */
+  epochKey: [{ epoch: number; keyId: string; from: string }];
   /** A message delivered again (no ack reached the broker in time); dropped, acked again. */
   duplicate: [{ messageId: string; attempt: number }];
   /** The broker refused the connection for good (auth failure); the client has stopped. */
@@ -65,4 +68,6 @@ export interface MeshClientOptions {
    * frames are then left alone, unacked, so they stay queued for the next session that receives.
    */
   receive?: boolean;
+  /** Where the keys of epochs above 0 are kept between sessions (ConfigStore.epochKeyStore); memory only without. */
+  epochKeyStore?: EpochKeyStore;
 }

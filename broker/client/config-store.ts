@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import { fromBase64Url, isBase64Url, toBase64Url } from "../../src/server/core/encoding";
+import { ZEpochKey, type EpochKeyStore } from "./epoch-keys";
 import { deriveMeshKey, peerKeyPairs, type PeerSecrets } from "./mesh-crypto";
 
 const ZUuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
@@ -51,13 +52,37 @@ export class ConfigStore {
   /** Writes (or replaces) one mesh's file atomically with mode 0600. */
   save(config: TMeshConfig): string {
     const valid = ZMeshConfig.parse(config);
+    const file = this.fileOf(valid.meshId);
+    this.writePrivate(file, `${JSON.stringify(valid, null, 2)}\n`);
+    return file;
+  }
+
+  /**
+   * The keys of epochs above 0 of one mesh (docs/protocol.md, "Key epochs"), in `<meshId>.keys` beside
+   * its config, mode 0600, rewritten atomically on every change.
+   */
+  epochKeyStore(meshId: string): EpochKeyStore {
+    const file = path.join(this.dir, `${ZUuid.parse(meshId)}.keys`);
+    return {
+      load: () => {
+        try {
+          const parsed = z.array(ZEpochKey).safeParse(JSON.parse(readFileSync(file, "utf8")));
+          return parsed.success ? parsed.data : [];
+        } catch {
+          return [];
+        }
+      },
+      save: (keys) => this.writePrivate(file, `${JSON.stringify(keys)}\n`),
+    };
+  }
+
+  private writePrivate(file: string, text: string): void {
     ensurePrivateDir(this.home);
     ensurePrivateDir(this.dir);
-    const file = this.fileOf(valid.meshId);
-    const tmp = path.join(this.dir, `.${valid.meshId}.${randomBytes(6).toString("hex")}.tmp`);
+    const tmp = path.join(this.dir, `.${path.basename(file)}.${randomBytes(6).toString("hex")}.tmp`);
     const fd = openSync(tmp, "wx", 0o600);
     try {
-      writeSync(fd, `${JSON.stringify(valid, null, 2)}\n`);
+      writeSync(fd, text);
       fsyncSync(fd);
     } catch (error) {
       closeSync(fd);
@@ -67,7 +92,6 @@ export class ConfigStore {
     closeSync(fd);
     renameSync(tmp, file);
     syncDir(this.dir);
-    return file;
   }
 
   /** Every joined mesh, ordered by slug; files that do not parse are reported, not fatal. */

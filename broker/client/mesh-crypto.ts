@@ -7,6 +7,10 @@ import { MAX_TARGET_PEERS } from "../protocol/frames";
 const MESH_KEY_CONTEXT = "ic-mesh-key-v1";
 export const FORMAT_MESH = 0x01;
 export const FORMAT_DIRECT = 0x02;
+/** Whole mesh under a key of an epoch above 0 (docs/protocol.md, "Key epochs"). */
+export const FORMAT_MESH_EPOCH = 0x03;
+const KEY_ID = 8;
+const EPOCH_HEADER = 1 + 4 + KEY_ID;
 const NONCE = nacl.secretbox.nonceLength; // 24
 const KEY = nacl.secretbox.keyLength; // 32
 const BOXED_KEY = KEY + nacl.box.overheadLength; // 48
@@ -44,6 +48,33 @@ export function sealForMesh(plaintext: Uint8Array, meshKey: Uint8Array): string 
   return toBase64Url(concat([Uint8Array.of(FORMAT_MESH), nonce, nacl.secretbox(plaintext, nonce, meshKey)]));
 }
 
+/** The 8-byte id of an epoch key, hex: the first bytes of SHA-512("ic-mesh-epoch-key-id-v1" ‖ key). */
+export function epochKeyId(key: Uint8Array): string {
+  const context = utf8("ic-mesh-epoch-key-id-v1");
+  const input = new Uint8Array(context.length + key.length);
+  input.set(context);
+  input.set(key, context.length);
+  return Buffer.from(nacl.hash(input).subarray(0, KEY_ID)).toString("hex");
+}
+
+/** `0x03 ‖ epoch (u32, big-endian) ‖ keyId (8) ‖ nonce ‖ secretbox(plaintext, nonce, epochKey)`, base64url. */
+export function sealForEpoch(plaintext: Uint8Array, epoch: number, key: Uint8Array): string {
+  if (!Number.isInteger(epoch) || epoch < 1 || epoch > 0xffffffff) throw new RangeError("epoch must be 1 to 2^32-1");
+  const header = new Uint8Array(EPOCH_HEADER);
+  header[0] = FORMAT_MESH_EPOCH;
+  new DataView(header.buffer).setUint32(1, epoch);
+  header.set(Buffer.from(epochKeyId(key), "hex"), 5);
+  const nonce = nacl.randomBytes(NONCE);
+  return toBase64Url(concat([header, nonce, nacl.secretbox(plaintext, nonce, key)]));
+}
+
+/** The epoch and key id of a `0x03` ciphertext (undefined for other formats or a short one). */
+export function epochOf(ciphertext: string): { epoch: number; keyId: string } | undefined {
+  const bytes = tryFromBase64Url(ciphertext);
+  if (!bytes || bytes.length < EPOCH_HEADER || bytes[0] !== FORMAT_MESH_EPOCH) return undefined;
+  return { epoch: new DataView(bytes.buffer, bytes.byteOffset).getUint32(1), keyId: Buffer.from(bytes.subarray(5, EPOCH_HEADER)).toString("hex") };
+}
+
 export interface DirectRecipient {
   memberId: string;
   /** The recipient's X25519 public key, base64url. */
@@ -69,7 +100,7 @@ export function sealDirect(plaintext: Uint8Array, recipients: readonly DirectRec
 
 export type OpenResult =
   | { ok: true; plaintext: Uint8Array; direct: boolean }
-  | { ok: false; reason: "malformed" | "not_for_me" | "no_sender_key" | "tampered" };
+  | { ok: false; reason: "malformed" | "not_for_me" | "no_sender_key" | "tampered" | "no_epoch_key" };
 
 export interface OpenKeys {
   meshKey: Uint8Array;
@@ -77,6 +108,8 @@ export interface OpenKeys {
   boxSecretKey: Uint8Array;
   /** The sender's X25519 public key (base64url) when known; needed for direct messages only. */
   senderBoxPubkey?: string | null;
+  /** The key of an epoch above 0 with this id, when held. */
+  epochKey?: (epoch: number, keyId: string) => Uint8Array | undefined;
 }
 
 /** Opens a ciphertext of either format; never throws. */
@@ -86,6 +119,14 @@ export function openCiphertext(ciphertext: string, keys: OpenKeys): OpenResult {
   if (bytes[0] === FORMAT_MESH) {
     if (bytes.length < 1 + NONCE + nacl.secretbox.overheadLength) return { ok: false, reason: "malformed" };
     const opened = nacl.secretbox.open(bytes.subarray(1 + NONCE), bytes.subarray(1, 1 + NONCE), keys.meshKey);
+    return opened ? { ok: true, plaintext: opened, direct: false } : { ok: false, reason: "tampered" };
+  }
+  if (bytes[0] === FORMAT_MESH_EPOCH) {
+    const head = epochOf(ciphertext);
+    if (!head || bytes.length < EPOCH_HEADER + NONCE + nacl.secretbox.overheadLength) return { ok: false, reason: "malformed" };
+    const key = keys.epochKey?.(head.epoch, head.keyId);
+    if (!key) return { ok: false, reason: "no_epoch_key" };
+    const opened = nacl.secretbox.open(bytes.subarray(EPOCH_HEADER + NONCE), bytes.subarray(EPOCH_HEADER, EPOCH_HEADER + NONCE), key);
     return opened ? { ok: true, plaintext: opened, direct: false } : { ok: false, reason: "tampered" };
   }
   if (bytes[0] !== FORMAT_DIRECT || bytes.length < 2) return { ok: false, reason: "malformed" };
@@ -114,6 +155,31 @@ export type TTextPlaintext = z.output<typeof ZTextPlaintext>;
 /** UTF-8 JSON of a text message. */
 export function encodeTextPlaintext(text: string, sentAt: Date = new Date()): Uint8Array {
   return utf8(JSON.stringify({ kind: "text", text, sentAt: sentAt.toISOString() } satisfies TTextPlaintext));
+}
+
+/** A whole-mesh key of an epoch, sent by a member to each other member in a direct message. */
+export const ZMeshKeyPlaintext = z.object({
+  kind: z.literal("mesh_key"),
+  epoch: z.number().int().min(1).max(0xffffffff),
+  key: z.string().refine((k) => tryFromBase64Url(k, KEY) !== undefined, { error: "key must be 32 bytes, base64url" }),
+});
+/** Asks the member who sent a message under an epoch key one does not hold for that key. */
+export const ZMeshKeyRequestPlaintext = z.object({ kind: z.literal("mesh_key_request"), epoch: z.number().int().min(1).max(0xffffffff), keyId: z.string().regex(/^[0-9a-f]{16}$/) });
+
+/** UTF-8 JSON of a control plaintext (keys). */
+export function encodeJsonPlaintext(value: z.input<typeof ZMeshKeyPlaintext> | z.input<typeof ZMeshKeyRequestPlaintext>): Uint8Array {
+  return utf8(JSON.stringify(value));
+}
+
+/** The JSON value of a plaintext, or undefined. */
+export function plaintextJson(bytes: Uint8Array): unknown {
+  const text = tryDecodeUtf8(bytes);
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The kind of a decrypted plaintext: text, another kind (to be ignored), or not valid JSON at all. */

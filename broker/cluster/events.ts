@@ -97,6 +97,9 @@ export class MeshEvents {
         if (conns.length > 0) this.deps.log.info({ event: "membership_ended", meshId: event.meshId, reason: event.reason, connections: conns.length }, "connections closed");
         return;
       }
+      case "joined":
+        this.deps.onMembershipChange?.(event.meshId);
+        return;
       case "role":
         this.deps.onMembershipChange?.(event.meshId);
         for (const conn of registry.ofMember(event.meshId, event.memberId)) conn.role = event.role;

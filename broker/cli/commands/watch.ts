@@ -1,5 +1,5 @@
 import { MeshClient, type PresenceEvent, type ReceivedMessage, type StatusEvent } from "../../client";
-import { CliFailure, EXIT, parseCommandArgs, printable, UsageError, type CliIo } from "../io";
+import { CliFailure, EXIT, parseCommandArgs, printable, storeOf, UsageError, type CliIo } from "../io";
 import { asFailure, selectMesh } from "../session";
 
 /** `mesh watch`: print messages, status changes and presence as they arrive, until Ctrl-C. */
@@ -7,7 +7,7 @@ export async function watchCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, { mesh: { type: "string" }, json: { type: "boolean" }, presence: { type: "boolean" } });
   if (positionals.length > 0) throw new UsageError("no arguments expected");
   const config = selectMesh(io, values.mesh);
-  const client = new MeshClient(config);
+  const client = new MeshClient(config, { epochKeyStore: storeOf(io).epochKeyStore(config.meshId) });
   const json = values.json === true;
   const nameOf = (memberId: string, known?: string | null) => printable(known ?? client.peer(memberId)?.displayName ?? memberId.slice(0, 8));
 

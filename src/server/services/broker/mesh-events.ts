@@ -23,6 +23,8 @@ export type MeshEvent =
   /** A member's connections end (every member's when `memberId` is absent: the mesh was archived). */
   | { t: "ended"; meshId: string; memberId?: string; reason: EndedReason }
   | { t: "role"; meshId: string; memberId: string; role: string }
+  /** A member joined (or its box key changed): member lists cached by the nodes are stale. */
+  | { t: "joined"; meshId: string; memberId: string }
   | { t: "epoch"; meshId: string; epoch: number };
 
 /** The NOTIFY payload: `n` is the sending node (the web app sends as "web"). */

@@ -5,6 +5,7 @@ import { isUniqueViolation } from "@/server/core/errors";
 import { verifyInviteToken } from "@/server/core/invites";
 import { recordAudit } from "../audit/record-audit";
 import { inviteState } from "../invites/invite-state";
+import { notifyBrokers } from "../broker/mesh-events";
 import { isBanned } from "../meshes/members";
 import { verifyJoinProof } from "./join-proof";
 
@@ -76,7 +77,10 @@ export async function joinMesh(db: Db, raw: TJoinInput, now: Date = new Date()):
       const changesBoxKey = existing !== null && nextBoxKey !== existing.boxPubkey;
       if (changesBoxKey && !proven) return { ok: false as const, reason: "key_proof_required" as const };
       if (existing && !existing.revokedAt) {
-        if (input.boxPubkey) await tx.member.update({ where: { id: existing.id }, data: { boxPubkey: input.boxPubkey } });
+        if (changesBoxKey) {
+          await tx.member.update({ where: { id: existing.id }, data: { boxPubkey: nextBoxKey } });
+          await notifyBrokers(tx, { t: "joined", meshId: invite.meshId, memberId: existing.id });
+        }
         return { ok: true as const, meshId: invite.meshId, meshSlug: invite.mesh.slug, memberId: existing.id, role: existing.role, rejoined: true };
       }
       const counted = await tx.$executeRaw`
@@ -94,6 +98,8 @@ export async function joinMesh(db: Db, raw: TJoinInput, now: Date = new Date()):
             select: { id: true },
           });
       await recordAudit(tx, { meshId: invite.meshId, type: "member_joined", actorMemberId: member.id, metadata: { inviteId: invite.id, role: invite.role } });
+      // Every broker node reads the mesh's members again: whole-mesh messages reach the newcomer at once.
+      await notifyBrokers(tx, { t: "joined", meshId: invite.meshId, memberId: member.id });
       return { ok: true as const, meshId: invite.meshId, meshSlug: invite.mesh.slug, memberId: member.id, role: invite.role, rejoined: false };
     });
   } catch (error) {

@@ -1,0 +1,108 @@
+// Issue 17, point 5: after a removal, whole-mesh messages go under a key of a new epoch that the removed
+// peer never gets; with every key it ever held, it cannot read them (docs/protocol.md, "Key epochs").
+import { mkdtempSync, rmSync, statSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { removeMember } from "@/server/services/meshes/members";
+import { testDb } from "@/test/helpers";
+import { actorOf } from "@/test/mesh-fixtures";
+import { startBroker, type TestBroker } from "../test-support";
+import { ConfigStore, joinWithLink, MeshClient, type ReceivedMessage, type TMeshConfig } from "./index";
+import { openCiphertext } from "./mesh-crypto";
+import { meshForBroker } from "./test-mesh";
+
+const db = testDb();
+let broker: TestBroker;
+const homes: string[] = [];
+const clients: MeshClient[] = [];
+beforeAll(async () => {
+  broker = await startBroker(db, { MESSAGE_ACK_TIMEOUT_MS: "300", JOIN_RATE_PER_MINUTE: "1000" });
+});
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.close()));
+  await broker.close();
+  await db.$disconnect();
+  for (const h of homes) rmSync(h, { recursive: true, force: true });
+});
+
+function store(): ConfigStore {
+  const home = mkdtempSync(path.join(os.tmpdir(), "mesh-epoch-"));
+  homes.push(home);
+  return new ConfigStore(path.join(home, "cfg"));
+}
+async function peer(link: string, name: string) {
+  const s = store();
+  const { config } = await joinWithLink(link, { displayName: name, store: s });
+  const client = new MeshClient(config, { epochKeyStore: s.epochKeyStore(config.meshId) });
+  clients.push(client);
+  const inbox: ReceivedMessage[] = [];
+  client.on("message", (m) => inbox.push(m));
+  await client.connect();
+  return { config, client, inbox, store: s };
+}
+async function until(check: () => boolean, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+/** Every key a peer could hold: the invite's mesh key and all epoch keys it ever received. */
+function canRead(config: TMeshConfig, ring: MeshClient, ciphertext: string): boolean {
+  const keys = { meshKey: ring.keys.meshKey, memberId: config.memberId, boxSecretKey: ring.keys.secrets.boxSecretKey, epochKey: (e: number, id: string) => ring.epochKeys.get(e, id) };
+  return openCiphertext(ciphertext, keys).ok;
+}
+
+describe("key epochs", () => {
+  it("a removed peer holding every old key cannot read whole-mesh messages sent after its removal; the others can, and so can a newcomer", async () => {
+    const { owner, mesh, invite, deps } = await meshForBroker(db, broker.ws);
+    const [alice, bob, mallory] = [await peer(invite.inviteLink, "alice"), await peer(invite.inviteLink, "bob"), await peer(invite.inviteLink, "mallory")];
+    await alice.client.send("before the removal");
+    await until(() => bob.inbox.length === 1 && mallory.inbox.length === 1);
+    expect(mallory.inbox[0]?.text).toBe("before the removal");
+
+    // Mallory, removed, keeps its client object with every key it held; it sees no more traffic.
+    await removeMember(deps, actorOf(owner), { meshId: mesh.id, memberId: mallory.config.memberId });
+    await until(() => alice.client.keyEpoch === 1 && bob.client.keyEpoch === 1);
+    expect(mallory.client.connected).toBe(false);
+
+    await alice.client.send("after the removal");
+    await until(() => bob.inbox.length === 2);
+    expect(bob.inbox[1]).toMatchObject({ text: "after the removal", to: { kind: "mesh", epoch: 1 }, direct: false });
+    // Bob answers under the same epoch (the key alice created, or one of its own: both open).
+    await bob.client.send("bob too");
+    await until(() => alice.inbox.length === 1);
+    expect(alice.inbox[0]?.text).toBe("bob too");
+
+    // The ciphertexts the broker stored after the removal, as a dump of its database would give them.
+    const after = await db.messageEnvelope.findMany({ where: { meshId: mesh.id, targetSpec: { equals: { kind: "mesh", epoch: 1 } } }, select: { ciphertext: true } });
+    expect(after.length).toBe(2);
+    for (const row of after) {
+      const ciphertext = Buffer.from(row.ciphertext).toString("base64url");
+      expect(canRead(mallory.config, mallory.client, ciphertext)).toBe(false);
+      expect(canRead(bob.config, bob.client, ciphertext)).toBe(true);
+    }
+    expect(mallory.client.epochKeys.size).toBe(0);
+    // Each remaining peer keeps its epoch keys in MESH_HOME, 0600.
+    const keysFile = path.join(bob.store.dir, `${mesh.id}.keys`);
+    expect(statSync(keysFile).mode & 0o777).toBe(0o600);
+
+    // A peer joining after the keys went round asks for them and reads what follows.
+    const carol = await peer(invite.inviteLink, "carol");
+    expect(carol.client.keyEpoch).toBe(1);
+    expect((await alice.client.send("welcome carol")).recipients).toBe(2);
+    await until(() => carol.inbox.some((m) => m.text === "welcome carol"), 15_000);
+  });
+
+  it("the broker refuses a whole-mesh message under an old epoch; the client seals it again under the new one", async () => {
+    const { owner, mesh, invite, deps } = await meshForBroker(db, broker.ws);
+    const [a, b, c] = [await peer(invite.inviteLink, "a"), await peer(invite.inviteLink, "b"), await peer(invite.inviteLink, "c")];
+    await removeMember(deps, actorOf(owner), { meshId: mesh.id, memberId: c.config.memberId });
+    // Sent at once: the client may still be at epoch 0 when it seals; the answer is then CONFLICT, and it retries.
+    const receipt = await a.client.send("right after");
+    expect(receipt.recipients).toBe(1);
+    await until(() => b.inbox.length === 1);
+    expect(b.inbox[0]).toMatchObject({ text: "right after", to: { kind: "mesh", epoch: 1 } });
+  });
+});
