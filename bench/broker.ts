@@ -93,12 +93,32 @@ interface Client {
   pendingAcks: string[];
 }
 
+/** Opens a connection, waiting out retriable refusals (503 or 429, after Retry-After) up to 30 times. */
 async function open(base: string, peer: Peer, withAuth: boolean): Promise<Client> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await openOnce(base, peer, withAuth);
+    } catch (error) {
+      const retryAfter = (error as { retryAfterMs?: number }).retryAfterMs;
+      if (retryAfter === undefined || attempt >= 30) throw error;
+      await new Promise((r) => setTimeout(r, retryAfter));
+    }
+  }
+}
+
+async function openOnce(base: string, peer: Peer, withAuth: boolean): Promise<Client> {
   const headers = withAuth ? { [WS_AUTH_HEADER]: signWsAuth({ meshId: peer.meshId, memberId: peer.memberId, secretKey: peer.keys.secretKey }) } : {};
   const ws = new WebSocket(`${base}/ws?mesh=${peer.meshId}&member=${peer.memberId}`, { headers, perMessageDeflate: false });
   const client: Client = { peer, ws, outstanding: 0, pendingAcks: [], sentAt: new Map() };
   await new Promise<void>((resolve, reject) => {
     ws.once("error", reject);
+    ws.once("unexpected-response", (_req, res) => {
+      const seconds = Number(res.headers["retry-after"] ?? 1);
+      const retriable = res.statusCode === 503 || res.statusCode === 429;
+      res.resume();
+      ws.terminate();
+      reject(Object.assign(new Error(`HTTP ${res.statusCode}`), retriable ? { retryAfterMs: Math.max(1, seconds) * 1000 * (1 + Math.random() / 2) } : {}));
+    });
     ws.on("message", (data) => {
       const text = String(data);
       // Cheap type check first: the hot path parses only what it needs.

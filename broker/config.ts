@@ -19,6 +19,9 @@ export const ZBrokerConfig = z.object({
   DB_BACKOFF_MAX_MS: envInt(10_000, 100, 600_000),
   JOIN_RATE_PER_MINUTE: envInt(30, 1, 1_000_000),
   WS_AUTH_RATE_PER_MINUTE: envInt(120, 1, 1_000_000),
+  WS_CONNECT_CONCURRENCY: envInt(16, 1, 1_000),
+  WS_CONNECT_QUEUE: envInt(1_000, 0, 100_000),
+  WS_CONNECT_MAX_WAIT_MS: envInt(3_000, 100, 60_000),
   RATE_LIMIT_SWEEP_AFTER_MS: envInt(600_000, 1_000, 86_400_000),
   /** Which X-Forwarded-For hops to believe for the per-client limits: unset (none), a proxy count, or proxy addresses. */
   TRUST_PROXY: ZTrustProxy,

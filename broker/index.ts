@@ -14,7 +14,9 @@ const db = createDb(config.DATABASE_URL);
 const broker = createBrokerServer(config, { log, db, version: APP_VERSION, gitSha: resolveGitSha(PROJECT_ROOT) });
 
 await broker.start();
-broker.server.listen(config.BROKER_PORT, config.BROKER_HOST, () => {
+// A deep accept queue: after a restart every peer dials at once, and an overflowing backlog answers
+// with resets instead of the 503 and Retry-After the connect gate gives (docs/protocol.md).
+broker.server.listen({ port: config.BROKER_PORT, host: config.BROKER_HOST, backlog: 4096 }, () => {
   log.info({ event: "listening", port: config.BROKER_PORT, nodeId: broker.nodeId }, "broker listening");
 });
 

@@ -6,6 +6,7 @@ import { WebSocketServer } from "ws";
 import type { Db } from "../src/server/core/db";
 import { DbMonitor, healthDocument } from "../src/server/core/db-monitor";
 import { secretsEqual } from "../src/server/core/crypto/equal";
+import { Semaphore } from "../src/server/core/semaphore";
 import { uuidv7 } from "../src/server/core/ids";
 import { sendJson, sendNotFound, waitAtMost } from "../src/server/core/lifecycle";
 import type { Logger } from "../src/server/core/logger";
@@ -30,7 +31,7 @@ import { FlowControl } from "./ws/flow";
 import { FrameLimits } from "./ws/frame-limits";
 import { startHeartbeat } from "./ws/heartbeat";
 import { ConnectionRegistry } from "./ws/registry";
-import { createUpgradeHandler, refuse } from "./ws/upgrade";
+import { busy, createUpgradeHandler, refuse } from "./ws/upgrade";
 
 export interface BrokerServer {
   server: http.Server;
@@ -92,7 +93,7 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
   hubRef.current = messages;
   const events = new MeshEvents({ pool, registry: connections, nodeId, log, onMembershipChange: (meshId) => members.invalidate(meshId) });
   const reconcile = () =>
-    reconcileMembership(pool, connections, events).then(
+    reconcileMembership(pool, connections, events, nodeId).then(
       (closed) => closed > 0 && log.info({ event: "membership_reconciled", closed }, "closed connections whose membership ended"),
       (error: unknown) => log.warn({ event: "membership_reconcile_failed", ...safeErrorFields(error) }, "membership not checked"),
     );
@@ -171,11 +172,11 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
 
   /** Records the presence under the cross-node cap, then completes the upgrade (or closes 1008). */
   async function admit(req: http.IncomingMessage, socket: Duplex, head: Buffer, peer: ConnectingPeer): Promise<void> {
-    if (closing) return refuse(socket, { status: 503, code: "SERVICE_UNAVAILABLE", reason: "closing", message: "broker shutting down" });
+    if (closing) return refuse(socket, busy("closing", "broker shutting down"));
     const connectionId = uuidv7();
     let reserved;
     try {
-      reserved = await reservePresence(db, {
+      reserved = await reservePresence(pool, {
         meshId: peer.meshId,
         memberId: peer.memberId,
         nodeId,
@@ -185,14 +186,23 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
         staleMs,
       });
     } catch (error) {
-      log.error({ event: "presence_open_failed", ...safeErrorFields(error) }, "presence not recorded");
-      return refuse(socket, { status: 503, code: "SERVICE_UNAVAILABLE", reason: "error", message: "try again later" });
+      log.warn({ event: "presence_open_failed", ...safeErrorFields(error) }, "presence not recorded");
+      return refuse(socket, busy("error", "try again later"));
     }
     if (socket.destroyed) {
       if (reserved.ok) track(closeNodeConnection(connectionId));
       return;
     }
+    // `ws` drops a socket that closed during the handshake without calling back: the presence just
+    // recorded would then stay open for ever (and hold a slot of the mesh's cap).
+    let attached = false;
+    if (reserved.ok) {
+      socket.once("close", () => {
+        if (!attached) track(closeNodeConnection(connectionId));
+      });
+    }
     wss.handleUpgrade(req, socket, head, (ws) => {
+      attached = true;
       if (!reserved.ok && reserved.reason === "ended") {
         ws.close(ENDED_CLOSE.removed.code, ENDED_CLOSE.removed.reason);
         return;
@@ -220,7 +230,9 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
       trustProxy: config.TRUST_PROXY,
       nonces,
       maxSkewMs: config.WS_AUTH_MAX_SKEW_MS,
-      accept: (req, socket, head, peer) => void admit(req, socket, head, peer),
+      gate: new Semaphore(config.WS_CONNECT_CONCURRENCY, config.WS_CONNECT_QUEUE),
+      maxWaitMs: config.WS_CONNECT_MAX_WAIT_MS,
+      accept: admit,
     }),
   );
 

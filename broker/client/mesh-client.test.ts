@@ -108,15 +108,17 @@ describe("MeshClient against a scripted broker", () => {
     expect(seen[0]?.headers["x-mesh-auth"]).toMatch(/^v1\.\d+\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{86}$/);
   });
 
-  it("waits Retry-After after a 429, then connects", async () => {
+  it("waits Retry-After after a 429 or a 503, plus a random part of up to half of it, then connects", async () => {
     let calls = 0;
-    const fake = await fakeBroker(() => (++calls === 1 ? { status: 429, headers: { "retry-after": "1" } } : "upgrade"));
-    const client = clientOf(fake);
+    const answers = [{ status: 429, headers: { "retry-after": "1" } }, { status: 503, headers: { "retry-after": "1" } }];
+    const fake = await fakeBroker(() => answers[calls++] ?? "upgrade");
+    const randoms = [0, 1];
+    const client = clientOf(fake, { random: () => randoms.shift() ?? 0.5 });
     const waits: number[] = [];
     client.on("reconnecting", (r) => waits.push(r.delayMs));
     await client.connect();
-    expect(waits).toEqual([1000]);
-    expect(calls).toBe(2);
+    expect(waits).toEqual([1000, 1500]);
+    expect(calls).toBe(3);
   });
 
   it("drops a connection that went silent for 2.5 heartbeats and dials again", async () => {

@@ -255,8 +255,10 @@ export class MeshClient extends EventEmitter<MeshClientEvents> {
       this.emit("fatal", error);
       return;
     }
+    // The broker's Retry-After (a 429, or a 503 of a connect storm), plus up to half of it again so the
+    // peers refused together do not return together; else exponential back-off with jitter.
     const wait = end.kind === "refused" && end.retryAfterSeconds ? end.retryAfterSeconds * 1000 : 0;
-    const delayMs = Math.max(wait, backoffDelay(this.attempt, this.opts.backoff ?? DEFAULT_BACKOFF, this.opts.random));
+    const delayMs = wait > 0 ? wait + Math.round((this.opts.random ?? Math.random)() * (wait / 2)) : backoffDelay(this.attempt, this.opts.backoff ?? DEFAULT_BACKOFF, this.opts.random);
     this.attempt += 1;
     this.emit("reconnecting", { attempt: this.attempt, delayMs });
     this.retryTimer = setTimeout(() => this.dial(), delayMs);

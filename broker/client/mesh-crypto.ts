@@ -2,6 +2,7 @@
 import nacl from "tweetnacl";
 import { z } from "zod";
 import { fromBase64Url, toBase64Url, tryDecodeUtf8, tryFromBase64Url, utf8 } from "../../src/server/core/encoding";
+import { ed25519KeyPairFromSeed, x25519KeyPairFromSecretKey } from "../../src/server/core/crypto/ed25519";
 import { MAX_TARGET_PEERS } from "../protocol/frames";
 
 const MESH_KEY_CONTEXT = "ic-mesh-key-v1";
@@ -39,7 +40,8 @@ export function generatePeerSecrets(): PeerSecrets {
 
 /** The key pairs of a peer's secrets (public halves are what `/join` and `peers` carry). */
 export function peerKeyPairs(secrets: PeerSecrets): { sign: nacl.SignKeyPair; box: nacl.BoxKeyPair } {
-  return { sign: nacl.sign.keyPair.fromSeed(secrets.signSeed), box: nacl.box.keyPair.fromSecretKey(secrets.boxSecretKey) };
+  // Node's OpenSSL derives the same pairs as tweetnacl, in a fraction of the time.
+  return { sign: ed25519KeyPairFromSeed(secrets.signSeed), box: x25519KeyPairFromSecretKey(secrets.boxSecretKey) };
 }
 
 /** `0x01 ‖ nonce ‖ secretbox(plaintext, nonce, meshKey)`, base64url. */

@@ -3,7 +3,7 @@ import type { Logger } from "../../src/server/core/logger";
 import { ENDED_CLOSE, eventPayload, EVENTS_CHANNEL, type EndedReason, type MeshEvent } from "../../src/server/services/broker/mesh-events";
 import { safeErrorFields } from "../http/request";
 import { PROTOCOL_VERSION, type TServerFrame } from "../protocol/frames";
-import { sendFrame, type ConnectionRegistry, type PeerConnection } from "../ws/registry";
+import { broadcastFrame, sendFrame, type ConnectionRegistry, type PeerConnection } from "../ws/registry";
 
 export { EVENTS_CHANNEL, type MeshEvent };
 
@@ -85,7 +85,7 @@ export class MeshEvents {
           event.t === "status"
             ? { v: PROTOCOL_VERSION, type: "status", memberId: event.memberId, status: event.status, text: event.text, at: event.at }
             : { v: PROTOCOL_VERSION, type: "presence", memberId: event.memberId, displayName: event.displayName, online: event.online };
-        for (const conn of registry.inMesh(event.meshId)) if (conn.id !== exceptConnectionId) sendFrame(conn, frame);
+        broadcastFrame(registry.inMesh(event.meshId), frame, exceptConnectionId);
         return;
       }
       case "ended": {

@@ -7,10 +7,11 @@ const CHUNK = 5_000;
 /**
  * Brings this node's open connections in line with the member rows: a member removed or a mesh
  * archived while this node was not listening (the database blinked, the notification was missed) is
- * closed as the notification would have; roles and key epochs are refreshed. One indexed read per
+ * closed as the notification would have; roles and key epochs are refreshed; presences of this node
+ * without a connection (older than a minute) are closed. One indexed read per
  * 5,000 connected members. Returns how many connections it closed.
  */
-export async function reconcileMembership(pool: pg.Pool, registry: ConnectionRegistry, events: MeshEvents): Promise<number> {
+export async function reconcileMembership(pool: pg.Pool, registry: ConnectionRegistry, events: MeshEvents, nodeId: string): Promise<number> {
   const conns = [...registry.all()];
   const ids = [...new Set(conns.map((c) => c.memberId))];
   const rows = new Map<string, { role: string; revoked: boolean; archived: boolean; key_epoch: number }>();
@@ -23,6 +24,14 @@ export async function reconcileMembership(pool: pg.Pool, registry: ConnectionReg
     for (const row of chunk) rows.set(row.id, row);
   }
   let closed = 0;
+  // Presences this node recorded for connections it no longer holds (a handshake that never finished):
+  // they would hold slots of their mesh's cap while this node keeps refreshing them.
+  await pool.query(
+    `UPDATE presences SET disconnected_at = now() AT TIME ZONE 'UTC'
+     WHERE node_id = $1 AND disconnected_at IS NULL AND connected_at < (now() AT TIME ZONE 'UTC') - interval '60 seconds'
+       AND NOT (connection_id = ANY($2::text[]))`,
+    [nodeId, conns.map((c) => c.id)],
+  );
   for (const conn of conns) {
     const row = rows.get(conn.memberId);
     if (!row || row.revoked || row.archived) {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import nacl from "tweetnacl";
+import { ed25519Sign, ed25519Verify } from "../../src/server/core/crypto/ed25519";
 import { toBase64Url, tryFromBase64Url, utf8 } from "../../src/server/core/encoding";
 
 /** WebSocket path of protocol v1 (docs/protocol.md). */
@@ -35,7 +35,7 @@ export function bodyDigest(body: Uint8Array | string): string {
 function signWith(secretKey: Uint8Array, text: (p: { ts: number; nonce: string }) => string, opts: { ts?: number; nonce?: string }): string {
   const ts = opts.ts ?? Date.now();
   const nonce = opts.nonce ?? toBase64Url(randomBytes(16));
-  const sig = nacl.sign.detached(utf8(text({ ts, nonce })), secretKey);
+  const sig = ed25519Sign(utf8(text({ ts, nonce })), secretKey);
   return `${SCHEME}.${ts}.${nonce}.${toBase64Url(sig)}`;
 }
 
@@ -83,7 +83,7 @@ export function verifyHookAuth(p: { meshId: string; memberId: string; auth: Pars
 function verifySigned(text: string, auth: ParsedWsAuth, peerPubkey: string): boolean {
   const key = tryFromBase64Url(peerPubkey, 32);
   if (!key) return false;
-  return nacl.sign.detached.verify(utf8(text), auth.signature, key);
+  return ed25519Verify(utf8(text), auth.signature, key);
 }
 
 /**

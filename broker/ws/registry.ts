@@ -78,3 +78,13 @@ export class ConnectionRegistry {
 export function sendFrame(conn: Pick<PeerConnection, "ws">, frame: TServerFrame): void {
   if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(JSON.stringify(frame));
 }
+
+/** Sends one frame to many connections, serialised once (a mesh-wide event reaches every member). */
+export function broadcastFrame(conns: Iterable<Pick<PeerConnection, "ws" | "id">>, frame: TServerFrame, exceptConnectionId?: string): void {
+  let text: string | undefined;
+  for (const conn of conns) {
+    if (conn.id === exceptConnectionId || conn.ws.readyState !== conn.ws.OPEN) continue;
+    text ??= JSON.stringify(frame);
+    conn.ws.send(text);
+  }
+}

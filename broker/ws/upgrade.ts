@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { Db } from "../../src/server/core/db";
 import type { Logger } from "../../src/server/core/logger";
 import type { TrustProxy } from "../../src/server/core/client-address";
+import type { Semaphore } from "../../src/server/core/semaphore";
 import type { TokenBucketLimiter } from "../../src/server/core/token-bucket";
 import { requestClientAddress, safeErrorFields } from "../http/request";
 import type { BrokerMetrics } from "../metrics";
@@ -20,8 +21,21 @@ export interface UpgradeDeps {
   trustProxy: TrustProxy;
   nonces: NonceCache;
   maxSkewMs: number;
+  /** At most this many connection attempts are checked at once; a bounded number wait (connect storms). */
+  gate: Semaphore;
+  /** An attempt that waited longer than this for its turn gets a retriable 503 instead of the checks. */
+  maxWaitMs: number;
   /** Completes the upgrade of an authenticated request (the capacity check happens there). */
-  accept(req: http.IncomingMessage, socket: Duplex, head: Buffer, peer: ConnectingPeer): void;
+  accept(req: http.IncomingMessage, socket: Duplex, head: Buffer, peer: ConnectingPeer): Promise<void>;
+}
+
+/** Longest Retry-After of a 503: clients told to wait are spread over 1 to this many seconds. */
+export const BUSY_RETRY_AFTER_MAX_S = 5;
+
+/** A retriable refusal: 503 with a Retry-After spread over 1–5 s, so refused clients do not return together. */
+export function busy(reason: string, message = "the broker is busy; try again shortly", random: () => number = Math.random): Refusal {
+  const seconds = 1 + Math.floor(random() * BUSY_RETRY_AFTER_MAX_S);
+  return { status: 503, code: "SERVICE_UNAVAILABLE", reason, message, headers: { "retry-after": String(Math.min(seconds, BUSY_RETRY_AFTER_MAX_S)) } };
 }
 
 export type Refusal = { status: number; code: string; reason: string; message: string; headers?: Record<string, string> };
@@ -32,24 +46,39 @@ const ZIds = z.object({ mesh: z.uuid(), member: z.uuid() });
  * so a refused peer gets an ordinary HTTP answer and never a socket (docs/protocol.md, "Connecting").
  */
 export function createUpgradeHandler(deps: UpgradeDeps) {
+  const refused = (socket: Duplex, outcome: Refusal) => {
+    deps.metrics.wsAuthFailures.inc({ reason: outcome.reason });
+    deps.log.info({ event: "ws_refused", reason: outcome.reason, status: outcome.status }, "connection refused");
+    refuse(socket, outcome);
+  };
   return (req: http.IncomingMessage, socket: Duplex, head: Buffer): void => {
     // A client that hangs up during the checks must not raise an unhandled socket error.
     socket.on("error", () => {});
-    authenticate(req, deps).then(
-      (outcome) => {
-        if ("status" in outcome) {
-          deps.metrics.wsAuthFailures.inc({ reason: outcome.reason });
-          deps.log.info({ event: "ws_refused", reason: outcome.reason, status: outcome.status }, "connection refused");
-          refuse(socket, outcome);
-        } else if (!socket.destroyed) {
-          deps.accept(req, socket, head, outcome);
+    // A storm waits its turn, up to a bound; past it, a retriable 503 at once instead of a pile of
+    // database work that would time out (docs/protocol.md, "Connect storms").
+    const queuedAt = Date.now();
+    void deps.gate
+      .run(async () => {
+        if (socket.destroyed) return;
+        // Its client is about to give up (or already has): a quick 503 is worth more than late work.
+        if (Date.now() - queuedAt > deps.maxWaitMs) return refused(socket, busy("busy"));
+        let outcome: ConnectingPeer | Refusal;
+        try {
+          outcome = await authenticate(req, deps);
+        } catch (error) {
+          deps.log.warn({ event: "ws_auth_failed", ...safeErrorFields(error) }, "connection check failed");
+          return refused(socket, busy("error", "try again later"));
         }
-      },
-      (error: unknown) => {
-        deps.log.error({ event: "ws_auth_failed", ...safeErrorFields(error) }, "connection check failed");
-        refuse(socket, { status: 503, code: "SERVICE_UNAVAILABLE", reason: "error", message: "try again later" });
-      },
-    );
+        if ("status" in outcome) return refused(socket, outcome);
+        if (!socket.destroyed) await deps.accept(req, socket, head, outcome);
+      })
+      .then((ran) => {
+        if (ran === null) refused(socket, busy("busy"));
+      })
+      .catch((error: unknown) => {
+        deps.log.error({ event: "ws_admit_failed", ...safeErrorFields(error) }, "connection not admitted");
+        refuse(socket, busy("error", "try again later"));
+      });
   };
 }
 

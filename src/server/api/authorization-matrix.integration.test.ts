@@ -18,6 +18,9 @@ type Outcome = "OK" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT";
 interface Fixture {
   meshId: string;
   inviteId: string;
+  /** A command-line peer of the mesh, and a banned peer key. */
+  peerId: string;
+  bannedKey: string;
 }
 interface Row {
   input: (f: Fixture) => unknown;
@@ -51,6 +54,10 @@ const MATRIX: Record<string, Row> = {
   "my.revokeInvite": { input: (f) => ({ inviteId: f.inviteId }), mutates: true, expect: { ...visible, member: "NOT_FOUND" } },
   "my.archiveMesh": { input: meshInput, mutates: true, expect: ownerOnly },
   "my.leaveMesh": { input: meshInput, mutates: true, expect: { ...visible, owner: "CONFLICT" } },
+  "my.removeMember": { input: (f) => ({ meshId: f.meshId, memberId: f.peerId, ban: true }), mutates: true, expect: ownerOnly },
+  "my.changeMemberRole": { input: (f) => ({ meshId: f.meshId, memberId: f.peerId, role: "observer" }), mutates: true, expect: ownerOnly },
+  "my.meshBans": { input: meshInput, expect: ownerOnly },
+  "my.unbanPeer": { input: (f) => ({ meshId: f.meshId, peerPubkey: f.bannedKey }), mutates: true, expect: ownerOnly },
   "my.invites": { input: none, expect: anyUser },
   "my.stream": { input: meshInput, expect: visible },
   "my.export": { input: none, expect: anyUser },
@@ -107,7 +114,10 @@ async function fixture(): Promise<Fixture> {
   await addMember(db, mesh.id, users.member);
   await addMember(db, mesh.id, users.revoked, { revoked: true });
   const invite = await createCaller(createContext({ user: users.owner, db })).my.createInvite({ meshId: mesh.id });
-  return { meshId: mesh.id, inviteId: invite.inviteId };
+  const peer = await db.member.create({ data: { meshId: mesh.id, displayName: "peer", peerPubkey: uid("pk") } });
+  const bannedKey = uid("banned");
+  await db.meshBan.create({ data: { meshId: mesh.id, peerPubkey: bannedKey } });
+  return { meshId: mesh.id, inviteId: invite.inviteId, peerId: peer.id, bannedKey };
 }
 
 // Pipeline executions go to a queue that only records them (the worker is not part of this test).

@@ -223,7 +223,8 @@ export interface Ack {
  * on it (the server went away between two statements) is caught here rather than crashing the process,
  * and a connection that failed is destroyed instead of going back to the pool.
  */
-async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+/** Runs `work` in BEGIN … COMMIT on one pooled connection (plain pg: no Prisma transaction timeouts). */
+export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   const ignore = () => {};
   client.on("error", ignore);

@@ -1,6 +1,7 @@
-import type { Db } from "@/server/core/db";
+import type pg from "pg";
+import { Prisma, sqlRows, type Db } from "@/server/core/db";
 import { uuidv7 } from "@/server/core/ids";
-import { recordAudit } from "../audit/record-audit";
+import { inTransaction } from "./message-store";
 
 // The broker's use cases over the database (connection auth lookup, presence rows), so that the
 // broker's handlers stay free of Prisma.
@@ -21,12 +22,17 @@ export interface ConnectingPeer {
  * look the same to the caller.
  */
 export async function findConnectingPeer(db: Db, ids: { meshId: string; memberId: string }): Promise<ConnectingPeer | null> {
-  const member = await db.member.findFirst({
-    where: { id: ids.memberId, meshId: ids.meshId, revokedAt: null, peerPubkey: { not: null }, mesh: { archivedAt: null } },
-    select: { id: true, meshId: true, peerPubkey: true, displayName: true, role: true, mesh: { select: { keyEpoch: true } } },
-  });
-  if (!member?.peerPubkey) return null;
-  return { memberId: member.id, meshId: member.meshId, peerPubkey: member.peerPubkey, displayName: member.displayName, role: member.role, keyEpoch: member.mesh.keyEpoch };
+  // A prepared statement straight on the pool: every connection attempt runs it (connect storms).
+  const rows = await sqlRows<{ id: string; mesh_id: string; peer_pubkey: string; display_name: string; role: string; key_epoch: number }>(
+    db,
+    Prisma.sql`SELECT m.id::text, m.mesh_id::text, m.peer_pubkey, m.display_name, m.role::text, ms.key_epoch
+      FROM members m JOIN meshes ms ON ms.id = m.mesh_id
+      WHERE m.id = ${ids.memberId}::uuid AND m.mesh_id = ${ids.meshId}::uuid
+        AND m.revoked_at IS NULL AND m.peer_pubkey IS NOT NULL AND ms.archived_at IS NULL`,
+  );
+  const member = rows[0];
+  if (!member) return null;
+  return { memberId: member.id, meshId: member.mesh_id, peerPubkey: member.peer_pubkey, displayName: member.display_name, role: member.role, keyEpoch: member.key_epoch };
 }
 
 export type ReservedPresence =
@@ -40,39 +46,42 @@ export type ReservedPresence =
  * it for `staleMs` (a node that died) no longer counts. The new presence starts with the member's
  * last status.
  *
- * Two statements in one transaction (no interactive transaction, so a connect storm queues on the lock
- * instead of timing out): the lock, then count and insert together. The second statement takes its
- * snapshot after the lock is held, so it sees every presence committed by whoever held it before.
+ * Two statements in one plain pg transaction on the broker's queue pool (no Prisma transaction, so a
+ * connect storm queues on the lock instead of timing out): the lock, then count and insert together.
+ * The second statement takes its snapshot after the lock is held, so it sees every presence committed
+ * by whoever held it before.
  */
 export async function reservePresence(
-  db: Db,
+  pool: pg.Pool,
   p: { meshId: string; memberId: string; nodeId: string; connectionId: string; cap: number; memberCap?: number; staleMs: number },
 ): Promise<ReservedPresence> {
-  const [, rows] = await db.$transaction([
-    db.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`mesh-cap:${p.meshId}`}))::text`,
-    db.$queryRaw<{ total: number; mine: number; live_member: number; status: string | null; status_text: string | null }[]>`
-      WITH live AS (
-        SELECT count(*)::int AS total, (count(*) FILTER (WHERE member_id = ${p.memberId}::uuid))::int AS mine
-        FROM presences
-        WHERE mesh_id = ${p.meshId}::uuid AND disconnected_at IS NULL
-          AND last_seen_at > (now() AT TIME ZONE 'UTC') - ${p.staleMs}::int * interval '1 millisecond'
-      ),
-      member AS (
-        SELECT m.status, m.status_text FROM members m JOIN meshes ms ON ms.id = m.mesh_id
-        WHERE m.id = ${p.memberId}::uuid AND m.revoked_at IS NULL AND ms.archived_at IS NULL
-      ),
-      inserted AS (
-        INSERT INTO presences (id, mesh_id, member_id, node_id, connection_id, status, status_text, connected_at, last_seen_at)
-        SELECT ${uuidv7()}::uuid, ${p.meshId}::uuid, ${p.memberId}::uuid, ${p.nodeId}, ${p.connectionId},
-               coalesce(member.status, 'online'), member.status_text, now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC'
-        FROM live JOIN member ON true
-        WHERE live.total < ${p.cap} AND live.mine < ${p.memberCap ?? p.cap}
-        RETURNING status, status_text
-      )
-      SELECT live.total, live.mine, (SELECT count(*) FROM member)::int AS live_member, inserted.status, inserted.status_text
-      FROM live LEFT JOIN inserted ON true`,
-  ]);
-  const row = rows[0];
+  const row = await inTransaction(pool, async (client) => {
+    await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`mesh-cap:${p.meshId}`]);
+    const { rows } = await client.query<{ total: number; mine: number; live_member: number; status: string | null; status_text: string | null }>(
+      `WITH live AS (
+         SELECT count(*)::int AS total, (count(*) FILTER (WHERE member_id = $2::uuid))::int AS mine
+         FROM presences
+         WHERE mesh_id = $1::uuid AND disconnected_at IS NULL
+           AND last_seen_at > (now() AT TIME ZONE 'UTC') - $7::int * interval '1 millisecond'
+       ),
+       member AS (
+         SELECT m.status, m.status_text FROM members m JOIN meshes ms ON ms.id = m.mesh_id
+         WHERE m.id = $2::uuid AND m.revoked_at IS NULL AND ms.archived_at IS NULL
+       ),
+       inserted AS (
+         INSERT INTO presences (id, mesh_id, member_id, node_id, connection_id, status, status_text, connected_at, last_seen_at)
+         SELECT $3::uuid, $1::uuid, $2::uuid, $4, $5, coalesce(member.status, 'online'), member.status_text,
+                now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC'
+         FROM live JOIN member ON true
+         WHERE live.total < $6 AND live.mine < $8
+         RETURNING status, status_text
+       )
+       SELECT live.total, live.mine, (SELECT count(*) FROM member)::int AS live_member, inserted.status, inserted.status_text
+       FROM live LEFT JOIN inserted ON true`,
+      [p.meshId, p.memberId, uuidv7(), p.nodeId, p.connectionId, p.cap, p.staleMs, p.memberCap ?? p.cap],
+    );
+    return rows[0];
+  });
   // Removed, or the mesh archived, since the connection was checked (the removal may have just committed).
   if (row?.live_member === 0) return { ok: false, reason: "ended" };
   if (!row || row.status === null) return { ok: false, reason: row && row.total < p.cap ? "member_capacity" : "capacity" };
@@ -150,20 +159,28 @@ export async function setMemberStatus(
   db: Db,
   p: { meshId: string; memberId: string; status: string; text: string | null },
 ): Promise<{ at: Date; connected: boolean } | null> {
-  const at = new Date();
-  return db.$transaction(async (tx) => {
-    const updated = await tx.member.updateMany({
-      where: { id: p.memberId, meshId: p.meshId, revokedAt: null, mesh: { archivedAt: null } },
-      data: { status: p.status, statusText: p.text, statusAt: at },
-    });
-    if (updated.count === 0) return null;
-    const live = await tx.presence.updateMany({
-      where: { memberId: p.memberId, disconnectedAt: null },
-      data: { status: p.status, statusText: p.text, lastSeenAt: at },
-    });
-    await recordAudit(tx, { meshId: p.meshId, type: "status_changed", actorMemberId: p.memberId, metadata: { status: p.status } });
-    return { at, connected: live.count > 0 };
-  });
+  // One statement (no transaction to start or time out under load): member, live presences, audit.
+  const rows = await db.$queryRaw<{ at: Date; live: number }[]>`
+    WITH m AS (
+      UPDATE members mem SET status = ${p.status}, status_text = ${p.text}, status_at = now() AT TIME ZONE 'UTC'
+      FROM meshes ms
+      WHERE mem.id = ${p.memberId}::uuid AND mem.mesh_id = ${p.meshId}::uuid AND ms.id = mem.mesh_id
+        AND mem.revoked_at IS NULL AND ms.archived_at IS NULL
+      RETURNING mem.id, mem.status_at
+    ),
+    live AS (
+      UPDATE presences SET status = ${p.status}, status_text = ${p.text}, last_seen_at = now() AT TIME ZONE 'UTC'
+      WHERE member_id IN (SELECT id FROM m) AND disconnected_at IS NULL
+      RETURNING 1
+    ),
+    audit AS (
+      INSERT INTO audit_events (mesh_id, event_type, actor_member_id, metadata)
+      SELECT ${p.meshId}::uuid, 'status_changed'::audit_event_type, m.id, jsonb_build_object('status', ${p.status}::text) FROM m
+      RETURNING 1
+    )
+    SELECT m.status_at AS at, (SELECT count(*) FROM live)::int AS live, (SELECT count(*) FROM audit)::int AS audited FROM m`;
+  const row = rows[0];
+  return row ? { at: row.at, connected: row.live > 0 } : null;
 }
 
 /** Marks a connection's presence disconnected (idempotent). */

@@ -1,4 +1,4 @@
-import type { Db } from "@/server/core/db";
+import { Prisma, sqlRows, type Db } from "@/server/core/db";
 
 // Single-use proofs across broker nodes (docs/protocol.md, "Connecting"). A node first checks its own
 // memory (NonceCache, no round trip for a replay on the same node), then this table, which every node
@@ -9,12 +9,14 @@ import type { Db } from "@/server/core/db";
  * An expired row of the same key is taken over (its proof's timestamp is outside the window by then).
  */
 export async function claimNonce(db: Db, key: string, ttlMs: number): Promise<boolean> {
-  const rows = await db.$queryRaw<{ key: string }[]>`
-    INSERT INTO used_nonces (key, expires_at)
-    VALUES (${key}, (now() AT TIME ZONE 'UTC') + ${ttlMs}::int * interval '1 millisecond')
-    ON CONFLICT (key) DO UPDATE SET expires_at = EXCLUDED.expires_at
-      WHERE used_nonces.expires_at <= (now() AT TIME ZONE 'UTC')
-    RETURNING key`;
+  const rows = await sqlRows<{ key: string }>(
+    db,
+    Prisma.sql`INSERT INTO used_nonces (key, expires_at)
+      VALUES (${key}, (now() AT TIME ZONE 'UTC') + ${ttlMs}::int * interval '1 millisecond')
+      ON CONFLICT (key) DO UPDATE SET expires_at = EXCLUDED.expires_at
+        WHERE used_nonces.expires_at <= (now() AT TIME ZONE 'UTC')
+      RETURNING key`,
+  );
   return rows.length === 1;
 }
 

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import nacl from "tweetnacl";
+import { ed25519Verify } from "../../core/crypto/ed25519";
 import { toBase64Url, tryFromBase64Url, utf8 } from "../../core/encoding";
 
 // Proof that a joining peer holds the secret key of the peer key it joins with (docs/protocol.md,
@@ -32,5 +33,5 @@ export function verifyJoinProof(proof: string, p: { token: string; peerPubkey: s
   const signature = tryFromBase64Url(sigText, 64);
   const key = tryFromBase64Url(p.peerPubkey, 32);
   if (!signature || !key) return false;
-  return nacl.sign.detached.verify(utf8(proofText({ ...p, ts })), signature, key);
+  return ed25519Verify(utf8(proofText({ ...p, ts })), signature, key);
 }
