@@ -7,8 +7,9 @@
  *   3. memory per idle connection with 5,000 connections (broker RSS before and after).
  * Goals on 2 cores: >= 5,000 persisted messages/s, p99 <= 25 ms at 1,000/s, <= 50 KB per idle connection.
  * Beside delivery latency (send → the recipient has it), "stored" is send → the sender's `sent`
- * (persisted). `--fixed-only` runs only the two fixed-rate runs (for looking into latency).
- *   npx tsx bench/broker.ts [seconds per run] [--fixed-only]
+ * (persisted). `--fixed-only` runs only the two fixed-rate runs (for looking into latency), `--idle-only`
+ * only the idle-connection memory.
+ *   npx tsx bench/broker.ts [seconds per run] [--fixed-only | --idle-only]
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import nacl from "tweetnacl";
@@ -23,6 +24,7 @@ import { benchDatabase, percentile } from "./lib";
 
 const args = process.argv.slice(2);
 const fixedOnly = args.includes("--fixed-only");
+const idleOnly = args.includes("--idle-only");
 const seconds = Number(args.find((a) => /^\d+(\.\d+)?$/.test(a)) ?? 10);
 const BROKER_PORT = Number(process.env.BENCH_BROKER_PORT ?? 4510);
 const RELAY_PORT = Number(process.env.BENCH_RELAY_PORT ?? 4511);
@@ -249,27 +251,30 @@ try {
   const groups = await makePeers(db, MESHES, PER_MESH, "load");
   console.log(`${MESHES} meshes x ${PER_MESH} peers, ${PAYLOAD} B messages, ${seconds} s per run, window ${WINDOW} per peer`);
 
-  const relay = startProcess("bench/broker-relay.ts", { RELAY_PORT: String(RELAY_PORT) });
-  await waitHttp(`http://127.0.0.1:${RELAY_PORT}/`);
-  // The fixed rate first, on a fresh process: the max run leaves a backlog that is not part of it.
-  const relayFixed = await run(`ws://127.0.0.1:${RELAY_PORT}`, groups, false, { rate: 1_000 });
-  const relayMax = fixedOnly ? null : await run(`ws://127.0.0.1:${RELAY_PORT}`, groups, false, "max");
-  await stop(relay);
+  if (!idleOnly) {
+    const relay = startProcess("bench/broker-relay.ts", { RELAY_PORT: String(RELAY_PORT) });
+    await waitHttp(`http://127.0.0.1:${RELAY_PORT}/`);
+    // The fixed rate first, on a fresh process: the max run leaves a backlog that is not part of it.
+    const relayFixed = await run(`ws://127.0.0.1:${RELAY_PORT}`, groups, false, { rate: 1_000 });
+    const relayMax = fixedOnly ? null : await run(`ws://127.0.0.1:${RELAY_PORT}`, groups, false, "max");
+    await stop(relay);
 
-  const broker = startProcess("broker/index.ts", brokerEnv);
-  await waitHttp(`http://127.0.0.1:${BROKER_PORT}/health`);
-  const brokerFixed = await run(`ws://127.0.0.1:${BROKER_PORT}`, groups, true, { rate: 1_000 });
-  const brokerMax = fixedOnly ? null : await run(`ws://127.0.0.1:${BROKER_PORT}`, groups, true, "max");
-  await stop(broker);
+    const broker = startProcess("broker/index.ts", brokerEnv);
+    await waitHttp(`http://127.0.0.1:${BROKER_PORT}/health`);
+    const brokerFixed = await run(`ws://127.0.0.1:${BROKER_PORT}`, groups, true, { rate: 1_000 });
+    const brokerMax = fixedOnly ? null : await run(`ws://127.0.0.1:${BROKER_PORT}`, groups, true, "max");
+    await stop(broker);
 
-  if (relayMax && brokerMax) {
-    console.log(row("bare ws relay (no database), max", relayMax));
-    console.log(row("broker (persisted), max", brokerMax));
-    console.log(`ratio broker / relay: ${(brokerMax.perSecond / relayMax.perSecond).toFixed(2)}; goal >= 5000 msg/s: ${brokerMax.perSecond >= 5_000 ? "met" : "MISSED"}`);
+    if (relayMax && brokerMax) {
+      console.log(row("bare ws relay (no database), max", relayMax));
+      console.log(row("broker (persisted), max", brokerMax));
+      console.log(`ratio broker / relay: ${(brokerMax.perSecond / relayMax.perSecond).toFixed(2)}; goal >= 5000 msg/s: ${brokerMax.perSecond >= 5_000 ? "met" : "MISSED"}`);
+    }
+    console.log(row("bare ws relay at 1000/s", relayFixed));
+    console.log(row("broker at 1000/s", brokerFixed));
+    console.log(`goal p99 <= 25 ms at 1000/s: ${brokerFixed.p99 <= 25 ? "met" : "MISSED"}`);
+
   }
-  console.log(row("bare ws relay at 1000/s", relayFixed));
-  console.log(row("broker at 1000/s", brokerFixed));
-  console.log(`goal p99 <= 25 ms at 1000/s: ${brokerFixed.p99 <= 25 ? "met" : "MISSED"}`);
 
   if (!fixedOnly) {
     // Memory per idle connection: a fresh broker, 5,000 authenticated connections that do nothing.
