@@ -195,14 +195,11 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
     }
     // `ws` drops a socket that closed during the handshake without calling back: the presence just
     // recorded would then stay open for ever (and hold a slot of the mesh's cap).
-    let attached = false;
-    if (reserved.ok) {
-      socket.once("close", () => {
-        if (!attached) track(closeNodeConnection(connectionId));
-      });
-    }
+    const dropped = () => track(closeNodeConnection(connectionId));
+    if (reserved.ok) socket.once("close", dropped);
     wss.handleUpgrade(req, socket, head, (ws) => {
-      attached = true;
+      // From here the connection's own close handler ends the presence.
+      socket.removeListener("close", dropped);
       if (!reserved.ok && reserved.reason === "ended") {
         ws.close(ENDED_CLOSE.removed.code, ENDED_CLOSE.removed.reason);
         return;
