@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { removeMember } from "@/server/services/meshes/members";
 import { testDb } from "@/test/helpers";
 import { actorOf } from "@/test/mesh-fixtures";
-import { startBroker, type TestBroker } from "../test-support";
+import { eventually, startBroker, type TestBroker } from "../test-support";
 import { ConfigStore, joinWithLink, MeshClient, type ReceivedMessage, type TMeshConfig } from "./index";
 import { openCiphertext } from "./mesh-crypto";
 import { meshForBroker } from "./test-mesh";
@@ -41,13 +41,6 @@ async function peer(link: string, name: string) {
   await client.connect();
   return { config, client, inbox, store: s };
 }
-async function until(check: () => boolean, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 /** Every key a peer could hold: the invite's mesh key and all epoch keys it ever received. */
 function canRead(config: TMeshConfig, ring: MeshClient, ciphertext: string): boolean {
   const keys = { meshKey: ring.keys.meshKey, memberId: config.memberId, boxSecretKey: ring.keys.secrets.boxSecretKey, epochKey: (e: number, id: string) => ring.epochKeys.get(e, id) };
@@ -59,20 +52,20 @@ describe("key epochs", () => {
     const { owner, mesh, invite, deps } = await meshForBroker(db, broker.ws);
     const [alice, bob, mallory] = [await peer(invite.inviteLink, "alice"), await peer(invite.inviteLink, "bob"), await peer(invite.inviteLink, "mallory")];
     await alice.client.send("before the removal");
-    await until(() => bob.inbox.length === 1 && mallory.inbox.length === 1);
+    await eventually(async () => bob.inbox.length === 1 && mallory.inbox.length === 1, 10_000);
     expect(mallory.inbox[0]?.text).toBe("before the removal");
 
     // Mallory, removed, keeps its client object with every key it held; it sees no more traffic.
     await removeMember(deps, actorOf(owner), { meshId: mesh.id, memberId: mallory.config.memberId });
-    await until(() => alice.client.keyEpoch === 1 && bob.client.keyEpoch === 1);
+    await eventually(async () => alice.client.keyEpoch === 1 && bob.client.keyEpoch === 1, 10_000);
     expect(mallory.client.connected).toBe(false);
 
     await alice.client.send("after the removal");
-    await until(() => bob.inbox.length === 2);
+    await eventually(async () => bob.inbox.length === 2, 10_000);
     expect(bob.inbox[1]).toMatchObject({ text: "after the removal", to: { kind: "mesh", epoch: 1 }, direct: false });
     // Bob answers under the same epoch (the key alice created, or one of its own: both open).
     await bob.client.send("bob too");
-    await until(() => alice.inbox.length === 1);
+    await eventually(async () => alice.inbox.length === 1, 10_000);
     expect(alice.inbox[0]?.text).toBe("bob too");
 
     // The ciphertexts the broker stored after the removal, as a dump of its database would give them.
@@ -92,7 +85,7 @@ describe("key epochs", () => {
     const carol = await peer(invite.inviteLink, "carol");
     expect(carol.client.keyEpoch).toBe(1);
     expect((await alice.client.send("welcome carol")).recipients).toBe(2);
-    await until(() => carol.inbox.some((m) => m.text === "welcome carol"), 15_000);
+    await eventually(async () => carol.inbox.some((m) => m.text === "welcome carol"), 15_000);
   });
 
   it("the broker refuses a whole-mesh message under an old epoch; the client seals it again under the new one", async () => {
@@ -102,7 +95,7 @@ describe("key epochs", () => {
     // Sent at once: the client may still be at epoch 0 when it seals; the answer is then CONFLICT, and it retries.
     const receipt = await a.client.send("right after");
     expect(receipt.recipients).toBe(1);
-    await until(() => b.inbox.length === 1);
+    await eventually(async () => b.inbox.length === 1, 10_000);
     expect(b.inbox[0]).toMatchObject({ text: "right after", to: { kind: "mesh", epoch: 1 } });
   });
 });

@@ -4,6 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { useRouter } from "@/i18n/navigation";
+import { ConfirmBox } from "@/components/confirm-box";
 import { useTRPC } from "@/trpc/react";
 import { apiErrorKeys } from "./api-errors";
 
@@ -55,22 +56,20 @@ export function MemberControls({ meshId, memberId, name, role, roles, canBan }: 
         )}
       </div>
       {confirming ? (
-        <div className="card stack-sm" role="alertdialog" aria-labelledby={`${ids}-confirm`}>
-          <p id={`${ids}-confirm`}>{t("removeConfirm", { name })}</p>
+        <ConfirmBox
+          text={t("removeConfirm", { name })}
+          yes={ban ? t("removeAndBanYes") : t("removeYes")}
+          cancel={t("cancel")}
+          pending={remove.isPending}
+          onYes={() => remove.mutate({ meshId, memberId, ban })}
+          onCancel={() => setConfirming(false)}
+        >
           {canBan ? (
             <label className="row">
               <input type="checkbox" checked={ban} onChange={(e) => setBan(e.target.checked)} /> {t("banToo")}
             </label>
           ) : null}
-          <div className="row">
-            <button type="button" className="button danger" disabled={remove.isPending} onClick={() => remove.mutate({ meshId, memberId, ban })}>
-              {ban ? t("removeAndBanYes") : t("removeYes")}
-            </button>
-            <button type="button" className="button secondary" onClick={() => setConfirming(false)}>
-              {t("cancel")}
-            </button>
-          </div>
-        </div>
+        </ConfirmBox>
       ) : null}
       {error ? (
         <p className="alert" role="alert">

@@ -4,6 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useRouter } from "@/i18n/navigation";
+import { ConfirmBox } from "@/components/confirm-box";
 import { useTRPC } from "@/trpc/react";
 import { apiErrorKeys } from "./api-errors";
 
@@ -28,17 +29,14 @@ export function MeshActions({ meshId, isOwner, archived }: { meshId: string; isO
         </p>
       ) : null}
       {confirming ? (
-        <div className="card stack-sm" role="alertdialog" aria-labelledby="confirm-text">
-          <p id="confirm-text">{isOwner ? t("archiveConfirm") : t("leaveConfirm")}</p>
-          <div className="row">
-            <button type="button" className="button danger" disabled={action.isPending} onClick={() => action.mutate({ meshId })}>
-              {isOwner ? t("archiveYes") : t("leaveYes")}
-            </button>
-            <button type="button" className="button secondary" onClick={() => setConfirming(false)}>
-              {t("cancel")}
-            </button>
-          </div>
-        </div>
+        <ConfirmBox
+          text={isOwner ? t("archiveConfirm") : t("leaveConfirm")}
+          yes={isOwner ? t("archiveYes") : t("leaveYes")}
+          cancel={t("cancel")}
+          pending={action.isPending}
+          onYes={() => action.mutate({ meshId })}
+          onCancel={() => setConfirming(false)}
+        />
       ) : (
         <p>
           <button type="button" className="button secondary" onClick={() => setConfirming(true)}>
