@@ -4,14 +4,13 @@
  *   1. 100 peers in 10 meshes send 1 KB messages (each to the next peer of its mesh) as fast as a window
  *      of 16 unanswered sends per peer allows: messages/s and p50/p99 delivery latency;
  *   2. the same peers at a fixed 1,000 messages/s: p50/p99 latency;
- *   3. memory per idle connection with 5,000 connections (broker RSS before and after).
+ *   3. memory per idle connection with 5,000 connections (broker RSS and live heap before and after).
  * Goals on 2 cores: >= 5,000 persisted messages/s, p99 <= 25 ms at 1,000/s, <= 50 KB per idle connection.
  * Beside delivery latency (send → the recipient has it), "stored" is send → the sender's `sent`
  * (persisted). `--fixed-only` runs only the two fixed-rate runs (for looking into latency), `--idle-only`
  * only the idle-connection memory.
  *   npx tsx bench/broker.ts [seconds per run] [--fixed-only | --idle-only]
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import nacl from "tweetnacl";
 import WebSocket from "ws";
 import { signWsAuth, WS_AUTH_HEADER } from "../broker/protocol/ws-auth";
@@ -21,6 +20,7 @@ import { createMesh } from "../src/server/services/meshes/create-mesh";
 import { meshDeps } from "../src/server/services/context";
 import { registerUser } from "../src/server/services/users/register-user";
 import { benchDatabase, percentile } from "./lib";
+import { settledMemory, startProcess, stop, waitHttp } from "./broker-process";
 
 const args = process.argv.slice(2);
 const fixedOnly = args.includes("--fixed-only");
@@ -28,6 +28,7 @@ const idleOnly = args.includes("--idle-only");
 const seconds = Number(args.find((a) => /^\d+(\.\d+)?$/.test(a)) ?? 10);
 const BROKER_PORT = Number(process.env.BENCH_BROKER_PORT ?? 4510);
 const RELAY_PORT = Number(process.env.BENCH_RELAY_PORT ?? 4511);
+const INSPECT_PORT = Number(process.env.BENCH_INSPECT_PORT ?? 4512);
 const MESHES = 10;
 const PER_MESH = 10;
 const WINDOW = 16;
@@ -60,29 +61,6 @@ async function makePeers(db: Db, meshes: number, perMesh: number, tag: string): 
     out.push(rows.map((r, i) => ({ meshId: mesh.id, memberId: r.id, keys: keys[i]! })));
   }
   return out;
-}
-
-function startProcess(script: string, env: Record<string, string>): ChildProcess {
-  // Node with the tsx loader, not the tsx wrapper: stop() signals the process itself, nothing is orphaned.
-  return spawn(process.execPath, ["--import", "tsx", script], { env: { ...process.env, LOG_LEVEL: "warn", ...env }, stdio: ["ignore", "ignore", "inherit"] });
-}
-
-async function waitHttp(url: string): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  child.kill("SIGTERM");
-  await new Promise((r) => child.once("exit", r));
 }
 
 interface Client {
@@ -228,27 +206,6 @@ async function run(base: string, groups: Peer[][], withAuth: boolean, mode: "max
   return { perSecond: received / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), storedP50: percentile(stored, 50), storedP99: percentile(stored, 99) };
 }
 
-async function metricOf(httpBase: string, name: string): Promise<number> {
-  const text = await (await fetch(`${httpBase}/metrics`)).text();
-  const match = new RegExp(`^${name} (\\d+(?:\\.\\d+)?(?:e\\+\\d+)?)`, "m").exec(text);
-  return match ? Number(match[1]) : NaN;
-}
-
-/**
- * The broker's memory, settled: the smallest of five readings a second apart (a reading taken just
- * before a collection counts garbage), resident set and JavaScript heap in use.
- */
-async function settledMemory(httpBase: string): Promise<{ rss: number; heap: number }> {
-  let rss = Infinity;
-  let heap = Infinity;
-  for (let i = 0; i < 5; i++) {
-    if (i > 0) await new Promise((r) => setTimeout(r, 1_000));
-    rss = Math.min(rss, await metricOf(httpBase, "broker_process_resident_memory_bytes"));
-    heap = Math.min(heap, await metricOf(httpBase, "broker_nodejs_heap_size_used_bytes"));
-  }
-  return { rss, heap };
-}
-
 const brokerEnv = {
   DATABASE_URL: ready.url,
   BROKER_PORT: String(BROKER_PORT),
@@ -294,16 +251,17 @@ try {
   if (!fixedOnly) {
     // Memory per idle connection: a fresh broker, 5,000 authenticated connections that do nothing.
     const idle = await makePeers(db, 50, 100, "idle");
-    const fresh = startProcess("broker/index.ts", { ...brokerEnv, BROKER_NODE_ID: "bench-idle" });
+    // With an inspector on loopback: each memory reading follows a full collection (live objects only).
+    const fresh = startProcess("broker/index.ts", { ...brokerEnv, BROKER_NODE_ID: "bench-idle" }, [`--inspect=127.0.0.1:${INSPECT_PORT}`]);
     await waitHttp(`http://127.0.0.1:${BROKER_PORT}/health`);
     const warm = await Promise.all(idle[0]!.slice(0, 20).map((p) => open(`ws://127.0.0.1:${BROKER_PORT}`, p, true)));
     await new Promise((r) => setTimeout(r, 1_000));
-    const before = await settledMemory(`http://127.0.0.1:${BROKER_PORT}`);
+    const before = await settledMemory(`http://127.0.0.1:${BROKER_PORT}`, INSPECT_PORT);
     const sockets: Client[] = [...warm];
     const rest = idle.flat().filter((p) => !warm.some((w) => w.peer.memberId === p.memberId));
     for (let i = 0; i < rest.length; i += 100) sockets.push(...(await Promise.all(rest.slice(i, i + 100).map((p) => open(`ws://127.0.0.1:${BROKER_PORT}`, p, true)))));
     await new Promise((r) => setTimeout(r, 3_000));
-    const after = await settledMemory(`http://127.0.0.1:${BROKER_PORT}`);
+    const after = await settledMemory(`http://127.0.0.1:${BROKER_PORT}`, INSPECT_PORT);
     const added = sockets.length - warm.length;
     const perConnection = (after.rss - before.rss) / added;
     console.log(`idle connections: ${sockets.length}; broker RSS ${(before.rss / 2 ** 20).toFixed(0)} MB -> ${(after.rss / 2 ** 20).toFixed(0)} MB, heap ${(before.heap / 2 ** 20).toFixed(0)} MB -> ${(after.heap / 2 ** 20).toFixed(0)} MB`);

@@ -3,11 +3,11 @@
 // Time budget: about 60 s (20 MB queued, 50 stalled connections against a broker process).
 import WebSocket from "ws";
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort, spawnTsx, testDb, uid, waitForHttp } from "@/test/helpers";
+import { testDb } from "@/test/helpers";
 import { residentBytes } from "@/test/processes";
 import type { TServerFrame } from "./protocol/frames";
 import { signWsAuth, WS_AUTH_HEADER } from "./protocol/ws-auth";
-import { closed, eventually, fakeCiphertext, joinedPeer, meshWithInvite, startBroker, TestClient, type TestPeer } from "./test-support";
+import { brokerProcess, closed, eventually, fakeCiphertext, joinedPeer, meshWithInvite, startBroker, TestClient, type TestPeer } from "./test-support";
 
 const db = testDb();
 afterAll(async () => {
@@ -37,26 +37,11 @@ async function stalledConnection(broker: { ws: string }, peer: TestPeer): Promis
   return { ws, frames };
 }
 
-/** A broker as its own process, so its resident memory is its own. */
-async function brokerProcess(env: Record<string, string>) {
-  const port = await freePort();
-  const proc = spawnTsx("broker/index.ts", [], {
-    DATABASE_URL: process.env.DATABASE_URL,
-    BROKER_PORT: String(port),
-    BROKER_HOST: "127.0.0.1",
-    BROKER_NODE_ID: uid("flow"),
-    LOG_LEVEL: "warn",
-    ...env,
-  });
-  await waitForHttp(`http://127.0.0.1:${port}/health`, 200, 60_000);
-  return { ...proc, ws: `ws://127.0.0.1:${port}` };
-}
-
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))] ?? Number.NaN;
 
 describe("flow control", () => {
   it("50 stalled connections of one member with a 20 MB queue: memory bounded, others on time, nothing lost", async () => {
-    const broker = await brokerProcess({ MAX_CONNECTIONS_PER_MESH: "200", MAX_CONNECTIONS_PER_MEMBER: "60", WS_SLOW_CONSUMER_MS: "600000", WS_AUTH_RATE_PER_MINUTE: "100000", WS_SEND_RATE_PER_SECOND: "100000" });
+    const broker = await brokerProcess("flow", { MAX_CONNECTIONS_PER_MESH: "200", MAX_CONNECTIONS_PER_MEMBER: "60", WS_SLOW_CONSUMER_MS: "600000", WS_AUTH_RATE_PER_MINUTE: "100000", WS_SEND_RATE_PER_SECOND: "100000" });
     const stalled: WebSocket[] = [];
     try {
       const { invite } = await meshWithInvite(db, { maxUses: 10 });

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { freePort, spawnTsx, testDb, uid, waitForHttp } from "@/test/helpers";
-import { closed, dbProxy, eventually, fakeCiphertext, joinedPeer, meshWithInvite, startBroker, TestClient } from "./test-support";
+import { testDb } from "@/test/helpers";
+import { brokerProcess, closed, dbProxy, eventually, fakeCiphertext, joinedPeer, meshWithInvite, startBroker, TestClient } from "./test-support";
 
 const db = testDb();
 afterAll(async () => {
@@ -12,21 +12,8 @@ async function twoPeers() {
   return [await joinedPeer(db, invite.token, "a"), await joinedPeer(db, invite.token, "b")] as const;
 }
 
-/** A broker as its own process (`broker/index.ts`), as the start command runs it. */
-async function brokerProcess() {
-  const port = await freePort();
-  const proc = spawnTsx("broker/index.ts", [], {
-    DATABASE_URL: process.env.DATABASE_URL,
-    BROKER_PORT: String(port),
-    BROKER_HOST: "127.0.0.1",
-    BROKER_NODE_ID: uid("proc"),
-    LOG_LEVEL: "warn",
-    // The crash test sends as fast as it can; the frame limits have their own tests (limits.integration.test.ts).
-    WS_SEND_RATE_PER_SECOND: "100000",
-  });
-  await waitForHttp(`http://127.0.0.1:${port}/health`, 200, 60_000);
-  return { ...proc, ws: `ws://127.0.0.1:${port}`, http: `http://127.0.0.1:${port}` };
-}
+// The crash test sends as fast as it can; the frame limits have their own tests (limits.integration.test.ts).
+const brokerProc = () => brokerProcess("proc", { WS_SEND_RATE_PER_SECOND: "100000" });
 
 describe("broker operations", () => {
   it("answers 503 on /health while the database is unreachable, 200 after, and keeps its sockets", async () => {
@@ -58,7 +45,7 @@ describe("broker operations", () => {
   });
 
   it("on SIGTERM closes sockets with 1001 and exits 0", async () => {
-    const proc = await brokerProcess();
+    const proc = await brokerProc();
     const [a] = await twoPeers();
     const ca = await TestClient.open(proc, a);
     const done = closed(ca.ws);
@@ -68,7 +55,7 @@ describe("broker operations", () => {
   });
 
   it("a broker killed with messages in flight loses none that it acknowledged", async () => {
-    const proc = await brokerProcess();
+    const proc = await brokerProc();
     const [a, b] = await twoPeers();
     const ca = await TestClient.open(proc, a);
     const acked: string[] = [];

@@ -2,29 +2,15 @@
 // replayed on another node within the clock window. Two broker processes on one database.
 import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, spawnTsx, testDb, uid, waitForHttp, type Spawned } from "@/test/helpers";
+import { testDb } from "@/test/helpers";
 import { signHookAuth, signWsAuth, WS_AUTH_HEADER } from "./protocol/ws-auth";
-import { joinedPeer, meshWithInvite, type TestPeer } from "./test-support";
+import { brokerProcess, joinedPeer, meshWithInvite, type BrokerProcess, type TestPeer } from "./test-support";
 
 const db = testDb();
-type Node = Spawned & { http: string; ws: string };
-let nodes: Node[] = [];
-
-async function brokerProcess(): Promise<Node> {
-  const port = await freePort();
-  const proc = spawnTsx("broker/index.ts", [], {
-    DATABASE_URL: process.env.DATABASE_URL,
-    BROKER_PORT: String(port),
-    BROKER_HOST: "127.0.0.1",
-    BROKER_NODE_ID: uid("replay"),
-    LOG_LEVEL: "warn",
-  });
-  await waitForHttp(`http://127.0.0.1:${port}/health`, 200, 60_000);
-  return { ...proc, http: `http://127.0.0.1:${port}`, ws: `ws://127.0.0.1:${port}` };
-}
+let nodes: BrokerProcess[] = [];
 
 beforeAll(async () => {
-  nodes = await Promise.all([brokerProcess(), brokerProcess()]);
+  nodes = await Promise.all([brokerProcess("replay"), brokerProcess("replay")]);
 }, 120_000);
 afterAll(async () => {
   for (const n of nodes) n.child.kill("SIGTERM");
@@ -33,7 +19,7 @@ afterAll(async () => {
 });
 
 /** Opens /ws with a given proof: the welcome's type, or the HTTP status of the refusal. */
-function open(node: Node, peer: TestPeer, auth: string): Promise<string> {
+function open(node: BrokerProcess, peer: TestPeer, auth: string): Promise<string> {
   return new Promise((resolve) => {
     const ws = new WebSocket(`${node.ws}/ws?mesh=${peer.meshId}&member=${peer.memberId}`, { headers: { [WS_AUTH_HEADER]: auth } });
     ws.on("message", (data) => {
@@ -62,7 +48,7 @@ describe("proofs are single-use across nodes", () => {
     const peer = await joinedPeer(db, invite.token, "p");
     const body = JSON.stringify({ meshId: peer.meshId, memberId: peer.memberId, pid: 99, cwd: "/tmp/replay", status: "working" });
     const auth = signHookAuth({ meshId: peer.meshId, memberId: peer.memberId, secretKey: peer.keys.secretKey, body });
-    const post = (node: Node) => fetch(`${node.http}/hook/set-status`, { method: "POST", headers: { "content-type": "application/json", [WS_AUTH_HEADER]: auth }, body });
+    const post = (node: BrokerProcess) => fetch(`${node.http}/hook/set-status`, { method: "POST", headers: { "content-type": "application/json", [WS_AUTH_HEADER]: auth }, body });
     expect((await post(nodes[0]!)).status).toBe(200);
     expect((await post(nodes[1]!)).status).toBe(401);
   });

@@ -4,11 +4,10 @@ import pg from "pg";
 import type { Registry } from "prom-client";
 import { WebSocketServer } from "ws";
 import type { Db } from "../src/server/core/db";
-import { DbMonitor, healthDocument } from "../src/server/core/db-monitor";
-import { secretsEqual } from "../src/server/core/crypto/equal";
+import { DbMonitor } from "../src/server/core/db-monitor";
 import { Semaphore } from "../src/server/core/semaphore";
 import { uuidv7 } from "../src/server/core/ids";
-import { sendJson, sendNotFound, waitAtMost } from "../src/server/core/lifecycle";
+import { waitAtMost } from "../src/server/core/lifecycle";
 import type { Logger } from "../src/server/core/logger";
 import { TokenBucketLimiter } from "../src/server/core/token-bucket";
 import { totalQueueDepth, sweepExpired } from "../src/server/services/broker/message-store";
@@ -19,9 +18,8 @@ import { EVENTS_CHANNEL, MeshEvents } from "./cluster/events";
 import { reconcileMembership } from "./cluster/membership-sweep";
 import { NotificationListener } from "./cluster/listener";
 import { brokerNodeId, type TBrokerConfig } from "./config";
-import { handleHook } from "./http/hook-route";
-import { handleJoin } from "./http/join-route";
-import { errorBody, safeErrorFields } from "./http/request";
+import { safeErrorFields } from "./http/request";
+import { createHttpHandler } from "./http/routes";
 import { MemberCache } from "./messages/member-cache";
 import { MESSAGES_CHANNEL, MessageHub } from "./messages/hub";
 import { createBrokerMetrics } from "./metrics";
@@ -115,36 +113,16 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
   };
   let closing = false;
 
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? "/", "http://broker");
-    const post = (handle: () => Promise<void>) => {
-      if (req.method === "POST") void handle();
-      else {
-        res.setHeader("allow", "POST");
-        sendJson(res, 405, errorBody("BAD_REQUEST", "use POST"));
-      }
-    };
-    if (req.method === "GET" && url.pathname === "/health") {
-      sendJson(res, monitor.isUp ? 200 : 503, healthDocument({ dbUp: monitor.isUp, version: deps.version, gitSha: deps.gitSha, startedAt }));
-    } else if (req.method === "GET" && url.pathname === "/metrics") {
-      if (config.METRICS_TOKEN && !secretsEqual(req.headers.authorization ?? "", `Bearer ${config.METRICS_TOKEN}`)) {
-        res.setHeader("www-authenticate", 'Bearer realm="metrics"');
-        return sendJson(res, 401, errorBody("UNAUTHORIZED", "metrics need the bearer token"));
-      }
-      void metrics.registry.metrics().then((text) => {
-        res.writeHead(200, { "content-type": metrics.registry.contentType });
-        res.end(text);
-      });
-    } else if (url.pathname === "/join") {
-      post(() => handleJoin(req, res, { db, log, metrics, limiter: joinLimiter, trustProxy: config.TRUST_PROXY, maxBodyBytes: config.MAX_MESSAGE_BYTES }));
-    } else if (url.pathname === "/hook/set-status") {
-      post(() =>
-        handleHook(req, res, { db, log, metrics, limiter: hookLimiter, nonces, maxSkewMs: config.WS_AUTH_MAX_SKEW_MS, maxBodyBytes: config.MAX_MESSAGE_BYTES, events }),
-      );
-    } else {
-      sendNotFound(res);
-    }
-  });
+  const server = http.createServer(
+    createHttpHandler({
+      monitor,
+      metrics,
+      metricsToken: config.METRICS_TOKEN,
+      about: { version: deps.version, gitSha: deps.gitSha, startedAt },
+      join: { db, log, metrics, limiter: joinLimiter, trustProxy: config.TRUST_PROXY, maxBodyBytes: config.MAX_MESSAGE_BYTES },
+      hook: { db, log, metrics, limiter: hookLimiter, nonces, maxSkewMs: config.WS_AUTH_MAX_SKEW_MS, maxBodyBytes: config.MAX_MESSAGE_BYTES, events },
+    }),
+  );
 
   const frameLimits = new FrameLimits({
     sendPerSecond: config.WS_SEND_RATE_PER_SECOND,

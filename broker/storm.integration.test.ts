@@ -6,9 +6,10 @@ import nacl from "tweetnacl";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ed25519KeyPairFromSeed } from "@/server/core/crypto/ed25519";
 import { toBase64Url } from "@/server/core/encoding";
-import { freePort, spawnTsx, testDb, uid, waitForHttp, type Spawned } from "@/test/helpers";
+import { testDb } from "@/test/helpers";
 import { makeMesh, makeUser } from "@/test/mesh-fixtures";
 import { MeshClient, type TMeshConfig } from "./client";
+import { brokerProcess, type BrokerProcess } from "./test-support";
 
 const PEERS = Number(process.env.STORM_PEERS ?? 5_000);
 const HOGS = Number(process.env.STORM_HOGS ?? 2);
@@ -16,23 +17,16 @@ const HOGS = Number(process.env.STORM_HOGS ?? 2);
 // shares the two cores; with 100 a mesh it spends most of its time reading 250,000 presence frames.
 const PER_MESH = 25;
 const db = testDb();
-let broker: Spawned;
-let port: number;
+let broker: BrokerProcess;
 const hogs: ChildProcess[] = [];
 const clients: MeshClient[] = [];
 
 beforeAll(async () => {
-  port = await freePort();
-  broker = spawnTsx("broker/index.ts", [], {
-    BROKER_PORT: String(port),
-    BROKER_HOST: "127.0.0.1",
-    BROKER_NODE_ID: uid("storm"),
+  broker = await brokerProcess("storm", {
     // Every attempt comes from 127.0.0.1: the per-address limit would answer 429 to nearly all of them.
     WS_AUTH_RATE_PER_MINUTE: "1000000",
-    LOG_LEVEL: "warn",
     NODE_OPTIONS: process.env.STORM_BROKER_NODE_OPTIONS,
   });
-  await waitForHttp(`http://127.0.0.1:${port}/health`);
   // Two busy loops: the broker shares the machine's two cores with them (and with this test).
   for (let i = 0; i < HOGS; i++) hogs.push(spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" }));
 }, 120_000);
@@ -61,7 +55,7 @@ async function stormMembers(): Promise<TMeshConfig[]> {
         memberId: row.id,
         role: "member",
         displayName: row.displayName,
-        brokerUrl: `ws://127.0.0.1:${port}`,
+        brokerUrl: broker.ws,
         joinedAt: new Date().toISOString(),
         meshRootKey: toBase64Url(nacl.randomBytes(32)),
         signSeed: toBase64Url(seeds[i]!),
@@ -100,6 +94,6 @@ describe("connect storm", () => {
     expect(broker.output()).not.toMatch(/unhandled|uncaught|"level":(50|60)/i);
     const live = await db.presence.count({ where: { memberId: { in: configs.map((c) => c.memberId) }, disconnectedAt: null } });
     expect(live).toBe(PEERS);
-    expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
+    expect((await fetch(`${broker.http}/health`)).status).toBe(200);
   }, 300_000);
 });

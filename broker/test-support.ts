@@ -9,7 +9,7 @@ import type { Db } from "@/server/core/db";
 import { toBase64Url } from "@/server/core/encoding";
 import { createLogger } from "@/server/core/logger";
 import { joinMesh } from "@/server/services/join/join-mesh";
-import { freePort, uid } from "@/test/helpers";
+import { freePort, spawnTsx, uid, waitForHttp, type Spawned } from "@/test/helpers";
 import { makeMesh, makeUser } from "@/test/mesh-fixtures";
 import { ZBrokerConfig } from "./config";
 import type { TServerFrame, TTargetSpec } from "./protocol/frames";
@@ -20,6 +20,26 @@ export interface TestBroker extends BrokerServer {
   port: number;
   http: string;
   ws: string;
+}
+
+export type BrokerProcess = Spawned & { port: number; http: string; ws: string };
+
+/**
+ * A broker as its own process (`broker/index.ts`, as the start command runs it) on a free port, with its
+ * own node id: for tests of memory, crashes and several nodes. Settings override the defaults.
+ */
+export async function brokerProcess(tag: string, env: Record<string, string | undefined> = {}): Promise<BrokerProcess> {
+  const port = await freePort();
+  const proc = spawnTsx("broker/index.ts", [], {
+    DATABASE_URL: process.env.DATABASE_URL,
+    BROKER_PORT: String(port),
+    BROKER_HOST: "127.0.0.1",
+    BROKER_NODE_ID: uid(tag),
+    LOG_LEVEL: "warn",
+    ...env,
+  });
+  await waitForHttp(`http://127.0.0.1:${port}/health`, 200, 60_000);
+  return { ...proc, port, http: `http://127.0.0.1:${port}`, ws: `ws://127.0.0.1:${port}` };
 }
 
 /** Starts a broker in this process on a free port, with its own node id; settings override the defaults. */

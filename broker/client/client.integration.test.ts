@@ -1,38 +1,15 @@
-import { mkdtempSync, rmSync, statSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { statSync } from "node:fs";
+import { describe, expect, it } from "vitest";
 import { revokeInvite } from "@/server/services/invites/revoke-invite";
 import { freePort, testDb } from "@/test/helpers";
 import { actorOf } from "@/test/mesh-fixtures";
-import { startBroker, type TestBroker } from "../test-support";
-import { ConfigStore, joinWithLink, JoinRefusedError, MeshClient, MeshClientError, setStatusViaHook, type ReceivedMessage } from "./index";
-import { meshForBroker, pausableProxy, tablesContaining } from "./test-mesh";
+import { joinWithLink, JoinRefusedError, MeshClient, MeshClientError, setStatusViaHook, type ReceivedMessage } from "./index";
+import { clientHarness, meshForBroker, pausableProxy, tablesContaining } from "./test-mesh";
 
 const db = testDb();
-let broker: TestBroker;
-const homes: string[] = [];
-const clients: MeshClient[] = [];
-beforeAll(async () => {
-  broker = await startBroker(db, { MESSAGE_ACK_TIMEOUT_MS: "300", JOIN_RATE_PER_MINUTE: "1000" });
-});
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.close()));
-  await broker.close();
-  await db.$disconnect();
-  for (const h of homes) rmSync(h, { recursive: true, force: true });
-});
-
-const store = () => {
-  const home = mkdtempSync(path.join(os.tmpdir(), "mesh-client-"));
-  homes.push(home);
-  return new ConfigStore(path.join(home, "cfg"));
-};
-const client = (config: ConstructorParameters<typeof MeshClient>[0], opts?: ConstructorParameters<typeof MeshClient>[1]) => {
-  const c = new MeshClient(config, opts);
-  clients.push(c);
-  return c;
-};
+const harness = clientHarness(db);
+const store = () => harness.store();
+const client = harness.client;
 /** Resolves with the first `count` events of a kind. */
 function collect<T>(c: MeshClient, event: "message" | "status", count: number): Promise<T[]> {
   const got: T[] = [];
@@ -46,11 +23,11 @@ function collect<T>(c: MeshClient, event: "message" | "status", count: number): 
 
 describe("joining from a link", () => {
   it("joins with the https link, stores keys 0600, and rejoins with the same keys from the ic:// link", async () => {
-    const { mesh, invite } = await meshForBroker(db, broker.ws, { maxUses: 1 });
+    const { mesh, invite } = await meshForBroker(db, harness.broker.ws, { maxUses: 1 });
     expect(invite.joinUrl).toMatch(/^https:\/\/.+\/join\//);
     const s = store();
     const joined = await joinWithLink(invite.joinUrl, { displayName: "Laptop", store: s });
-    expect(joined).toMatchObject({ rejoined: false, config: { meshId: mesh.id, meshSlug: mesh.slug, role: "member", displayName: "Laptop", brokerUrl: broker.ws } });
+    expect(joined).toMatchObject({ rejoined: false, config: { meshId: mesh.id, meshSlug: mesh.slug, role: "member", displayName: "Laptop", brokerUrl: harness.broker.ws } });
     expect(statSync(joined.file).mode & 0o777).toBe(0o600);
     expect(statSync(s.home).mode & 0o777).toBe(0o700);
     const member = await db.member.findUniqueOrThrow({ where: { id: joined.config.memberId } });
@@ -64,7 +41,7 @@ describe("joining from a link", () => {
   });
 
   it("reports the broker's refusal reason and writes nothing", async () => {
-    const { owner, invite, deps } = await meshForBroker(db, broker.ws);
+    const { owner, invite, deps } = await meshForBroker(db, harness.broker.ws);
     await revokeInvite(deps, actorOf(owner), { inviteId: invite.inviteId });
     const s = store();
     const refused = await joinWithLink(invite.joinUrl, { store: s }).catch((e: unknown) => e);
@@ -81,7 +58,7 @@ describe("joining from a link", () => {
 });
 
 async function twoPeers(names = ["Ana", "Bo"]) {
-  const { invite } = await meshForBroker(db, broker.ws);
+  const { invite } = await meshForBroker(db, harness.broker.ws);
   const configs = [];
   for (const name of names) configs.push((await joinWithLink(invite.joinUrl, { displayName: name, store: store() })).config);
   return configs;
@@ -130,7 +107,7 @@ describe("connected peers", () => {
 
   it("sends again after a reconnect when the first `send` got no `sent`", async () => {
     const [ana, bo] = await twoPeers();
-    const proxy = await pausableProxy(broker.port);
+    const proxy = await pausableProxy(harness.broker.port);
     try {
       const a = client({ ...ana!, brokerUrl: `ws://127.0.0.1:${proxy.port}` }, { backoff: { initialMs: 50, maxMs: 200 } });
       const b = client(bo!);

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AckBatcher, backoffDelay, SeenIds } from "./delivery";
+import { AckBatcher, backoffDelay, PendingRequests, SeenIds } from "./delivery";
+import { afterEnd } from "./socket";
 
 afterEach(() => vi.useRealTimers());
 
@@ -44,5 +45,44 @@ describe("ack batching", () => {
     acks.drop();
     vi.advanceTimersByTime(100);
     expect(sent).toHaveLength(3);
+  });
+});
+
+describe("after a socket ended", () => {
+  it("stops for good on a removal, an archived mesh or a refusal a retry cannot fix", () => {
+    const removed = afterEnd({ kind: "closed", code: 4403, reason: "removed" }, 0);
+    expect("fatal" in removed && removed.fatal.code).toBe("removed");
+    const archived = afterEnd({ kind: "closed", code: 4410, reason: "" }, 0);
+    expect("fatal" in archived && archived.fatal.code).toBe("CLOSED_4410");
+    for (const status of [400, 401, 403, 404]) expect("fatal" in afterEnd({ kind: "refused", status }, 3)).toBe(true);
+    expect(afterEnd({ kind: "refused", status: 403, code: "peer_banned" }, 0)).toMatchObject({ fatal: { code: "peer_banned" } });
+  });
+
+  it("waits the broker's Retry-After plus up to half of it again, else backs off exponentially", () => {
+    expect(afterEnd({ kind: "refused", status: 503, retryAfterSeconds: 4 }, 7, { random: () => 0 })).toEqual({ delayMs: 4_000 });
+    expect(afterEnd({ kind: "refused", status: 429, retryAfterSeconds: 4 }, 7, { random: () => 1 })).toEqual({ delayMs: 6_000 });
+    const backoff = { initialMs: 100, maxMs: 1_000 };
+    expect(afterEnd({ kind: "closed", code: 1006, reason: "" }, 2, { backoff, random: () => 1 })).toEqual({ delayMs: 400 });
+    expect(afterEnd({ kind: "failed", message: "ECONNREFUSED" }, 9, { backoff, random: () => 1 })).toEqual({ delayMs: 1_000 });
+    expect(afterEnd({ kind: "refused", status: 503 }, 0, { backoff, random: () => 0 })).toEqual({ delayMs: 50 });
+  });
+});
+
+describe("pending requests", () => {
+  it("settles each request once, by id, and fails all that wait", async () => {
+    const pending = new PendingRequests<{ id: string; n: number }, string>();
+    const a = pending.wait({ id: "a", n: 1 });
+    const b = pending.wait({ id: "b", n: 2 });
+    const c = pending.wait({ id: "c", n: 3 });
+    expect(pending.frames().map((f) => f.n)).toEqual([1, 2, 3]);
+    expect(pending.settle("a", { answer: "yes" })).toBe(true);
+    expect(pending.settle("a", { answer: "again" })).toBe(false);
+    expect(pending.settle("b", { error: new Error("no") })).toBe(true);
+    await expect(a).resolves.toBe("yes");
+    await expect(b).rejects.toThrow("no");
+    expect(pending.get("c")?.n).toBe(3);
+    pending.failAll(new Error("closed"));
+    await expect(c).rejects.toThrow("closed");
+    expect(pending.frames()).toEqual([]);
   });
 });

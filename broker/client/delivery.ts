@@ -75,3 +75,39 @@ export class AckBatcher {
     return this.ids.length;
   }
 }
+
+/** Requests sent and not answered yet, by id: each settles once, with its answer or an error. */
+export class PendingRequests<F extends { id: string }, A> {
+  private readonly waiting = new Map<string, { frame: F; answer: (a: A) => void; fail: (e: Error) => void }>();
+
+  /** Records a request; the promise settles through settle() or failAll(). */
+  wait(frame: F): Promise<A> {
+    return new Promise<A>((answer, fail) => this.waiting.set(frame.id, { frame, answer, fail }));
+  }
+
+  /** The request of this id, while it waits. */
+  get(id: string): F | undefined {
+    return this.waiting.get(id)?.frame;
+  }
+
+  /** Every waiting request, oldest first. */
+  frames(): F[] {
+    return [...this.waiting.values()].map((w) => w.frame);
+  }
+
+  /** Answers (or fails) one request; false when none of that id waits. */
+  settle(id: string, outcome: { answer: A } | { error: Error }): boolean {
+    const w = this.waiting.get(id);
+    if (!w) return false;
+    this.waiting.delete(id);
+    if ("error" in outcome) w.fail(outcome.error);
+    else w.answer(outcome.answer);
+    return true;
+  }
+
+  failAll(error: Error): void {
+    const all = [...this.waiting.values()];
+    this.waiting.clear();
+    for (const w of all) w.fail(error);
+  }
+}

@@ -1,41 +1,23 @@
 // Issue 17, point 5: after a removal, whole-mesh messages go under a key of a new epoch that the removed
 // peer never gets; with every key it ever held, it cannot read them (docs/protocol.md, "Key epochs").
-import { mkdtempSync, rmSync, statSync } from "node:fs";
-import os from "node:os";
+import { statSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { removeMember } from "@/server/services/meshes/members";
 import { testDb } from "@/test/helpers";
 import { actorOf } from "@/test/mesh-fixtures";
-import { eventually, startBroker, type TestBroker } from "../test-support";
-import { ConfigStore, joinWithLink, MeshClient, type ReceivedMessage, type TMeshConfig } from "./index";
+import { eventually } from "../test-support";
+import { joinWithLink, type MeshClient, type ReceivedMessage, type TMeshConfig } from "./index";
 import { openCiphertext } from "./mesh-crypto";
-import { meshForBroker } from "./test-mesh";
+import { clientHarness, meshForBroker } from "./test-mesh";
 
 const db = testDb();
-let broker: TestBroker;
-const homes: string[] = [];
-const clients: MeshClient[] = [];
-beforeAll(async () => {
-  broker = await startBroker(db, { MESSAGE_ACK_TIMEOUT_MS: "300", JOIN_RATE_PER_MINUTE: "1000" });
-});
-afterAll(async () => {
-  await Promise.all(clients.map((c) => c.close()));
-  await broker.close();
-  await db.$disconnect();
-  for (const h of homes) rmSync(h, { recursive: true, force: true });
-});
+const harness = clientHarness(db);
 
-function store(): ConfigStore {
-  const home = mkdtempSync(path.join(os.tmpdir(), "mesh-epoch-"));
-  homes.push(home);
-  return new ConfigStore(path.join(home, "cfg"));
-}
 async function peer(link: string, name: string) {
-  const s = store();
+  const s = harness.store();
   const { config } = await joinWithLink(link, { displayName: name, store: s });
-  const client = new MeshClient(config, { epochKeyStore: s.epochKeyStore(config.meshId) });
-  clients.push(client);
+  const client = harness.client(config, { epochKeyStore: s.epochKeyStore(config.meshId) });
   const inbox: ReceivedMessage[] = [];
   client.on("message", (m) => inbox.push(m));
   await client.connect();
@@ -49,7 +31,7 @@ function canRead(config: TMeshConfig, ring: MeshClient, ciphertext: string): boo
 
 describe("key epochs", () => {
   it("a removed peer holding every old key cannot read whole-mesh messages sent after its removal; the others can, and so can a newcomer", async () => {
-    const { owner, mesh, invite, deps } = await meshForBroker(db, broker.ws);
+    const { owner, mesh, invite, deps } = await meshForBroker(db, harness.broker.ws);
     const [alice, bob, mallory] = [await peer(invite.inviteLink, "alice"), await peer(invite.inviteLink, "bob"), await peer(invite.inviteLink, "mallory")];
     await alice.client.send("before the removal");
     await eventually(async () => bob.inbox.length === 1 && mallory.inbox.length === 1, 10_000);
@@ -89,7 +71,7 @@ describe("key epochs", () => {
   });
 
   it("the broker refuses a whole-mesh message under an old epoch; the client seals it again under the new one", async () => {
-    const { owner, mesh, invite, deps } = await meshForBroker(db, broker.ws);
+    const { owner, mesh, invite, deps } = await meshForBroker(db, harness.broker.ws);
     const [a, b, c] = [await peer(invite.inviteLink, "a"), await peer(invite.inviteLink, "b"), await peer(invite.inviteLink, "c")];
     await removeMember(deps, actorOf(owner), { meshId: mesh.id, memberId: c.config.memberId });
     // Sent at once: the client may still be at epoch 0 when it seals; the answer is then CONFLICT, and it retries.

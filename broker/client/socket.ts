@@ -3,6 +3,8 @@
 import WebSocket from "ws";
 import { signWsAuth, WS_AUTH_HEADER, WS_PATH } from "../protocol/ws-auth";
 import type { TServerFrame } from "../protocol/frames";
+import { MeshClientError } from "./client-types";
+import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from "./delivery";
 import { brokerWsUrl } from "./join-link";
 import { parseServerFrame } from "./server-frames";
 
@@ -66,6 +68,43 @@ export function openSocket(target: SocketTarget, handlers: SocketHandlers, opts:
     else end({ kind: "closed", code, reason: String(reason) });
   });
   return ws;
+}
+
+/** Closes a socket with 1000 and waits for it; a broker that does not answer the closing handshake is not waited for (ws would wait 30 s). */
+export function closeSocket(ws: WebSocket): Promise<void> {
+  if (ws.readyState === ws.CLOSED) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(() => ws.terminate(), 2_000);
+    ws.once("close", () => (clearTimeout(timer), resolve()));
+    if (ws.readyState === ws.OPEN) ws.close(1000, "bye");
+    else ws.terminate();
+  });
+}
+
+// Closes after which the membership is over: reconnecting is pointless (docs/protocol.md, "Close codes").
+const FINAL_CLOSE = new Set([4403, 4410]);
+// Refusals that a retry cannot fix (a 401 is every authentication failure: revoked, unknown, wrong key, clock).
+const FATAL_STATUS = new Set([400, 401, 403, 404]);
+
+/**
+ * What a client does once a socket ended (`attempt` counts the reconnects since the last welcome): stop
+ * with an error, or dial again after a delay. The delay is the broker's Retry-After (a 429, or a 503 of a
+ * connect storm) plus up to half of it again, so the peers refused together do not return together;
+ * else exponential back-off with jitter.
+ */
+export function afterEnd(end: SocketEnd, attempt: number, opts: { backoff?: BackoffOptions; random?: () => number } = {}): { fatal: MeshClientError } | { delayMs: number } {
+  if (end.kind === "closed" && FINAL_CLOSE.has(end.code)) {
+    return { fatal: new MeshClientError(end.reason || `CLOSED_${end.code}`, `the broker ended this membership (${end.code} ${end.reason})`) };
+  }
+  if (end.kind === "refused" && FATAL_STATUS.has(end.status)) return { fatal: new MeshClientError(end.code ?? `HTTP_${end.status}`, refusalMessage(end.status)) };
+  const random = opts.random ?? Math.random;
+  const wait = end.kind === "refused" && end.retryAfterSeconds ? end.retryAfterSeconds * 1000 : 0;
+  return { delayMs: wait > 0 ? wait + Math.round(random() * (wait / 2)) : backoffDelay(attempt, opts.backoff ?? DEFAULT_BACKOFF, random) };
+}
+
+function refusalMessage(status: number): string {
+  if (status === 401) return "the broker refused this peer's key (member revoked or unknown, mesh archived, or this machine's clock is more than 60 s off)";
+  return `the broker refused the connection (HTTP ${status})`;
 }
 
 function errorCodeOf(body: string): string | undefined {

@@ -1,11 +1,52 @@
-// Integration-test helpers of the client: a mesh whose invites point at a test broker, a pausable TCP
-// proxy, and a scan of every table for a text.
+// Integration-test helpers of the client: a broker with temporary homes and clients for a test file, a
+// mesh whose invites point at it, a pausable TCP proxy, and a scan of every table for a text.
+import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import type { Db } from "../../src/server/core/db";
 import { meshDeps } from "../../src/server/services/context";
 import { createInvite } from "../../src/server/services/invites/create-invite";
 import { freePort } from "../../src/test/helpers";
 import { actorOf, makeMesh, makeUser } from "../../src/test/mesh-fixtures";
+import { startBroker, type TestBroker } from "../test-support";
+import { ConfigStore } from "./config-store";
+import { MeshClient } from "./mesh-client";
+
+/**
+ * For one test file: a broker started before its tests, and temporary client homes and clients that
+ * are closed and removed after them. `broker` is set once the file's tests run.
+ */
+export function clientHarness(db: Db, env: Record<string, string> = {}) {
+  const homes: string[] = [];
+  const clients: MeshClient[] = [];
+  const harness = {
+    broker: undefined as unknown as TestBroker,
+    /** A config store in a new temporary home. */
+    store(): ConfigStore {
+      const home = mkdtempSync(path.join(os.tmpdir(), "mesh-client-"));
+      homes.push(home);
+      return new ConfigStore(path.join(home, "cfg"));
+    },
+    /** A client closed after the file's tests. */
+    client(...args: ConstructorParameters<typeof MeshClient>): MeshClient {
+      const c = new MeshClient(...args);
+      clients.push(c);
+      return c;
+    },
+  };
+  beforeAll(async () => {
+    harness.broker = await startBroker(db, { MESSAGE_ACK_TIMEOUT_MS: "300", JOIN_RATE_PER_MINUTE: "1000", ...env });
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.close()));
+    await harness.broker?.close();
+    await db.$disconnect();
+    for (const h of homes) rmSync(h, { recursive: true, force: true });
+  });
+  return harness;
+}
 
 /** A mesh and an invite whose broker_url is `brokerWs` (the web app would write PUBLIC_BROKER_URL). */
 export async function meshForBroker(db: Db, brokerWs: string, opts: { maxUses?: number } = {}) {

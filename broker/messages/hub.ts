@@ -16,12 +16,13 @@ import {
 } from "../../src/server/services/broker/message-store";
 import { safeErrorFields } from "../http/request";
 import type { BrokerMetrics } from "../metrics";
-import { PROTOCOL_VERSION, type TClientFrame, type TMessageFrame, type TMessagePriority, type TTargetSpec } from "../protocol/frames";
+import { PROTOCOL_VERSION, type TClientFrame, type TMessageFrame } from "../protocol/frames";
 import { sendFrame, type ConnectionRegistry, type PeerConnection } from "../ws/registry";
 import { Batcher } from "../../src/server/core/batcher";
 import { Semaphore } from "../../src/server/core/semaphore";
 import type { MemberCache } from "./member-cache";
 import type { FlowControl } from "../ws/flow";
+import { frameOf, targetIds } from "./message-frames";
 
 /** Channel of "messages stored" notifications between nodes. */
 export const MESSAGES_CHANNEL = "broker_messages";
@@ -145,21 +146,10 @@ export class MessageHub {
     }
     this.deps.metrics.messagesSent.inc();
     this.deps.metrics.messageBytes.inc(message.ciphertext.length);
-    const createdAt = new Date(stored.createdAtMs).toISOString();
-    sendFrame(conn, { v: PROTOCOL_VERSION, type: "sent", id: frame.id, messageId: stored.id, createdAt, recipients: recipients.length });
-    const out: Omit<TMessageFrame, "attempt"> = {
-      v: PROTOCOL_VERSION,
-      type: "message",
-      messageId: stored.id,
-      seq: stored.seq,
-      from: conn.memberId,
-      to: frame.to,
-      priority: frame.priority,
-      createdAt,
-      ciphertext: frame.ciphertext,
-    };
+    const out = frameOf({ ...message, ...stored, ciphertext: frame.ciphertext }, 1);
+    sendFrame(conn, { v: PROTOCOL_VERSION, type: "sent", id: frame.id, messageId: stored.id, createdAt: out.createdAt, recipients: recipients.length });
     for (const memberId of recipients) {
-      for (const target of this.deps.registry.ofMember(conn.meshId, memberId)) this.deliver(target, { ...out, attempt: 1 });
+      for (const target of this.deps.registry.ofMember(conn.meshId, memberId)) this.deliver(target, out);
     }
   }
 
@@ -292,25 +282,4 @@ export class MessageHub {
     this.deps.log.warn({ event: "send_failed", ...safeErrorFields(error) }, "message not stored");
     sendFrame(conn, { v: PROTOCOL_VERSION, type: "error", code, message, id });
   }
-}
-
-function targetIds(to: TTargetSpec): string[] {
-  if (to.kind === "peer") return [to.memberId];
-  if (to.kind === "peers") return to.memberIds;
-  return [];
-}
-
-function frameOf(row: QueuedMessage, attempt: number): TMessageFrame {
-  return {
-    v: PROTOCOL_VERSION,
-    type: "message",
-    messageId: row.id,
-    seq: row.seq,
-    from: row.senderMemberId,
-    to: row.targetSpec as TTargetSpec,
-    priority: row.priority as TMessagePriority,
-    createdAt: new Date(row.createdAtMs).toISOString(),
-    ciphertext: row.ciphertext.toString("base64url"),
-    attempt: Math.max(1, attempt),
-  };
 }

@@ -1,4 +1,5 @@
 import type pg from "pg";
+import { inTransaction } from "../../core/pg-transaction";
 
 // The broker's message queue in SQL. It runs on plain pg rather than Prisma because each call moves
 // many rows at once (multi-row inserts through unnest) and this is the broker's hot path. Times are
@@ -216,32 +217,6 @@ export async function overdueFor(pool: pg.Pool, memberIds: readonly string[], ol
 export interface Ack {
   memberId: string;
   envelopeId: string;
-}
-
-/**
- * Runs `work` in a transaction on one pooled connection. While the connection is checked out, an error
- * on it (the server went away between two statements) is caught here rather than crashing the process,
- * and a connection that failed is destroyed instead of going back to the pool.
- */
-/** Runs `work` in BEGIN … COMMIT on one pooled connection (plain pg: no Prisma transaction timeouts). */
-export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  const ignore = () => {};
-  client.on("error", ignore);
-  let failed: unknown;
-  try {
-    await client.query("BEGIN");
-    const result = await work(client);
-    await client.query("COMMIT");
-    return result;
-  } catch (error) {
-    failed = error;
-    await client.query("ROLLBACK").catch(() => {});
-    throw error;
-  } finally {
-    client.off("error", ignore);
-    client.release(failed instanceof Error ? failed : undefined);
-  }
 }
 
 /**

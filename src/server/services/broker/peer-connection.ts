@@ -1,7 +1,7 @@
 import type pg from "pg";
 import { Prisma, sqlRows, type Db } from "@/server/core/db";
 import { uuidv7 } from "@/server/core/ids";
-import { inTransaction } from "./message-store";
+import { inTransaction } from "../../core/pg-transaction";
 
 // The broker's use cases over the database (connection auth lookup, presence rows), so that the
 // broker's handlers stay free of Prisma.

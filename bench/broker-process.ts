@@ -1,0 +1,67 @@
+// Processes of the broker benchmark: started with the tsx loader, waited for, stopped, and read through
+// their Prometheus metrics.
+import { spawn, type ChildProcess } from "node:child_process";
+import WebSocket from "ws";
+
+export function startProcess(script: string, env: Record<string, string>, nodeArgs: readonly string[] = []): ChildProcess {
+  // Node with the tsx loader, not the tsx wrapper: stop() signals the process itself, nothing is orphaned.
+  return spawn(process.execPath, [...nodeArgs, "--import", "tsx", script], { env: { ...process.env, LOG_LEVEL: "warn", ...env }, stdio: ["ignore", "ignore", "inherit"] });
+}
+
+export async function waitHttp(url: string): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+export async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.kill("SIGTERM");
+  await new Promise((r) => child.once("exit", r));
+}
+
+export async function metricOf(httpBase: string, name: string): Promise<number> {
+  const text = await (await fetch(`${httpBase}/metrics`)).text();
+  const match = new RegExp(`^${name} (\\d+(?:\\.\\d+)?(?:e\\+\\d+)?)`, "m").exec(text);
+  return match ? Number(match[1]) : NaN;
+}
+
+/**
+ * A full garbage collection in a process started with `--inspect=127.0.0.1:<port>`, through the
+ * inspector protocol (HeapProfiler.collectGarbage), so that a heap reading counts live objects only.
+ */
+export async function collectGarbage(inspectPort: number): Promise<void> {
+  const targets = (await (await fetch(`http://127.0.0.1:${inspectPort}/json/list`)).json()) as { webSocketDebuggerUrl: string }[];
+  const url = targets[0]?.webSocketDebuggerUrl;
+  if (!url) throw new Error("no inspector target");
+  const ws = new WebSocket(url);
+  await new Promise((resolve, reject) => (ws.once("open", resolve), ws.once("error", reject)));
+  await new Promise<void>((resolve) => {
+    ws.on("message", (data) => (JSON.parse(String(data)) as { id?: number }).id === 1 && resolve());
+    ws.send(JSON.stringify({ id: 1, method: "HeapProfiler.collectGarbage" }));
+  });
+  ws.close();
+}
+
+/**
+ * The broker's memory, settled: resident set and JavaScript heap in use, the smallest of five readings a
+ * second apart, each after a full collection when the broker has an inspector port (else a reading taken
+ * just before a collection counts garbage).
+ */
+export async function settledMemory(httpBase: string, inspectPort?: number): Promise<{ rss: number; heap: number }> {
+  let rss = Infinity;
+  let heap = Infinity;
+  for (let i = 0; i < 5; i++) {
+    if (i > 0) await new Promise((r) => setTimeout(r, 1_000));
+    if (inspectPort) await collectGarbage(inspectPort);
+    rss = Math.min(rss, await metricOf(httpBase, "broker_process_resident_memory_bytes"));
+    heap = Math.min(heap, await metricOf(httpBase, "broker_nodejs_heap_size_used_bytes"));
+  }
+  return { rss, heap };
+}

@@ -1,0 +1,50 @@
+// The broker's plain HTTP routes: /health, /metrics (behind METRICS_TOKEN when set), POST /join and
+// POST /hook/set-status. WebSocket upgrades on /ws are handled apart (ws/upgrade.ts).
+import type http from "node:http";
+import { secretsEqual } from "../../src/server/core/crypto/equal";
+import { healthDocument, type DbMonitor } from "../../src/server/core/db-monitor";
+import { sendJson, sendNotFound } from "../../src/server/core/lifecycle";
+import type { BrokerMetrics } from "../metrics";
+import { handleHook, type HookDeps } from "./hook-route";
+import { handleJoin, type JoinRouteDeps } from "./join-route";
+import { errorBody } from "./request";
+
+export interface RoutesDeps {
+  monitor: DbMonitor;
+  metrics: BrokerMetrics;
+  metricsToken: string | undefined;
+  about: { version: string; gitSha: string; startedAt: number };
+  join: JoinRouteDeps;
+  hook: HookDeps;
+}
+
+export function createHttpHandler(deps: RoutesDeps): http.RequestListener {
+  return (req, res) => {
+    const url = new URL(req.url ?? "/", "http://broker");
+    const post = (handle: () => Promise<void>) => {
+      if (req.method === "POST") void handle();
+      else {
+        res.setHeader("allow", "POST");
+        sendJson(res, 405, errorBody("BAD_REQUEST", "use POST"));
+      }
+    };
+    if (req.method === "GET" && url.pathname === "/health") {
+      sendJson(res, deps.monitor.isUp ? 200 : 503, healthDocument({ dbUp: deps.monitor.isUp, ...deps.about }));
+    } else if (req.method === "GET" && url.pathname === "/metrics") {
+      if (deps.metricsToken && !secretsEqual(req.headers.authorization ?? "", `Bearer ${deps.metricsToken}`)) {
+        res.setHeader("www-authenticate", 'Bearer realm="metrics"');
+        return sendJson(res, 401, errorBody("UNAUTHORIZED", "metrics need the bearer token"));
+      }
+      void deps.metrics.registry.metrics().then((text) => {
+        res.writeHead(200, { "content-type": deps.metrics.registry.contentType });
+        res.end(text);
+      });
+    } else if (url.pathname === "/join") {
+      post(() => handleJoin(req, res, deps.join));
+    } else if (url.pathname === "/hook/set-status") {
+      post(() => handleHook(req, res, deps.hook));
+    } else {
+      sendNotFound(res);
+    }
+  };
+}
