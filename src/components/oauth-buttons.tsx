@@ -3,7 +3,7 @@ import { oauthSignInAction } from "@/server/auth/actions";
 import { enabledOAuthProviders } from "@/server/auth/providers";
 
 /** One button per OAuth/OIDC provider that is configured; nothing when none is. */
-export async function OAuthButtons() {
+export async function OAuthButtons({ callbackUrl }: { callbackUrl?: string }) {
   const providers = enabledOAuthProviders();
   if (providers.length === 0) return null;
   const t = await getTranslations("auth");
@@ -15,6 +15,7 @@ export async function OAuthButtons() {
         <form key={p.id} action={oauthSignInAction}>
           <input type="hidden" name="provider" value={p.id} />
           <input type="hidden" name="locale" value={locale} />
+          {callbackUrl ? <input type="hidden" name="callbackUrl" value={callbackUrl} /> : null}
           <button type="submit" className="button secondary">
             {t("continueWith", { provider: p.name })}
           </button>

@@ -18,6 +18,7 @@ type Outcome = "OK" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT";
 interface Fixture {
   meshId: string;
   inviteId: string;
+  inviteToken: string;
   /** A command-line peer of the mesh, and a banned peer key. */
   peerId: string;
   bannedKey: string;
@@ -48,6 +49,7 @@ const MATRIX: Record<string, Row> = {
   "my.profile": { input: none, expect: anyUser },
   "my.updateProfile": { input: () => ({ name: "Renamed" }), expect: anyUser },
   "my.meshes": { input: () => ({}), expect: anyUser },
+  "my.joinMesh": { input: (f) => ({ token: f.inviteToken }), mutates: true, expect: anyUser },
   "my.createMesh": { input: () => ({ name: "New", slug: uid("mx").toLowerCase() }), expect: anyUser },
   "my.mesh": { input: meshInput, expect: visible },
   "my.createInvite": { input: meshInput, expect: ownerOnly },
@@ -117,7 +119,7 @@ async function fixture(): Promise<Fixture> {
   const peer = await db.member.create({ data: { meshId: mesh.id, displayName: "peer", peerPubkey: uid("pk") } });
   const bannedKey = uid("banned");
   await db.meshBan.create({ data: { meshId: mesh.id, peerPubkey: bannedKey } });
-  return { meshId: mesh.id, inviteId: invite.inviteId, peerId: peer.id, bannedKey };
+  return { meshId: mesh.id, inviteId: invite.inviteId, inviteToken: invite.token, peerId: peer.id, bannedKey };
 }
 
 // Pipeline executions go to a queue that only records them (the worker is not part of this test).

@@ -25,6 +25,7 @@ export const ZMeshListOut = page(
   z.object({ id: z.string(), slug: z.string(), name: z.string(), ...meshEnums, archivedAt: ZDateNull, createdAt: ZDate, isOwner: z.boolean(), myRole: ZRole, memberCount: z.number().int() }),
 );
 export const ZCreatedMeshOut = z.object({ id: z.string(), slug: z.string() });
+export const ZUserJoinedOut = z.object({ meshId: z.string(), meshSlug: z.string(), memberId: z.string(), role: ZRole, displayName: z.string(), rejoined: z.boolean() });
 export const ZMeshDetailOut = z.object({
   mesh: z.object({ id: z.string(), slug: z.string(), name: z.string(), ownerUserId: z.string(), ownerName: z.string().nullable(), ownerPubkey: z.string(), ...meshEnums, archivedAt: ZDateNull, createdAt: ZDate }),
   isOwner: z.boolean(),
@@ -35,7 +36,7 @@ export const ZMeshDetailOut = z.object({
 export const ZCreatedInviteOut = z.object({ inviteId: z.string(), expiresAt: ZDate, inviteLink: z.string(), joinUrl: z.string(), token: z.string() });
 export const ZRevokedInviteOut = z.object({ inviteId: z.string(), revokedAt: ZDate });
 export const ZArchivedOut = z.object({ meshId: z.string(), archivedAt: ZDate });
-export const ZLeftOut = z.object({ meshId: z.string(), revokedAt: ZDate });
+export const ZLeftOut = z.object({ meshId: z.string(), revokedAt: ZDate, members: z.number().int() });
 export const ZMemberRemovedOut = z.object({ meshId: z.string(), memberId: z.string(), removedAt: ZDate, banned: z.boolean(), droppedMessages: z.number().int(), keyEpoch: z.number().int().nullable() });
 export const ZRoleChangedOut = z.object({ meshId: z.string(), memberId: z.string(), role: ZRole });
 export const ZUnbannedOut = z.object({ meshId: z.string(), peerPubkey: z.string(), unbanned: z.literal(true) });
@@ -64,7 +65,12 @@ export const ZExportOut = z.object({
   exportedAt: z.string(),
   profile: z.object({ id: z.string(), name: z.string().nullable(), email: z.string().nullable(), createdAt: ZDate }),
   meshesOwned: z.array(ZMeshExport),
-  meshesJoined: z.array(ZMeshExport.extend({ membership: z.object({ role: ZRole, displayName: z.string(), joinedAt: ZDate, revokedAt: ZDateNull }) })),
+  meshesJoined: z.array(
+    ZMeshExport.extend({
+      membership: z.object({ role: ZRole, displayName: z.string(), joinedAt: ZDate, revokedAt: ZDateNull }),
+      devices: z.array(z.object({ role: ZRole, displayName: z.string(), joinedAt: ZDate, revokedAt: ZDateNull, peerPubkey: z.string() })),
+    }),
+  ),
   invitesIssued: z.array(z.object({ id: z.string(), meshId: z.string(), role: ZRole, expiresAt: ZDate, maxUses: z.number().int().nullable(), usedCount: z.number().int(), revokedAt: ZDateNull, createdAt: ZDate })),
   auditEvents: z.array(ZAudit.extend({ meshId: z.string() })),
 });

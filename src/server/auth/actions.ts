@@ -12,6 +12,7 @@ import { signUp } from "@/server/services/users/sign-up";
 import { ZSignUpInput } from "@/server/services/users/schemas";
 import { routing } from "@/i18n/routing";
 import { AttemptLimiter } from "./attempt-limit";
+import { safeCallbackPath } from "./callback-path";
 import { signIn, signOut } from "./index";
 
 /** What a sign-in or sign-up form shows after a failed submit: message keys of auth.errors. */
@@ -27,9 +28,7 @@ const localeOf = (formData: FormData) => {
 };
 
 function safeCallback(formData: FormData, locale: string): string {
-  const value = String(formData.get("callbackUrl") ?? "");
-  // Only paths of this site, never another origin (open redirect).
-  return value.startsWith("/") && !value.startsWith("//") ? value : `/${locale}/dashboard`;
+  return safeCallbackPath(String(formData.get("callbackUrl") ?? "")) ?? `/${locale}/dashboard`;
 }
 
 async function signInWithPassword(email: string, password: string, redirectTo: string): Promise<AuthFormState> {
@@ -83,7 +82,8 @@ export async function signUpAction(_prev: AuthFormState, formData: FormData): Pr
     if (error instanceof AppError && error.code === "TOO_MANY_REQUESTS") return { error: "rate_limited", values };
     throw error;
   }
-  redirect({ href: { pathname: "/sign-in", query: { reason: "registered", email: parsed.data.email } }, locale });
+  const callbackUrl = safeCallbackPath(String(formData.get("callbackUrl") ?? ""));
+  redirect({ href: { pathname: "/sign-in", query: { reason: "registered", email: parsed.data.email, ...(callbackUrl ? { callbackUrl } : {}) } }, locale });
   return {};
 }
 
@@ -95,5 +95,5 @@ export async function signOutAction(formData: FormData): Promise<void> {
 /** Starts an OAuth sign-in with one of the enabled providers. */
 export async function oauthSignInAction(formData: FormData): Promise<void> {
   const provider = String(formData.get("provider") ?? "");
-  await signIn(provider, { redirectTo: `/${localeOf(formData)}/dashboard` });
+  await signIn(provider, { redirectTo: safeCallback(formData, localeOf(formData)) });
 }

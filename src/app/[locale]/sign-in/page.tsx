@@ -1,9 +1,11 @@
+import { redirect as nextRedirect } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { titleFrom } from "@/i18n/metadata";
 import { AuthForm } from "@/components/auth-form";
 import { OAuthButtons } from "@/components/oauth-buttons";
 import { Link, redirect } from "@/i18n/navigation";
 import { signInAction } from "@/server/auth/actions";
+import { safeCallbackPath } from "@/server/auth/callback-path";
 import { getSessionUser } from "@/server/auth/session-user";
 
 export const generateMetadata = titleFrom("auth", "signInTitle");
@@ -17,8 +19,13 @@ export default async function SignInPage({
 }) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const { callbackUrl, reason, email } = await searchParams;
-  if (await getSessionUser()) redirect({ href: "/dashboard", locale });
+  const { reason, email } = await searchParams;
+  const callbackUrl = safeCallbackPath((await searchParams).callbackUrl);
+  // Already signed in: straight on (a join link's sign-in comes back to the join page).
+  if (await getSessionUser()) {
+    if (callbackUrl) nextRedirect(callbackUrl);
+    redirect({ href: "/dashboard", locale });
+  }
   const t = await getTranslations("auth");
   return (
     <section className="stack narrow">
@@ -31,9 +38,9 @@ export default async function SignInPage({
         <p className="lead">{t("signInLead")}</p>
       )}
       <AuthForm mode="signIn" action={signInAction} callbackUrl={callbackUrl} initialEmail={typeof email === "string" ? email.slice(0, 320) : undefined} />
-      <OAuthButtons />
+      <OAuthButtons callbackUrl={callbackUrl} />
       <p>
-        {t("noAccount")} <Link href="/sign-up">{t("submitSignUp")}</Link>
+        {t("noAccount")} <Link href={callbackUrl ? { pathname: "/sign-up", query: { callbackUrl } } : "/sign-up"}>{t("submitSignUp")}</Link>
       </p>
     </section>
   );

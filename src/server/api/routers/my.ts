@@ -8,6 +8,7 @@ import { archiveMesh } from "@/server/services/meshes/archive-mesh";
 import { createMesh } from "@/server/services/meshes/create-mesh";
 import { getMeshDetail } from "@/server/services/meshes/get-mesh-detail";
 import { getMeshStream } from "@/server/services/meshes/get-stream";
+import { joinAsUser, ZUserJoinInput } from "@/server/services/join/join-as-user";
 import { leaveMesh } from "@/server/services/meshes/leave-mesh";
 import { listMyMeshes } from "@/server/services/meshes/list-my-meshes";
 import { changeMemberRole, listMeshBans, removeMember, unbanPeer, ZChangeRoleInput, ZMeshBansInput, ZRemoveMemberInput, ZUnbanInput } from "@/server/services/meshes/members";
@@ -39,6 +40,11 @@ export const myRouter = createTRPCRouter({
     .input(ZPageInput)
     .output(out.ZMeshListOut)
     .query(({ ctx, input }) => listMyMeshes(ctx, ctx.actor, input)),
+  joinMesh: protectedProcedure
+    .meta(rest("POST", "/my/join", "Join a mesh with an invite, as the signed-in user"))
+    .input(ZUserJoinInput)
+    .output(out.ZUserJoinedOut)
+    .mutation(({ ctx, input }) => joinAsUser(ctx.db, ctx.actor, input)),
   createMesh: protectedProcedure
     .meta(rest("POST", "/my/meshes", "Create a mesh"))
     .input(ZCreateMeshInput)

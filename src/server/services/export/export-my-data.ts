@@ -1,9 +1,26 @@
+import type { MemberRole } from "@/generated/prisma/enums";
 import type { UserActor } from "../actor";
 import type { MeshDeps } from "../meshes/deps";
 import { inviteSummarySelect, meshSummarySelect } from "../selects";
 
 export const EXPORT_AUDIT_LIMIT = 5000;
 
+type Membership<T> = { role: MemberRole; displayName: string; joinedAt: Date; revokedAt: Date | null; peerPubkey: string | null; mesh: T };
+
+/**
+ * One entry per mesh joined: `membership` is the user's own (joined in the browser), else their first
+ * device's; `devices` lists the command-line devices linked to the user (docs/mesh-api.md).
+ */
+function joinedMeshes<T extends { id: string }>(rows: readonly Membership<T>[]) {
+  const byMesh = new Map<string, Membership<T>[]>();
+  for (const r of rows) byMesh.set(r.mesh.id, [...(byMesh.get(r.mesh.id) ?? []), r]);
+  return [...byMesh.values()].map((all) => {
+    const own = all.find((m) => m.peerPubkey === null) ?? all[0]!;
+    const { role, displayName, joinedAt, revokedAt } = own;
+    const devices = all.flatMap(({ role, displayName, joinedAt, revokedAt, peerPubkey }) => (peerPubkey === null ? [] : [{ role, displayName, joinedAt, revokedAt, peerPubkey }]));
+    return { ...own.mesh, membership: { role, displayName, joinedAt, revokedAt }, devices };
+  });
+}
 
 /**
  * Everything the product holds about the actor (Document 3): profile, meshes owned, meshes joined,
@@ -17,7 +34,7 @@ export async function exportMyData(deps: Pick<MeshDeps, "db" | "now">, actor: Us
     db.member.findMany({
       where: { userId: actor.userId, mesh: { ownerUserId: { not: actor.userId } } },
       orderBy: { joinedAt: "asc" },
-      select: { role: true, displayName: true, joinedAt: true, revokedAt: true, mesh: { select: meshSummarySelect } },
+      select: { role: true, displayName: true, joinedAt: true, revokedAt: true, peerPubkey: true, mesh: { select: meshSummarySelect } },
     }),
     db.invite.findMany({
       where: { createdByUserId: actor.userId },
@@ -35,7 +52,7 @@ export async function exportMyData(deps: Pick<MeshDeps, "db" | "now">, actor: Us
     exportedAt: (deps.now ? deps.now() : new Date()).toISOString(),
     profile,
     meshesOwned,
-    meshesJoined: memberships.map(({ mesh, ...m }) => ({ ...mesh, membership: m })),
+    meshesJoined: joinedMeshes(memberships),
     invitesIssued,
     auditEvents: auditEvents.map((a) => ({ ...a, id: a.id.toString() })),
   };

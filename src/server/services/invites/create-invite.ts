@@ -5,6 +5,7 @@ import type { UserActor } from "../actor";
 import { recordAudit } from "../audit/record-audit";
 import type { MeshDeps } from "../meshes/deps";
 import { nowOf } from "../meshes/deps";
+import { roleOfUser } from "../meshes/member-roles";
 import { ZCreateInviteInput, type TCreateInviteInput } from "../meshes/schemas";
 import { joinLinks } from "./join-links";
 
@@ -31,11 +32,11 @@ export async function createInvite(deps: MeshDeps, actor: UserActor, raw: TCreat
       ownerSecretKeyEnc: true,
       rootKeyEnc: true,
       archivedAt: true,
-      members: { where: { userId: actor.userId, revokedAt: null }, select: { role: true }, take: 1 },
+      members: { where: { userId: actor.userId, revokedAt: null }, select: { role: true } },
     },
   });
   if (!mesh) throw new AppError("NOT_FOUND", "mesh_not_found");
-  const role = mesh.ownerUserId === actor.userId ? "owner" : mesh.members[0]?.role;
+  const role = roleOfUser(mesh.ownerUserId === actor.userId, mesh.members.map((m) => m.role), undefined);
   if (role !== "owner" && role !== "admin") throw new AppError("FORBIDDEN", "invite_not_allowed");
   if (role === "admin" && input.role === "admin") throw new AppError("FORBIDDEN", "role_not_allowed");
   if (mesh.archivedAt) throw new AppError("CONFLICT", "mesh_archived");

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { MemberRole } from "@/generated/prisma/enums";
 import type { Db } from "@/server/core/db";
 import { isBase64Url } from "@/server/core/encoding";
 import { isUniqueViolation } from "@/server/core/errors";
@@ -47,18 +48,9 @@ export type JoinResult =
  */
 export async function joinMesh(db: Db, raw: TJoinInput, now: Date = new Date()): Promise<JoinResult> {
   const input = ZJoinInput.parse(raw);
-  const verified = verifyInviteToken(input.token, { now });
-  if (!verified.ok && verified.reason === "malformed") return { ok: false, reason: "invite_malformed" };
-  if (!verified.ok && verified.reason === "bad_signature") return { ok: false, reason: "invite_bad_signature" };
-
-  const invite = await db.invite.findUnique({
-    where: { token: input.token },
-    select: { id: true, meshId: true, role: true, mesh: { select: { slug: true, ownerPubkey: true } } },
-  });
-  // A token signed by another key than the mesh's own is no invite of that mesh.
-  if (!invite || (verified.payload && verified.payload.owner_pubkey !== invite.mesh.ownerPubkey)) {
-    return { ok: false, reason: "invite_not_found" };
-  }
+  const found = await inviteOfToken(db, input.token, now);
+  if (!found.ok) return found;
+  const { invite } = found;
 
   if (await isBanned(db, invite.meshId, input.peerPubkey)) return { ok: false, reason: "peer_banned" };
 
@@ -83,14 +75,8 @@ export async function joinMesh(db: Db, raw: TJoinInput, now: Date = new Date()):
         }
         return { ok: true as const, meshId: invite.meshId, meshSlug: invite.mesh.slug, memberId: existing.id, role: existing.role, rejoined: true };
       }
-      const counted = await tx.$executeRaw`
-        UPDATE invites i SET used_count = used_count + 1
-        FROM meshes m
-        WHERE i.id = ${invite.id}::uuid AND m.id = i.mesh_id
-          AND i.expires_at > ${now} AND i.revoked_at IS NULL
-          AND (i.max_uses IS NULL OR i.used_count < i.max_uses)
-          AND m.archived_at IS NULL`;
-      if (counted === 0) return { ok: false as const, reason: await refusalOf(tx, invite.id, now) };
+      const refused = await useInvite(tx, invite.id, now);
+      if (refused) return { ok: false as const, reason: refused };
       const member = existing
         ? await tx.member.update({ where: { id: existing.id }, data: { revokedAt: null, role: invite.role, displayName: input.displayName, inviteId: invite.id, boxPubkey: input.boxPubkey ?? null }, select: { id: true } })
         : await tx.member.create({
@@ -107,6 +93,42 @@ export async function joinMesh(db: Db, raw: TJoinInput, now: Date = new Date()):
     if (isUniqueViolation(error)) return joinMesh(db, raw, now);
     throw error;
   }
+}
+
+export interface FoundInvite {
+  id: string;
+  meshId: string;
+  role: MemberRole;
+  mesh: { slug: string; ownerPubkey: string };
+}
+
+/** The invite a token names: signature by the shared codec, exact-token lookup, and the mesh's own key. */
+export async function inviteOfToken(db: Pick<Db, "invite">, token: string, now: Date): Promise<{ ok: true; invite: FoundInvite } | { ok: false; reason: JoinRefusal }> {
+  const verified = verifyInviteToken(token, { now });
+  if (!verified.ok && verified.reason === "malformed") return { ok: false, reason: "invite_malformed" };
+  if (!verified.ok && verified.reason === "bad_signature") return { ok: false, reason: "invite_bad_signature" };
+  const invite = await db.invite.findUnique({
+    where: { token },
+    select: { id: true, meshId: true, role: true, mesh: { select: { slug: true, ownerPubkey: true } } },
+  });
+  // A token signed by another key than the mesh's own is no invite of that mesh.
+  if (!invite || (verified.payload && verified.payload.owner_pubkey !== invite.mesh.ownerPubkey)) return { ok: false, reason: "invite_not_found" };
+  return { ok: true, invite };
+}
+
+/**
+ * Counts one use of the invite with one conditional UPDATE (so the cap holds under any number of
+ * concurrent joins); null when counted, else why not (expired, revoked, exhausted, archived mesh).
+ */
+export async function useInvite(tx: Pick<Db, "invite" | "$executeRaw">, inviteId: string, now: Date): Promise<JoinRefusal | null> {
+  const counted = await tx.$executeRaw`
+    UPDATE invites i SET used_count = used_count + 1
+    FROM meshes m
+    WHERE i.id = ${inviteId}::uuid AND m.id = i.mesh_id
+      AND i.expires_at > ${now} AND i.revoked_at IS NULL
+      AND (i.max_uses IS NULL OR i.used_count < i.max_uses)
+      AND m.archived_at IS NULL`;
+  return counted === 0 ? refusalOf(tx, inviteId, now) : null;
 }
 
 async function refusalOf(tx: Pick<Db, "invite">, inviteId: string, now: Date): Promise<JoinRefusal> {

@@ -2,6 +2,7 @@ import { AppError } from "@/server/core/errors";
 import type { UserActor } from "../actor";
 import { inviteState } from "../invites/invite-state";
 import { visibleTo } from "./access";
+import { roleOfUser } from "./member-roles";
 import { nowOf, type MeshDeps } from "./deps";
 import { ZMeshIdInput, type TMeshIdInput } from "./schemas";
 import { inviteSummarySelect, meshSummarySelect } from "../selects";
@@ -31,12 +32,11 @@ export async function getMeshDetail(deps: Pick<MeshDeps, "db" | "now">, actor: U
   if (!mesh) throw new AppError("NOT_FOUND", "mesh_not_found");
   const now = nowOf(deps);
   const isOwner = mesh.ownerUserId === actor.userId;
-  const me = mesh.members.find((m) => m.userId === actor.userId && !m.revokedAt);
   const { owner, members, invites, ...rest } = mesh;
   return {
     mesh: { ...rest, ownerName: owner.name },
     isOwner,
-    myRole: isOwner ? ("owner" as const) : (me?.role ?? "member"),
+    myRole: roleOfUser(isOwner, members.filter((m) => m.userId === actor.userId && !m.revokedAt).map((m) => m.role), "member"),
     members,
     invites: invites.map((i) => ({ ...i, state: inviteState(i, now) })),
   };

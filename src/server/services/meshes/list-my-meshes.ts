@@ -3,6 +3,7 @@ import { readPage } from "../paging";
 import { meshSummarySelect } from "../selects";
 import type { MeshDeps } from "./deps";
 import { visibleTo } from "./access";
+import { roleOfUser } from "./member-roles";
 import { memberCounts } from "./member-counts";
 import { ZPageInput, type TPageInput } from "./schemas";
 
@@ -21,7 +22,7 @@ export async function listMyMeshes(deps: Pick<MeshDeps, "db">, actor: UserActor,
         select: {
           ...meshSummarySelect,
           ownerUserId: true,
-          members: { where: { userId: actor.userId, revokedAt: null }, select: { role: true }, take: 1 },
+          members: { where: { userId: actor.userId, revokedAt: null }, select: { role: true } },
         },
       }),
   );
@@ -30,7 +31,7 @@ export async function listMyMeshes(deps: Pick<MeshDeps, "db">, actor: UserActor,
     ...page,
     items: page.items.map(({ members, ownerUserId, ...mesh }) => {
       const isOwner = ownerUserId === actor.userId;
-      return { ...mesh, isOwner, myRole: isOwner ? ("owner" as const) : (members[0]?.role ?? "member"), memberCount: countOf.get(mesh.id) ?? 0 };
+      return { ...mesh, isOwner, myRole: roleOfUser(isOwner, members.map((m) => m.role), "member"), memberCount: countOf.get(mesh.id) ?? 0 };
     }),
   };
 }

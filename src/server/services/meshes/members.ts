@@ -6,7 +6,7 @@ import { recordAudit } from "../audit/record-audit";
 import { notifyBrokers } from "../broker/mesh-events";
 import { visibleTo } from "./access";
 import { nowOf, type MeshDeps } from "./deps";
-import { ADMIN_ASSIGNABLE_ROLES, ASSIGNABLE_ROLES } from "./member-roles";
+import { ADMIN_ASSIGNABLE_ROLES, ASSIGNABLE_ROLES, roleOfUser } from "./member-roles";
 import { ZMeshId } from "./schemas";
 
 // Member control (docs/mesh-api.md, "Members"): the owner manages everyone but themself; a mesh admin
@@ -37,9 +37,10 @@ async function managerOf(tx: Prisma.TransactionClient, actor: UserActor, meshId:
     select: { ownerUserId: true, archivedAt: true, members: { where: { userId: actor.userId, revokedAt: null }, select: { id: true, role: true } } },
   });
   if (!mesh) throw new AppError("NOT_FOUND", "mesh_not_found");
-  const mine = mesh.members[0];
-  if (mesh.ownerUserId === actor.userId) return { kind: "owner", meshId, memberId: mine?.id ?? null };
-  if (mine?.role === "admin") return { kind: "admin", meshId, memberId: mine.id };
+  const role = roleOfUser(mesh.ownerUserId === actor.userId, mesh.members.map((m) => m.role), undefined);
+  const mine = mesh.members.find((m) => m.role === role) ?? mesh.members[0];
+  if (role === "owner") return { kind: "owner", meshId, memberId: mine?.id ?? null };
+  if (role === "admin" && mine) return { kind: "admin", meshId, memberId: mine.id };
   throw new AppError("FORBIDDEN", "owner_or_admin_only");
 }
 
@@ -51,7 +52,9 @@ async function targetOf(tx: Prisma.TransactionClient, manager: Manager, memberId
     where: { id: memberId },
     select: { id: true, role: true, userId: true, peerPubkey: true, displayName: true, revokedAt: true, mesh: { select: { ownerUserId: true } } },
   });
-  if (member.role === "owner" || (member.userId !== null && member.userId === member.mesh.ownerUserId)) throw new AppError("FORBIDDEN", "owner_not_manageable");
+  // The owner's devices are the owner's to remove; the owner's own (key-less) membership is nobody's.
+  if (member.role === "owner" || (member.userId !== null && member.userId === member.mesh.ownerUserId && member.peerPubkey === null)) throw new AppError("FORBIDDEN", "owner_not_manageable");
+  if (manager.kind === "admin" && member.userId !== null && member.userId === member.mesh.ownerUserId) throw new AppError("FORBIDDEN", "owner_not_manageable");
   if (manager.kind === "admin" && !ADMIN_MANAGES.has(member.role)) throw new AppError("FORBIDDEN", "admin_manages_members_only");
   return member;
 }

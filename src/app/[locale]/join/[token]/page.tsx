@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { CopyField } from "@/components/copy-field";
+import { JoinForm } from "@/components/meshes/join-form";
 import { LocalTime } from "@/components/local-time";
 import { Link } from "@/i18n/navigation";
+import { getSessionUser } from "@/server/auth/session-user";
 import { serverCaller } from "@/trpc/server";
 
 type Params = Promise<{ locale: string; token: string }>;
@@ -26,6 +28,9 @@ export default async function JoinPage({ params }: { params: Params }) {
   const tm = await getTranslations("meshes");
   const token = decodeURIComponent(raw);
   const p = await preview(raw);
+  const user = await getSessionUser();
+  // Signing in (or up) from here comes back here.
+  const back = { callbackUrl: `/${locale}/join/${encodeURIComponent(token)}` };
   const roleName = p.role && ["owner", "admin", "member", "observer"].includes(p.role) ? tm(`roles.${p.role}` as "roles.member") : (p.role ?? "");
   const link = `ic://join/${token}`;
   const command = `mesh join "${link}"`;
@@ -44,9 +49,11 @@ export default async function JoinPage({ params }: { params: Params }) {
         ) : null}
         {p.meshName ? <p className="muted">{t("meshLine", { mesh: p.meshName })}</p> : null}
         {p.inviterName ? <p className="muted">{t("inviterLine", { name: p.inviterName })}</p> : null}
-        <p>
-          <Link href="/sign-in">{t("signInHint")}</Link>
-        </p>
+        {user ? null : (
+          <p>
+            <Link href={{ pathname: "/sign-in", query: back }}>{t("signInHint")}</Link>
+          </p>
+        )}
       </section>
     );
   }
@@ -63,15 +70,33 @@ export default async function JoinPage({ params }: { params: Params }) {
           </>
         ) : null}
       </p>
+      <div className="card stack-sm" data-testid="join-browser">
+        <h2>{t("browserTitle")}</h2>
+        {user ? (
+          <>
+            <p>{t("browserBody")}</p>
+            <JoinForm token={token} defaultName={user.name ?? user.email.split("@")[0] ?? ""} />
+          </>
+        ) : (
+          <>
+            <p>{t("signedOutBody")}</p>
+            <div className="row">
+              <Link className="button" href={{ pathname: "/sign-in", query: back }} data-testid="join-sign-in">
+                {t("signInToJoin")}
+              </Link>
+              <Link className="button secondary" href={{ pathname: "/sign-up", query: back }} data-testid="join-sign-up">
+                {t("signUpToJoin")}
+              </Link>
+            </div>
+          </>
+        )}
+      </div>
       <div className="card stack-sm">
         <h2>{t("howTitle")}</h2>
         <p>{t("howBody")}</p>
         <CopyField label={t("commandLabel")} value={command} testId="join-command" />
         <CopyField label={t("linkLabel")} value={link} testId="invite-link" />
       </div>
-      <p>
-        <Link href="/sign-in">{t("signInHint")}</Link>
-      </p>
     </section>
   );
 }

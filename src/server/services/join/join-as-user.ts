@@ -1,0 +1,78 @@
+import { z } from "zod";
+import type { MemberRole } from "@/generated/prisma/enums";
+import type { Db } from "@/server/core/db";
+import { AppError, isUniqueViolation, type AppErrorCode } from "@/server/core/errors";
+import type { UserActor } from "../actor";
+import { recordAudit } from "../audit/record-audit";
+import { notifyBrokers } from "../broker/mesh-events";
+import { inviteOfToken, useInvite, type JoinRefusal } from "./join-mesh";
+
+export const ZUserJoinInput = z.strictObject({
+  token: z.string().min(1).max(4_096),
+  /** The name the other members see; the user's own name when left out. */
+  displayName: z.string().trim().min(1).max(80).optional(),
+});
+export type TUserJoinInput = z.input<typeof ZUserJoinInput>;
+
+/**
+ * HTTP answer of each refusal of a signed-in join (docs/mesh-api.md, "Joining in the browser"): the
+ * reason is the error's message, as the broker's `/join` gives it in `error.code`. An invite that can no
+ * longer be used is a 409 here (tRPC has no 410).
+ */
+export const USER_JOIN_REFUSAL: Readonly<Record<JoinRefusal, AppErrorCode>> = {
+  invite_malformed: "BAD_REQUEST",
+  invite_bad_signature: "UNAUTHORIZED",
+  invite_not_found: "NOT_FOUND",
+  invite_expired: "CONFLICT",
+  invite_revoked: "CONFLICT",
+  invite_exhausted: "CONFLICT",
+  mesh_archived: "CONFLICT",
+  peer_banned: "FORBIDDEN",
+  key_proof_required: "UNAUTHORIZED",
+  key_proof_invalid: "UNAUTHORIZED",
+};
+
+/**
+ * Joins the signed-in user to a mesh with an invite, as the broker's `/join` joins a peer: the same
+ * invite checks, use cap (one conditional UPDATE) and audit. The member is the user's own, without a
+ * peer key (their command-line devices are further members linked to them); a user already in the mesh
+ * (as owner, in the browser or from a linked device) uses nothing, and one who left gets their member
+ * back. Refusals throw AppError with the reason as message.
+ */
+export async function joinAsUser(db: Db, actor: UserActor, raw: TUserJoinInput, now: Date = new Date(), retried = false) {
+  const input = ZUserJoinInput.parse(raw);
+  const found = await inviteOfToken(db, input.token, now);
+  if (!found.ok) throw new AppError(USER_JOIN_REFUSAL[found.reason], found.reason);
+  const { invite } = found;
+  const user = await db.user.findUnique({ where: { id: actor.userId }, select: { name: true, email: true } });
+  if (!user) throw new AppError("UNAUTHORIZED", "user_not_found");
+  const displayName = input.displayName ?? user.name ?? user.email?.split("@")[0] ?? "member";
+  const done = (memberId: string, role: MemberRole, rejoined: boolean) => ({ meshId: invite.meshId, meshSlug: invite.mesh.slug, memberId, role, displayName, rejoined });
+  try {
+    return await db.$transaction(async (tx) => {
+      // One join of this user into this mesh at a time (whatever the invite): a second one waits, then
+      // finds the member the first made and counts no use.
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`join:${invite.meshId}:${actor.userId}`}, 0))`;
+      const active = await tx.member.findFirst({
+        where: { meshId: invite.meshId, userId: actor.userId, revokedAt: null },
+        orderBy: [{ peerPubkey: { sort: "asc", nulls: "first" } }, { joinedAt: "asc" }],
+        select: { id: true, role: true, displayName: true },
+      });
+      if (active) return { ...done(active.id, active.role, true), displayName: active.displayName };
+      const refused = await useInvite(tx, invite.id, now);
+      if (refused) throw new AppError(USER_JOIN_REFUSAL[refused], refused);
+      const own = await tx.member.findFirst({ where: { meshId: invite.meshId, userId: actor.userId, peerPubkey: null }, select: { id: true } });
+      const data = { revokedAt: null, role: invite.role, displayName, inviteId: invite.id };
+      const member = own
+        ? await tx.member.update({ where: { id: own.id }, data, select: { id: true } })
+        : await tx.member.create({ data: { ...data, meshId: invite.meshId, userId: actor.userId }, select: { id: true } });
+      await recordAudit(tx, { meshId: invite.meshId, type: "member_joined", actorUserId: actor.userId, actorMemberId: member.id, metadata: { inviteId: invite.id, role: invite.role, via: "web" } });
+      await notifyBrokers(tx, { t: "joined", meshId: invite.meshId, memberId: member.id });
+      return done(member.id, invite.role, false);
+    });
+  } catch (error) {
+    // Two joins of one user at once: the unique (mesh, user) index of key-less members lets one in.
+    if (!retried && isUniqueViolation(error)) return joinAsUser(db, actor, raw, now, true);
+    throw error;
+  }
+}
