@@ -30,6 +30,8 @@ export const ZBrokerConfig = z.object({
   WS_MAX_BAD_FRAMES: envInt(10, 1, 1_000_000),
   // Flow control (docs/protocol.md, "Flow control").
   WS_MAX_BUFFERED_BYTES: envInt(1024 * 1024, 16 * 1024, 256 * 1024 * 1024),
+  /** Outbound bytes all of one member's connections on a node may hold together (docs/protocol.md, "Flow control"). */
+  WS_MAX_BUFFERED_BYTES_PER_MEMBER: envInt(2 * 1024 * 1024, 16 * 1024, 1024 * 1024 * 1024),
   WS_SLOW_CONSUMER_MS: envInt(30_000, 100, 3_600_000),
   // Frame limits per connection (a member's connections together get twice as much; docs/protocol.md, "Frame limits").
   WS_SEND_RATE_PER_SECOND: envInt(100, 1, 1_000_000),

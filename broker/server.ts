@@ -83,7 +83,10 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
     },
   });
   const members = new MemberCache(db, config.MEMBER_CACHE_TTL_MS);
-  const flow = new FlowControl({ maxBuffered: config.WS_MAX_BUFFERED_BYTES, slowConsumerMs: config.WS_SLOW_CONSUMER_MS }, { registry: connections, metrics, log });
+  const flow = new FlowControl(
+    { maxBuffered: config.WS_MAX_BUFFERED_BYTES, maxBufferedPerMember: config.WS_MAX_BUFFERED_BYTES_PER_MEMBER, slowConsumerMs: config.WS_SLOW_CONSUMER_MS },
+    { registry: connections, metrics, log },
+  );
   const messages = new MessageHub(
     { pool, log, metrics, registry: connections, members, nodeId, flow },
     { ttlMs: config.MESSAGE_TTL_MS, ackTimeoutMs: config.MESSAGE_ACK_TIMEOUT_MS, batchWaitMs: config.MESSAGE_BATCH_WAIT_MS, batchMax: config.MESSAGE_BATCH_MAX },
@@ -121,6 +124,7 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
       about: { version: deps.version, gitSha: deps.gitSha, startedAt },
       join: { db, log, metrics, limiter: joinLimiter, trustProxy: config.TRUST_PROXY, maxBodyBytes: config.MAX_MESSAGE_BYTES },
       hook: { db, log, metrics, limiter: hookLimiter, nonces, maxSkewMs: config.WS_AUTH_MAX_SKEW_MS, maxBodyBytes: config.MAX_MESSAGE_BYTES, events },
+      leave: { db, log, nonces, maxSkewMs: config.WS_AUTH_MAX_SKEW_MS, maxBodyBytes: 4_096, limiter: joinLimiter, trustProxy: config.TRUST_PROXY },
     }),
   );
 

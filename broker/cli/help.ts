@@ -5,7 +5,11 @@ export const MAIN_HELP = `mesh: join a mesh and exchange end-to-end encrypted me
 Usage: mesh <command> [options]
 
 Commands:
+  login                       sign this machine in to your account on the web app
+  whoami                      the account this machine is signed in to
+  logout                      sign this machine out (the token is revoked)
   join <link>                 join a mesh with an invite link (ic://join/… or https://…/join/…)
+  leave                       leave a mesh from this machine (its keys are deleted here)
   meshes                      list the meshes joined from this machine
   send <text…>                send a message to the whole mesh or to peers (--to)
   watch                       print messages (and status changes) as they arrive
@@ -17,7 +21,34 @@ Every command takes --help. Keys and settings live in $MESH_HOME (default ~/.con
 Exit codes: 0 done, 1 failed (refused, unreachable, timed out), 2 wrong usage.`;
 
 export const HELP: Record<string, string> = {
-  join: `Usage: mesh join <link> [--name <display name>] [--json]
+  login: `Usage: mesh login [--web <url>] [--name <machine name>] [--json]
+
+Signs this machine in to your account: prints a short code and a page of the web app; open the page
+(signed in), check that it shows the same code, and approve. The token is kept in
+$MESH_HOME/account.json (mode 0600). Meshes joined afterwards are linked to your account: they appear
+in your dashboard, and several machines of yours show as your devices.
+
+Options:
+  --web <url>     the web app (default: $MESH_WEB_URL, else http://localhost:3000)
+  --name <name>   how the approval page names this machine (default: its host name)
+  --json          print {name, email, webUrl, accountFile}`,
+  whoami: `Usage: mesh whoami [--json]
+
+Asks the web app who this machine is signed in as (a revoked sign-in says so).`,
+  logout: `Usage: mesh logout
+
+Revokes this machine's token at the web app and deletes $MESH_HOME/account.json. Meshes joined stay
+joined (and linked to your account); use mesh leave to leave one.`,
+  leave: `Usage: mesh leave [--mesh <slug>] [--json]
+
+Leaves the mesh from this machine: the broker ends this peer's membership (its connections close, its
+queued messages are dropped, the others move to a new key epoch), and the mesh's config and keys are
+deleted from $MESH_HOME. Your other machines, and the membership you joined with in the browser, stay.
+
+Options:
+  --mesh <slug>   the mesh (needed when several are joined)
+  --json          print {meshId, meshSlug, left}`,
+  join: `Usage: mesh join <link> [--name <display name>] [--anonymous] [--json]
 
 Joins the mesh of an invite link, in either form: ic://join/<token> or https://<host>/join/<token>
 (also /<locale>/join/<token>). Makes this peer's keys (they never leave this machine; only the public
@@ -26,6 +57,7 @@ $MESH_HOME/meshes/<mesh id>.json (mode 0600). Joining a mesh already joined rejo
 
 Options:
   --name <name>   the name other peers see (1 to 80 characters; default: this machine's host name)
+  --anonymous     do not link the member to the account of mesh login
   --json          print the result as JSON`,
   meshes: `Usage: mesh meshes [--json]
 

@@ -1,7 +1,9 @@
 // Entry of the `mesh` command line (broker/cli/mesh.mjs runs it): dispatch, errors and exit codes.
 import { readFileSync } from "node:fs";
+import { loginCommand, logoutCommand, whoamiCommand } from "./commands/account";
 import { hookCommand } from "./commands/hook";
 import { joinCommand } from "./commands/join";
+import { leaveCommand } from "./commands/leave";
 import { meshesCommand } from "./commands/meshes";
 import { peersCommand } from "./commands/peers";
 import { sendCommand } from "./commands/send";
@@ -11,7 +13,11 @@ import { HELP, MAIN_HELP } from "./help";
 import { CliFailure, EXIT, UsageError, type CliIo } from "./io";
 
 const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<number>> = {
+  login: loginCommand,
+  whoami: whoamiCommand,
+  logout: logoutCommand,
   join: joinCommand,
+  leave: leaveCommand,
   meshes: meshesCommand,
   send: sendCommand,
   watch: watchCommand,

@@ -29,6 +29,17 @@ export const ZMeshConfig = z.object({
 });
 export type TMeshConfig = z.output<typeof ZMeshConfig>;
 
+/** The account of `mesh login` as stored (`account.json`): the web app and the device token. */
+export const ZAccount = z.object({
+  version: z.literal(1),
+  webUrl: z.string().regex(/^https?:\/\/[^\s]+$/),
+  token: z.string().startsWith("mdt_").max(200),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  loggedInAt: z.string(),
+});
+export type TAccount = z.output<typeof ZAccount>;
+
 /** Thrown for a missing, unreadable or invalid config; the message never contains file contents. */
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -76,10 +87,40 @@ export class ConfigStore {
     };
   }
 
+  /** The account of `mesh login` (`account.json`, 0600), if logged in. */
+  account(): TAccount | undefined {
+    return readJson(this.accountFile, ZAccount);
+  }
+
+  saveAccount(account: TAccount): string {
+    this.writePrivate(this.accountFile, `${JSON.stringify(ZAccount.parse(account), null, 2)}\n`);
+    return this.accountFile;
+  }
+
+  /** Forgets the account; false when there was none. */
+  removeAccount(): boolean {
+    const had = this.account() !== undefined;
+    rmSync(this.accountFile, { force: true });
+    return had;
+  }
+
+  /** Forgets a mesh: its config and its epoch keys (`mesh leave`). */
+  remove(meshId: string): void {
+    const id = ZUuid.parse(meshId);
+    rmSync(this.fileOf(id), { force: true });
+    rmSync(path.join(this.dir, `${id}.keys`), { force: true });
+    syncDir(this.dir);
+  }
+
+  get accountFile(): string {
+    return path.join(this.home, "account.json");
+  }
+
   private writePrivate(file: string, text: string): void {
+    const dir = path.dirname(file);
     ensurePrivateDir(this.home);
-    ensurePrivateDir(this.dir);
-    const tmp = path.join(this.dir, `.${path.basename(file)}.${randomBytes(6).toString("hex")}.tmp`);
+    ensurePrivateDir(dir);
+    const tmp = path.join(dir, `.${path.basename(file)}.${randomBytes(6).toString("hex")}.tmp`);
     const fd = openSync(tmp, "wx", 0o600);
     try {
       writeSync(fd, text);
@@ -91,7 +132,7 @@ export class ConfigStore {
     }
     closeSync(fd);
     renameSync(tmp, file);
-    syncDir(this.dir);
+    syncDir(dir);
   }
 
   /** Every joined mesh, ordered by slug; files that do not parse are reported, not fatal. */
@@ -141,7 +182,7 @@ export class ConfigStore {
   }
 }
 
-function readConfig(file: string): TMeshConfig | undefined {
+function readJson<T>(file: string, schema: z.ZodType<T>): T | undefined {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
@@ -149,12 +190,14 @@ function readConfig(file: string): TMeshConfig | undefined {
     return undefined;
   }
   try {
-    const parsed = ZMeshConfig.safeParse(JSON.parse(text));
+    const parsed = schema.safeParse(JSON.parse(text));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;
   }
 }
+
+const readConfig = (file: string) => readJson(file, ZMeshConfig);
 
 /** Creates the directory with mode 0700, or tightens an existing one to 0700. */
 function ensurePrivateDir(dir: string): void {

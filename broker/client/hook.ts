@@ -1,4 +1,5 @@
-// The status hook (docs/protocol.md, "Status hook"): POST /hook/set-status signed with the peer's key.
+// Requests a peer signs with its key (docs/protocol.md): the status hook (POST /hook/set-status) and
+// leaving (POST /leave).
 import { z } from "zod";
 import { ZStatus, ZStatusText } from "../protocol/frames";
 import { signHookAuth, WS_AUTH_HEADER } from "../protocol/ws-auth";
@@ -33,12 +34,13 @@ export class HookError extends Error {
   }
 }
 
-/** Sends a status through the hook endpoint as the peer of this mesh config. */
-export async function setStatusViaHook(config: TMeshConfig, raw: THookInput): Promise<THookAnswer> {
-  const input = ZHookInput.parse(raw);
-  const body = JSON.stringify({ meshId: config.meshId, memberId: config.memberId, pid: input.pid, cwd: input.cwd, status: input.status, text: input.text ?? null });
+/**
+ * POSTs a body signed with the peer's key (the hook's `x-mesh-auth`) to a path of the mesh's broker;
+ * the answer when it is 200, else HookError with the broker's code.
+ */
+export async function postSigned(config: TMeshConfig, urlPath: string, body: string): Promise<JsonAnswer> {
   const auth = signHookAuth({ meshId: config.meshId, memberId: config.memberId, secretKey: meshKeysOf(config).signSecretKey, body });
-  const url = brokerHttpUrl(config.brokerUrl, HOOK_PATH);
+  const url = brokerHttpUrl(config.brokerUrl, urlPath);
   let res: JsonAnswer;
   try {
     res = await postJson(url, body, { [WS_AUTH_HEADER]: auth });
@@ -54,7 +56,34 @@ export async function setStatusViaHook(config: TMeshConfig, raw: THookInput): Pr
       retryAfterOf(res.headers),
     );
   }
+  return res;
+}
+
+/** Sends a status through the hook endpoint as the peer of this mesh config. */
+export async function setStatusViaHook(config: TMeshConfig, raw: THookInput): Promise<THookAnswer> {
+  const input = ZHookInput.parse(raw);
+  const body = JSON.stringify({ meshId: config.meshId, memberId: config.memberId, pid: input.pid, cwd: input.cwd, status: input.status, text: input.text ?? null });
+  const res = await postSigned(config, HOOK_PATH, body);
   const answer = ZHookAnswer.safeParse(res.json);
   if (!answer.success) throw new HookError("BAD_ANSWER", "the broker's answer to the hook is not what protocol v1 says", res.status);
   return answer.data;
+}
+
+/**
+ * `mesh leave`: this peer's membership ends at the broker (POST /leave, signed like the hook); then the
+ * mesh's config and keys are removed from this machine. A membership the broker no longer knows (404)
+ * is removed locally too.
+ */
+export async function leaveViaBroker(config: TMeshConfig, store: { remove(meshId: string): void }): Promise<{ revokedAt: string | null }> {
+  const body = JSON.stringify({ action: "leave", meshId: config.meshId, memberId: config.memberId });
+  let revokedAt: string | null = null;
+  try {
+    const res = await postSigned(config, "/leave", body);
+    revokedAt = z.object({ revokedAt: z.string() }).safeParse(res.json).data?.revokedAt ?? null;
+  } catch (error) {
+    // Already gone (left, removed, or its mesh archived): the broker answers 404 or 401 for it.
+    if (!(error instanceof HookError) || (error.status !== 404 && error.status !== 401)) throw error;
+  }
+  store.remove(config.meshId);
+  return { revokedAt };
 }

@@ -1,7 +1,8 @@
 // The reference client of broker protocol v1 (docs/protocol.md); the `mesh` command line uses it.
-export { ConfigError, ConfigStore, defaultMeshHome, meshKeysOf, ZMeshConfig, type MeshKeys, type TMeshConfig } from "./config-store";
+export { AccountError, loginWithDevice, logout, webBaseUrl, whoami, type LoginOptions } from "./account";
+export { ConfigError, ConfigStore, defaultMeshHome, meshKeysOf, ZAccount, ZMeshConfig, type MeshKeys, type TAccount, type TMeshConfig } from "./config-store";
 export { AckBatcher, backoffDelay, DEFAULT_BACKOFF, SeenIds, type BackoffOptions } from "./delivery";
-export { HOOK_PATH, HookError, setStatusViaHook, type THookAnswer, type THookInput } from "./hook";
+export { HOOK_PATH, HookError, leaveViaBroker, setStatusViaHook, type THookAnswer, type THookInput } from "./hook";
 export { defaultDisplayName, joinWithLink, JoinRefusedError, type JoinOptions, type JoinOutcome } from "./join";
 export { brokerHttpBase, brokerHttpUrl, brokerWsUrl, JoinLinkError, readJoinLink, tokenFromJoinLink } from "./join-link";
 export { MeshClient } from "./mesh-client";

@@ -36,6 +36,8 @@ export class JoinRefusedError extends Error {
 export interface JoinOptions {
   displayName?: string;
   store?: ConfigStore;
+  /** The token of `mesh login`: the member is then the user's (docs/cli.md). */
+  accountToken?: string;
 }
 
 export interface JoinOutcome {
@@ -70,7 +72,7 @@ export async function joinWithLink(link: string, opts: JoinOptions = {}): Promis
   const boxPubkey = toBase64Url(pairs.box.publicKey);
   // Proves this client holds the peer key (the broker needs it to change a member's box key).
   const proof = signJoinProof({ token, peerPubkey, boxPubkey, secretKey: pairs.sign.secretKey });
-  const body = { token, peerPubkey, boxPubkey, displayName, proof };
+  const body = { token, peerPubkey, boxPubkey, displayName, proof, ...(opts.accountToken ? { accountToken: opts.accountToken } : {}) };
 
   let res: JsonAnswer;
   try {

@@ -4,13 +4,13 @@ import type { Db } from "../../src/server/core/db";
 import { sendJson } from "../../src/server/core/lifecycle";
 import type { Logger } from "../../src/server/core/logger";
 import { rateLimitHeaders, type TokenBucketLimiter } from "../../src/server/core/token-bucket";
-import { findConnectingPeer, setMemberStatus } from "../../src/server/services/broker/peer-connection";
-import { claimNonce } from "../../src/server/services/broker/used-nonces";
+import { setMemberStatus } from "../../src/server/services/broker/peer-connection";
 import type { MeshEvents } from "../cluster/events";
 import type { BrokerMetrics } from "../metrics";
 import { ZStatus, ZStatusText } from "../protocol/frames";
-import { parseWsAuth, verifyHookAuth, WS_AUTH_HEADER, type NonceCache } from "../protocol/ws-auth";
-import { answerAndClose, errorBody, readBoundedBody, safeErrorFields } from "./request";
+import type { NonceCache } from "../protocol/ws-auth";
+import { errorBody, safeErrorFields } from "./request";
+import { readSignedRequest } from "./signed-request";
 
 /** Body of `POST /hook/set-status` (docs/protocol.md, "Status hook"). */
 export const ZHookInput = z.strictObject({
@@ -44,33 +44,10 @@ export function hookBucketKey(input: { memberId: string; pid: number; cwd: strin
 export async function handleHook(req: http.IncomingMessage, res: http.ServerResponse, deps: HookDeps): Promise<void> {
   const count = (result: string) => deps.metrics.hookRequests.inc({ result });
   try {
-    const read = await readBoundedBody(req, deps.maxBodyBytes);
-    if (!read.ok) {
-      count(read.reason === "too_large" ? "too_large" : "bad_request");
-      if (read.reason === "too_large") answerAndClose(req, res, 413, errorBody("PAYLOAD_TOO_LARGE", `body above ${deps.maxBodyBytes} bytes`));
-      else req.socket.destroy();
-      return;
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(read.body.toString("utf8"));
-    } catch {
-      count("bad_request");
-      return sendJson(res, 400, errorBody("BAD_REQUEST", "body is not JSON"));
-    }
-    const parsed = ZHookInput.safeParse(json);
-    if (!parsed.success) {
-      count("bad_request");
-      return sendJson(res, 400, errorBody("BAD_REQUEST", "invalid body", { fieldErrors: z.flattenError(parsed.error).fieldErrors }));
-    }
-    const input = parsed.data;
+    const signed = await readSignedRequest(req, res, deps, ZHookInput, "hook");
+    if (!signed.ok) return count(signed.result);
+    const { input, peer } = signed;
     const unauthorized = () => (count("unauthorized"), sendJson(res, 401, errorBody("UNAUTHORIZED", "authentication failed")));
-    const auth = parseWsAuth(req.headers[WS_AUTH_HEADER]);
-    if (!auth || Math.abs(Date.now() - auth.ts) > deps.maxSkewMs) return unauthorized();
-    const peer = await findConnectingPeer(deps.db, { meshId: input.meshId, memberId: input.memberId });
-    if (!peer || !verifyHookAuth({ meshId: input.meshId, memberId: input.memberId, auth, peerPubkey: peer.peerPubkey, body: read.body })) return unauthorized();
-    const nonceKey = `hook|${input.memberId}|${auth.nonce}`;
-    if (!deps.nonces.use(nonceKey) || !(await claimNonce(deps.db, nonceKey, 2 * deps.maxSkewMs))) return unauthorized();
     if (peer.role === "observer") {
       // Observers only receive (docs/mesh-api.md).
       count("forbidden");

@@ -22,6 +22,7 @@ export const JOIN_REFUSAL_STATUS: Readonly<Record<JoinRefusal, number>> = {
   peer_banned: 403,
   key_proof_required: 401,
   key_proof_invalid: 401,
+  account_token_invalid: 401,
 };
 
 const REFUSAL_MESSAGE: Readonly<Record<JoinRefusal, string>> = {
@@ -35,6 +36,7 @@ const REFUSAL_MESSAGE: Readonly<Record<JoinRefusal, string>> = {
   peer_banned: "this peer key is banned from the mesh",
   key_proof_required: "this peer key is a member with another box key: a proof signed with the peer key is needed to change it",
   key_proof_invalid: "the proof does not verify for this peer key and request (or its time is off)",
+  account_token_invalid: "the account token is unknown or was revoked: run mesh login again, or join without it",
 };
 
 export interface JoinRouteDeps {

@@ -1,5 +1,5 @@
-// The broker's plain HTTP routes: /health, /metrics (behind METRICS_TOKEN when set), POST /join and
-// POST /hook/set-status. WebSocket upgrades on /ws are handled apart (ws/upgrade.ts).
+// The broker's plain HTTP routes: /health, /metrics (behind METRICS_TOKEN when set), POST /join,
+// POST /leave and POST /hook/set-status. WebSocket upgrades on /ws are handled apart (ws/upgrade.ts).
 import type http from "node:http";
 import { secretsEqual } from "../../src/server/core/crypto/equal";
 import { healthDocument, type DbMonitor } from "../../src/server/core/db-monitor";
@@ -7,6 +7,7 @@ import { sendJson, sendNotFound } from "../../src/server/core/lifecycle";
 import type { BrokerMetrics } from "../metrics";
 import { handleHook, type HookDeps } from "./hook-route";
 import { handleJoin, type JoinRouteDeps } from "./join-route";
+import { handleLeave, type LeaveDeps } from "./leave-route";
 import { errorBody } from "./request";
 
 export interface RoutesDeps {
@@ -16,6 +17,7 @@ export interface RoutesDeps {
   about: { version: string; gitSha: string; startedAt: number };
   join: JoinRouteDeps;
   hook: HookDeps;
+  leave: LeaveDeps;
 }
 
 export function createHttpHandler(deps: RoutesDeps): http.RequestListener {
@@ -41,6 +43,8 @@ export function createHttpHandler(deps: RoutesDeps): http.RequestListener {
       });
     } else if (url.pathname === "/join") {
       post(() => handleJoin(req, res, deps.join));
+    } else if (url.pathname === "/leave") {
+      post(() => handleLeave(req, res, deps.leave));
     } else if (url.pathname === "/hook/set-status") {
       post(() => handleHook(req, res, deps.hook));
     } else {

@@ -5,13 +5,20 @@ import type { ConnectionRegistry, PeerConnection } from "./registry";
 // Flow control (docs/protocol.md, "Flow control"): each connection may have at most `maxBuffered`
 // bytes written and not yet taken by the kernel (ws's bufferedAmount). Message delivery stops there and
 // goes on from the database once the socket has drained to half of it; a connection that stays above
-// its budget for `slowConsumerMs` is closed with 4408 `slow_consumer` (its messages stay queued).
+// its budget for `slowConsumerMs` is closed with 4408 `slow_consumer` (its messages stay queued). The
+// connections of one member on a node share a second budget, `maxBufferedPerMember`: many stalled
+// connections of one member hold that much, not that many times the connection budget.
 
 export const SLOW_CONSUMER_CLOSE = { code: 4408, reason: "slow_consumer" } as const;
 const TICK_MS = 25;
 const SCAN_MS = 1_000;
 // After the close frame, a consumer that still does not read is cut.
 const TERMINATE_AFTER_MS = 5_000;
+/**
+ * What a connection may always hold, whatever its member's other connections hold: stalled ones cannot
+ * starve one that reads (each gets at least one message at a time).
+ */
+const MIN_SHARE = 64 * 1024;
 
 interface Watched {
   since: number;
@@ -20,6 +27,7 @@ interface Watched {
 
 export interface FlowOptions {
   maxBuffered: number;
+  maxBufferedPerMember: number;
   slowConsumerMs: number;
 }
 
@@ -49,13 +57,28 @@ export class FlowControl {
     this.watched.clear();
   }
 
-  /** The most bytes of ciphertext a connection may be handed now (0 when over its budget). */
+  /** The most bytes a connection may be handed now (0 when it, or its member, is over budget). */
   room(conn: PeerConnection): number {
-    return Math.max(0, this.options.maxBuffered - conn.ws.bufferedAmount);
+    const own = conn.ws.bufferedAmount;
+    const memberRoom = Math.max(this.options.maxBufferedPerMember - this.memberBuffered(conn), MIN_SHARE - own);
+    return Math.max(0, Math.min(this.options.maxBuffered - own, memberRoom));
   }
 
   overBudget(conn: PeerConnection): boolean {
-    return conn.ws.bufferedAmount > this.options.maxBuffered;
+    const own = conn.ws.bufferedAmount;
+    return own > this.options.maxBuffered || (own > MIN_SHARE && this.memberBuffered(conn) > this.options.maxBufferedPerMember);
+  }
+
+  /** Bytes buffered on all of this node's connections of the member (at most MAX_CONNECTIONS_PER_MEMBER). */
+  private memberBuffered(conn: PeerConnection): number {
+    let sum = 0;
+    for (const c of this.deps.registry.ofMember(conn.meshId, conn.memberId)) sum += c.ws.bufferedAmount;
+    return sum;
+  }
+
+  private drained(conn: PeerConnection): boolean {
+    const own = conn.ws.bufferedAmount;
+    return own <= this.options.maxBuffered / 2 && (own <= MIN_SHARE / 2 || this.memberBuffered(conn) <= this.options.maxBufferedPerMember / 2);
   }
 
   /**
@@ -64,7 +87,7 @@ export class FlowControl {
    */
   waitForRoom(conn: PeerConnection): Promise<boolean> {
     if (conn.ws.readyState !== conn.ws.OPEN) return Promise.resolve(false);
-    if (conn.ws.bufferedAmount <= this.options.maxBuffered / 2) return Promise.resolve(true);
+    if (this.drained(conn)) return Promise.resolve(true);
     return new Promise((resolve) => this.watch(conn).waiters.push(resolve));
   }
 
@@ -82,10 +105,13 @@ export class FlowControl {
     const now = Date.now();
     for (const [conn, w] of this.watched) {
       const open = conn.ws.readyState === conn.ws.OPEN;
-      if (open && conn.ws.bufferedAmount <= this.options.maxBuffered / 2) {
+      if (open && this.drained(conn)) {
         this.release(conn, w, true);
       } else if (!open) {
         this.release(conn, w, false);
+      } else if (conn.ws.bufferedAmount <= this.options.maxBuffered / 2) {
+        // Waiting only for the member's other connections: this one reads, it is no slow consumer.
+        w.since = now;
       } else if (now - w.since >= this.options.slowConsumerMs) {
         this.deps.metrics.slowConsumers.inc();
         this.deps.log.info({ event: "ws_slow_consumer", connectionId: conn.id, buffered: conn.ws.bufferedAmount }, "slow consumer closed");

@@ -34,6 +34,10 @@ export const ZAppEnv = z.object({
   SIGNUP_RATE_PER_MINUTE: envInt(3, 1, 100_000),
   /** Sign-ups allowed per minute per client address. */
   SIGNUP_CLIENT_RATE_PER_MINUTE: envInt(10, 1, 100_000),
+  /** `mesh login` starts per minute per client address (docs/cli.md). */
+  DEVICE_LOGIN_RATE_PER_MINUTE: envInt(10, 1, 100_000),
+  /** Device codes a signed-in user may look up or decide per minute (guessing is limited). */
+  DEVICE_CODE_ATTEMPTS_PER_MINUTE: envInt(10, 1, 100_000),
   /** Pipeline executions queued or running at once per API key or user (429 above it). */
   PIPELINE_MAX_ACTIVE_PER_PRINCIPAL: envInt(2, 1, 1_000),
 });

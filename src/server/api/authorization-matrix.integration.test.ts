@@ -35,6 +35,8 @@ const visible: Record<Role, Outcome> = { owner: "OK", member: "OK", revoked: "NO
 const ownerOnly: Record<Role, Outcome> = { ...visible, member: "FORBIDDEN" };
 const adminOnly: Record<Role, Outcome> = { owner: "FORBIDDEN", member: "FORBIDDEN", revoked: "FORBIDDEN", stranger: "FORBIDDEN", admin: "OK", signedOut: "UNAUTHORIZED" };
 const everyone: Record<Role, Outcome> = { owner: "OK", member: "OK", revoked: "OK", stranger: "OK", admin: "OK", signedOut: "OK" };
+const nobody: Record<Role, Outcome> = { owner: "UNAUTHORIZED", member: "UNAUTHORIZED", revoked: "UNAUTHORIZED", stranger: "UNAUTHORIZED", admin: "UNAUTHORIZED", signedOut: "UNAUTHORIZED" };
+const noSuchCode: Record<Role, Outcome> = { owner: "NOT_FOUND", member: "NOT_FOUND", revoked: "NOT_FOUND", stranger: "NOT_FOUND", admin: "NOT_FOUND", signedOut: "UNAUTHORIZED" };
 
 const adminAbsent: Record<Role, Outcome> = { ...adminOnly, admin: "NOT_FOUND" };
 const absent = "00000000-0000-7000-8000-000000000000";
@@ -50,6 +52,9 @@ const MATRIX: Record<string, Row> = {
   "my.updateProfile": { input: () => ({ name: "Renamed" }), expect: anyUser },
   "my.meshes": { input: () => ({}), expect: anyUser },
   "my.joinMesh": { input: (f) => ({ token: f.inviteToken }), mutates: true, expect: anyUser },
+  // A code nobody started: every signed-in user gets NOT_FOUND (and the per-user guessing limit counts it).
+  "my.deviceLogin": { input: () => ({ userCode: "BBBB-BBBB" }), expect: noSuchCode },
+  "my.decideDeviceLogin": { input: () => ({ userCode: "BBBB-BBBB", approve: true }), mutates: true, expect: noSuchCode },
   "my.createMesh": { input: () => ({ name: "New", slug: uid("mx").toLowerCase() }), expect: anyUser },
   "my.mesh": { input: meshInput, expect: visible },
   "my.createInvite": { input: meshInput, expect: ownerOnly },
@@ -70,6 +75,10 @@ const MATRIX: Record<string, Row> = {
   "admin.audit": { input: () => ({}), expect: adminOnly },
   "admin.summary": { input: none, expect: adminOnly },
   "public.stats": { input: none, expect: everyone },
+  "public.deviceLoginStart": { input: () => ({ clientName: "matrix" }), mutates: true, expect: everyone },
+  "public.deviceLoginPoll": { input: () => ({ deviceCode: "no-such-code" }), expect: everyone },
+  "public.deviceWhoami": { input: () => ({ token: "mdt_no-such-token" }), expect: nobody },
+  "public.deviceLogout": { input: () => ({ token: "mdt_no-such-token" }), expect: everyone },
   // Review engine (Document 1): API keys in REST (scrape-rest.integration.test.ts); in the pages, administrators.
   "scrape.create": { input: () => engineJob(), expect: adminOnly },
   "scrape.createPlatformReviews": { input: () => engineJob(), expect: adminOnly },

@@ -25,6 +25,15 @@ export const ZMeshListOut = page(
   z.object({ id: z.string(), slug: z.string(), name: z.string(), ...meshEnums, archivedAt: ZDateNull, createdAt: ZDate, isOwner: z.boolean(), myRole: ZRole, memberCount: z.number().int() }),
 );
 export const ZCreatedMeshOut = z.object({ id: z.string(), slug: z.string() });
+export const ZDeviceLoginStartOut = z.object({ deviceCode: z.string(), userCode: z.string(), verificationPath: z.string(), expiresIn: z.number().int(), interval: z.number().int() });
+export const ZDeviceLoginPollOut = z.discriminatedUnion("status", [
+  z.object({ status: z.enum(["pending", "slow_down", "denied", "expired"]) }),
+  z.object({ status: z.literal("approved"), token: z.string(), user: z.object({ name: z.string().nullable(), email: z.string().nullable() }) }),
+]);
+export const ZDeviceWhoamiOut = z.object({ name: z.string().nullable(), email: z.string().nullable() });
+export const ZDeviceLogoutOut = z.object({ loggedOut: z.literal(true) });
+export const ZDeviceLoginOut = z.object({ userCode: z.string(), clientName: z.string(), createdAt: ZDate, expiresAt: ZDate });
+export const ZDeviceDecidedOut = z.object({ userCode: z.string(), clientName: z.string(), approved: z.boolean() });
 export const ZUserJoinedOut = z.object({ meshId: z.string(), meshSlug: z.string(), memberId: z.string(), role: ZRole, displayName: z.string(), rejoined: z.boolean() });
 export const ZMeshDetailOut = z.object({
   mesh: z.object({ id: z.string(), slug: z.string(), name: z.string(), ownerUserId: z.string(), ownerName: z.string().nullable(), ownerPubkey: z.string(), ...meshEnums, archivedAt: ZDateNull, createdAt: ZDate }),

@@ -15,13 +15,18 @@ import { changeMemberRole, listMeshBans, removeMember, unbanPeer, ZChangeRoleInp
 import { ZCreateInviteInput, ZCreateMeshInput, ZInviteIdInput, ZMeshIdInput, ZPageInput } from "@/server/services/meshes/schemas";
 import { getProfile, updateProfile } from "@/server/services/users/get-profile";
 import { ZUpdateProfileInput } from "@/server/services/users/schemas";
+import { decideDeviceLogin, describeDeviceLogin, ZDecideDeviceLoginInput, ZUserCodeInput } from "@/server/services/devices/device-login";
+import { appEnv } from "@/server/env";
 import * as out from "../outputs";
+import { lazyLimiter, takeOrThrow } from "../rate-limit";
 import { createTRPCRouter, protectedProcedure } from "../trpc";
 
 const rest = (method: "GET" | "POST" | "PATCH" | "DELETE", path: `/${string}`, summary: string) => ({
   openapi: { method, path, summary, tags: ["my"], protect: true },
 });
 const none = z.void();
+// Looking up or deciding user codes: limited per user, so codes cannot be guessed.
+const deviceCodeBucket = lazyLimiter(() => appEnv().DEVICE_CODE_ATTEMPTS_PER_MINUTE);
 
 /** The signed-in user's own data (Document 3, router my); visibility is checked inside every query. */
 export const myRouter = createTRPCRouter({
@@ -40,6 +45,22 @@ export const myRouter = createTRPCRouter({
     .input(ZPageInput)
     .output(out.ZMeshListOut)
     .query(({ ctx, input }) => listMyMeshes(ctx, ctx.actor, input)),
+  deviceLogin: protectedProcedure
+    .meta(rest("GET", "/my/device/{userCode}", "A pending command-line login, by its user code"))
+    .input(ZUserCodeInput)
+    .output(out.ZDeviceLoginOut)
+    .query(({ ctx, input }) => {
+      takeOrThrow(deviceCodeBucket(), ctx.actor.userId, ctx.responseHeaders);
+      return describeDeviceLogin(ctx.db, ctx.actor, input);
+    }),
+  decideDeviceLogin: protectedProcedure
+    .meta(rest("POST", "/my/device/{userCode}", "Approve or deny a command-line login"))
+    .input(ZDecideDeviceLoginInput)
+    .output(out.ZDeviceDecidedOut)
+    .mutation(({ ctx, input }) => {
+      takeOrThrow(deviceCodeBucket(), ctx.actor.userId, ctx.responseHeaders);
+      return decideDeviceLogin(ctx.db, ctx.actor, input);
+    }),
   joinMesh: protectedProcedure
     .meta(rest("POST", "/my/join", "Join a mesh with an invite, as the signed-in user"))
     .input(ZUserJoinInput)

@@ -1,21 +1,18 @@
 import { z } from "zod";
 import { clientAddress } from "@/server/core/client-address";
 import { AppError } from "@/server/core/errors";
-import { TokenBucketLimiter } from "@/server/core/token-bucket";
 import { appEnv } from "@/server/env";
 import { previewInvite } from "@/server/services/invites/preview-invite";
 import { PublicStatsCache } from "@/server/services/stats/public-stats";
+import { pollDeviceLogin, revokeDeviceToken, startDeviceLogin, userOfDeviceToken, ZDeviceTokenInput, ZPollDeviceLoginInput, ZStartDeviceLoginInput } from "@/server/services/devices/device-login";
 import * as out from "../outputs";
+import { lazyLimiter, takeOrThrow } from "../rate-limit";
 import { createTRPCRouter, publicProcedure } from "../trpc";
 
 const statsCache = new PublicStatsCache();
-let previewLimiter: TokenBucketLimiter | undefined;
-const previewBucket = () => {
-  const perMinute = appEnv().PREVIEW_RATE_PER_MINUTE;
-  previewLimiter ??= new TokenBucketLimiter({ capacity: perMinute, refillPerMinute: perMinute });
-  return previewLimiter;
-};
-const rest = (path: `/${string}`, summary: string) => ({ openapi: { method: "GET" as const, path, summary, tags: ["public"] } });
+const previewBucket = lazyLimiter(() => appEnv().PREVIEW_RATE_PER_MINUTE);
+const deviceLoginBucket = lazyLimiter(() => appEnv().DEVICE_LOGIN_RATE_PER_MINUTE);
+const rest = (path: `/${string}`, summary: string, method: "GET" | "POST" = "GET") => ({ openapi: { method, path, summary, tags: ["public"] } });
 
 /** Unauthenticated operations (Document 3, router public). */
 export const publicRouter = createTRPCRouter({
@@ -35,14 +32,39 @@ export const publicRouter = createTRPCRouter({
     .input(z.object({ token: z.string().max(1_000_000) }))
     .output(out.ZPreviewOut)
     .query(async ({ ctx, input }) => {
-      const taken = previewBucket().take(clientAddress(ctx.headers));
-      if (!taken.allowed) {
-        ctx.responseHeaders.set("retry-after", String(Math.ceil(taken.retryAfterMs / 1000)));
-        ctx.responseHeaders.set("cache-control", "no-store");
-        throw new AppError("TOO_MANY_REQUESTS", "rate_limited", { retryAfterSeconds: Math.ceil(taken.retryAfterMs / 1000) });
-      }
+      takeOrThrow(previewBucket(), clientAddress(ctx.headers), ctx.responseHeaders);
       const preview = await previewInvite(ctx, input.token);
       ctx.responseHeaders.set("cache-control", preview.valid ? "public, max-age=30" : "no-store");
       return preview;
     }),
+  // `mesh login` (docs/cli.md): the command line's side of the device flow. The person's side is
+  // my.deviceLogin / my.decideDeviceLogin, on the page /<locale>/device.
+  deviceLoginStart: publicProcedure
+    .meta(rest("/public/device/code", "Start a command-line login (device code and user code)", "POST"))
+    .input(ZStartDeviceLoginInput)
+    .output(out.ZDeviceLoginStartOut)
+    .mutation(async ({ ctx, input }) => {
+      takeOrThrow(deviceLoginBucket(), clientAddress(ctx.headers), ctx.responseHeaders);
+      const started = await startDeviceLogin(ctx.db, input);
+      return { ...started, verificationPath: "/device" };
+    }),
+  deviceLoginPoll: publicProcedure
+    .meta(rest("/public/device/token", "Poll a command-line login; its token comes once, when approved", "POST"))
+    .input(ZPollDeviceLoginInput)
+    .output(out.ZDeviceLoginPollOut)
+    .mutation(({ ctx, input }) => pollDeviceLogin(ctx.db, input)),
+  deviceWhoami: publicProcedure
+    .meta(rest("/public/device/whoami", "The user a command-line token stands for", "POST"))
+    .input(ZDeviceTokenInput)
+    .output(out.ZDeviceWhoamiOut)
+    .mutation(async ({ ctx, input }) => {
+      const user = await userOfDeviceToken(ctx.db, input.token);
+      if (!user) throw new AppError("UNAUTHORIZED", "device_token_invalid");
+      return { name: user.name, email: user.email };
+    }),
+  deviceLogout: publicProcedure
+    .meta(rest("/public/device/logout", "Revoke a command-line token", "POST"))
+    .input(ZDeviceTokenInput)
+    .output(out.ZDeviceLogoutOut)
+    .mutation(({ ctx, input }) => revokeDeviceToken(ctx.db, input)),
 });

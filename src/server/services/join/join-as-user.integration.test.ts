@@ -2,11 +2,11 @@
 // and audit of the broker's /join; the mesh is then theirs to list, export and leave.
 import nacl from "tweetnacl";
 import { afterAll, describe, expect, it } from "vitest";
-import { handleRest } from "@/server/api/openapi/rest-handler";
 import { createCaller } from "@/server/api/root";
 import { createContext, type SessionUser } from "@/server/api/trpc";
 import { toBase64Url } from "@/server/core/encoding";
 import { testDb } from "@/test/helpers";
+import { restAs } from "@/test/rest";
 import { makeMesh, makeUser } from "@/test/mesh-fixtures";
 import { joinMesh } from "./join-mesh";
 
@@ -15,11 +15,7 @@ afterAll(() => db.$disconnect());
 const as = (user: SessionUser) => createCaller(createContext({ user, db }));
 const peerKey = () => toBase64Url(nacl.sign.keyPair().publicKey);
 
-async function rest(user: SessionUser | null, method: string, path: string, body?: unknown) {
-  const req = new Request(`http://test/api${path}`, { method, headers: body === undefined ? {} : { "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
-  const res = await handleRest(req, () => createContext({ user, db, headers: req.headers }));
-  return { status: res.status, json: (await res.json()) as Record<string, unknown> & { error?: { code: string; message: string } } };
-}
+const rest = (user: SessionUser | null, method: string, path: string, body?: unknown) => restAs(db, user, method, path, body);
 
 describe("joining in the browser", () => {
   it("joins with the user's name, counts one use, writes member_joined, and the mesh is listed, exported and left", async () => {

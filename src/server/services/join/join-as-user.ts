@@ -30,6 +30,7 @@ export const USER_JOIN_REFUSAL: Readonly<Record<JoinRefusal, AppErrorCode>> = {
   peer_banned: "FORBIDDEN",
   key_proof_required: "UNAUTHORIZED",
   key_proof_invalid: "UNAUTHORIZED",
+  account_token_invalid: "UNAUTHORIZED",
 };
 
 /**

@@ -8,6 +8,7 @@ import { recordAudit } from "../audit/record-audit";
 import { inviteState } from "../invites/invite-state";
 import { notifyBrokers } from "../broker/mesh-events";
 import { isBanned } from "../meshes/members";
+import { userOfDeviceToken } from "../devices/device-login";
 import { verifyJoinProof } from "./join-proof";
 
 /** Reasons a join is refused, in the order they are checked (Document 2's join rules). */
@@ -22,6 +23,7 @@ export const JOIN_REFUSALS = [
   "peer_banned",
   "key_proof_required",
   "key_proof_invalid",
+  "account_token_invalid",
 ] as const;
 export type JoinRefusal = (typeof JOIN_REFUSALS)[number];
 
@@ -34,6 +36,8 @@ export const ZJoinInput = z.object({
   displayName: z.string().trim().min(1).max(80),
   /** `v1.<ts>.<signature>` by the peer key over this request (join-proof.ts); needed to change a member's box key. */
   proof: z.string().max(200).optional(),
+  /** The token of `mesh login` (docs/cli.md): links the member to that user. */
+  accountToken: z.string().max(200).optional(),
 });
 export type TJoinInput = z.input<typeof ZJoinInput>;
 
@@ -57,20 +61,25 @@ export async function joinMesh(db: Db, raw: TJoinInput, now: Date = new Date()):
   // A proof that is sent must hold; one is needed where the join would change a member's box key.
   const proven = input.proof !== undefined && verifyJoinProof(input.proof, { token: input.token, peerPubkey: input.peerPubkey, boxPubkey: input.boxPubkey }, now.getTime());
   if (input.proof !== undefined && !proven) return { ok: false, reason: "key_proof_invalid" };
+  const account = input.accountToken === undefined ? null : await userOfDeviceToken(db, input.accountToken, now);
+  if (input.accountToken !== undefined && !account) return { ok: false, reason: "account_token_invalid" };
 
   try {
     return await db.$transaction(async (tx) => {
       const existing = await tx.member.findUnique({
         where: { meshId_peerPubkey: { meshId: invite.meshId, peerPubkey: input.peerPubkey } },
-        select: { id: true, role: true, revokedAt: true, boxPubkey: true },
+        select: { id: true, role: true, revokedAt: true, boxPubkey: true, userId: true },
       });
       // The box key this join would leave on an existing member (a live rejoin without one keeps it).
       const nextBoxKey = existing && !existing.revokedAt ? (input.boxPubkey ?? existing.boxPubkey) : (input.boxPubkey ?? null);
       const changesBoxKey = existing !== null && nextBoxKey !== existing.boxPubkey;
-      if (changesBoxKey && !proven) return { ok: false as const, reason: "key_proof_required" as const };
+      // Linking an existing member to an account also needs the proof: a stranger knows its public key too.
+      const linksUser = account !== null && existing !== null && existing.userId !== account.userId;
+      if ((changesBoxKey || linksUser) && !proven) return { ok: false as const, reason: "key_proof_required" as const };
+      const userId = account?.userId ?? existing?.userId ?? null;
       if (existing && !existing.revokedAt) {
-        if (changesBoxKey) {
-          await tx.member.update({ where: { id: existing.id }, data: { boxPubkey: nextBoxKey } });
+        if (changesBoxKey || linksUser) {
+          await tx.member.update({ where: { id: existing.id }, data: { boxPubkey: nextBoxKey, userId } });
           await notifyBrokers(tx, { t: "joined", meshId: invite.meshId, memberId: existing.id });
         }
         return { ok: true as const, meshId: invite.meshId, meshSlug: invite.mesh.slug, memberId: existing.id, role: existing.role, rejoined: true };
@@ -78,12 +87,12 @@ export async function joinMesh(db: Db, raw: TJoinInput, now: Date = new Date()):
       const refused = await useInvite(tx, invite.id, now);
       if (refused) return { ok: false as const, reason: refused };
       const member = existing
-        ? await tx.member.update({ where: { id: existing.id }, data: { revokedAt: null, role: invite.role, displayName: input.displayName, inviteId: invite.id, boxPubkey: input.boxPubkey ?? null }, select: { id: true } })
+        ? await tx.member.update({ where: { id: existing.id }, data: { revokedAt: null, role: invite.role, displayName: input.displayName, inviteId: invite.id, boxPubkey: input.boxPubkey ?? null, userId }, select: { id: true } })
         : await tx.member.create({
-            data: { meshId: invite.meshId, peerPubkey: input.peerPubkey, boxPubkey: input.boxPubkey ?? null, displayName: input.displayName, role: invite.role, inviteId: invite.id },
+            data: { meshId: invite.meshId, peerPubkey: input.peerPubkey, boxPubkey: input.boxPubkey ?? null, displayName: input.displayName, role: invite.role, inviteId: invite.id, userId },
             select: { id: true },
           });
-      await recordAudit(tx, { meshId: invite.meshId, type: "member_joined", actorMemberId: member.id, metadata: { inviteId: invite.id, role: invite.role } });
+      await recordAudit(tx, { meshId: invite.meshId, type: "member_joined", actorUserId: userId, actorMemberId: member.id, metadata: { inviteId: invite.id, role: invite.role, ...(userId ? { via: "device" } : {}) } });
       // Every broker node reads the mesh's members again: whole-mesh messages reach the newcomer at once.
       await notifyBrokers(tx, { t: "joined", meshId: invite.meshId, memberId: member.id });
       return { ok: true as const, meshId: invite.meshId, meshSlug: invite.mesh.slug, memberId: member.id, role: invite.role, rejoined: false };

@@ -1,3 +1,4 @@
+import type { Db, Prisma } from "@/server/core/db";
 import { AppError } from "@/server/core/errors";
 import type { UserActor } from "../actor";
 import { recordAudit } from "../audit/record-audit";
@@ -6,28 +7,53 @@ import { endMembership, raiseKeyEpoch } from "./members";
 import { nowOf, type MeshDeps } from "./deps";
 import { ZMeshIdInput, type TMeshIdInput } from "./schemas";
 
+interface Leaving {
+  id: string;
+  displayName: string;
+  peerPubkey: string | null;
+  userId: string | null;
+}
+
+/**
+ * Ends members of one mesh that leave: revokedAt, presences, queues, audit `member_left` each, the key
+ * epoch raised once, and every broker node told (their sockets close 4403 `left`).
+ */
+async function endLeaving(tx: Prisma.TransactionClient, meshId: string, members: readonly Leaving[], now: Date): Promise<void> {
+  for (const m of members) {
+    await endMembership(tx, m.id, now);
+    await recordAudit(tx, { meshId, type: "member_left", actorUserId: m.userId, actorMemberId: m.id, metadata: { displayName: m.displayName, device: m.peerPubkey !== null } });
+  }
+  const epoch = await raiseKeyEpoch(tx, meshId);
+  await notifyBrokers(tx, ...members.map((m) => ({ t: "ended" as const, meshId, memberId: m.id, reason: "left" as const })), { t: "epoch", meshId, epoch });
+}
+
+const leavingSelect = { id: true, displayName: true, peerPubkey: true, userId: true, mesh: { select: { ownerUserId: true } } } as const;
+
 /**
  * Leaves a mesh: every live member of the actor in it (the one joined in the browser and each linked
- * command-line device) gets revokedAt; their connections close on every node, their queues are dropped
- * and the key epoch rises once. The owner cannot leave (archive instead).
+ * command-line device) leaves at once. The owner cannot leave (archive instead).
  */
 export async function leaveMesh(deps: Pick<MeshDeps, "db" | "now">, actor: UserActor, raw: TMeshIdInput) {
   const { meshId } = ZMeshIdInput.parse(raw);
   const now = nowOf(deps);
   return deps.db.$transaction(async (tx) => {
-    const members = await tx.member.findMany({
-      where: { meshId, userId: actor.userId, revokedAt: null },
-      orderBy: { joinedAt: "asc" },
-      select: { id: true, displayName: true, peerPubkey: true, mesh: { select: { ownerUserId: true } } },
-    });
+    const members = await tx.member.findMany({ where: { meshId, userId: actor.userId, revokedAt: null }, orderBy: { joinedAt: "asc" }, select: leavingSelect });
     if (members.length === 0) throw new AppError("NOT_FOUND", "mesh_not_found");
     if (members[0]!.mesh.ownerUserId === actor.userId) throw new AppError("CONFLICT", "owner_cannot_leave");
-    for (const m of members) {
-      await endMembership(tx, m.id, now);
-      await recordAudit(tx, { meshId, type: "member_left", actorUserId: actor.userId, actorMemberId: m.id, metadata: { displayName: m.displayName, device: m.peerPubkey !== null } });
-    }
-    const epoch = await raiseKeyEpoch(tx, meshId);
-    await notifyBrokers(tx, ...members.map((m) => ({ t: "ended" as const, meshId, memberId: m.id, reason: "left" as const })), { t: "epoch", meshId, epoch });
+    await endLeaving(tx, meshId, members, now);
     return { meshId, revokedAt: now, members: members.length };
+  });
+}
+
+/**
+ * `mesh leave` (the broker's POST /leave, signed with the peer key): this one device leaves; the user's
+ * other members stay. NOT_FOUND when it is no live member of the mesh.
+ */
+export async function leaveAsPeer(db: Db, input: { meshId: string; memberId: string }, now = new Date()) {
+  return db.$transaction(async (tx) => {
+    const member = await tx.member.findFirst({ where: { id: input.memberId, meshId: input.meshId, revokedAt: null, peerPubkey: { not: null } }, select: leavingSelect });
+    if (!member) throw new AppError("NOT_FOUND", "member_not_found");
+    await endLeaving(tx, input.meshId, [member], now);
+    return { meshId: input.meshId, memberId: member.id, revokedAt: now };
   });
 }

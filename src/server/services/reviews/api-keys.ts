@@ -1,6 +1,7 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { ApiScope } from "@/generated/prisma/enums";
+import { sha256Hex } from "@/server/core/crypto/hash";
 import type { Db } from "@/server/core/db";
 import { AppError } from "@/server/core/errors";
 import { readPage } from "../paging";
@@ -17,7 +18,7 @@ const toDb = (s: TApiScope): ApiScope => (s === "jobs:read" ? "jobs_read" : s ==
 const fromDb = (s: ApiScope): TApiScope => (s === "jobs_read" ? "jobs:read" : s === "jobs_write" ? "jobs:write" : "admin");
 
 /** SHA-256 (hex) of a presented key. */
-export const hashApiKey = (key: string) => createHash("sha256").update(key, "utf8").digest("hex");
+export const hashApiKey = (key: string) => sha256Hex(key);
 
 const KEY_SHAPE = /^rk_[A-Za-z0-9]{8}_[A-Za-z0-9_-]{43}$/;
 const ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";

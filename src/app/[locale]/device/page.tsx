@@ -1,0 +1,26 @@
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { DeviceApproval } from "@/components/device-approval";
+import { titleFrom } from "@/i18n/metadata";
+import { redirect } from "@/i18n/navigation";
+import { getSessionUser } from "@/server/auth/session-user";
+
+export const generateMetadata = titleFrom("device", "title");
+
+// Where `mesh login` sends the person (docs/cli.md): confirm the code the terminal shows, signed in.
+export default async function DevicePage({ params, searchParams }: { params: Promise<{ locale: string }>; searchParams: Promise<{ code?: string }> }) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const code = typeof (await searchParams).code === "string" ? (await searchParams).code!.slice(0, 40) : "";
+  if (!(await getSessionUser())) {
+    const back = `/${locale}/device${code ? `?code=${encodeURIComponent(code)}` : ""}`;
+    redirect({ href: { pathname: "/sign-in", query: { callbackUrl: back } }, locale });
+  }
+  const t = await getTranslations("device");
+  return (
+    <section className="stack narrow">
+      <h1>{t("title")}</h1>
+      <p className="lead">{t("lead")}</p>
+      <DeviceApproval initialCode={code} />
+    </section>
+  );
+}

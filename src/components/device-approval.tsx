@@ -1,0 +1,75 @@
+"use client";
+
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { LocalTime } from "@/components/local-time";
+import { apiErrorKeys } from "@/components/meshes/api-errors";
+import { useTRPC } from "@/trpc/react";
+
+/** The person's side of `mesh login`: enter (or check) the code, see which machine asks, approve or deny. */
+export function DeviceApproval({ initialCode }: { initialCode: string }) {
+  const t = useTranslations("device");
+  const te = useTranslations("errorsApi");
+  const trpc = useTRPC();
+  const [typed, setTyped] = useState(initialCode);
+  const [code, setCode] = useState(initialCode);
+  const login = useQuery({ ...trpc.my.deviceLogin.queryOptions({ userCode: code }), enabled: code.length > 0, retry: false });
+  const decide = useMutation(trpc.my.decideDeviceLogin.mutationOptions());
+  const errorKey = (e: unknown) => Object.values(apiErrorKeys(e)).flat()[0] ?? "generic";
+  const message = (key: string) => (te.has(key) ? te(key as "generic") : te("generic"));
+
+  if (decide.data) {
+    return (
+      <p className="notice" role="status" data-testid="device-result">
+        {decide.data.approved ? t("approved", { name: decide.data.clientName }) : t("denied", { name: decide.data.clientName })}
+      </p>
+    );
+  }
+  return (
+    <div className="stack">
+      <form
+        className="row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setCode(typed.trim());
+        }}
+      >
+        <div className="field">
+          <label htmlFor="device-code">{t("codeLabel")}</label>
+          <input id="device-code" value={typed} maxLength={40} autoComplete="off" autoCapitalize="characters" spellCheck={false} placeholder="BCDF-GHJK" onChange={(e) => setTyped(e.target.value)} />
+        </div>
+        <button type="submit" className="button secondary" disabled={typed.trim().length === 0}>
+          {t("check")}
+        </button>
+      </form>
+      {login.isError ? (
+        <p className="alert" role="alert" data-testid="device-error">
+          {message(errorKey(login.error))}
+        </p>
+      ) : null}
+      {login.data ? (
+        <div className="card stack-sm" data-testid="device-request">
+          <p>{t("asks", { name: login.data.clientName, code: login.data.userCode })}</p>
+          <p className="muted">
+            {t("expires")} <LocalTime iso={new Date(login.data.expiresAt).toISOString()} />
+          </p>
+          <p className="muted">{t("warning")}</p>
+          {decide.isError ? (
+            <p className="alert" role="alert">
+              {message(errorKey(decide.error))}
+            </p>
+          ) : null}
+          <div className="row">
+            <button type="button" className="button" disabled={decide.isPending} onClick={() => decide.mutate({ userCode: login.data.userCode, approve: true })}>
+              {t("approve")}
+            </button>
+            <button type="button" className="button secondary" disabled={decide.isPending} onClick={() => decide.mutate({ userCode: login.data.userCode, approve: false })}>
+              {t("deny")}
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}
