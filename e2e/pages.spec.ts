@@ -32,6 +32,7 @@ const CASES: Record<string, Case[]> = {
     { name: "join, valid invite", who: "visitor", path: (w) => `/join/${w.token}` },
     { name: "join, malformed invite", who: "visitor", path: () => "/join/not-a-token" },
   ],
+  device: [{ name: "device login", who: "user", path: () => "/device" }],
   dashboard: [{ name: "dashboard", who: "user", path: () => "/dashboard" }],
   "dashboard/meshes/new": [{ name: "new mesh", who: "user", path: () => "/dashboard/meshes/new" }],
   "dashboard/meshes/[meshId]": [{ name: "mesh detail", who: "user", path: (w) => `/dashboard/meshes/${w.meshId}` }],

@@ -97,7 +97,7 @@ describe("mesh login, join, leave and logout", () => {
     expect(await done(home, ["whoami"])).toMatchObject({ code: 0, out: `Lena Login <${user.email}> at ${webUrl}\n` });
 
     // Lena joined in the browser; mesh join adds this machine as her device. One mesh, one device.
-    const { mesh: m, invite } = await meshForBroker(db, nodeA.ws);
+    const { owner, mesh: m, invite } = await meshForBroker(db, nodeA.ws);
     await as(user).my.joinMesh({ token: invite.token });
     const joined = await done(home, ["join", invite.inviteLink, "--name", "lena-laptop"]);
     expect(joined).toMatchObject({ code: 0, out: expect.stringContaining("Linked to your account Lena Login") });
@@ -110,6 +110,12 @@ describe("mesh login, join, leave and logout", () => {
     const onB = new MeshClient({ ...config, brokerUrl: nodeB.ws });
     clients.push(onB);
     await onB.connect();
+    // The owner's view: Lena's device, online, grouped under her account.
+    const ownerView = await as(owner).my.mesh({ meshId: m.id });
+    expect(ownerView.members.filter((x) => x.userId === user.id)).toEqual([
+      expect.objectContaining({ peerPubkey: null, userName: "Lena Login" }),
+      expect.objectContaining({ id: device.id, userName: "Lena Login", displayName: "lena-laptop", online: true }),
+    ]);
     const ended = new Promise<string>((resolve) => onB.once("fatal", (e) => resolve(e.code)));
     const left = await done(home, ["leave", "--mesh", m.slug]);
     expect(left).toMatchObject({ code: 0, out: `Left mesh ${m.slug}; its keys are deleted from this machine.\n` });

@@ -39,7 +39,23 @@ export const ZMeshDetailOut = z.object({
   mesh: z.object({ id: z.string(), slug: z.string(), name: z.string(), ownerUserId: z.string(), ownerName: z.string().nullable(), ownerPubkey: z.string(), ...meshEnums, archivedAt: ZDateNull, createdAt: ZDate }),
   isOwner: z.boolean(),
   myRole: ZRole,
-  members: z.array(z.object({ id: z.string(), userId: z.string().nullable(), displayName: z.string(), role: ZRole, joinedAt: ZDate, revokedAt: ZDateNull, peerPubkey: z.string().nullable() })),
+  members: z.array(
+    z.object({
+      id: z.string(),
+      userId: z.string().nullable(),
+      /** The linked user's name (a browser member, or a device after mesh login); null for an anonymous peer. */
+      userName: z.string().nullable(),
+      displayName: z.string(),
+      role: ZRole,
+      joinedAt: ZDate,
+      revokedAt: ZDateNull,
+      peerPubkey: z.string().nullable(),
+      status: z.string().nullable(),
+      statusText: z.string().nullable(),
+      online: z.boolean(),
+      lastSeenAt: ZDateNull,
+    }),
+  ),
   invites: z.array(ZInviteRow.extend({ createdBy: ZUserRef })),
 });
 export const ZCreatedInviteOut = z.object({ inviteId: z.string(), expiresAt: ZDate, inviteLink: z.string(), joinUrl: z.string(), token: z.string() });

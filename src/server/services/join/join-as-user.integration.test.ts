@@ -33,6 +33,9 @@ describe("joining in the browser", () => {
     expect(await db.member.findUniqueOrThrow({ where: { id: String(joined.json.memberId) } })).toMatchObject({ userId: user.id, peerPubkey: null, role: "observer", inviteId: invite.inviteId });
     expect(await db.auditEvent.findFirst({ where: { meshId: mesh.id, eventType: "member_joined", actorUserId: user.id } })).toMatchObject({ actorMemberId: joined.json.memberId });
 
+    // The owner's view: the person, their browser membership, not seen online yet.
+    const detail = await as(owner).my.mesh({ meshId: mesh.id });
+    expect(detail.members.find((m) => m.id === joined.json.memberId)).toMatchObject({ userId: user.id, userName: "Dana Browser", peerPubkey: null, online: false, lastSeenAt: null, role: "observer" });
     const list = await rest(user, "GET", "/my/meshes");
     expect(list.json.items).toEqual([expect.objectContaining({ id: mesh.id, myRole: "observer", isOwner: false, memberCount: 2 })]);
     const bundle = await as(user).my.export();

@@ -19,7 +19,20 @@ export async function getMeshDetail(deps: Pick<MeshDeps, "db" | "now">, actor: U
       owner: { select: { name: true } },
       members: {
         orderBy: { joinedAt: "asc" },
-        select: { id: true, userId: true, displayName: true, role: true, joinedAt: true, revokedAt: true, peerPubkey: true },
+        select: {
+          id: true,
+          userId: true,
+          displayName: true,
+          role: true,
+          joinedAt: true,
+          revokedAt: true,
+          peerPubkey: true,
+          status: true,
+          statusText: true,
+          user: { select: { name: true } },
+          // The newest connection says whether the member is online, else when it was last seen.
+          presences: { orderBy: { lastSeenAt: "desc" }, take: 1, select: { lastSeenAt: true, disconnectedAt: true } },
+        },
       },
       invites: {
         orderBy: { createdAt: "desc" },
@@ -37,7 +50,12 @@ export async function getMeshDetail(deps: Pick<MeshDeps, "db" | "now">, actor: U
     mesh: { ...rest, ownerName: owner.name },
     isOwner,
     myRole: roleOfUser(isOwner, members.filter((m) => m.userId === actor.userId && !m.revokedAt).map((m) => m.role), "member"),
-    members,
+    members: members.map(({ user, presences, ...m }) => ({
+      ...m,
+      userName: user?.name ?? null,
+      online: presences[0] !== undefined && presences[0].disconnectedAt === null && !m.revokedAt,
+      lastSeenAt: presences[0] ? (presences[0].disconnectedAt ?? presences[0].lastSeenAt) : null,
+    })),
     invites: invites.map((i) => ({ ...i, state: inviteState(i, now) })),
   };
 }

@@ -1,8 +1,8 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { LocalTime } from "@/components/local-time";
 import { MeshActions } from "@/components/meshes/mesh-actions";
-import { LiftBanButton, MemberControls } from "@/components/meshes/member-controls";
-import { ADMIN_ASSIGNABLE_ROLES, ASSIGNABLE_ROLES } from "@/server/services/meshes/member-roles";
+import { LiftBanButton } from "@/components/meshes/member-controls";
+import { MembersList } from "@/components/meshes/members-list";
 import { serverCaller } from "@/trpc/server";
 import { Link } from "@/i18n/navigation";
 import { loadMyMesh } from "@/trpc/load-mesh";
@@ -47,34 +47,7 @@ export default async function MeshPage({ params }: { params: Promise<{ locale: s
       <MeshActions meshId={mesh.id} isOwner={detail.isOwner} archived={!!mesh.archivedAt} />
 
       <h2>{t("members")}</h2>
-      {detail.members.length === 0 ? (
-        <p className="muted">{t("noMembers")}</p>
-      ) : (
-        <ul className="list">
-          {detail.members.map((m) => {
-            const manageable = canManage && !m.revokedAt && m.role !== "owner" && m.userId !== mesh.ownerUserId && (detail.myRole === "owner" || m.role === "member" || m.role === "observer");
-            return (
-              <li key={m.id} className="stack-sm">
-                <span>
-                  <strong>{m.displayName}</strong> · {tm(`roles.${m.role}`)}
-                  {m.userId ? null : <> · {t("peer")}</>} ·{" "}
-                  {m.revokedAt ? t("left") : t("joined")} <LocalTime iso={(m.revokedAt ?? m.joinedAt).toISOString()} withTime={false} />
-                </span>
-                {manageable && m.role !== "owner" ? (
-                  <MemberControls
-                    meshId={mesh.id}
-                    memberId={m.id}
-                    name={m.displayName}
-                    role={m.role}
-                    roles={detail.myRole === "owner" ? ASSIGNABLE_ROLES : ADMIN_ASSIGNABLE_ROLES}
-                    canBan={m.peerPubkey !== null}
-                  />
-                ) : null}
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <MembersList meshId={mesh.id} members={detail.members} ownerUserId={mesh.ownerUserId} myRole={detail.myRole} canManage={canManage} />
       {canManage ? (
         <>
           <h2>{t("bans")}</h2>
