@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toBase64Url } from "@/server/core/encoding";
 import { JOIN_PROOF_MAX_SKEW_MS, signJoinProof } from "@/server/services/join/join-proof";
 import { testDb } from "@/test/helpers";
-import { as, meshWithInvite, startBroker, type TestBroker } from "./test-support";
+import { refusedInviteTokens } from "@/test/mesh-fixtures";
+import { meshWithInvite, startBroker, type TestBroker } from "./test-support";
 
 const db = testDb();
 let broker: TestBroker;
@@ -32,31 +33,15 @@ describe("POST /join", () => {
   });
 
   it("answers each refusal with its reason code and documented status", async () => {
-    const { owner, mesh, invite } = await meshWithInvite(db);
-    const caller = as(db, owner);
-    const make = async (opts: object = {}) => (await caller.my.createInvite({ meshId: mesh.id, ...opts })).token;
-    const expired = await make();
-    await db.invite.updateMany({ where: { token: expired }, data: { expiresAt: new Date(Date.now() - 1000) } });
-    const revoked = await caller.my.createInvite({ meshId: mesh.id });
-    await caller.my.revokeInvite({ inviteId: revoked.inviteId });
-    const exhausted = await make({ maxUses: 1 });
-    expect((await post({ token: exhausted, peerPubkey: peerKey(), displayName: "first" })).status).toBe(200);
-    const gone = await make();
-    await db.invite.deleteMany({ where: { token: gone } });
-    const archived = await meshWithInvite(db);
-    await as(db, archived.owner).my.archiveMesh({ meshId: archived.mesh.id });
-    const json = JSON.parse(Buffer.from(invite.token, "base64url").toString()) as Record<string, string>;
-    json.mesh_slug = `${json.mesh_slug}x`;
-    const tampered = Buffer.from(JSON.stringify(json)).toString("base64url");
-
+    const tokens = await refusedInviteTokens(db, (await meshWithInvite(db)).owner);
     const cases: [string, string, number][] = [
-      ["%%%", "invite_malformed", 400],
-      [tampered, "invite_bad_signature", 401],
-      [gone, "invite_not_found", 404],
-      [expired, "invite_expired", 410],
-      [revoked.token, "invite_revoked", 410],
-      [exhausted, "invite_exhausted", 410],
-      [archived.invite.token, "mesh_archived", 410],
+      [tokens.invite_malformed, "invite_malformed", 400],
+      [tokens.invite_bad_signature, "invite_bad_signature", 401],
+      [tokens.invite_not_found, "invite_not_found", 404],
+      [tokens.invite_expired, "invite_expired", 410],
+      [tokens.invite_revoked, "invite_revoked", 410],
+      [tokens.invite_exhausted, "invite_exhausted", 410],
+      [tokens.mesh_archived, "mesh_archived", 410],
     ];
     for (const [token, code, status] of cases) {
       const res = await post({ token, peerPubkey: peerKey(), displayName: "x" });

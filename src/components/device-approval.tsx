@@ -4,7 +4,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { LocalTime } from "@/components/local-time";
-import { apiErrorKeys } from "@/components/meshes/api-errors";
+import { firstApiErrorKey } from "@/components/meshes/api-errors";
 import { useTRPC } from "@/trpc/react";
 
 /** The person's side of `mesh login`: enter (or check) the code, see which machine asks, approve or deny. */
@@ -16,7 +16,6 @@ export function DeviceApproval({ initialCode }: { initialCode: string }) {
   const [code, setCode] = useState(initialCode);
   const login = useQuery({ ...trpc.my.deviceLogin.queryOptions({ userCode: code }), enabled: code.length > 0, retry: false });
   const decide = useMutation(trpc.my.decideDeviceLogin.mutationOptions());
-  const errorKey = (e: unknown) => Object.values(apiErrorKeys(e)).flat()[0] ?? "generic";
   const message = (key: string) => (te.has(key) ? te(key as "generic") : te("generic"));
 
   if (decide.data) {
@@ -45,7 +44,7 @@ export function DeviceApproval({ initialCode }: { initialCode: string }) {
       </form>
       {login.isError ? (
         <p className="alert" role="alert" data-testid="device-error">
-          {message(errorKey(login.error))}
+          {message(firstApiErrorKey(login.error))}
         </p>
       ) : null}
       {login.data ? (
@@ -57,7 +56,7 @@ export function DeviceApproval({ initialCode }: { initialCode: string }) {
           <p className="muted">{t("warning")}</p>
           {decide.isError ? (
             <p className="alert" role="alert">
-              {message(errorKey(decide.error))}
+              {message(firstApiErrorKey(decide.error))}
             </p>
           ) : null}
           <div className="row">

@@ -1,6 +1,12 @@
+import nacl from "tweetnacl";
 import type { SessionUser } from "@/server/api/trpc";
+import { toBase64Url } from "@/server/core/encoding";
 import type { Db } from "@/server/core/db";
 import { meshDeps } from "@/server/services/context";
+import { createInvite } from "@/server/services/invites/create-invite";
+import { revokeInvite } from "@/server/services/invites/revoke-invite";
+import { joinMesh, type JoinRefusal } from "@/server/services/join/join-mesh";
+import { archiveMesh } from "@/server/services/meshes/archive-mesh";
 import { createMesh } from "@/server/services/meshes/create-mesh";
 import { registerUser } from "@/server/services/users/register-user";
 import { uid } from "./helpers";
@@ -26,4 +32,36 @@ export async function addMember(db: Db, meshId: string, user: SessionUser, opts:
   return db.member.create({
     data: { meshId, userId: user.id, displayName: user.name ?? "member", role: opts.role ?? "member", revokedAt: opts.revoked ? new Date() : null },
   });
+}
+
+/**
+ * One token for each reason a join is refused, in the order the checks run (malformed, bad signature,
+ * not found, expired, revoked, exhausted, archived mesh), made through the real services.
+ */
+export async function refusedInviteTokens(db: Db, owner: SessionUser): Promise<Record<Exclude<JoinRefusal, "peer_banned" | `key_proof_${string}` | "account_token_invalid">, string>> {
+  const mesh = await makeMesh(db, owner);
+  const make = async (opts: { maxUses?: number } = {}) => createInvite(meshDeps(db), actorOf(owner), { meshId: mesh.id, ...opts });
+  const expired = await make();
+  await db.invite.update({ where: { id: expired.inviteId }, data: { expiresAt: new Date(Date.now() - 1000) } });
+  const revoked = await make();
+  await revokeInvite(meshDeps(db), actorOf(owner), { inviteId: revoked.inviteId });
+  const exhausted = await make({ maxUses: 1 });
+  await joinMesh(db, { token: exhausted.token, peerPubkey: toBase64Url(nacl.sign.keyPair().publicKey), displayName: "first" });
+  const gone = await make();
+  await db.invite.delete({ where: { id: gone.inviteId } });
+  const archivedMesh = await makeMesh(db, owner);
+  const onArchived = await createInvite(meshDeps(db), actorOf(owner), { meshId: archivedMesh.id });
+  await archiveMesh(meshDeps(db), actorOf(owner), { meshId: archivedMesh.id });
+  // A genuine token with one field changed: its signature no longer holds.
+  const json = JSON.parse(Buffer.from(revoked.token, "base64url").toString()) as Record<string, string>;
+  json.mesh_slug = `${json.mesh_slug}x`;
+  return {
+    invite_malformed: "%%%",
+    invite_bad_signature: Buffer.from(JSON.stringify(json)).toString("base64url"),
+    invite_not_found: gone.token,
+    invite_expired: expired.token,
+    invite_revoked: revoked.token,
+    invite_exhausted: exhausted.token,
+    mesh_archived: onArchived.token,
+  };
 }

@@ -18,3 +18,8 @@ export function apiErrorKeys(error: unknown): Record<string, string[]> {
   const field = data.details?.field;
   return field ? { [field]: [error.message] } : { form: [error.message] };
 }
+
+/** The one message key (errorsApi.*) a form shows for a failed mutation: the first of apiErrorKeys. */
+export function firstApiErrorKey(error: unknown): string {
+  return Object.values(apiErrorKeys(error)).flat()[0] ?? "generic";
+}

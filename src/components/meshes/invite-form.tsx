@@ -7,7 +7,7 @@ import { CopyField } from "@/components/copy-field";
 import { QrCode } from "@/components/qr-code";
 import { useRouter } from "@/i18n/navigation";
 import { useTRPC } from "@/trpc/react";
-import { apiErrorKeys } from "./api-errors";
+import { firstApiErrorKey } from "./api-errors";
 
 const EXPIRY_HOURS = [1, 24, 24 * 7, 24 * 30];
 
@@ -22,7 +22,7 @@ export function InviteForm({ meshId, canGrantAdmin }: { meshId: string; canGrant
   const create = useMutation(
     trpc.my.createInvite.mutationOptions({
       onSuccess: () => (setError(null), router.refresh()),
-      onError: (e) => setError(Object.values(apiErrorKeys(e)).flat()[0] ?? "generic"),
+      onError: (e) => setError(firstApiErrorKey(e)),
     }),
   );
   const roles = canGrantAdmin ? (["member", "observer", "admin"] as const) : (["member", "observer"] as const);

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useRouter } from "@/i18n/navigation";
 import { useTRPC } from "@/trpc/react";
-import { apiErrorKeys } from "./api-errors";
+import { firstApiErrorKey } from "./api-errors";
 
 /** A signed-in user joins the mesh of an invite in the browser (POST /api/my/join), then opens it. */
 export function JoinForm({ token, defaultName }: { token: string; defaultName: string }) {
@@ -18,7 +18,7 @@ export function JoinForm({ token, defaultName }: { token: string; defaultName: s
   const join = useMutation(
     trpc.my.joinMesh.mutationOptions({
       onSuccess: (joined) => router.push(`/dashboard/meshes/${joined.meshId}`),
-      onError: (e) => setError(Object.values(apiErrorKeys(e)).flat()[0] ?? "generic"),
+      onError: (e) => setError(firstApiErrorKey(e)),
     }),
   );
   const nameError = displayName.trim().length === 0;

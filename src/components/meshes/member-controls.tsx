@@ -6,7 +6,7 @@ import { useId, useState } from "react";
 import { useRouter } from "@/i18n/navigation";
 import { ConfirmBox } from "@/components/confirm-box";
 import { useTRPC } from "@/trpc/react";
-import { apiErrorKeys } from "./api-errors";
+import { firstApiErrorKey } from "./api-errors";
 
 type Role = "admin" | "member" | "observer";
 
@@ -25,7 +25,7 @@ export function MemberControls({ meshId, memberId, name, role, roles, canBan }: 
   const [ban, setBan] = useState(false);
   const [nextRole, setNextRole] = useState<Role>(role);
   const [error, setError] = useState<string | null>(null);
-  const onError = (e: unknown) => setError(Object.values(apiErrorKeys(e)).flat()[0] ?? "generic");
+  const onError = (e: unknown) => setError(firstApiErrorKey(e));
   const remove = useMutation(trpc.my.removeMember.mutationOptions({ onSuccess: () => (setConfirming(false), router.refresh()), onError }));
   const changeRole = useMutation(trpc.my.changeMemberRole.mutationOptions({ onSuccess: () => router.refresh(), onError }));
   return (

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { useRouter } from "@/i18n/navigation";
 import { ConfirmBox } from "@/components/confirm-box";
 import { useTRPC } from "@/trpc/react";
-import { apiErrorKeys } from "./api-errors";
+import { firstApiErrorKey } from "./api-errors";
 
 /** Archive (owner, with confirmation) or leave (member, with confirmation). */
 export function MeshActions({ meshId, isOwner, archived }: { meshId: string; isOwner: boolean; archived: boolean }) {
@@ -16,7 +16,7 @@ export function MeshActions({ meshId, isOwner, archived }: { meshId: string; isO
   const trpc = useTRPC();
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const onError = (e: unknown) => setError(Object.values(apiErrorKeys(e)).flat()[0] ?? "generic");
+  const onError = (e: unknown) => setError(firstApiErrorKey(e));
   const archive = useMutation(trpc.my.archiveMesh.mutationOptions({ onSuccess: () => (setConfirming(false), router.refresh()), onError }));
   const leave = useMutation(trpc.my.leaveMesh.mutationOptions({ onSuccess: () => router.push("/dashboard"), onError }));
   if (isOwner && archived) return null;

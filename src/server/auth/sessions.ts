@@ -1,9 +1,10 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { sha256Hex } from "@/server/core/crypto/hash";
 import type { Db } from "@/server/core/db";
 
 export const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60;
 
-const hash = (secret: string) => createHash("sha256").update(secret).digest("hex");
+const hash = sha256Hex;
 
 /** Opens a server-side session row; returns the secret the session cookie carries (stored only hashed). */
 export async function openSession(db: Db, userId: string, userAgent?: string | null): Promise<string> {

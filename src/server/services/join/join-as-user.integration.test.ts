@@ -7,7 +7,7 @@ import { createContext, type SessionUser } from "@/server/api/trpc";
 import { toBase64Url } from "@/server/core/encoding";
 import { testDb } from "@/test/helpers";
 import { restAs } from "@/test/rest";
-import { makeMesh, makeUser } from "@/test/mesh-fixtures";
+import { makeMesh, makeUser, refusedInviteTokens } from "@/test/mesh-fixtures";
 import { joinMesh } from "./join-mesh";
 
 const db = testDb();
@@ -55,30 +55,16 @@ describe("joining in the browser", () => {
     const owner = await makeUser(db);
     const user = await makeUser(db);
     const mesh = await makeMesh(db, owner);
-    const make = async (opts: object = {}) => (await as(owner).my.createInvite({ meshId: mesh.id, ...opts })).token;
-    const expired = await make();
-    await db.invite.updateMany({ where: { token: expired }, data: { expiresAt: new Date(Date.now() - 1000) } });
-    const revoked = await as(owner).my.createInvite({ meshId: mesh.id });
-    await as(owner).my.revokeInvite({ inviteId: revoked.inviteId });
-    const exhausted = await make({ maxUses: 1 });
-    await joinMesh(db, { token: exhausted, peerPubkey: peerKey(), displayName: "first" });
-    const gone = await make();
-    await db.invite.deleteMany({ where: { token: gone } });
-    const archivedMesh = await makeMesh(db, owner);
-    const onArchived = (await as(owner).my.createInvite({ meshId: archivedMesh.id })).token;
-    await as(owner).my.archiveMesh({ meshId: archivedMesh.id });
-    const json = JSON.parse(Buffer.from(revoked.token, "base64url").toString()) as Record<string, string>;
-    json.mesh_slug = `${json.mesh_slug}x`;
-    const tampered = Buffer.from(JSON.stringify(json)).toString("base64url");
-
+    const make = async () => (await as(owner).my.createInvite({ meshId: mesh.id })).token;
+    const tokens = await refusedInviteTokens(db, owner);
     const cases: [string, string, number][] = [
-      ["%%%", "invite_malformed", 400],
-      [tampered, "invite_bad_signature", 401],
-      [gone, "invite_not_found", 404],
-      [expired, "invite_expired", 409],
-      [revoked.token, "invite_revoked", 409],
-      [exhausted, "invite_exhausted", 409],
-      [onArchived, "mesh_archived", 409],
+      [tokens.invite_malformed, "invite_malformed", 400],
+      [tokens.invite_bad_signature, "invite_bad_signature", 401],
+      [tokens.invite_not_found, "invite_not_found", 404],
+      [tokens.invite_expired, "invite_expired", 409],
+      [tokens.invite_revoked, "invite_revoked", 409],
+      [tokens.invite_exhausted, "invite_exhausted", 409],
+      [tokens.mesh_archived, "mesh_archived", 409],
     ];
     for (const [token, reason, status] of cases) {
       const answer = await rest(user, "POST", "/my/join", { token });

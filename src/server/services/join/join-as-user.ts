@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { MemberRole } from "@/generated/prisma/enums";
 import type { Db } from "@/server/core/db";
-import { AppError, isUniqueViolation, type AppErrorCode } from "@/server/core/errors";
+import { AppError, type AppErrorCode } from "@/server/core/errors";
 import type { UserActor } from "../actor";
 import { recordAudit } from "../audit/record-audit";
 import { notifyBrokers } from "../broker/mesh-events";
@@ -40,7 +40,7 @@ export const USER_JOIN_REFUSAL: Readonly<Record<JoinRefusal, AppErrorCode>> = {
  * (as owner, in the browser or from a linked device) uses nothing, and one who left gets their member
  * back. Refusals throw AppError with the reason as message.
  */
-export async function joinAsUser(db: Db, actor: UserActor, raw: TUserJoinInput, now: Date = new Date(), retried = false) {
+export async function joinAsUser(db: Db, actor: UserActor, raw: TUserJoinInput, now: Date = new Date()) {
   const input = ZUserJoinInput.parse(raw);
   const found = await inviteOfToken(db, input.token, now);
   if (!found.ok) throw new AppError(USER_JOIN_REFUSAL[found.reason], found.reason);
@@ -49,31 +49,25 @@ export async function joinAsUser(db: Db, actor: UserActor, raw: TUserJoinInput, 
   if (!user) throw new AppError("UNAUTHORIZED", "user_not_found");
   const displayName = input.displayName ?? user.name ?? user.email?.split("@")[0] ?? "member";
   const done = (memberId: string, role: MemberRole, rejoined: boolean) => ({ meshId: invite.meshId, meshSlug: invite.mesh.slug, memberId, role, displayName, rejoined });
-  try {
-    return await db.$transaction(async (tx) => {
-      // One join of this user into this mesh at a time (whatever the invite): a second one waits, then
-      // finds the member the first made and counts no use.
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`join:${invite.meshId}:${actor.userId}`}, 0))`;
-      const active = await tx.member.findFirst({
-        where: { meshId: invite.meshId, userId: actor.userId, revokedAt: null },
-        orderBy: [{ peerPubkey: { sort: "asc", nulls: "first" } }, { joinedAt: "asc" }],
-        select: { id: true, role: true, displayName: true },
-      });
-      if (active) return { ...done(active.id, active.role, true), displayName: active.displayName };
-      const refused = await useInvite(tx, invite.id, now);
-      if (refused) throw new AppError(USER_JOIN_REFUSAL[refused], refused);
-      const own = await tx.member.findFirst({ where: { meshId: invite.meshId, userId: actor.userId, peerPubkey: null }, select: { id: true } });
-      const data = { revokedAt: null, role: invite.role, displayName, inviteId: invite.id };
-      const member = own
-        ? await tx.member.update({ where: { id: own.id }, data, select: { id: true } })
-        : await tx.member.create({ data: { ...data, meshId: invite.meshId, userId: actor.userId }, select: { id: true } });
-      await recordAudit(tx, { meshId: invite.meshId, type: "member_joined", actorUserId: actor.userId, actorMemberId: member.id, metadata: { inviteId: invite.id, role: invite.role, via: "web" } });
-      await notifyBrokers(tx, { t: "joined", meshId: invite.meshId, memberId: member.id });
-      return done(member.id, invite.role, false);
+  return db.$transaction(async (tx) => {
+    // One join of this user into this mesh at a time (whatever the invite): a second one waits, then
+    // finds the member the first made and counts no use.
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`join:${invite.meshId}:${actor.userId}`}, 0))`;
+    const active = await tx.member.findFirst({
+      where: { meshId: invite.meshId, userId: actor.userId, revokedAt: null },
+      orderBy: [{ peerPubkey: { sort: "asc", nulls: "first" } }, { joinedAt: "asc" }],
+      select: { id: true, role: true, displayName: true },
     });
-  } catch (error) {
-    // Two joins of one user at once: the unique (mesh, user) index of key-less members lets one in.
-    if (!retried && isUniqueViolation(error)) return joinAsUser(db, actor, raw, now, true);
-    throw error;
-  }
+    if (active) return { ...done(active.id, active.role, true), displayName: active.displayName };
+    const refused = await useInvite(tx, invite.id, now);
+    if (refused) throw new AppError(USER_JOIN_REFUSAL[refused], refused);
+    const own = await tx.member.findFirst({ where: { meshId: invite.meshId, userId: actor.userId, peerPubkey: null }, select: { id: true } });
+    const data = { revokedAt: null, role: invite.role, displayName, inviteId: invite.id };
+    const member = own
+      ? await tx.member.update({ where: { id: own.id }, data, select: { id: true } })
+      : await tx.member.create({ data: { ...data, meshId: invite.meshId, userId: actor.userId }, select: { id: true } });
+    await recordAudit(tx, { meshId: invite.meshId, type: "member_joined", actorUserId: actor.userId, actorMemberId: member.id, metadata: { inviteId: invite.id, role: invite.role, via: "web" } });
+    await notifyBrokers(tx, { t: "joined", meshId: invite.meshId, memberId: member.id });
+    return done(member.id, invite.role, false);
+  });
 }

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { toBase64Url } from "@/server/core/encoding";
 import { createCaller } from "@/server/api/root";
 import { createContext, type SessionUser } from "@/server/api/trpc";
-import { makeMesh, makeUser } from "@/test/mesh-fixtures";
+import { makeMesh, makeUser, refusedInviteTokens } from "@/test/mesh-fixtures";
 import { testDb } from "@/test/helpers";
 import { joinMesh } from "./join-mesh";
 
@@ -42,32 +42,15 @@ describe("joinMesh", () => {
   });
 
   it("refuses with its own reason code for each failure", async () => {
-    const owner = await makeUser(db);
-    const mesh = await makeMesh(db, owner);
-    const make = async (opts: object = {}) => (await as(owner).my.createInvite({ meshId: mesh.id, ...opts })).token;
-    const expired = await make();
-    await db.invite.updateMany({ where: { token: expired }, data: { expiresAt: new Date(Date.now() - 1000) } });
-    const revoked = await as(owner).my.createInvite({ meshId: mesh.id });
-    await as(owner).my.revokeInvite({ inviteId: revoked.inviteId });
-    const exhausted = await make({ maxUses: 1 });
-    await joinMesh(db, { token: exhausted, peerPubkey: peerKey(), displayName: "first" });
-    const gone = await make();
-    await db.invite.deleteMany({ where: { token: gone } });
-    const archivedMesh = await makeMesh(db, owner);
-    const onArchived = (await as(owner).my.createInvite({ meshId: archivedMesh.id })).token;
-    await as(owner).my.archiveMesh({ meshId: archivedMesh.id });
-    const json = JSON.parse(Buffer.from(revoked.token, "base64url").toString()) as Record<string, string>;
-    json.mesh_slug = `${json.mesh_slug}x`;
-    const tampered = Buffer.from(JSON.stringify(json)).toString("base64url");
-
+    const tokens = await refusedInviteTokens(db, await makeUser(db));
     const cases: [string, string][] = [
-      ["%%%", "invite_malformed"],
-      [tampered, "invite_bad_signature"],
-      [gone, "invite_not_found"],
-      [expired, "invite_expired"],
-      [revoked.token, "invite_revoked"],
-      [exhausted, "invite_exhausted"],
-      [onArchived, "mesh_archived"],
+      [tokens.invite_malformed, "invite_malformed"],
+      [tokens.invite_bad_signature, "invite_bad_signature"],
+      [tokens.invite_not_found, "invite_not_found"],
+      [tokens.invite_expired, "invite_expired"],
+      [tokens.invite_revoked, "invite_revoked"],
+      [tokens.invite_exhausted, "invite_exhausted"],
+      [tokens.mesh_archived, "mesh_archived"],
     ];
     for (const [token, reason] of cases) {
       expect(await joinMesh(db, { token, peerPubkey: peerKey(), displayName: "x" }), reason).toEqual({ ok: false, reason });

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { sha256Hex } from "../../core/crypto/hash";
 import nacl from "tweetnacl";
 import { ed25519Verify } from "../../core/crypto/ed25519";
 import { toBase64Url, tryFromBase64Url, utf8 } from "../../core/encoding";
@@ -13,7 +13,7 @@ export const JOIN_PROOF_MAX_SKEW_MS = 5 * 60_000;
 const SCHEME = "v1";
 
 function proofText(p: { token: string; peerPubkey: string; boxPubkey?: string | null; ts: number }): string {
-  const tokenHash = createHash("sha256").update(p.token, "utf8").digest("hex");
+  const tokenHash = sha256Hex(p.token);
   return `ic-join-v1|${tokenHash}|${p.peerPubkey}|${p.boxPubkey ?? "-"}|${p.ts}`;
 }
 
