@@ -83,7 +83,24 @@ export const ZStreamOut = z.object({
       ciphertextPreview: z.string().max(24),
     }),
   ),
-  auditEvents: z.array(ZAudit),
+  auditEvents: z.array(ZAudit.extend({ actorName: z.string().nullable(), targetName: z.string().nullable() })),
+  members: z.array(
+    z.object({
+      id: z.string(),
+      displayName: z.string(),
+      userId: z.string().nullable(),
+      userName: z.string().nullable(),
+      device: z.boolean(),
+      role: ZRole,
+      online: z.boolean(),
+      onlineSince: ZDateNull,
+      lastSeenAt: ZDateNull,
+      status: z.string().nullable(),
+      statusText: z.string().nullable(),
+      statusAt: ZDateNull,
+    }),
+  ),
+  membersTotal: z.number().int(),
 });
 const ZMeshExport = z.object({ id: z.string(), slug: z.string(), name: z.string(), ...meshEnums, archivedAt: ZDateNull, createdAt: ZDate });
 export const ZExportOut = z.object({

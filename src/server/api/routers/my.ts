@@ -122,7 +122,7 @@ export const myRouter = createTRPCRouter({
     .output(out.ZMyInvitesOut)
     .query(({ ctx }) => listMyInvites(meshDeps(ctx.db), ctx.actor)),
   stream: protectedProcedure
-    .meta(rest("GET", "/my/meshes/{meshId}/stream", "Live presences, envelopes and audit events"))
+    .meta(rest("GET", "/my/meshes/{meshId}/stream", "Live presences, members, envelopes and audit events"))
     .input(ZMeshIdInput)
     .output(out.ZStreamOut)
     .query(({ ctx, input }) => getMeshStream(ctx, ctx.actor, input)),

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { EXPORT_AUDIT_LIMIT } from "@/server/services/export/export-my-data";
 import { STREAM_LIMITS } from "@/server/services/meshes/get-stream";
+import { setMemberStatus } from "@/server/services/broker/peer-connection";
 import { addMember, makeMesh, makeUser } from "@/test/mesh-fixtures";
 import { testDb } from "@/test/helpers";
 import { createCaller } from "../root";
@@ -52,6 +53,61 @@ describe("my.stream", () => {
     expect(newest?.ciphertextPreview).toBe(ciphertext.toString("base64").slice(0, 24));
     expect(newest).not.toHaveProperty("ciphertext");
     expect(stream.auditEvents).toHaveLength(STREAM_LIMITS.auditEvents);
+  });
+
+  it("lists every live member with presence, status and device, and names the actor and target of each event", async () => {
+    const [owner, ana] = [await makeUser(db, { name: "Olga Owner" }), await makeUser(db, { name: "Ana Person" })];
+    const mesh = await makeMesh(db, owner);
+    const ownerMember = await db.member.findFirstOrThrow({ where: { meshId: mesh.id, userId: owner.id } });
+    const { token } = await as(owner).my.createInvite({ meshId: mesh.id });
+    await as(ana).my.joinMesh({ token, displayName: "Ana" });
+    const anaInBrowser = await db.member.findFirstOrThrow({ where: { meshId: mesh.id, userId: ana.id } });
+    const laptop = await db.member.create({ data: { meshId: mesh.id, userId: ana.id, displayName: "ana-laptop", peerPubkey: `k-${mesh.id}-1` } });
+    const stranger = await db.member.create({ data: { meshId: mesh.id, displayName: "cli-peer", peerPubkey: `k-${mesh.id}-2` } });
+    const gone = await db.member.create({ data: { meshId: mesh.id, displayName: "gone", peerPubkey: `k-${mesh.id}-3`, revokedAt: new Date() } });
+    const since = new Date(Date.now() - 60_000);
+    const lastSeen = new Date(Date.now() - 3_600_000);
+    await db.presence.createMany({
+      data: [
+        { meshId: mesh.id, memberId: laptop.id, nodeId: "n", connectionId: `${mesh.id}-a`, connectedAt: since },
+        { meshId: mesh.id, memberId: laptop.id, nodeId: "n", connectionId: `${mesh.id}-b`, connectedAt: new Date() },
+        { meshId: mesh.id, memberId: ownerMember.id, nodeId: "n", connectionId: `${mesh.id}-c`, connectedAt: lastSeen, lastSeenAt: lastSeen, disconnectedAt: lastSeen },
+        { meshId: mesh.id, memberId: gone.id, nodeId: "n", connectionId: `${mesh.id}-d` },
+      ],
+    });
+    await setMemberStatus(db, { meshId: mesh.id, memberId: laptop.id, status: "working", text: "on the parser" });
+    await as(owner).my.changeMemberRole({ meshId: mesh.id, memberId: anaInBrowser.id, role: "observer" });
+    await as(owner).my.removeMember({ meshId: mesh.id, memberId: stranger.id });
+
+    const stream = await as(ana).my.stream({ meshId: mesh.id });
+    expect(stream.membersTotal).toBe(3);
+    // Online first; then by last seen (the owner an hour ago), then the never-connected browser member.
+    expect(stream.members.map((m) => m.displayName)).toEqual(["ana-laptop", "Olga Owner", "Ana"]);
+    const [online, ownerRow, browser] = stream.members;
+    expect(online).toMatchObject({ userName: "Ana Person", device: true, online: true, status: "working", statusText: "on the parser", role: "member" });
+    expect(online?.onlineSince?.getTime()).toBe(since.getTime());
+    expect(online?.statusAt).toBeInstanceOf(Date);
+    expect(ownerRow).toMatchObject({ device: false, online: false, role: "owner", status: null });
+    expect(ownerRow?.lastSeenAt?.getTime()).toBe(lastSeen.getTime());
+    expect(browser).toMatchObject({ userName: "Ana Person", device: false, online: false, onlineSince: null, lastSeenAt: null, role: "observer" });
+
+    const byType = new Map(stream.auditEvents.map((a) => [a.eventType, a]));
+    expect(byType.get("member_removed")).toMatchObject({ actorName: "Olga Owner", targetName: "cli-peer" });
+    expect(byType.get("role_changed")).toMatchObject({ actorName: "Olga Owner", targetName: "Ana", metadata: { from: "member", to: "observer" } });
+    expect(byType.get("status_changed")).toMatchObject({ actorName: "ana-laptop", targetName: null, metadata: { status: "working" } });
+    expect(byType.get("member_joined")).toMatchObject({ actorName: "Ana", metadata: { via: "web" } });
+    expect(byType.get("mesh_created")).toMatchObject({ actorName: "Olga Owner" });
+  });
+
+  it("holds at most 200 members, and counts them all", async () => {
+    const owner = await makeUser(db);
+    const mesh = await makeMesh(db, owner);
+    await db.member.createMany({
+      data: Array.from({ length: STREAM_LIMITS.members + 10 }, (_, i) => ({ meshId: mesh.id, displayName: `p${i}`, peerPubkey: `k-${mesh.id}-${i}` })),
+    });
+    const stream = await as(owner).my.stream({ meshId: mesh.id });
+    expect(stream.members).toHaveLength(STREAM_LIMITS.members);
+    expect(stream.membersTotal).toBe(STREAM_LIMITS.members + 11);
   });
 
   it("follows the visibility rule of the detail", async () => {

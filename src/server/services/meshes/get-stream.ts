@@ -4,18 +4,38 @@ import { visibleTo } from "./access";
 import type { MeshDeps } from "./deps";
 import { ZMeshIdInput, type TMeshIdInput } from "./schemas";
 
-export const STREAM_LIMITS = { presences: 20, envelopes: 50, auditEvents: 20 } as const;
+export const STREAM_LIMITS = { presences: 20, envelopes: 50, auditEvents: 20, members: 200 } as const;
 export const CIPHERTEXT_PREVIEW_CHARS = 24;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface MemberRow {
+  id: string;
+  displayName: string;
+  userId: string | null;
+  userName: string | null;
+  device: boolean;
+  role: "owner" | "admin" | "member" | "observer";
+  status: string | null;
+  statusText: string | null;
+  statusAt: Date | null;
+  connections: number;
+  onlineSince: Date | null;
+  lastSeenAt: Date | null;
+  total: number;
+}
 
 /**
  * The live view of a mesh (same visibility rule as its detail): up to 20 live presences, the 50
- * newest envelopes as metadata plus a 24-character ciphertext preview, and the 20 newest audit events.
+ * newest envelopes as metadata plus a 24-character ciphertext preview, the 20 newest audit events with
+ * the names of their actor and target, and the mesh's people: up to 200 live members, online ones
+ * first, each with its status, since when, and whether it is a browser membership or a device.
  */
 export async function getMeshStream(deps: Pick<MeshDeps, "db">, actor: UserActor, raw: TMeshIdInput) {
   const { meshId } = ZMeshIdInput.parse(raw);
   const mesh = await deps.db.mesh.findFirst({ where: { id: meshId, ...visibleTo(actor.userId) }, select: { id: true } });
   if (!mesh) throw new AppError("NOT_FOUND", "mesh_not_found");
-  const [presences, envelopes, auditEvents] = await Promise.all([
+  const [presences, envelopes, auditEvents, members] = await Promise.all([
     deps.db.presence.findMany({
       where: { meshId, disconnectedAt: null },
       orderBy: { connectedAt: "desc" },
@@ -37,9 +57,41 @@ export async function getMeshStream(deps: Pick<MeshDeps, "db">, actor: UserActor
       where: { meshId },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: STREAM_LIMITS.auditEvents,
-      select: { id: true, eventType: true, createdAt: true, actorUserId: true, actorMemberId: true, metadata: true },
+      select: {
+        id: true,
+        eventType: true,
+        createdAt: true,
+        actorUserId: true,
+        actorMemberId: true,
+        metadata: true,
+        actorMember: { select: { displayName: true } },
+        actorUser: { select: { name: true } },
+      },
     }),
+    // Live members: online ones first (since their oldest live connection), then by when last seen.
+    deps.db.$queryRaw<MemberRow[]>`
+      SELECT m.id, m.display_name AS "displayName", m.user_id AS "userId", u.name AS "userName",
+             m.peer_pubkey IS NOT NULL AS device, m.role::text AS role, m.status, m.status_text AS "statusText",
+             m.status_at AS "statusAt", p.connections, p.online_since AS "onlineSince", p.last_seen AS "lastSeenAt",
+             count(*) OVER ()::int AS total
+      FROM members m
+      LEFT JOIN users u ON u.id = m.user_id
+      CROSS JOIN LATERAL (
+        SELECT count(*) FILTER (WHERE disconnected_at IS NULL)::int AS connections,
+               min(connected_at) FILTER (WHERE disconnected_at IS NULL) AS online_since,
+               max(coalesce(disconnected_at, last_seen_at)) AS last_seen
+        FROM presences WHERE member_id = m.id
+      ) p
+      WHERE m.mesh_id = ${meshId}::uuid AND m.revoked_at IS NULL
+      ORDER BY p.connections > 0 DESC, p.last_seen DESC NULLS LAST, m.joined_at, m.id
+      LIMIT ${STREAM_LIMITS.members}`,
   ]);
+  // The target of a member event is named by the member it concerns (kept after it left), else by
+  // the name the event recorded.
+  const targetIds = [...new Set(auditEvents.map((a) => targetMemberId(a.metadata)).filter((id): id is string => id !== null))];
+  const targets = new Map(
+    (targetIds.length ? await deps.db.member.findMany({ where: { meshId, id: { in: targetIds } }, select: { id: true, displayName: true } }) : []).map((m) => [m.id, m.displayName]),
+  );
   return {
     presences: presences.map(({ member, ...p }) => ({ ...p, displayName: member.displayName })),
     envelopes: envelopes.map(({ head, ...e }) => ({
@@ -47,6 +99,27 @@ export async function getMeshStream(deps: Pick<MeshDeps, "db">, actor: UserActor
       sender: { memberId: e.senderMemberId, displayName: e.senderDisplayName },
       ciphertextPreview: Buffer.from(head).toString("base64").slice(0, CIPHERTEXT_PREVIEW_CHARS),
     })),
-    auditEvents: auditEvents.map((a) => ({ ...a, id: a.id.toString() })),
+    auditEvents: auditEvents.map(({ actorMember, actorUser, ...a }) => {
+      const targetId = targetMemberId(a.metadata);
+      const recorded = metadataOf(a.metadata).displayName;
+      return {
+        ...a,
+        id: a.id.toString(),
+        actorName: actorMember?.displayName ?? actorUser?.name ?? null,
+        targetName: (targetId ? targets.get(targetId) : undefined) ?? (typeof recorded === "string" ? recorded : null),
+      };
+    }),
+    members: members.map(({ total: _total, connections, ...m }) => ({ ...m, online: connections > 0 })),
+    membersTotal: members[0]?.total ?? 0,
   };
+}
+
+function metadataOf(metadata: unknown): Record<string, unknown> {
+  return metadata !== null && typeof metadata === "object" && !Array.isArray(metadata) ? (metadata as Record<string, unknown>) : {};
+}
+
+/** The member an event is about (removed, banned, role changed), when its metadata names one. */
+function targetMemberId(metadata: unknown): string | null {
+  const id = metadataOf(metadata).memberId;
+  return typeof id === "string" && UUID.test(id) ? id : null;
 }
