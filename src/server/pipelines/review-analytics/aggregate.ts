@@ -30,9 +30,10 @@ export function aggregate(input: RoutedReviews, reviewsIn: number): StageResult<
   let rated = 0;
   let withText = 0;
   let compoundSum = 0;
-  const labels = { positive: 0, neutral: 0, negative: 0 };
+  const labels = { positive: 0, neutral: 0, negative: 0, mixed: 0 };
+  let criticalReviews = 0;
   const languages = new Map<string, number>();
-  const months = new Map<string, { reviews: number; ratingSum: number; rated: number; compoundSum: number; positive: number; neutral: number; negative: number }>();
+  const months = new Map<string, { reviews: number; ratingSum: number; rated: number; compoundSum: number; positive: number; neutral: number; negative: number; mixed: number }>();
   const catStats = new Map<Category, { mentions: number; positive: number; neutral: number; negative: number }>(
     CATEGORIES.map((c) => [c, { mentions: 0, positive: 0, neutral: 0, negative: 0 }]),
   );
@@ -61,7 +62,7 @@ export function aggregate(input: RoutedReviews, reviewsIn: number): StageResult<
     }
     if (month) {
       let m = months.get(month);
-      if (!m) months.set(month, (m = { reviews: 0, ratingSum: 0, rated: 0, compoundSum: 0, positive: 0, neutral: 0, negative: 0 }));
+      if (!m) months.set(month, (m = { reviews: 0, ratingSum: 0, rated: 0, compoundSum: 0, positive: 0, neutral: 0, negative: 0, mixed: 0 }));
       m.reviews++;
       if (r.rating !== null) {
         m.ratingSum += r.rating;
@@ -76,6 +77,7 @@ export function aggregate(input: RoutedReviews, reviewsIn: number): StageResult<
     withText++;
     compoundSum += r.compound;
     labels[r.label]++;
+    if (r.critical) criticalReviews++;
     const seen = new Set<Category>();
     for (const mention of r.mentions) {
       if (seen.has(mention.category)) continue;
@@ -136,9 +138,11 @@ export function aggregate(input: RoutedReviews, reviewsIn: number): StageResult<
       ...labels,
       positive_pct: pct(labels.positive, withText),
       negative_pct: pct(labels.negative, withText),
+      mixed_pct: pct(labels.mixed, withText),
       average_compound: withText ? round3(compoundSum / withText) : 0,
       issues: issues.length,
       critical_issues: issues.filter((i) => i.severity === "critical").length,
+      critical_reviews: criticalReviews,
     },
     period: { from: from?.toISOString() ?? null, to: to?.toISOString() ?? null },
     languages: [...languages].map(([language, count]) => ({ language, count })).sort((a, b) => b.count - a.count || a.language.localeCompare(b.language)),
@@ -149,10 +153,11 @@ export function aggregate(input: RoutedReviews, reviewsIn: number): StageResult<
         month,
         reviews: m.reviews,
         average_rating: m.rated ? Math.round((m.ratingSum / m.rated) * 100) / 100 : null,
-        average_compound: m.positive + m.neutral + m.negative ? round3(m.compoundSum / (m.positive + m.neutral + m.negative)) : 0,
+        average_compound: m.positive + m.neutral + m.negative + m.mixed ? round3(m.compoundSum / (m.positive + m.neutral + m.negative + m.mixed)) : 0,
         positive: m.positive,
         neutral: m.neutral,
         negative: m.negative,
+        mixed: m.mixed,
       })),
     categories,
     categories_by_month: [...catMonths]

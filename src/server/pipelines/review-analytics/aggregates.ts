@@ -33,16 +33,22 @@ export interface Aggregates {
     positive: number;
     neutral: number;
     negative: number;
+    /** Reviews with real praise and real complaints of comparable weight. */
+    mixed: number;
     positive_pct: number;
     negative_pct: number;
+    mixed_pct: number;
     average_compound: number;
     issues: number;
+    /** Issues (one per review and category) of critical severity: mentions, not reviews. */
     critical_issues: number;
+    /** Reviews that report a health-and-safety hazard, each counted once. */
+    critical_reviews: number;
   };
   period: { from: string | null; to: string | null };
   languages: { language: string; count: number }[];
   rating_distribution: { rating: number; count: number }[];
-  timeline: { month: string; reviews: number; average_rating: number | null; average_compound: number; positive: number; neutral: number; negative: number }[];
+  timeline: { month: string; reviews: number; average_rating: number | null; average_compound: number; positive: number; neutral: number; negative: number; mixed: number }[];
   categories: CategoryStat[];
   categories_by_month: { month: string; category: Category; mentions: number; negative: number }[];
   /** Reviews per weekday (0 = Monday) and hour (UTC): weekday_hour[weekday][hour]. */

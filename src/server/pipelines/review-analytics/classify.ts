@@ -1,39 +1,104 @@
+import { hazardsOf } from "./critical";
+import type { Hazard } from "./critical-rules";
+import type { Language } from "./language";
 import type { ClassifiedReview, Mention, NormalizedReview } from "./model";
-import { compound, labelOf, scoreTokens, type SentimentLabel } from "./sentiment";
-import { categoriesOf, isCritical } from "./taxonomy";
+import { compound, polarityOf, scoreSentence, type Segment, type SentimentLabel } from "./sentiment";
+import { categoriesOf, type Category } from "./taxonomy";
+import { clauses, fold, tokenize } from "./text";
 import type { StageResult } from "../types";
 
-/** A sentence with no sentiment word takes its polarity from the star rating (1-2 negative, 4-5 positive). */
-function ratingPolarity(rating: number | null): SentimentLabel {
+/**
+ * How the text's masses and the stars make the label (docs/pipelines.md, "Sentiment"): the stars count
+ * as evidence beside the words (a 5-star review adds 2.5 x RATING_WEIGHT); a review whose positive
+ * and negative masses are both at least MIXED_MIN and within MIXED_RATIO of each other is mixed.
+ */
+export const LABEL_PARAMS = { RATING_WEIGHT: 1, MIXED_MIN: 2, MIXED_RATIO: 0.4, POSITIVE_AT: 1, NEGATIVE_AT: 1, AFTER_TURN_PREVIOUS: 0.7 };
+const STAR_EVIDENCE = [-2.5, -1.5, 0, 1.5, 2.5] as const;
+
+/** Amounts of money: the price category even when no price word is used ("£18 for a burger"). */
+const MONEY = /[£€$]\s?\d|\d(?:[.,]\d+)?\s?(?:€|\$|£|eur\b|euros?\b|quid\b|bucks\b|dollars?\b|pounds?\b|franken\b|chf\b|pavos\b)/i;
+
+/** Polarity of a sentence part with no sentiment word of its own: the stars' (1-2 negative, 4-5 positive). */
+function ratingPolarity(rating: number | null): "positive" | "neutral" | "negative" {
   if (rating === null || rating === 3) return "neutral";
   return rating <= 2 ? "negative" : "positive";
 }
 
+/** The review's label from its positive and negative masses, the stars and whether it reports a hazard. */
+export function labelReview(masses: { pos: number; neg: number; rawPos: number; rawNeg: number }, rating: number | null, critical: boolean, p = LABEL_PARAMS): { label: SentimentLabel; score: number } {
+  const { pos, neg, rawPos, rawNeg } = masses;
+  const stars = rating === null ? 0 : STAR_EVIDENCE[rating - 1]! * p.RATING_WEIGHT;
+  const score = pos - neg + stars;
+  const mixed = rawPos >= p.MIXED_MIN && rawNeg >= p.MIXED_MIN && Math.min(rawPos, rawNeg) / Math.max(rawPos, rawNeg) >= p.MIXED_RATIO && (rating === null || (rating >= 2 && rating <= 4));
+  if (mixed && !critical) return { label: "mixed", score };
+  if (critical) return { label: score > 4 ? "mixed" : "negative", score: Math.min(score, -1) };
+  if (score >= p.POSITIVE_AT) return { label: "positive", score };
+  if (score <= -p.NEGATIVE_AT) return { label: "negative", score };
+  return { label: "neutral", score };
+}
+
+interface Part {
+  segment: Segment;
+  sentence: string;
+  sentenceScore: number;
+  hazards: Hazard[];
+}
+
 /**
- * Stage 2: sentiment of each text from the language's lexicon, and the categories each sentence
- * mentions (taxonomy rules of that language) with the sentence's own polarity.
+ * Stage 2: for each review in a supported language, each sentence split into parts at commas and
+ * turns ("but", "although"), scored with the language's lexicon (negation, intensity, idioms); the
+ * categories each part mentions with the part's own polarity (aspect-level sentiment); the
+ * health-and-safety hazards each sentence reports; and the review's label from its positive and
+ * negative masses and its stars.
  */
 export function classify(reviews: readonly NormalizedReview[]): StageResult<ClassifiedReview[]> {
   const out: ClassifiedReview[] = [];
   for (const r of reviews) {
-    // The text's score is the sum of its sentences' scores (a negator does not reach across a full stop).
-    let sentiment = 0;
-    const mentions: Mention[] = [];
-    let critical = false;
+    const parts: Part[] = [];
+    const hazards = new Set<Hazard>();
     if (r.language !== "unknown" && r.text) {
-      for (const { text: sentence, tokens } of r.sentences) {
-        const score = scoreTokens(tokens, r.language);
-        sentiment += score;
-        const cats = categoriesOf(tokens, r.language);
-        if (!cats.length) continue;
-        const sentenceCritical = isCritical(tokens, r.language);
-        critical ||= sentenceCritical;
-        // A health-and-safety sentence is negative whatever its words score.
-        const polarity = sentenceCritical ? "negative" : score === 0 ? ratingPolarity(r.rating) : labelOf(score);
-        for (const category of cats) mentions.push({ category, polarity, score, sentence, critical: sentenceCritical });
+      const language: Language = r.language;
+      let previous: Segment[] = [];
+      for (const sentence of r.sentences) {
+        const { segments, opensWithTurn } = scoreSentence(clauses(sentence.text), tokenize, language, /!\s*$/.test(sentence.text));
+        if (opensWithTurn) {
+          for (const s of previous) {
+            s.pos *= LABEL_PARAMS.AFTER_TURN_PREVIOUS;
+            s.neg *= LABEL_PARAMS.AFTER_TURN_PREVIOUS;
+          }
+        }
+        previous = segments;
+        const found = hazardsOf(
+          sentence.tokens.map((t) => fold(t, language)),
+          language,
+        );
+        for (const h of found) hazards.add(h);
+        const sentenceScore = segments.reduce((n, s) => n + s.pos - s.neg, 0);
+        for (const segment of segments) parts.push({ segment, sentence: sentence.text, sentenceScore, hazards: found });
+        if (MONEY.test(sentence.text) && segments.length) (segments[0] as Segment & { money?: boolean }).money = true;
       }
     }
-    out.push({ ...r, sentiment, compound: compound(sentiment), label: labelOf(sentiment), mentions, critical });
+    const masses = { pos: 0, neg: 0, rawPos: 0, rawNeg: 0 };
+    for (const { segment } of parts) {
+      masses.pos += segment.pos;
+      masses.neg += segment.neg;
+      masses.rawPos += segment.rawPos;
+      masses.rawNeg += segment.rawNeg;
+    }
+    const critical = hazards.size > 0;
+    const { label, score } = r.language === "unknown" || !r.text ? { label: ratingPolarity(r.rating), score: 0 } : labelReview(masses, r.rating, critical);
+    const mentions: Mention[] = [];
+    for (const { segment, sentence, sentenceScore, hazards: partHazards } of parts) {
+      const categories = new Set<Category>(categoriesOf(segment.tokens, r.language as Language));
+      if ((segment as Segment & { money?: boolean }).money) categories.add("price");
+      if (categories.size === 0) continue;
+      const own = segment.pos - segment.neg;
+      const partCritical = partHazards.length > 0;
+      const polarity = partCritical ? "negative" : Math.abs(own) >= 1 ? polarityOf(own) : Math.abs(sentenceScore) >= 1 ? polarityOf(sentenceScore) : ratingPolarity(r.rating);
+      const mentionScore = partCritical ? Math.min(own, -1) : own || sentenceScore;
+      for (const category of categories) mentions.push({ category, polarity, score: Math.round(mentionScore * 100) / 100, sentence, critical: partCritical });
+    }
+    out.push({ ...r, sentiment: Math.round(score * 100) / 100, compound: compound(score), label, mentions, critical, hazards: [...hazards] });
   }
   const untagged = out.filter((r) => r.text && r.mentions.length === 0).length;
   return { output: out, itemsOut: out.length, warnings: untagged ? [`${untagged} texts matched no category`] : [] };

@@ -36,7 +36,7 @@ export function reviewAnalyticsWidgetData(widgetId: string, raw: Record<string, 
     case "critical_issues":
       return { kind: "StatCard", value: a.totals.critical_issues, unit: null, label: "critical_issues", secondary: `${a.totals.issues}` };
     case "sentiment_over_time":
-      return { kind: "LineChart", x_key: "month", series: ["positive", "neutral", "negative"], rows: a.timeline.map((m) => ({ month: m.month, positive: m.positive, neutral: m.neutral, negative: m.negative })) };
+      return { kind: "LineChart", x_key: "month", series: ["positive", "neutral", "negative", "mixed"], rows: a.timeline.map((m) => ({ month: m.month, positive: m.positive, neutral: m.neutral, negative: m.negative, mixed: m.mixed ?? 0 })) };
     case "rating_over_time":
       return { kind: "LineChart", x_key: "month", series: ["average_rating"], rows: a.timeline.filter((m) => m.average_rating !== null).map((m) => ({ month: m.month, average_rating: m.average_rating as number })) };
     case "rating_distribution":
@@ -48,7 +48,7 @@ export function reviewAnalyticsWidgetData(widgetId: string, raw: Record<string, 
     case "languages":
       return { kind: "PieChart", slices: a.languages.map((l) => ({ name: l.language, value: l.count })) };
     case "sentiment_split":
-      return { kind: "PieChart", slices: (["positive", "neutral", "negative"] as const).map((k) => ({ name: k, value: a.totals[k] })) };
+      return { kind: "PieChart", slices: (["positive", "neutral", "negative", "mixed"] as const).map((k) => ({ name: k, value: a.totals[k] ?? 0 })) };
     case "weekday_hour":
       return {
         kind: "Heatmap",

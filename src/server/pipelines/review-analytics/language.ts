@@ -1,3 +1,4 @@
+import { eld } from "eld/small";
 import { tokenize } from "./text";
 
 /** Languages the review-analytics pipeline has lexicons and taxonomy rules for. */
@@ -15,11 +16,33 @@ const STOPWORDS: Record<Language, ReadonlySet<string>> = {
 
 const isLanguage = (v: string | null | undefined): v is Language => v === "en" || v === "es" || v === "de";
 
+eld.setLanguageSubset([...LANGUAGES]);
+/** What the platform's language hint adds to a language's n-gram score: it decides close calls ("Top", "Super"). */
+const HINT_PRIOR = 0.05;
+
 /**
- * Detects en, es or de from stopword hits plus letters only one language uses (ñ ¿ ¡ for Spanish,
- * ä ö ü ß for German). A tie or no hit keeps the platform's language hint when it is one of the three.
+ * Detects en, es or de with ELD (Efficient Language Detector, the `eld` package: n-gram scores over the
+ * three languages), the platform's hint added as a prior. When ELD has nothing to go on (a word or
+ * two, emoji), stopword hits plus letters only one language uses (ñ ¿ ¡, ä ö ü ß) decide, then the hint.
  */
-export function detectLanguage(text: string, hint?: string | null, tokens: string[] = tokenize(text)): DetectedLanguage {
+export function detectLanguage(text: string, hint?: string | null, tokens?: string[]): DetectedLanguage {
+  const normalizedHint = hint?.slice(0, 2).toLowerCase();
+  const scores = eld.detect(text).getScores() as Partial<Record<string, number>>;
+  let best: Language | null = null;
+  let bestScore = 0;
+  for (const language of LANGUAGES) {
+    const s = scores[language] ?? 0;
+    const withPrior = s > 0 && language === normalizedHint ? s + HINT_PRIOR : s;
+    if (withPrior > bestScore) {
+      best = language;
+      bestScore = withPrior;
+    }
+  }
+  if (best) return best;
+  return byStopwords(text, tokens ?? tokenize(text)) ?? (isLanguage(normalizedHint) ? normalizedHint : "unknown");
+}
+
+function byStopwords(text: string, tokens: readonly string[]): Language | null {
   const score: Record<Language, number> = { en: 0, es: 0, de: 0 };
   for (const t of tokens) {
     if (STOPWORDS.en.has(t)) score.en++;
@@ -28,9 +51,6 @@ export function detectLanguage(text: string, hint?: string | null, tokens: strin
   }
   if (/[ñ¿¡]/.test(text)) score.es += 2;
   if (/[äöüß]/i.test(text)) score.de += 2;
-  const ranked = (Object.entries(score) as [Language, number][]).sort((a, b) => b[1] - a[1]);
-  const [first, second] = ranked;
-  if (first && first[1] > 0 && (!second || first[1] > second[1])) return first[0];
-  const normalizedHint = hint?.slice(0, 2).toLowerCase();
-  return isLanguage(normalizedHint) ? normalizedHint : "unknown";
+  const [first, second] = (Object.entries(score) as [Language, number][]).sort((a, b) => b[1] - a[1]);
+  return first && first[1] > 0 && (!second || first[1] > second[1]) ? first[0] : null;
 }

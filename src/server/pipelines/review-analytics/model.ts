@@ -1,3 +1,4 @@
+import type { Hazard } from "./critical-rules";
 import type { DetectedLanguage } from "./language";
 import type { SentimentLabel } from "./sentiment";
 import type { Category } from "./taxonomy";
@@ -29,7 +30,7 @@ export interface NormalizedReview {
 /** One sentence of a review that mentions a category, with the sentence's polarity. */
 export interface Mention {
   category: Category;
-  polarity: SentimentLabel;
+  polarity: "positive" | "neutral" | "negative";
   score: number;
   sentence: string;
   /** The sentence holds a health-and-safety phrase. */
@@ -43,6 +44,8 @@ export interface ClassifiedReview extends NormalizedReview {
   label: SentimentLabel;
   mentions: Mention[];
   critical: boolean;
+  /** The health-and-safety hazards the text reports (empty when it is not critical). */
+  hazards: Hazard[];
 }
 
 export const SEVERITIES = ["critical", "high", "medium", "low"] as const;

@@ -20,12 +20,36 @@ const SEPARATORS = /[^\p{L}\p{N}']+/u;
 /** Lower-case word tokens (letters, digits, apostrophes inside words); split is the fast path here. */
 export function tokenize(text: string): string[] {
   const out: string[] = [];
-  for (const part of text.toLowerCase().split(SEPARATORS)) {
+  for (const part of text.toLowerCase().replace(/[’‘`´]/g, "'").split(SEPARATORS)) {
     if (!part) continue;
     const word = part.includes("'") ? part.replace(/^'+|'+$/g, "") : part;
     if (word) out.push(word);
   }
   return out;
+}
+
+const FOLD_MEMO_LIMIT = 200_000;
+const foldMemo = { plain: new Map<string, string>(), de: new Map<string, string>() };
+
+/**
+ * The form words are compared in by the lexicons and rules: lower case without diacritics (people
+ * often type "despues", "Kase"), ß as ss, and in German ae/oe/ue as a/o/u ("Kaese" = "Käse" = "kase").
+ * Pattern syntax (`*`, `|`, `_`) passes through unchanged.
+ */
+export function fold(word: string, language?: string): string {
+  const memo = language === "de" ? foldMemo.de : foldMemo.plain;
+  let out = memo.get(word);
+  if (out === undefined) {
+    out = word.toLowerCase().replace(/ß/g, "ss").normalize("NFD").replace(/\p{M}/gu, "");
+    if (language === "de") out = out.replace(/ae/g, "a").replace(/oe/g, "o").replace(/ue/g, "u");
+    if (memo.size < FOLD_MEMO_LIMIT) memo.set(word, out);
+  }
+  return out;
+}
+
+/** Splits a sentence into clauses at commas, colons, semicolons, brackets and dashes. */
+export function clauses(sentence: string): string[] {
+  return sentence.split(/[,:;()]|\s[-–—]\s/u).map((c) => c.trim()).filter((c) => c.length > 0);
 }
 
 /** Splits a cleaned text into sentences (on . ! ? ; and line ends), keeping their text. */

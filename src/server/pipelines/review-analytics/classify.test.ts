@@ -1,0 +1,114 @@
+// Issue 20, point 6: the misclassifications the issue lists, one by one, through the normalize and
+// classify stages as the pipeline runs them (the route stage where the issue names a routing).
+import { describe, expect, it } from "vitest";
+import { classify } from "./classify";
+import { normalize } from "./normalize";
+import { route } from "./route";
+
+function run(text: string, rating: number | null = 3, language: string | null = null) {
+  const [r] = classify(normalize([{ id: "r", author: null, rating, text, language, publishedAt: null }]).output).output;
+  if (!r) throw new Error("no review");
+  return { ...r, categories: [...new Set(r.mentions.map((m) => m.category))].sort(), teams: route([r]).output.issues.map((i) => i.team) };
+}
+
+describe("sentiment as reviews are written", () => {
+  it("reads sarcasm and contrast", () => {
+    expect(run("Oh great, another 45 minutes just to get the bill.").label).toBe("negative");
+    expect(run("Ganz toll. 40 Minuten auf die Rechnung gewartet.", 3).label).toBe("negative");
+    const mixed = run("The food was great but the service was painfully slow.");
+    expect(mixed.label).toBe("mixed");
+    expect(mixed.mentions.map((m) => [m.category, m.polarity])).toEqual([
+      ["food", "positive"],
+      ["service", "negative"],
+      ["waiting_time", "negative"],
+    ]);
+  });
+
+  it("negates with contractions, sin and kein, and takes 'sin duda' as emphasis", () => {
+    expect(run("I wouldn't recommend it.").label).toBe("negative");
+    expect(run("Can't say the food was good.").label).toBe("negative");
+    expect(run("dont think it was worth it at all").label).toBe("negative");
+    expect(run("La comida sin sabor y el camarero sin ganas.").label).toBe("negative");
+    expect(run("Kein guter Service, kein gutes Essen.").label).toBe("negative");
+    expect(run("El mejor ramen de la ciudad, sin duda.").label).toBe("positive");
+    expect(run("Volveremos sin duda!").label).toBe("positive");
+  });
+
+  it("scores 'nothing terrible' as lukewarm, not strongly positive", () => {
+    const r = run("Nothing terrible.");
+    expect(r.label).toBe("neutral");
+    expect(Math.abs(r.sentiment)).toBeLessThan(1);
+  });
+
+  it("takes the stars as evidence when the text says little", () => {
+    expect(run("Came here after the football.", 5).label).toBe("positive");
+    expect(run("Came here after the football.", 1).label).toBe("negative");
+    expect(run("Came here after the football.", 3).label).toBe("neutral");
+  });
+});
+
+describe("categories with word-sense guards", () => {
+  it("'Can't wait to come back!' is praise, not a waiting-time complaint routed to operations", () => {
+    const r = run("Can't wait to come back!", 5);
+    expect(r.label).toBe("positive");
+    expect(r.categories).not.toContain("waiting_time");
+    expect(r.teams).not.toContain("operations");
+  });
+
+  it("'preciosa' is beauty, not price; 'precios' is price", () => {
+    expect(run("La terraza es preciosa.", 5).categories).toEqual(["ambience"]);
+    expect(run("Los precios son altísimos.", 2).categories).toEqual(["price"]);
+  });
+
+  it("an amount of money is about price", () => {
+    expect(run("£18 for a burger.", 2).categories).toEqual(["food", "price"]);
+  });
+});
+
+describe("critical by concept, in many phrasings", () => {
+  it.each([
+    ["Pasé toda la noche vomitando después de cenar aquí.", "es", "illness"],
+    ["Spent the whole of Sunday glued to the toilet after their brunch.", "en", "illness"],
+    ["Both kids were throwing up by bedtime.", "en", "illness"],
+    ["Die ganze Nacht über der Kloschüssel gehangen.", "de", "illness"],
+    ["Watched a mouse run along the skirting board behind the bar.", "en", "vermin"],
+    ["Vimos un ratón correr por el comedor.", "es", "vermin"],
+    ["Woke up covered in bites, bed bugs in the mattress seams.", "en", "vermin"],
+    ["Bettwanzen im Zimmer, lauter Stiche an den Armen.", "de", "vermin"],
+    ["Found a long hair in my pasta.", "en", "foreign_object"],
+    ["Un trozo de cristal en el puré.", "es", "foreign_object"],
+    ["From our table we could see the kitchen was filthy, grease dripping everywhere.", "en", "hygiene"],
+    ["Hähnchen innen noch roh.", "de", "hygiene"],
+    ["Told them about my nut allergy and the dessert had hazelnuts; I had to use my EpiPen.", "en", "allergy"],
+  ] as const)("%s → %s", (text, language, hazard) => {
+    const r = run(text, 1);
+    expect(r.language).toBe(language);
+    expect(r.critical).toBe(true);
+    expect(r.hazards).toContain(hazard);
+  });
+
+  it.each([
+    "Luckily nobody got sick but we won't be back.",
+    "No bed bugs, unlike the last place we stayed!",
+    "I was a bit scared I'd get food poisoning from a market stall but it was fine.",
+    "Tenía miedo de pillar algo con el sushi, pero todo fresquísimo.",
+    "Zum Glück ist keiner krank geworden, aber lecker war es nicht.",
+    "The table was a bit sticky and the bin was full.",
+    "Sticky toffee pudding so good it should be illegal.",
+  ])("not critical: %s", (text) => {
+    expect(run(text).critical).toBe(false);
+  });
+});
+
+describe("language", () => {
+  it("detects German 'Was will man mehr?' as German, and praise", () => {
+    const r = run("Super Essen, nette Leute. Was will man mehr?", 5);
+    expect(r.language).toBe("de");
+    expect(r.label).toBe("positive");
+  });
+
+  it("lets the platform's hint decide a close call", () => {
+    expect(run("Top", 5, "de").language).toBe("de");
+    expect(run("Top", 5, "en").language).toBe("en");
+  });
+});
