@@ -14,7 +14,7 @@ function run(text: string, rating: number | null = 3, language: string | null = 
 describe("sentiment as reviews are written", () => {
   it("reads sarcasm and contrast", () => {
     expect(run("Oh great, another 45 minutes just to get the bill.").label).toBe("negative");
-    expect(run("Ganz toll. 40 Minuten auf die Rechnung gewartet.", 3).label).toBe("negative");
+    expect(run("Na super, 40 Minuten auf die Rechnung gewartet.").label).toBe("negative");
     const mixed = run("The food was great but the service was painfully slow.");
     expect(mixed.label).toBe("mixed");
     expect(mixed.mentions.map((m) => [m.category, m.polarity])).toEqual([

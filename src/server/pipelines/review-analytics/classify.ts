@@ -12,7 +12,7 @@ import type { StageResult } from "../types";
  * as evidence beside the words (a 5-star review adds 2.5 x RATING_WEIGHT); a review whose positive
  * and negative masses are both at least MIXED_MIN and within MIXED_RATIO of each other is mixed.
  */
-export const LABEL_PARAMS = { RATING_WEIGHT: 1, MIXED_MIN: 2, MIXED_RATIO: 0.4, POSITIVE_AT: 1, NEGATIVE_AT: 1, AFTER_TURN_PREVIOUS: 0.7 };
+export const LABEL_PARAMS = { RATING_WEIGHT: 1, MIXED_MIN: 2, MIXED_RATIO: 0.25, MIXED_RATIO_POLAR: 0.6, POSITIVE_AT: 1.5, NEGATIVE_AT: 1.5, AFTER_TURN_PREVIOUS: 0.7 };
 const STAR_EVIDENCE = [-2.5, -1.5, 0, 1.5, 2.5] as const;
 
 /** Amounts of money: the price category even when no price word is used ("£18 for a burger"). */
@@ -29,7 +29,10 @@ export function labelReview(masses: { pos: number; neg: number; rawPos: number; 
   const { pos, neg, rawPos, rawNeg } = masses;
   const stars = rating === null ? 0 : STAR_EVIDENCE[rating - 1]! * p.RATING_WEIGHT;
   const score = pos - neg + stars;
-  const mixed = rawPos >= p.MIXED_MIN && rawNeg >= p.MIXED_MIN && Math.min(rawPos, rawNeg) / Math.max(rawPos, rawNeg) >= p.MIXED_RATIO && (rating === null || (rating >= 2 && rating <= 4));
+  // Mixed needs both sides; with 2 or 4 stars the side the stars take must be the weaker one or nearly level.
+  const ratio = Math.min(rawPos, rawNeg) / Math.max(rawPos, rawNeg);
+  const needed = rating === 3 || rating === null ? p.MIXED_RATIO : p.MIXED_RATIO_POLAR;
+  const mixed = rawPos >= p.MIXED_MIN && rawNeg >= p.MIXED_MIN && ratio >= needed && (rating === null || (rating >= 2 && rating <= 4));
   if (mixed && !critical) return { label: "mixed", score };
   if (critical) return { label: score > 4 ? "mixed" : "negative", score: Math.min(score, -1) };
   if (score >= p.POSITIVE_AT) return { label: "positive", score };

@@ -29,7 +29,7 @@ export const ES: LanguageLexicon = {
     "floj*": -2, "insipid*": -3, "sablazo*": -3, "desorbitad*": -3, "agobiante": -2, "minuscul*": -2, "pequenito": 0, "hundido": -2,
     "oscurisim*": -2, "cutre*": -3, "masificad*": -1, "desagradable*": -3, "incompetent*": -3, "inexistente": -3, "tristes": -2, "triste": -2,
     "arruinad*": -4, "lastima": -2, pena: -2, "indignant*": -4, "vergonzoso": -4, "irresponsab*": -4, "reclamacion": -2, "chapuza": -3,
-    "normalit*": -1, "regular": -1, "pasable": -1, "justito": -1, "mejorable": -2, "grasa": -1, "rancio": -3, "podrido": -4,
+    "normalit*": -1, mal: -3, "regular": -1, "pasable": -1, "justito": -1, "mejorable": -2, "grasa": -1, "rancio": -3, "podrido": -4,
   },
   idioms: {
     "de chuparse los dedos": 4, "para chuparse los dedos": 4, "para repetir": 3, "de lujo": 3, "una pasada": 3, "que pasada": 3,
@@ -37,7 +37,7 @@ export const ES: LanguageLexicon = {
     "merece la pena": 3, "vale la pena": 3, "lo vale": 2, "no tiene precio": 3, "calidad precio": 1, "se come de maravilla": 4, "de maravilla": 4,
     "volveremos sin duda": 4, "volveremos seguro": 4, "sin pegas": 3, "nada que objetar": 3, "no se puede pedir mas": 3, "que mas se puede pedir": 3,
     "muy recomendable": 4, "100 recomendable": 4, "un amor": 3, "un encanto": 3, "de lo mejor": 4, "lo mejor": 3, "un diez": 3,
-    "ni fu ni fa": -1, "ni bien ni mal": 0, "ni mejor ni peor": 0, "sin mas": -1, "nada del otro mundo": -1, "nada especial": -1, "nada que destacar": -1,
+    "ni fu ni fa": -1, "todo mal": -4, "nada de nada": -2, "ni idea": -2, "por ponerle una pega": 1, "de toda la vida": 2, "de vicio": 4, "para salir del paso": -1, "ni bien ni mal": 0, "ni mejor ni peor": 0, "sin mas": -1, "nada del otro mundo": -1, "nada especial": -1, "nada que destacar": -1,
     "no volveremos": -4, "no volvere": -4, "no volveria": -4, "nunca mas": -4, "no repetiremos": -4, "no lo recomiendo": -4, "no recomiendo": -4,
     "cero recomendable": -4, "nos clavaron": -4, "un timo": -4, "deja mucho que desear": -3, "dejaba mucho que desear": -3, "de risa": -2,
     "un desastre": -4, "hecho un asco": -4, "da asco": -4, "ni una disculpa": -3, "ni un perdon": -3, "sin disculpa*": -2, "pasan de ti": -3,
