@@ -1,5 +1,6 @@
 import type { Aggregates, CategoryStat, Quote } from "./aggregates";
 import type { RoutedReviews, Severity } from "./model";
+import type { SentimentLabel } from "./sentiment";
 import { CATEGORIES, type Category } from "./taxonomy";
 import { excerpt } from "./text";
 import { PHRASE_STOPWORDS } from "./phrase-stopwords";
@@ -10,6 +11,11 @@ const round3 = (n: number) => Math.round(n * 1000) / 1000;
 const pct = (part: number, whole: number) => (whole ? round1((part / whole) * 100) : 0);
 const SEVERITY_RANK: Record<Severity, number> = { critical: 0, high: 1, medium: 2, low: 3 };
 const QUOTES_PER_SIDE = 3;
+
+/** Whether a mention of this polarity may be quoted from a review with this label. */
+export function quoteAgrees(label: SentimentLabel, polarity: "positive" | "negative"): boolean {
+  return label === "mixed" || label === polarity;
+}
 
 /** Keeps the most telling quotes: strongest score first, then the shortest, then the id (stable). */
 function offerQuote(list: (Quote & { score: number })[], quote: Quote & { score: number }, sign: 1 | -1) {
@@ -92,7 +98,9 @@ export function aggregate(input: RoutedReviews, reviewsIn: number): StageResult<
         if (mention.polarity === "negative") cm.negative++;
         catMonths.set(key, cm);
       }
-      if (mention.polarity !== "neutral" && mention.score !== 0) {
+      // A quote is evidence only when the whole review agrees with it: praise from a positive or
+      // mixed review, a complaint from a negative or mixed one (never praise inside a complaint).
+      if (mention.polarity !== "neutral" && mention.score !== 0 && quoteAgrees(r.label, mention.polarity)) {
         const q = { review_id: r.id, text: excerpt(mention.sentence), rating: r.rating, language: r.language, score: mention.score };
         offerQuote(quotes.get(mention.category)![mention.polarity], q, mention.polarity === "positive" ? 1 : -1);
       }

@@ -7,7 +7,7 @@ export const REVIEW_ANALYTICS_DASHBOARD: WidgetDefinition[] = [
   { id: "total_reviews", kind: "StatCard", title: "Reviews analysed", description: "Reviews after duplicates and empty ones were removed", width: 3, options: { format: "integer" } },
   { id: "average_rating", kind: "StatCard", title: "Average rating", description: "Mean star rating (1 to 5)", width: 3, options: { format: "decimal", unit: "★" } },
   { id: "positive_share", kind: "StatCard", title: "Positive texts", description: "Share of texts with positive sentiment", width: 3, options: { format: "percent" } },
-  { id: "critical_issues", kind: "StatCard", title: "Critical issues", description: "Health-and-safety issues among the top issues", width: 3, options: { format: "integer", tone: "danger" } },
+  { id: "critical_issues", kind: "StatCard", title: "Critical reviews", description: "Reviews reporting a health-and-safety problem, each counted once", width: 3, options: { format: "integer", tone: "danger" } },
   { id: "sentiment_over_time", kind: "LineChart", title: "Sentiment per month", description: "Positive, neutral and negative texts per month", width: 6, options: { x: "month" } },
   { id: "rating_over_time", kind: "LineChart", title: "Rating per month", description: "Average star rating per month", width: 6, options: { x: "month", domain: [1, 5] } },
   { id: "rating_distribution", kind: "BarChart", title: "Rating distribution", description: "Reviews per star rating", width: 4, options: { x: "rating" } },
@@ -34,7 +34,7 @@ export function reviewAnalyticsWidgetData(widgetId: string, raw: Record<string, 
     case "positive_share":
       return { kind: "StatCard", value: a.totals.positive_pct, unit: "%", label: "positive_share", secondary: `${a.totals.negative_pct}` };
     case "critical_issues":
-      return { kind: "StatCard", value: a.totals.critical_issues, unit: null, label: "critical_issues", secondary: `${a.totals.issues}` };
+      return { kind: "StatCard", value: a.totals.critical_reviews ?? a.totals.critical_issues, unit: null, label: "critical_reviews", secondary: `${a.totals.reviews}` };
     case "sentiment_over_time":
       return { kind: "LineChart", x_key: "month", series: ["positive", "neutral", "negative", "mixed"], rows: a.timeline.map((m) => ({ month: m.month, positive: m.positive, neutral: m.neutral, negative: m.negative, mixed: m.mixed ?? 0 })) };
     case "rating_over_time":

@@ -18,14 +18,17 @@ export function writeDeterministic(f: ReportFacts): TNarrative {
     : `${fmt(t.reviews)} reviews: ${t.positive_pct}% positive, no category at high risk`;
   const narrative = [
     `From ${month(a.period.from)} to ${month(a.period.to)}, ${fmt(t.reviews)} reviews were analysed (${fmt(t.reviews_in)} read, duplicates and empty ones removed), with ${avg}.`,
-    `${t.positive_pct}% of the ${fmt(t.with_text)} texts read positive and ${t.negative_pct}% negative.`,
+    `${t.positive_pct}% of the ${fmt(t.with_text)} texts read positive, ${t.negative_pct}% negative${t.mixed_pct ? ` and ${t.mixed_pct}% mixed` : ""}.`,
     risk ? `The biggest risk is ${label(risk.category)}: ${risk.negative_pct}% of its ${fmt(risk.mentions)} mentions are negative (risk score ${risk.risk_score} of 100), owned by ${risk.team}.` : "",
     strength ? `The strongest asset is ${label(strength.category)}, praised in ${strength.percentage}% of its ${fmt(strength.mentions)} mentions.` : "",
-    t.critical_issues ? `${fmt(t.critical_issues)} health-and-safety issues need attention now.` : "No health-and-safety issue was found.",
+    // Reviews, not category mentions: a review reporting a hazard about food and cleanliness is one review.
+    t.critical_reviews
+      ? `${fmt(t.critical_reviews)} ${t.critical_reviews === 1 ? "review reports" : "reviews report"} a health-and-safety problem (${fmt(t.critical_issues)} critical ${t.critical_issues === 1 ? "mention" : "mentions"} across categories); they need attention now.`
+      : "No review reports a health-and-safety problem.",
   ].filter(Boolean).join(" ");
 
   const sentiment = [
-    `${fmt(t.positive)} texts are positive, ${fmt(t.neutral)} neutral and ${fmt(t.negative)} negative; the average sentiment score is ${t.average_compound} on a scale from -1 to 1.`,
+    `${fmt(t.positive)} texts are positive, ${fmt(t.neutral)} neutral, ${fmt(t.negative)} negative and ${fmt(t.mixed ?? 0)} mixed (praise and complaints of comparable weight); the average sentiment score is ${t.average_compound} on a scale from -1 to 1.`,
     ...a.languages.filter((l) => l.language !== "unknown").map((l) => `${fmt(l.count)} reviews are in ${l.language}.`),
   ];
   sentiment.push(`${fmt(f.derived.high_star_reviews)} reviews give 4 or 5 stars and ${fmt(f.derived.low_star_reviews)} give 1 or 2 stars.`);
@@ -33,7 +36,7 @@ export function writeDeterministic(f: ReportFacts): TNarrative {
   const categories = a.categories
     .filter((c) => c.mentions > 0)
     .sort((x, y) => y.mentions - x.mentions)
-    .map((c) => `${label(c.category)}: mentioned in ${c.percentage}% of texts (${fmt(c.mentions)}), ${c.positive_pct}% positive and ${c.negative_pct}% negative.`);
+    .map((c) => `${label(c.category)}: mentioned in ${c.percentage}% of texts (${fmt(c.mentions)} mentions), ${c.positive_pct}% of them positive and ${c.negative_pct}% negative.`);
   if (!categories.length) categories.push("No text mentions a category of the taxonomy.");
 
   const timeline: string[] = [];

@@ -78,7 +78,7 @@ export function trackingKpis(agg: Aggregates, scorecard: RiskRow[]): TrackingKpi
   kpis.push({ kpi: "negative_share", current: agg.totals.negative_pct, target: Math.max(0, Math.round(agg.totals.negative_pct / 2)), unit: "%", direction: "down" });
   const top = scorecard[0];
   if (top) kpis.push({ kpi: `negative_share_${top.category}`, current: top.negative_pct, target: Math.round(top.negative_pct / 2), unit: "%", direction: "down" });
-  kpis.push({ kpi: "critical_issues", current: agg.totals.critical_issues, target: 0, unit: "issues", direction: "down" });
+  kpis.push({ kpi: "critical_reviews", current: agg.totals.critical_reviews ?? agg.totals.critical_issues, target: 0, unit: "reviews", direction: "down" });
   return kpis;
 }
 

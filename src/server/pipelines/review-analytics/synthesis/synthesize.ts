@@ -40,7 +40,7 @@ export async function synthesize(
         { label: "positive_share", value: t.positive_pct, unit: "%" },
         { label: "negative_share", value: t.negative_pct, unit: "%" },
         { label: "issues", value: t.issues, unit: "issues" },
-        { label: "critical_issues", value: t.critical_issues, unit: "issues" },
+        { label: "critical_reviews", value: t.critical_reviews ?? t.critical_issues, unit: "reviews" },
       ],
     },
     sentiment_insights: narrative.sentiment_insights,

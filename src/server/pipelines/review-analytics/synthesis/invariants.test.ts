@@ -1,0 +1,81 @@
+// Issue 20, point 6: the report's invariants as properties over generated executions: random mixes of
+// the labelled reviews (realistic texts) and generated ones, in random sizes and seeds.
+import { describe, expect, it } from "vitest";
+import { aggregate, quoteAgrees } from "../aggregate";
+import { classify } from "../classify";
+import { languagesOf, loadSplit } from "../eval/dataset";
+import { generateReviews } from "../generator";
+import type { RawReview } from "../model";
+import { normalize } from "../normalize";
+import { route } from "../route";
+import { writeDeterministic } from "./deterministic-writer";
+import { buildFacts } from "./facts";
+import { allowedNumbers, inventedNumbers } from "./numbers";
+
+const labelled: RawReview[] = languagesOf("dev").flatMap((l) =>
+  loadSplit("dev", l).map((r, i) => ({ id: r.id, author: null, rating: r.rating, text: r.text, language: null, publishedAt: new Date(Date.UTC(2026, i % 12, 1 + (i % 28), i % 24)) })),
+);
+
+/** A small deterministic PRNG, so a failing case can be replayed from its seed. */
+function rng(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+function execution(seed: number) {
+  const rand = rng(seed);
+  const picked = labelled.filter(() => rand() < 0.3);
+  const raw = [...picked, ...generateReviews({ count: Math.floor(rand() * 200), seed })];
+  const classified = classify(normalize(raw).output).output;
+  const routed = route(classified).output;
+  const agg = aggregate(routed, raw.length).output;
+  return { classified, routed, agg };
+}
+
+const SEEDS = Array.from({ length: 25 }, (_, i) => i + 1);
+
+describe("report invariants over generated executions", () => {
+  it.each(SEEDS)("seed %i: critical reviews are counted once each, mentions per category separately", (seed) => {
+    const { classified, routed, agg } = execution(seed);
+    const critical = classified.filter((r) => r.text && r.critical);
+    expect(agg.totals.critical_reviews).toBe(critical.length);
+    // Per category, critical issues are at most one per review: their sum can exceed the reviews, never the other way.
+    const perCategory = agg.categories.reduce((n, c) => n + c.issues.critical, 0);
+    expect(perCategory).toBe(routed.issues.filter((i) => i.severity === "critical").length);
+    expect(new Set(routed.issues.filter((i) => i.severity === "critical").map((i) => i.review_id)).size).toBeLessThanOrEqual(critical.length);
+    const narrative = writeDeterministic(buildFacts(agg)).narrative;
+    if (critical.length) expect(narrative).toContain(`${critical.length.toLocaleString("en-US")} review${critical.length === 1 ? " reports" : "s report"} a health-and-safety problem`);
+    else expect(narrative).toContain("No review reports a health-and-safety problem.");
+  });
+
+  it.each(SEEDS)("seed %i: every quote's review carries the claimed label and a mention of that polarity", (seed) => {
+    const { classified, agg } = execution(seed);
+    const byId = new Map(classified.map((r) => [r.id, r]));
+    for (const [category, sides] of Object.entries(agg.quotes)) {
+      for (const polarity of ["positive", "negative"] as const) {
+        for (const q of sides[polarity]) {
+          const review = byId.get(q.review_id);
+          expect(review, q.review_id).toBeDefined();
+          expect(quoteAgrees(review!.label, polarity), `${q.review_id} (${review!.label}) quoted as ${polarity}`).toBe(true);
+          expect(review!.mentions.some((m) => m.category === category && m.polarity === polarity)).toBe(true);
+        }
+      }
+    }
+  });
+
+  it.each(SEEDS)("seed %i: every number of the narrative is a computed value", (seed) => {
+    const { agg } = execution(seed);
+    const facts = buildFacts(agg);
+    const n = writeDeterministic(facts);
+    const allowed = allowedNumbers(facts);
+    for (const text of [n.headline, n.narrative, ...n.sentiment_insights, ...n.category_insights, ...n.timeline_insights, ...n.action_plan, ...n.marketing_angles, ...n.priority_recommendations]) {
+      expect(inventedNumbers(text, allowed), text).toEqual([]);
+    }
+    // The shares add up: positive + negative + neutral + mixed = texts.
+    const t = agg.totals;
+    expect(t.positive + t.negative + t.neutral + t.mixed).toBe(t.with_text);
+  });
+});
