@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { envInt, envPort, ZDatabaseUrl } from "../server/core/config";
+import { envBool, envInt, envPort, ZDatabaseUrl } from "../server/core/config";
 
 /** CALLBACK_INLINE_MAX's default. */
 export const DEFAULT_CALLBACK_INLINE_MAX = 64;
@@ -26,5 +26,7 @@ export const ZWorkerConfig = z.object({
   PIPELINE_LLM_API_KEY: z.string().optional(),
   PIPELINE_LLM_MODEL: z.string().min(1).default("gpt-4o-mini"),
   PIPELINE_LLM_TIMEOUT_MS: envInt(20_000, 1_000, 300_000),
+  PIPELINE_LLM_CLASSIFY: envBool(false),
+  PIPELINE_LLM_BATCH: envInt(20, 1, 100),
 });
 export type TWorkerConfig = z.output<typeof ZWorkerConfig>;

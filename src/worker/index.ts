@@ -47,6 +47,7 @@ const pipelines = await startPipelineWorker({
   llm: config.PIPELINE_LLM_BASE_URL
     ? { baseUrl: config.PIPELINE_LLM_BASE_URL, apiKey: config.PIPELINE_LLM_API_KEY, model: config.PIPELINE_LLM_MODEL, timeoutMs: config.PIPELINE_LLM_TIMEOUT_MS }
     : null,
+  llmClassify: config.PIPELINE_LLM_CLASSIFY ? { batchSize: config.PIPELINE_LLM_BATCH } : null,
 });
 log.info({ event: "queue_started", concurrency: config.WORKER_CONCURRENCY }, "worker takes jobs");
 

@@ -2,6 +2,7 @@ import type PgBoss from "pg-boss";
 import type { Db } from "../server/core/db";
 import type { Logger } from "../server/core/logger";
 import { PIPELINE_QUEUE } from "../server/pipelines/queue";
+import { llmClassifier } from "../server/pipelines/review-analytics/model-classifier";
 import { llmWriter, type LlmConfig } from "../server/pipelines/review-analytics/synthesis/llm-writer";
 import { failStaleExecutions } from "../server/services/pipelines/fail-stale";
 import { runExecution } from "../server/services/pipelines/run-execution";
@@ -15,6 +16,8 @@ export interface PipelineWorkerOptions {
   concurrency: number;
   /** The language-model writer's endpoint, or null for the deterministic writer only. */
   llm: LlmConfig | null;
+  /** Whether the classify stage asks the language model too (PIPELINE_LLM_CLASSIFY), and its batch size. */
+  llmClassify?: { batchSize: number } | null;
   /** A run `running` longer than this is taken as lost with its worker and marked failed. */
   staleAfterMs?: number;
 }
@@ -23,6 +26,8 @@ export interface PipelineWorkerOptions {
 export async function startPipelineWorker(opts: PipelineWorkerOptions): Promise<{ stop(): void }> {
   const { boss, db, log } = opts;
   const writer = opts.llm ? llmWriter(opts.llm) : null;
+  // One classifier per process: its cache of answers by text hash serves every run.
+  const classifier = opts.llm && opts.llmClassify ? llmClassifier(opts.llm, { batchSize: opts.llmClassify.batchSize }) : null;
   const staleAfterMs = opts.staleAfterMs ?? 30 * 60_000;
   const sweep = async () => {
     try {
@@ -41,11 +46,11 @@ export async function startPipelineWorker(opts: PipelineWorkerOptions): Promise<
   for (let i = 0; i < opts.concurrency; i++) {
     await boss.work<{ executionId: string }>(PIPELINE_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
       if (!job) return;
-      const outcome = await runExecution({ db, writer }, job.data.executionId);
+      const outcome = await runExecution({ db, writer, classifier }, job.data.executionId);
       log.info({ event: "execution_done", executionId: job.data.executionId, outcome }, "pipeline execution handled");
     });
   }
-  log.info({ event: "pipelines_ready", queue: PIPELINE_QUEUE, concurrency: opts.concurrency, writer: writer ? "llm" : "deterministic" }, "pipeline worker ready");
+  log.info({ event: "pipelines_ready", queue: PIPELINE_QUEUE, concurrency: opts.concurrency, writer: writer ? "llm" : "deterministic", classifier: classifier ? "llm" : "rules" }, "pipeline worker ready");
   return {
     // The boss is stopped by its owner (graceful: running executions finish or expire).
     stop() {

@@ -114,6 +114,8 @@ export interface PipelineDeps {
   now: () => Date;
   /** The narrative writer of synthesis stages (null: the deterministic one). */
   writer?: import("./review-analytics/synthesis/facts").NarrativeWriter | null;
+  /** The language-model classifier of classify stages (null: the rules alone). */
+  classifier?: import("./review-analytics/model-classifier").ModelClassifier | null;
   /**
    * The API key whose data the run may read (jobs.api_key_id), fixed when the run was submitted;
    * null reads every job (administrators). Required, so no caller can forget the boundary.

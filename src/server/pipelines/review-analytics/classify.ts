@@ -2,6 +2,7 @@ import { hazardsOf } from "./critical";
 import type { Hazard } from "./critical-rules";
 import type { Language } from "./language";
 import type { ClassifiedReview, Mention, NormalizedReview } from "./model";
+import type { ModelClassifier } from "./model-classifier";
 import { compound, polarityOf, scoreSentence, type Segment, type SentimentLabel } from "./sentiment";
 import { categoriesOf, type Category } from "./taxonomy";
 import { clauses, fold, tokenize } from "./text";
@@ -105,4 +106,38 @@ export function classify(reviews: readonly NormalizedReview[]): StageResult<Clas
   }
   const untagged = out.filter((r) => r.text && r.mentions.length === 0).length;
   return { output: out, itemsOut: out.length, warnings: untagged ? [`${untagged} texts matched no category`] : [] };
+}
+
+/**
+ * Stage 2 with a language model (PIPELINE_LLM_CLASSIFY): the rules classify every review as above;
+ * then the model labels the texts in batches (cached by text hash). Its sentiment and categories
+ * replace the rules' for the reviews it answered; the critical flag is the union of both (a missed
+ * health-and-safety report costs more than a false alarm); a batch that failed keeps the rules'
+ * result. Aspect-level mentions and quotes stay the rules' (they need sentences). Warnings say how
+ * many texts the model labelled and how often it disagreed with the rules.
+ */
+export async function classifyWithModel(reviews: readonly NormalizedReview[], model: ModelClassifier | null): Promise<StageResult<ClassifiedReview[]>> {
+  const base = classify(reviews);
+  if (!model) return base;
+  const inputs = base.output.filter((r) => r.text).map((r) => ({ id: r.id, text: r.text, rating: r.rating, language: r.language }));
+  const { labels, requests, cached, failedBatches } = await model.classify(inputs);
+  let byModel = 0;
+  let sentimentDiffers = 0;
+  let criticalDiffers = 0;
+  const output = base.output.map((r): ClassifiedReview => {
+    const m = labels.get(r.id);
+    if (!m) return r;
+    byModel++;
+    if (m.sentiment !== r.label) sentimentDiffers++;
+    if (m.critical !== r.critical) criticalDiffers++;
+    return { ...r, label: m.sentiment, critical: r.critical || m.critical, labelSource: "model", modelCategories: m.categories };
+  });
+  return {
+    output,
+    itemsOut: output.length,
+    warnings: [
+      ...(base.warnings ?? []),
+      `${byModel} of ${inputs.length} texts labelled by the language model (${cached} from its cache, ${requests} requests, ${failedBatches} failed: the rules' labels kept for those); it disagrees with the rules on the sentiment of ${sentimentDiffers} and the critical flag of ${criticalDiffers}`,
+    ],
+  };
 }

@@ -1,7 +1,7 @@
 import type { PipelineDefinition, StageDefinition } from "../types";
 import type { Aggregates } from "./aggregates";
 import { aggregate } from "./aggregate";
-import { classify } from "./classify";
+import { classifyWithModel } from "./classify";
 import type { ReviewAnalyticsContext } from "./context";
 import { REVIEW_ANALYTICS_DASHBOARD, reviewAnalyticsWidgetData } from "./dashboard";
 import { ZReviewAnalyticsInput, type TReviewAnalyticsInput } from "./input";
@@ -20,7 +20,7 @@ const length = (list: readonly unknown[]) => list.length;
 /** The five stages, in order, usable without the engine (the benchmark runs them this way). */
 export const REVIEW_ANALYTICS_STAGES = {
   normalize: { id: "normalize", name: "Normalize", count: length, run: (raw) => normalize(raw) } satisfies Stage<RawReview[], NormalizedReview[]>,
-  classify: { id: "classify", name: "Classify", count: length, run: (reviews) => classify(reviews) } satisfies Stage<NormalizedReview[], ClassifiedReview[]>,
+  classify: { id: "classify", name: "Classify", count: length, run: (reviews, ctx) => classifyWithModel(reviews, ctx.classifier ?? null) } satisfies Stage<NormalizedReview[], ClassifiedReview[]>,
   route: { id: "route", name: "Route", count: length, run: (reviews) => route(reviews) } satisfies Stage<ClassifiedReview[], RoutedReviews>,
   aggregate: { id: "aggregate", name: "Aggregate", count: (r) => r.reviews.length, run: (routed, ctx) => aggregate(routed, ctx.reviewsIn) } satisfies Stage<RoutedReviews, Aggregates>,
   synthesize: { id: "synthesize", name: "Synthesize", count: () => 1, run: (agg, ctx) => synthesize(agg, { writer: ctx.writer, now: ctx.now }) } satisfies Stage<Aggregates, ReportV2>,
@@ -61,7 +61,7 @@ export const reviewAnalytics: PipelineDefinition<TReviewAnalyticsInput, ReviewAn
     const { reviews, places } = await loadReviews(deps.db, input, deps.readScopeApiKeyId);
     return {
       first: reviews,
-      ctx: { reviewsIn: reviews.length, writer: deps.writer ?? null, now: deps.now },
+      ctx: { reviewsIn: reviews.length, writer: deps.writer ?? null, classifier: deps.classifier ?? null, now: deps.now },
       scope: { items: reviews.length, places },
     };
   },

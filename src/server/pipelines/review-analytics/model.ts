@@ -46,6 +46,10 @@ export interface ClassifiedReview extends NormalizedReview {
   critical: boolean;
   /** The health-and-safety hazards the text reports (empty when it is not critical). */
   hazards: Hazard[];
+  /** Who set the label: the rules (default) or the language model (classifyWithModel). */
+  labelSource?: "rules" | "model";
+  /** The categories the model found in the whole text, when it labelled the review. */
+  modelCategories?: import("./taxonomy").Category[];
 }
 
 export const SEVERITIES = ["critical", "high", "medium", "low"] as const;

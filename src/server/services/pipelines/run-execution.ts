@@ -3,6 +3,7 @@ import { Prisma } from "@/server/core/db";
 import { logger } from "@/server/core/logger";
 import { runStages, StageFailure } from "@/server/pipelines/engine";
 import { findPipeline, PIPELINES } from "@/server/pipelines/registry";
+import type { ModelClassifier } from "@/server/pipelines/review-analytics/model-classifier";
 import type { NarrativeWriter } from "@/server/pipelines/review-analytics/synthesis/facts";
 import type { PipelineDefinition } from "@/server/pipelines/types";
 
@@ -10,6 +11,7 @@ export interface RunDeps {
   db: Db;
   now?: () => Date;
   writer?: NarrativeWriter | null;
+  classifier?: ModelClassifier | null;
   registry?: readonly PipelineDefinition[];
 }
 
@@ -43,7 +45,7 @@ export async function runExecution(deps: RunDeps, executionId: string): Promise<
     const input = def.inputSchema.parse(execution.input);
     // The read scope fixed at submission: the run reads only data its caller could read then.
     const readScopeApiKeyId = execution.readScopeApiKeyId;
-    const run = await runStages(def, input, { db, now, writer: deps.writer ?? null, readScopeApiKeyId }, async ({ currentStage, metrics }) => {
+    const run = await runStages(def, input, { db, now, writer: deps.writer ?? null, classifier: deps.classifier ?? null, readScopeApiKeyId }, async ({ currentStage, metrics }) => {
       await db.pipelineExecution.update({ where: { id: executionId }, data: { currentStage, stageMetrics: json(metrics) } });
     });
     await db.pipelineExecution.update({

@@ -1,4 +1,6 @@
-import { classify } from "../classify";
+import { classify, classifyWithModel } from "../classify";
+import type { ClassifiedReview } from "../model";
+import type { ModelClassifier } from "../model-classifier";
 import type { RawReview } from "../model";
 import { normalize } from "../normalize";
 import type { Labelled, Predicted } from "./score";
@@ -9,12 +11,23 @@ import type { Labelled, Predicted } from "./score";
  * carry one); without, the detector decides alone.
  */
 export function predictWithRules(items: readonly Labelled[], opts: { hint: boolean }): Map<string, Predicted> {
-  const raw: RawReview[] = items.map((r) => ({ id: r.id, author: null, rating: r.rating, text: r.text, language: opts.hint ? r.language : null, publishedAt: null }));
-  const classified = classify(normalize(raw).output).output;
+  return predictions(classify(normalize(rawOf(items, opts)).output).output);
+}
+
+/** The model path: the classify stage with a language-model classifier (PIPELINE_LLM_* settings). */
+export async function predictWithModel(items: readonly Labelled[], opts: { hint: boolean }, model: ModelClassifier): Promise<Map<string, Predicted>> {
+  return predictions((await classifyWithModel(normalize(rawOf(items, opts)).output, model)).output);
+}
+
+function rawOf(items: readonly Labelled[], opts: { hint: boolean }): RawReview[] {
+  return items.map((r) => ({ id: r.id, author: null, rating: r.rating, text: r.text, language: opts.hint ? r.language : null, publishedAt: null }));
+}
+
+function predictions(classified: readonly ClassifiedReview[]): Map<string, Predicted> {
   return new Map(
     classified.map((r) => [
       r.id,
-      { language: r.language, sentiment: r.label, categories: [...new Set(r.mentions.map((m) => m.category))], critical: r.critical } satisfies Predicted,
+      { language: r.language, sentiment: r.label, categories: r.modelCategories ?? [...new Set(r.mentions.map((m) => m.category))], critical: r.critical } satisfies Predicted,
     ]),
   );
 }

@@ -1,16 +1,20 @@
-// npm run eval:analytics [-- --split dev|test|all] [--hint] [--errors sentiment|categories|critical|language] [--json] [--check]
+// npm run eval:analytics [-- --split dev|test|all] [--path rules|llm] [--hint] [--errors sentiment|categories|critical|language] [--json] [--check]
+// --path llm scores the classify stage with the language model of PIPELINE_LLM_BASE_URL (and
+// PIPELINE_LLM_API_KEY, PIPELINE_LLM_MODEL, PIPELINE_LLM_TIMEOUT_MS, PIPELINE_LLM_BATCH) instead of the rules alone.
 // Scores the review-analytics classifier against the labelled set (GUIDE.md) per split and language,
 // beside a baseline measured in the same run (sentiment from the stars alone).
 import { parseArgs } from "node:util";
 import { CATEGORIES } from "../taxonomy";
 import type { Language } from "../language";
 import { languagesOf, loadSplit, SPLITS, type Split } from "./dataset";
-import { predictFromStars, predictWithRules } from "./rules-path";
+import { llmClassifier } from "../model-classifier";
+import { predictFromStars, predictWithModel, predictWithRules } from "./rules-path";
 import { checkGoals, score, SENTIMENTS, type Labelled, type Predicted, type Scores } from "./score";
 
 const { values } = parseArgs({
   options: {
     split: { type: "string", default: "all" },
+    path: { type: "string", default: "rules" },
     hint: { type: "boolean", default: false },
     errors: { type: "string" },
     json: { type: "boolean", default: false },
@@ -19,6 +23,16 @@ const { values } = parseArgs({
 });
 const splits: Split[] = values.split === "all" ? [...SPLITS] : SPLITS.filter((s) => s === values.split);
 if (splits.length === 0) throw new Error(`--split must be dev, test or all`);
+if (values.path !== "rules" && values.path !== "llm") throw new Error("--path must be rules or llm");
+const baseUrl = process.env.PIPELINE_LLM_BASE_URL;
+if (values.path === "llm" && !baseUrl) throw new Error("--path llm needs PIPELINE_LLM_BASE_URL (an OpenAI-compatible endpoint)");
+const model =
+  values.path === "llm" && baseUrl
+    ? llmClassifier(
+        { baseUrl, apiKey: process.env.PIPELINE_LLM_API_KEY, model: process.env.PIPELINE_LLM_MODEL ?? "gpt-4o-mini", timeoutMs: Number(process.env.PIPELINE_LLM_TIMEOUT_MS ?? 60_000) },
+        { batchSize: Number(process.env.PIPELINE_LLM_BATCH ?? 20) },
+      )
+    : null;
 
 const f = (n: number) => n.toFixed(3);
 const pad = (s: string | number, w: number) => String(s).padStart(w);
@@ -54,7 +68,7 @@ for (const split of splits) {
   const everythingBase: typeof everything = [];
   for (const language of languagesOf(split)) {
     const items = loadSplit(split, language);
-    const pairs = pairsOf(items, predictWithRules(items, { hint: values.hint }));
+    const pairs = pairsOf(items, model ? await predictWithModel(items, { hint: values.hint }, model) : predictWithRules(items, { hint: values.hint }));
     const basePairs = pairsOf(items, predictFromStars(items));
     perLanguage[language] = score(pairs);
     basePerLanguage[language] = score(basePairs);
@@ -68,7 +82,7 @@ for (const split of splits) {
   report[split] = { overall, perLanguage, baseline: { overall: baseline, perLanguage: basePerLanguage }, goals };
   if (values.json) continue;
 
-  console.log(`\nreview-analytics classifier, ${split} split (${overall.reviews} reviews; language ${values.hint ? "with the platform hint" : "detected without a hint"})`);
+  console.log(`\nreview-analytics classifier (${values.path} path), ${split} split (${overall.reviews} reviews; language ${values.hint ? "with the platform hint" : "detected without a hint"})`);
   console.log(["lang".padEnd(6), pad("reviews", 7), pad("lang-acc", 8), pad("sent-acc", 8), pad("macroF1", 8), pad("stars", 8), ...SENTIMENTS.map((k) => pad(k.slice(0, 3) + "-F1", 6)), pad("cat-P", 6), pad("cat-R", 6), pad("cat-F1", 6), pad("crit-P", 6), pad("crit-R", 6)].join(" "));
   for (const [language, s] of Object.entries(perLanguage)) console.log(row(language, s, basePerLanguage[language as Language] as Scores));
   console.log(row("all", overall, baseline));
