@@ -33,6 +33,11 @@ export async function ReportV2View({ report }: { report: ReportV2 }) {
     <article className="report stack" data-report-format="v2">
       <section className="report-section">
         <h2>{t("executiveSummary")}</h2>
+        {report.places?.length ? (
+          <p className="muted" data-testid="report-places">
+            {t("places", { places: report.places.map((p) => p.name ?? p.place_key).join(", ") })}
+          </p>
+        ) : null}
         <p className="report-headline">{report.executive_summary.headline}</p>
         <p>{report.executive_summary.narrative}</p>
         <dl className="metrics">

@@ -2,7 +2,9 @@ import type { Aggregates, CategoryStat, Quote } from "./aggregates";
 import type { RoutedReviews, Severity } from "./model";
 import type { SentimentLabel } from "./sentiment";
 import { CATEGORIES, type Category } from "./taxonomy";
-import { excerpt } from "./text";
+import type { Language } from "./language";
+import { valenceOf } from "./sentiment";
+import { excerpt, fold, tokenize } from "./text";
 import { PHRASE_STOPWORDS } from "./phrase-stopwords";
 import type { StageResult } from "../types";
 
@@ -11,6 +13,21 @@ const round3 = (n: number) => Math.round(n * 1000) / 1000;
 const pct = (part: number, whole: number) => (whole ? round1((part / whole) * 100) : 0);
 const SEVERITY_RANK: Record<Severity, number> = { critical: 0, high: 1, medium: 2, low: 3 };
 const QUOTES_PER_SIDE = 3;
+const COMPLAINT_PHRASES = 3;
+/** Review ids kept as the evidence of a figure (the report links to them). */
+export const EVIDENCE_IDS = 20;
+
+/** The distinct two-word phrases of content words (function words and words under 3 letters left out). */
+export function contentBigrams(t: readonly string[]): Set<string> {
+  const own = new Set<string>();
+  for (let i = 0; i + 1 < t.length; i++) {
+    const a = t[i] as string;
+    const b = t[i + 1] as string;
+    if (a.length < 3 || b.length < 3 || PHRASE_STOPWORDS.has(a) || PHRASE_STOPWORDS.has(b)) continue;
+    own.add(`${a} ${b}`);
+  }
+  return own;
+}
 
 /** Whether a mention of this polarity may be quoted from a review with this label. */
 export function quoteAgrees(label: SentimentLabel, polarity: "positive" | "negative"): boolean {
@@ -46,6 +63,8 @@ export function aggregate(input: RoutedReviews, reviewsIn: number): StageResult<
   const catMonths = new Map<string, { mentions: number; negative: number }>();
   const weekdayHour = Array.from({ length: 7 }, () => new Array<number>(24).fill(0));
   const phrases = new Map<string, { count: number; positive: number; negative: number }>();
+  // Per category, the two-word phrases of its negative mentions, once per review, with the reviews behind them.
+  const complaints = new Map<Category, Map<string, { reviews: number; ids: string[]; last: string }>>(CATEGORIES.map((c) => [c, new Map()]));
   const quotes = new Map<Category, { positive: (Quote & { score: number })[]; negative: (Quote & { score: number })[] }>(
     CATEGORIES.map((c) => [c, { positive: [], negative: [] }]),
   );
@@ -100,21 +119,29 @@ export function aggregate(input: RoutedReviews, reviewsIn: number): StageResult<
       }
       // A quote is evidence only when the whole review agrees with it: praise from a positive or
       // mixed review, a complaint from a negative or mixed one (never praise inside a complaint).
+      if (mention.polarity === "negative") {
+        const byPhrase = complaints.get(mention.category)!;
+        // Only phrases that carry the complaint: one of their words scores negative ("cold food", "extrem laut").
+        for (const phrase of contentBigrams(tokenize(mention.sentence))) {
+          if (r.language === "unknown" || !phrase.split(" ").some((w) => valenceOf(fold(w, r.language), r.language as Language) <= -1)) continue;
+          let p = byPhrase.get(phrase);
+          if (!p) {
+            if (byPhrase.size >= 50_000) continue;
+            byPhrase.set(phrase, (p = { reviews: 0, ids: [], last: "" }));
+          }
+          if (p.last === r.id) continue;
+          p.last = r.id;
+          p.reviews++;
+          if (p.ids.length < EVIDENCE_IDS) p.ids.push(r.id);
+        }
+      }
       if (mention.polarity !== "neutral" && mention.score !== 0 && quoteAgrees(r.label, mention.polarity)) {
         const q = { review_id: r.id, text: excerpt(mention.sentence), rating: r.rating, language: r.language, score: mention.score };
         offerQuote(quotes.get(mention.category)![mention.polarity], q, mention.polarity === "positive" ? 1 : -1);
       }
     }
     // Two-word phrases of content words, counted once per review.
-    const own = new Set<string>();
-    const t = r.tokens;
-    for (let i = 0; i + 1 < t.length; i++) {
-      const a = t[i] as string;
-      const b = t[i + 1] as string;
-      if (a.length < 3 || b.length < 3 || PHRASE_STOPWORDS.has(a) || PHRASE_STOPWORDS.has(b)) continue;
-      own.add(`${a} ${b}`);
-    }
-    for (const phrase of own) {
+    for (const phrase of contentBigrams(r.tokens)) {
       const p = phrases.get(phrase) ?? { count: 0, positive: 0, negative: 0 };
       p.count++;
       if (r.label === "positive") p.positive++;
@@ -184,6 +211,16 @@ export function aggregate(input: RoutedReviews, reviewsIn: number): StageResult<
     top_issues: [...issues]
       .sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || a.score - b.score || a.review_id.localeCompare(b.review_id))
       .slice(0, 50),
+    complaint_phrases: Object.fromEntries(
+      CATEGORIES.map((c) => [
+        c,
+        [...complaints.get(c)!]
+          .filter(([, p]) => p.reviews >= 2)
+          .sort((a, b) => b[1].reviews - a[1].reviews || a[0].localeCompare(b[0]))
+          .slice(0, COMPLAINT_PHRASES)
+          .map(([phrase, p]) => ({ phrase, reviews: p.reviews, review_ids: p.ids })),
+      ]),
+    ),
     quotes: Object.fromEntries(CATEGORIES.map((c) => [c, { positive: strip(quotes.get(c)!.positive), negative: strip(quotes.get(c)!.negative) }])),
   };
   return { output: result, itemsOut: reviews.length };

@@ -57,4 +57,9 @@ export interface Aggregates {
   teams: ({ team: string; issues: number } & Record<Severity, number>)[];
   top_issues: Issue[];
   quotes: Record<string, { positive: Quote[]; negative: Quote[] }>;
+  /**
+   * Per category, the most frequent two-word phrases of its complaints (negative mentions; in at least
+   * two reviews), with how many reviews use them and up to 20 of their ids. Older results lack it.
+   */
+  complaint_phrases?: Record<string, { phrase: string; reviews: number; review_ids: string[] }[]>;
 }

@@ -23,7 +23,7 @@ export const REVIEW_ANALYTICS_STAGES = {
   classify: { id: "classify", name: "Classify", count: length, run: (reviews, ctx) => classifyWithModel(reviews, ctx.classifier ?? null) } satisfies Stage<NormalizedReview[], ClassifiedReview[]>,
   route: { id: "route", name: "Route", count: length, run: (reviews) => route(reviews) } satisfies Stage<ClassifiedReview[], RoutedReviews>,
   aggregate: { id: "aggregate", name: "Aggregate", count: (r) => r.reviews.length, run: (routed, ctx) => aggregate(routed, ctx.reviewsIn) } satisfies Stage<RoutedReviews, Aggregates>,
-  synthesize: { id: "synthesize", name: "Synthesize", count: () => 1, run: (agg, ctx) => synthesize(agg, { writer: ctx.writer, now: ctx.now }) } satisfies Stage<Aggregates, ReportV2>,
+  synthesize: { id: "synthesize", name: "Synthesize", count: () => 1, run: (agg, ctx) => synthesize(agg, { writer: ctx.writer, now: ctx.now, places: ctx.places ?? [] }) } satisfies Stage<Aggregates, ReportV2>,
 };
 
 /** Aggregates travel with the report to the end, so `finish` can store both. */
@@ -61,7 +61,7 @@ export const reviewAnalytics: PipelineDefinition<TReviewAnalyticsInput, ReviewAn
     const { reviews, places } = await loadReviews(deps.db, input, deps.readScopeApiKeyId);
     return {
       first: reviews,
-      ctx: { reviewsIn: reviews.length, writer: deps.writer ?? null, classifier: deps.classifier ?? null, now: deps.now },
+      ctx: { reviewsIn: reviews.length, places, writer: deps.writer ?? null, classifier: deps.classifier ?? null, now: deps.now },
       scope: { items: reviews.length, places },
     };
   },

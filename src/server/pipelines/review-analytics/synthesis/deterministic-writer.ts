@@ -6,6 +6,14 @@ const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Satur
 const fmt = (n: number) => (Number.isInteger(n) ? n.toLocaleString("en-US") : String(n));
 const month = (iso: string | null) => (iso ? iso.slice(0, 7) : "n/a");
 
+/** "For Casa Pepe, " / "For Casa Pepe and 2 other places, " / "" when the run has no named place. */
+function where(places: ReportFacts["places"]): string {
+  const named = places.find((p) => p.name);
+  if (!named) return "";
+  const others = places.length - 1;
+  return `For ${named.name}${others > 0 ? ` and ${fmt(others)} other ${others === 1 ? "place" : "places"}` : ""}, `;
+}
+
 /** Writes the narrative from the facts alone: same facts, same text; every number is one of the facts. */
 export function writeDeterministic(f: ReportFacts): TNarrative {
   const a = f.aggregates;
@@ -17,7 +25,7 @@ export function writeDeterministic(f: ReportFacts): TNarrative {
     ? `${fmt(t.reviews)} reviews: ${label(risk.category)} is the main risk (${risk.negative_pct}% negative)`
     : `${fmt(t.reviews)} reviews: ${t.positive_pct}% positive, no category at high risk`;
   const narrative = [
-    `From ${month(a.period.from)} to ${month(a.period.to)}, ${fmt(t.reviews)} reviews were analysed (${fmt(t.reviews_in)} read, duplicates and empty ones removed), with ${avg}.`,
+    `${where(f.places)}from ${month(a.period.from)} to ${month(a.period.to)}, ${fmt(t.reviews)} reviews were analysed (${fmt(t.reviews_in)} read, duplicates and empty ones removed), with ${avg}.`.replace(/^f/, "F"),
     `${t.positive_pct}% of the ${fmt(t.with_text)} texts read positive, ${t.negative_pct}% negative${t.mixed_pct ? ` and ${t.mixed_pct}% mixed` : ""}.`,
     risk ? `The biggest risk is ${label(risk.category)}: ${risk.negative_pct}% of its ${fmt(risk.mentions)} mentions are negative (risk score ${risk.risk_score} of 100), owned by ${risk.team}.` : "",
     strength ? `The strongest asset is ${label(strength.category)}, praised in ${strength.percentage}% of its ${fmt(strength.mentions)} mentions.` : "",

@@ -14,6 +14,8 @@ export interface DerivedFacts {
 /** Everything a writer may say: the aggregates, the sections computed from them, and the scales used. */
 export interface ReportFacts {
   aggregates: Aggregates;
+  /** The places the run read, the biggest first (name null when no job knew it). */
+  places: { name: string | null; place_key: string; reviews: number }[];
   scorecard: RiskRow[];
   critical: CriticalIssue[];
   actions: ActionRow[];
@@ -41,14 +43,15 @@ function peakOf(grid: number[][]): DerivedFacts["peak"] {
 }
 
 /** Computes the report's sections and derived figures from the aggregates. */
-export function buildFacts(agg: Aggregates): ReportFacts {
+export function buildFacts(agg: Aggregates, places: readonly { name: string | null; place_key: string; reviews: number }[] = []): ReportFacts {
   const scorecard = riskScorecard(agg);
   const worst = [...agg.timeline].sort((x, y) => y.negative - x.negative || x.month.localeCompare(y.month))[0];
   return {
     aggregates: agg,
+    places: [...places].sort((a, b) => b.reviews - a.reviews).map((p) => ({ name: p.name, place_key: p.place_key, reviews: p.reviews })),
     scorecard,
     critical: criticalIssues(agg),
-    actions: actionMatrix(scorecard),
+    actions: actionMatrix(scorecard, agg.complaint_phrases),
     kpis: trackingKpis(agg, scorecard),
     strengths: strengthsToProtect(agg),
     derived: {

@@ -78,4 +78,21 @@ describe("report invariants over generated executions", () => {
     const t = agg.totals;
     expect(t.positive + t.negative + t.neutral + t.mixed).toBe(t.with_text);
   });
+
+  it.each(SEEDS.slice(0, 5))("seed %i: names the place and the period, and derives each action from its category's complaint phrases", (seed) => {
+    const { agg } = execution(seed);
+    const facts = buildFacts(agg, [
+      { name: null, place_key: "k2", reviews: 3 },
+      { name: "Casa Pepe", place_key: "k1", reviews: 10 },
+    ]);
+    const n = writeDeterministic(facts);
+    expect(n.narrative).toMatch(/^For Casa Pepe and 1 other place, from (\d{4}-\d{2}|n\/a) to (\d{4}-\d{2}|n\/a), /);
+    for (const a of facts.actions) {
+      const phrases = agg.complaint_phrases?.[a.category] ?? [];
+      if (phrases.length) for (const p of phrases) expect(a.action).toContain(`‘${p.phrase}’ (${p.reviews} reviews)`);
+      else expect(a.action).toMatch(/^Read the \d+ negative/);
+      // Each phrase is said by the reviews it names, in a complaint about the category.
+      for (const p of phrases) expect(p.review_ids.length).toBe(Math.min(p.reviews, 20));
+    }
+  });
 });

@@ -64,6 +64,8 @@ export interface ReportV2 {
   generated_at: string;
   writer: "deterministic" | "llm";
   period: { from: string | null; to: string | null };
+  /** The places analysed, the biggest first (absent from reports written before it existed). */
+  places?: { name: string | null; place_key: string; reviews: number }[];
   executive_summary: { headline: string; narrative: string; key_metrics: { label: string; value: number | null; unit: string }[] };
   sentiment_insights: string[];
   category_insights: string[];

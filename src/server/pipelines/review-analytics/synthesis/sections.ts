@@ -2,15 +2,15 @@ import type { Aggregates, CategoryStat } from "../aggregates";
 import { OWNER_TEAMS, type Category } from "../taxonomy";
 import type { ActionRow, CriticalIssue, RiskRow, TrackingKpi } from "./report";
 
-/** What a category's owner team should do about it (action matrix); effort is our estimate per kind of fix. */
-const ACTIONS: Record<Category, { action: string; effort: ActionRow["effort"] }> = {
-  food: { action: "Review the recipes and plating of the dishes named in complaints and add a quality check at the pass", effort: "medium" },
-  service: { action: "Brief the floor team on the complaints quoted here and coach greeting, attention and follow-up", effort: "low" },
-  price: { action: "Check portion size and price against nearby places and make the value of each dish visible on the menu", effort: "medium" },
-  cleanliness: { action: "Tighten the cleaning schedule of tables and restrooms with a signed checklist every hour", effort: "low" },
-  waiting_time: { action: "Measure order-to-table time at peak hours and add staff or simplify the menu where it stalls", effort: "high" },
-  ambience: { action: "Lower noise at peak hours (music volume, table spacing) and fix the comfort points quoted here", effort: "medium" },
-};
+/** How much work a fix of each kind of category usually is (our estimate); the action itself comes from the complaints. */
+const EFFORT: Record<Category, ActionRow["effort"]> = { food: "medium", service: "low", price: "medium", cleanliness: "low", waiting_time: "high", ambience: "medium" };
+
+/** The action for a category: what its complaints actually say, by their most frequent phrases. */
+function actionFor(category: Category, phrases: { phrase: string; reviews: number }[] | undefined, negative: number): string {
+  const top = (phrases ?? []).slice(0, 3);
+  if (!top.length) return `Read the ${negative} negative ${negative === 1 ? "mention" : "mentions"} of ${label(category)} with the team and fix what they name`;
+  return `Fix what the complaints about ${label(category)} name most: ${top.map((p) => `‘${p.phrase}’ (${p.reviews} reviews)`).join(", ")}`;
+}
 
 const TIMEFRAME: Record<RiskRow["risk_level"], string> = { high: "next 2 weeks", medium: "next 30 days", low: "next quarter" };
 
@@ -55,16 +55,16 @@ export function criticalIssues(agg: Aggregates): CriticalIssue[] {
 }
 
 /** One action per category at risk, ordered by risk. */
-export function actionMatrix(scorecard: RiskRow[]): ActionRow[] {
+export function actionMatrix(scorecard: RiskRow[], phrases: Aggregates["complaint_phrases"] = {}): ActionRow[] {
   return scorecard
     .filter((r) => r.negative > 0)
     .map((r, i) => ({
       priority: i + 1,
       category: r.category,
       team: r.team,
-      action: ACTIONS[r.category as Category].action,
+      action: actionFor(r.category as Category, phrases?.[r.category], r.negative),
       impact: r.risk_level,
-      effort: ACTIONS[r.category as Category].effort,
+      effort: EFFORT[r.category as Category],
       timeframe: TIMEFRAME[r.risk_level],
     }));
 }

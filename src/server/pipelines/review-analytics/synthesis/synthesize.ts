@@ -10,9 +10,9 @@ import type { StageResult } from "../../types";
  */
 export async function synthesize(
   agg: Aggregates,
-  opts: { writer?: NarrativeWriter | null; now: () => Date },
+  opts: { writer?: NarrativeWriter | null; now: () => Date; places?: readonly { name: string | null; place_key: string; reviews: number }[] },
 ): Promise<StageResult<ReportV2>> {
-  const facts = buildFacts(agg);
+  const facts = buildFacts(agg, opts.places ?? []);
   const warnings: string[] = [];
   let narrative = null;
   let writerName: ReportV2["writer"] = "deterministic";
@@ -31,6 +31,7 @@ export async function synthesize(
     generated_at: opts.now().toISOString(),
     writer: writerName,
     period: agg.period,
+    places: facts.places,
     executive_summary: {
       headline: narrative.headline,
       narrative: narrative.narrative,
