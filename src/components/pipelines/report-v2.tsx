@@ -17,6 +17,9 @@ function List({ title, items }: { title: string; items: string[] }) {
   );
 }
 
+/** The label keys of the compared figures (pipelines.labels). */
+const COMPARED_LABEL: Record<string, string> = { reviews: "reviews", average_rating: "average_rating", positive_pct: "positive_share", negative_pct: "negative_share", critical_reviews: "critical_reviews" };
+
 interface Strength {
   category?: unknown;
   percentage?: unknown;
@@ -39,6 +42,18 @@ export async function ReportV2View({ report }: { report: ReportV2 }) {
           </p>
         ) : null}
         <p className="report-headline">{report.executive_summary.headline}</p>
+        {report.comparison?.metrics.length ? (
+          <div data-testid="report-comparison">
+            <p className="muted">{t("comparison", { date: report.comparison.finished_at.slice(0, 10) })}</p>
+            <ul className="list">
+              {report.comparison.metrics.map((m) => (
+                <li key={m.metric}>
+                  {t("compared", { metric: L(COMPARED_LABEL[m.metric] ?? m.metric), before: m.before, now: m.now, direction: t(`directions.${m.direction}`) })}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         <p>{report.executive_summary.narrative}</p>
         <dl className="metrics">
           {report.executive_summary.key_metrics.map((m) => (

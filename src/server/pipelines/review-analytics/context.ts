@@ -6,6 +6,8 @@ export interface ReviewAnalyticsContext {
   reviewsIn: number;
   /** The places the run read (names as the platform showed them), named in the report. */
   places?: import("../types").RunPlace[];
+  /** The newest earlier run of the same places in the same read scope, compared with in the report. */
+  previous?: import("./previous-run").PreviousRun | null;
   writer: NarrativeWriter | null;
   /** The language-model classifier of the classify stage (null: the rules alone). */
   classifier?: ModelClassifier | null;

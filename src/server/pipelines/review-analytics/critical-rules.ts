@@ -7,10 +7,12 @@ export type Hazard = (typeof HAZARDS)[number];
 
 /**
  * Health-and-safety concepts per language: many phrasings of each (patterns.ts syntax, unfolded).
- * `guards`: words that, within the five tokens before a concept, say it did not happen or was only
+ * `guards`: words that, within the six tokens before a concept, say it did not happen or was only
  * feared ("luckily nobody got sick", "no bed bugs", "tenía miedo de pillar algo", "kein Magengrummeln").
+ * `exclude`: idioms in which a concept's words mean something else ("sick of waiting", "bicho raro",
+ * "Haare auf den Zähnen", "zum Kotzen laut"); a concept inside one does not count.
  */
-export const CRITICAL_RULES: Record<Language, { concepts: Record<Hazard, string[]>; guards: string[] }> = {
+export const CRITICAL_RULES: Record<Language, { concepts: Record<Hazard, string[]>; guards: string[]; exclude: string[] }> = {
   en: {
     concepts: {
       illness: [
@@ -29,13 +31,13 @@ export const CRITICAL_RULES: Record<Language, { concepts: Record<Hazard, string[
         ...words("cockroach*|roach|roaches|mouse|mice|rat|rats|rodent*|droppings|bedbug*|maggot*|larva*|larvae|weevil*|caterpillar*|worm|worms|slug|slugs|ants|termite*"),
         "bed bug|bugs", "bites in a line|row", "itchy red bites", "flies all over|everywhere|on|crawling", "fly in|on my", "something wriggling|moving|crawling",
         "things crawling", "still moving", "tiny flat brown bug", "insect*",
-        ...words("infestation|infested|vermin|pests|fleas|lice|mites|moths|silverfish|fruit flies|gnats|beetle|beetles|ant|critter|critters"),
+        ...words("vermin|pests|fleas|lice|mites|moths|silverfish|fruit flies|gnats|beetle|beetles|ant|critter|critters"),
         "dead fly|bug|insect|mouse|rat|cockroach", "a fly in|on", "bug in|on my", "bugs in|on the", "mouse|rat droppings", "something living|alive",
         ...words("long tail|pellets|scratching in the ceiling|scurrying|scurried|bites all over|reddish bugs|wormy|fruit fly|eggs in|nibbled|gnawed|nest|cobwebs in"),
         "something small|grey|gray|brown|black shot|ran|scuttled|darted", "bites on|all|in", "little white things", "tiny dark specks",
       ],
       foreign_object: [
-        "hair in|on|wrapped|round", "hairs in|on", "piece|bit|bits|shard|chunk|splinter|sliver|curl of _? glass|plastic|metal|wire|wood|bone",
+        "hair in|on|wrapped|round|into", "hair _? into|in", "hair baked|stuck|cooked", "hairs in|on", "piece|bit|bits|shard|chunk|splinter|sliver|curl of _? glass|plastic|metal|wire|wood|bone",
         "glass in|shard", "blue plastic", "plaster in", "a plaster", "used plaster", "bandage", "band aid|aid", ...words("fingernail|nail clipping|false eyelash|eyelash|butcher's string|string tied|latex|glove|ceramic|chip of glass|shard|staple|stone|pebble"), "staple", "screw in",
         "something hard", "black bits", "little black bits",
         ...words("strand of hair|hair in my|hair in the|metal shaving|steel wool|bristle|cling film|plastic wrap|rubber band|cigarette butt|twist tie|fish hook"),
@@ -46,7 +48,7 @@ export const CRITICAL_RULES: Record<Language, { concepts: Record<Hazard, string[
         "undercooked chicken|pork", "barely cooked eggs|chicken|pork", "mould|mold|mouldy|moldy|fuzzy", "out of date", "use by|use-by date", "past its|the date",
         "expired", "rotten", "spoiled|spoilt", "gone off", "smelled|smelt|tasted|smelling off", "smelled like ammonia", "fizzy and sour", "greenish sheen",
         "green bits", "grease dripping", "bin with no lid", "wiping his|her nose", "no gloves", "stained sheets|bedding", "yellow stains", "stains on the sheets|bedding|pillow",
-        "hairs on the pillow", "previous guest*", "damp bulge", "water dripping", "black mould|mold", "sheets hadn't been changed", "sheets had not been changed", "droppings",
+        "hairs on the pillow", "damp bulge", "water dripping", "black mould|mold", "sheets hadn't been changed", "sheets had not been changed", "droppings",
         ...words("uncooked|not cooked through|rancid|curdled|sour milk|expiry date|sell by|best before|blood on the sheets|bloodstains|blood stains|urine"),
         "raw|pink|bloody|undercooked chicken|pork|burger|sausage*", "chicken|pork was|still raw|pink|bloody", "frozen|cold in the middle", "kitchen was|looked filthy|dirty|disgusting|greasy",
         "filthy|dirty|disgusting|greasy kitchen", "dropped it on the floor", "off the floor", "sneezed|coughed on|over", "without washing", "didn't wash",
@@ -55,7 +57,7 @@ export const CRITICAL_RULES: Record<Language, { concepts: Record<Hazard, string[
         ...words("wiped his nose|wiped her nose|picked his nose|same gloves|bare hands|raw meat sat|uncovered raw|not washed since|hadn't been washed|not been washed"),
         "not safe", "out of date|expired|past date", "date on the side|packet|carton was", "gone dull|grey|green|brown",
       ],
-      allergy: [...words("allergy|allergic|allergies|anaphyla*|epipen|epi pen|coeliac|celiac|hives|couldn't breathe|swollen lips|swollen throat|throat closing|antihistamine*|tongue tingling"), "react really|very badly", "nut allergy", "asked|said for|no peanuts|nuts|dairy|gluten|shellfish|sesame"],
+      allergy: [...words("allergic reaction|anaphyla*|epipen|epi pen|hives|couldn't breathe|swollen lips|swollen throat|throat closing|antihistamine*|tongue tingling"), "react really|very badly", "asked|said for|no peanuts|nuts|dairy|gluten|shellfish|sesame"],
       injury: [
         "gas leak|smell", "chipped|cracked|broke a|my tooth", "burned|burnt|scalded my|his|her hand|mouth|tongue|arm", "mouth bleeding", "came down into", "fell on",
         "ceiling fell|collapsed", "cut my|his|her mouth|lip|tongue|gum", "slipped on", "electric shock", "exposed wires", "carbon monoxide", "broken glass",
@@ -64,8 +66,10 @@ export const CRITICAL_RULES: Record<Language, { concepts: Record<Hazard, string[
     },
     guards: [
       "no", "not", "never", "nobody", "didn't", "didnt", "wasn't", "wasnt", "without", "unlike", "luckily", "fortunately", "thankfully", "afraid", "scared",
-      "worried", "expected", "expecting", "thought", "feared", "if", "or anything", "zero", "free of", "no sign of", "half expected",
+      "worried", "expected", "expecting", "thought", "feared", "if", "or anything", "zero", "free of", "no sign of", "half expected", "read", "heard",
+      "stories", "reviews", "nothing",
     ],
+    exclude: ["sick of", "sick burger|burgers|beats|view|views|vibe|place", "pest control visit", "killer brunch|burger"],
   },
   es: {
     concepts: {
@@ -91,7 +95,7 @@ export const CRITICAL_RULES: Record<Language, { concepts: Record<Hazard, string[
         "un tornillo", "una tirita", "alambre", "astilla",
         ...words("cristales|anzuelo|film transparente|goma elastica|colilla|estropajo|cerda de|tirita|esparadrapo"),
         "trozo|pedazo|resto de cristal|plastico|metal|vidrio|alambre|papel", "pelo|pelos en la|el|mi", "un pelo en", "encontre|encontramos un|una _? en",
-        ...words("trocito de vidrio|trocito de cristal|una una|un hilo|guante de latex|pedazo de guante|unas|una una entera|borde desportillado"),
+        ...words("trocito de vidrio|trocito de cristal|un hilo|guante de latex|pedazo de guante|borde desportillado"),
       ],
       hygiene: [
         "crudo|cruda por dentro", "pollo crudo|rosa", "rosa por dentro", "moho|mohoso*|enmohecid*", "caducad*", "podrid*", "pasada|pasado de fecha", "olor agrio",
@@ -103,14 +107,15 @@ export const CRITICAL_RULES: Record<Language, { concepts: Record<Hazard, string[
         ...words("gelatinosa|gelatinoso|babosa|baboso|pelusilla|amoniaco|verdosos|verdosas|costra negra|trapo asqueroso|goteando|rascandose la nariz|sin lavarselas"),
         ...words("pelos rizados|mancha parda|negra verdosa|olia a sotano|fuera de la nevera|tono marronaceo|juguito rosado|nadie habia cambiado"),
       ],
-      allergy: [...words("alergia|alergico|alergica|alergicos|anafila*|celiaco|celiaca|urticaria|ronchas|garganta cerrada|antihistaminico|antihistaminicos|picar la garganta"), "labios hinchados", "adrenalina", "no podia respirar", "sin cacahuete|frutos secos|gluten|lactosa|marisco"],
+      allergy: [...words("reaccion alergica|anafila*|urticaria|ronchas|garganta cerrada|antihistaminico|antihistaminicos|picar la garganta"), "labios hinchados", "adrenalina", "no podia respirar", "sin cacahuete|frutos secos|gluten|lactosa|marisco"],
       injury: [
         "fuga de gas", "olor a gas", "rompo|rompi|rompio una|un muela|diente", "me queme", "quemadura", "me corte|cortado el labio|la boca", "resbale|resbalo",
         "se cayo el techo", "descarga electrica", "cables pelados", "cristal roto",
         ...words("ampolla|quemo el brazo|quemo la mano|le quemo|corte en el labio|corte en la lengua|olia a gas|olor a gas|escayola|se desprendio"),
       ],
     },
-    guards: ["no", "ni", "sin", "nada", "nadie", "nunca", "ningun", "ninguna", "miedo", "temia", "pensaba", "suerte", "rastro", "esperaba", "si"],
+    guards: ["no", "ni", "sin", "nada", "nadie", "nunca", "ningun", "ninguna", "miedo", "temia", "pensaba", "suerte", "rastro", "esperaba", "si", "resenas", "leido", "dicen"],
+    exclude: ["bicho raro", "una ratonera", "mala leche", "malo de narices"],
   },
   de: {
     concepts: {
@@ -135,7 +140,7 @@ export const CRITICAL_RULES: Record<Language, { concepts: Record<Hazard, string[
         "haar im|in|zieht", "haare in|im", "ein langes haar", "glassplitter|glasscherbe*|keramiksplitter|splitter", "stück plastik|glas|metall|draht",
         "plastikstück*", "draht", "pflaster", "fingernagel", "schraube", "auf was hartes",
         ...words("scherbe|scherben|metallspan|metallspäne|drahtbürste|borste|frischhaltefolie|gummiband|zigarettenstummel|angelhaken|knochensplitter"),
-        "haare im|in|auf", "ein haar", "stück glas|plastik|metall|draht|folie",
+        "haare im|in|auf", "ein haar", "haar dran|drin|drauf", "lang*|kurz*|dunkl*|blond*|schwarz*|kraus* haar", "stück glas|plastik|metall|draht|folie",
         ...words("stahlwolle|topfreiniger|metallborsten|borsten|faden|heftklammer|gelnagel|steinchen|nagel|stück vom rand"),
       ],
       hygiene: [
@@ -146,15 +151,16 @@ export const CRITICAL_RULES: Record<Language, { concepts: Record<Hazard, string[
         "hähnchen|huhn|hühnchen|schwein|burger|fleisch innen|noch roh|rosa|blutig", "innen roh|gefroren|kalt", "küche war|sah dreckig|schmutzig|verdreckt|eklig|ekelhaft",
         "dreckige|schmutzige|verdreckte|eklige küche", "vom boden", "ohne hände zu waschen", "roch|schmeckte|riecht faul|vergammelt|ranzig|sauer", "schimmel am|im|an|auf",
         ...words("glasig|flockig|säuerlich|grünlich|grünen flaum|flaum|fettfäden|schmierig|blutfleck|blutflecken|feuchtem keller|schwarzer punkte|mit bloßen händen|dieselben finger"),
-        ...words("denselben handschuhen|denselben fingern|ohne zange|die nase|nase gewischt|blutig rot|parfüm von jemand|fremdes haar|nicht frisch bezogen"),
+        ...words("denselben handschuhen|denselben fingern|ohne zange|nase gewischt|blutig rot|parfüm von jemand|fremdes haar|nicht frisch bezogen"),
       ],
-      allergy: [...words("allergie|allergisch*|allergiker|nussallergie|anaphylakt*|notfall pen|zöliakie|zöliakiekranke|nesselsucht|quaddeln|atemnot|adrenalin|antihistaminika|zugeschwollen|hals zu|notfallset"), "nicht vertrage|verträgt", "sesamfrei|nussfrei|glutenfrei|laktosefrei"],
+      allergy: [...words("allergische reaktion|allergisch reagiert|anaphylakt*|notfall pen|nesselsucht|quaddeln|atemnot|adrenalin|antihistaminika|zugeschwollen|hals zu|notfallset"), "nicht vertrage|verträgt", "sesamfrei|nussfrei|glutenfrei|laktosefrei"],
       injury: [
         "brandblase", "gasgeruch", "zahn ausgebissen|abgebrochen", "an der lippe", "lippe|mund aufgeschnitten|geschnitten", "verbrüht|verbrannt an", "ausgerutscht",
         "stromschlag", "decke runtergekommen|eingestürzt", "kohlenmonoxid", "glasscherbe",
         ...words("nach gas|gas gerochen|backenzahn|zahn abgebrochen|stichflamme|angesengt|brandwunde|verbrüht|verbrennung"),
       ],
     },
-    guards: ["nicht", "kein", "keine", "keinen", "nie", "nix", "nichts", "ohne", "angst", "bedenken", "befürchtet", "dachte", "glück", "zum glück", "wie bei"],
+    guards: ["nicht", "kein", "keine", "keinen", "keiner", "keinem", "niemand", "nie", "nix", "nichts", "ohne", "angst", "bedenken", "befürchtet", "dachte", "glück", "zum glück", "wie bei", "leute", "bewertungen", "gelesen"],
+    exclude: ["haare auf den zähnen", "zum kotzen", "krank vor", "krank vor warten", "ohne haken"],
   },
 };

@@ -4,9 +4,9 @@ import { PatternSet } from "./patterns";
 import { fold } from "./text";
 
 /** How many tokens before a concept a guard ("no", "luckily", "afraid") takes it back. */
-const GUARD_REACH = 5;
+const GUARD_REACH = 6;
 
-const compiled = new Map<Language, { concepts: PatternSet<Hazard>; guards: PatternSet<true> }>();
+const compiled = new Map<Language, { concepts: PatternSet<Hazard>; guards: PatternSet<true>; exclude: PatternSet<true> }>();
 function rulesOf(language: Language) {
   let c = compiled.get(language);
   if (!c) {
@@ -15,6 +15,7 @@ function rulesOf(language: Language) {
     c = {
       concepts: new PatternSet(Object.entries(rules.concepts).flatMap(([hazard, patterns]) => patterns.map((p) => [f(p), hazard as Hazard] as const))),
       guards: new PatternSet(rules.guards.map((p) => [f(p), true] as const)),
+      exclude: new PatternSet(rules.exclude.map((p) => [f(p), true] as const)),
     };
     compiled.set(language, c);
   }
@@ -27,14 +28,16 @@ function rulesOf(language: Language) {
  * got sick", "no bed bugs", "afraid I'd get food poisoning") does not count.
  */
 export function hazardsOf(tokens: readonly string[], language: Language): Hazard[] {
-  const { concepts, guards } = rulesOf(language);
+  const { concepts, guards, exclude } = rulesOf(language);
   const found = concepts.all(tokens);
   if (found.length === 0) return [];
   const guarding = guards.all(tokens);
+  const excluded = exclude.all(tokens);
   const out = new Set<Hazard>();
   for (const m of found) {
     const guarded = guarding.some((g) => g.start < m.start && m.start - g.start <= GUARD_REACH);
-    if (!guarded) out.add(m.value);
+    const idiom = excluded.some((x) => m.start >= x.start && m.start < x.end);
+    if (!guarded && !idiom) out.add(m.value);
   }
   return [...out];
 }

@@ -9,6 +9,7 @@ import { assertReadableInput } from "./input-access";
 import { loadReviews } from "./load";
 import type { ClassifiedReview, NormalizedReview, RawReview, RoutedReviews } from "./model";
 import { normalize } from "./normalize";
+import { previousRun } from "./previous-run";
 import { route } from "./route";
 import type { ReportV2 } from "./synthesis/report";
 import { synthesize } from "./synthesis/synthesize";
@@ -23,7 +24,7 @@ export const REVIEW_ANALYTICS_STAGES = {
   classify: { id: "classify", name: "Classify", count: length, run: (reviews, ctx) => classifyWithModel(reviews, ctx.classifier ?? null) } satisfies Stage<NormalizedReview[], ClassifiedReview[]>,
   route: { id: "route", name: "Route", count: length, run: (reviews) => route(reviews) } satisfies Stage<ClassifiedReview[], RoutedReviews>,
   aggregate: { id: "aggregate", name: "Aggregate", count: (r) => r.reviews.length, run: (routed, ctx) => aggregate(routed, ctx.reviewsIn) } satisfies Stage<RoutedReviews, Aggregates>,
-  synthesize: { id: "synthesize", name: "Synthesize", count: () => 1, run: (agg, ctx) => synthesize(agg, { writer: ctx.writer, now: ctx.now, places: ctx.places ?? [] }) } satisfies Stage<Aggregates, ReportV2>,
+  synthesize: { id: "synthesize", name: "Synthesize", count: () => 1, run: (agg, ctx) => synthesize(agg, { writer: ctx.writer, now: ctx.now, places: ctx.places ?? [], previous: ctx.previous ?? null }) } satisfies Stage<Aggregates, ReportV2>,
 };
 
 /** Aggregates travel with the report to the end, so `finish` can store both. */
@@ -59,9 +60,10 @@ export const reviewAnalytics: PipelineDefinition<TReviewAnalyticsInput, ReviewAn
   authorizeInput: (input, access) => assertReadableInput(access.db, input, access.readScopeApiKeyId),
   async prepare(input, deps) {
     const { reviews, places } = await loadReviews(deps.db, input, deps.readScopeApiKeyId);
+    const previous = await previousRun(deps.db, places, deps.readScopeApiKeyId);
     return {
       first: reviews,
-      ctx: { reviewsIn: reviews.length, places, writer: deps.writer ?? null, classifier: deps.classifier ?? null, now: deps.now },
+      ctx: { reviewsIn: reviews.length, places, previous, writer: deps.writer ?? null, classifier: deps.classifier ?? null, now: deps.now },
       scope: { items: reviews.length, places },
     };
   },

@@ -14,6 +14,24 @@ function where(places: ReportFacts["places"]): string {
   return `For ${named.name}${others > 0 ? ` and ${fmt(others)} other ${others === 1 ? "place" : "places"}` : ""}, `;
 }
 
+const METRIC_NAMES: Record<string, [string, string]> = {
+  reviews: ["the number of reviews", ""],
+  average_rating: ["the average rating", ""],
+  positive_pct: ["the positive share", "%"],
+  negative_pct: ["the negative share", "%"],
+  critical_reviews: ["reviews reporting a health-and-safety problem", ""],
+};
+
+/** "Since the previous run of these places (2026-11-20): the average rating went down from 4.1 to 3.9, …" */
+function compared(c: ReportFacts["comparison"]): string {
+  if (!c || c.metrics.length === 0) return "";
+  const parts = c.metrics.map((m) => {
+    const [name, unit] = METRIC_NAMES[m.metric] ?? [m.metric, ""];
+    return m.direction === "same" ? `${name} stayed at ${fmt(m.now)}${unit}` : `${name} went ${m.direction} from ${fmt(m.before)}${unit} to ${fmt(m.now)}${unit}`;
+  });
+  return `Since the previous run of these places (${c.finished_at.slice(0, 10)}): ${parts.join(", ")}.`;
+}
+
 /** Writes the narrative from the facts alone: same facts, same text; every number is one of the facts. */
 export function writeDeterministic(f: ReportFacts): TNarrative {
   const a = f.aggregates;
@@ -30,6 +48,7 @@ export function writeDeterministic(f: ReportFacts): TNarrative {
     risk ? `The biggest risk is ${label(risk.category)}: ${risk.negative_pct}% of its ${fmt(risk.mentions)} mentions are negative (risk score ${risk.risk_score} of 100), owned by ${risk.team}.` : "",
     strength ? `The strongest asset is ${label(strength.category)}, praised in ${strength.percentage}% of its ${fmt(strength.mentions)} mentions.` : "",
     // Reviews, not category mentions: a review reporting a hazard about food and cleanliness is one review.
+    compared(f.comparison),
     t.critical_reviews
       ? `${fmt(t.critical_reviews)} ${t.critical_reviews === 1 ? "review reports" : "reviews report"} a health-and-safety problem (${fmt(t.critical_issues)} critical ${t.critical_issues === 1 ? "mention" : "mentions"} across categories); they need attention now.`
       : "No review reports a health-and-safety problem.",

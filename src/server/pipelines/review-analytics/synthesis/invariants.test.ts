@@ -95,4 +95,24 @@ describe("report invariants over generated executions", () => {
       for (const p of phrases) expect(p.review_ids.length).toBe(Math.min(p.reviews, 20));
     }
   });
+
+  it("compares with the previous run of the same places: directions and numbers are computed", () => {
+    const { agg } = execution(4);
+    const previous = {
+      execution_id: "01a20000-0000-7000-8000-000000000000",
+      finished_at: "2026-11-20T10:00:00.000Z",
+      totals: { reviews: agg.totals.reviews + 10, average_rating: 4.9, positive_pct: agg.totals.positive_pct, negative_pct: 1.5, critical_reviews: 0 },
+    };
+    const facts = buildFacts(agg, [], previous);
+    const byMetric = new Map(facts.comparison?.metrics.map((m) => [m.metric, m]));
+    expect(byMetric.get("reviews")).toMatchObject({ direction: "down", change: 10 });
+    expect(byMetric.get("positive_pct")).toMatchObject({ direction: "same", change: 0 });
+    expect(byMetric.get("critical_reviews")?.direction).toBe(agg.totals.critical_reviews > 0 ? "up" : "same");
+    const n = writeDeterministic(facts);
+    expect(n.narrative).toContain(`Since the previous run of these places (2026-11-20): the number of reviews went down from ${(agg.totals.reviews + 10).toLocaleString("en-US")} to ${agg.totals.reviews.toLocaleString("en-US")}`);
+    expect(n.narrative).toContain(`the positive share stayed at ${agg.totals.positive_pct}%`);
+    expect(inventedNumbers(n.narrative, allowedNumbers(facts))).toEqual([]);
+    expect(writeDeterministic(buildFacts(agg)).narrative).not.toContain("Since the previous run");
+  });
 });
+

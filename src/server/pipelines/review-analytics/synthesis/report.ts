@@ -66,6 +66,8 @@ export interface ReportV2 {
   period: { from: string | null; to: string | null };
   /** The places analysed, the biggest first (absent from reports written before it existed). */
   places?: { name: string | null; place_key: string; reviews: number }[];
+  /** The headline figures against the previous run of the same places (null: none; absent in older reports). */
+  comparison?: import("./facts").Comparison | null;
   executive_summary: { headline: string; narrative: string; key_metrics: { label: string; value: number | null; unit: string }[] };
   sentiment_insights: string[];
   category_insights: string[];

@@ -1,4 +1,5 @@
 import type { Aggregates } from "../aggregates";
+import type { PreviousRun } from "../previous-run";
 import { deterministicWriter } from "./deterministic-writer";
 import { buildFacts, type NarrativeWriter } from "./facts";
 import type { ReportV2 } from "./report";
@@ -10,9 +11,9 @@ import type { StageResult } from "../../types";
  */
 export async function synthesize(
   agg: Aggregates,
-  opts: { writer?: NarrativeWriter | null; now: () => Date; places?: readonly { name: string | null; place_key: string; reviews: number }[] },
+  opts: { writer?: NarrativeWriter | null; now: () => Date; places?: readonly { name: string | null; place_key: string; reviews: number }[]; previous?: PreviousRun | null },
 ): Promise<StageResult<ReportV2>> {
-  const facts = buildFacts(agg, opts.places ?? []);
+  const facts = buildFacts(agg, opts.places ?? [], opts.previous ?? null);
   const warnings: string[] = [];
   let narrative = null;
   let writerName: ReportV2["writer"] = "deterministic";
@@ -32,6 +33,7 @@ export async function synthesize(
     writer: writerName,
     period: agg.period,
     places: facts.places,
+    comparison: facts.comparison,
     executive_summary: {
       headline: narrative.headline,
       narrative: narrative.narrative,
