@@ -102,15 +102,17 @@ export class MessageHub {
     return this.sends.pending;
   }
 
+  /** Tells the sender the current epoch and refuses its message (the client seals it again). */
+  private refuseStaleEpoch(conn: PeerConnection, frameId: string | undefined): void {
+    sendFrame(conn, { v: PROTOCOL_VERSION, type: "key_epoch", epoch: conn.keyEpoch });
+    sendFrame(conn, { v: PROTOCOL_VERSION, type: "error", code: "CONFLICT", message: `stale_key_epoch: the mesh's key epoch is ${conn.keyEpoch}`, id: frameId });
+  }
+
   /** A `send` frame: resolve recipients, store (batched), answer `sent`, deliver. */
   async send(conn: PeerConnection, frame: SendFrame): Promise<void> {
     // A whole-mesh message is sealed under the mesh's current key epoch (docs/protocol.md, "Key
     // epochs"): one under an older key could be read by a member removed since.
-    if (frame.to.kind === "mesh" && (frame.to.epoch ?? 0) !== conn.keyEpoch) {
-      sendFrame(conn, { v: PROTOCOL_VERSION, type: "key_epoch", epoch: conn.keyEpoch });
-      sendFrame(conn, { v: PROTOCOL_VERSION, type: "error", code: "CONFLICT", message: `stale_key_epoch: the mesh's key epoch is ${conn.keyEpoch}`, id: frame.id });
-      return;
-    }
+    if (frame.to.kind === "mesh" && (frame.to.epoch ?? 0) !== conn.keyEpoch) return this.refuseStaleEpoch(conn, frame.id);
     const ids = targetIds(frame.to);
     let members;
     try {
@@ -123,6 +125,9 @@ export class MessageHub {
       conn.ws.close(4403, "membership ended");
       return;
     }
+    // The epoch may have risen while the members were read (a removal's notices arrive together):
+    // checked again, so a message sealed under the old key never goes to the new member list.
+    if (frame.to.kind === "mesh" && (frame.to.epoch ?? 0) !== conn.keyEpoch) return this.refuseStaleEpoch(conn, frame.id);
     const unknown = ids.filter((id) => !members.has(id));
     if (unknown.length > 0) {
       sendFrame(conn, { v: PROTOCOL_VERSION, type: "error", code: "NOT_FOUND", message: `not a member of this mesh: ${unknown.join(", ")}`, id: frame.id });

@@ -24,7 +24,8 @@ async function endLeaving(tx: Prisma.TransactionClient, meshId: string, members:
     await recordAudit(tx, { meshId, type: "member_left", actorUserId: m.userId, actorMemberId: m.id, metadata: { displayName: m.displayName, device: m.peerPubkey !== null } });
   }
   const epoch = await raiseKeyEpoch(tx, meshId);
-  await notifyBrokers(tx, ...members.map((m) => ({ t: "ended" as const, meshId, memberId: m.id, reason: "left" as const })), { t: "epoch", meshId, epoch });
+  // The new epoch before the ends, as for a removal (members.ts).
+  await notifyBrokers(tx, { t: "epoch", meshId, epoch }, ...members.map((m) => ({ t: "ended" as const, meshId, memberId: m.id, reason: "left" as const })));
 }
 
 const leavingSelect = { id: true, displayName: true, peerPubkey: true, userId: true, mesh: { select: { ownerUserId: true } } } as const;

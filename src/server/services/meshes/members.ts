@@ -107,7 +107,9 @@ export async function removeMember(deps: Pick<MeshDeps, "db" | "now">, actor: Us
       }
     }
     if (keyEpoch !== null) {
-      await notifyBrokers(tx, { t: "ended", meshId: input.meshId, memberId: member.id, reason: "removed" }, { t: "epoch", meshId: input.meshId, epoch: keyEpoch });
+      // The new epoch first: a broker that has dropped the member from its lists already refuses
+      // whole-mesh messages sealed under the old key.
+      await notifyBrokers(tx, { t: "epoch", meshId: input.meshId, epoch: keyEpoch }, { t: "ended", meshId: input.meshId, memberId: member.id, reason: "removed" });
     }
     return { meshId: input.meshId, memberId: member.id, removedAt: member.revokedAt ?? now, banned, droppedMessages, keyEpoch };
   });
