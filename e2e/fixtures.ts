@@ -43,3 +43,21 @@ export async function signUp(page: Page, name: string, email: string, password: 
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/en\/dashboard$/);
 }
+
+/**
+ * From a signed-in page: creates a mesh named `${prefix} <unique>` and an invite (with a use cap when
+ * given); leaves the page on the invite. Returns the mesh's name and page and the invite's join URL.
+ */
+export async function createMeshWithInvite(page: Page, prefix: string, opts: { useCap?: string } = {}) {
+  await page.getByRole("link", { name: "Create a mesh" }).click();
+  const name = `${prefix} ${Date.now().toString(36)}`;
+  await page.getByLabel("Name").fill(name);
+  await page.getByRole("button", { name: "Create mesh" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
+  const meshUrl = page.url();
+  await page.getByRole("link", { name: "Invite" }).click();
+  if (opts.useCap) await page.getByLabel("Use cap").fill(opts.useCap);
+  await page.getByRole("button", { name: "Create invite" }).click();
+  const joinUrl = (await page.getByTestId("join-url").textContent()) ?? "";
+  return { name, meshUrl, joinUrl, joinPath: new URL(joinUrl).pathname };
+}

@@ -1,19 +1,11 @@
 // Issue 18, point 1: an invited person joins in the browser. Signed out, the join page sends them to
 // sign up and brings them back; signed in, they join under their own name, see the mesh, and leave it.
 import { sql } from "./database";
-import { expect, signUp, test, uniqueEmail } from "./fixtures";
+import { createMeshWithInvite, expect, signUp, test, uniqueEmail } from "./fixtures";
 
 test("a visitor signs up from the join link, comes back, joins in the browser, sees the mesh and leaves it", async ({ page, browser }) => {
   await signUp(page, "Olga Owner", uniqueEmail("jowner"), "a-long-password-5");
-  await page.getByRole("link", { name: "Create a mesh" }).click();
-  const name = `Browser join ${Date.now().toString(36)}`;
-  await page.getByLabel("Name").fill(name);
-  await page.getByRole("button", { name: "Create mesh" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
-  const meshUrl = page.url();
-  await page.getByRole("link", { name: "Invite" }).click();
-  await page.getByRole("button", { name: "Create invite" }).click();
-  const joinPath = new URL((await page.getByTestId("join-url").textContent()) ?? "").pathname;
+  const { name, meshUrl, joinPath } = await createMeshWithInvite(page, "Browser join");
 
   const visitor = await browser.newContext();
   const other = await visitor.newPage();
@@ -56,14 +48,7 @@ test("a visitor signs up from the join link, comes back, joins in the browser, s
 
 test("a signed-in user who joins after the last use is told why, in the form", async ({ page, browser }) => {
   await signUp(page, "Una Used", uniqueEmail("jused"), "a-long-password-7");
-  await page.getByRole("link", { name: "Create a mesh" }).click();
-  const name = `Capped ${Date.now().toString(36)}`;
-  await page.getByLabel("Name").fill(name);
-  await page.getByRole("button", { name: "Create mesh" }).click();
-  await page.getByRole("link", { name: "Invite" }).click();
-  await page.getByLabel("Use cap").fill("1");
-  await page.getByRole("button", { name: "Create invite" }).click();
-  const joinPath = new URL((await page.getByTestId("join-url").textContent()) ?? "").pathname;
+  const { name, joinPath } = await createMeshWithInvite(page, "Capped", { useCap: "1" });
 
   const late = await browser.newContext();
   const other = await late.newPage();

@@ -3,22 +3,14 @@
 // shows them online with the status their hook set (`mesh hook set-status`); they leave, and the owner
 // sees it. The real CLI, broker, web app and browser.
 import { MeshCli } from "./mesh-cli";
-import { expect, signUp, test, uniqueEmail } from "./fixtures";
+import { createMeshWithInvite, expect, signUp, test, uniqueEmail } from "./fixtures";
 
 test("the owner watches a second person join, set a status from a hook, and leave", async ({ page, browser, baseURL }) => {
   test.setTimeout(120_000);
   const cli = new MeshCli(baseURL ?? "");
   try {
     await signUp(page, "Olga Owner", uniqueEmail("lowner"), "a-long-password-5");
-    await page.getByRole("link", { name: "Create a mesh" }).click();
-    const name = `People live ${Date.now().toString(36)}`;
-    await page.getByLabel("Name").fill(name);
-    await page.getByRole("button", { name: "Create mesh" }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
-    const meshUrl = page.url();
-    await page.getByRole("link", { name: "Invite" }).click();
-    await page.getByRole("button", { name: "Create invite" }).click();
-    const joinUrl = (await page.getByTestId("join-url").textContent()) ?? "";
+    const { name, meshUrl, joinUrl, joinPath } = await createMeshWithInvite(page, "People live");
     await page.goto(`${meshUrl}/live`);
     const people = page.getByTestId("live-person");
     await expect(people).toHaveCount(1);
@@ -27,7 +19,7 @@ test("the owner watches a second person join, set a status from a hook, and leav
     const context = await browser.newContext();
     const pia = await context.newPage();
     await signUp(pia, "Pia Person", uniqueEmail("lpia"), "a-long-password-6");
-    await pia.goto(`/en${new URL(joinUrl).pathname}`);
+    await pia.goto(`/en${joinPath}`);
     await pia.getByRole("button", { name: "Join this mesh" }).click();
     await expect(pia.getByRole("heading", { level: 1 })).toHaveText(name);
 

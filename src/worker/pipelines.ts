@@ -3,7 +3,8 @@ import type { Db } from "../server/core/db";
 import type { Logger } from "../server/core/logger";
 import { PIPELINE_QUEUE } from "../server/pipelines/queue";
 import { llmClassifier } from "../server/pipelines/review-analytics/model-classifier";
-import { llmWriter, type LlmConfig } from "../server/pipelines/review-analytics/synthesis/llm-writer";
+import type { LlmConfig } from "../server/pipelines/review-analytics/llm-chat";
+import { llmWriter } from "../server/pipelines/review-analytics/synthesis/llm-writer";
 import { failStaleExecutions } from "../server/services/pipelines/fail-stale";
 import { runExecution } from "../server/services/pipelines/run-execution";
 

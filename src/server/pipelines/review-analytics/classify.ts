@@ -46,6 +46,8 @@ interface Part {
   sentence: string;
   sentenceScore: number;
   hazards: Hazard[];
+  /** The sentence names an amount of money (counted once, on its first part). */
+  money: boolean;
 }
 
 /**
@@ -78,8 +80,8 @@ export function classify(reviews: readonly NormalizedReview[]): StageResult<Clas
         );
         for (const h of found) hazards.add(h);
         const sentenceScore = segments.reduce((n, s) => n + s.pos - s.neg, 0);
-        for (const segment of segments) parts.push({ segment, sentence: sentence.text, sentenceScore, hazards: found });
-        if (MONEY.test(sentence.text) && segments.length) (segments[0] as Segment & { money?: boolean }).money = true;
+        const money = MONEY.test(sentence.text);
+        segments.forEach((segment, i) => parts.push({ segment, sentence: sentence.text, sentenceScore, hazards: found, money: money && i === 0 }));
       }
     }
     const masses = { pos: 0, neg: 0, rawPos: 0, rawNeg: 0 };
@@ -92,9 +94,9 @@ export function classify(reviews: readonly NormalizedReview[]): StageResult<Clas
     const critical = hazards.size > 0;
     const { label, score } = r.language === "unknown" || !r.text ? { label: ratingPolarity(r.rating), score: 0 } : labelReview(masses, r.rating, critical);
     const mentions: Mention[] = [];
-    for (const { segment, sentence, sentenceScore, hazards: partHazards } of parts) {
+    for (const { segment, sentence, sentenceScore, hazards: partHazards, money } of parts) {
       const categories = new Set<Category>(categoriesOf(segment.tokens, r.language as Language));
-      if ((segment as Segment & { money?: boolean }).money) categories.add("price");
+      if (money) categories.add("price");
       if (categories.size === 0) continue;
       const own = segment.pos - segment.neg;
       const partCritical = partHazards.length > 0;

@@ -1,6 +1,6 @@
 import { CRITICAL_RULES, type Hazard } from "./critical-rules";
 import type { Language } from "./language";
-import { PatternSet } from "./patterns";
+import { insideAny, PatternSet } from "./patterns";
 import { fold } from "./text";
 
 /** How many tokens before a concept a guard ("no", "luckily", "afraid") takes it back. */
@@ -36,8 +36,7 @@ export function hazardsOf(tokens: readonly string[], language: Language): Hazard
   const out = new Set<Hazard>();
   for (const m of found) {
     const guarded = guarding.some((g) => g.start < m.start && m.start - g.start <= GUARD_REACH);
-    const idiom = excluded.some((x) => m.start >= x.start && m.start < x.end);
-    if (!guarded && !idiom) out.add(m.value);
+    if (!guarded && !insideAny(m, excluded)) out.add(m.value);
   }
   return [...out];
 }

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import type { LlmConfig } from "./synthesis/llm-writer";
+import { chatJson, type LlmConfig } from "./llm-chat";
 import { SENTIMENT_LABELS, type SentimentLabel } from "./sentiment";
 import { CATEGORIES, type Category } from "./taxonomy";
 
@@ -30,7 +30,6 @@ const ZItem = z.object({
   critical: z.boolean(),
 });
 const ZBatchAnswer = z.object({ results: z.array(ZItem) });
-const ZChatAnswer = z.object({ choices: z.array(z.object({ message: z.object({ content: z.string() }) })).min(1) });
 
 const INSTRUCTIONS =
   "You label customer reviews of restaurants, cafés, bars and hotels. For each review answer: sentiment " +
@@ -76,23 +75,9 @@ export function llmClassifier(config: LlmConfig, opts: ModelClassifierOptions = 
   };
 
   async function ask(batch: readonly ModelInput[]): Promise<ModelLabel[]> {
-    const res = await fetchImpl(`${config.baseUrl.replace(/\/$/, "")}/chat/completions`, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}) },
-      body: JSON.stringify({
-        model: config.model,
-        temperature: 0,
-        response_format: { type: "json_object" },
-        messages: [
-          { role: "system", content: INSTRUCTIONS },
-          { role: "user", content: JSON.stringify(batch.map((r, i) => ({ i, language: r.language, stars: r.rating, text: r.text.slice(0, MAX_TEXT_CHARS) }))) },
-        ],
-      }),
-      signal: AbortSignal.timeout(config.timeoutMs),
-    });
-    if (!res.ok) throw new Error(`language model answered ${res.status}`);
-    const content = ZChatAnswer.parse(await res.json()).choices[0]!.message.content.replace(/^```(?:json)?\s*|\s*```$/g, "");
-    const { results } = ZBatchAnswer.parse(JSON.parse(content));
+    const user = JSON.stringify(batch.map((r, i) => ({ i, language: r.language, stars: r.rating, text: r.text.slice(0, MAX_TEXT_CHARS) })));
+    const answer = await chatJson(config, INSTRUCTIONS, user, fetchImpl);
+    const { results } = ZBatchAnswer.parse(answer);
     const byIndex = new Map(results.map((r) => [r.i, r]));
     return batch.map((_, i) => {
       const r = byIndex.get(i);

@@ -59,6 +59,11 @@ export interface Match<T> {
   source: string;
 }
 
+/** Whether a match starts inside one of the spans (an exclusion or idiom that gives its words another sense). */
+export function insideAny(m: Match<unknown>, spans: readonly Match<unknown>[]): boolean {
+  return spans.some((x) => m.start >= x.start && m.start < x.end);
+}
+
 /**
  * A set of patterns indexed by what their first position accepts, so a sentence is scanned once:
  * each token looks up (memoised) the patterns that may start on it.

@@ -1,6 +1,6 @@
 import { CATEGORY_RULES } from "./categories";
 import type { Language } from "./language";
-import { PatternSet } from "./patterns";
+import { insideAny, PatternSet } from "./patterns";
 import { fold } from "./text";
 
 /**
@@ -47,9 +47,6 @@ export function categoriesOf(tokens: readonly string[], language: Language): Cat
   if (matches.length === 0) return [];
   const excluded = exclude.all(tokens);
   const found = new Set<Category>();
-  for (const m of matches) {
-    if (excluded.some((x) => x.value === m.value && m.start >= x.start && m.start < x.end)) continue;
-    found.add(m.value);
-  }
+  for (const m of matches) if (!insideAny(m, excluded.filter((x) => x.value === m.value))) found.add(m.value);
   return CATEGORIES.filter((c) => found.has(c));
 }

@@ -1,19 +1,7 @@
-import { z } from "zod";
+import { chatJson, type LlmConfig } from "../llm-chat";
 import type { NarrativeWriter, ReportFacts } from "./facts";
 import { allowedNumbers, inventedNumbers } from "./numbers";
 import { ZNarrative, type TNarrative } from "./report";
-
-/** Settings of an OpenAI-compatible chat-completions endpoint (PIPELINE_LLM_* variables). */
-export interface LlmConfig {
-  baseUrl: string;
-  apiKey: string | undefined;
-  model: string;
-  timeoutMs: number;
-}
-
-const ZChatAnswer = z.object({
-  choices: z.array(z.object({ message: z.object({ content: z.string() }) })).min(1),
-});
 
 const INSTRUCTIONS =
   "You write the narrative of a customer-review analysis report for a restaurant's managers. " +
@@ -50,24 +38,8 @@ export function llmWriter(config: LlmConfig, fetchImpl: typeof fetch = fetch): N
   return {
     name: "llm",
     async write(facts) {
-      const res = await fetchImpl(`${config.baseUrl.replace(/\/$/, "")}/chat/completions`, {
-        method: "POST",
-        headers: { "content-type": "application/json", ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}) },
-        body: JSON.stringify({
-          model: config.model,
-          temperature: 0,
-          response_format: { type: "json_object" },
-          messages: [
-            { role: "system", content: INSTRUCTIONS },
-            { role: "user", content: JSON.stringify({ ...facts, aggregates: { ...facts.aggregates, top_issues: facts.aggregates.top_issues.slice(0, 10) } }) },
-          ],
-        }),
-        signal: AbortSignal.timeout(config.timeoutMs),
-      });
-      if (!res.ok) throw new Error(`language model answered ${res.status}`);
-      const answer = ZChatAnswer.parse(await res.json());
-      const content = answer.choices[0]!.message.content.replace(/^```(?:json)?\s*|\s*```$/g, "");
-      return checkNarrative(JSON.parse(content) as unknown, facts);
+      const user = JSON.stringify({ ...facts, aggregates: { ...facts.aggregates, top_issues: facts.aggregates.top_issues.slice(0, 10) } });
+      return checkNarrative(await chatJson(config, INSTRUCTIONS, user, fetchImpl), facts);
     },
   };
 }
