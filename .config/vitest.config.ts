@@ -3,6 +3,17 @@ import { defineConfig } from "vitest/config";
 
 const root = path.resolve(import.meta.dirname, "..");
 
+// Tests that measure the broker under load (time, memory, latency bounds): they run as a project of
+// their own, one file at a time and after the other integration tests, so nothing else shares the cores.
+const LOAD_TESTS = ["broker/storm.integration.test.ts", "broker/backpressure.integration.test.ts"];
+const integration = {
+  environment: "node" as const,
+  globalSetup: [path.join(root, ".config", "vitest.integration-setup.ts")],
+  setupFiles: [path.join(root, ".config", "vitest.integration-env.ts")],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+};
+
 export default defineConfig({
   resolve: { alias: { "@": path.join(root, "src") } },
   test: {
@@ -20,14 +31,15 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...integration,
           name: "integration",
-          environment: "node",
           include: ["{src,broker,scripts,prisma}/**/*.integration.test.ts"],
-          globalSetup: [path.join(root, ".config", "vitest.integration-setup.ts")],
-          setupFiles: [path.join(root, ".config", "vitest.integration-env.ts")],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          exclude: [...LOAD_TESTS, "**/node_modules/**"],
         },
+      },
+      {
+        extends: true,
+        test: { ...integration, name: "load", include: LOAD_TESTS, fileParallelism: false },
       },
     ],
   },

@@ -12,6 +12,8 @@ const steps: { label: string; command: string; args: string[] }[] = [
   { label: "lint", command: bin("eslint"), args: ["--config", ".config/eslint.config.mjs", "--max-warnings", "0", "."] },
   { label: "unit", command: bin("vitest"), args: ["run", "--config", ".config/vitest.config.ts", "--project", "unit"] },
   { label: "integr", command: bin("vitest"), args: ["run", "--config", ".config/vitest.config.ts", "--project", "integration"] },
+  // The broker's load tests, alone on the machine (.config/vitest.config.ts).
+  { label: "load", command: bin("vitest"), args: ["run", "--config", ".config/vitest.config.ts", "--project", "load"] },
   { label: "build", command: bin("next"), args: ["build"] },
   { label: "e2e", command: bin("playwright"), args: ["test", "--config", "e2e/playwright.config.ts"] },
 ];

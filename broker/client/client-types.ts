@@ -70,4 +70,6 @@ export interface MeshClientOptions {
   receive?: boolean;
   /** Where the keys of epochs above 0 are kept between sessions (ConfigStore.epochKeyStore); memory only without. */
   epochKeyStore?: EpochKeyStore;
+  /** How long one connection attempt may take, from dialling to the welcome (default 10 s). */
+  handshakeTimeoutMs?: number;
 }

@@ -171,7 +171,7 @@ export class MeshClient extends EventEmitter<MeshClientEvents> {
   private dial(): void {
     this.retryTimer = undefined;
     const target = { brokerUrl: this.config.brokerUrl, meshId: this.config.meshId, memberId: this.config.memberId, signSecretKey: this.keys.signSecretKey };
-    this.ws = openSocket(target, { onFrame: (f) => this.onFrame(f), onEnd: (e) => this.onEnd(e) });
+    this.ws = openSocket(target, { onFrame: (f) => this.onFrame(f), onEnd: (e) => this.onEnd(e) }, { handshakeTimeoutMs: this.opts.handshakeTimeoutMs });
   }
 
   private onEnd(end: SocketEnd): void {
