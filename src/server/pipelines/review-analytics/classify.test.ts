@@ -80,6 +80,15 @@ describe("critical by concept, in many phrasings", () => {
     ["From our table we could see the kitchen was filthy, grease dripping everywhere.", "en", "hygiene"],
     ["Hähnchen innen noch roh.", "de", "hygiene"],
     ["Told them about my nut allergy and the dessert had hazelnuts; I had to use my EpiPen.", "en", "allergy"],
+    // Pairs of words near each other: a thing and what was wrong with it.
+    ["The pork belly was still rosy and wet in the centre.", "en", "hygiene"],
+    ["Something with a tail shot across the floor under the radiator.", "en", "vermin"],
+    ["Al día siguiente mi pareja no salió del baño.", "es", "illness"],
+    ["Se nos cayó encima un trozo de escayola del techo.", "es", "injury"],
+    ["Die Spieße waren innen glasig, das Hähnchen kaum warm.", "de", "hygiene"],
+    ["Laken mit gelben Rändern und fremden Haaren.", "de", "hygiene"],
+    // The allergy in one sentence, what happened in another.
+    ["Ich bin allergisch gegen Sesam, das stand sogar auf der Bestellung. Zehn Minuten später war mein Gesicht geschwollen.", "de", "allergy"],
   ] as const)("%s → %s", (text, language, hazard) => {
     const r = run(text, 1);
     expect(r.language).toBe(language);
@@ -95,6 +104,12 @@ describe("critical by concept, in many phrasings", () => {
     "Zum Glück ist keiner krank geworden, aber lecker war es nicht.",
     "The table was a bit sticky and the bin was full.",
     "Sticky toffee pudding so good it should be illegal.",
+    "The chicken was perfectly cooked, not a hint of pink anywhere.",
+    "The bugs in the booking website nearly cost us the table, but dinner was lovely.",
+    "My sides hurt from laughing all night, what a crew.",
+    "Leí reseñas que hablaban de ratas, pero no vimos nada raro.",
+    "Man muss schon das Haar in der Suppe suchen, um hier etwas zu bemängeln.",
+    "Ohne Reservierung, und trotzdem saßen wir nach fünf Minuten am Fenster mit den Fliegenfischern auf dem See.",
   ])("not critical: %s", (text) => {
     expect(run(text).critical).toBe(false);
   });

@@ -1,4 +1,4 @@
-import { hazardsOf } from "./critical";
+import { reviewHazards, type SentenceTokens } from "./critical";
 import type { Hazard } from "./critical-rules";
 import type { Language } from "./language";
 import type { ClassifiedReview, Mention, NormalizedReview } from "./model";
@@ -41,6 +41,19 @@ export function labelReview(masses: { pos: number; neg: number; rawPos: number; 
   return { label: "neutral", score };
 }
 
+/** A sentence's folded tokens, clause by clause (a guard such as "no" reaches only into its own clause). */
+function clauseTokens(text: string, language: Language): SentenceTokens {
+  const tokens: string[] = [];
+  const clause: number[] = [];
+  clauses(text).forEach((c, i) => {
+    for (const t of tokenize(c)) {
+      tokens.push(fold(t, language));
+      clause.push(i);
+    }
+  });
+  return { tokens, clause };
+}
+
 interface Part {
   segment: Segment;
   sentence: string;
@@ -65,7 +78,8 @@ export function classify(reviews: readonly NormalizedReview[]): StageResult<Clas
     if (r.language !== "unknown" && r.text) {
       const language: Language = r.language;
       let previous: Segment[] = [];
-      for (const sentence of r.sentences) {
+      const sentenceHazards = reviewHazards(r.sentences.map((sentence) => clauseTokens(sentence.text, language)), language);
+      for (const [index, sentence] of r.sentences.entries()) {
         const { segments, opensWithTurn } = scoreSentence(clauses(sentence.text), tokenize, language, /!\s*$/.test(sentence.text));
         if (opensWithTurn) {
           for (const s of previous) {
@@ -74,10 +88,7 @@ export function classify(reviews: readonly NormalizedReview[]): StageResult<Clas
           }
         }
         previous = segments;
-        const found = hazardsOf(
-          sentence.tokens.map((t) => fold(t, language)),
-          language,
-        );
+        const found = sentenceHazards[index]!;
         for (const h of found) hazards.add(h);
         const sentenceScore = segments.reduce((n, s) => n + s.pos - s.neg, 0);
         const money = MONEY.test(sentence.text);

@@ -12,7 +12,38 @@ export type Hazard = (typeof HAZARDS)[number];
  * `exclude`: idioms in which a concept's words mean something else ("sick of waiting", "bicho raro",
  * "Haare auf den Zähnen", "zum Kotzen laut"); a concept inside one does not count.
  */
-export const CRITICAL_RULES: Record<Language, { concepts: Record<Hazard, string[]>; guards: string[]; exclude: string[] }> = {
+/**
+ * Two kinds of words that report a hazard only together, near each other in a sentence: a thing and
+ * what was wrong with it ("chicken" … "pink inside", "loo" … "all night", "sheets" … "stains", "tail"
+ * … "ran"). `a` and `b` are `|`-separated lists of patterns; `within`: most tokens between the two
+ * (default 10); `guarded: false` when a guard before `a` is not a denial ("no salió del baño").
+ */
+export interface ConceptPair {
+  hazard: Hazard;
+  a: string;
+  b: string;
+  within?: number;
+  guarded?: boolean;
+}
+
+export interface CriticalRules {
+  concepts: Record<Hazard, string[]>;
+  /** Sentence-level pairs (ConceptPair). */
+  pairs: ConceptPair[];
+  /** Pairs that may sit in different sentences of one review ("I told them about my allergy." … "Ambulance."). */
+  reviewPairs: ConceptPair[];
+  guards: string[];
+  /**
+   * Words that make a hazard hearsay ("I read reviews about rats", "die Bettwanzen-Geschichten"): they take
+   * back a concept anywhere shortly before it in the sentence, commas or not, and right after it.
+   */
+  hearsay: string[];
+  /** Phrases that begin with a guard's word without denying anything ("nada más salir", "ni una disculpa"). */
+  notGuards: string[];
+  exclude: string[];
+}
+
+export const CRITICAL_RULES: Record<Language, CriticalRules> = {
   en: {
     concepts: {
       illness: [
@@ -64,12 +95,34 @@ export const CRITICAL_RULES: Record<Language, { concepts: Record<Hazard, string[
         ...words("blister|blistered|scalded|scalding|cut on his lip|cut on her lip|cut on my lip|small cut|smell of gas|smelled of gas|gas smell|chunk of it came down"),
       ],
     },
+
+    pairs: [
+      { hazard: "illness", a: "loo|loos|toilet|toilets|bathroom|lavatory|bog|porcelain|bucket", b: "running|ran|run|dash*|trips|spent|spend|lived|living|glued|all night|whole night|next day|next morning|following day|every|turns|back and forth|from both ends", guarded: false },
+      { hazard: "illness", a: "stomach|stomachs|tummy|tummies|belly|bellies|gut|guts|bowels", b: "cramp*|upset|churn*|gurgl*|rumbl*|ache|aching|aches|pain|pains|agony|revolt*|hurt*|bug|off|in knots|was not right|wasn't right", within: 4 },
+      { hazard: "illness", a: "sick|ill|poorly|unwell|vomit*|feverish|fever|throwing up|nauseous|queasy|bedridden|laid up|wiped out|off work", b: "that night|overnight|next morning|next day|following day|afterwards|after|later|hours later|for days|two days|three days|the weekend|since|all night|whole night|entire night|by midnight", within: 6 },
+      { hazard: "foreign_object", a: "hair|hairs|fingernail|nail|toenail|plaster|bandage|band aid|wire|wires|staple|screw|bolt|scourer|scouring|brillo|bristle|bristles|eyelash|earring|pebble|shard|splinter|sliver|twist of|zip tie|cable tie|feather", b: "pizza|soup|salad|rice|pasta|burger|sandwich|cheese|mozzarella|sauce|curry|dessert|cake|bread|roll|drink|coffee|tea|latte|cocktail|mojito|beer|wine|dish|plate|meal|food|starter|main|steak|fish|chicken|cauliflower|pie|quiche|omelette|eggs|fries|chips|noodles|stew|bowl|taco|burrito|kebab|smoothie|ice cream|pastry|croissant|muffin|pudding|pavlova|risotto|gravy|mash|veg|vegetables|spoon|mouth|bite|bit into|chew*|crunch*|teeth|fished|pulled|found|baked into|cooked into|stuck in" },
+      { hazard: "hygiene", a: "chicken|pork|skewer|skewers|chop|chops|sausage|sausages|turkey|wings|thigh|thighs|drumstick*|nugget*|fillet", b: "pink|pinkish|rosy|raw|translucent|see through|underdone|undercooked|bloody|bleeding|glassy|not cooked|not done|half cooked|barely cooked|cold in the middle|cold inside" },
+      { hazard: "hygiene", a: "sheet|sheets|bedsheet*|pillow|pillows|pillowcase*|mattress|duvet|bedding|linen|linens|bedspread|blanket|blankets|quilt", b: "stain|stains|stained|hair|hairs|tide mark|tidemark|blood|bloodstain*|yellow|yellowed|yellowish|marks|crusty|unwashed|not washed|not changed|hadn't been changed|used|sweat*|smelled of|urine|sticky" },
+      { hazard: "hygiene", a: "kitchen|cook|cooks|chef|chefs|hood|extractor|fryer|hob|chopping board", b: "grease|greasy|filth|filthy|grime|grimy|caked|encrusted|black with|nose|sleeve|sneez*|cough*|bare hands|same board|same knife|same gloves|raw meat|without washing|bin|bins|mouldy|moldy|smoked while|smoking|scratched", within: 14 },
+      { hazard: "hygiene", a: "mould|mold|mouldy|moldy|mildew|black spots|black patches|black specks|black stuff|black gunk|black fungus|fungus", b: "ceiling|wall|walls|bathroom|shower|grout|silicone|tiles|window|windows|room|corner|corners|curtain|curtains|sealant|bath|vent", within: 12 },
+      { hazard: "hygiene", a: "fish|meat|milk|cream|yoghurt|yogurt|chicken|prawns|shrimp|mussels|seafood|salad|bread|cheese|eggs|egg|ham|juice|sushi|oysters|clams|mince", b: "was off|were off|gone off|went off|bit off|slightly off|definitely off|smelled off|smelt off|tasted off|sour|soured|slimy|stank|stunk|reek*|fizzy|furry|fuzzy|mouldy|moldy|rotten|rancid|curdled|lumpy|past its|out of date|expired|ammonia", within: 6 },
+      { hazard: "vermin", a: "tail|tails|legs|whiskers|antennae", b: "ran|run|running|scurr*|scuttl*|dart*|crawl*|shot across|moving|moved|wriggl*|climb*|dash*|zipped|bolted", within: 6 },
+      { hazard: "vermin", a: "wriggl*|squirm*|writh*|wiggl*|creeping|crawling", b: "thing|things|bits|creature*|something|little|tiny|white|black|brown|worm*", within: 4 },
+      { hazard: "vermin", a: "flies|fly|wasps|ants|insects", b: "food|buffet|cheese|meat|cake|cakes|pastries|plate|plates|salad|bread|fruit|counter|display|breakfast|sitting on|landing on|crawling on|all over", within: 6 },
+      { hazard: "injury", a: "ceiling|plaster|tile|tiles|light fitting|lamp|shelf|beam|panel|piece of the ceiling|railing|balcony|chair", b: "came down|fell|falling|collapsed|crashed|dropped on|gave way|broke under|crumbled", within: 8 },
+      { hazard: "injury", a: "burn|burns|burnt|burned|scald*|blister*", b: "finger|fingers|hand|hands|arm|arms|mouth|tongue|lip|lips|skin|child|son|daughter|kid|kids|baby|toddler|leg|face", within: 6 },
+      { hazard: "injury", a: "wire|wires|cable|cables|socket|sockets|plug|outlet|wiring", b: "exposed|bare|hanging|loose|sparking|sparked|sparks|shock|dangling|out of the wall|live|melted|smoking", within: 8 },
+    ],
+    reviewPairs: [
+      { hazard: "allergy", a: "allerg*|anaphyla*|coeliac|celiac|intoleran*|epipen|epi pen", b: "reaction|throat|swell*|swollen|puff*|hives|rash|itch*|breath*|wheez*|ambulance|a e|hospital|paramedic*|adrenaline|jab|injection|inhaler|antihistamine*|tablets|pen|doctor|cramps|bloated|sick|ill|vomit*|tingl*|tight|tightening|blotch*|red face" },
+    ],
+    notGuards: ["no sooner", "not long after", "not only", "not even", "no more than", "no warning", "no apology", "no explanation", "no word", "no sorry", "without warning", "without a word", "without apologising|apologizing"],
     guards: [
       "no", "not", "never", "nobody", "didn't", "didnt", "wasn't", "wasnt", "without", "unlike", "luckily", "fortunately", "thankfully", "afraid", "scared",
-      "worried", "expected", "expecting", "thought", "feared", "if", "or anything", "zero", "free of", "no sign of", "half expected", "read", "heard",
-      "stories", "reviews", "nothing",
+      "worried", "expected", "expecting", "thought", "feared", "if", "or anything", "zero", "free of", "no sign of", "half expected", "nothing",
     ],
-    exclude: ["sick of", "sick burger|burgers|beats|view|views|vibe|place", "pest control visit", "killer brunch|burger"],
+    hearsay: ["read", "heard", "stories", "story", "reviews", "review", "apparently", "rumours", "rumors", "people say", "people said", "tripadvisor"],
+    exclude: ["sick of", "sick burger|burgers|beats|view|views|vibe|place", "pest control visit", "killer brunch|burger", "hair salon", "hairdresser", "hairdressers", "time flies", "stomach|belly|sides hurt|hurts|ached|aching|sore from laughing|laughter", "like a hospital", "hospital canteen", "bugs in the app|booking|system|website|software|site|online"],
   },
   es: {
     concepts: {
@@ -82,6 +135,7 @@ export const CRITICAL_RULES: Record<Language, { concepts: Record<Hazard, string[
         "dolor|dolores de tripa|barriga|estomago|panza", "me|nos|le intoxique|intoxicamos|intoxico", "acabamos|acabe|terminamos en urgencias|el hospital",
         ...words("devolvio|devolvi|devolviendo|papilla|bano quimico|venganza de moctezuma|suero oral|farmacia de guardia|de baja|dos dias de baja|el medico|mareada|mareado|mareos"),
         "entre la cama y el vater|bano", "parando en todas las gasolineras", "toda la noche con|en el|entre",
+        "me|se|nos|le|les puse|puso|pusimos|pusieron malo|mala|malos|malas|malisimo|malisima",
       ],
       vermin: [
         ...words("cucaracha*|raton|ratones|rata|ratas|roedor*|cagarruta*|excrementos|chinche|chinches|gusano*|larva*|bicho|bichos|bichito*|insecto*|hormiga*|moscas|mosca"),
@@ -100,7 +154,7 @@ export const CRITICAL_RULES: Record<Language, { concepts: Record<Hazard, string[
       hygiene: [
         "crudo|cruda por dentro", "pollo crudo|rosa", "rosa por dentro", "moho|mohoso*|enmohecid*", "caducad*", "podrid*", "pasada|pasado de fecha", "olor agrio",
         "olia|olian a podrido", "olor rarisimo", "yema verdosa", "leche cortada", "hinchado", "cocina asquerosa", "grasa por todas partes", "sin guantes",
-        "manchas de sangre", "manchas amarillas", "sabanas con manchas", "aceite rancio", "sin refrigerar", "olian un poco raro", "no se habian abierto",
+        "manchas de sangre", "manchas amarillas", "sabanas con manchas", "chorreando grasa", "aceite rancio", "sin refrigerar", "olian un poco raro", "no se habian abierto",
         ...words("en mal estado|estropeado|estropeada|agria|agrio|rancia|rancio|cortada|sabanas sucias|sabanas usadas|orina|sangre en"),
         "pollo|cerdo|hamburguesa crud*|rosa|sangrando", "crud* por dentro|en el centro|en medio", "congelad* por dentro", "cocina sucia|asquerosa|mugrienta|llena de grasa",
         "sin lavarse las manos", "del suelo", "estornud*", "olia|sabia|olian|sabian a podrido|rancio|agrio", "fecha de caducidad", "moho en",
@@ -114,8 +168,31 @@ export const CRITICAL_RULES: Record<Language, { concepts: Record<Hazard, string[
         ...words("ampolla|quemo el brazo|quemo la mano|le quemo|corte en el labio|corte en la lengua|olia a gas|olor a gas|escayola|se desprendio"),
       ],
     },
-    guards: ["no", "ni", "sin", "nada", "nadie", "nunca", "ningun", "ninguna", "miedo", "temia", "pensaba", "suerte", "rastro", "esperaba", "si", "resenas", "leido", "dicen"],
-    exclude: ["bicho raro", "una ratonera", "mala leche", "malo de narices"],
+
+    pairs: [
+      { hazard: "illness", a: "bano|vater|water|inodoro|retrete|wc|lavabo", b: "no salio|no salir|no salimos|no salia|corriendo|toda la noche|todo el dia|pegad*|encerrad*|vivio|vivimos|vivi|pase|paso|pasamos|paso la noche|cada media hora|cada hora|al dia siguiente|a la manana siguiente|idas y venidas|sin parar", guarded: false },
+      { hazard: "illness", a: "estomago|tripa|tripas|barriga|panza|vientre|intestin*|guata", b: "revuelt*|hinchad*|dolor*|retortij*|fatal|suelta|suelto|grit*|rugi*|malisimo|hecha polvo|hecho polvo|del reves|un desastre", within: 4 },
+      { hazard: "illness", a: "enferm*|vomit*|fiebre|mareado|mareada|descompuest*|indispuest*|pachuch*", b: "esa noche|por la noche|toda la noche|a la manana|al dia siguiente|el dia siguiente|despues|luego|horas despues|dos dias|tres dias|varios dias|el finde|el fin de semana|desde entonces|de madrugada|al llegar a casa|en casa|en cama", within: 6 },
+      { hazard: "foreign_object", a: "pelo|pelos|pelito|una entera|una humana|una de persona|trozo de una|pedazo de una|tirita|tiritas|esparadrapo|venda|alambre|alambres|grapa|tornillo|estropajo|piedrecita|pendiente|cerdas|pestana|astilla|esquirla|vaso roto|copa rota|trozo de vaso|trozo de copa|cristales|cristalitos|trozo de cristal|trozo de plastico|plumas|pluma", b: "tortilla|pizza|porcion|plato|sopa|ensalada|arroz|paella|pasta|macarrones|hamburguesa|bocadillo|pan|postre|tarta|cafe|bebida|mojito|copa|vaso|cerveza|hielo|patatas|bravas|croqueta*|carne|pescado|comida|boca|muela|dientes|mastic*|mordisco|bocado|salsa|guiso|cocido|lentejas|flan|helado|natillas|empanada|taco|tacos|burrito|ceviche|sushi|zumo|batido|pure|apareci*|encontr*|saque|saco|sacamos|dentro" },
+      { hazard: "hygiene", a: "pollo|cerdo|brocheta*|chuleta*|salchicha*|pechuga|muslo*|alitas|costilla*|lomo|secreto|pavo|nuggets|chorizo|hamburguesa de pollo", b: "crud*|rosad*|rosa|sangr*|transparente|gelatinos*|frio por dentro|fria por dentro|poco hech*|sin hacer|a medio hacer|casi crud*" },
+      { hazard: "hygiene", a: "sabana|sabanas|sabana bajera|almohada|almohadas|colchon|colcha|edredon|funda|fundas|ropa de cama|manta|mantas|nordico|cobija|cobijas", b: "mancha|manchas|manchad*|pelo|pelos|sangre|amarill*|sucia|sucias|usada|usadas|sudor|orina|sin cambiar|sin lavar|olia a", within: 8 },
+      { hazard: "hygiene", a: "cocina|cocinero|cocinera|cocineros|campana|freidora|fogones|extractor", b: "chorreando|mugr*|sucio|sucia|asquerosa|asqueroso|nariz|manga|misma tabla|mismo cuchillo|sin lavar|carne cruda|sin guantes|trapos|trapo|cubo de basura|fumando|estornud*|tosiendo|rascandose", within: 14 },
+      { hazard: "hygiene", a: "moho|mohoso|mohosa|hongos|manchas negras|puntos negros|verdin|humedad negra", b: "techo|pared|paredes|bano|ducha|juntas|azulejos|ventana|ventanas|habitacion|esquina|esquinas|cortina|cortinas|silicona|banera|rejilla", within: 12 },
+      { hazard: "hygiene", a: "pescado|carne|leche|nata|yogur|pollo|gambas|langostinos|mejillones|almejas|marisco|ensalada|pan|queso|huevos|huevo|embutido|jamon|zumo|sushi|ostras|boquerones|salmon|atun", b: "olia mal|olia fatal|olia raro|olia rarisimo|apestaba|agrio|agria|agrios|agrias|verdos*|grisaceo|grisacea|viscos*|babos*|moho|podrid*|rancio|rancia|caducad*|en mal estado|estropead*|amoniaco", within: 6 },
+      { hazard: "vermin", a: "cola|rabo|patas|antenas|alas|bigotes", b: "cruzo|cruzando|corria|corriendo|salio|paso|moviendo|movia|arrastr*|trepando|subia|escondio|escapo|correteando|salto", within: 6 },
+      { hazard: "vermin", a: "bichitos|bichos|gusanitos|gusanos|cositas|algo", b: "moviendose|vivos|vivo|retorci*|arrastrandose|trepando|correteando", within: 4 },
+      { hazard: "vermin", a: "moscas|mosca|avispas|hormigas|insectos|bichos", b: "comida|buffet|bufe|queso|embutido|tarta|pasteles|plato|platos|ensalada|pan|fruta|barra|vitrina|desayuno|encima de|posadas|paseando por|por todas partes", within: 6 },
+      { hazard: "injury", a: "techo|escayola|azulejo|azulejos|lampara|estanteria|placa|plafon|barandilla|silla", b: "cayo|se cayo|desprendio|se desprendio|se vino abajo|derrumb*|se rompio|cedio|se hundio", within: 8 },
+      { hazard: "injury", a: "queme|quemo|quemaron|quemado|quemada|quemadura*|ampolla*|abrasa*", b: "mano|manos|dedo|dedos|boca|lengua|brazo|labio|labios|piel|nino|nina|hija|hijo|crio|cria|bebe|pierna|cara", within: 6 },
+      { hazard: "injury", a: "cable|cables|enchufe|enchufes|clavija|instalacion electrica", b: "al aire|pelad*|colgaba|colgando|suelto|sueltos|chispa*|calambre|descarga|fuera de la pared|quemad*|derretid*", within: 8 },
+    ],
+    reviewPairs: [
+      { hazard: "allergy", a: "alergi*|alergic*|celiac*|celiaqu*|intoleran*|anafila*", b: "hinch*|reaccion|garganta|ronchas|urticaria|picor|respirar|ambulancia|112|urgencias|hospital|pastilla|inyeccion|adrenalina|dolor*|tripa|barriga|vomit*|hecha polvo|hecho polvo|dias|medico|antihistaminic*|cara como un globo|sarpullido" },
+    ],
+    notGuards: ["nada mas", "ni una disculpa", "ni me", "ni nos", "ni se", "sin poder", "sin avisar", "sin decir", "sin lavar", "sin guantes", "sin una disculpa", "no quedaba", "no habia nadie"],
+    guards: ["no", "ni", "sin", "nada", "nadie", "nunca", "ningun", "ninguna", "miedo", "temia", "pensaba", "suerte", "rastro", "esperaba", "si"],
+    hearsay: ["resenas", "resena", "leido", "lei", "dicen", "decian", "comentarios", "cuentan", "historias", "rumores", "opiniones"],
+    exclude: ["bicho raro", "una ratonera", "mala leche", "malo de narices", "tomar el pelo", "tomando el pelo", "toman el pelo", "por los pelos", "pelos y senales", "mosca detras de la oreja", "mosca detras"],
   },
   de: {
     concepts: {
@@ -123,6 +200,7 @@ export const CRITICAL_RULES: Record<Language, { concepts: Record<Hazard, string[
         ...words("lebensmittelvergiftung*|vergiftung|erbrochen|übergeben|kotzen|gekotzt|durchfall|brechdurchfall|übelkeit|magen darm|magendarm|bauchkrämpfe|krämpfe|fieber"),
         "krank geworden|gewesen", "krankgeschrieben", "magenschmerzen|bauchschmerzen", "über der kloschüssel", "nacht auf dem klo", "notaufnahme", "krankenhaus",
         "gesundheitsamt", "gebrochen", "flachgelegen", "nicht bekommen", "will ich nicht beschreiben", "mir wird jetzt noch schlecht", "salmonellen",
+        ...words("bauchkrämpf*|magenkrämpf*|bauchschmerz*|magenschmerz*|bauchweh|magenweh|bauchgrummel*|magengrummel*|darmkrämpf*"),
         ...words("magenverstimmung|magen darm infekt|schüttelfrost|erbrechen|spucken|gespuckt|brechreiz|magenkrämpfe|darmgrippe|kotzerei"),
         "uns|mir|ihm|ihr|allen ging es|war schlecht|übel", "krank danach|geworden|nach", "die ganze nacht auf|über|im|gebrochen", "im krankenhaus|notaufnahme",
         ...words("gspieben|gespieben|auf der schüssel|überm klo|lag flach|lagen flach|kohletabletten|darmkur|nix mehr drin|nichts mehr drin|zum arzt|hausarzt|mulmig|schwindlig"),
@@ -160,7 +238,30 @@ export const CRITICAL_RULES: Record<Language, { concepts: Record<Hazard, string[
         ...words("nach gas|gas gerochen|backenzahn|zahn abgebrochen|stichflamme|angesengt|brandwunde|verbrüht|verbrennung"),
       ],
     },
-    guards: ["nicht", "kein", "keine", "keinen", "keiner", "keinem", "niemand", "nie", "nix", "nichts", "ohne", "angst", "bedenken", "befürchtet", "dachte", "glück", "zum glück", "wie bei", "leute", "bewertungen", "gelesen"],
-    exclude: ["haare auf den zähnen", "zum kotzen", "krank vor", "krank vor warten", "ohne haken"],
+
+    pairs: [
+      { hazard: "illness", a: "toilette|klo|wc|klos|schussel|kloschussel|porzellan|eimer|lokus|toiletten", b: "verbracht|verbringen|gehangen|hing|hingen|gerannt|rennen|rannte|die ganze nacht|den ganzen tag|alle|nicht runter|abwechselnd|nachsten tag|nachsten morgen|pendel*|im minutentakt|standig|dauernd", guarded: false },
+      { hazard: "illness", a: "magen|bauch|darm|gedarm", b: "grummel*|krampf*|krampfe|verdorben|rebell*|schmerz*|weh|verstimmt|rumort*|verruckt|drehte sich|umgedreht|in aufruhr", within: 4 },
+      { hazard: "illness", a: "krank|flach|elend|kotz*|erbrech*|fieber|fiebrig|spuck*|gespuckt|ausgeknockt|schachmatt|bettlagerig|ausser gefecht", b: "nacht|in der nacht|am morgen|nachsten|danach|am tag danach|tage|tagen|sonntag|montag|samstag|wochenende|seitdem|zu hause|im bett|den ganzen|stunden spater|hinterher", within: 6 },
+      { hazard: "foreign_object", a: "haar|haare|harchen|nagel|fingernagel|heftpflaster|splitter|scherbe|scherben|draht|drahte|klammer|schraube|steinchen|ohrring|borste|borsten|feder|federn|kabelbinder|glasstuck|glasstuckchen|plastikteil|plastikfetzen", b: "pizza|suppe|salat|reis|nudeln|pasta|burger|brotchen|brot|kuchen|torte|kaffee|latte|cappuccino|milchschaum|loffel|teller|essen|gericht|schnitzel|fleisch|fisch|sosse|sauce|kase|dessert|eis|getrank|bier|wein|cocktail|mund|zahnen|biss|gekaut|kauen|knirsch*|gefunden|gezogen|rausgezogen|gefischt|eingebacken|mitgebacken|drin|dran|klebte|steckte|schnitzel|pommes|gulasch|eintopf|strudel|knodel|spatzle|omelett|ruhrei|mussli|musli|joghurt" },
+      { hazard: "hygiene", a: "hahnchen|huhn|huhnchen|geflugel|schwein|schweinefleisch|schweinefilet|schweinebraten|kotelett|spiess|spiesse|bratwurst|wurstchen|frikadelle|pute|putenbrust|chicken|nuggets|hahnchenbrust|schnitzel vom schwein", b: "rosa|roh|halbroh|glasig|blutig|gummiartig|durchsichtig|kalt in der mitte|nicht durch|nicht durchgegart|nicht gar|innen kalt" },
+      { hazard: "hygiene", a: "laken|bettlaken|bettwasche|bettdecke|decke|kopfkissen|kissen|matratze|bezug|bettbezug|betttuch|kissenbezug|zudecke", b: "flecken|fleck|fleckig|haare|haar|blut|gelb*|rander|rand|schmutzig|dreckig|benutzt|ungewaschen|verschwitzt|urin|eingetrocknet*|nicht gewechselt|nicht frisch|roch nach|klebrig", within: 8 },
+      { hazard: "hygiene", a: "kuche|koch|kochin|koche|abzugshaube|haube|fritteuse|herd|durchreiche|schneidebrett|grill", b: "fettschicht|fettverschmiert|dreck*|schmutz*|verkrust*|schmier*|lappen|nase|hose|armel|niest*|hust*|ohne handschuhe|rohes fleisch|rohem fleisch|gleichen brett|dasselbe brett|demselben brett|abfall|mull|raucht*|kippe|zigarette|kratzt*", within: 14 },
+      { hazard: "hygiene", a: "schimmel|schimmelig|verschimmelt|stockflecken|stockfleck|belag|modrig|moder|schwarze punkte|schwarze flecken|pilz|pilzbefall", b: "bad|dusche|fuge|fugen|silikon*|silikonfuge|decke|wand|wande|fenster|zimmer|ecke|ecken|duschwanne|vorhang|duschvorhang|badewanne|kacheln|fliesen", within: 12 },
+      { hazard: "hygiene", a: "fisch|fleisch|milch|sahne|joghurt|hahnchen|garnelen|muscheln|salat|brot|brotchen|kase|eier|ei|wurst|schnitzel|aufschnitt|hackfleisch|saft|sushi|austern|lachs|thunfisch|schinken", b: "sauerlich|grau|graulich|verfarbt|schmierig|schleimig|stank|stinkt|gestunken|gerochen|pelz|flaum|schimmel*|gammel*|faulig|verfault|fault|ranzig|gekippt|umgekippt|abgelaufen|verdorben|grunlich|ammoniak|geronnen|flockig", within: 8 },
+      { hazard: "vermin", a: "schwanz|beine|beinen|fuhler|flugel|schwanzchen", b: "huscht*|gehuscht|rannte|lief|krabbel*|kroch|kam raus|kam heraus|rausgekrochen|flitzte|sauste|verschwand|kletter*", within: 6 },
+      { hazard: "vermin", a: "raupe|raupen|schnecke|schnecken|wurmchen|tierchen|viecher|viech|krabbeltier*|getier", b: "salat|essen|teller|bett|zimmer|brot|obst|kase|gemuse|krabbel*|bewegt|lebendig|lebend|drin|im|in", within: 6 },
+      { hazard: "vermin", a: "fliegen|fliege|wespen|ameisen|insekten", b: "essen|buffet|kase|wurst|aufschnitt|kuchen|teller|salat|brot|obst|theke|vitrine|fruhstuck|sassen|krabbelten|uberall|in scharen|drauf|darauf", within: 6 },
+      { hazard: "injury", a: "decke|deckenplatte|deckenverkleidung|putz|fliese|fliesen|lampe|regal|brocken|stuck|gelander|balkon|stuhl|verkleidung", b: "runtergekracht|heruntergefallen|runtergefallen|eingesturzt|kam runter|kam herunter|fiel|herab|abgebrochen|nachgegeben|zusammengebrochen|gekracht|runter", within: 12 },
+      { hazard: "injury", a: "verbrannt|verbrannte|verbruht|verbruhte|brandblase*|verbrennung*|brandwunde*|heiss", b: "finger|hand|hande|arm|mund|zunge|lippe|lippen|haut|kind|tochter|sohn|kleine|kleinen|baby|bein|gesicht", within: 6 },
+      { hazard: "injury", a: "steckdose|steckdosen|kabel|drahte|leitung|leitungen|stecker", b: "blank|lose|locker|hing|hangt|raus|aus der wand|offen|funk*|stromschlag|gewackelt|geschmort|geschmolzen", within: 8 },
+    ],
+    reviewPairs: [
+      { hazard: "allergy", a: "allergi*|allergisch*|zoliakie|zoliakiker*|unvertraglich*|intoleranz|laktoseintoleran*|anaphyla*", b: "reaktion|hals|geschwollen|schwoll|quaddeln|ausschlag|juck*|atem*|notarzt|krankenwagen|rettungswagen|notaufnahme|krankenhaus|pen|spritze|adrenalin|tablette*|arzt|krampf*|bauch*|tage|gesicht|lippen|luft" },
+    ],
+    notGuards: ["nicht nur", "nicht mal", "nicht einmal", "nicht lange", "kein wort", "keine entschuldigung", "ohne ein wort", "ohne entschuldigung", "ohne zu fragen", "ohne haube", "ohne deckel", "ohne handschuhe", "ohne kuhlung"],
+    guards: ["nicht", "kein", "keine", "keinen", "keiner", "keinem", "niemand", "nie", "nix", "nichts", "ohne", "angst", "bedenken", "befürchtet", "dachte", "glück", "zum glück", "wie bei"],
+    hearsay: ["leute", "bewertungen", "bewertung", "gelesen", "geschichten", "geschichte", "rezensionen", "angeblich", "gerüchte", "erzählt", "erzählen"],
+    exclude: ["haare auf den zähnen", "zum kotzen", "krank vor", "krank vor warten", "ohne haken", "das haar in der suppe", "nagel auf den kopf", "brechend voll", "krank geworden vor", "wie ungeziefer", "wie dreck"],
   },
 };
