@@ -45,6 +45,13 @@ describe("sentiment as reviews are written", () => {
     expect(run("Came here after the football.", 1).label).toBe("negative");
     expect(run("Came here after the football.", 3).label).toBe("neutral");
   });
+
+  it("takes an average verdict as neutral whatever the stars, unless the text holds a strong opinion", () => {
+    expect(run("Nothing special, does the job.", 5).label).toBe("neutral");
+    expect(run("Nada del otro mundo, la verdad. Cumple.", 5).label).toBe("neutral");
+    expect(run("Kann man machen, nichts Besonderes.", 1).label).toBe("neutral");
+    expect(run("Nothing special about the decor, but the food was absolutely outstanding and the staff were wonderful!", 5).label).toBe("positive");
+  });
 });
 
 describe("categories with word-sense guards", () => {

@@ -3,7 +3,7 @@ import type { Hazard } from "./critical-rules";
 import type { Language } from "./language";
 import type { ClassifiedReview, Mention, NormalizedReview } from "./model";
 import type { ModelClassifier } from "./model-classifier";
-import { compound, polarityOf, scoreSentence, type Segment, type SentimentLabel } from "./sentiment";
+import { compound, lukewarmVerdicts, polarityOf, scoreSentence, type Segment, type SentimentLabel } from "./sentiment";
 import { categoriesOf, type Category } from "./taxonomy";
 import { clauses, fold, tokenize } from "./text";
 import type { StageResult } from "../types";
@@ -13,7 +13,7 @@ import type { StageResult } from "../types";
  * as evidence beside the words (a 5-star review adds 2.5 x RATING_WEIGHT); a review whose positive
  * and negative masses are both at least MIXED_MIN and within MIXED_RATIO of each other is mixed.
  */
-export const LABEL_PARAMS = { RATING_WEIGHT: 1, MIXED_MIN: 2, MIXED_RATIO: 0.25, MIXED_RATIO_POLAR: 0.6, POSITIVE_AT: 1.5, NEGATIVE_AT: 1.5, AFTER_TURN_PREVIOUS: 0.7 };
+export const LABEL_PARAMS = { LUKEWARM_STRONG: 4, RATING_WEIGHT: 1, MIXED_MIN: 2, MIXED_RATIO: 0.25, MIXED_RATIO_POLAR: 0.6, POSITIVE_AT: 1.5, NEGATIVE_AT: 1.5, AFTER_TURN_PREVIOUS: 0.7 };
 const STAR_EVIDENCE = [-2.5, -1.5, 0, 1.5, 2.5] as const;
 
 /** Amounts of money: the price category even when no price word is used ("£18 for a burger"). */
@@ -26,10 +26,18 @@ function ratingPolarity(rating: number | null): "positive" | "neutral" | "negati
 }
 
 /** The review's label from its positive and negative masses, the stars and whether it reports a hazard. */
-export function labelReview(masses: { pos: number; neg: number; rawPos: number; rawNeg: number }, rating: number | null, critical: boolean, p = LABEL_PARAMS): { label: SentimentLabel; score: number } {
+export function labelReview(
+  masses: { pos: number; neg: number; rawPos: number; rawNeg: number },
+  rating: number | null,
+  critical: boolean,
+  p = LABEL_PARAMS,
+  lukewarm = 0,
+): { label: SentimentLabel; score: number } {
   const { pos, neg, rawPos, rawNeg } = masses;
   const stars = rating === null ? 0 : STAR_EVIDENCE[rating - 1]! * p.RATING_WEIGHT;
   const score = pos - neg + stars;
+  // "Nothing special", "ni fu ni fa": an average verdict and no strong opinion elsewhere is neutral, whatever the stars.
+  if (lukewarm > 0 && !critical && Math.abs(pos - neg) < p.LUKEWARM_STRONG) return { label: "neutral", score: pos - neg };
   // Mixed needs both sides; with 2 or 4 stars the side the stars take must be the weaker one or nearly level.
   const ratio = Math.min(rawPos, rawNeg) / Math.max(rawPos, rawNeg);
   const needed = rating === 3 || rating === null ? p.MIXED_RATIO : p.MIXED_RATIO_POLAR;
@@ -75,10 +83,13 @@ export function classify(reviews: readonly NormalizedReview[]): StageResult<Clas
   for (const r of reviews) {
     const parts: Part[] = [];
     const hazards = new Set<Hazard>();
+    let lukewarm = 0;
     if (r.language !== "unknown" && r.text) {
       const language: Language = r.language;
       let previous: Segment[] = [];
-      const sentenceHazards = reviewHazards(r.sentences.map((sentence) => clauseTokens(sentence.text, language)), language);
+      const folded = r.sentences.map((sentence) => clauseTokens(sentence.text, language));
+      const sentenceHazards = reviewHazards(folded, language);
+      for (const s of folded) lukewarm += lukewarmVerdicts(s.tokens, language);
       for (const [index, sentence] of r.sentences.entries()) {
         const { segments, opensWithTurn } = scoreSentence(clauses(sentence.text), tokenize, language, /!\s*$/.test(sentence.text));
         if (opensWithTurn) {
@@ -103,7 +114,7 @@ export function classify(reviews: readonly NormalizedReview[]): StageResult<Clas
       masses.rawNeg += segment.rawNeg;
     }
     const critical = hazards.size > 0;
-    const { label, score } = r.language === "unknown" || !r.text ? { label: ratingPolarity(r.rating), score: 0 } : labelReview(masses, r.rating, critical);
+    const { label, score } = r.language === "unknown" || !r.text ? { label: ratingPolarity(r.rating), score: 0 } : labelReview(masses, r.rating, critical, LABEL_PARAMS, lukewarm);
     const mentions: Mention[] = [];
     for (const { segment, sentence, sentenceScore, hazards: partHazards, money } of parts) {
       const categories = new Set<Category>(categoriesOf(segment.tokens, r.language as Language));

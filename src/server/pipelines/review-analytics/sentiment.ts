@@ -34,6 +34,7 @@ interface Compiled {
   negators: ReadonlySet<string>;
   intensity: Map<string, number>;
   turns: PatternSet<"adversative" | "concessive">;
+  lukewarm: PatternSet<true>;
   base: BaseLexicon;
 }
 
@@ -54,6 +55,7 @@ function compile(lex: LanguageLexicon, language: Language): Compiled {
     negators: new Set(lex.negators.map(f)),
     intensity: new Map(Object.entries(lex.intensity).map(([w, m]) => [f(w), m])),
     turns: new PatternSet([...lex.adversative.map((p) => [f(p), "adversative"] as const), ...lex.concessive.map((p) => [f(p), "concessive"] as const)]),
+    lukewarm: new PatternSet(lex.lukewarm.map((p) => [f(p), true] as const)),
     base: baseLexicon(language),
   };
 }
@@ -201,6 +203,11 @@ export function scoreSentence(clauseTexts: readonly string[], rawTokens: (text: 
     s.neg *= s.weight;
   }
   return { segments, opensWithTurn: parts[0]?.turn === "adversative" };
+}
+
+/** How many lukewarm verdicts ("nothing special", "ni fu ni fa") the folded tokens hold. */
+export function lukewarmVerdicts(tokens: readonly string[], language: Language): number {
+  return lexiconOf(language).lukewarm.greedy(tokens).length;
 }
 
 /** VADER's normalisation of a valence sum into -1..1 (alpha 15). */

@@ -56,4 +56,9 @@ export const DE: LanguageLexicon = {
   },
   adversative: ["aber", "allerdings", "jedoch", "trotzdem", "dagegen", "leider", "doch", "dennoch"],
   concessive: ["obwohl", "zwar", "auch wenn", "obgleich", "wenngleich"],
+  lukewarm: [
+    "ganz ok|okay", "war ok|okay", "kann man machen", "kann man mal machen", "nichts besonderes", "durchschnitt*", "mittelmass*", "mittelmaß*",
+    "geht so", "naja", "nicht der rede wert", "weder noch", "passt schon", "nichts weltbewegendes", "nichts aufregendes", "wie erwartet",
+    "nicht mehr und nicht weniger", "solide", "in ordnung", "unspektakular", "unspektakulär", "nichts herausragendes", "ohne besonderheiten",
+  ],
 };

@@ -65,4 +65,10 @@ export const EN: LanguageLexicon = {
   },
   adversative: ["but", "however", "though", "yet", "except", "shame", "pity", "unfortunately", "sadly", "still", "instead"],
   concessive: ["although", "despite", "whilst", "while", "even"],
+  lukewarm: [
+    "nothing special", "nothing to write home about", "nothing out of the ordinary", "nothing remarkable", "average", "it was ok|okay|alright|fine",
+    "was ok|okay|alright", "ok|okay|fine i guess|i suppose", "does|did the job", "meh", "so so", "not bad not great", "neither good nor bad",
+    "middle of the road", "run of the mill", "decent enough", "nothing more nothing less", "as expected", "what you'd|you would expect",
+    "serviceable", "passable", "adequate", "unremarkable", "standard fare", "bog standard", "no better no worse", "just ok|okay|fine",
+  ],
 };

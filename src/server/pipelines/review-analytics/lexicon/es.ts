@@ -54,4 +54,9 @@ export const ES: LanguageLexicon = {
   },
   adversative: ["pero", "sin embargo", "eso si", "ahora bien", "en cambio", "lastima", "pena que", "salvo", "excepto", "lo malo", "el problema", "aun asi", "sino"],
   concessive: ["aunque", "a pesar de", "pese a"],
+  lukewarm: [
+    "ni fu ni fa", "normalit*", "sin mas", "correcto", "correcta", "correctos", "cumple", "cumplio", "cumplen", "nada que destacar", "ni bien ni mal",
+    "ni mejor ni peor", "pasable", "aceptable", "del monton", "sin pena ni gloria", "lo tipico", "nada del otro mundo", "nada especial",
+    "para salir del paso", "lo normal", "normal y corriente", "regular", "ni tan", "esta bien para", "lo justo", "ni frio ni calor", "tirando a normal",
+  ],
 };

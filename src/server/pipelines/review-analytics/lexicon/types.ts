@@ -12,4 +12,9 @@ export interface LanguageLexicon {
   adversative: readonly string[];
   /** Words or phrases (patterns) opening a clause that weighs less than the rest of the sentence ("although"). */
   concessive: readonly string[];
+  /**
+   * Verdicts of a lukewarm or average experience ("nothing special", "ni fu ni fa", "kann man machen"):
+   * a review that gives one and no strong opinion elsewhere is neutral, whatever its stars.
+   */
+  lukewarm: readonly string[];
 }
