@@ -64,7 +64,7 @@ export const CATEGORY_RULES: Record<Language, Record<Category, CategoryRules>> =
     price: {
       include: words(
         "price|prices|priced|pricey|pricing|expensive|cheap|cheaper|cheapest|overpriced|value|bargain|steal|affordable|overcharged|ripoff|charge|charged|charging",
-        "cost|costs|costly|paid|pay|paying|quid|bucks|euros|pounds|dollars|money|penny|pennies|budget|discount|deal|bill|tip|free|extra|steep|robbery",
+        "cost|costs|costly|paid|pay|paying|quid|bucks|euros|pounds|dollars|money|penny|pennies|budget|discount|deal|bill|tip|extra|steep|robbery",
         "rip off|value for money|for what you pay|for what they charge|worth every penny|worth the money|service charge|service added|off the bill|comped",
       ),
       exclude: ["free wifi", "gluten free", "dairy free", "feel free", "free table", "extra mile", "extra onions", "rip off the", "priceless"],
@@ -80,7 +80,7 @@ export const CATEGORY_RULES: Record<Language, Record<Category, CategoryRules>> =
     },
     waiting_time: {
       include: words(
-        "wait|waits|waited|waiting|slow|slowly|minutes|mins|min|hour|hours|delay*|quick|quickly|fast|faster|fastest|prompt|promptly|queue*|speed|speedy|forever|ages",
+        "wait|waits|waited|waiting|slow|slowly|minutes|mins|min|hour|delay*|quick|quickly|fast|faster|fastest|prompt|promptly|queue*|speed|speedy|forever|ages",
         "took forever|took ages|took a while|took long|kept us waiting|in and out|on time|right away|straight away|in no time|took over|took nearly|a while",
       ),
       exclude: [
@@ -94,7 +94,7 @@ export const CATEGORY_RULES: Record<Language, Record<Category, CategoryRules>> =
       include: words(
         "ambience|ambiance|atmosphere|decor*|music|noisy|noise|loud|quiet|cozy|cosy|interior|terrace|view|views|lighting|lights|crowded|vibe*|seating|seats|booths",
         "cramped|packed|rammed|location|setting|garden*|gardens|pool|courtyard|fire|candles|character|charm*|rooftop|beach|harbour|harbor|river|sunset|canal|bay",
-        "aircon|air con|heating|freezing|draughty|drafty|spacious|dining room|walls|bed|beds|comfy|comfortable|uncomfortable|dated|tiny|small|pretty|gorgeous",
+        "aircon|air con|heating|freezing|draughty|drafty|spacious|dining room|walls|bed|beds|comfy|comfortable|uncomfortable|dated|tiny|pretty|gorgeous",
         "place itself|pub itself|room itself|lobby|spa|sauna|wifi|table by the door|wobbly table|by the toilets|plants|chairs|old school|old-school|dog asleep",
       ),
       exclude: ["pretty good", "pretty bad", "small portion*", "tiny portion*", "small glass", "fire alarm"],
@@ -112,7 +112,7 @@ export const CATEGORY_RULES: Record<Language, Record<Category, CategoryRules>> =
     },
     price: {
       include: words(
-        "precio|precios|caro|cara|caros|caras|carisim*|barato*|barata*|economic*|calidad precio|cuenta|pagar|pagamos|pague|pagas|pagado|cobr*|estafa|timo|abusiv*",
+        "precio|precios|caro|caros|caras|carisim*|barato*|barata*|economic*|calidad precio|cuenta|pagar|pagamos|pague|pagas|pagado|cobr*|estafa|timo|abusiv*",
         "euro|euros|eur|pavos|dinero|sablazo*|clavaron|desorbitad*|suplemento|aparte|gratis|invita*|descuento|oferta|asequible|vale la pena|merece la pena|lo vale",
         "no tiene precio|bolsillo|coste|costo|cuesta|cuestan|cuestan|vale|valen|minibar|parking",
       ),
@@ -128,7 +128,7 @@ export const CATEGORY_RULES: Record<Language, Record<Category, CategoryRules>> =
     },
     waiting_time: {
       include: words(
-        "espera|esperar|esperamos|esperando|esperado|tardaron|tardo|tardan|tarda|tardamos|minutos|minuto|hora|horas|lento*|lenta*|lentisim*|rapid*|rapidisim*",
+        "espera|esperar|esperamos|esperando|esperado|tardaron|tardo|tardan|tarda|tardamos|minutos|minuto|hora|lento*|lenta*|lentisim*|rapid*|rapidisim*",
         "retraso*|cola|colas|enseguida|al momento|eterno|eterna|demora*|despacio|sin esperar|tres cuartos de hora|media hora|check in|volando|en nada",
       ),
       exclude: ["minutos andando|caminando|andado|en|a|de|del", "minutos a pie", "a cinco minutos", "a dos minutos", "a diez minutos", "hora punta", "comida rapida", "sin prisas"],
@@ -136,8 +136,8 @@ export const CATEGORY_RULES: Record<Language, Record<Category, CategoryRules>> =
     ambience: {
       include: words(
         "ambiente|decoracion|decorado|musica|ruido*|ruidos*|acogedor*|terraza|vistas|vista|iluminacion|lleno|llenisim*|agobiante|tranquil*|silencioso|local|sitio|lugar",
-        "ubicacion|situado|situada|habitacion|habitaciones|cama|camas|colchon|piscina|spa|patio|jardin*|playa|mar|puerto|montana|encanto|rustico|chulo|bonito|bonita",
-        "precioso|preciosa|aire acondicionado|calor|horno|frio|ventana|paredes|petad*|a tope|masificad*|espacio|sitio para sentarse|wifi|parking|moqueta|salon|comedor",
+        "ubicacion|situado|situada|habitacion|habitaciones|cama|camas|piscina|spa|patio|jardin*|playa|mar|puerto|montana|encanto|rustico|chulo|bonito|bonita",
+        "precioso|preciosa|aire acondicionado|calor|horno|ventana|paredes|petad*|a tope|masificad*|espacio|sitio para sentarse|wifi|parking|moqueta|salon|comedor",
       ),
       exclude: ["sitio web", "ruido de tripas"],
     },
@@ -155,7 +155,7 @@ export const CATEGORY_RULES: Record<Language, Record<Category, CategoryRules>> =
     price: {
       include: words(
         "preis*|teuer*|günstig*|billig*|preiswert*|überteuert*|rechnung*|kosten|kostet|kostete|gekostet|bezahlt|bezahlen|zahlen|zahlt|abzocke*|wucher*|euro|eur|franken",
-        "geld|cent|aufpreis|extra|inkl|inklusive|gratis|aufs haus|umsonst|happy hour|preis leistung*|preislich|happig|berechnet|gedeck|nachrechnen|gutschein",
+        "geld|cent|aufpreis|inkl|gratis|aufs haus|umsonst|happy hour|preis leistung*|preislich|happig|berechnet|gedeck|nachrechnen|gutschein",
       ),
       exclude: ["preisgekrönt*"],
     },
@@ -163,21 +163,21 @@ export const CATEGORY_RULES: Record<Language, Record<Category, CategoryRules>> =
       include: words(
         "sauber*|schmutzig*|dreckig*|verdreckt*|hygiene*|hygienisch*|toilette*|klo|klos|bad|badezimmer|wc|klebrig*|gestunken|stinkt|geruch*|gerochen|kakerlake*",
         "maus|mäuse|mäuseköttel|ratte*|schimmel*|verschimmelt*|blitzsauber*|blitzblank*|staub*|fleckig*|flecken|bettwäsche|bettwanze*|matratze|handtücher|haare",
-        "fliegen|eklig*|ekelhaft*|abgewischt|muffig*|ordentlich|küche",
+        "fliegen|eklig*|ekelhaft*|abgewischt|muffig*|küche",
       ),
       exclude: ["über der kloschüssel", "aufs klo", "auf dem klo", "toilettentür", "neben der toilette"],
     },
     waiting_time: {
       include: words(
-        "warten|wartet|warte|gewartet|wartezeit*|minuten|stunde|stunden|langsam*|schnell*|zügig*|flott|fix|ruckzuck|verspät*|ewig*|dauert*|gedauert|geduld",
-        "check in|schlange|sofort|endlich|nach einer stunde|halbe stunde|auf dem tisch",
+        "warten|wartet|warte|gewartet|wartezeit*|minuten|stunde|langsam*|schnell*|zügig*|flott|fix|ruckzuck|verspät*|ewig*|dauert*|gedauert|geduld",
+        "check in|schlange|endlich|nach einer stunde|halbe stunde|auf dem tisch",
       ),
       exclude: ["fünf minuten zur|zum|vom", "minuten zum|zur|vom|bis|zu|entfernt|fußweg", "5 min zum|zur", "schnell auf der", "sofort abgereist", "sofort ein anderes"],
     },
     ambience: {
       include: words(
         "ambiente|atmosphäre|einrichtung*|eingerichtet|musik|live musik|laut*|leise|ruhig*|gemütlich*|ungemütlich*|urgemütlich*|urig*|terrasse*|dachterrasse|aussicht",
-        "blick|beleuchtung*|kerzenlicht|voll|eng|stimmung*|stimmig*|dekor*|deko|lage|gelegen|zimmer|bett|betten|matratze|klimaanlage|heizung|eiskalt|biergarten",
+        "blick|beleuchtung*|kerzenlicht|voll|eng|stimmung*|stimmig*|dekor*|deko|lage|gelegen|zimmer|betten|matratze|klimaanlage|heizung|eiskalt|biergarten",
         "garten|spielplatz|spa|sauna|pool|wellness*|strand|promenade|see|berge|altstadt|marktplatz|holzbalken|hüttenzauber|tische|tisch an der tür|gezogen|zog es",
         "wlan|parkplatz|gewerbegebiet|disco|bässe|tapete|fenster|renovierungsbedürftig*|in die jahre",
       ),
