@@ -102,3 +102,35 @@ const ZChoiceOut = z.object({
 });
 /** The execution a page shows and the runs its picker offers (tRPC only). */
 export const ZSelectionOut = z.object({ pipeline_id: z.string(), current: ZChoiceOut.nullable(), choices: z.array(ZChoiceOut) });
+
+export const ZEvidenceOut = z.object({
+  execution_id: z.string(),
+  ref: z.string(),
+  figure: z.object({
+    value: z.number(),
+    unit: z.string().meta({ description: "reviews, mentions, issues, places, %, stars, score, risk, month, time or date" }),
+    text: z.string().nullable().meta({ description: "How the figure is written when it is not the number (a month, a date, a clock time)" }),
+    reviews: z.number().int().meta({ description: "How many reviews the figure counts" }),
+    of_reviews: z.number().int().nullable().meta({ description: "A share's base: how many reviews it is a share of" }),
+    previous_run: z.string().nullable().meta({ description: "The previous execution whose reviews these are (figures of report.comparison)" }),
+  }),
+  filter: ZJsonObject.meta({ description: "Which label rows of the run the figure counts (docs/pipelines.md, Evidence)" }),
+  items: z.array(
+    z.object({
+      review_id: z.string(),
+      author: z.string().nullable(),
+      rating: z.number().int().nullable(),
+      published_at: z.string().nullable(),
+      text: z.string().nullable(),
+      stored: z.boolean(),
+      sentiment: z.string().nullable(),
+      critical: z.boolean(),
+      language: z.string().nullable(),
+      categories: z.array(z.string()),
+      negative_categories: z.array(z.string()),
+      origin: z.string().nullable(),
+      place_key: z.string().nullable(),
+    }),
+  ),
+  next_cursor: z.string().nullable(),
+});

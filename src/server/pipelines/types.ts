@@ -77,10 +77,45 @@ export interface PreparedRun<Ctx> {
   scope?: RunScope;
 }
 
-/** What the pipeline keeps from a run: the aggregates for the widgets and the synthesis report. */
+/**
+ * What a run said about one review it read (stored in pipeline_review_labels, one row per review and
+ * execution), so that every figure of its report can be traced back to the reviews it counts.
+ * Categories are arrays of category ids; a review the run dropped (duplicate, empty) has kept false
+ * and nothing else but its place.
+ */
+export interface ReviewLabel {
+  review_id: string;
+  kept: boolean;
+  /** positive, neutral, negative or mixed; null without text (and for dropped reviews). */
+  sentiment: string | null;
+  critical: boolean;
+  language: string | null;
+  rating: number | null;
+  /** 'YYYY-MM' of published_at (UTC). */
+  month: string | null;
+  /** 0 = Monday, UTC. */
+  weekday: number | null;
+  hour: number | null;
+  /** Categories mentioned, and by the polarity of each one's first mention. */
+  mentioned: string[];
+  positive: string[];
+  neutral: string[];
+  negative: string[];
+  /** Categories of the review's routed issues of critical and of high severity. */
+  issue_critical: string[];
+  issue_high: string[];
+  /** The report's complaint phrases the review uses, as 'category|phrase'. */
+  phrases: string[];
+  origin: string | null;
+  place_key: string | null;
+}
+
+/** What the pipeline keeps from a run: the aggregates for the widgets, the synthesis report and, optionally, per-review labels. */
 export interface PipelineOutcome {
   result: Record<string, unknown>;
   synthesis: Record<string, unknown> | null;
+  /** One row per review read, stored with the execution (pipeline_review_labels). */
+  labels?: ReviewLabel[];
 }
 
 /**

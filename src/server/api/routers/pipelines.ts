@@ -2,10 +2,12 @@ import { z } from "zod";
 import { appEnv } from "@/server/env";
 import { executePipeline, rerunExecution, type ExecuteDeps } from "@/server/services/pipelines/execute-pipeline";
 import { getExecutionSelection, getSynthesis, getWidgetData } from "@/server/services/pipelines/execution-views";
+import { getEvidence } from "@/server/services/pipelines/evidence";
 import { getExecution, listExecutions } from "@/server/services/pipelines/executions";
 import { getDashboard, getPipeline, listPipelines } from "@/server/services/pipelines/pipelines";
 import { executionQueue } from "@/server/services/pipelines/queue-config";
 import {
+  ZEvidenceInput,
   ZExecuteInput,
   ZExecutionInput,
   ZListExecutionsInput,
@@ -83,6 +85,11 @@ export const pipelinesRouter = createTRPCRouter({
     .input(ZSynthesisInput)
     .output(out.ZSynthesisOut)
     .query(({ ctx, input }) => getSynthesis(ctx.db, ctx.actor, input)),
+  evidence: reads
+    .meta(rest("GET", "/pipelines/{pipeline_id}/executions/{execution_id}/evidence/{ref}", "The reviews behind one figure of the execution's report (a ref of report.evidence), by review id"))
+    .input(ZEvidenceInput)
+    .output(out.ZEvidenceOut)
+    .query(({ ctx, input }) => getEvidence(ctx.db, ctx.actor, input)),
   // The pages' picker (no REST path): the execution a dashboard or report shows and the runs to choose from.
   selection: reads
     .input(ZSelectionInput)

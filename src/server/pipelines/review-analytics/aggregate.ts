@@ -29,6 +29,15 @@ export function contentBigrams(t: readonly string[]): Set<string> {
   return own;
 }
 
+/**
+ * The two-word phrases of a complaint (a negative mention's sentence) that carry it: one of their
+ * words scores negative ("cold food", "extrem laut"). None for a text in no supported language.
+ */
+export function complaintPhrases(sentence: string, language: string): string[] {
+  if (language === "unknown") return [];
+  return [...contentBigrams(tokenize(sentence))].filter((phrase) => phrase.split(" ").some((w) => valenceOf(fold(w, language), language as Language) <= -1));
+}
+
 /** Whether a mention of this polarity may be quoted from a review with this label. */
 export function quoteAgrees(label: SentimentLabel, polarity: "positive" | "negative"): boolean {
   return label === "mixed" || label === polarity;
@@ -121,9 +130,7 @@ export function aggregate(input: RoutedReviews, reviewsIn: number): StageResult<
       // mixed review, a complaint from a negative or mixed one (never praise inside a complaint).
       if (mention.polarity === "negative") {
         const byPhrase = complaints.get(mention.category)!;
-        // Only phrases that carry the complaint: one of their words scores negative ("cold food", "extrem laut").
-        for (const phrase of contentBigrams(tokenize(mention.sentence))) {
-          if (r.language === "unknown" || !phrase.split(" ").some((w) => valenceOf(fold(w, r.language), r.language as Language) <= -1)) continue;
+        for (const phrase of complaintPhrases(mention.sentence, r.language)) {
           let p = byPhrase.get(phrase);
           if (!p) {
             if (byPhrase.size >= 50_000) continue;

@@ -12,4 +12,10 @@ export interface ReviewAnalyticsContext {
   /** The language-model classifier of the classify stage (null: the rules alone). */
   classifier?: ModelClassifier | null;
   now: () => Date;
+  /** Every review read (id and place), for the label rows; absent: the run keeps no labels (the benchmark). */
+  read?: readonly Pick<import("./model").RawReview, "id" | "origin" | "placeKey">[];
+  /** What the run made of each review read, set by the aggregate stage when `read` is given. */
+  labels?: import("../types").ReviewLabel[];
+  /** The previous run's compared figures counted in its stored label rows. */
+  previousEvidence?: import("./synthesis/citations").OtherRuns;
 }

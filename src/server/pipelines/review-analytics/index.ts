@@ -6,6 +6,8 @@ import type { ReviewAnalyticsContext } from "./context";
 import { REVIEW_ANALYTICS_DASHBOARD, reviewAnalyticsWidgetData } from "./dashboard";
 import { ZReviewAnalyticsInput, type TReviewAnalyticsInput } from "./input";
 import { assertReadableInput } from "./input-access";
+import { labelRows } from "./evidence";
+import { previousEvidence } from "./evidence-store";
 import { loadReviews } from "./load";
 import type { ClassifiedReview, NormalizedReview, RawReview, RoutedReviews } from "./model";
 import { normalize } from "./normalize";
@@ -24,7 +26,13 @@ export const REVIEW_ANALYTICS_STAGES = {
   classify: { id: "classify", name: "Classify", count: length, run: (reviews, ctx) => classifyWithModel(reviews, ctx.classifier ?? null) } satisfies Stage<NormalizedReview[], ClassifiedReview[]>,
   route: { id: "route", name: "Route", count: length, run: (reviews) => route(reviews) } satisfies Stage<ClassifiedReview[], RoutedReviews>,
   aggregate: { id: "aggregate", name: "Aggregate", count: (r) => r.reviews.length, run: (routed, ctx) => aggregate(routed, ctx.reviewsIn) } satisfies Stage<RoutedReviews, Aggregates>,
-  synthesize: { id: "synthesize", name: "Synthesize", count: () => 1, run: (agg, ctx) => synthesize(agg, { writer: ctx.writer, now: ctx.now, places: ctx.places ?? [], previous: ctx.previous ?? null }) } satisfies Stage<Aggregates, ReportV2>,
+  synthesize: {
+    id: "synthesize",
+    name: "Synthesize",
+    count: () => 1,
+    run: (agg, ctx) =>
+      synthesize(agg, { writer: ctx.writer, now: ctx.now, places: ctx.places ?? [], previous: ctx.previous ?? null, labels: ctx.labels ?? null, previousEvidence: ctx.previousEvidence ?? {} }),
+  } satisfies Stage<Aggregates, ReportV2>,
 };
 
 /** Aggregates travel with the report to the end, so `finish` can store both. */
@@ -51,6 +59,8 @@ export const reviewAnalytics: PipelineDefinition<TReviewAnalyticsInput, ReviewAn
       run: (routed: RoutedReviews, ctx: ReviewAnalyticsContext & { aggregates?: Aggregates }) => {
         const r = aggregate(routed, ctx.reviewsIn);
         ctx.aggregates = r.output;
+        // What the run made of each review read: the rows every figure of the report is counted in.
+        if (ctx.read) ctx.labels = labelRows(routed, ctx.read, r.output.complaint_phrases);
         return r;
       },
     },
@@ -61,15 +71,20 @@ export const reviewAnalytics: PipelineDefinition<TReviewAnalyticsInput, ReviewAn
   async prepare(input, deps) {
     const { reviews, places } = await loadReviews(deps.db, input, deps.readScopeApiKeyId);
     const previous = await previousRun(deps.db, places, deps.readScopeApiKeyId);
+    const previousFigures = previous ? await previousEvidence(deps.db, previous.execution_id) : {};
     return {
       first: reviews,
-      ctx: { reviewsIn: reviews.length, places, previous, writer: deps.writer ?? null, classifier: deps.classifier ?? null, now: deps.now },
+      ctx: { reviewsIn: reviews.length, places, previous, previousEvidence: previousFigures, read: reviews, writer: deps.writer ?? null, classifier: deps.classifier ?? null, now: deps.now },
       scope: { items: reviews.length, places },
     };
   },
   finish(last, ctx) {
     const report = last as Final["report"];
-    return { result: (ctx.aggregates ?? {}) as unknown as Record<string, unknown>, synthesis: report as unknown as Record<string, unknown> };
+    return {
+      result: (ctx.aggregates ?? {}) as unknown as Record<string, unknown>,
+      synthesis: report as unknown as Record<string, unknown>,
+      ...(ctx.labels ? { labels: ctx.labels } : {}),
+    };
   },
   widgetData: reviewAnalyticsWidgetData,
 };

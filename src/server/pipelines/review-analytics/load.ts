@@ -87,7 +87,7 @@ export async function loadReviews(db: Db, input: TReviewAnalyticsInput, readScop
     const entry = counts.get(key) ?? { place_key: r.place_key, origin: r.origin, reviews: 0 };
     entry.reviews += 1;
     counts.set(key, entry);
-    return { id: r.id, author: r.author, rating: r.rating, text: r.text, language: r.language, publishedAt: r.publishedAt };
+    return { id: r.id, author: r.author, rating: r.rating, text: r.text, language: r.language, publishedAt: r.publishedAt, origin: r.origin, placeKey: r.place_key };
   });
   const names = await placeNames(db, [...counts.values()], jobs);
   const places = [...counts.entries()]

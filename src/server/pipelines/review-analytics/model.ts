@@ -11,6 +11,9 @@ export interface RawReview {
   text: string | null;
   language: string | null;
   publishedAt: Date | null;
+  /** Where it was read from (the loader knows; generated reviews have none). */
+  origin?: string;
+  placeKey?: string;
 }
 
 /** After normalize: cleaned text, its tokens and the detected language. */

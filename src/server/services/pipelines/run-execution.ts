@@ -3,6 +3,7 @@ import { Prisma } from "@/server/core/db";
 import { logger } from "@/server/core/logger";
 import { runStages, StageFailure } from "@/server/pipelines/engine";
 import { findPipeline, PIPELINES } from "@/server/pipelines/registry";
+import { storeLabels } from "@/server/pipelines/review-analytics/evidence-store";
 import type { ModelClassifier } from "@/server/pipelines/review-analytics/model-classifier";
 import type { NarrativeWriter } from "@/server/pipelines/review-analytics/synthesis/facts";
 import type { PipelineDefinition } from "@/server/pipelines/types";
@@ -48,6 +49,8 @@ export async function runExecution(deps: RunDeps, executionId: string): Promise<
     const run = await runStages(def, input, { db, now, writer: deps.writer ?? null, classifier: deps.classifier ?? null, readScopeApiKeyId }, async ({ currentStage, metrics }) => {
       await db.pipelineExecution.update({ where: { id: executionId }, data: { currentStage, stageMetrics: json(metrics) } });
     });
+    // The label rows first: a run is succeeded only with the evidence its report links to.
+    if (run.outcome.labels) await storeLabels(db, executionId, run.outcome.labels);
     await db.pipelineExecution.update({
       where: { id: executionId },
       data: {

@@ -51,3 +51,16 @@ export const ZSelectionInput = z.object({
   execution_id: ZExecutionId.optional(),
 });
 export type TSelectionInput = z.infer<typeof ZSelectionInput>;
+
+/** A figure's ref in report.evidence ("reviews", "category.food.negative", "phrase.price.0", ...). */
+export const ZEvidenceRef = z.string().trim().min(1).max(200).regex(/^[A-Za-z0-9_.:-]+$/, { error: "invalid_ref" });
+
+/** The reviews behind one figure of a report, by review id, 1-100 per page. */
+export const ZEvidenceInput = z.object({
+  pipeline_id: ZPipelineId,
+  execution_id: ZExecutionId,
+  ref: ZEvidenceRef,
+  cursor: z.string().trim().min(1).max(200).optional().meta({ description: "next_cursor of the previous page" }),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type TEvidenceInput = z.input<typeof ZEvidenceInput>;

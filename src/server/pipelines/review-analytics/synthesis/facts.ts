@@ -49,7 +49,7 @@ export interface DerivedFacts {
 export interface ReportFacts {
   aggregates: Aggregates;
   /** The places the run read, the biggest first (name null when no job knew it). */
-  places: { name: string | null; place_key: string; reviews: number }[];
+  places: FactPlace[];
   /** The change of the headline figures since the previous run of the same places, when there is one. */
   comparison: Comparison | null;
   scorecard: RiskRow[];
@@ -78,13 +78,21 @@ function peakOf(grid: number[][]): DerivedFacts["peak"] {
   return best;
 }
 
+/** A place of the run as the report names it (origin: where it was read, when known). */
+export interface FactPlace {
+  name: string | null;
+  place_key: string;
+  origin?: string;
+  reviews: number;
+}
+
 /** Computes the report's sections and derived figures from the aggregates. */
-export function buildFacts(agg: Aggregates, places: readonly { name: string | null; place_key: string; reviews: number }[] = [], previous: PreviousRun | null = null): ReportFacts {
+export function buildFacts(agg: Aggregates, places: readonly FactPlace[] = [], previous: PreviousRun | null = null): ReportFacts {
   const scorecard = riskScorecard(agg);
   const worst = [...agg.timeline].sort((x, y) => y.negative - x.negative || x.month.localeCompare(y.month))[0];
   return {
     aggregates: agg,
-    places: [...places].sort((a, b) => b.reviews - a.reviews).map((p) => ({ name: p.name, place_key: p.place_key, reviews: p.reviews })),
+    places: [...places].sort((a, b) => b.reviews - a.reviews).map((p) => ({ name: p.name, place_key: p.place_key, ...(p.origin !== undefined ? { origin: p.origin } : {}), reviews: p.reviews })),
     comparison: compare(agg, previous),
     scorecard,
     critical: criticalIssues(agg),

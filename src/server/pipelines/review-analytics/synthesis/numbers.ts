@@ -1,17 +1,30 @@
 /** Guards "every number in the text comes from the data" for any writer. */
 
+const NUMBER = /(?<![\p{L}\d])-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\p{L}\d])-?\d+(?:\.\d+)?/gu;
+
+/** Where the numbers of a text are (characters [start, end)), each normalised to a plain decimal. */
+export function numberSpans(text: string): { start: number; end: number; value: string }[] {
+  return [...text.matchAll(NUMBER)].map((m) => ({ start: m.index, end: m.index + m[0].length, value: normal(m[0].replace(/,/g, "")) }));
+}
+
 /** Numbers as they appear in a text ("3.9", "1,234", "48%"), normalised to plain decimals. */
 export function numbersIn(text: string): string[] {
-  const out: string[] = [];
-  for (const m of text.matchAll(/(?<![\p{L}\d])-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\p{L}\d])-?\d+(?:\.\d+)?/gu)) {
-    out.push(normal(m[0].replace(/,/g, "")));
-  }
-  return out;
+  return numberSpans(text).map((s) => s.value);
 }
 
 function normal(n: string): string {
   const v = Number(n);
   return Number.isInteger(v) ? String(v) : String(Math.round(v * 1000) / 1000);
+}
+
+/** A value as written and in its usual roundings (whole, one and two decimals), normalised. */
+function roundings(v: number): string[] {
+  return [normal(String(v)), normal(String(Math.round(v))), normal(v.toFixed(1)), normal(v.toFixed(2))];
+}
+
+/** Whether a written number (normalised, as numberSpans gives it) is the value or one of its usual roundings. */
+export function sameNumber(value: number, written: string): boolean {
+  return roundings(value).includes(written);
 }
 
 /**
@@ -20,14 +33,8 @@ function normal(n: string): string {
  */
 export function allowedNumbers(facts: unknown): Set<string> {
   const out = new Set<string>();
-  const addNumber = (v: number) => {
-    out.add(normal(String(v)));
-    out.add(normal(String(Math.round(v))));
-    out.add(normal(v.toFixed(1)));
-    out.add(normal(v.toFixed(2)));
-  };
   const walk = (v: unknown) => {
-    if (typeof v === "number" && Number.isFinite(v)) addNumber(v);
+    if (typeof v === "number" && Number.isFinite(v)) for (const r of roundings(v)) out.add(r);
     else if (typeof v === "string") for (const n of numbersIn(v.replace(/-(?=\d)/g, " "))) out.add(n);
     else if (Array.isArray(v)) v.forEach(walk);
     else if (v && typeof v === "object") Object.values(v).forEach(walk);

@@ -65,7 +65,7 @@ export interface ReportV2 {
   writer: "deterministic" | "llm";
   period: { from: string | null; to: string | null };
   /** The places analysed, the biggest first (absent from reports written before it existed). */
-  places?: { name: string | null; place_key: string; reviews: number }[];
+  places?: { name: string | null; place_key: string; origin?: string; reviews: number }[];
   /** The headline figures against the previous run of the same places (null: none; absent in older reports). */
   comparison?: import("./facts").Comparison | null;
   executive_summary: { headline: string; narrative: string; key_metrics: { label: string; value: number | null; unit: string }[] };
@@ -81,6 +81,14 @@ export interface ReportV2 {
   tracking_kpis: TrackingKpi[];
   /** Raw pass-through items (untyped list): fields such as percentage and top_quotes are kept as they are. */
   strengths_to_protect: unknown[];
+  /**
+   * Every figure the narrative states, by ref: its value, unit, the filter of the reviews it counts,
+   * how many they are and the first 20 ids (absent from reports written before evidence, and from
+   * reports of runs without label rows).
+   */
+  evidence?: Record<string, import("./citations").EvidenceEntry>;
+  /** Where each figure is in the narrative texts: character spans of a field (and list item) and the ref of its evidence. */
+  links?: import("./citations").EvidenceLink[];
 }
 
 export type ReportFormat = "v2" | "v1" | "unknown";

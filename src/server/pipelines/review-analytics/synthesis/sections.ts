@@ -1,15 +1,18 @@
 import type { Aggregates, CategoryStat } from "../aggregates";
 import { OWNER_TEAMS, type Category } from "../taxonomy";
+import { plainCite, type Cite } from "./citations";
+import { citer, FIGURES } from "./figures";
 import type { ActionRow, CriticalIssue, RiskRow, TrackingKpi } from "./report";
 
 /** How much work a fix of each kind of category usually is (our estimate); the action itself comes from the complaints. */
 const EFFORT: Record<Category, ActionRow["effort"]> = { food: "medium", service: "low", price: "medium", cleanliness: "low", waiting_time: "high", ambience: "medium" };
 
-/** The action for a category: what its complaints actually say, by their most frequent phrases. */
-function actionFor(category: Category, phrases: { phrase: string; reviews: number }[] | undefined, negative: number): string {
+/** The action for a category: what its complaints actually say, by their most frequent phrases (figures cited with `cite`). */
+export function actionFor(category: Category, phrases: { phrase: string; reviews: number }[] | undefined, negative: number, cite: Cite = plainCite): string {
   const top = (phrases ?? []).slice(0, 3);
-  if (!top.length) return `Read the ${negative} negative ${negative === 1 ? "mention" : "mentions"} of ${label(category)} with the team and fix what they name`;
-  return `Fix what the complaints about ${label(category)} name most: ${top.map((p) => `‘${p.phrase}’ (${p.reviews} reviews)`).join(", ")}`;
+  const figure = citer(cite);
+  if (!top.length) return `Read the ${figure(FIGURES.negativeMentions(category, negative))} negative ${negative === 1 ? "mention" : "mentions"} of ${label(category)} with the team and fix what they name`;
+  return `Fix what the complaints about ${label(category)} name most: ${top.map((p, i) => `‘${p.phrase}’ (${figure(FIGURES.phrase(category, i, p))} reviews)`).join(", ")}`;
 }
 
 const TIMEFRAME: Record<RiskRow["risk_level"], string> = { high: "next 2 weeks", medium: "next 30 days", low: "next quarter" };

@@ -1,31 +1,47 @@
 import type { Aggregates } from "../aggregates";
 import type { PreviousRun } from "../previous-run";
-import { deterministicWriter } from "./deterministic-writer";
-import { buildFacts, type NarrativeWriter } from "./facts";
+import type { ReviewLabel } from "../../types";
+import { EvidenceBook, linkByValue, type EvidenceLink, type OtherRuns } from "./citations";
+import { deterministicWriter, writeLinked } from "./deterministic-writer";
+import { buildFacts, type FactPlace, type NarrativeWriter } from "./facts";
 import type { ReportV2 } from "./report";
 import type { StageResult } from "../../types";
 
 /**
  * Stage 5: the v2 report. Sections come from the aggregates; the narrative comes from the configured
- * writer, and from the deterministic writer when there is none or it fails in any way.
+ * writer, and from the deterministic writer when there is none or it fails in any way. With the run's
+ * label rows, every figure the narrative states gets its evidence (the reviews it counts) and a link
+ * from where it is written: the deterministic writer cites each figure as it writes it; a language
+ * model's text is linked by value to the figures the deterministic writer cites.
  */
 export async function synthesize(
   agg: Aggregates,
-  opts: { writer?: NarrativeWriter | null; now: () => Date; places?: readonly { name: string | null; place_key: string; reviews: number }[]; previous?: PreviousRun | null },
+  opts: {
+    writer?: NarrativeWriter | null;
+    now: () => Date;
+    places?: readonly FactPlace[];
+    previous?: PreviousRun | null;
+    labels?: readonly ReviewLabel[] | null;
+    previousEvidence?: OtherRuns;
+  },
 ): Promise<StageResult<ReportV2>> {
   const facts = buildFacts(agg, opts.places ?? [], opts.previous ?? null);
   const warnings: string[] = [];
+  const book = opts.labels ? new EvidenceBook(opts.labels, opts.previousEvidence ?? {}) : null;
+  const cited = book ? writeLinked(facts, book.cite) : null;
+  let links: EvidenceLink[] | null = cited?.links ?? null;
   let narrative = null;
   let writerName: ReportV2["writer"] = "deterministic";
   if (opts.writer && opts.writer.name !== "deterministic") {
     try {
       narrative = await opts.writer.write(facts);
       writerName = opts.writer.name;
+      if (book) links = linkByValue(narrative, book.entries);
     } catch (error) {
       warnings.push(`language-model writer failed, deterministic text used: ${(error as Error).message.slice(0, 200)}`);
     }
   }
-  narrative ??= await deterministicWriter.write(facts);
+  narrative ??= cited?.narrative ?? (await deterministicWriter.write(facts));
   const t = agg.totals;
   const report: ReportV2 = {
     report_version: "2.0",
@@ -57,6 +73,7 @@ export async function synthesize(
     priority_recommendations: narrative.priority_recommendations,
     tracking_kpis: facts.kpis,
     strengths_to_protect: facts.strengths,
+    ...(book && links ? { evidence: book.entries, links } : {}),
   };
   return { output: report, itemsOut: 1, warnings };
 }
