@@ -8,6 +8,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { aggregate } from "../src/server/pipelines/review-analytics/aggregate";
+import { labelRows } from "../src/server/pipelines/review-analytics/evidence";
 import { classify } from "../src/server/pipelines/review-analytics/classify";
 import { generateReviews } from "../src/server/pipelines/review-analytics/generator";
 import { normalize } from "../src/server/pipelines/review-analytics/normalize";
@@ -39,10 +40,14 @@ async function one(size: number) {
   rows.push(["classify", n.value.output.length, c.value.itemsOut, c.ms]);
   const r = time(() => route(c.value.output));
   rows.push(["route", c.value.output.length, r.value.itemsOut, r.ms]);
-  const a = time(() => aggregate(r.value.output, raw.length));
+  // Aggregate as the pipeline runs it: with one label row per review read (the report's evidence).
+  const a = time(() => {
+    const out = aggregate(r.value.output, raw.length);
+    return { ...out, labels: labelRows(r.value.output, raw, out.output.complaint_phrases) };
+  });
   rows.push(["aggregate", r.value.output.reviews.length, a.value.itemsOut, a.ms]);
   const t0 = performance.now();
-  await synthesize(a.value.output, { now: () => new Date() });
+  await synthesize(a.value.output, { now: () => new Date(), labels: a.value.labels });
   rows.push(["synthesize", 1, 1, performance.now() - t0]);
   const total = rows.reduce((s, x) => s + x[3], 0);
   const peakMb = process.resourceUsage().maxRSS / 1024;

@@ -66,6 +66,9 @@ const CASES: Record<string, Case[]> = {
   "pipelines/[pipelineId]/executions/[executionId]": [
     { name: "execution detail", who: "admin", path: (w) => `/pipelines/review-analytics/executions/${w.executionId}` },
   ],
+  "pipelines/[pipelineId]/executions/[executionId]/evidence/[ref]": [
+    { name: "figure evidence", who: "admin", path: (w) => `/pipelines/review-analytics/executions/${w.executionId}/evidence/reviews` },
+  ],
   "pipelines/[pipelineId]/report": [{ name: "report", who: "admin", path: (w) => `/pipelines/review-analytics/report?execution=${w.executionId}` }],
 };
 

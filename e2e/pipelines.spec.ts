@@ -76,6 +76,26 @@ test("runs review-analytics from the page, watches the stages, then sees every w
   }
   await expect(page.getByRole("button", { name: "Print" })).toBeVisible();
   expect(await a11y(page), "report accessibility").toEqual([]);
+
+  // Every figure of the narrative leads to the reviews it counts: the number of reviews analysed.
+  const figure = page.locator('.report-section [data-evidence-ref="reviews"]').first();
+  const shown = (await figure.textContent()) ?? "";
+  expect(shown).toMatch(/^[1-9][\d,]*$/);
+  await figure.click();
+  await expect(page).toHaveURL(new RegExp(`/en/pipelines/review-analytics/executions/${executionId}/evidence/reviews$`));
+  await expect(page.getByTestId("evidence-summary")).toContainText(`${shown} reviews are counted in this figure.`);
+  await expect(page.locator('[data-testid="evidence-reviews"] tbody tr')).toHaveCount(Math.min(25, Number(shown.replace(/,/g, ""))));
+  expect(await a11y(page), "evidence accessibility").toEqual([]);
+  if (Number(shown.replace(/,/g, "")) > 25) {
+    await page.getByRole("link", { name: "Next page" }).click();
+    await expect(page.locator('[data-testid="evidence-reviews"] tbody tr').first()).toBeVisible();
+    await expect(page.getByRole("link", { name: "First page" })).toBeVisible();
+  }
+  await page.getByRole("link", { name: /Back to the report/ }).click();
+  await expect(page.locator('[data-report-format="v2"]')).toBeVisible();
+  // A figure the report does not hold: the not-found page (streamed inside the pipelines layout).
+  await page.goto(`/en/pipelines/review-analytics/executions/${executionId}/evidence/no.such.figure`);
+  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
 });
 
 test("the dashboard shows the default run of its place, and the picker switches to another run", async ({ page }) => {

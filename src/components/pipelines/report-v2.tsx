@@ -1,16 +1,22 @@
+import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
 import type { ReportV2 } from "@/server/pipelines/review-analytics/synthesis/report";
 import { ScrollRegion } from "@/components/widgets/scroll-region";
+import type { EvidenceLink, LinkField } from "@/server/pipelines/review-analytics/synthesis/citations";
+import { evidenceHref, LinkedText } from "./linked-text";
 
 const label = (t: (k: string) => string, has: (k: string) => boolean, key: string) => (has(key) ? t(key) : key);
 
-function List({ title, items }: { title: string; items: string[] }) {
+/** Renders a narrative text of the report with its figures linked to their reviews. */
+type Texts = (field: LinkField, index: number | null, text: string) => ReactNode;
+
+function List({ title, field, items, text }: { title: string; field: LinkField; items: string[]; text: Texts }) {
   return (
     <section className="report-section">
       <h2>{title}</h2>
       <ul className="list">
         {items.map((x, i) => (
-          <li key={i}>{x}</li>
+          <li key={i}>{text(field, i, x)}</li>
         ))}
       </ul>
     </section>
@@ -27,11 +33,21 @@ interface Strength {
   top_quotes?: unknown;
 }
 
-/** The v2 report: executive summary, scorecard, critical issues, action matrix, KPIs, strengths, insights. */
-export async function ReportV2View({ report }: { report: ReportV2 }) {
+/**
+ * The v2 report: executive summary, scorecard, critical issues, action matrix, KPIs, strengths,
+ * insights. With the run's ids, every figure of the narrative links to the reviews it counts.
+ */
+export async function ReportV2View({ report, pipelineId, executionId }: { report: ReportV2; pipelineId?: string; executionId?: string }) {
   const t = await getTranslations("pipelines.report");
   const tl = await getTranslations("pipelines.labels");
   const L = (k: string) => label(tl, tl.has, k);
+  const links: readonly EvidenceLink[] = Array.isArray(report.links) && report.evidence ? report.links : [];
+  const href = (ref: string) => evidenceHref(pipelineId ?? "", executionId ?? "", ref);
+  const text: Texts = (field, index, value) => {
+    if (!pipelineId || !executionId || typeof value !== "string") return value;
+    const spans = links.filter((l) => l.field === field && l.index === index);
+    return spans.length ? <LinkedText text={value} spans={spans} href={href} title={t("evidenceLink")} /> : value;
+  };
   return (
     <article className="report stack" data-report-format="v2">
       <section className="report-section">
@@ -41,7 +57,7 @@ export async function ReportV2View({ report }: { report: ReportV2 }) {
             {t("places", { places: report.places.map((p) => p.name ?? p.place_key).join(", ") })}
           </p>
         ) : null}
-        <p className="report-headline">{report.executive_summary.headline}</p>
+        <p className="report-headline">{text("headline", null, report.executive_summary.headline)}</p>
         {report.comparison?.metrics.length ? (
           <div data-testid="report-comparison">
             <p className="muted">{t("comparison", { date: report.comparison.finished_at.slice(0, 10) })}</p>
@@ -54,7 +70,7 @@ export async function ReportV2View({ report }: { report: ReportV2 }) {
             </ul>
           </div>
         ) : null}
-        <p>{report.executive_summary.narrative}</p>
+        <p>{text("narrative", null, report.executive_summary.narrative)}</p>
         <dl className="metrics">
           {report.executive_summary.key_metrics.map((m) => (
             <div key={m.label}>
@@ -187,12 +203,12 @@ export async function ReportV2View({ report }: { report: ReportV2 }) {
           </div>
         ))}
       </section>
-      <List title={t("sentimentInsights")} items={report.sentiment_insights} />
-      <List title={t("categoryInsights")} items={report.category_insights} />
-      <List title={t("timelineInsights")} items={report.timeline_insights} />
-      <List title={t("actionPlan")} items={report.action_plan} />
-      <List title={t("marketingAngles")} items={report.marketing_angles} />
-      <List title={t("priorityRecommendations")} items={report.priority_recommendations} />
+      <List title={t("sentimentInsights")} field="sentiment_insights" items={report.sentiment_insights} text={text} />
+      <List title={t("categoryInsights")} field="category_insights" items={report.category_insights} text={text} />
+      <List title={t("timelineInsights")} field="timeline_insights" items={report.timeline_insights} text={text} />
+      <List title={t("actionPlan")} field="action_plan" items={report.action_plan} text={text} />
+      <List title={t("marketingAngles")} field="marketing_angles" items={report.marketing_angles} text={text} />
+      <List title={t("priorityRecommendations")} field="priority_recommendations" items={report.priority_recommendations} text={text} />
     </article>
   );
 }

@@ -8,9 +8,12 @@ import { generateReviews } from "../generator";
 import type { RawReview } from "../model";
 import { normalize } from "../normalize";
 import { route } from "../route";
-import { writeDeterministic } from "./deterministic-writer";
+import { labelRows } from "../evidence";
+import { EvidenceBook, formatClaim, LINK_FIELDS, type LinkField } from "./citations";
+import { writeDeterministic, writeLinked } from "./deterministic-writer";
 import { buildFacts } from "./facts";
-import { allowedNumbers, inventedNumbers } from "./numbers";
+import { allowedNumbers, inventedNumbers, numbersIn } from "./numbers";
+import type { TNarrative } from "./report";
 
 const labelled: RawReview[] = languagesOf("dev").flatMap((l) =>
   loadSplit("dev", l).map((r, i) => ({ id: r.id, author: null, rating: r.rating, text: r.text, language: null, publishedAt: new Date(Date.UTC(2026, i % 12, 1 + (i % 28), i % 24)) })),
@@ -116,3 +119,52 @@ describe("report invariants over generated executions", () => {
   });
 });
 
+
+describe("every figure of the narrative carries the reviews it counts", () => {
+  const linkedRun = (seed: number) => {
+    const rand = rng(seed);
+    const picked = labelled.filter(() => rand() < 0.3).map((r, i) => ({ ...r, origin: "https://a.test", placeKey: i % 3 ? "casa-a" : "casa-b" }));
+    const raw = [...picked, ...generateReviews({ count: Math.floor(rand() * 200), seed })];
+    const routed = route(classify(normalize(raw).output).output).output;
+    const agg = aggregate(routed, raw.length).output;
+    const rows = labelRows(routed, raw, agg.complaint_phrases);
+    const places = [
+      { name: "Casa A", place_key: "casa-a", origin: "https://a.test", reviews: rows.filter((r) => r.place_key === "casa-a").length },
+      { name: null, place_key: "casa-b", origin: "https://a.test", reviews: rows.filter((r) => r.place_key === "casa-b").length },
+    ];
+    const facts = buildFacts(agg, places);
+    const book = new EvidenceBook(rows);
+    return { raw, rows, facts, book, ...writeLinked(facts, book.cite) };
+  };
+  const textOf = (n: TNarrative, field: LinkField, index: number | null) => (index === null ? (n[field] as string) : (n[field] as string[])[index]!);
+
+  it.each(SEEDS)("seed %i: links sit on the figures as written, and counts of reviews are their reviews", (seed) => {
+    const { raw, rows, facts, book, narrative, links } = linkedRun(seed);
+    expect(rows).toHaveLength(new Set(raw.map((r) => r.id)).size);
+    // Citing changes nothing of the text.
+    expect(narrative).toEqual(writeDeterministic(facts));
+    for (const l of links) expect(textOf(narrative, l.field, l.index).slice(l.start, l.end), l.ref).toBe(formatClaim(book.entries[l.ref]!));
+    for (const [ref, e] of Object.entries(book.entries)) {
+      expect(e.review_ids.length, ref).toBe(Math.min(20, e.reviews));
+      if (e.unit === "reviews") expect(e.reviews, ref).toBe(e.value);
+      // A share of reviews is its reviews over its base.
+      if (e.unit === "%" && e.of && e.of.reviews > 0 && !ref.startsWith("category.")) expect(Math.abs((100 * e.reviews) / e.of.reviews - e.value), ref).toBeLessThan(0.051);
+    }
+  });
+
+  it.each(SEEDS)("seed %i: every number left unlinked is a scale, a bucket, a position, a timeframe or in a quote", (seed) => {
+    const { narrative, links } = linkedRun(seed);
+    for (const field of LINK_FIELDS) {
+      const texts = typeof narrative[field] === "string" ? [narrative[field] as string] : (narrative[field] as string[]);
+      texts.forEach((text, i) => {
+        const index = typeof narrative[field] === "string" ? null : i;
+        const mine = links.filter((l) => l.field === field && l.index === index);
+        let rest = text;
+        for (const l of [...mine].sort((a, b) => b.start - a.start)) rest = rest.slice(0, l.start) + " ".repeat(l.end - l.start) + rest.slice(l.end);
+        // Quotes are the guests' words, not figures.
+        const unlinked = numbersIn(rest.replace(/"[^"]*"|‘[^’]*’|\b\d+:00\b|\bnext \d+ (days|weeks)\b|^\d+\. /g, " "));
+        expect(unlinked.filter((n) => !["5", "-1", "1", "4", "2", "100"].includes(n)), text).toEqual([]);
+      });
+    }
+  });
+});
