@@ -122,6 +122,25 @@ describe("critical by concept, in many phrasings", () => {
   });
 });
 
+describe("a hazard names its category", () => {
+  it.each([
+    ["The fire exit at the back was padlocked and blocked with crates on a packed night.", "cleanliness"],
+    ["La barandilla del balcón se movía, y con dos niños.", "cleanliness"],
+    ["Beim Einstecken vom Stecker gab es einen Schlag, die Steckdose wackelte in der Wand.", "cleanliness"],
+    ["My son pulled a long strip of clear plastic out of his mouth.", "food"],
+  ])("critical and about %s -> %s", (text, category) => {
+    const r = run(text, 2);
+    expect(r.critical).toBe(true);
+    expect(r.mentions.map((m) => m.category)).toContain(category);
+  });
+
+  it("an idiom with a hazard's words is neither critical nor a category of its own", () => {
+    const r = run("The stand-up night had us in stitches, great crowd.", 5);
+    expect(r.critical).toBe(false);
+    expect(r.mentions.map((m) => m.category)).not.toContain("cleanliness");
+  });
+});
+
 describe("language", () => {
   it("detects German 'Was will man mehr?' as German, and praise", () => {
     const r = run("Super Essen, nette Leute. Was will man mehr?", 5);

@@ -1,5 +1,8 @@
 import { reviewHazards, type SentenceTokens } from "./critical";
 import type { Hazard } from "./critical-rules";
+
+/** Hazards of what was eaten; the others (vermin, hygiene, injury) are of the place's cleanliness and upkeep. */
+const HAZARD_FOOD: ReadonlySet<Hazard> = new Set(["illness", "foreign_object", "allergy"]);
 import type { Language } from "./language";
 import type { ClassifiedReview, Mention, NormalizedReview } from "./model";
 import type { ModelClassifier } from "./model-classifier";
@@ -116,9 +119,16 @@ export function classify(reviews: readonly NormalizedReview[]): StageResult<Clas
     const critical = hazards.size > 0;
     const { label, score } = r.language === "unknown" || !r.text ? { label: ratingPolarity(r.rating), score: 0 } : labelReview(masses, r.rating, critical, LABEL_PARAMS, lukewarm);
     const mentions: Mention[] = [];
+    const placed = new Set<readonly Hazard[]>();
     for (const { segment, sentence, sentenceScore, hazards: partHazards, money } of parts) {
       const categories = new Set<Category>(categoriesOf(segment.tokens, r.language as Language));
       if (money) categories.add("price");
+      // A sentence reporting a hazard is about the food or the cleanliness (the guide's rule) even
+      // when it names neither ("the fire exit was chained", "itchy lumps every morning").
+      if (partHazards.length && !placed.has(partHazards)) {
+        placed.add(partHazards);
+        if (!categories.has("food") && !categories.has("cleanliness")) categories.add(partHazards.some((h) => HAZARD_FOOD.has(h)) ? "food" : "cleanliness");
+      }
       if (categories.size === 0) continue;
       const own = segment.pos - segment.neg;
       const partCritical = partHazards.length > 0;
