@@ -75,6 +75,24 @@ describe("categories with word-sense guards", () => {
 describe("critical by concept, in many phrasings", () => {
   it.each([
     ["Pasé toda la noche vomitando después de cenar aquí.", "es", "illness"],
+    ["Half our party had the trots the next morning. Coincidence? I think not.", "en", "illness"],
+    ["Let's just say the seafood platter did not stay down.", "en", "illness"],
+    ["Die Muscheln waren nicht frisch, ich hatte danach drei Tage Probleme.", "de", "illness"],
+    ["Woke up covered in red bites, the mattress had little black spots along the seams.", "en", "vermin"],
+    ["In der Suppe schwamm eine Fliege.", "de", "vermin"],
+    ["There was a thumbtack in my sandwich.", "en", "foreign_object"],
+    ["En mi plato había una uña. Una uña.", "es", "foreign_object"],
+    ["El huevo olía a azufre y la yema estaba gris.", "es", "hygiene"],
+    ["La cocina se veía desde la barra y daba asco: grasa, restos de comida en el suelo y un gato paseando.", "es", "hygiene"],
+    ["Staff member sneezed right over the open salad bar.", "en", "hygiene"],
+    ["Me dio un ataque de alergia por los frutos secos que no nos avisaron.", "es", "allergy"],
+    ["The stair carpet was loose and my mum tripped and fell down half a flight.", "en", "injury"],
+    ["Al tocar el grifo de la ducha me dio la corriente.", "es", "injury"],
+    // A guard's word that denies nothing: emphasis, sarcasm, disbelief.
+    ["No exaggeration: mouse droppings on the windowsill next to the buffet.", "en", "vermin"],
+    ["If you like food poisoning, this is your place.", "en", "illness"],
+    ["I wouldn't have believed it if I hadn't seen the rat myself.", "en", "vermin"],
+    ["Nunca había visto una cucaracha tan grande, y encima en el plato.", "es", "vermin"],
     ["Spent the whole of Sunday glued to the toilet after their brunch.", "en", "illness"],
     ["Both kids were throwing up by bedtime.", "en", "illness"],
     ["Die ganze Nacht über der Kloschüssel gehangen.", "de", "illness"],
@@ -116,6 +134,9 @@ describe("critical by concept, in many phrasings", () => {
     "My sides hurt from laughing all night, what a crew.",
     "Leí reseñas que hablaban de ratas, pero no vimos nada raro.",
     "Man muss schon das Haar in der Suppe suchen, um hier etwas zu bemängeln.",
+    "Ich könnte kotzen, wie lange man hier wartet. Essen aber gut.",
+    "The stand-up night had us in stitches.",
+    "Hay que pedir la cucaracha, el chupito que te prenden fuego en la mesa.",
     "Ohne Reservierung, und trotzdem saßen wir nach fünf Minuten am Fenster mit den Fliegenfischern auf dem See.",
   ])("not critical: %s", (text) => {
     expect(run(text).critical).toBe(false);
