@@ -32,6 +32,7 @@ export const DE: LanguageLexicon = {
     "unterirdisch*": -4, "katastrophe": -4, "witz": -2, "lächerlich*": -3, "peinlich*": -3, "schade": -2, "leider": -1, "ärgerlich*": -3,
     "naja": -1, "lala": -1, "enttäuschte": -3, "unmöglich*": -2, "miserabel*": -4, "grottig*": -4, "mies*": -3, "übel*": -3, "dürftig*": -2,
     "kantinenniveau": -2, "aufback*": -1, "tiefkühl*": -1, "industrie*": -1, "verdorben*": -3, "minuspunkt": -1, "haken": -1, "problem*": -2,
+    "grantig*": -2, "muffelig*": -2, "mürrisch*": -2, "schlampig*": -3, "nachlässig*": -2, "fertigprodukt*": -2, "schmuddelig*": -2, "abgestanden*": -2,
   },
   idioms: {
     "was will man mehr": 3, "nichts|nix zu meckern": 3, "kann man nicht meckern": 3, "da kann man nicht meckern": 3, "gibt nichts|nix zu meckern": 3,
@@ -46,7 +47,7 @@ export const DE: LanguageLexicon = {
     "zäh wie schuhsohle": -3, "wie ne schuhsohle": -3, "wie eine schuhsohle": -3, "fader beigeschmack": -2, "den abend verdorben": -3,
     "nicht mehr und nicht weniger": 0, "muss man aber nicht": -1, "eher so lala": -1, "so lala": -1, "ganz ok": 0, "ganz okay": 0,
     "in die jahre gekommen": -2, "zog es wie hechtsuppe": -2, "kein bisschen": -1, "na super": -2, "ganz toll": 0, "bravo": 0,
-    "ohne jede schärfe": -2, "ohne geschmack": -2, "ohne liebe": -2, "nach pappe": -2, "der knaller": 3, "ein gedicht": 4, "zum niederknien": 4, "der wahnsinn": 3, "a wahnsinn": 3,
+    "ohne jede schärfe": -2, "ohne geschmack": -2, "ohne liebe": -2, "nach pappe": -2, "aus dem eimer": -2, "aus der tüte": -2, "aus der dose": -2, "trübt das bild": -2, "trüben das bild": -2, "der knaller": 3, "ein gedicht": 4, "zum niederknien": 4, "der wahnsinn": 3, "a wahnsinn": 3,
   },
   negators: ["nicht", "nich", "kein", "keine", "keinen", "keiner", "keinem", "keines", "nie", "niemals", "nichts", "nix", "ohne", "kaum", "niemand", "weder", "null"],
   intensity: {
