@@ -114,6 +114,7 @@ const MATRIX: Record<string, Row> = {
   "pipelines.execution": { input: () => ({ pipeline_id: "review-analytics", execution_id: NO_EXECUTION }), expect: adminAbsent },
   "pipelines.rerun": { input: () => ({ pipeline_id: "review-analytics", execution_id: NO_EXECUTION }), expect: adminAbsent },
   "pipelines.synthesis": { input: () => ({ pipeline_id: "review-analytics", execution_id: NO_EXECUTION }), expect: adminAbsent },
+  "pipelines.evidence": { input: () => ({ pipeline_id: "review-analytics", execution_id: NO_EXECUTION, ref: "reviews" }), expect: adminAbsent },
   "pipelines.selection": { input: () => ({ pipeline_id: "review-analytics" }), expect: adminOnly },
 };
 
