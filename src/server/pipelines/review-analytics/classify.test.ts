@@ -155,6 +155,17 @@ describe("a hazard names its category", () => {
     expect(r.mentions.map((m) => m.category)).toContain(category);
   });
 
+  it("a hazard's minutes, beds and bathrooms are not waiting time, ambience or cleanliness; what the staff said is service", () => {
+    const allergy = run("The waiter said the sauce had no dairy, and 20 minutes later I had an allergic reaction to the cream in it.", 1);
+    expect(allergy.critical).toBe(true);
+    expect(new Set(allergy.mentions.map((m) => m.category))).toEqual(new Set(["food", "service"]));
+    const bites = run("Woke up with itchy bites in a line along my arm, and tiny dark specks along the mattress seam.", 1);
+    expect(bites.mentions.map((m) => m.category)).not.toContain("ambience");
+    const night = run("I spent the whole night in the bathroom after the mussels.", 1);
+    expect(night.critical).toBe(true);
+    expect(night.mentions.map((m) => m.category)).not.toContain("cleanliness");
+  });
+
   it("an idiom with a hazard's words is neither critical nor a category of its own", () => {
     const r = run("The stand-up night had us in stitches, great crowd.", 5);
     expect(r.critical).toBe(false);

@@ -125,6 +125,14 @@ export function classify(reviews: readonly NormalizedReview[]): StageResult<Clas
       if (money) categories.add("price");
       // A sentence reporting a hazard is about the food or the cleanliness (the guide's rule) even
       // when it names neither ("the fire exit was chained", "itchy lumps every morning").
+      // A sentence reporting a hazard is about the hazard: its minutes are how soon it struck ("within 10
+      // minutes"), its beds and rooms where it was, and an illness told by where it was spent ("never
+      // left the bathroom") is not about cleanliness.
+      if (partHazards.length) {
+        categories.delete("waiting_time");
+        categories.delete("ambience");
+        if (partHazards.includes("illness") && !partHazards.some((h) => h === "hygiene" || h === "vermin")) categories.delete("cleanliness");
+      }
       if (partHazards.length && !placed.has(partHazards)) {
         placed.add(partHazards);
         if (!categories.has("food") && !categories.has("cleanliness")) categories.add(partHazards.some((h) => HAZARD_FOOD.has(h)) ? "food" : "cleanliness");
