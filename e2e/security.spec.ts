@@ -164,6 +164,19 @@ test.describe("security headers", () => {
   });
 });
 
+test.describe("malformed addresses", () => {
+  test("a path with a malformed percent-escape is answered 400 malformed_path, on pages and API routes alike (it was a 500)", async ({ request }) => {
+    for (const path of ["/en/%E0%A4%A", "/en/join/%E0%A4%A", "/en/pipelines/review-analytics/executions/01a20f5c-bfef-745d-a837-e8f7d2354d43/evidence/%E0%A4%A", "/api/pipelines/%E0%A4%A", "/%"]) {
+      const answer = await request.get(path, { maxRedirects: 0 });
+      expect(answer.status(), path).toBe(400);
+      expect(await answer.json(), path).toEqual({ error: { code: "BAD_REQUEST", message: "malformed_path" } });
+      expect(answer.headers()["x-content-type-options"], path).toBe("nosniff");
+    }
+    // A well-formed escape still reaches the app.
+    expect((await request.get("/en/join/%41bc", { maxRedirects: 0 })).status()).toBeLessThan(500);
+  });
+});
+
 test.describe("sign-up", () => {
   test("answers a taken e-mail exactly as a new one", async ({ browser }) => {
     const answers: string[] = [];

@@ -58,6 +58,16 @@ function stopReading(socket: import("node:net").Socket | null): void {
   socket.once("close", () => clearTimeout(timer));
 }
 
+/** Whether a path's percent-escapes decode (URIError otherwise). */
+function decodable(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Answers a request without handing it to the app, and closes the connection (its body is not read). */
 function refuse(req: http.IncomingMessage, res: http.ServerResponse, status: number, code: string, message: string, extra: Record<string, string> = {}) {
   res.writeHead(status, { "content-type": "application/json", "cache-control": "no-store", ...extra });
@@ -80,6 +90,8 @@ const server = http.createServer((req, res) => {
   req.headers["content-security-policy"] = headers["content-security-policy"];
 
   const pathname = (req.url ?? "/").split("?")[0] ?? "/";
+  // A malformed escape ("%E0%A4%A") makes Next.js's router throw: the client's mistake, answered 400.
+  if (!decodable(pathname)) return refuse(req, res, 400, "BAD_REQUEST", "malformed_path", headers);
   const limit = bodyLimitFor(pathname, config.MAX_REQUEST_BYTES);
   const declared = Number(req.headers["content-length"] ?? Number.NaN);
   if (Number.isFinite(declared) && declared > limit) {
