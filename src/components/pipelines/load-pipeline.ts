@@ -3,8 +3,8 @@ import { TRPCError } from "@trpc/server";
 import { notFound } from "next/navigation";
 import { requireAdmin } from "@/trpc/admin";
 import { serverCaller } from "@/trpc/server";
+import { isUuid } from "@/server/core/ids";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * A registered pipeline for the pipeline pages, after the administrator check (pages render beside
@@ -25,7 +25,7 @@ export async function loadPipeline(locale: string, pipelineId: string) {
  * its picker offers; a chosen run that is absent or not the caller's is the not-found page.
  */
 export async function loadSelection(pipelineId: string, execution: string | undefined) {
-  const executionId = execution && UUID.test(execution) ? execution : undefined;
+  const executionId = isUuid(execution) ? execution : undefined;
   try {
     const selection = await (await serverCaller()).pipelines.selection({ pipeline_id: pipelineId, execution_id: executionId });
     return { ...selection, chosen: executionId !== undefined };

@@ -1,8 +1,5 @@
 import { reviewHazards, type SentenceTokens } from "./critical";
 import type { Hazard } from "./critical-rules";
-
-/** Hazards of what was eaten; the others (vermin, hygiene, injury) are of the place's cleanliness and upkeep. */
-const HAZARD_FOOD: ReadonlySet<Hazard> = new Set(["illness", "foreign_object", "allergy"]);
 import type { Language } from "./language";
 import type { ClassifiedReview, Mention, NormalizedReview } from "./model";
 import type { ModelClassifier } from "./model-classifier";
@@ -10,6 +7,9 @@ import { compound, lukewarmVerdicts, polarityOf, scoreSentence, type Segment, ty
 import { categoriesOf, type Category } from "./taxonomy";
 import { clauses, fold, tokenize } from "./text";
 import type { StageResult } from "../types";
+
+/** Hazards of what was eaten; the others (vermin, hygiene, injury) are of the place's cleanliness and upkeep. */
+const HAZARD_FOOD: ReadonlySet<Hazard> = new Set(["illness", "foreign_object", "allergy"]);
 
 /**
  * How the text's masses and the stars make the label (docs/pipelines.md, "Sentiment"): the stars count

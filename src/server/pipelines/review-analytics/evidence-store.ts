@@ -63,6 +63,7 @@ export function labelWhere(f: EvidenceFilter): Prisma.PipelineReviewLabelWhereIn
  * evidence): its figures then link to nothing.
  */
 export async function previousEvidence(db: Db, executionId: string): Promise<OtherRuns> {
+  if (!(await db.pipelineReviewLabel.findFirst({ where: { executionId }, select: { reviewId: true } }))) return {};
   const out: OtherRuns = {};
   const filters = Object.values(COMPARED_FILTERS).flatMap((c) => [c.filter, ...(c.of ? [c.of] : [])]);
   for (const filter of filters) {
@@ -71,7 +72,6 @@ export async function previousEvidence(db: Db, executionId: string): Promise<Oth
       db.pipelineReviewLabel.count({ where }),
       db.pipelineReviewLabel.findMany({ where, orderBy: { reviewId: "asc" }, take: EVIDENCE_IDS, select: { reviewId: true } }),
     ]);
-    if (reviews === 0 && !(await db.pipelineReviewLabel.findFirst({ where: { executionId }, select: { reviewId: true } }))) return {};
     out[filterKey(filter)] = { reviews, review_ids: ids.map((r) => r.reviewId) };
   }
   return out;

@@ -3,11 +3,11 @@ import type { UserActor } from "../actor";
 import { visibleTo } from "./access";
 import type { MeshDeps } from "./deps";
 import { ZMeshIdInput, type TMeshIdInput } from "./schemas";
+import { isUuid } from "@/server/core/ids";
 
 export const STREAM_LIMITS = { presences: 20, envelopes: 50, auditEvents: 20, members: 200 } as const;
 export const CIPHERTEXT_PREVIEW_CHARS = 24;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface MemberRow {
   id: string;
@@ -121,5 +121,5 @@ function metadataOf(metadata: unknown): Record<string, unknown> {
 /** The member an event is about (removed, banned, role changed), when its metadata names one. */
 function targetMemberId(metadata: unknown): string | null {
   const id = metadataOf(metadata).memberId;
-  return typeof id === "string" && UUID.test(id) ? id : null;
+  return isUuid(id) ? id : null;
 }

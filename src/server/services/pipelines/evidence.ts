@@ -6,8 +6,8 @@ import type { EvidenceEntry } from "@/server/pipelines/review-analytics/synthesi
 import type { Actor } from "@/server/services/actor";
 import { assertPipelineAccess, visibleExecutions } from "./access";
 import { ZEvidenceInput, type TEvidenceInput } from "./schemas";
+import { isUuid } from "@/server/core/ids";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Characters of a review's text an evidence page shows. */
 const TEXT_CHARS = 2_000;
 
@@ -46,7 +46,7 @@ export async function getEvidence(db: Db, actor: Actor, raw: TEvidenceInput) {
     }),
   ]);
   const page = labels.slice(0, input.limit);
-  const ids = page.map((l) => l.reviewId).filter((id) => UUID.test(id));
+  const ids = page.map((l) => l.reviewId).filter(isUuid);
   const reviews = ids.length
     ? await db.review.findMany({ where: { id: { in: ids } }, select: { id: true, author: true, rating: true, text: true, publishedAt: true } })
     : [];

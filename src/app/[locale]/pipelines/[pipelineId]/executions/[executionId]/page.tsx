@@ -3,13 +3,13 @@ import { setRequestLocale } from "next-intl/server";
 import { ExecutionLive } from "@/components/pipelines/execution-live";
 import { loadPipeline } from "@/components/pipelines/load-pipeline";
 import { PipelineTabs } from "@/components/pipelines/pipeline-tabs";
+import { isUuid } from "@/server/core/ids";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export default async function ExecutionPage({ params }: { params: Promise<{ locale: string; pipelineId: string; executionId: string }> }) {
   const { locale, pipelineId, executionId } = await params;
   setRequestLocale(locale);
-  if (!UUID.test(executionId)) notFound();
+  if (!isUuid(executionId)) notFound();
   const pipeline = await loadPipeline(locale, pipelineId);
   return (
     <section className="stack">

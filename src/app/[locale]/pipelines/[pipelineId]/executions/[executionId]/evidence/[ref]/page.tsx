@@ -8,10 +8,10 @@ import { Link } from "@/i18n/navigation";
 import { titleFrom } from "@/i18n/metadata";
 import type { EvidenceFilter } from "@/server/pipelines/review-analytics/evidence";
 import { serverCaller } from "@/trpc/server";
+import { isUuid } from "@/server/core/ids";
 
 export const generateMetadata = titleFrom("pipelines.evidence", "title");
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PAGE = 25;
 const POLARITY_KEY = { positive: "filter.categoryPositive", negative: "filter.categoryNegative", neutral: "filter.categoryNeutral", mentioned: "filter.categoryMentioned" } as const;
 
@@ -34,7 +34,7 @@ export default async function EvidencePage({
 }) {
   const { locale, pipelineId, executionId, ref: rawRef } = await params;
   setRequestLocale(locale);
-  if (!UUID.test(executionId)) notFound();
+  if (!isUuid(executionId)) notFound();
   const ref = decodeURIComponent(rawRef);
   const { cursor } = await searchParams;
   const pipeline = await loadPipeline(locale, pipelineId);
