@@ -1,5 +1,5 @@
 /**
- * The one test command (`npm test`): typecheck, lint, unit tests, integration tests against a real
+ * The one test command (`npm test`): typecheck, lint, unit tests, the sentiment model's refit check, integration tests against a real
  * PostgreSQL (a database created for the run), the production build, then Playwright against the
  * production build of every process. Stops at the first failing step.
  */
@@ -11,6 +11,8 @@ const steps: { label: string; command: string; args: string[] }[] = [
   { label: "types", command: bin("tsc"), args: ["--noEmit"] },
   { label: "lint", command: bin("eslint"), args: ["--config", ".config/eslint.config.mjs", "--max-warnings", "0", "."] },
   { label: "unit", command: bin("vitest"), args: ["run", "--config", ".config/vitest.config.ts", "--project", "unit"] },
+  // The shipped sentiment model is the one its training data makes (refit with the recorded settings).
+  { label: "model", command: process.execPath, args: ["--import", "tsx", "src/server/pipelines/review-analytics/eval/train.ts", "--check"] },
   { label: "integr", command: bin("vitest"), args: ["run", "--config", ".config/vitest.config.ts", "--project", "integration"] },
   // The broker's load tests, alone on the machine (.config/vitest.config.ts).
   { label: "load", command: bin("vitest"), args: ["run", "--config", ".config/vitest.config.ts", "--project", "load"] },

@@ -4,6 +4,8 @@ import type { Language } from "./language";
 import type { ClassifiedReview, Mention, NormalizedReview } from "./model";
 import type { ModelClassifier } from "./model-classifier";
 import { compound, lukewarmVerdicts, polarityOf, scoreSentence, type Segment, type SentimentLabel } from "./sentiment";
+import { featuresOf, loadModel, predictLabel, type LoadedModel, type SentimentEvidence, type SentimentModel } from "./sentiment-model";
+import shipped from "./sentiment-model.json";
 import { categoriesOf, type Category } from "./taxonomy";
 import { clauses, fold, tokenize } from "./text";
 import type { StageResult } from "../types";
@@ -21,6 +23,23 @@ const STAR_EVIDENCE = [-2.5, -1.5, 0, 1.5, 2.5] as const;
 
 /** Amounts of money: the price category even when no price word is used ("£18 for a burger"). */
 const MONEY = /[£€$]\s?\d|\d(?:[.,]\d+)?\s?(?:€|\$|£|eur\b|euros?\b|quid\b|bucks\b|dollars?\b|pounds?\b|franken\b|chf\b|pavos\b)/i;
+
+/** The labels a review that reports a hazard may take. */
+const CRITICAL_LABELS: ReadonlySet<SentimentLabel> = new Set(["negative", "mixed"]);
+
+let shippedModel: LoadedModel | null | undefined;
+/** The learned label model shipped with the code (null while none has been trained). */
+export function shippedSentimentModel(): LoadedModel | null {
+  if (shippedModel === undefined) shippedModel = (shipped as SentimentModel).features.length ? loadModel(shipped as SentimentModel) : null;
+  return shippedModel;
+}
+
+export interface ClassifyOptions {
+  /** The learned label model; null labels by the rules alone. Default: the shipped one. */
+  model?: LoadedModel | null;
+  /** Receives what the rules measured about each review (the training script's input). */
+  onEvidence?: (id: string, evidence: SentimentEvidence) => void;
+}
 
 /** Polarity of a sentence part with no sentiment word of its own: the stars' (1-2 negative, 4-5 positive). */
 function ratingPolarity(rating: number | null): "positive" | "neutral" | "negative" {
@@ -78,19 +97,24 @@ interface Part {
  * Stage 2: for each review in a supported language, each sentence split into parts at commas and
  * turns ("but", "although"), scored with the language's lexicon (negation, intensity, idioms); the
  * categories each part mentions with the part's own polarity (aspect-level sentiment); the
- * health-and-safety hazards each sentence reports; and the review's label from its positive and
- * negative masses and its stars.
+ * health-and-safety hazards each sentence reports; and the review's label: the rules' (from its
+ * positive and negative masses and its stars), re-decided by the learned label model over what the
+ * rules measured and the review's words (sentiment-model.ts) unless `options.model` is null.
  */
-export function classify(reviews: readonly NormalizedReview[]): StageResult<ClassifiedReview[]> {
+export function classify(reviews: readonly NormalizedReview[], options: ClassifyOptions = {}): StageResult<ClassifiedReview[]> {
+  const model = options.model === undefined ? shippedSentimentModel() : options.model;
+  const features = new Map<string, number>();
   const out: ClassifiedReview[] = [];
   for (const r of reviews) {
     const parts: Part[] = [];
     const hazards = new Set<Hazard>();
     let lukewarm = 0;
+    let folded: SentenceTokens[] = [];
+    const sentenceScores: number[] = [];
     if (r.language !== "unknown" && r.text) {
       const language: Language = r.language;
       let previous: Segment[] = [];
-      const folded = r.sentences.map((sentence) => clauseTokens(sentence.text, language));
+      folded = r.sentences.map((sentence) => clauseTokens(sentence.text, language));
       const sentenceHazards = reviewHazards(folded, language);
       for (const s of folded) lukewarm += lukewarmVerdicts(s.tokens, language);
       for (const [index, sentence] of r.sentences.entries()) {
@@ -105,6 +129,7 @@ export function classify(reviews: readonly NormalizedReview[]): StageResult<Clas
         const found = sentenceHazards[index]!;
         for (const h of found) hazards.add(h);
         const sentenceScore = segments.reduce((n, s) => n + s.pos - s.neg, 0);
+        sentenceScores.push(sentenceScore);
         const money = MONEY.test(sentence.text);
         segments.forEach((segment, i) => parts.push({ segment, sentence: sentence.text, sentenceScore, hazards: found, money: money && i === 0 }));
       }
@@ -117,7 +142,26 @@ export function classify(reviews: readonly NormalizedReview[]): StageResult<Clas
       masses.rawNeg += segment.rawNeg;
     }
     const critical = hazards.size > 0;
-    const { label, score } = r.language === "unknown" || !r.text ? { label: ratingPolarity(r.rating), score: 0 } : labelReview(masses, r.rating, critical, LABEL_PARAMS, lukewarm);
+    const byRules = r.language === "unknown" || !r.text ? { label: ratingPolarity(r.rating) as SentimentLabel, score: 0 } : labelReview(masses, r.rating, critical, LABEL_PARAMS, lukewarm);
+    const score = byRules.score;
+    let label = byRules.label;
+    if (r.language !== "unknown" && r.text && (model || options.onEvidence)) {
+      const evidence: SentimentEvidence = {
+        language: r.language,
+        sentences: folded.map((s) => s.tokens),
+        sentenceScores,
+        rating: r.rating,
+        ruleLabel: label,
+        score,
+        masses,
+        lukewarm,
+        critical,
+        question: r.text.includes("?"),
+        exclaims: r.text.includes("!"),
+      };
+      options.onEvidence?.(r.id, evidence);
+      if (model) label = predictLabel(model, featuresOf(evidence, features), critical ? CRITICAL_LABELS : undefined);
+    }
     const mentions: Mention[] = [];
     const placed = new Set<readonly Hazard[]>();
     for (const { segment, sentence, sentenceScore, hazards: partHazards, money } of parts) {

@@ -8,10 +8,11 @@ import type { Labelled, Predicted } from "./score";
 /**
  * The rule-based path as the pipeline runs it: the normalize and classify stages over the labelled
  * texts. With `hint`, the label's language is passed as the platform's hint (as collected reviews
- * carry one); without, the detector decides alone.
+ * carry one); without, the detector decides alone. `learned: false` labels by the rules alone,
+ * without the learned label model (the figures before it).
  */
-export function predictWithRules(items: readonly Labelled[], opts: { hint: boolean }): Map<string, Predicted> {
-  return predictions(classify(normalize(rawOf(items, opts)).output).output);
+export function predictWithRules(items: readonly Labelled[], opts: { hint: boolean; learned?: boolean }): Map<string, Predicted> {
+  return predictions(classify(normalize(rawOf(items, opts)).output, opts.learned === false ? { model: null } : {}).output);
 }
 
 /** The model path: the classify stage with a language-model classifier (PIPELINE_LLM_* settings). */

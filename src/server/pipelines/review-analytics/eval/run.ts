@@ -1,5 +1,6 @@
-// npm run eval:analytics [-- --split dev|test|all] [--path rules|llm] [--hint] [--errors sentiment|categories|critical|language] [--json] [--check]
-// --path llm scores the classify stage with the language model of PIPELINE_LLM_BASE_URL (and
+// npm run eval:analytics [-- --split dev|test|all] [--path rules|rules-only|llm] [--hint] [--errors sentiment|categories|critical|language] [--json] [--check]
+// --path rules (the default) is what the pipeline runs: the rules and the learned label model;
+// --path rules-only leaves the learned model out (the rules' own label). --path llm scores the classify stage with the language model of PIPELINE_LLM_BASE_URL (and
 // PIPELINE_LLM_API_KEY, PIPELINE_LLM_MODEL, PIPELINE_LLM_TIMEOUT_MS, PIPELINE_LLM_BATCH) instead of the rules alone.
 // Scores the review-analytics classifier against the labelled set (GUIDE.md) per split and language,
 // beside a baseline measured in the same run (sentiment from the stars alone).
@@ -23,7 +24,7 @@ const { values } = parseArgs({
 });
 const splits: Split[] = values.split === "all" ? [...SPLITS] : SPLITS.filter((s) => s === values.split);
 if (splits.length === 0) throw new Error(`--split must be dev, test or all`);
-if (values.path !== "rules" && values.path !== "llm") throw new Error("--path must be rules or llm");
+if (values.path !== "rules" && values.path !== "rules-only" && values.path !== "llm") throw new Error("--path must be rules, rules-only or llm");
 const baseUrl = process.env.PIPELINE_LLM_BASE_URL;
 if (values.path === "llm" && !baseUrl) throw new Error("--path llm needs PIPELINE_LLM_BASE_URL (an OpenAI-compatible endpoint)");
 const model =
@@ -68,7 +69,7 @@ for (const split of splits) {
   const everythingBase: typeof everything = [];
   for (const language of languagesOf(split)) {
     const items = loadSplit(split, language);
-    const pairs = pairsOf(items, model ? await predictWithModel(items, { hint: values.hint }, model) : predictWithRules(items, { hint: values.hint }));
+    const pairs = pairsOf(items, model ? await predictWithModel(items, { hint: values.hint }, model) : predictWithRules(items, { hint: values.hint, learned: values.path !== "rules-only" }));
     const basePairs = pairsOf(items, predictFromStars(items));
     perLanguage[language] = score(pairs);
     basePerLanguage[language] = score(basePairs);
