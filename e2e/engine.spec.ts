@@ -56,3 +56,58 @@ test("a signed-in user who is not an admin cannot enter the engine console", asy
   await expect(page.getByText("The review engine console is for administrators.")).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Review engine" })).toHaveCount(0);
 });
+
+test("a job's reviews are paged in its page and downloaded whole as CSV; the REST cursor reads the same set", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await page.goto("/en/sign-in");
+  await page.getByLabel("E-mail").fill("admin@example.com");
+  await page.getByLabel("Password").fill("admin-demo-password");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/en\/dashboard$/);
+
+  await page.goto("/en/engine/api-keys");
+  await page.getByLabel("Name").fill(`e2e-out-${Date.now().toString(36)}`);
+  await page.getByRole("button", { name: "Create", exact: true }).click();
+  const key = (await page.getByTestId("created-api-key").textContent())?.trim() ?? "";
+  const auth = { authorization: `Bearer ${key}` };
+
+  const created = await request.post("/api/scrape/platform-reviews", { headers: auth, data: { requester_client_id: "e2e-out", platform_id: "p-0003", scraper_version: "v2", scraper_variant: "json", review_limit: 120 } });
+  expect(created.status()).toBe(200);
+  const jobId = ((await created.json()) as { id: string }).id;
+  let count = 0;
+  await expect(async () => {
+    const job = (await (await request.get(`/api/jobs/${jobId}`, { headers: auth })).json()) as { job: { status: string; review_count: number } };
+    expect(job.job.status).toBe("succeeded");
+    count = job.job.review_count;
+  }).toPass({ timeout: 90_000 });
+  expect(count).toBe(120);
+
+  // Through the cursor: 120 reviews in pages of 50.
+  const ids: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const res = await request.get(`/api/jobs/${jobId}/reviews?limit=50${cursor ? `&cursor=${cursor}` : ""}`, { headers: auth });
+    const body = (await res.json()) as { items: { id: string }[]; next_cursor: string | null };
+    ids.push(...body.items.map((r) => r.id));
+    cursor = body.next_cursor;
+  } while (cursor);
+  expect(new Set(ids).size).toBe(120);
+
+  await page.goto(`/en/engine/jobs/${jobId}`);
+  await expect(page.getByText("Reviews 1–50 of 120")).toBeVisible();
+  await page.getByRole("button", { name: "Next page" }).click();
+  await expect(page.getByText("Reviews 51–100 of 120")).toBeVisible();
+  await page.getByRole("button", { name: "Next page" }).click();
+  await expect(page.getByText("Reviews 101–120 of 120")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Next page" })).toBeDisabled();
+  await page.getByRole("button", { name: "Previous page" }).click();
+  await expect(page.getByText("Reviews 51–100 of 120")).toBeVisible();
+
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV" }).click()]);
+  expect(download.suggestedFilename()).toMatch(new RegExp(`^job-${jobId}-reviews-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+  const path = await download.path();
+  const { readFile } = await import("node:fs/promises");
+  const { parse } = await import("csv-parse/sync");
+  const rows = parse(await readFile(path), { columns: true, bom: true }) as { id: string }[];
+  expect(rows.map((r) => r.id).sort()).toEqual([...ids].sort());
+});

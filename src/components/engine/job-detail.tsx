@@ -2,14 +2,14 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { ScrollRegion } from "@/components/widgets/scroll-region";
 import { LocalTime } from "@/components/local-time";
 import { Link } from "@/i18n/navigation";
 import { useTRPC } from "@/trpc/react";
 import { ENGINE_POLL_MS } from "./batches-table";
+import { JobReviews } from "./job-reviews";
 import { QueryState, versionLabel } from "./progress";
 
-/** One job: its fields, the timeline of its states, the reviews collected and every callback attempt. */
+/** One job: its fields, the timeline of its states, the reviews collected (paged) and every callback attempt. */
 export function JobDetail({ jobId }: { jobId: string }) {
   const t = useTranslations("engine");
   const trpc = useTRPC();
@@ -60,37 +60,7 @@ export function JobDetail({ jobId }: { jobId: string }) {
           </li>
         ))}
       </ol>
-      <h2>{t("reviewsTitle")}</h2>
-      {d.reviews.length === 0 ? (
-        <p className="muted">{t("noReviews")}</p>
-      ) : (
-        <ScrollRegion label={t("reviewsTitle")}>
-          <table>
-            <thead>
-              <tr>
-                <th>{t("author")}</th>
-                <th>{t("rating")}</th>
-                <th>{t("language")}</th>
-                <th>{t("published")}</th>
-                <th>{t("text")}</th>
-                <th>{t("ownerReply")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {d.reviews.map((r) => (
-                <tr key={r.id}>
-                  <td>{r.author}</td>
-                  <td>{r.rating}</td>
-                  <td>{r.language}</td>
-                  <td>{r.published_at ? <LocalTime iso={r.published_at.toISOString()} withTime={false} /> : null}</td>
-                  <td>{r.text}</td>
-                  <td>{r.owner_reply}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
-      )}
+      <JobReviews jobId={jobId} total={j.review_count} />
       <h2>{t("callbackAttempts")}</h2>
       {d.callbacks.length === 0 ? (
         <p className="muted">{t("noCallbacks")}</p>

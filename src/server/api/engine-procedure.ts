@@ -5,7 +5,7 @@ import type { Actor } from "@/server/services/actor";
 import { authenticateApiKey } from "@/server/services/reviews/api-keys";
 import { takeKeyToken } from "@/server/services/reviews/rate-limit";
 import type { TApiScope } from "@/server/services/reviews/schemas";
-import { publicProcedure } from "./trpc";
+import { publicProcedure, type Context } from "./trpc";
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
@@ -17,28 +17,28 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
  * RateLimit-Policy and RateLimit.
  */
 export function apiKeyOrSessionProcedure(scope: TApiScope, session: "admin" | "user") {
-  return publicProcedure.use(async ({ ctx, next }) => {
-    let actor: Actor;
-    const header = ctx.headers.get("authorization");
-    if (header) {
-      const presented = BEARER.exec(header)?.[1];
-      const key = presented ? await authenticateApiKey(ctx.db, presented) : null;
-      if (!key) throw new TRPCError({ code: "UNAUTHORIZED", message: "invalid_api_key" });
-      const limit = takeKeyToken(key.id, key.rateLimitPerMinute ?? reviewSettings().API_KEY_RATE_PER_MINUTE);
-      for (const [name, value] of Object.entries(limit.headers)) ctx.responseHeaders.set(name, value);
-      if (!limit.allowed) throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: "rate_limited" });
-      if (!key.scopes.includes(scope) && !key.scopes.includes("admin")) {
-        throw new TRPCError({ code: "FORBIDDEN", message: "missing_scope", cause: new AppError("FORBIDDEN", "missing_scope", { required: scope }) });
-      }
-      actor = { kind: "apiKey", apiKeyId: key.id, scopes: key.scopes };
-    } else {
-      const user = await ctx.sessionUser();
-      if (!user) throw new TRPCError({ code: "UNAUTHORIZED", message: "api_key_required" });
-      if (session === "admin" && !user.isAdmin) throw new TRPCError({ code: "FORBIDDEN", message: "admin_only" });
-      actor = { kind: "user", userId: user.id, isAdmin: user.isAdmin };
+  return publicProcedure.use(async ({ ctx, next }) => next({ ctx: { ...ctx, actor: await engineActor(ctx, scope, session) } }));
+}
+
+/** The rule of apiKeyOrSessionProcedure for a route handler outside tRPC (exports): the actor, or a TRPCError. */
+export async function engineActor(ctx: Context, scope: TApiScope, session: "admin" | "user"): Promise<Actor> {
+  const header = ctx.headers.get("authorization");
+  if (header) {
+    const presented = BEARER.exec(header)?.[1];
+    const key = presented ? await authenticateApiKey(ctx.db, presented) : null;
+    if (!key) throw new TRPCError({ code: "UNAUTHORIZED", message: "invalid_api_key" });
+    const limit = takeKeyToken(key.id, key.rateLimitPerMinute ?? reviewSettings().API_KEY_RATE_PER_MINUTE);
+    for (const [name, value] of Object.entries(limit.headers)) ctx.responseHeaders.set(name, value);
+    if (!limit.allowed) throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: "rate_limited" });
+    if (!key.scopes.includes(scope) && !key.scopes.includes("admin")) {
+      throw new TRPCError({ code: "FORBIDDEN", message: "missing_scope", cause: new AppError("FORBIDDEN", "missing_scope", { required: scope }) });
     }
-    return next({ ctx: { ...ctx, actor } });
-  });
+    return { kind: "apiKey", apiKeyId: key.id, scopes: key.scopes };
+  }
+  const user = await ctx.sessionUser();
+  if (!user) throw new TRPCError({ code: "UNAUTHORIZED", message: "api_key_required" });
+  if (session === "admin" && !user.isAdmin) throw new TRPCError({ code: "FORBIDDEN", message: "admin_only" });
+  return { kind: "user", userId: user.id, isAdmin: user.isAdmin };
 }
 
 /** Jobs, batches, dashboards and the registry: an API key with the scope, or a signed-in administrator. */

@@ -1,14 +1,20 @@
 import { createHash } from "node:crypto";
 import { PrismaPg } from "@prisma/adapter-pg";
+import type { Readable } from "node:stream";
 import pg from "pg";
+import { to as copyTo } from "pg-copy-streams";
 import { PrismaClient, type Prisma as PrismaNs } from "../../generated/prisma/client.ts";
 import { ZDatabaseUrl } from "./config";
 
 export type Db = InstanceType<typeof PrismaClient>;
 export { Prisma } from "../../generated/prisma/client.ts";
 
-// Each client's pg pool, for `sqlRows`.
-const pools = new WeakMap<object, pg.Pool>();
+// Each client's pg pool, for `sqlRows` and `copyOut`: kept on the client under a registered symbol, not
+// in a module-level map, because a bundle may hold several instances of this module (Next.js route
+// chunks) while the process shares one client (`db()` on globalThis); a map of another instance would
+// not know it.
+const POOL = Symbol.for("review-mesh.db.pool");
+const poolOf = (client: object): pg.Pool | undefined => (client as { [POOL]?: pg.Pool })[POOL];
 
 // Rows read by `sqlRows` as Prisma reads them: a `timestamp` column holds UTC (Prisma's convention).
 const TIMESTAMP = 1114;
@@ -28,7 +34,7 @@ export function createDb(url: string, options: { max?: number } = {}): Db {
     types,
   });
   const client = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
-  pools.set(client, pool);
+  Object.defineProperty(client, POOL, { value: pool });
   return client;
 }
 
@@ -39,11 +45,41 @@ export function createDb(url: string, options: { max?: number } = {}): Db {
  * that run thousands of times a second; in a transaction it is `$queryRaw` on that transaction.
  */
 export async function sqlRows<T>(db: Db | PrismaNs.TransactionClient, sql: PrismaNs.Sql): Promise<T[]> {
-  const pool = pools.get(db);
+  const pool = poolOf(db);
   if (!pool) return db.$queryRaw<T[]>(sql);
   const name = `q${createHash("sha1").update(sql.text).digest("base64url").slice(0, 24)}`;
   const result = await pool.query<T & pg.QueryResultRow>({ name, text: sql.text, values: sql.values as unknown[] });
   return result.rows;
+}
+
+/**
+ * Streams `COPY (<query>) TO STDOUT …` from a connection of the client's pool: PostgreSQL formats the
+ * rows and the bytes pass through (the fastest way out of the database). The connection goes back to
+ * the pool when the copy ends; when the stream fails or is destroyed early (a reader that left), the
+ * connection is discarded, as it is mid-protocol. The statement text is sent as it is (COPY takes no
+ * parameters): callers build it from validated values only.
+ */
+export async function copyOut(db: Db, statement: string): Promise<Readable> {
+  const pool = poolOf(db);
+  if (!pool) throw new Error("copyOut needs a client made by createDb");
+  const client = await pool.connect();
+  let released = false;
+  const release = (error?: Error) => {
+    if (released) return;
+    released = true;
+    client.release(error ?? false);
+  };
+  let stream: Readable;
+  try {
+    stream = client.query(copyTo(statement));
+  } catch (error) {
+    release(error as Error);
+    throw error;
+  }
+  stream.once("end", () => release());
+  stream.once("error", (error) => release(error));
+  stream.once("close", () => release(new Error("copy stream closed before its end")));
+  return stream;
 }
 
 const globalForDb = globalThis as unknown as { __db?: Db };

@@ -4,6 +4,31 @@ import { appRouter } from "../root";
 
 let cached: ReturnType<typeof generateOpenApiDocument> | undefined;
 
+/** The streamed exports are route handlers, not procedures: described here (docs/review-engine.md, "Reviews out"). */
+function exportPath(kind: "job" | "batch") {
+  const param = kind === "job" ? "job_id" : "batch_id";
+  return {
+    get: {
+      operationId: `${kind}ReviewsExport`,
+      summary: `Every review of the ${kind} as CSV (header row, RFC 4180, formula guard) or NDJSON, streamed`,
+      tags: ["review-engine"],
+      security: [{ session: [] }],
+      parameters: [
+        { name: param, in: "path", required: true, schema: { type: "string", format: "uuid" } },
+        { name: "format", in: "query", required: false, schema: { type: "string", enum: ["csv", "ndjson"], default: "csv" } },
+        { name: "bom", in: "query", required: false, schema: { type: "boolean", default: false }, description: "a UTF-8 byte-order mark before the CSV, for spreadsheet programs" },
+      ],
+      responses: {
+        "200": { description: "The reviews", content: { "text/csv": { schema: { type: "string" } }, "application/x-ndjson": { schema: { type: "string" } } } },
+        "401": { description: "No or an invalid API key" },
+        "403": { description: "The key lacks jobs:read" },
+        "404": { description: `No such ${kind} for this key` },
+        "429": { description: "The key's rate limit" },
+      },
+    },
+  };
+}
+
 /** The OpenAPI 3 document of the REST API, generated from the same tRPC procedures. */
 export function openApiDocument(baseUrl: string) {
   cached ??= generateOpenApiDocument(appRouter, {
@@ -15,5 +40,8 @@ export function openApiDocument(baseUrl: string) {
     baseUrl,
     securitySchemes: { session: { type: "apiKey", in: "cookie", name: "authjs.session-token" } },
   });
+  const paths = (cached.paths ??= {}) as Record<string, unknown>;
+  paths["/jobs/{job_id}/reviews/export"] ??= exportPath("job");
+  paths["/batches/{batch_id}/reviews/export"] ??= exportPath("batch");
   return cached;
 }

@@ -4,6 +4,7 @@ import { createBatch, createJob } from "@/server/services/reviews/create-jobs";
 import * as dash from "@/server/services/reviews/dashboards";
 import { getBatch, getJobDetail, listBatches, listJobs } from "@/server/services/reviews/read";
 import * as s from "@/server/services/reviews/schemas";
+import { reviewPage, ZBatchReviewsInput, ZJobReviewsInput, ZReviewPageOut } from "@/server/services/reviews/review-out";
 import { reviewDeps } from "@/server/services/reviews/web-deps";
 import { engineProcedure, idempotencyKeyOf } from "../engine-procedure";
 import { createTRPCRouter } from "../trpc";
@@ -89,10 +90,20 @@ export const scrapeRouter = createTRPCRouter({
     .output(s.ZJobsPage)
     .query(({ ctx, input }) => listJobs(ctx.db, ctx.actor, input)),
   job: engineProcedure("jobs:read")
-    .meta(rest("GET", "/jobs/{job_id}", "A job with its state timeline, reviews and callback attempts"))
+    .meta(rest("GET", "/jobs/{job_id}", "A job with its state timeline, a preview of its newest reviews (all: /jobs/{job_id}/reviews) and callback attempts"))
     .input(s.ZJobIdInput)
     .output(ZJobDetailOut)
     .query(({ ctx, input }) => getJobDetail(ctx.db, ctx.actor, input.job_id)),
+  jobReviews: engineProcedure("jobs:read")
+    .meta(rest("GET", "/jobs/{job_id}/reviews", "Every review a job collected, page by page (keyset cursor; export: /jobs/{job_id}/reviews/export)"))
+    .input(ZJobReviewsInput)
+    .output(ZReviewPageOut)
+    .query(({ ctx, input }) => reviewPage(ctx.db, ctx.actor, input)),
+  batchReviews: engineProcedure("jobs:read")
+    .meta(rest("GET", "/batches/{batch_id}/reviews", "Every review a batch's jobs collected, job by job, page by page (export: /batches/{batch_id}/reviews/export)"))
+    .input(ZBatchReviewsInput)
+    .output(ZReviewPageOut)
+    .query(({ ctx, input }) => reviewPage(ctx.db, ctx.actor, input)),
   overview: engineProcedure("jobs:read")
     .meta(rest("GET", "/dashboard/overview", "Jobs by status, success rate, top clients"))
     .input(dash.ZDashboardInput)

@@ -55,13 +55,16 @@ export function listJobs(db: Db, actor: Actor, input: z.output<typeof ZListJobsI
   );
 }
 
-/** A job with its state timeline, collected reviews (first 200) and callback attempts. */
+/** How many of a job's newest reviews its detail shows; all of them are paged at /jobs/{job_id}/reviews. */
+export const JOB_REVIEW_PREVIEW = 20;
+
+/** A job with its state timeline, a preview of its reviews (the newest JOB_REVIEW_PREVIEW) and callback attempts. */
 export async function getJobDetail(db: Db, actor: Actor, jobId: string) {
   const job = await db.job.findFirst({ where: { id: jobId, ...ownedBy(actor) } });
   if (!job) throw new AppError("NOT_FOUND", "job_not_found");
   const [events, reviews, deliveries] = await Promise.all([
     db.jobEvent.findMany({ where: { jobId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
-    db.jobReview.findMany({ where: { jobId }, include: { review: true }, take: 200, orderBy: { review: { publishedAt: "desc" } } }),
+    db.jobReview.findMany({ where: { jobId }, include: { review: true }, take: JOB_REVIEW_PREVIEW, orderBy: [{ review: { publishedAt: { sort: "desc", nulls: "last" } } }, { reviewId: "asc" }] }),
     db.callbackDelivery.findMany({ where: { jobId }, include: { attemptLog: { orderBy: { attempt: "asc" } } }, orderBy: { createdAt: "asc" } }),
   ]);
   return {

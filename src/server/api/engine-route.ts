@@ -1,0 +1,37 @@
+import { TRPCError } from "@trpc/server";
+import { AppError, ERROR_MAP, type AppErrorCode } from "@/server/core/errors";
+import type { Actor } from "@/server/services/actor";
+import type { TApiScope } from "@/server/services/reviews/schemas";
+import { engineActor } from "./engine-procedure";
+import { createContext, type Context, type SessionUser } from "./trpc";
+
+const codeOf = (trpc: string): AppErrorCode => (Object.keys(ERROR_MAP) as AppErrorCode[]).find((c) => ERROR_MAP[c].trpc === trpc) ?? "INTERNAL";
+
+/** The product's error body for a refusal thrown before a route handler's first byte. */
+function refusal(cause: unknown, headers: Headers): Response {
+  if (cause instanceof AppError) return Response.json(cause.toJSON(), { status: cause.httpStatus, headers });
+  if (cause instanceof TRPCError) {
+    const code = codeOf(cause.code);
+    const details = cause.cause instanceof AppError ? cause.cause.details : undefined;
+    return Response.json({ error: { code, message: code === "INTERNAL" ? "internal_error" : cause.message, ...(details ? { details } : {}) } }, { status: ERROR_MAP[code].http, headers });
+  }
+  throw cause;
+}
+
+/**
+ * A route handler of the review engine outside tRPC (the streamed exports): the same authentication,
+ * scope, rate limit and error body as the engine's procedures (engineActor), then `serve`. The rate
+ * limit headers go on every answer. `resolveUser` reads the session (the route passes getSessionUser).
+ */
+export async function engineRoute(req: Request, scope: TApiScope, resolveUser: () => Promise<SessionUser | null>, serve: (ctx: Context, actor: Actor) => Promise<Response>): Promise<Response> {
+  const ctx = createContext({ resolveUser, headers: req.headers });
+  const headers = () => new Headers([...ctx.responseHeaders]);
+  try {
+    const actor = await engineActor(ctx, scope, "admin");
+    const res = await serve(ctx, actor);
+    for (const [name, value] of ctx.responseHeaders) res.headers.set(name, value);
+    return res;
+  } catch (cause) {
+    return refusal(cause, headers());
+  }
+}

@@ -1,0 +1,223 @@
+import { pipeline, Readable, Transform } from "node:stream";
+import { z } from "zod";
+import { copyOut, Prisma, sqlRows, type Db } from "@/server/core/db";
+import { AppError } from "@/server/core/errors";
+import type { Actor } from "../actor";
+import { ownedBy } from "./access";
+import { ZBatchIdInput, ZJobIdInput } from "./schemas";
+
+// Reviews out (docs/review-engine.md, "Reviews out"): every review a job or a batch collected, page by
+// page with a keyset cursor (never OFFSET: page 5,000 costs what page 1 does), and the same rows
+// streamed as CSV or NDJSON. A job's reviews come by review id (a stable order that a cursor can hold);
+// a batch's, job by job in the batch's order, each job's by review id.
+
+/** Most reviews one page holds; also the page size of an export's reads. */
+export const REVIEW_PAGE_MAX = 1000;
+
+const ZCursor = z.string().trim().min(1).max(200).meta({ description: "next_cursor of the previous page" });
+export const ZReviewPageInput = z.object({
+  limit: z.coerce.number().int().min(1).max(REVIEW_PAGE_MAX).default(100),
+  cursor: ZCursor.optional(),
+});
+export const ZJobReviewsInput = ZJobIdInput.extend(ZReviewPageInput.shape);
+export const ZBatchReviewsInput = ZBatchIdInput.extend(ZReviewPageInput.shape);
+
+const ZDateNull = z.date().nullable().meta({ override: { type: ["string", "null"], format: "date-time" } });
+export const ZReviewOut = z.object({
+  id: z.string(),
+  job_id: z.string(),
+  external_id: z.string(),
+  author: z.string().nullable(),
+  rating: z.number().int().nullable(),
+  text: z.string().nullable(),
+  language: z.string().nullable(),
+  published_at: ZDateNull,
+  owner_reply: z.string().nullable(),
+  collected_at: z.date().meta({ override: { type: "string", format: "date-time" } }),
+});
+export type TReviewOut = z.output<typeof ZReviewOut>;
+export const ZReviewPageOut = z.object({ items: z.array(ZReviewOut), next_cursor: z.string().nullable() });
+
+/** The columns of an export, in order (also the NDJSON fields). */
+export const EXPORT_COLUMNS = ["id", "job_id", "external_id", "author", "rating", "text", "language", "published_at", "owner_reply", "collected_at"] as const satisfies readonly (keyof TReviewOut)[];
+
+interface Row {
+  id: string;
+  job_id: string;
+  external_id: string;
+  author: string | null;
+  rating: number | null;
+  text: string | null;
+  language: string | null;
+  published_at: Date | null;
+  owner_reply: string | null;
+  collected_at: Date;
+}
+
+const NIL_UUID = "00000000-0000-0000-0000-000000000000";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** An opaque cursor: base64url of "<job position>:<review id>" (the position is 0 for a single job). */
+function encodeCursor(position: number, reviewId: string): string {
+  return Buffer.from(`${position}:${reviewId}`).toString("base64url");
+}
+
+function decodeCursor(cursor: string | undefined): { position: number; reviewId: string } {
+  if (cursor === undefined) return { position: 0, reviewId: NIL_UUID };
+  const m = /^(\d{1,9}):(.+)$/.exec(Buffer.from(cursor, "base64url").toString("utf8"));
+  if (!m || !UUID.test(m[2]!)) throw new AppError("BAD_REQUEST", "invalid_cursor");
+  return { position: Number(m[1]), reviewId: m[2]! };
+}
+
+/** Up to `limit` reviews of one job after a review id, in id order. */
+function jobRows(db: Db, jobId: string, after: string, limit: number): Promise<Row[]> {
+  // Straight to the pool as a prepared statement (sqlRows): Prisma's raw-query decoding costs more than the read.
+  return sqlRows<Row>(db, Prisma.sql`
+    SELECT r.id::text AS id, jr.job_id::text AS job_id, r.external_id, r.author, r.rating, r.text, r.language,
+      r.published_at, r.owner_reply, r.collected_at
+    FROM job_reviews jr JOIN reviews r ON r.id = jr.review_id
+    WHERE jr.job_id = ${jobId}::uuid AND jr.review_id > ${after}::uuid
+    ORDER BY jr.review_id
+    LIMIT ${limit}`);
+}
+
+/** What a page reads from: the jobs in order (one for a job, the batch's in batch order). */
+interface Source {
+  jobIds: readonly string[];
+}
+
+async function sourceOf(db: Db, actor: Actor, of: { job_id: string } | { batch_id: string }): Promise<Source> {
+  if ("job_id" in of) {
+    const job = await db.job.findFirst({ where: { id: of.job_id, ...ownedBy(actor) }, select: { id: true } });
+    if (!job) throw new AppError("NOT_FOUND", "job_not_found");
+    return { jobIds: [job.id] };
+  }
+  const batch = await db.batch.findFirst({ where: { id: of.batch_id, ...ownedBy(actor) }, select: { id: true } });
+  if (!batch) throw new AppError("NOT_FOUND", "batch_not_found");
+  const jobs = await db.job.findMany({ where: { batchId: batch.id }, orderBy: [{ batchIndex: "asc" }, { id: "asc" }], select: { id: true } });
+  return { jobIds: jobs.map((j) => j.id) };
+}
+
+/** One page of a source from a cursor: each job's reviews after the cursor, job after job. */
+async function pageOf(db: Db, source: Source, limit: number, cursor: string | undefined): Promise<{ rows: Row[]; next: string | null }> {
+  const at = decodeCursor(cursor);
+  const rows: Row[] = [];
+  let position = at.position;
+  let after = at.reviewId;
+  let lastPosition = position;
+  // One more row than the page is read, so a page that ends a source does not promise another.
+  while (position < source.jobIds.length && rows.length <= limit) {
+    const got = await jobRows(db, source.jobIds[position]!, after, limit + 1 - rows.length);
+    // The page's last row (index limit - 1) is in this job's part: the next page starts here.
+    if (rows.length < limit && rows.length + got.length >= limit) lastPosition = position;
+    rows.push(...got);
+    position++;
+    after = NIL_UUID;
+  }
+  if (rows.length <= limit) return { rows, next: null };
+  rows.length = limit;
+  return { rows, next: encodeCursor(lastPosition, rows[limit - 1]!.id) };
+}
+
+const toOut = (r: Row): TReviewOut => ({ ...r, rating: r.rating === null ? null : Number(r.rating) });
+
+/** GET /api/jobs/{job_id}/reviews and /api/batches/{batch_id}/reviews: one page and the next cursor. */
+export async function reviewPage(db: Db, actor: Actor, input: ({ job_id: string } | { batch_id: string }) & { limit: number; cursor?: string | undefined }) {
+  const source = await sourceOf(db, actor, input);
+  const { rows, next } = await pageOf(db, source, input.limit, input.cursor);
+  return { items: rows.map(toOut), next_cursor: next };
+}
+
+export const EXPORT_FORMATS = ["csv", "ndjson"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** A cell a spreadsheet would run as a formula (= + - @ tab CR) gets a leading apostrophe (as csvCell does). */
+const guarded = (column: string) => `CASE WHEN left(${column}, 1) IN ('=', '+', '-', '@', chr(9), chr(13)) THEN '''' || ${column} ELSE ${column} END`;
+/** A stored UTC timestamp as JSON writes a Date (2026-01-31T12:00:00.000Z). */
+const iso = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const TEXT_COLUMNS: ReadonlySet<string> = new Set(["external_id", "author", "text", "language", "owner_reply"]);
+
+/** The export's rows in the pages' order, as one statement (the ids come from the database and are checked again: COPY takes no parameters). */
+function exportStatement(source: Source, format: ExportFormat): string {
+  for (const id of source.jobIds) if (!UUID.test(id)) throw new Error("export: not a uuid");
+  const cells: Record<(typeof EXPORT_COLUMNS)[number], string> = {
+    id: "r.id",
+    job_id: "jr.job_id",
+    external_id: "r.external_id",
+    author: "r.author",
+    rating: "r.rating",
+    text: "r.text",
+    language: "r.language",
+    published_at: iso("r.published_at"),
+    owner_reply: "r.owner_reply",
+    collected_at: iso("r.collected_at"),
+  };
+  const columns = EXPORT_COLUMNS.map((c) => `${format === "csv" && TEXT_COLUMNS.has(c) ? guarded(cells[c]) : cells[c]} AS ${c}`).join(", ");
+  // One job, or the batch's jobs in the batch's order (as sourceOf gives them), each job's reviews by id.
+  const ids = source.jobIds.length ? source.jobIds.map((id, i) => `('${id}'::uuid, ${i})`).join(", ") : "(NULL::uuid, 0)";
+  const rows = `SELECT ${columns} FROM (VALUES ${ids}) AS j(id, position) JOIN job_reviews jr ON jr.job_id = j.id JOIN reviews r ON r.id = jr.review_id ORDER BY j.position, jr.review_id`;
+  // NDJSON: row_to_json keeps the columns' order and writes compact JSON, as JSON.stringify does.
+  const query = format === "csv" ? rows : `SELECT row_to_json(t) FROM (${rows}) t`;
+  // NDJSON: CSV mode with a quote and a delimiter that JSON text never holds raw, so each line is the JSON as it is.
+  return format === "csv" ? `COPY (${query}) TO STDOUT WITH (FORMAT csv, HEADER)` : `COPY (${query}) TO STDOUT WITH (FORMAT csv, QUOTE E'\\x01', DELIMITER E'\\x02')`;
+}
+
+const CRLF = Buffer.from("\r\n");
+
+/**
+ * PostgreSQL ends CSV records with LF; RFC 4180 with CRLF. Turns each LF outside a quoted value into
+ * CRLF (line breaks inside a value stay as they are), across chunk boundaries; `bom` first.
+ */
+export function crlfRecords(bom = false): Transform {
+  let quoted = false;
+  let first = true;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      const parts: Buffer[] = [];
+      if (first && bom) parts.push(Buffer.from("\uFEFF"));
+      first = false;
+      // Jumps between quotes and line feeds with indexOf (native), each position searched once.
+      let from = 0;
+      let at = 0;
+      let quote = chunk.indexOf(34);
+      let feed = chunk.indexOf(10);
+      while (at < chunk.length) {
+        if (quoted) {
+          if (quote === -1) break;
+          quoted = false;
+          at = quote + 1;
+          quote = chunk.indexOf(34, at);
+          if (feed !== -1 && feed < at) feed = chunk.indexOf(10, at);
+        } else if (feed !== -1 && (quote === -1 || feed < quote)) {
+          parts.push(chunk.subarray(from, feed), CRLF);
+          from = at = feed + 1;
+          feed = chunk.indexOf(10, at);
+        } else if (quote !== -1) {
+          quoted = true;
+          at = quote + 1;
+          quote = chunk.indexOf(34, at);
+        } else break;
+      }
+      parts.push(chunk.subarray(from));
+      done(null, Buffer.concat(parts));
+    },
+    flush(done) {
+      done(null, first && bom ? Buffer.from("\uFEFF") : undefined);
+    },
+  });
+}
+
+/**
+ * The reviews of a job or batch as a stream of CSV (a header row, RFC 4180 quoting, CRLF, cells a
+ * spreadsheet would run as formulas prefixed with an apostrophe) or NDJSON (one object a line, the
+ * pages' fields), in the pages' order. PostgreSQL formats the rows (COPY … TO STDOUT: one statement,
+ * one snapshot) and the bytes pass through with backpressure, so memory stays flat whatever the size.
+ * A failed read errors the stream (the download is cut, never short and silent); a reader that leaves
+ * stops the copy. Ownership is checked before the first byte (NOT_FOUND is thrown, not streamed).
+ */
+export async function exportStream(db: Db, actor: Actor, of: { job_id: string } | { batch_id: string }, format: ExportFormat, opts: { bom?: boolean } = {}): Promise<ReadableStream<Uint8Array>> {
+  const source = await sourceOf(db, actor, of);
+  const copy = await copyOut(db, exportStatement(source, format));
+  const out: Readable = format === "csv" ? pipeline(copy, crlfRecords(opts.bom), () => undefined) : copy;
+  return Readable.toWeb(out) as unknown as ReadableStream<Uint8Array>;
+}
