@@ -1,21 +1,27 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 const demoPlatform = `http://127.0.0.1:${process.env.E2E_DEMO_PLATFORM_PORT ?? "4500"}`;
 
-test("an admin creates an API key, a batch submitted over REST reaches 100 % in the page, and by-version shows the failing layout", async ({ page, request }) => {
-  test.setTimeout(150_000);
+/** Signs the demo administrator in and creates an API key named `name` in the page; returns the key (shown once). */
+async function adminKey(page: Page, name: string): Promise<string> {
   await page.goto("/en/sign-in");
   await page.getByLabel("E-mail").fill("admin@example.com");
   await page.getByLabel("Password").fill("admin-demo-password");
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/en\/dashboard$/);
-
   await page.goto("/en/engine/api-keys");
-  const name = `e2e-${Date.now().toString(36)}`;
   await page.getByLabel("Name").fill(name);
   await page.getByRole("button", { name: "Create", exact: true }).click();
-  const keyText = (await page.getByTestId("created-api-key").textContent())?.trim() ?? "";
-  expect(keyText).toMatch(/^rk_[A-Za-z0-9]{8}_/);
+  const key = (await page.getByTestId("created-api-key").textContent())?.trim() ?? "";
+  expect(key).toMatch(/^rk_[A-Za-z0-9]{8}_/);
+  return key;
+}
+
+test("an admin creates an API key, a batch submitted over REST reaches 100 % in the page, and by-version shows the failing layout", async ({ page, request }) => {
+  test.setTimeout(150_000);
+  const name = `e2e-${Date.now().toString(36)}`;
+  const keyText = await adminKey(page, name);
   await expect(page.getByRole("cell", { name })).toBeVisible();
 
   const res = await request.post("/api/scrape/platform-reviews/batch", {
@@ -59,16 +65,7 @@ test("a signed-in user who is not an admin cannot enter the engine console", asy
 
 test("a job's reviews are paged in its page and downloaded whole as CSV; the REST cursor reads the same set", async ({ page, request }) => {
   test.setTimeout(120_000);
-  await page.goto("/en/sign-in");
-  await page.getByLabel("E-mail").fill("admin@example.com");
-  await page.getByLabel("Password").fill("admin-demo-password");
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(/\/en\/dashboard$/);
-
-  await page.goto("/en/engine/api-keys");
-  await page.getByLabel("Name").fill(`e2e-out-${Date.now().toString(36)}`);
-  await page.getByRole("button", { name: "Create", exact: true }).click();
-  const key = (await page.getByTestId("created-api-key").textContent())?.trim() ?? "";
+  const key = await adminKey(page, `e2e-out-${Date.now().toString(36)}`);
   const auth = { authorization: `Bearer ${key}` };
 
   const created = await request.post("/api/scrape/platform-reviews", { headers: auth, data: { requester_client_id: "e2e-out", platform_id: "p-0003", scraper_version: "v2", scraper_variant: "json", review_limit: 120 } });
@@ -110,4 +107,30 @@ test("a job's reviews are paged in its page and downloaded whole as CSV; the RES
   const { parse } = await import("csv-parse/sync");
   const rows = parse(await readFile(path), { columns: true, bom: true }) as { id: string }[];
   expect(rows.map((r) => r.id).sort()).toEqual([...ids].sort());
+});
+
+test("a running job is cancelled from its page after a confirmation, then retried to success", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const key = await adminKey(page, `e2e-cancel-${Date.now().toString(36)}`);
+
+  // Every platform request takes 3 s (two pages): the run is still reading when it is cancelled.
+  const created = await request.post("/api/scrape/platform-reviews", {
+    headers: { authorization: `Bearer ${key}` },
+    data: { requester_client_id: "e2e-cancel", place_url: `${demoPlatform}/places/p-0005?latency=3000`, scraper_version: "v2", scraper_variant: "json", review_limit: 120 },
+  });
+  expect(created.status()).toBe(200);
+  const jobId = ((await created.json()) as { id: string }).id;
+  await page.goto(`/en/engine/jobs/${jobId}`);
+  await expect(page.locator(".badge").first()).toHaveText("Running", { timeout: 30_000 });
+
+  await page.getByRole("button", { name: "Cancel job" }).click();
+  await expect(page.getByRole("alertdialog")).toContainText("Its run stops within a few seconds");
+  await page.getByRole("button", { name: "Yes, cancel the job" }).click();
+  await expect(page.locator(".badge").first()).toHaveText("Cancelled", { timeout: 15_000 });
+
+  await page.getByRole("button", { name: "Retry job" }).click();
+  await page.getByRole("button", { name: "Yes, run it again" }).click();
+  await expect(page.locator(".badge").first()).not.toHaveText("Cancelled", { timeout: 10_000 });
+  await expect(page.locator(".badge").first()).toHaveText("Succeeded", { timeout: 60_000 });
+  await expect(page.getByText("Reviews 1–50 of 120")).toBeVisible();
 });

@@ -6,6 +6,7 @@ import { LocalTime } from "@/components/local-time";
 import { Link } from "@/i18n/navigation";
 import { useTRPC } from "@/trpc/react";
 import { ENGINE_POLL_MS } from "./batches-table";
+import { JobActions } from "./job-actions";
 import { JobReviews } from "./job-reviews";
 import { QueryState, versionLabel } from "./progress";
 
@@ -50,6 +51,7 @@ export function JobDetail({ jobId }: { jobId: string }) {
           <dt>{t("callbackTitle")}</dt>
           <dd>{j.callback_url ? t("callbackState", { state: t(`callback.${j.callback_state}`) }) : t("noCallback")}</dd>
         </dl>
+        <JobActions jobId={jobId} status={j.status} cancelRequested={j.cancel_requested_at !== null} />
       </div>
       <h2>{t("timeline")}</h2>
       <ol className="list" aria-label={t("timeline")}>

@@ -1,8 +1,8 @@
 "use client";
 
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { LocalTime } from "@/components/local-time";
 import { ScrollRegion } from "@/components/widgets/scroll-region";
 import { useTRPC } from "@/trpc/react";
@@ -19,6 +19,11 @@ const PAGE = 50;
 export function JobReviews({ jobId, total }: { jobId: string; total: number }) {
   const t = useTranslations("engine");
   const trpc = useTRPC();
+  const client = useQueryClient();
+  // The job's count changed (a run ended, a retry started): the pages read before are stale.
+  useEffect(() => {
+    void client.invalidateQueries({ queryKey: trpc.scrape.jobReviews.pathKey() });
+  }, [client, trpc, total]);
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const cursor = cursors[cursors.length - 1];
   const query = useQuery({ ...trpc.scrape.jobReviews.queryOptions({ job_id: jobId, limit: PAGE, ...(cursor ? { cursor } : {}) }), placeholderData: keepPreviousData });

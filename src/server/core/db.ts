@@ -13,8 +13,13 @@ export { Prisma } from "../../generated/prisma/client.ts";
 // in a module-level map, because a bundle may hold several instances of this module (Next.js route
 // chunks) while the process shares one client (`db()` on globalThis); a map of another instance would
 // not know it.
+// A transaction client may read the base client's properties through (Prisma's are proxies), so the
+// holder names its owner: only the client itself gets the pool, a transaction gets none.
 const POOL = Symbol.for("review-mesh.db.pool");
-const poolOf = (client: object): pg.Pool | undefined => (client as { [POOL]?: pg.Pool })[POOL];
+const poolOf = (client: object): pg.Pool | undefined => {
+  const held = (client as { [POOL]?: { owner: object; pool: pg.Pool } })[POOL];
+  return held && held.owner === client ? held.pool : undefined;
+};
 
 // Rows read by `sqlRows` as Prisma reads them: a `timestamp` column holds UTC (Prisma's convention).
 const TIMESTAMP = 1114;
@@ -34,7 +39,7 @@ export function createDb(url: string, options: { max?: number } = {}): Db {
     types,
   });
   const client = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
-  Object.defineProperty(client, POOL, { value: pool });
+  Object.defineProperty(client, POOL, { value: { owner: client, pool } });
   return client;
 }
 

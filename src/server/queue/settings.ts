@@ -17,6 +17,8 @@ export const ZReviewSettings = z.object({
   JOB_TIMEOUT_MS: envInt(120_000, 100, 3_600_000),
   /** Added to the timeout to form the queue's expiry: an active job older than both is run again. */
   JOB_EXPIRE_GRACE_SECONDS: envInt(30, 1, 3_600),
+  /** How often a running job's worker looks whether the job was asked to cancel (it aborts within this plus the scraper's next step). */
+  JOB_CANCEL_POLL_MS: envInt(1_000, 50, 5_000),
   /** Runs of a job at most (first run plus retries of transient failures or lost workers). */
   JOB_MAX_ATTEMPTS: envInt(3, 1, 20),
   /** Base delay of the queue's retry backoff (delay·2^n with jitter). */

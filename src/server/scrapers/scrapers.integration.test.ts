@@ -5,7 +5,7 @@ import { selectReviews } from "@/demo-platform/query";
 import { createDemoPlatform, type DemoPlatform } from "@/demo-platform/server";
 import { freePort } from "@/test/helpers";
 import { rejectionOf } from "@/test/rejection";
-import { closeScrapers, getScraper, ScrapeError, setScraperConfig, type ScrapedReview, type ScrapeTarget, type TScrapeErrorClass } from "./index";
+import { closeScrapers, getScraper, ScrapeError, setScraperConfig, type ScrapeContext, type ScrapedReview, type ScrapeTarget, type TScrapeErrorClass } from "./index";
 
 const IMPLS = ["browser-v1", "browser-v2", "http-json"] as const;
 let platform: DemoPlatform;
@@ -22,12 +22,12 @@ afterAll(async () => {
   await platform.close();
 });
 
-function scrape(impl: string, target: Partial<ScrapeTarget>, options: { signal?: AbortSignal; platformUrl?: string; onProgress?: (n: number) => void } = {}) {
+function scrape(impl: string, target: Partial<ScrapeTarget>, options: { signal?: AbortSignal; platformUrl?: string; onProgress?: (n: number) => void; onReviews?: ScrapeContext["onReviews"] } = {}) {
   const scraper = getScraper(impl);
   if (!scraper) throw new Error(`no scraper ${impl}`);
   return scraper.scrape(
     { limit: 25, sort: "newest", ...target },
-    { signal: options.signal ?? AbortSignal.timeout(30_000), platformUrl: options.platformUrl ?? base, onProgress: options.onProgress },
+    { signal: options.signal ?? AbortSignal.timeout(30_000), platformUrl: options.platformUrl ?? base, onProgress: options.onProgress, onReviews: options.onReviews },
   );
 }
 
@@ -156,6 +156,26 @@ describe("every error class, provoked", () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(new ScrapeError("cancelled", "job cancelled")), 300);
     return expectClass(scrape(impl, { platformId: "p-slow" }, { signal: controller.signal }), "cancelled", false);
+  });
+
+  it.each(IMPLS)("%s: reports the reviews read so far, so a cancelled run keeps them", async (impl) => {
+    const controller = new AbortController();
+    let last: ScrapedReview[] = [];
+    // Each request of the platform slowed down, so the read takes several seconds (two JSON pages of
+    // 100, or 8 to 15 batches of cards); cancelled as soon as something was reported.
+    const latency = impl === "http-json" ? 1_000 : 600;
+    const running = scrape(impl, { placeUrl: `${base}/places/p-0001?latency=${latency}`, limit: 150 }, {
+      signal: controller.signal,
+      onReviews: (r) => {
+        last = r.reviews;
+        if (r.reviews.length > 0 && !controller.signal.aborted) setTimeout(() => controller.abort(new ScrapeError("cancelled", "job cancelled")), 0);
+      },
+    });
+    await expectClass(running, "cancelled", false);
+    expect(last.length).toBeGreaterThan(0);
+    expect(last.length).toBeLessThan(150);
+    // What was reported is what a full read starts with.
+    expect(last).toEqual(expected("p-0001", { limit: last.length }));
   });
 
   it.each(IMPLS)("%s: a refused connection is network", async (impl) => {

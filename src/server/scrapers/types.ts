@@ -69,6 +69,12 @@ export interface ScrapeContext {
   /** The platform of the job's scraper version (its config's platformUrl, else DEMO_PLATFORM_URL): the one origin the scrape may reach. */
   platformUrl: string;
   onProgress?(collected: number): void;
+  /**
+   * The reviews read so far (after the target's filters), as a result: the worker keeps the latest so
+   * that a cancelled run keeps what it had read. The JSON scraper reports after every page; the browser
+   * scrapers at most every BROWSER_CHECKPOINT_MS (reading every card again costs a pass over the page).
+   */
+  onReviews?(sofar: ScrapeResult): void;
 }
 
 export interface ScrapeErrorOptions {

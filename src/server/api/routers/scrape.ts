@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { cancelBatch } from "@/server/services/reviews/cancel-batch";
 import { createBatch, createJob } from "@/server/services/reviews/create-jobs";
+import { cancelJob, retryJob } from "@/server/services/reviews/job-actions";
 import * as dash from "@/server/services/reviews/dashboards";
 import { getBatch, getJobDetail, listBatches, listJobs } from "@/server/services/reviews/read";
 import * as s from "@/server/services/reviews/schemas";
@@ -94,6 +95,16 @@ export const scrapeRouter = createTRPCRouter({
     .input(s.ZJobIdInput)
     .output(ZJobDetailOut)
     .query(({ ctx, input }) => getJobDetail(ctx.db, ctx.actor, input.job_id)),
+  cancelJob: engineProcedure("jobs:write")
+    .meta(rest("POST", "/jobs/{job_id}/cancel", "Cancel a job (queued: at once; running: stops within 5 s, keeping the reviews read so far)"))
+    .input(s.ZJobIdInput)
+    .output(s.ZJobOut)
+    .mutation(({ ctx, input }) => cancelJob(reviewDeps(), ctx.actor, input.job_id)),
+  retryJob: engineProcedure("jobs:write")
+    .meta(rest("POST", "/jobs/{job_id}/retry", "Run a failed or cancelled job again (a new run of the same job)"))
+    .input(s.ZJobIdInput)
+    .output(s.ZJobOut)
+    .mutation(({ ctx, input }) => retryJob(reviewDeps(), ctx.actor, input.job_id)),
   jobReviews: engineProcedure("jobs:read")
     .meta(rest("GET", "/jobs/{job_id}/reviews", "Every review a job collected, page by page (keyset cursor; export: /jobs/{job_id}/reviews/export)"))
     .input(ZJobReviewsInput)

@@ -14,13 +14,18 @@ export function browserScraper(implementation: string, layouts: LayoutDriver[]):
     async scrape(target, ctx) {
       const place = resolveTarget(target, ctx);
       const url = `${place.origin}/places/${encodeURIComponent(place.placeId)}?${targetParams(target, place.knobs)}`;
-      const { reviews, placeName } = await withPage(ctx.signal, place.origin, (page) => scrapePage(page, url, layouts, target, ctx));
+      const report = (reviews: ScrapedReview[], placeName: string | undefined) =>
+        ctx.onReviews?.({ origin: place.origin, placeKey: place.placeKey, platformId: place.placeId, placeName, reviews: applyTarget(reviews, target) });
+      const { reviews, placeName } = await withPage(ctx.signal, place.origin, (page) => scrapePage(page, url, layouts, target, ctx, report));
       return { origin: place.origin, placeKey: place.placeKey, platformId: place.placeId, placeName, reviews: applyTarget(reviews, target) };
     },
   };
 }
 
-async function scrapePage(page: Page, url: string, layouts: LayoutDriver[], target: ScrapeTarget, ctx: ScrapeContext) {
+/** How often at most the loading loop reads the cards shown so far for `ctx.onReviews`. */
+const BROWSER_CHECKPOINT_MS = 2_000;
+
+async function scrapePage(page: Page, url: string, layouts: LayoutDriver[], target: ScrapeTarget, ctx: ScrapeContext, report: (reviews: ScrapedReview[], placeName: string | undefined) => void) {
   // Every answer to a reviews request is noted: it tells a failed load (and its Retry-After) from a changed layout.
   const fragments = { ok: 0, failed: undefined as Response | undefined };
   page.on("response", (res) => {
@@ -56,6 +61,7 @@ async function scrapePage(page: Page, url: string, layouts: LayoutDriver[], targ
   }
   const step = scraperConfig().SCRAPER_STEP_TIMEOUT_MS;
   let count = 0;
+  let checkpointAt = Date.now();
   for (;;) {
     throwIfAborted(ctx.signal);
     const { card, end, error } = layout.selectors;
@@ -73,6 +79,10 @@ async function scrapePage(page: Page, url: string, layouts: LayoutDriver[], targ
     okAtLastChange = fragments.ok;
     ctx.onProgress?.(Math.min(count, target.limit));
     if (state.done || count >= target.limit) break;
+    if (ctx.onReviews && Date.now() - checkpointAt >= BROWSER_CHECKPOINT_MS) {
+      checkpointAt = Date.now();
+      report((await layout.extract(page)).map(toScrapedReview).filter((r): r is ScrapedReview => r !== null), placeName);
+    }
     await layout.more(page);
   }
   const raw = await layout.extract(page);

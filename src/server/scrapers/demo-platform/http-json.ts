@@ -65,6 +65,7 @@ export const httpJsonScraper: Scraper = {
           });
         }
         ctx.onProgress?.(Math.min(collected.length, target.limit));
+        if (ctx.onReviews) ctx.onReviews({ origin: place.origin, placeKey: place.placeKey, platformId: place.placeId, placeName, reviews: applyTarget(collected, target) });
         page = body.data.reviews.length === 0 ? null : body.data.nextPage;
       }
     } catch (error) {

@@ -37,6 +37,7 @@ export function toJobOut(j: Job): TJobOut {
     started_at: j.startedAt,
     finished_at: j.finishedAt,
     duration_ms: j.durationMs,
+    cancel_requested_at: j.cancelRequestedAt ?? null,
   };
 }
 

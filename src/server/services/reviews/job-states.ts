@@ -13,17 +13,20 @@ export const JOB_TRANSITIONS: Record<JobStatus, readonly JobStatus[]> = {
   queued: ["running", "cancelled"],
   // running → running: the worker running it was lost (queue expiry) and another run claims it.
   // running → queued: a transient failure; it is taken again after its backoff (run_after).
-  running: ["running", "queued", "succeeded", "failed"],
+  // running → cancelled: a cancel request aborted the run (the reviews read so far are kept).
+  running: ["running", "queued", "succeeded", "failed", "cancelled"],
   succeeded: [],
-  failed: [],
-  cancelled: [],
+  // failed | cancelled → queued: a retry (POST /api/jobs/{id}/retry), a new run of the same job.
+  failed: ["queued"],
+  cancelled: ["queued"],
 };
 
 /** Allowed batch transitions; a batch is "ended" once completed_at is set (every job ended). */
 export const BATCH_TRANSITIONS: Record<BatchStatus, readonly BatchStatus[]> = {
   queued: ["running", "completed", "cancelled"],
   running: ["completed", "cancelled"],
-  completed: [],
+  // completed → running: a job of the ended batch was retried (POST /api/jobs/{id}/retry).
+  completed: ["running"],
   cancelled: [],
 };
 
@@ -78,7 +81,8 @@ const JOB_COLUMNS: [column: string, field: keyof Job, cast?: "text"][] = [
   ["scraper_version_id", "scraperVersionId", "text"], ["scraper_version", "scraperVersion"], ["scraper_variant", "scraperVariant"],
   ["status", "status", "text"], ["attempts", "attempts"], ["review_count", "reviewCount"], ["error_class", "errorClass", "text"],
   ["error_message", "errorMessage"], ["queued_at", "queuedAt"], ["started_at", "startedAt"], ["finished_at", "finishedAt"],
-  ["duration_ms", "durationMs"], ["created_at", "createdAt"], ["updated_at", "updatedAt"],
+  ["duration_ms", "durationMs"], ["created_at", "createdAt"], ["updated_at", "updatedAt"], ["queue", "queue"], ["run_after", "runAfter"],
+  ["lease_until", "leaseUntil"], ["place_name", "placeName"], ["cancel_requested_at", "cancelRequestedAt"], ["attempt_limit", "attemptLimit"],
 ];
 
 /** `alias.column AS "field", …` for every column of a job row. */
@@ -88,7 +92,7 @@ export function jobColumns(alias: string): Prisma.Sql {
 
 /** Outcome fields written with a terminal transition. */
 export interface JobOutcome {
-  status: "succeeded" | "failed";
+  status: "succeeded" | "failed" | "cancelled";
   reviewCount?: number;
   /** The place's name as the platform showed it. */
   placeName?: string;
@@ -101,7 +105,7 @@ export interface JobOutcome {
 export interface FirstDelivery {
   id: string;
   webhookId: string;
-  kind: "job.completed" | "job.failed";
+  kind: "job.completed" | "job.failed" | "job.cancelled";
   payload: string;
   /** host[:port] of the callback URL (attempts at once per host are bounded). */
   host: string;
@@ -125,7 +129,7 @@ export function finishedRow(job: Job, outcome: JobOutcome, at: Date): Job {
 }
 
 /**
- * running → succeeded | failed, only for the run that holds `attempt` (a run whose job was taken over
+ * running → succeeded | failed | cancelled, only for the run that holds `attempt` (a run whose job was taken over
  * after its lease passed cannot complete it). One statement: the job, its event, the first delivery of
  * its callback (itself the queue entry of its first attempt) and its batch's counts.
  * Returns null when the guard did not match (nothing written); `batch` is the batch's counts after
@@ -143,7 +147,7 @@ export async function finishJob(
     ...(outcome.errorClass ? { error_class: outcome.errorClass } : {}),
     ...(outcome.reviewCount !== undefined ? { review_count: outcome.reviewCount } : {}),
   };
-  const counter = Prisma.raw(outcome.status === "succeeded" ? "succeeded_jobs" : "failed_jobs");
+  const counter = Prisma.raw(`${outcome.status}_jobs`);
   const rows = await sqlRows<{ batchId: string | null; batchStatus: BatchStatus | null; open: number | null; completed: boolean | null; payload: unknown }>(
     tx,
     Prisma.sql`
@@ -152,7 +156,7 @@ export async function finishJob(
         error_class = ${outcome.errorClass ?? null}::scrape_error_class, error_message = ${outcome.errorMessage ?? null}::text,
         finished_at = ${at}::timestamptz AT TIME ZONE 'UTC', duration_ms = ${outcome.durationMs}::int, updated_at = ${at}::timestamptz AT TIME ZONE 'UTC',
         callback_state = CASE WHEN callback_url IS NOT NULL THEN 'pending'::callback_state ELSE callback_state END, lease_until = NULL,
-        place_name = COALESCE(${outcome.placeName ?? null}::text, place_name)
+        cancel_requested_at = NULL, place_name = COALESCE(${outcome.placeName ?? null}::text, place_name)
       WHERE id = ${run.job.id}::uuid AND status = 'running' AND attempts = ${run.attempt}::int
       RETURNING id, batch_id, callback_url, queue
     ), ev AS (
@@ -225,4 +229,65 @@ export async function markBatchCancelled(tx: Tx, batchId: string): Promise<boole
 export async function recordCreated(tx: Tx, jobIds: string[]): Promise<void> {
   if (jobIds.length === 0) return;
   await tx.jobEvent.createMany({ data: jobIds.map((jobId) => ({ jobId, status: "queued" as const, detail: {} })) });
+}
+
+/** Writes a job's first callback delivery (the queue entry of its first attempt), due at `delivery.startAfter`. */
+async function insertDelivery(tx: Tx, job: Job, delivery: FirstDelivery): Promise<void> {
+  await tx.$executeRaw`
+    INSERT INTO callback_deliveries (id, webhook_id, kind, queue, host, job_id, url, payload, state, next_attempt_at)
+    VALUES (${delivery.id}::uuid, ${delivery.webhookId}, ${delivery.kind}::callback_kind, ${job.queue}, ${delivery.host}, ${job.id}::uuid,
+      ${job.callbackUrl}, ${delivery.payload}::jsonb, 'pending', ${delivery.startAfter}::timestamptz AT TIME ZONE 'UTC')`;
+}
+
+/**
+ * queued → cancelled for one job (POST /api/jobs/{id}/cancel): its event, its job.cancelled callback
+ * (built by `deliveryOf` from the cancelled row) and its batch's counts, which may end the batch.
+ * Null when the job was not queued any more (the guard did not match).
+ */
+export async function cancelQueuedJob(tx: Tx, jobId: string, deliveryOf: (job: Job) => FirstDelivery | null): Promise<{ job: Job; endedBatch: EndedBatch | null } | null> {
+  const rows = await tx.$queryRaw<Job[]>`
+    UPDATE jobs SET status = 'cancelled', error_class = 'cancelled', error_message = 'cancelled_by_client', finished_at = now(), updated_at = now(),
+      callback_state = CASE WHEN callback_url IS NOT NULL THEN 'pending'::callback_state ELSE callback_state END
+    WHERE id = ${jobId}::uuid AND status = 'queued'
+    RETURNING ${jobColumns("jobs")}`;
+  const job = rows[0];
+  if (!job) return null;
+  await recordEvent(tx, jobId, "cancelled", { reason: "cancelled_by_client" });
+  const delivery = deliveryOf(job);
+  if (delivery) await insertDelivery(tx, job, delivery);
+  const endedBatch = job.batchId ? await moveBatchCount(tx, job.batchId, "queued", "cancelled") : null;
+  return { job, endedBatch };
+}
+
+/** Asks the run of a running job to stop (its worker polls `cancel_requested_at`); false when it was not running. */
+export async function requestCancel(tx: Tx, jobId: string): Promise<boolean> {
+  const { count } = await tx.job.updateMany({ where: { id: jobId, status: "running", cancelRequestedAt: null }, data: { cancelRequestedAt: new Date() } });
+  if (count === 1) await recordEvent(tx, jobId, "running", { cancel_requested: true });
+  return count === 1;
+}
+
+/**
+ * failed | cancelled → queued (POST /api/jobs/{id}/retry): a new run of the same job, due at once, with
+ * `extraAttempts` more runs allowed; the reviews linked by the earlier run are unlinked (the new run's
+ * are the job's result). In a batch, the counts move and an ended batch opens again (it sends
+ * batch.completed again when it ends). Null when the job was not failed or cancelled.
+ */
+export async function retryJobRun(tx: Tx, jobId: string, extraAttempts: number): Promise<Job | null> {
+  const before = await tx.$queryRaw<{ status: JobStatus; batchId: string | null }[]>`
+    SELECT status::text AS status, batch_id::text AS "batchId" FROM jobs WHERE id = ${jobId}::uuid AND status IN ('failed', 'cancelled') FOR UPDATE`;
+  const from = before[0];
+  if (!from) return null;
+  const rows = await tx.$queryRaw<Job[]>`
+    UPDATE jobs SET status = 'queued', run_after = now(), queued_at = now(), updated_at = now(), lease_until = NULL, started_at = NULL,
+      finished_at = NULL, duration_ms = NULL, error_class = NULL, error_message = NULL, review_count = 0, cancel_requested_at = NULL,
+      attempt_limit = attempts + ${extraAttempts}::int
+    WHERE id = ${jobId}::uuid
+    RETURNING ${jobColumns("jobs")}`;
+  await tx.jobReview.deleteMany({ where: { jobId } });
+  await recordEvent(tx, jobId, "queued", { retry: true, after: from.status });
+  if (from.batchId) {
+    await tx.batch.updateMany({ where: { id: from.batchId, completedAt: { not: null } }, data: { completedAt: null, status: "running" } });
+    await moveBatchCount(tx, from.batchId, from.status, "queued");
+  }
+  return rows[0] ?? null;
 }

@@ -55,6 +55,9 @@ export function listJobs(db: Db, actor: Actor, input: z.output<typeof ZListJobsI
   );
 }
 
+/** The wire names of the callback kinds (the enum's @map values). */
+const CALLBACK_KIND_NAMES = { job_completed: "job.completed", job_failed: "job.failed", job_cancelled: "job.cancelled", batch_completed: "batch.completed" } as const;
+
 /** How many of a job's newest reviews its detail shows; all of them are paged at /jobs/{job_id}/reviews. */
 export const JOB_REVIEW_PREVIEW = 20;
 
@@ -83,7 +86,7 @@ export async function getJobDetail(db: Db, actor: Actor, jobId: string) {
     callbacks: deliveries.map((d) => ({
       id: d.id,
       webhook_id: d.webhookId,
-      kind: d.kind === "job_completed" ? "job.completed" : d.kind === "job_failed" ? "job.failed" : "batch.completed",
+      kind: CALLBACK_KIND_NAMES[d.kind],
       state: d.state,
       attempts: d.attempts,
       next_attempt_at: d.nextAttemptAt,

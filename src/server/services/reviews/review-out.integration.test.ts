@@ -2,12 +2,13 @@
 // through the REST handler, the exports through their route handlers' builder) with API keys, against a real
 // worker that collected the reviews from a local platform. Only 127.0.0.1 servers.
 import { parse } from "csv-parse/sync";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { handleRest } from "@/server/api/openapi/rest-handler";
 import { createContext } from "@/server/api/trpc";
 import { reviewExport } from "@/server/api/review-export-route";
 import { testDb, uid } from "@/test/helpers";
-import { makeDeps, makeKey, makeVersion, startJsonPlatform, startTestWorker, testSettings, waitFor } from "@/test/review-fixtures";
+import { makeDeps, makeKey, makeVersion, startJsonPlatform, testSettings, waitFor } from "@/test/review-fixtures";
+import { workerForFile } from "@/test/review-worker";
 import type { Actor } from "@/server/services/actor";
 import { createJob } from "./create-jobs";
 import { EXPORT_COLUMNS, exportStream } from "./review-out";
@@ -16,14 +17,7 @@ import { ZCreateJobInput } from "./schemas";
 
 const db = testDb();
 const deps = makeDeps(db, testSettings());
-let stopWorker: () => Promise<void>;
-beforeAll(async () => {
-  stopWorker = await startTestWorker(deps);
-});
-afterAll(async () => {
-  await stopWorker();
-  await db.$disconnect();
-});
+workerForFile(deps);
 
 async function rest(key: string, method: string, path: string, body?: unknown) {
   const req = new Request(`http://test/api${path}`, {

@@ -2,7 +2,7 @@ import type { Logger } from "@/server/core/logger";
 import { getScraper, ScrapeError, type ScrapeResult, type TScrapeSort } from "@/server/scrapers";
 import { platformOrigin } from "@/server/scrapers/platform-origin";
 import type { Job } from "@/generated/prisma/client";
-import type { Prisma } from "@/server/core/db";
+import { Prisma, sqlRows } from "@/server/core/db";
 import { callbackLeaseMs } from "@/server/queue/settings";
 import { attemptLoaded } from "./callbacks/deliver";
 import { callbackHost, enqueueBatchCallback, firstJobDelivery } from "./callbacks/enqueue";
@@ -104,10 +104,23 @@ async function runClaimed(deps: ReviewDeps, run: ClaimedRun, log?: Logger): Prom
   const started = Date.now();
   const fail = (errorClass: JobOutcome["errorClass"], errorMessage: string) =>
     finish(deps, run, { status: "failed", errorClass, errorMessage, durationMs: Date.now() - started }, undefined, log);
+  // Runs allowed: JOB_MAX_ATTEMPTS, raised by each retry (attempt_limit).
+  const limit = job.attemptLimit ?? s.JOB_MAX_ATTEMPTS;
   // Past the last run: a run that was lost (its worker died each time) or otherwise exhausted.
-  if (run.attempt > s.JOB_MAX_ATTEMPTS) return fail("timeout", run.from === "running" ? "worker_lost" : "attempts_exhausted");
+  if (run.attempt > limit) return fail("timeout", run.from === "running" ? "worker_lost" : "attempts_exhausted");
   const scraper = run.implementation ? getScraper(run.implementation) : undefined;
   if (!scraper) return fail("internal", "scraper_unavailable");
+  // A cancel request (POST /api/jobs/{id}/cancel) aborts the scrape: the run polls for it.
+  const cancel = new AbortController();
+  const poll = setInterval(() => {
+    sqlRows<{ asked: boolean }>(deps.db, Prisma.sql`SELECT cancel_requested_at IS NOT NULL AS asked FROM jobs WHERE id = ${jobId}::uuid AND attempts = ${run.attempt}::int`).then(
+      (rows) => {
+        if (rows[0]?.asked) cancel.abort(new ScrapeError("cancelled", "cancelled_by_client"));
+      },
+      () => undefined, // the database blinked: asked again at the next tick
+    );
+  }, s.JOB_CANCEL_POLL_MS);
+  let sofar: ScrapeResult | undefined;
   let result: ScrapeResult;
   try {
     result = await scraper.scrape(
@@ -119,14 +132,22 @@ async function runClaimed(deps: ReviewDeps, run: ClaimedRun, log?: Logger): Prom
         ...(job.sinceDate ? { since: job.sinceDate } : {}),
         ...(job.language ? { language: job.language } : {}),
       },
-      { signal: AbortSignal.timeout(s.JOB_TIMEOUT_MS), platformUrl: platformOrigin(run.config, s.DEMO_PLATFORM_URL) },
+      {
+        signal: AbortSignal.any([cancel.signal, AbortSignal.timeout(s.JOB_TIMEOUT_MS)]),
+        platformUrl: platformOrigin(run.config, s.DEMO_PLATFORM_URL),
+        onReviews: (read) => (sofar = read),
+      },
     );
   } catch (error) {
     if (!(error instanceof ScrapeError)) {
       log?.error({ err: error, jobId }, "scraper failed unexpectedly");
       return fail("internal", "internal_error");
     }
-    if (error.transient && run.attempt < s.JOB_MAX_ATTEMPTS) {
+    // Cancelled: the run ends cancelled with the reviews it had read.
+    if (error.errorClass === "cancelled") {
+      return finish(deps, run, { status: "cancelled", errorClass: "cancelled", errorMessage: "cancelled_by_client", durationMs: Date.now() - started }, sofar, log);
+    }
+    if (error.transient && run.attempt < limit) {
       const detail = { error_class: error.errorClass, message: error.message.slice(0, 500) };
       // The backoff, or longer when the platform said when to come back (Retry-After).
       const delay = Math.max(backoffMs(run.attempt, s.JOB_RETRY_DELAY_SECONDS * 1000, 3_600_000, deps.random), (error.retryAfterSeconds ?? 0) * 1000);
@@ -134,6 +155,8 @@ async function runClaimed(deps: ReviewDeps, run: ClaimedRun, log?: Logger): Prom
       return (await deps.db.$transaction((tx) => requeueJob(tx, jobId, run.attempt, runAfter, detail))) ? "retry_later" : "superseded";
     }
     return fail(error.errorClass, error.message.slice(0, 500));
+  } finally {
+    clearInterval(poll);
   }
   return finish(deps, run, { status: "succeeded", durationMs: Date.now() - started }, result, log);
 }

@@ -115,6 +115,8 @@ export const ZJobOut = z.object({
   started_at: ZDateNull,
   finished_at: ZDateNull,
   duration_ms: z.number().int().nullable(),
+  /** Set while a cancel request waits for the running run to stop (POST /api/jobs/{id}/cancel). */
+  cancel_requested_at: ZDateNull,
 });
 export type TJobOut = z.output<typeof ZJobOut>;
 

@@ -1,0 +1,64 @@
+import { AppError } from "@/server/core/errors";
+import type { Actor } from "../actor";
+import { ownedBy } from "./access";
+import { enqueueBatchCallback, firstJobDelivery } from "./callbacks/enqueue";
+import type { ReviewDeps } from "./deps";
+import { toJobOut } from "./job-output";
+import { cancelQueuedJob, requestCancel, retryJobRun } from "./job-states";
+
+// One job at a time (docs/review-engine.md, "Cancel and retry"): every change goes through the guarded
+// transitions of job-states.ts, so a cancel racing the worker's claim or end, or two retries, change a
+// job once.
+
+async function ownedJob(deps: ReviewDeps, actor: Actor, jobId: string) {
+  const job = await deps.db.job.findFirst({ where: { id: jobId, ...ownedBy(actor) }, select: { id: true, batchId: true } });
+  if (!job) throw new AppError("NOT_FOUND", "job_not_found");
+  return job;
+}
+
+/**
+ * POST /api/jobs/{job_id}/cancel. A queued job is cancelled at once (job.cancelled callback, batch
+ * counts); a running one is asked to stop: its worker aborts the scrape within JOB_CANCEL_POLL_MS plus
+ * the scraper's current step (under 5 s), keeps the reviews read so far and ends it cancelled. A job
+ * already cancelled answers as it is; a succeeded or failed one is 409 job_not_cancellable.
+ */
+export async function cancelJob(deps: ReviewDeps, actor: Actor, jobId: string) {
+  await ownedJob(deps, actor, jobId);
+  for (let tries = 0; tries < 3; tries++) {
+    const outcome = await deps.db.$transaction(
+      async (tx) => {
+        const queued = await cancelQueuedJob(tx, jobId, (job) => firstJobDelivery(job, new Date()));
+        if (queued) {
+          if (queued.endedBatch) await enqueueBatchCallback(tx, queued.endedBatch.id);
+          return "done";
+        }
+        return (await requestCancel(tx, jobId)) ? "done" : "unchanged";
+      },
+      { timeout: 30_000 },
+    );
+    const job = await deps.db.job.findUniqueOrThrow({ where: { id: jobId } });
+    if (outcome === "done" || job.status === "cancelled" || (job.status === "running" && job.cancelRequestedAt)) return toJobOut(job);
+    if (job.status === "succeeded" || job.status === "failed") throw new AppError("CONFLICT", "job_not_cancellable", { status: job.status });
+    // Claimed or requeued between the two guards: try again.
+  }
+  throw new AppError("CONFLICT", "job_busy");
+}
+
+/**
+ * POST /api/jobs/{job_id}/retry: a failed or cancelled job is queued again as a new run of the same job
+ * (JOB_MAX_ATTEMPTS more runs allowed; the earlier run's reviews unlinked). In a cancelled batch it is
+ * 409 batch_cancelled; otherwise 409 job_not_retryable unless the job is failed or cancelled.
+ */
+export async function retryJob(deps: ReviewDeps, actor: Actor, jobId: string) {
+  const owned = await ownedJob(deps, actor, jobId);
+  if (owned.batchId) {
+    const batch = await deps.db.batch.findUniqueOrThrow({ where: { id: owned.batchId }, select: { status: true } });
+    if (batch.status === "cancelled") throw new AppError("CONFLICT", "batch_cancelled");
+  }
+  const job = await deps.db.$transaction((tx) => retryJobRun(tx, jobId, deps.settings.JOB_MAX_ATTEMPTS), { timeout: 30_000 });
+  if (!job) {
+    const now = await deps.db.job.findUniqueOrThrow({ where: { id: jobId }, select: { status: true } });
+    throw new AppError("CONFLICT", "job_not_retryable", { status: now.status });
+  }
+  return toJobOut(job);
+}
