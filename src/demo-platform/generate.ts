@@ -13,6 +13,10 @@ export interface DemoPlace {
   reviewCount: number;
   /** Mean rating over all reviews, one decimal. */
   rating: number;
+  /** Street address as the place page shows it. */
+  address: string;
+  /** How many reviews have 1, 2, 3, 4 and 5 stars (index 0 is 1 star). */
+  histogram: [number, number, number, number, number];
   /** Built-in misbehaviour of the special places (see settings.ts). */
   special?: "blocked" | "slow" | "flaky";
 }
@@ -52,6 +56,7 @@ const CITIES: { city: string; mix: Record<TLanguage, number> }[] = [
 const CATEGORIES = ["Restaurant", "Café", "Tapas bar", "Bistro", "Pizzeria", "Brewery", "Bakery", "Steakhouse"];
 const NAME_A = ["Golden", "Blue", "Old", "Little", "Green", "Silver", "Happy", "Hidden", "Royal", "Red"];
 const NAME_B = ["Spoon", "Olive", "Lantern", "Harbour", "Oak", "Fig", "Anchor", "Garden", "Kettle", "Fox"];
+const STREETS = ["High Street", "Calle Mayor", "Hauptstraße", "Market Square", "Gran Vía", "Bahnhofstraße", "Rue de la Paix", "Main Street"];
 const SPECIALS = ["blocked", "slow", "flaky"] as const;
 const DAY_MS = 86_400_000;
 
@@ -73,6 +78,7 @@ export function createDataset(options: DatasetOptions): Dataset {
     const reviews = makeReviews(options, place);
     cache.set(place.id, reviews);
     place.rating = Math.round((reviews.reduce((s, r) => s + r.rating, 0) / Math.max(1, reviews.length)) * 10) / 10;
+    for (const r of reviews) place.histogram[r.rating - 1]! += 1;
   }
   return {
     options,
@@ -96,6 +102,9 @@ function makePlace(options: DatasetOptions, id: string, index: number): DemoPlac
     layout,
     reviewCount: small ? rng.int(3, 30) : rng.int(index < 2 ? 180 : 120, 400),
     rating: 0,
+    // Drawn last, so the facts drawn before keep their values for a given seed.
+    address: `${rng.pick(STREETS)} ${rng.int(1, 180)}, ${(CITIES[index % CITIES.length] ?? CITIES[0]!).city}`,
+    histogram: [0, 0, 0, 0, 0],
   };
 }
 

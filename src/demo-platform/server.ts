@@ -105,7 +105,7 @@ export function createDemoPlatform(options: DemoPlatformOptions = {}): DemoPlatf
     const page = pageOf(selectReviews(dataset.reviews(place.id), query.data), query.data.page, perPage);
     if (route.kind === "reviews-json") {
       return json(res, 200, {
-        place: { id: place.id, name: place.name },
+        place: { id: place.id, name: place.name, address: place.address, rating: place.rating, reviewCount: place.reviewCount, histogram: histogramJson(place) },
         page: page.page,
         perPage: page.perPage,
         total: page.total,
@@ -130,7 +130,7 @@ export function createDemoPlatform(options: DemoPlatformOptions = {}): DemoPlatf
 
   function placeJson(place: DemoPlace) {
     const { place: p, layout, note } = describe(place);
-    return { id: p.id, name: p.name, category: p.category, city: p.city, rating: p.rating, reviewCount: p.reviewCount, layout, behaviour: note, url: `/places/${p.id}` };
+    return { id: p.id, name: p.name, category: p.category, city: p.city, address: p.address, rating: p.rating, reviewCount: p.reviewCount, histogram: histogramJson(p), layout, behaviour: note, url: `/places/${p.id}` };
   }
 
   async function admin(req: http.IncomingMessage, res: http.ServerResponse, path: string) {
@@ -196,6 +196,12 @@ function matchPlaceRoute(path: string): PlaceRoute | null {
   }
   if (m[1]) return { kind: m[3] ? "reviews-json" : "info", surface: "json", placeId };
   return m[3] ? { kind: "fragment", surface: "fragment", placeId } : { kind: "page", surface: "html", placeId };
+}
+
+/** The rating histogram as the API shows it: stars ("1".."5") to review counts. */
+function histogramJson(place: DemoPlace): Record<"1" | "2" | "3" | "4" | "5", number> {
+  const [one, two, three, four, five] = place.histogram;
+  return { "1": one, "2": two, "3": three, "4": four, "5": five };
 }
 
 function reviewJson(r: DemoReview) {

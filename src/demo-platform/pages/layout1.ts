@@ -51,6 +51,8 @@ export function layout1Page(place: DemoPlace, fragmentUrl: string, fragmentQuery
   <h1 class="place-name">${esc(place.name)}</h1>
   <div class="place-meta">${esc(place.category)} · ${esc(place.city)}</div>
   <div class="place-rating" aria-label="${place.rating} out of 5">★ ${place.rating} · ${place.reviewCount} reviews</div>
+  <address class="place-address">${esc(place.address)}</address>
+  <dl class="place-histogram">${[5, 4, 3, 2, 1].map((n) => `<dt>${n}★</dt><dd data-stars="${n}">${place.histogram[n - 1]}</dd>`).join("")}</dl>
 </header>
 <nav class="tabs" role="tablist">
   <button type="button" role="tab" aria-selected="true" data-tab="overview">Overview</button>

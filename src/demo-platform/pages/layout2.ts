@@ -63,6 +63,9 @@ export function layout2Page(place: DemoPlace, fragmentUrl: string, fragmentQuery
   <h2 class="lx-title">${esc(place.name)}</h2>
   <p class="lx-sub">${esc(place.category)}, ${esc(place.city)}</p>
   <span class="lx-score" title="Average rating">${place.rating}</span>
+  <span class="lx-count">${place.reviewCount} ratings</span>
+  <p class="lx-where">${esc(place.address)}</p>
+  <ul class="lx-bars">${[5, 4, 3, 2, 1].map((n) => `<li data-s="${n}" title="${place.histogram[n - 1]} reviews with ${n} stars"><span class="lx-bar" style="width:${Math.round((100 * place.histogram[n - 1]!) / Math.max(1, place.reviewCount))}%"></span></li>`).join("")}</ul>
 </div>
 <ul class="lx-nav">
   <li><a href="#info" class="lx-nav-link is-active" data-section="info">About</a></li>

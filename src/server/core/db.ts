@@ -69,22 +69,31 @@ export async function copyOut(db: Db, statement: string): Promise<Readable> {
   if (!pool) throw new Error("copyOut needs a client made by createDb");
   const client = await pool.connect();
   let released = false;
+  let stream: Readable | undefined;
+  // A checked-out client has no listener of the pool's: its connection dropping mid-copy (the server
+  // killed, the network cut) would be an uncaught 'error' event and end the process. Here it fails the copy.
+  const onClientError = (error: Error) => {
+    stream?.destroy(error);
+    release(error);
+  };
   const release = (error?: Error) => {
     if (released) return;
     released = true;
+    client.off("error", onClientError);
     client.release(error ?? false);
   };
-  let stream: Readable;
+  client.on("error", onClientError);
   try {
     stream = client.query(copyTo(statement));
   } catch (error) {
     release(error as Error);
     throw error;
   }
-  stream.once("end", () => release());
-  stream.once("error", (error) => release(error));
-  stream.once("close", () => release(new Error("copy stream closed before its end")));
-  return stream;
+  const copy = stream;
+  copy.once("end", () => release());
+  copy.once("error", (error) => release(error));
+  copy.once("close", () => release(new Error("copy stream closed before its end")));
+  return copy;
 }
 
 const globalForDb = globalThis as unknown as { __db?: Db };

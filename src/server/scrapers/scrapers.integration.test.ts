@@ -158,6 +158,31 @@ describe("every error class, provoked", () => {
     return expectClass(scrape(impl, { platformId: "p-slow" }, { signal: controller.signal }), "cancelled", false);
   });
 
+  it.each([
+    ["browser-v1", "p-0001"],
+    ["browser-v2", "p-0002"],
+    ["http-json", "p-0001"],
+    ["http-json", "p-0002"],
+  ])("%s reads the place's facts from %s as the platform shows them", async (impl, placeId) => {
+    const result = await scrape(impl, { platformId: placeId, limit: 5 });
+    const p = platform.dataset.place(placeId)!;
+    expect(result.facts).toEqual({ name: p.name, address: p.address, rating: p.rating, reviewCount: p.reviewCount, histogram: p.histogram });
+    expect(p.histogram.reduce((a, b) => a + b, 0)).toBe(p.reviewCount);
+  });
+
+  it.each(IMPLS)("%s says why it stopped: the limit, the end of the list, or where since cut it", async (impl) => {
+    expect((await scrape(impl, { platformId: "p-0001", limit: 25 })).stopReason).toBe("limit");
+    // p-0008 is a small place (3 to 30 reviews), shown in layout 1 (which every scraper reads).
+    const small = platform.dataset.place("p-0008")!;
+    const all = await scrape(impl, { placeUrl: `${base}/places/p-0008?layout=1`, limit: 500 });
+    expect(all.reviews).toHaveLength(small.reviewCount);
+    expect(all.stopReason).toBe("end_of_list");
+    const since = expected("p-0001", { limit: 400 })[20]!.publishedAt!;
+    const recent = await scrape(impl, { platformId: "p-0001", limit: 400, since });
+    expect(recent.reviews.length).toBe(expected("p-0001", { limit: 400, since }).length);
+    expect(recent.stopReason).toBe("since_reached");
+  });
+
   it.each(IMPLS)("%s: reports the reviews read so far, so a cancelled run keeps them", async (impl) => {
     const controller = new AbortController();
     let last: ScrapedReview[] = [];

@@ -52,6 +52,28 @@ export interface ScrapedReview {
   ownerReply: string | null;
 }
 
+/** What the platform shows about the place itself (each fact only when the page or API shows it). */
+export interface PlaceFacts {
+  name?: string;
+  address?: string;
+  /** Average rating as shown (e.g. 4.3). */
+  rating?: number;
+  /** How many reviews the platform says the place has. */
+  reviewCount?: number;
+  /** Reviews with 1, 2, 3, 4 and 5 stars (index 0 is 1 star). */
+  histogram?: [number, number, number, number, number];
+}
+
+/** Why a collection stopped (the job's coverage block). */
+export const STOP_REASONS = ["limit", "end_of_list", "since_reached", "blocked", "layout_changed", "timeout", "cancelled"] as const;
+export type TStopReason = (typeof STOP_REASONS)[number];
+
+/** The stop reason of a list read to its end or to the limit: `limit` when the limit was reached, else the end of the (since-filtered) list. */
+export function stopReasonOf(collected: number, target: Pick<ScrapeTarget, "limit" | "since">): TStopReason {
+  if (collected >= target.limit) return "limit";
+  return target.since ? "since_reached" : "end_of_list";
+}
+
 export interface ScrapeResult {
   /** Origin (scheme, host, port) the reviews were read from: the platform's, never another. */
   origin: string;
@@ -62,6 +84,10 @@ export interface ScrapeResult {
   platformId?: string;
   /** Place name as shown by the platform, when known. */
   placeName?: string;
+  /** The place's facts as the platform shows them. */
+  facts?: PlaceFacts;
+  /** Why the read stopped (set by a read that ended normally). */
+  stopReason?: TStopReason;
 }
 
 export interface ScrapeContext {

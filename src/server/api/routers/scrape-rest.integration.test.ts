@@ -79,7 +79,7 @@ describe("review engine REST API", () => {
     // Every procedure of the scrape router is a documented REST operation.
     const procedures = Object.keys(appRouter._def.procedures).filter((k) => k.startsWith("scrape."));
     // (The streamed exports are route handlers, documented beside them.)
-    const engine = Object.entries(doc.paths).filter(([p]) => /^\/(scrape|batches|jobs|dashboard|admin\/scrapers|admin\/api-keys)(\/|$)/.test(p) && !p.endsWith("/reviews/export"));
+    const engine = Object.entries(doc.paths).filter(([p]) => /^\/(scrape|batches|jobs|places|dashboard|admin\/scrapers|admin\/api-keys)(\/|$)/.test(p) && !p.endsWith("/reviews/export"));
     expect(engine.flatMap(([, item]) => Object.keys(item)).length).toBe(procedures.length);
     for (const p of ["/jobs/{job_id}/reviews/export", "/batches/{batch_id}/reviews/export"]) expect(doc.paths[p], p).toHaveProperty("get");
   });

@@ -6,6 +6,7 @@ import * as dash from "@/server/services/reviews/dashboards";
 import { getBatch, getJobDetail, listBatches, listJobs } from "@/server/services/reviews/read";
 import * as s from "@/server/services/reviews/schemas";
 import { reviewPage, ZBatchReviewsInput, ZJobReviewsInput, ZReviewPageOut } from "@/server/services/reviews/review-out";
+import * as places from "@/server/services/reviews/places";
 import { reviewDeps } from "@/server/services/reviews/web-deps";
 import { engineProcedure, idempotencyKeyOf } from "../engine-procedure";
 import { createTRPCRouter } from "../trpc";
@@ -115,6 +116,21 @@ export const scrapeRouter = createTRPCRouter({
     .input(ZBatchReviewsInput)
     .output(ZReviewPageOut)
     .query(({ ctx, input }) => reviewPage(ctx.db, ctx.actor, input)),
+  places: engineProcedure("jobs:read")
+    .meta(rest("GET", "/places", "Places the key's jobs read, with the facts the platform showed"))
+    .input(places.ZListPlacesInput)
+    .output(places.ZPlacesPage)
+    .query(({ ctx, input }) => places.listPlaces(ctx.db, ctx.actor, input)),
+  place: engineProcedure("jobs:read")
+    .meta(rest("GET", "/places/{place_id}", "A place: its facts, the reviews collected of it and the latest job's coverage"))
+    .input(places.ZPlaceIdInput)
+    .output(places.ZPlaceDetailOut)
+    .query(({ ctx, input }) => places.getPlace(ctx.db, ctx.actor, input.place_id)),
+  placeReviews: engineProcedure("jobs:read")
+    .meta(rest("GET", "/places/{place_id}/reviews", "The place's reviews the key's jobs collected (newest version of each), filtered, page by page"))
+    .input(places.ZPlaceReviewsInput)
+    .output(places.ZPlaceReviewsOut)
+    .query(({ ctx, input }) => places.placeReviews(ctx.db, ctx.actor, input)),
   overview: engineProcedure("jobs:read")
     .meta(rest("GET", "/dashboard/overview", "Jobs by status, success rate, top clients"))
     .input(dash.ZDashboardInput)

@@ -2,8 +2,8 @@ import type { Page, Response } from "playwright-core";
 import { errorForStatus, throwIfAborted } from "../classify";
 import { scraperConfig } from "../config";
 import { applyTarget, resolveTarget, targetParams } from "../demo-platform/target";
-import { ScrapeError, type ScrapedReview, type ScrapeContext, type Scraper, type ScrapeTarget } from "../types";
-import type { LayoutDriver } from "./layouts";
+import { ScrapeError, stopReasonOf, type ScrapedReview, type ScrapeContext, type Scraper, type ScrapeTarget } from "../types";
+import { placeFacts, type LayoutDriver } from "./layouts";
 import { toScrapedReview } from "./parse";
 import { withPage } from "./shared-browser";
 
@@ -16,8 +16,11 @@ export function browserScraper(implementation: string, layouts: LayoutDriver[]):
       const url = `${place.origin}/places/${encodeURIComponent(place.placeId)}?${targetParams(target, place.knobs)}`;
       const report = (reviews: ScrapedReview[], placeName: string | undefined) =>
         ctx.onReviews?.({ origin: place.origin, placeKey: place.placeKey, platformId: place.placeId, placeName, reviews: applyTarget(reviews, target) });
-      const { reviews, placeName } = await withPage(ctx.signal, place.origin, (page) => scrapePage(page, url, layouts, target, ctx, report));
-      return { origin: place.origin, placeKey: place.placeKey, platformId: place.placeId, placeName, reviews: applyTarget(reviews, target) };
+      const { reviews: read, placeName, facts, listEnded } = await withPage(ctx.signal, place.origin, (page) => scrapePage(page, url, layouts, target, ctx, report));
+      const reviews = applyTarget(read, target);
+      // The list's end shown before the limit was reached is its end (or where `since` cut it).
+      const stopReason = reviews.length >= target.limit || !listEnded ? "limit" : stopReasonOf(reviews.length, target);
+      return { origin: place.origin, placeKey: place.placeKey, platformId: place.placeId, placeName, facts: { ...facts, ...(placeName ? { name: placeName } : {}) }, stopReason, reviews };
     },
   };
 }
@@ -51,7 +54,8 @@ async function scrapePage(page: Page, url: string, layouts: LayoutDriver[], targ
   if (!layout) {
     throw new ScrapeError("layout_changed", `no known reviews tab on the place page (looked for ${layouts.map((l) => l.name).join(", ")})`);
   }
-  if (target.limit === 0) return { reviews: [] as ScrapedReview[], placeName };
+  const facts = placeFacts(await layout.facts(page));
+  if (target.limit === 0) return { reviews: [] as ScrapedReview[], placeName, facts, listEnded: false };
 
   // Answers to review requests counted up to the last change of the page: more answers and no new card is a changed layout.
   let okAtLastChange = fragments.ok;
@@ -62,6 +66,7 @@ async function scrapePage(page: Page, url: string, layouts: LayoutDriver[], targ
   const step = scraperConfig().SCRAPER_STEP_TIMEOUT_MS;
   let count = 0;
   let checkpointAt = Date.now();
+  let listEnded = false;
   for (;;) {
     throwIfAborted(ctx.signal);
     const { card, end, error } = layout.selectors;
@@ -78,6 +83,7 @@ async function scrapePage(page: Page, url: string, layouts: LayoutDriver[], targ
     count = state.count;
     okAtLastChange = fragments.ok;
     ctx.onProgress?.(Math.min(count, target.limit));
+    listEnded = state.done;
     if (state.done || count >= target.limit) break;
     if (ctx.onReviews && Date.now() - checkpointAt >= BROWSER_CHECKPOINT_MS) {
       checkpointAt = Date.now();
@@ -88,7 +94,7 @@ async function scrapePage(page: Page, url: string, layouts: LayoutDriver[], targ
   const raw = await layout.extract(page);
   const reviews = raw.map(toScrapedReview).filter((r): r is ScrapedReview => r !== null);
   if (raw.length > 0 && reviews.length === 0) throw new ScrapeError("layout_changed", `${layout.name}: review cards have no ids`);
-  return { reviews, placeName };
+  return { reviews, placeName, facts, listEnded };
 }
 
 /** How long cards may take to show after their batch was answered before the markup counts as changed. */

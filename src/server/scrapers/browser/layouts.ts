@@ -1,4 +1,5 @@
 import type { Page } from "playwright-core";
+import type { PlaceFacts } from "../types";
 import type { RawCard } from "./parse";
 
 /** How a scraper finds, opens, grows and reads the reviews of one page layout. */
@@ -12,6 +13,8 @@ export interface LayoutDriver {
   more(page: Page): Promise<void>;
   /** Reads every card on the page. */
   extract(page: Page): Promise<RawCard[]>;
+  /** Reads what the page's header shows about the place (address, rating, review count, histogram). */
+  facts(page: Page): Promise<RawFacts>;
   /** CSS selectors the loading loop watches. */
   selectors: {
     /** The container the cards go into (missing after opening: the layout changed). */
@@ -25,11 +28,44 @@ export interface LayoutDriver {
   };
 }
 
+/** A place header's facts as text, before parsing (`placeFacts`). */
+export interface RawFacts {
+  address: string | null;
+  rating: string | null;
+  reviewCount: string | null;
+  /** Text holding each star level's count, 1 to 5. */
+  histogram: (string | null)[];
+}
+
+/** The numbers in a place header's texts; a fact the page does not show (or shows unreadably) is left out. */
+export function placeFacts(raw: RawFacts): PlaceFacts {
+  const number = (text: string | null) => {
+    const m = /(\d+(?:[.,]\d+)?)/.exec(text ?? "");
+    return m ? Number(m[1]!.replace(",", ".")) : undefined;
+  };
+  const rating = number(raw.rating);
+  const reviewCount = number(raw.reviewCount);
+  const bars = raw.histogram.map(number);
+  return {
+    ...(raw.address?.trim() ? { address: raw.address.trim() } : {}),
+    ...(rating !== undefined && rating <= 5 ? { rating } : {}),
+    ...(reviewCount !== undefined && Number.isInteger(reviewCount) ? { reviewCount } : {}),
+    ...(bars.length === 5 && bars.every((b) => b !== undefined && Number.isInteger(b)) ? { histogram: bars as [number, number, number, number, number] } : {}),
+  };
+}
+
 /** Layout 1: `[role=tab][data-tab=reviews]`, `article.review-card`, infinite scroll with a sentinel. */
 export const layout1: LayoutDriver = {
   name: "layout-1",
   selectors: { list: "#review-list", card: "#review-list article.review-card", end: ".review-end", error: ".review-error", errorStatusAttr: "data-status" },
   detect: async (page) => (await page.locator('[role="tab"][data-tab="reviews"]').count()) > 0,
+  facts: (page) =>
+    page.evaluate(() => ({
+      address: document.querySelector(".place-address")?.textContent ?? null,
+      rating: document.querySelector(".place-rating")?.getAttribute("aria-label") ?? null,
+      reviewCount: (document.querySelector(".place-rating")?.textContent ?? "").split("·")[1] ?? null,
+      histogram: [1, 2, 3, 4, 5].map((n) => document.querySelector(`.place-histogram dd[data-stars="${n}"]`)?.textContent ?? null),
+    })),
   open: (page) => page.locator('[role="tab"][data-tab="reviews"]').first().click(),
   more: async (page) => {
     // Already at the bottom (the page was still loading when the sentinel came into view): step back a
@@ -71,6 +107,13 @@ export const layout2: LayoutDriver = {
   name: "layout-2",
   selectors: { list: ".rv-list", card: ".rv-list li.rv-item", end: ".rv-done", error: ".rv-problem", errorStatusAttr: "data-http-status" },
   detect: async (page) => (await page.locator('a.lx-nav-link[data-section="reviews"]').count()) > 0,
+  facts: (page) =>
+    page.evaluate(() => ({
+      address: document.querySelector(".lx-where")?.textContent ?? null,
+      rating: document.querySelector(".lx-score")?.textContent ?? null,
+      reviewCount: document.querySelector(".lx-count")?.textContent ?? null,
+      histogram: [1, 2, 3, 4, 5].map((n) => document.querySelector(`.lx-bars li[data-s="${n}"]`)?.getAttribute("title") ?? null),
+    })),
   open: (page) => page.locator('a.lx-nav-link[data-section="reviews"]').first().click(),
   more: async (page) => {
     const button = page.locator("button.rv-more:not([disabled])");

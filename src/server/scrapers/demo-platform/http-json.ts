@@ -2,12 +2,20 @@ import { z } from "zod";
 import { classifyError, errorForStatus, throwIfAborted } from "../classify";
 import { scraperConfig } from "../config";
 import { platformFetch } from "../platform-fetch";
-import { ScrapeError, type ScrapedReview, type Scraper } from "../types";
+import { ScrapeError, stopReasonOf, type PlaceFacts, type ScrapedReview, type Scraper } from "../types";
 import { applyTarget, resolveTarget, targetParams } from "./target";
 
 /** One page of the platform's JSON reviews API; a different shape means the API changed (layout_changed). */
 const ZReviewsPage = z.object({
-  place: z.object({ id: z.string(), name: z.string() }),
+  place: z.object({
+    id: z.string(),
+    name: z.string(),
+    // Facts a platform may leave out (older API versions): read when present.
+    address: z.string().optional(),
+    rating: z.number().min(0).max(5).optional(),
+    reviewCount: z.number().int().min(0).optional(),
+    histogram: z.record(z.enum(["1", "2", "3", "4", "5"]), z.number().int().min(0)).optional(),
+  }),
   nextPage: z.number().int().nullable(),
   reviews: z.array(
     z.object({
@@ -32,6 +40,7 @@ export const httpJsonScraper: Scraper = {
     const perPage = Math.min(MAX_PER_PAGE, Math.max(1, target.limit));
     const collected: ScrapedReview[] = [];
     let placeName: string | undefined;
+    let facts: PlaceFacts | undefined;
     let page: number | null = 1;
     try {
       while (page !== null && collected.length < target.limit) {
@@ -52,6 +61,7 @@ export const httpJsonScraper: Scraper = {
         const body = ZReviewsPage.safeParse(parseJson(res.body));
         if (!body.success) throw new ScrapeError("layout_changed", `reviews API page ${page} has an unexpected shape`, { cause: body.error });
         placeName = body.data.place.name;
+        facts ??= factsOf(body.data.place);
         for (const r of body.data.reviews) {
           const publishedAt = r.publishedAt === null ? null : new Date(r.publishedAt);
           collected.push({
@@ -71,9 +81,21 @@ export const httpJsonScraper: Scraper = {
     } catch (error) {
       throw classifyError(error, ctx.signal);
     }
-    return { origin: place.origin, placeKey: place.placeKey, platformId: place.placeId, placeName, reviews: applyTarget(collected, target) };
+    const reviews = applyTarget(collected, target);
+    return { origin: place.origin, placeKey: place.placeKey, platformId: place.placeId, placeName, facts, stopReason: stopReasonOf(reviews.length, target), reviews };
   },
 };
+
+function factsOf(p: z.output<typeof ZReviewsPage>["place"]): PlaceFacts {
+  const h = p.histogram;
+  return {
+    name: p.name,
+    ...(p.address !== undefined ? { address: p.address } : {}),
+    ...(p.rating !== undefined ? { rating: p.rating } : {}),
+    ...(p.reviewCount !== undefined ? { reviewCount: p.reviewCount } : {}),
+    ...(h ? { histogram: [h["1"] ?? 0, h["2"] ?? 0, h["3"] ?? 0, h["4"] ?? 0, h["5"] ?? 0] } : {}),
+  };
+}
 
 function parseJson(body: Buffer): unknown {
   try {

@@ -116,7 +116,7 @@ describe("cancel and retry one job", () => {
       await waitFor(async () => ((await statusOf(job.id)) === "cancelled" ? true : undefined), 5_000, "cancelled within 5 s");
       expect(Date.now() - asked).toBeLessThan(5_000);
       const cancelled = await db.job.findUniqueOrThrow({ where: { id: job.id } });
-      expect(cancelled).toMatchObject({ status: "cancelled", errorClass: "cancelled", reviewCount: 50, cancelRequestedAt: null });
+      expect(cancelled).toMatchObject({ status: "cancelled", errorClass: "cancelled", reviewCount: 50, cancelRequestedAt: null, stopReason: "cancelled" });
       expect(await linked(job.id)).toBe(50);
       await waitFor(async () => (receiver.received.some((r) => JSON.parse(r.body).type === "job.cancelled") ? true : undefined), 10_000, "job.cancelled delivered");
 

@@ -38,6 +38,14 @@ export function toJobOut(j: Job): TJobOut {
     finished_at: j.finishedAt,
     duration_ms: j.durationMs,
     cancel_requested_at: j.cancelRequestedAt ?? null,
+    place_id: j.placeRefId ?? null,
+    coverage: {
+      collected: j.reviewCount,
+      platform_total: j.platformTotal ?? null,
+      share: j.platformTotal ? Math.round((Math.min(j.reviewCount, j.platformTotal) / j.platformTotal) * 1000) / 1000 : null,
+      oldest_review_at: j.oldestReviewAt ?? null,
+      stop_reason: j.stopReason ?? null,
+    },
   };
 }
 

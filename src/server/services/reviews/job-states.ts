@@ -1,6 +1,8 @@
 import { Prisma, sqlRows } from "@/server/core/db";
 import type { Job } from "@/generated/prisma/client";
 import type { BatchStatus, JobStatus, ScrapeErrorClass } from "@/generated/prisma/enums";
+import type { TStopReason } from "@/server/scrapers/types";
+import { placeUpsertCte, type PlaceSeen } from "./place-store";
 
 // The state machines of jobs and batches (docs/review-engine.md, "States"). Every status change of
 // a job or a batch goes through this module (the claims, queued → running: job-claim.ts), and every change is a guarded UPDATE (WHERE status =
@@ -83,6 +85,7 @@ const JOB_COLUMNS: [column: string, field: keyof Job, cast?: "text"][] = [
   ["error_message", "errorMessage"], ["queued_at", "queuedAt"], ["started_at", "startedAt"], ["finished_at", "finishedAt"],
   ["duration_ms", "durationMs"], ["created_at", "createdAt"], ["updated_at", "updatedAt"], ["queue", "queue"], ["run_after", "runAfter"],
   ["lease_until", "leaseUntil"], ["place_name", "placeName"], ["cancel_requested_at", "cancelRequestedAt"], ["attempt_limit", "attemptLimit"],
+  ["place_ref_id", "placeRefId", "text"], ["platform_total", "platformTotal"], ["oldest_review_at", "oldestReviewAt"], ["stop_reason", "stopReason", "text"],
 ];
 
 /** `alias.column AS "field", …` for every column of a job row. */
@@ -99,6 +102,8 @@ export interface JobOutcome {
   errorClass?: ScrapeErrorClass;
   errorMessage?: string;
   durationMs: number;
+  /** The job's coverage: the place record, the platform's total, the oldest review reached, why it stopped. */
+  coverage?: { placeRefId: string | null; platformTotal: number | null; oldestReviewAt: Date | null; stopReason: TStopReason | null };
 }
 
 /** The first delivery of a job's callback, written with its terminal state (see callbacks/enqueue.ts). */
@@ -123,6 +128,10 @@ export function finishedRow(job: Job, outcome: JobOutcome, at: Date): Job {
     errorMessage: outcome.errorMessage ?? null,
     finishedAt: at,
     durationMs: outcome.durationMs,
+    placeRefId: outcome.coverage?.placeRefId ?? job.placeRefId,
+    platformTotal: outcome.coverage?.platformTotal ?? null,
+    oldestReviewAt: outcome.coverage?.oldestReviewAt ?? null,
+    stopReason: outcome.coverage?.stopReason ?? null,
     callbackState: job.callbackUrl ? "pending" : job.callbackState,
     updatedAt: at,
   };
@@ -141,6 +150,7 @@ export async function finishJob(
   outcome: JobOutcome,
   at: Date,
   delivery: FirstDelivery | null,
+  place: PlaceSeen | null = null,
 ): Promise<{ batch: { id: string; status: BatchStatus; open: number; completed: boolean } | null; payload: unknown } | null> {
   const detail = {
     attempt: run.attempt,
@@ -151,12 +161,14 @@ export async function finishJob(
   const rows = await sqlRows<{ batchId: string | null; batchStatus: BatchStatus | null; open: number | null; completed: boolean | null; payload: unknown }>(
     tx,
     Prisma.sql`
-    WITH j AS (
+    WITH ${placeUpsertCte(place, at)}, j AS (
       UPDATE jobs SET status = ${outcome.status}::job_status, review_count = ${outcome.reviewCount ?? 0}::int,
         error_class = ${outcome.errorClass ?? null}::scrape_error_class, error_message = ${outcome.errorMessage ?? null}::text,
         finished_at = ${at}::timestamptz AT TIME ZONE 'UTC', duration_ms = ${outcome.durationMs}::int, updated_at = ${at}::timestamptz AT TIME ZONE 'UTC',
         callback_state = CASE WHEN callback_url IS NOT NULL THEN 'pending'::callback_state ELSE callback_state END, lease_until = NULL,
-        cancel_requested_at = NULL, place_name = COALESCE(${outcome.placeName ?? null}::text, place_name)
+        cancel_requested_at = NULL, place_name = COALESCE(${outcome.placeName ?? null}::text, place_name),
+        place_ref_id = COALESCE((SELECT id FROM pl), place_ref_id), platform_total = ${outcome.coverage?.platformTotal ?? null}::int,
+        oldest_review_at = ${outcome.coverage?.oldestReviewAt ?? null}::timestamptz AT TIME ZONE 'UTC', stop_reason = ${outcome.coverage?.stopReason ?? null}::stop_reason
       WHERE id = ${run.job.id}::uuid AND status = 'running' AND attempts = ${run.attempt}::int
       RETURNING id, batch_id, callback_url, queue
     ), ev AS (

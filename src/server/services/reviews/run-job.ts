@@ -1,5 +1,5 @@
 import type { Logger } from "@/server/core/logger";
-import { getScraper, ScrapeError, type ScrapeResult, type TScrapeSort } from "@/server/scrapers";
+import { getScraper, ScrapeError, STOP_REASONS, type ScrapeResult, type TScrapeSort } from "@/server/scrapers";
 import { platformOrigin } from "@/server/scrapers/platform-origin";
 import type { Job } from "@/generated/prisma/client";
 import { Prisma, sqlRows } from "@/server/core/db";
@@ -11,6 +11,7 @@ import { backoffMs } from "./callbacks/schedule";
 import type { ReviewDeps } from "./deps";
 import type { ClaimedRun } from "./job-claim";
 import { endBatch, finishedRow, finishJob, requeueJob, type JobOutcome, type Tx } from "./job-states";
+import { placeIdOf, type PlaceSeen } from "./place-store";
 import { storeJobReviews } from "./review-store";
 
 const SORT: Record<Job["sort"], TScrapeSort> = { newest: "newest", most_relevant: "relevant", highest_rating: "highest", lowest_rating: "lowest" };
@@ -30,10 +31,14 @@ interface RunToEnd {
 async function finish(deps: ReviewDeps, run: RunToEnd, outcome: JobOutcome, result?: ScrapeResult, log?: Logger): Promise<string> {
   const s = deps.settings;
   const reviews = result?.reviews ?? [];
+  let place: PlaceSeen | null = null;
   if (result) {
     outcome.reviewCount = new Set(reviews.map((r) => r.externalId)).size;
     if (result.placeName) outcome.placeName = result.placeName;
+    const source = { platform: run.job.platform, origin: result.origin, placeKey: result.placeKey };
+    place = { source, facts: { ...result.facts, ...(result.placeName && !result.facts?.name ? { name: result.placeName } : {}), platformId: result.platformId } };
   }
+  outcome.coverage = coverageOf(outcome, result, place);
   const at = new Date();
   // The first attempt is made at once when this process has a slot for it and its host has one free.
   const host = run.job.callbackUrl ? callbackHost(run.job.callbackUrl) : "";
@@ -45,7 +50,7 @@ async function finish(deps: ReviewDeps, run: RunToEnd, outcome: JobOutcome, resu
     if (result && reviews.length > 0) {
       await storeJobReviews(tx, run.job.id, { platform: run.job.platform, origin: result.origin, placeKey: result.placeKey }, reviews);
     }
-    const done = await finishJob(tx, run, outcome, at, delivery);
+    const done = await finishJob(tx, run, outcome, at, delivery, place);
     // Another run holds the job now: nothing was written (a transaction rolls the reviews back).
     if (!done) throw new SupersededRun();
     if (done.batch && done.batch.open === 0 && !done.batch.completed) {
@@ -81,6 +86,22 @@ async function finish(deps: ReviewDeps, run: RunToEnd, outcome: JobOutcome, resu
 }
 
 class SupersededRun extends Error {}
+
+/**
+ * A job's coverage (docs/review-engine.md, "Places and coverage"): its place, the platform's total,
+ * the oldest review reached, and why it stopped: the read's own reason when it ended normally,
+ * `cancelled`, or the error class when it is one of the stop reasons (blocked, layout_changed, timeout).
+ */
+function coverageOf(outcome: JobOutcome, result: ScrapeResult | undefined, place: PlaceSeen | null): NonNullable<JobOutcome["coverage"]> {
+  let oldest: Date | null = null;
+  for (const r of result?.reviews ?? []) if (r.publishedAt && (!oldest || r.publishedAt < oldest)) oldest = r.publishedAt;
+  const errorClass = outcome.errorClass as string | undefined;
+  const stopReason =
+    outcome.status === "succeeded" ? (result?.stopReason ?? null)
+    : outcome.status === "cancelled" ? "cancelled"
+    : STOP_REASONS.find((r) => r === errorClass) ?? null;
+  return { placeRefId: place ? placeIdOf(place.source) : null, platformTotal: result?.facts?.reviewCount ?? null, oldestReviewAt: oldest, stopReason };
+}
 
 /**
  * Runs one claimed scrape job (the worker's slots take and claim in one statement, job-claim.ts):

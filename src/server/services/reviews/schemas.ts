@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { STOP_REASONS } from "@/server/scrapers/types";
 import { ZPageInput } from "../meshes/schemas";
 import { isWebhookSecret } from "./callbacks/signing";
 
@@ -117,6 +118,17 @@ export const ZJobOut = z.object({
   duration_ms: z.number().int().nullable(),
   /** Set while a cancel request waits for the running run to stop (POST /api/jobs/{id}/cancel). */
   cancel_requested_at: ZDateNull,
+  /** The place record the job read (GET /api/places/{place_id}); null until a run ended with a result. */
+  place_id: z.string().nullable(),
+  /** How complete the collection is: reviews collected against the platform's total, how far back, and why it stopped. */
+  coverage: z.object({
+    collected: z.number().int(),
+    platform_total: z.number().int().nullable(),
+    /** collected / platform_total, 0 to 1 (3 decimals); null when the platform showed no total. */
+    share: z.number().nullable(),
+    oldest_review_at: ZDateNull,
+    stop_reason: z.enum(STOP_REASONS).nullable(),
+  }),
 });
 export type TJobOut = z.output<typeof ZJobOut>;
 

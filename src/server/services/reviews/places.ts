@@ -1,0 +1,174 @@
+import { z } from "zod";
+import type { Place } from "@/generated/prisma/client";
+import { Prisma, sqlRows, type Db } from "@/server/core/db";
+import { AppError } from "@/server/core/errors";
+import type { Actor } from "../actor";
+import { readPage } from "../paging";
+import { ownedBy } from "./access";
+import { toJobOut } from "./job-output";
+import { REVIEW_PAGE_MAX, ZReviewOut, type TReviewOut } from "./review-out";
+import { ZPageInput } from "../meshes/schemas";
+import { ZJobOut } from "./schemas";
+
+// Places (docs/review-engine.md, "Places and coverage"): one record per (platform, origin, place key)
+// with the facts the platform showed to the last job that read it. A key without the admin scope sees
+// the places its own jobs read, and of a place only the reviews its own jobs collected: the rule is in
+// every query.
+
+const ZDate = z.date().meta({ override: { type: "string", format: "date-time" } });
+
+export const ZPlaceOut = z.object({
+  id: z.string(),
+  platform: z.string(),
+  origin: z.string(),
+  place_key: z.string(),
+  platform_id: z.string().nullable(),
+  name: z.string().nullable(),
+  address: z.string().nullable(),
+  rating: z.number().nullable(),
+  review_total: z.number().int().nullable(),
+  /** Reviews per star level as the platform shows them. */
+  histogram: z.record(z.string(), z.number()).nullable(),
+  first_seen_at: ZDate,
+  last_seen_at: ZDate,
+});
+export type TPlaceOut = z.output<typeof ZPlaceOut>;
+
+export const ZListPlacesInput = ZPageInput.extend({
+  q: z.string().trim().max(100).optional(),
+  sort: z.enum(["last_seen_at", "name", "review_total"]).default("last_seen_at"),
+  dir: z.enum(["asc", "desc"]).default("desc"),
+});
+export const ZPlacesPage = z.object({ items: z.array(ZPlaceOut), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export const ZPlaceIdInput = z.object({ place_id: z.uuid() });
+export const ZPlaceDetailOut = ZPlaceOut.extend({
+  /** Distinct reviews of the place that the caller's jobs collected. */
+  collected_reviews: z.number().int(),
+  /** The caller's latest job of the place, with its coverage block. */
+  latest_job: ZJobOut.nullable(),
+});
+
+const YMD = /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/;
+const ZWhen = z.string().trim().regex(YMD, { error: "a date (YYYY-MM-DD) or an ISO date-time" }).transform((v, ctx) => {
+  const d = new Date(v);
+  if (Number.isNaN(d.getTime())) ctx.addIssue({ code: "custom", message: "not a date" });
+  return d;
+});
+export const ZPlaceReviewsInput = ZPlaceIdInput.extend({
+  limit: z.coerce.number().int().min(1).max(REVIEW_PAGE_MAX).default(100),
+  cursor: z.string().trim().min(1).max(200).optional().meta({ description: "next_cursor of the previous page" }),
+  since: ZWhen.optional().meta({ description: "published at or after" }),
+  until: ZWhen.optional().meta({ description: "published before" }),
+  rating: z.coerce.number().int().min(1).max(5).optional(),
+  language: z.string().trim().min(2).max(10).regex(/^[A-Za-z-]+$/).optional(),
+  q: z.string().trim().min(1).max(100).optional().meta({ description: "text or author contains (case-insensitive)" }),
+});
+export const ZPlaceReviewsOut = z.object({ items: z.array(ZReviewOut), next_cursor: z.string().nullable() });
+
+export function toPlaceOut(p: Place): TPlaceOut {
+  return {
+    id: p.id,
+    platform: p.platform,
+    origin: p.origin,
+    place_key: p.placeKey,
+    platform_id: p.platformId,
+    name: p.name,
+    address: p.address,
+    rating: p.rating,
+    review_total: p.reviewTotal,
+    histogram: (p.histogram as Record<string, number> | null) ?? null,
+    first_seen_at: p.firstSeenAt,
+    last_seen_at: p.lastSeenAt,
+  };
+}
+
+/** The places the actor may see: all for administrators, else those its own jobs read. */
+function visible(actor: Actor): Prisma.PlaceWhereInput {
+  const own = ownedBy(actor);
+  return own.apiKeyId ? { jobs: { some: { apiKeyId: own.apiKeyId } } } : {};
+}
+
+/** GET /api/places: one page of the visible places, searchable by name, address and platform id. */
+export function listPlaces(db: Db, actor: Actor, input: z.output<typeof ZListPlacesInput>) {
+  const where: Prisma.PlaceWhereInput = {
+    ...visible(actor),
+    ...(input.q
+      ? { OR: [{ name: { contains: input.q, mode: "insensitive" } }, { address: { contains: input.q, mode: "insensitive" } }, { platformId: { contains: input.q, mode: "insensitive" } }] }
+      : {}),
+  };
+  const key = input.sort === "name" ? "name" : input.sort === "review_total" ? "reviewTotal" : "lastSeenAt";
+  return readPage(
+    input,
+    () => db.place.count({ where }),
+    async (w) => (await db.place.findMany({ where, orderBy: [{ [key]: key === "lastSeenAt" ? input.dir : { sort: input.dir, nulls: "last" } }, { id: input.dir }], ...w })).map(toPlaceOut),
+  );
+}
+
+async function visiblePlace(db: Db, actor: Actor, placeId: string): Promise<Place> {
+  const place = await db.place.findFirst({ where: { id: placeId, ...visible(actor) } });
+  if (!place) throw new AppError("NOT_FOUND", "place_not_found");
+  return place;
+}
+
+/** The caller's jobs' rule as SQL on `jobs j` (true for administrators). */
+function ownJobs(actor: Actor): Prisma.Sql {
+  const own = ownedBy(actor);
+  return own.apiKeyId ? Prisma.sql`j.api_key_id = ${own.apiKeyId}::uuid` : Prisma.sql`true`;
+}
+
+/** GET /api/places/{place_id}: the place, how many of its reviews the caller holds, and the caller's latest job of it. */
+export async function getPlace(db: Db, actor: Actor, placeId: string) {
+  const place = await visiblePlace(db, actor, placeId);
+  const [counted] = await sqlRows<{ n: number }>(
+    db,
+    Prisma.sql`SELECT count(DISTINCT r.external_id)::int AS n FROM jobs j JOIN job_reviews jr ON jr.job_id = j.id JOIN reviews r ON r.id = jr.review_id
+      WHERE j.place_ref_id = ${place.id}::uuid AND ${ownJobs(actor)}`,
+  );
+  const latest = await db.job.findFirst({ where: { placeRefId: place.id, ...ownedBy(actor) }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+  return { ...toPlaceOut(place), collected_reviews: counted?.n ?? 0, latest_job: latest ? toJobOut(latest) : null };
+}
+
+interface Row extends Omit<TReviewOut, "rating"> {
+  rating: number | null;
+}
+
+const decode = (cursor: string | undefined): string => {
+  if (cursor === undefined) return "";
+  const text = Buffer.from(cursor, "base64url").toString("utf8");
+  if (!text.startsWith("x:") || text.length > 300) throw new AppError("BAD_REQUEST", "invalid_cursor");
+  return text.slice(2);
+};
+
+/**
+ * GET /api/places/{place_id}/reviews: the place's reviews that the caller's jobs collected, the newest
+ * version of each (by its platform id), by platform review id with a keyset cursor; `since` and `until`
+ * on the publication date, `rating`, `language`, `q` (text or author). `job_id` is the caller's latest
+ * job that collected that version.
+ */
+export async function placeReviews(db: Db, actor: Actor, input: z.output<typeof ZPlaceReviewsInput>) {
+  const place = await visiblePlace(db, actor, input.place_id);
+  const after = decode(input.cursor);
+  const filters: Prisma.Sql[] = [Prisma.sql`true`];
+  if (input.since) filters.push(Prisma.sql`v.published_at >= ${input.since}::timestamptz AT TIME ZONE 'UTC'`);
+  if (input.until) filters.push(Prisma.sql`v.published_at < ${input.until}::timestamptz AT TIME ZONE 'UTC'`);
+  if (input.rating) filters.push(Prisma.sql`v.rating = ${input.rating}::int`);
+  if (input.language) filters.push(Prisma.sql`lower(v.language) = lower(${input.language})`);
+  if (input.q) {
+    const like = `%${input.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    filters.push(Prisma.sql`(v.text ILIKE ${like} OR v.author ILIKE ${like})`);
+  }
+  const rows = await db.$queryRaw<Row[]>(Prisma.sql`
+    WITH mine AS (
+      SELECT DISTINCT ON (r.external_id) r.id, r.external_id, r.author, r.rating, r.text, r.language, r.published_at, r.owner_reply, r.collected_at, j.id AS job_id
+      FROM reviews r JOIN job_reviews jr ON jr.review_id = r.id JOIN jobs j ON j.id = jr.job_id
+      WHERE r.platform = ${place.platform} AND r.origin = ${place.origin} AND r.place_key = ${place.placeKey} AND r.external_id > ${after} AND ${ownJobs(actor)}
+      ORDER BY r.external_id, r.collected_at DESC, j.created_at DESC
+    )
+    SELECT v.id::text AS id, v.job_id::text AS job_id, v.external_id, v.author, v.rating, v.text, v.language, v.published_at, v.owner_reply, v.collected_at
+    FROM mine v WHERE ${Prisma.join(filters, " AND ")}
+    ORDER BY v.external_id LIMIT ${input.limit + 1}`);
+  const more = rows.length > input.limit;
+  const page = more ? rows.slice(0, input.limit) : rows;
+  const last = page[page.length - 1];
+  return { items: page.map((r) => ({ ...r, rating: r.rating === null ? null : Number(r.rating) })), next_cursor: more && last ? Buffer.from(`x:${last.external_id}`).toString("base64url") : null };
+}
