@@ -92,6 +92,9 @@ test("a job's reviews are paged in its page and downloaded whole as CSV; the RES
 
   await page.goto(`/en/engine/jobs/${jobId}`);
   await expect(page.getByText("Reviews 1–50 of 120")).toBeVisible();
+  // The coverage block: against the platform's total, and why it stopped.
+  await expect(page.getByText(/^120 of \d+ reviews \(\d+(\.\d)? %\)$/)).toBeVisible();
+  await expect(page.getByText("the review limit was reached")).toBeVisible();
   await page.getByRole("button", { name: "Next page" }).click();
   await expect(page.getByText("Reviews 51–100 of 120")).toBeVisible();
   await page.getByRole("button", { name: "Next page" }).click();

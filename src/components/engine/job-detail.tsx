@@ -34,6 +34,30 @@ export function JobDetail({ jobId }: { jobId: string }) {
           <dd>{j.review_count}</dd>
           <dt>{t("attempts")}</dt>
           <dd>{j.attempts}</dd>
+          {j.coverage.collected > 0 || j.coverage.stop_reason ? (
+            <>
+              <dt>{t("coverage")}</dt>
+              <dd>
+                {j.coverage.platform_total !== null
+                  ? t("coverageOf", { collected: j.coverage.collected, total: j.coverage.platform_total, percent: Math.round((j.coverage.share ?? 0) * 1000) / 10 })
+                  : t("coverageCollected", { collected: j.coverage.collected })}
+              </dd>
+              {j.coverage.oldest_review_at ? (
+                <>
+                  <dt>{t("oldestReview")}</dt>
+                  <dd>
+                    <LocalTime iso={j.coverage.oldest_review_at.toISOString()} withTime={false} />
+                  </dd>
+                </>
+              ) : null}
+              {j.coverage.stop_reason ? (
+                <>
+                  <dt>{t("stoppedBecause")}</dt>
+                  <dd>{t(`stopReason.${j.coverage.stop_reason}`)}</dd>
+                </>
+              ) : null}
+            </>
+          ) : null}
           {j.error_class ? (
             <>
               <dt>{t("error")}</dt>

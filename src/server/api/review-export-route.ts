@@ -1,27 +1,43 @@
 import { z } from "zod";
 import { AppError } from "@/server/core/errors";
+import { placeExport, ZPlaceExportInput } from "@/server/services/reviews/places";
 import { EXPORT_FORMATS, exportStream } from "@/server/services/reviews/review-out";
 import { engineRoute } from "./engine-route";
 import type { SessionUser } from "./trpc";
 
 const ZExportQuery = z.object({ format: z.enum(EXPORT_FORMATS).default("csv"), bom: z.enum(["true", "false", "1", "0"]).optional() });
 const ZUuid = z.uuid();
+const PARAM = { job: "job_id", batch: "batch_id", place: "place_id" } as const;
+
+function invalid(error: z.ZodError): AppError {
+  return new AppError("BAD_REQUEST", "invalid_input", { issues: error.issues.map((i) => ({ path: i.path, message: i.message })) });
+}
 
 /**
- * GET /api/jobs/{job_id}/reviews/export and /api/batches/{batch_id}/reviews/export, `?format=csv|ndjson`
+ * GET /api/jobs/{job_id}/reviews/export, /api/batches/{batch_id}/reviews/export and
+ * /api/places/{place_id}/reviews/export (with the place page's filters), `?format=csv|ndjson`
  * (`bom=true` puts a UTF-8 byte-order mark before a CSV for spreadsheet programs): every review of the
- * job or batch, streamed (docs/review-engine.md, "Reviews out"). Scope jobs:read, as for jobs.
+ * set, streamed (docs/review-engine.md, "Reviews out"). Scope jobs:read, as for jobs.
  */
-export function reviewExport(kind: "job" | "batch", resolveUser: () => Promise<SessionUser | null>) {
+export function reviewExport(kind: "job" | "batch" | "place", resolveUser: () => Promise<SessionUser | null>) {
   return async (req: Request, { params }: { params: Promise<Record<string, string>> }) => {
-    const id = (await params)[kind === "job" ? "job_id" : "batch_id"];
+    const id = (await params)[PARAM[kind]] ?? "";
     return engineRoute(req, "jobs:read", resolveUser, async (ctx, actor) => {
       const url = new URL(req.url);
-      const query = ZExportQuery.safeParse(Object.fromEntries(url.searchParams));
-      if (!query.success) throw new AppError("BAD_REQUEST", "invalid_input", { issues: query.error.issues.map((i) => ({ path: i.path, message: i.message })) });
+      const { format: rawFormat, bom: rawBom, ...filters } = Object.fromEntries(url.searchParams);
+      const query = ZExportQuery.safeParse({ format: rawFormat, bom: rawBom });
+      if (!query.success) throw invalid(query.error);
       if (!ZUuid.safeParse(id).success) throw new AppError("NOT_FOUND", `${kind}_not_found`);
-      const { format, bom } = query.data;
-      const body = await exportStream(ctx.db, actor, kind === "job" ? { job_id: id! } : { batch_id: id! }, format, { bom: bom === "true" || bom === "1" });
+      const { format } = query.data;
+      const bom = query.data.bom === "true" || query.data.bom === "1";
+      let body: ReadableStream<Uint8Array>;
+      if (kind === "place") {
+        const input = ZPlaceExportInput.safeParse({ ...filters, place_id: id });
+        if (!input.success) throw invalid(input.error);
+        body = await placeExport(ctx.db, actor, input.data, format, { bom });
+      } else {
+        body = await exportStream(ctx.db, actor, kind === "job" ? { job_id: id } : { batch_id: id }, format, { bom });
+      }
       const day = new Date().toISOString().slice(0, 10);
       return new Response(body, {
         headers: {

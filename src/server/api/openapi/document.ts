@@ -5,8 +5,18 @@ import { appRouter } from "../root";
 let cached: ReturnType<typeof generateOpenApiDocument> | undefined;
 
 /** The streamed exports are route handlers, not procedures: described here (docs/review-engine.md, "Reviews out"). */
-function exportPath(kind: "job" | "batch") {
-  const param = kind === "job" ? "job_id" : "batch_id";
+function exportPath(kind: "job" | "batch" | "place") {
+  const param = `${kind}_id`;
+  const filters =
+    kind === "place"
+      ? [
+          { name: "since", in: "query", required: false, schema: { type: "string" }, description: "published at or after (a date or an ISO date-time)" },
+          { name: "until", in: "query", required: false, schema: { type: "string" }, description: "published before" },
+          { name: "rating", in: "query", required: false, schema: { type: "integer", minimum: 1, maximum: 5 } },
+          { name: "language", in: "query", required: false, schema: { type: "string" } },
+          { name: "q", in: "query", required: false, schema: { type: "string", maxLength: 100 }, description: "text or author contains" },
+        ]
+      : [];
   return {
     get: {
       operationId: `${kind}ReviewsExport`,
@@ -17,6 +27,7 @@ function exportPath(kind: "job" | "batch") {
         { name: param, in: "path", required: true, schema: { type: "string", format: "uuid" } },
         { name: "format", in: "query", required: false, schema: { type: "string", enum: ["csv", "ndjson"], default: "csv" } },
         { name: "bom", in: "query", required: false, schema: { type: "boolean", default: false }, description: "a UTF-8 byte-order mark before the CSV, for spreadsheet programs" },
+        ...filters,
       ],
       responses: {
         "200": { description: "The reviews", content: { "text/csv": { schema: { type: "string" } }, "application/x-ndjson": { schema: { type: "string" } } } },
@@ -43,5 +54,6 @@ export function openApiDocument(baseUrl: string) {
   const paths = (cached.paths ??= {}) as Record<string, unknown>;
   paths["/jobs/{job_id}/reviews/export"] ??= exportPath("job");
   paths["/batches/{batch_id}/reviews/export"] ??= exportPath("batch");
+  paths["/places/{place_id}/reviews/export"] ??= exportPath("place");
   return cached;
 }

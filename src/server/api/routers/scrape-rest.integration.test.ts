@@ -81,7 +81,7 @@ describe("review engine REST API", () => {
     // (The streamed exports are route handlers, documented beside them.)
     const engine = Object.entries(doc.paths).filter(([p]) => /^\/(scrape|batches|jobs|places|dashboard|admin\/scrapers|admin\/api-keys)(\/|$)/.test(p) && !p.endsWith("/reviews/export"));
     expect(engine.flatMap(([, item]) => Object.keys(item)).length).toBe(procedures.length);
-    for (const p of ["/jobs/{job_id}/reviews/export", "/batches/{batch_id}/reviews/export"]) expect(doc.paths[p], p).toHaveProperty("get");
+    for (const p of ["/jobs/{job_id}/reviews/export", "/batches/{batch_id}/reviews/export", "/places/{place_id}/reviews/export"]) expect(doc.paths[p], p).toHaveProperty("get");
   });
 
   it("answers 401 for a missing, malformed, unknown or revoked key with the one error body", async () => {

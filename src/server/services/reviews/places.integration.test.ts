@@ -11,7 +11,10 @@ import type { Actor } from "@/server/services/actor";
 import { testDb } from "@/test/helpers";
 import { makeDeps, makeKey, makeVersion, startTestWorker, testSettings, waitFor } from "@/test/review-fixtures";
 import { workerForFile } from "@/test/review-worker";
+import { parse } from "csv-parse/sync";
+import { reviewExport } from "@/server/api/review-export-route";
 import { createJob } from "./create-jobs";
+import { EXPORT_COLUMNS } from "./review-out";
 import { ZCreateJobInput } from "./schemas";
 
 const db = testDb();
@@ -146,6 +149,24 @@ describe("places and coverage", () => {
     const word = (collected.find((r) => r.text)!.text as string).split(" ").find((w) => w.length > 5)!.replace(/[^\p{L}]/gu, "");
     const q = (await rest(c.key, `/places/${placeId}/reviews?q=${encodeURIComponent(word)}&limit=1000`)).json.items;
     expect(q.length).toBe(collected.filter((r) => (r.text ?? "").toLowerCase().includes(word.toLowerCase()) || (r.author ?? "").toLowerCase().includes(word.toLowerCase())).length);
+    // The export: the same set with the same filters, as CSV and NDJSON.
+    const exported = async (query: string, key = c.key) => {
+      const req = new Request(`http://test/api/places/${placeId}/reviews/export?${query}`, { headers: { authorization: `Bearer ${key}` } });
+      const res = await reviewExport("place", async () => null)(req, { params: Promise.resolve({ place_id: placeId }) });
+      return { status: res.status, text: await res.text() };
+    };
+    const csv = parse((await exported("format=csv")).text, { columns: true }) as { external_id: string }[];
+    expect(csv.map((r) => r.external_id)).toEqual(pages.map((r) => r.external_id));
+    const ndjson = (await exported("format=ndjson&rating=5")).text.trimEnd().split("\n").map((l) => JSON.parse(l) as Json);
+    expect(ndjson.map((r) => r.id)).toEqual(fives.map((r: Json) => r.id));
+    expect((await exported("format=csv", other.key)).status).toBe(404);
+    expect((await exported("format=csv&rating=9")).status).toBe(400);
+    // Text that would break a statement is only text: no row matches, nothing else happens.
+    for (const hostile of ["'); DROP TABLE reviews; --", "\\' OR 1=1 --", "%_\\"]) {
+      expect((await rest(c.key, `/places/${placeId}/reviews?q=${encodeURIComponent(hostile)}`)).json).toEqual({ items: [], next_cursor: null });
+      expect((await exported(`format=csv&q=${encodeURIComponent(hostile)}`)).text).toBe(`${EXPORT_COLUMNS.join(",")}\r\n`);
+    }
+    expect(await db.review.count()).toBeGreaterThan(0);
     expect((await rest(c.key, `/places/${placeId}/reviews?rating=6`)).status).toBe(400);
     expect((await rest(c.key, `/places/${placeId}/reviews?since=yesterday`)).status).toBe(400);
     expect((await rest(c.key, `/places/${placeId}/reviews?cursor=bad`)).json).toMatchObject({ error: { message: "invalid_cursor" } });

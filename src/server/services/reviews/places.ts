@@ -1,3 +1,4 @@
+import pg from "pg";
 import { z } from "zod";
 import type { Place } from "@/generated/prisma/client";
 import { Prisma, sqlRows, type Db } from "@/server/core/db";
@@ -6,7 +7,7 @@ import type { Actor } from "../actor";
 import { readPage } from "../paging";
 import { ownedBy } from "./access";
 import { toJobOut } from "./job-output";
-import { REVIEW_PAGE_MAX, ZReviewOut, type TReviewOut } from "./review-out";
+import { copyStream, exportStatement, REVIEW_PAGE_MAX, ZReviewOut, type ExportFormat, type TReviewOut } from "./review-out";
 import { ZPageInput } from "../meshes/schemas";
 import { ZJobOut } from "./schemas";
 
@@ -139,6 +140,33 @@ const decode = (cursor: string | undefined): string => {
   return text.slice(2);
 };
 
+type PlaceFilters = Pick<z.output<typeof ZPlaceReviewsInput>, "since" | "until" | "rating" | "language" | "q">;
+
+/**
+ * The place's reviews that the caller's jobs collected, the newest collected version of each platform
+ * review, filtered: SQL text of the relation `v` (the export's shape), with every value an escaped
+ * literal (the export's COPY takes no parameters; the page uses the same text).
+ */
+function placeRelation(place: Place, actor: Actor, f: PlaceFilters, after = ""): string {
+  const lit = pg.escapeLiteral;
+  const own = ownedBy(actor).apiKeyId;
+  if (own && !/^[0-9a-f-]{36}$/.test(own)) throw new Error("places: not a uuid");
+  const where = ["true"];
+  if (f.since) where.push(`v.published_at >= ${lit(f.since.toISOString())}::timestamptz AT TIME ZONE 'UTC'`);
+  if (f.until) where.push(`v.published_at < ${lit(f.until.toISOString())}::timestamptz AT TIME ZONE 'UTC'`);
+  if (f.rating) where.push(`v.rating = ${Math.trunc(f.rating)}`);
+  if (f.language) where.push(`lower(v.language) = lower(${lit(f.language)})`);
+  if (f.q) {
+    const like = lit(`%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    where.push(`(v.text ILIKE ${like} OR v.author ILIKE ${like})`);
+  }
+  return `(SELECT DISTINCT ON (r.external_id) r.id, j.id AS job_id, r.external_id, r.author, r.rating, r.text, r.language, r.published_at, r.owner_reply, r.collected_at
+    FROM reviews r JOIN job_reviews jr ON jr.review_id = r.id JOIN jobs j ON j.id = jr.job_id
+    WHERE r.platform = ${lit(place.platform)} AND r.origin = ${lit(place.origin)} AND r.place_key = ${lit(place.placeKey)}
+      AND r.external_id > ${lit(after)} AND ${own ? `j.api_key_id = '${own}'::uuid` : "true"}
+    ORDER BY r.external_id, r.collected_at DESC, j.created_at DESC) v WHERE ${where.join(" AND ")}`;
+}
+
 /**
  * GET /api/places/{place_id}/reviews: the place's reviews that the caller's jobs collected, the newest
  * version of each (by its platform id), by platform review id with a keyset cursor; `since` and `until`
@@ -147,28 +175,21 @@ const decode = (cursor: string | undefined): string => {
  */
 export async function placeReviews(db: Db, actor: Actor, input: z.output<typeof ZPlaceReviewsInput>) {
   const place = await visiblePlace(db, actor, input.place_id);
-  const after = decode(input.cursor);
-  const filters: Prisma.Sql[] = [Prisma.sql`true`];
-  if (input.since) filters.push(Prisma.sql`v.published_at >= ${input.since}::timestamptz AT TIME ZONE 'UTC'`);
-  if (input.until) filters.push(Prisma.sql`v.published_at < ${input.until}::timestamptz AT TIME ZONE 'UTC'`);
-  if (input.rating) filters.push(Prisma.sql`v.rating = ${input.rating}::int`);
-  if (input.language) filters.push(Prisma.sql`lower(v.language) = lower(${input.language})`);
-  if (input.q) {
-    const like = `%${input.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    filters.push(Prisma.sql`(v.text ILIKE ${like} OR v.author ILIKE ${like})`);
-  }
-  const rows = await db.$queryRaw<Row[]>(Prisma.sql`
-    WITH mine AS (
-      SELECT DISTINCT ON (r.external_id) r.id, r.external_id, r.author, r.rating, r.text, r.language, r.published_at, r.owner_reply, r.collected_at, j.id AS job_id
-      FROM reviews r JOIN job_reviews jr ON jr.review_id = r.id JOIN jobs j ON j.id = jr.job_id
-      WHERE r.platform = ${place.platform} AND r.origin = ${place.origin} AND r.place_key = ${place.placeKey} AND r.external_id > ${after} AND ${ownJobs(actor)}
-      ORDER BY r.external_id, r.collected_at DESC, j.created_at DESC
-    )
-    SELECT v.id::text AS id, v.job_id::text AS job_id, v.external_id, v.author, v.rating, v.text, v.language, v.published_at, v.owner_reply, v.collected_at
-    FROM mine v WHERE ${Prisma.join(filters, " AND ")}
-    ORDER BY v.external_id LIMIT ${input.limit + 1}`);
+  const relation = placeRelation(place, actor, input, decode(input.cursor));
+  const rows = await db.$queryRawUnsafe<Row[]>(
+    `SELECT v.id::text AS id, v.job_id::text AS job_id, v.external_id, v.author, v.rating, v.text, v.language, v.published_at, v.owner_reply, v.collected_at
+     FROM ${relation} ORDER BY v.external_id LIMIT ${input.limit + 1}`,
+  );
   const more = rows.length > input.limit;
   const page = more ? rows.slice(0, input.limit) : rows;
   const last = page[page.length - 1];
   return { items: page.map((r) => ({ ...r, rating: r.rating === null ? null : Number(r.rating) })), next_cursor: more && last ? Buffer.from(`x:${last.external_id}`).toString("base64url") : null };
+}
+
+export const ZPlaceExportInput = ZPlaceReviewsInput.omit({ limit: true, cursor: true });
+
+/** GET /api/places/{place_id}/reviews/export: the same reviews (every page, the same filters) as CSV or NDJSON, streamed. */
+export async function placeExport(db: Db, actor: Actor, input: z.output<typeof ZPlaceExportInput>, format: ExportFormat, opts: { bom?: boolean } = {}) {
+  const place = await visiblePlace(db, actor, input.place_id);
+  return copyStream(db, exportStatement(placeRelation(place, actor, input), "v.external_id", format), format, opts);
 }

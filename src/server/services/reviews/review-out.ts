@@ -137,29 +137,40 @@ const guarded = (column: string) => `CASE WHEN left(${column}, 1) IN ('=', '+', 
 const iso = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const TEXT_COLUMNS: ReadonlySet<string> = new Set(["external_id", "author", "text", "language", "owner_reply"]);
 
-/** The export's rows in the pages' order, as one statement (the ids come from the database and are checked again: COPY takes no parameters). */
-function exportStatement(source: Source, format: ExportFormat): string {
-  for (const id of source.jobIds) if (!UUID.test(id)) throw new Error("export: not a uuid");
+/**
+ * The export statement over `relation`: SQL text of a relation `v` with the columns id, job_id,
+ * external_id, author, rating, text, language, published_at, owner_reply, collected_at, ordered by
+ * `order` (COPY takes no parameters: the relation is built from validated or escaped values only).
+ */
+export function exportStatement(relation: string, order: string, format: ExportFormat): string {
   const cells: Record<(typeof EXPORT_COLUMNS)[number], string> = {
-    id: "r.id",
-    job_id: "jr.job_id",
-    external_id: "r.external_id",
-    author: "r.author",
-    rating: "r.rating",
-    text: "r.text",
-    language: "r.language",
-    published_at: iso("r.published_at"),
-    owner_reply: "r.owner_reply",
-    collected_at: iso("r.collected_at"),
+    id: "v.id",
+    job_id: "v.job_id",
+    external_id: "v.external_id",
+    author: "v.author",
+    rating: "v.rating",
+    text: "v.text",
+    language: "v.language",
+    published_at: iso("v.published_at"),
+    owner_reply: "v.owner_reply",
+    collected_at: iso("v.collected_at"),
   };
   const columns = EXPORT_COLUMNS.map((c) => `${format === "csv" && TEXT_COLUMNS.has(c) ? guarded(cells[c]) : cells[c]} AS ${c}`).join(", ");
-  // One job, or the batch's jobs in the batch's order (as sourceOf gives them), each job's reviews by id.
-  const ids = source.jobIds.length ? source.jobIds.map((id, i) => `('${id}'::uuid, ${i})`).join(", ") : "(NULL::uuid, 0)";
-  const rows = `SELECT ${columns} FROM (VALUES ${ids}) AS j(id, position) JOIN job_reviews jr ON jr.job_id = j.id JOIN reviews r ON r.id = jr.review_id ORDER BY j.position, jr.review_id`;
+  const rows = `SELECT ${columns} FROM ${relation} ORDER BY ${order}`;
   // NDJSON: row_to_json keeps the columns' order and writes compact JSON, as JSON.stringify does.
   const query = format === "csv" ? rows : `SELECT row_to_json(t) FROM (${rows}) t`;
   // NDJSON: CSV mode with a quote and a delimiter that JSON text never holds raw, so each line is the JSON as it is.
   return format === "csv" ? `COPY (${query}) TO STDOUT WITH (FORMAT csv, HEADER)` : `COPY (${query}) TO STDOUT WITH (FORMAT csv, QUOTE E'\\x01', DELIMITER E'\\x02')`;
+}
+
+/** The jobs' reviews as the export's relation: one job, or a batch's jobs in the batch's order (as sourceOf gives them), each job's by review id. */
+function jobsRelation(source: Source): { relation: string; order: string } {
+  for (const id of source.jobIds) if (!UUID.test(id)) throw new Error("export: not a uuid");
+  const ids = source.jobIds.length ? source.jobIds.map((id, i) => `('${id}'::uuid, ${i})`).join(", ") : "(NULL::uuid, 0)";
+  return {
+    relation: `(SELECT r.*, jr.job_id, j.position FROM (VALUES ${ids}) AS j(id, position) JOIN job_reviews jr ON jr.job_id = j.id JOIN reviews r ON r.id = jr.review_id) v`,
+    order: "v.position, v.id",
+  };
 }
 
 const CRLF = Buffer.from("\r\n");
@@ -216,8 +227,13 @@ export function crlfRecords(bom = false): Transform {
  * stops the copy. Ownership is checked before the first byte (NOT_FOUND is thrown, not streamed).
  */
 export async function exportStream(db: Db, actor: Actor, of: { job_id: string } | { batch_id: string }, format: ExportFormat, opts: { bom?: boolean } = {}): Promise<ReadableStream<Uint8Array>> {
-  const source = await sourceOf(db, actor, of);
-  const copy = await copyOut(db, exportStatement(source, format));
+  const { relation, order } = jobsRelation(await sourceOf(db, actor, of));
+  return copyStream(db, exportStatement(relation, order, format), format, opts);
+}
+
+/** A COPY statement's bytes as a web stream; CSV with CRLF record ends (and a byte-order mark when asked). */
+export async function copyStream(db: Db, statement: string, format: ExportFormat, opts: { bom?: boolean } = {}): Promise<ReadableStream<Uint8Array>> {
+  const copy = await copyOut(db, statement);
   const out: Readable = format === "csv" ? pipeline(copy, crlfRecords(opts.bom), () => undefined) : copy;
   return Readable.toWeb(out) as unknown as ReadableStream<Uint8Array>;
 }
