@@ -9,7 +9,11 @@ const codeOf = (trpc: string): AppErrorCode => (Object.keys(ERROR_MAP) as AppErr
 
 /** The product's error body for a refusal thrown before a route handler's first byte. */
 function refusal(cause: unknown, headers: Headers): Response {
-  if (cause instanceof AppError) return Response.json(cause.toJSON(), { status: cause.httpStatus, headers });
+  if (cause instanceof AppError) {
+    const retry = cause.details?.retry_after_seconds;
+    if (typeof retry === "number") headers.set("Retry-After", String(retry));
+    return Response.json(cause.toJSON(), { status: cause.httpStatus, headers });
+  }
   if (cause instanceof TRPCError) {
     const code = codeOf(cause.code);
     const details = cause.cause instanceof AppError ? cause.cause.details : undefined;

@@ -85,6 +85,9 @@ describe("cancel and retry one job", () => {
     expect((await rest(c.key, "POST", `/jobs/${single.id}/cancel`)).json).toMatchObject({ status: "cancelled" });
     expect(await db.callbackDelivery.count({ where: { jobId: single.id } })).toBe(1);
     expect(await db.jobEvent.count({ where: { jobId: single.id, status: "cancelled" } })).toBe(1);
+    // Retried while its job.cancelled is still undelivered: that callback is not sent after the new run's.
+    expect((await rest(c.key, "POST", `/jobs/${single.id}/retry`)).json).toMatchObject({ status: "queued", callback_state: "none", coverage: { stop_reason: null } });
+    expect(await db.callbackDelivery.findFirstOrThrow({ where: { jobId: single.id } })).toMatchObject({ state: "failed", lastError: "superseded_by_retry" });
 
     const batch = await createBatch(idle, c.actor, ZCreateBatchInput.parse({ requester_client_id: "c", callback_url: "http://127.0.0.1:9/hook", jobs: [{ platform_id: "p-1", scraper_version: v.version }, { platform_id: "p-2", scraper_version: v.version }] }));
     const [first, second] = batch.value.job_ids;

@@ -1,4 +1,5 @@
 import { Prisma, sqlRows } from "@/server/core/db";
+import { AppError } from "@/server/core/errors";
 import type { Job } from "@/generated/prisma/client";
 import type { BatchStatus, JobStatus, ScrapeErrorClass } from "@/generated/prisma/enums";
 import type { TStopReason } from "@/server/scrapers/types";
@@ -204,7 +205,8 @@ export async function endBatch(tx: Tx, batch: { id: string; status: BatchStatus 
 /** running → queued after a transient failure of `attempt`; it is taken again once `runAfter` (its backoff) has passed. */
 export async function requeueJob(tx: Tx, jobId: string, attempt: number, runAfter: Date, detail: Record<string, unknown>): Promise<boolean> {
   const { count } = await tx.job.updateMany({
-    where: { id: jobId, status: "running", attempts: attempt },
+    // Not when a cancel was asked meanwhile: that run ends cancelled instead (run-job.ts).
+    where: { id: jobId, status: "running", attempts: attempt, cancelRequestedAt: null },
     data: { status: "queued", runAfter, leaseUntil: null, errorClass: (detail.error_class as ScrapeErrorClass | undefined) ?? null },
   });
   if (count === 0) return false;
@@ -289,13 +291,23 @@ export async function retryJobRun(tx: Tx, jobId: string, extraAttempts: number):
     SELECT status::text AS status, batch_id::text AS "batchId" FROM jobs WHERE id = ${jobId}::uuid AND status IN ('failed', 'cancelled') FOR UPDATE`;
   const from = before[0];
   if (!from) return null;
+  // The batch row is locked before it is read: a cancel of the batch, or another job ending it, waits
+  // for this transaction (and sees the retried job queued), so a cancelled batch is never fed and an
+  // ending batch is never left ended with a job still to run.
+  if (from.batchId) {
+    const [batch] = await tx.$queryRaw<{ status: BatchStatus }[]>`SELECT status::text AS status FROM batches WHERE id = ${from.batchId}::uuid FOR UPDATE`;
+    if (batch?.status === "cancelled") throw new AppError("CONFLICT", "batch_cancelled");
+  }
   const rows = await tx.$queryRaw<Job[]>`
     UPDATE jobs SET status = 'queued', run_after = now(), queued_at = now(), updated_at = now(), lease_until = NULL, started_at = NULL,
       finished_at = NULL, duration_ms = NULL, error_class = NULL, error_message = NULL, review_count = 0, cancel_requested_at = NULL,
-      attempt_limit = attempts + ${extraAttempts}::int
+      attempt_limit = attempts + ${extraAttempts}::int, platform_total = NULL, oldest_review_at = NULL, stop_reason = NULL,
+      callback_state = 'none', callback_attempts = 0, callback_last_status = NULL, callback_last_error = NULL, callback_delivered_at = NULL
     WHERE id = ${jobId}::uuid
     RETURNING ${jobColumns("jobs")}`;
   await tx.jobReview.deleteMany({ where: { jobId } });
+  // The earlier run's callback, if still undelivered, is not sent after the new run's (its outcome is replaced).
+  await tx.callbackDelivery.updateMany({ where: { jobId, state: "pending" }, data: { state: "failed", lastError: "superseded_by_retry", nextAttemptAt: null } });
   await recordEvent(tx, jobId, "queued", { retry: true, after: from.status });
   if (from.batchId) {
     await tx.batch.updateMany({ where: { id: from.batchId, completedAt: { not: null } }, data: { completedAt: null, status: "running" } });

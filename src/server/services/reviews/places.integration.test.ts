@@ -168,6 +168,11 @@ describe("places and coverage", () => {
     }
     expect(await db.review.count()).toBeGreaterThan(0);
     expect((await rest(c.key, `/places/${placeId}/reviews?rating=6`)).status).toBe(400);
+    expect((await rest(c.key, `/places/${placeId}/reviews?q=${encodeURIComponent("a\u0000b")}`)).status).toBe(400);
+    expect((await rest(c.key, `/places/${placeId}/reviews?cursor=${Buffer.from("x:\u0000").toString("base64url")}`)).status).toBe(400);
+    // A date-time without a zone is UTC.
+    const noZone = cut.toISOString().replace("Z", "");
+    expect((await rest(c.key, `/places/${placeId}/reviews?since=${noZone}&limit=1000`)).json.items.length).toBe(since.length);
     expect((await rest(c.key, `/places/${placeId}/reviews?since=yesterday`)).status).toBe(400);
     expect((await rest(c.key, `/places/${placeId}/reviews?cursor=bad`)).json).toMatchObject({ error: { message: "invalid_cursor" } });
   }, 60_000);

@@ -51,18 +51,27 @@ export const ZPlaceDetailOut = ZPlaceOut.extend({
 
 const YMD = /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/;
 const ZWhen = z.string().trim().regex(YMD, { error: "a date (YYYY-MM-DD) or an ISO date-time" }).transform((v, ctx) => {
-  const d = new Date(v);
+  // A date-time without a zone is UTC (never the server's zone).
+  const d = new Date(v.includes("T") && !v.endsWith("Z") ? `${v}Z` : v);
   if (Number.isNaN(d.getTime())) ctx.addIssue({ code: "custom", message: "not a date" });
   return d;
 });
 export const ZPlaceReviewsInput = ZPlaceIdInput.extend({
   limit: z.coerce.number().int().min(1).max(REVIEW_PAGE_MAX).default(100),
-  cursor: z.string().trim().min(1).max(200).optional().meta({ description: "next_cursor of the previous page" }),
+  // Long enough for the longest platform review id a cursor carries.
+  cursor: z.string().trim().min(1).max(1000).optional().meta({ description: "next_cursor of the previous page" }),
   since: ZWhen.optional().meta({ description: "published at or after" }),
   until: ZWhen.optional().meta({ description: "published before" }),
   rating: z.coerce.number().int().min(1).max(5).optional(),
   language: z.string().trim().min(2).max(10).regex(/^[A-Za-z-]+$/).optional(),
-  q: z.string().trim().min(1).max(100).optional().meta({ description: "text or author contains (case-insensitive)" }),
+  q: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .regex(/^[^\u0000-\u001f\u007f]*$/, { error: "no control characters" })
+    .optional()
+    .meta({ description: "text or author contains (case-insensitive)" }),
 });
 export const ZPlaceReviewsOut = z.object({ items: z.array(ZReviewOut), next_cursor: z.string().nullable() });
 
@@ -136,7 +145,7 @@ interface Row extends Omit<TReviewOut, "rating"> {
 const decode = (cursor: string | undefined): string => {
   if (cursor === undefined) return "";
   const text = Buffer.from(cursor, "base64url").toString("utf8");
-  if (!text.startsWith("x:") || text.length > 300) throw new AppError("BAD_REQUEST", "invalid_cursor");
+  if (!text.startsWith("x:") || text.length > 700 || /[\u0000-\u001f]/.test(text)) throw new AppError("BAD_REQUEST", "invalid_cursor");
   return text.slice(2);
 };
 

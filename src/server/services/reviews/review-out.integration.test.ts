@@ -11,7 +11,7 @@ import { makeDeps, makeKey, makeVersion, startJsonPlatform, testSettings, waitFo
 import { workerForFile } from "@/test/review-worker";
 import type { Actor } from "@/server/services/actor";
 import { createJob } from "./create-jobs";
-import { EXPORT_COLUMNS, exportStream } from "./review-out";
+import { EXPORT_COLUMNS, exportLimit, exportStream } from "./review-out";
 import { storeJobReviews } from "./review-store";
 import { ZCreateJobInput } from "./schemas";
 
@@ -178,6 +178,27 @@ describe("reviews out", () => {
     })();
     await expect(drained).rejects.toThrow();
     expect(await db.job.count({ where: { id: job.id } })).toBe(1);
+  });
+
+  it("runs at most a third of the pool's connections as exports at once, and answers 429 beyond", async () => {
+    const { id: apiKeyId, key } = await makeKey(db, ["jobs:read"]);
+    const actor: Actor = { kind: "apiKey", apiKeyId, scopes: ["jobs:read"] };
+    const job = await db.job.create({ data: { apiKeyId, requesterClientId: "c", status: "succeeded", placeId: "busy" } });
+    const long = "y".repeat(2_000);
+    await db.$transaction((tx) => storeJobReviews(tx, job.id, { platform: "platform", origin: "http://127.0.0.1:1", placeKey: uid("place") }, Array.from({ length: 2_000 }, (_, k) => ({ externalId: `r${k}`, author: null, rating: 3, text: `${k} ${long}`, language: "en", publishedAt: null, ownerReply: null }))), { timeout: 60_000 });
+    expect(exportLimit()).toBe(3);
+    const readers = [];
+    for (let i = 0; i < 3; i++) {
+      const reader = (await exportStream(db, actor, { job_id: job.id }, "csv")).getReader();
+      expect((await reader.read()).done).toBe(false);
+      readers.push(reader);
+    }
+    const busy = await exported("job", job.id, key);
+    expect(busy.res.status).toBe(429);
+    expect(busy.res.headers.get("retry-after")).toBe("5");
+    expect(JSON.parse(busy.text)).toMatchObject({ error: { code: "TOO_MANY_REQUESTS", message: "export_busy" } });
+    for (const reader of readers) await reader.cancel();
+    await waitFor(async () => ((await exported("job", job.id, key, "?format=ndjson")).res.status === 200 ? true : undefined), 5_000, "a slot again");
   });
 
   it("keeps each key to its own jobs and answers the spec's codes", async () => {

@@ -231,9 +231,46 @@ export async function exportStream(db: Db, actor: Actor, of: { job_id: string } 
   return copyStream(db, exportStatement(relation, order, format), format, opts);
 }
 
-/** A COPY statement's bytes as a web stream; CSV with CRLF record ends (and a byte-order mark when asked). */
+/** A reader that takes nothing for this long loses its export (its connection goes back to the pool). */
+const EXPORT_IDLE_MS = 60_000;
+let exportsRunning = 0;
+
+/** Exports at once per process: a third of the database pool (DB_POOL_MAX), so downloads never hold every connection. */
+export function exportLimit(): number {
+  return Math.max(1, Math.floor(Number(process.env.DB_POOL_MAX ?? 10) / 3));
+}
+
+/**
+ * A COPY statement's bytes as a web stream; CSV with CRLF record ends (and a byte-order mark when
+ * asked). At most exportLimit() run at once in a process (beyond: 429 export_busy), and one whose
+ * reader takes nothing for EXPORT_IDLE_MS is ended (the download is cut).
+ */
 export async function copyStream(db: Db, statement: string, format: ExportFormat, opts: { bom?: boolean } = {}): Promise<ReadableStream<Uint8Array>> {
-  const copy = await copyOut(db, statement);
-  const out: Readable = format === "csv" ? pipeline(copy, crlfRecords(opts.bom), () => undefined) : copy;
+  if (exportsRunning >= exportLimit()) throw new AppError("TOO_MANY_REQUESTS", "export_busy", { retry_after_seconds: 5 });
+  exportsRunning++;
+  let counted = true;
+  const done = () => {
+    if (counted) exportsRunning--;
+    counted = false;
+  };
+  let copy: Readable;
+  try {
+    copy = await copyOut(db, statement);
+  } catch (error) {
+    done();
+    throw error;
+  }
+  const guard = new Transform({
+    transform(chunk: Buffer, _encoding, next) {
+      idle.refresh();
+      next(null, chunk);
+    },
+  });
+  const idle = setTimeout(() => guard.destroy(new Error("export reader idle")), EXPORT_IDLE_MS);
+  const finished = () => {
+    clearTimeout(idle);
+    done();
+  };
+  const out = format === "csv" ? pipeline(copy, crlfRecords(opts.bom), guard, finished) : pipeline(copy, guard, finished);
   return Readable.toWeb(out) as unknown as ReadableStream<Uint8Array>;
 }

@@ -173,7 +173,11 @@ async function runClaimed(deps: ReviewDeps, run: ClaimedRun, log?: Logger): Prom
       // The backoff, or longer when the platform said when to come back (Retry-After).
       const delay = Math.max(backoffMs(run.attempt, s.JOB_RETRY_DELAY_SECONDS * 1000, 3_600_000, deps.random), (error.retryAfterSeconds ?? 0) * 1000);
       const runAfter = new Date(Date.now() + delay);
-      return (await deps.db.$transaction((tx) => requeueJob(tx, jobId, run.attempt, runAfter, detail))) ? "retry_later" : "superseded";
+      if (await deps.db.$transaction((tx) => requeueJob(tx, jobId, run.attempt, runAfter, detail))) return "retry_later";
+      // Not requeued: another run holds the job, or a cancel was asked meanwhile (this run ends it cancelled).
+      const now = await deps.db.job.findUnique({ where: { id: jobId }, select: { status: true, attempts: true, cancelRequestedAt: true } });
+      if (now?.status !== "running" || now.attempts !== run.attempt || !now.cancelRequestedAt) return "superseded";
+      return finish(deps, run, { status: "cancelled", errorClass: "cancelled", errorMessage: "cancelled_by_client", durationMs: Date.now() - started }, sofar, log);
     }
     return fail(error.errorClass, error.message.slice(0, 500));
   } finally {
