@@ -233,7 +233,10 @@ export async function exportStream(db: Db, actor: Actor, of: { job_id: string } 
 
 /** A reader that takes nothing for this long loses its export (its connection goes back to the pool). */
 const EXPORT_IDLE_MS = 60_000;
-let exportsRunning = 0;
+// Process-wide (on globalThis): each export route's bundle may hold its own copy of this module.
+const EXPORTS = Symbol.for("review-mesh.exports-running");
+const running = globalThis as unknown as { [EXPORTS]?: { n: number } };
+const exportsNow = () => (running[EXPORTS] ??= { n: 0 });
 
 /** Exports at once per process: a third of the database pool (DB_POOL_MAX), so downloads never hold every connection. */
 export function exportLimit(): number {
@@ -246,11 +249,12 @@ export function exportLimit(): number {
  * reader takes nothing for EXPORT_IDLE_MS is ended (the download is cut).
  */
 export async function copyStream(db: Db, statement: string, format: ExportFormat, opts: { bom?: boolean } = {}): Promise<ReadableStream<Uint8Array>> {
-  if (exportsRunning >= exportLimit()) throw new AppError("TOO_MANY_REQUESTS", "export_busy", { retry_after_seconds: 5 });
-  exportsRunning++;
+  const now = exportsNow();
+  if (now.n >= exportLimit()) throw new AppError("TOO_MANY_REQUESTS", "export_busy", { retry_after_seconds: 5 });
+  now.n++;
   let counted = true;
   const done = () => {
-    if (counted) exportsRunning--;
+    if (counted) now.n--;
     counted = false;
   };
   let copy: Readable;
