@@ -11,6 +11,8 @@ export const ZKnobs = z.object({
   layout: z.coerce.number().pipe(z.literal([1, 2])).optional(),
   /** "renamed": review cards come with other class names (a partial layout change: the tab stays, the cards differ). */
   markup: z.enum(["standard", "renamed"]).optional(),
+  /** "relative": layout 2 writes dates older than a week as "3 weeks ago", "2 months ago", "1 year ago" (no exact value). */
+  dates: z.enum(["exact", "relative"]).optional(),
 });
 export type TKnobs = z.output<typeof ZKnobs>;
 

@@ -1,4 +1,4 @@
-import { createRng, type Rng } from "./prng";
+import { createRng, hashString, type Rng } from "./prng";
 import { ASPECTS, PHRASES, type TAspect, type TLanguage } from "./phrases";
 
 export type TLayout = 1 | 2;
@@ -33,6 +33,16 @@ export interface DemoReview {
   helpful: number;
   /** The topics the text talks about, with their polarity (ground truth for the analysis tests). */
   aspects: { aspect: TAspect; polarity: "positive" | "negative" }[];
+  /** When the owner replied (with `ownerReply`). */
+  ownerReplyAt: Date | null;
+  /** Photo paths on the platform (`/photos/<review id>-<n>.jpg`). */
+  photos: string[];
+  /** The reviewer's profile path and how many reviews they wrote; null for anonymous reviews. */
+  reviewer: { path: string; reviewCount: number } | null;
+  /** When the review was last edited, for the few that were. */
+  editedAt: Date | null;
+  /** The platform's translation into the city's main language, for reviews written in another one. */
+  translation: { language: TLanguage; text: string } | null;
 }
 
 export interface DatasetOptions {
@@ -144,8 +154,31 @@ function makeReviews(options: DatasetOptions, place: DemoPlace): DemoReview[] {
       ownerReply,
       helpful: Math.floor(rng.next() ** 3 * 60),
       aspects: written.aspects,
+      ...extrasOf(options, place, `${place.id}-r${String(i + 1).padStart(4, "0")}`, { author, rating, language, text: written.text, publishedAt, ownerReply }),
     };
   });
+}
+
+/**
+ * The fields a platform shows beside a review (reply date, photos, the reviewer, an edit, a
+ * translation), drawn from a stream of their own so that every earlier field keeps its value.
+ */
+function extrasOf(
+  options: DatasetOptions,
+  place: DemoPlace,
+  id: string,
+  r: { author: string | null; rating: number; language: TLanguage; text: string | null; publishedAt: Date; ownerReply: string | null },
+): Pick<DemoReview, "ownerReplyAt" | "photos" | "reviewer" | "editedAt" | "translation"> {
+  const rng = createRng(options.seed, "extras", id);
+  const later = (maxDays: number) => new Date(Math.min(options.anchor.getTime(), r.publishedAt.getTime() + rng.int(1, maxDays) * DAY_MS));
+  const main = (Object.entries((CITIES.find((c) => c.city === place.city) ?? CITIES[0]!).mix).sort((a, b) => b[1] - a[1])[0]?.[0] ?? "en") as TLanguage;
+  return {
+    ownerReplyAt: r.ownerReply === null ? null : later(20),
+    photos: rng.chance(0.15) ? Array.from({ length: rng.int(1, 3) }, (_, n) => `/photos/${id}-${n + 1}.jpg`) : [],
+    reviewer: r.author === null ? null : { path: `/users/u${(hashString(`${options.seed}:${r.author}`) % 100_000).toString().padStart(5, "0")}`, reviewCount: rng.int(1, 250) },
+    editedAt: rng.chance(0.08) ? later(60) : null,
+    translation: r.text !== null && r.language !== main ? { language: main, text: writeText(rng, main, r.rating).text ?? "" } : null,
+  };
 }
 
 /** A review text whose sentences agree with the rating (3 stars mixes praise and complaints). */

@@ -114,7 +114,7 @@ export function createDemoPlatform(options: DemoPlatformOptions = {}): DemoPlatf
         reviews: page.reviews.map(reviewJson),
       });
     }
-    let cards = layout === 1 ? layout1Cards(page.reviews) : layout2Cards(page.reviews);
+    let cards = layout === 1 ? layout1Cards(page.reviews) : layout2Cards(page.reviews, knobs.data.dates === "relative" ? new Date() : null);
     if (knobs.data.markup === "renamed") cards = cards.replace(/class="review-card"/g, 'class="review-entry"').replace(/class="rv-item"/g, 'class="rv-entry"');
     return html(res, 200, cards, {
       "x-next-page": page.nextPage === null ? "" : String(page.nextPage),
@@ -213,7 +213,12 @@ function reviewJson(r: DemoReview) {
     language: r.language,
     publishedAt: r.publishedAt.toISOString(),
     ownerReply: r.ownerReply,
+    ownerReplyAt: r.ownerReplyAt?.toISOString() ?? null,
     helpful: r.helpful,
+    photos: r.photos,
+    reviewer: r.reviewer ? { url: r.reviewer.path, reviewCount: r.reviewer.reviewCount } : null,
+    editedAt: r.editedAt?.toISOString() ?? null,
+    translation: r.translation,
   };
 }
 

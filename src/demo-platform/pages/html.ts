@@ -44,4 +44,4 @@ export function captchaPage(): string {
 }
 
 /** Knob query parameters a page passes on to the requests it makes itself. */
-export const FORWARDED_KNOBS = ["latency", "status", "layout", "markup"] as const;
+export const FORWARDED_KNOBS = ["latency", "status", "layout", "markup", "dates"] as const;

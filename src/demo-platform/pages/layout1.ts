@@ -75,10 +75,19 @@ export function layout1Cards(reviews: DemoReview[]): string {
       (r) => `<article class="review-card" data-review-id="${esc(r.id)}" lang="${r.language}">
   <div class="review-header">${
     r.author === null ? `<span class="review-author" data-anonymous="true">Anonymous</span>` : `<span class="review-author">${esc(r.author)}</span>`
-  } <span class="review-rating" role="img" aria-label="${r.rating} out of 5 stars">${stars(r.rating)}</span>
-  <time class="review-date" datetime="${r.publishedAt.toISOString()}">${r.publishedAt.toISOString().slice(0, 10)}</time></div>
-  ${r.text === null ? "" : `<p class="review-text" lang="${r.language}">${esc(r.text)}</p>`}
-  ${r.ownerReply === null ? "" : `<div class="owner-reply"><strong>Response from the owner</strong><p>${esc(r.ownerReply)}</p></div>`}
+  }${r.reviewer ? ` <a class="reviewer-profile" href="${esc(r.reviewer.path)}" data-review-count="${r.reviewer.reviewCount}">${r.reviewer.reviewCount} reviews</a>` : ""} <span class="review-rating" role="img" aria-label="${r.rating} out of 5 stars">${stars(r.rating)}</span>
+  <time class="review-date" datetime="${r.publishedAt.toISOString()}">${r.publishedAt.toISOString().slice(0, 10)}</time>${
+    r.editedAt ? ` <span class="review-edited">(edited <time datetime="${r.editedAt.toISOString()}">${r.editedAt.toISOString().slice(0, 10)}</time>)</span>` : ""
+  }</div>
+  ${
+    r.text === null ? ""
+    : r.translation ? `<p class="review-text" lang="${r.translation.language}" data-translated="true">${esc(r.translation.text)}</p>
+  <details class="review-original"><summary>Show original</summary><p lang="${r.language}">${esc(r.text)}</p></details>`
+    : `<p class="review-text" lang="${r.language}">${esc(r.text)}</p>`
+  }
+  ${r.photos.length ? `<div class="review-photos">${r.photos.map((src, n) => `<a class="review-photo" href="${esc(src)}">Photo ${n + 1}</a>`).join(" ")}</div>` : ""}
+  <span class="review-helpful" data-count="${r.helpful}">${r.helpful} found this helpful</span>
+  ${r.ownerReply === null ? "" : `<div class="owner-reply"><strong>Response from the owner</strong>${r.ownerReplyAt ? ` <time class="reply-date" datetime="${r.ownerReplyAt.toISOString()}">${r.ownerReplyAt.toISOString().slice(0, 10)}</time>` : ""}<p>${esc(r.ownerReply)}</p></div>`}
 </article>`,
     )
     .join("\n");

@@ -42,6 +42,15 @@ function expected(placeId: string, target: Partial<ScrapeTarget> & { limit: numb
     language: r.language,
     publishedAt: r.publishedAt,
     ownerReply: r.ownerReply,
+    datePrecision: "exact",
+    ownerReplyAt: r.ownerReplyAt,
+    helpful: r.helpful,
+    photos: r.photos.map((p) => `${base}${p}`),
+    reviewerUrl: r.reviewer ? `${base}${r.reviewer.path}` : null,
+    reviewerReviewCount: r.reviewer?.reviewCount ?? null,
+    editedAt: r.editedAt,
+    translatedText: r.translation?.text ?? null,
+    translatedLanguage: r.translation?.language ?? null,
   }));
 }
 
@@ -168,6 +177,33 @@ describe("every error class, provoked", () => {
     const p = platform.dataset.place(placeId)!;
     expect(result.facts).toEqual({ name: p.name, address: p.address, rating: p.rating, reviewCount: p.reviewCount, histogram: p.histogram });
     expect(p.histogram.reduce((a, b) => a + b, 0)).toBe(p.reviewCount);
+  });
+
+  it("reads every field beside a review from both layouts and the API, and some of each kind are there", async () => {
+    const want = expected("p-0001", { limit: 120 });
+    // The demo data holds each kind of field in these first 120 reviews.
+    for (const key of ["photos", "editedAt", "translatedText", "ownerReplyAt", "reviewerUrl"] as const) {
+      expect(want.some((r) => (Array.isArray(r[key]) ? (r[key] as unknown[]).length > 0 : r[key] !== null)), key).toBe(true);
+    }
+    for (const [impl, layout] of [["browser-v1", 1], ["browser-v2", 2], ["browser-v2", 1], ["http-json", 1]] as const) {
+      const got = await scrape(impl, { placeUrl: `${base}/places/p-0001?layout=${layout}`, limit: 120 });
+      expect(got.reviews, `${impl} on layout ${layout}`).toEqual(want);
+    }
+  }, 60_000);
+
+  it("reads relative dates ('2 months ago') with their precision", async () => {
+    const got = await scrape("browser-v2", { placeUrl: `${base}/places/p-0002?dates=relative`, limit: 40 });
+    const truth = new Map(expected("p-0002", { limit: 40 }).map((r) => [r.externalId, r.publishedAt!.getTime()]));
+    const slack = { exact: 0, day: 7 * 86_400_000, month: 31 * 86_400_000, year: 366 * 86_400_000 } as const;
+    const seen = new Set<string>();
+    for (const r of got.reviews) {
+      seen.add(r.datePrecision!);
+      const real = truth.get(r.externalId)!;
+      // A relative date is counted back from the scraper's clock, a minute at most from the platform's.
+      const allowed = r.datePrecision === "exact" ? 0 : slack[r.datePrecision!] + 60_000;
+      expect(Math.abs(r.publishedAt!.getTime() - real), `${r.externalId} ${r.datePrecision}`).toBeLessThanOrEqual(allowed);
+    }
+    expect([...seen].some((p) => p === "month" || p === "year")).toBe(true);
   });
 
   it.each(IMPLS)("%s says why it stopped: the limit, the end of the list, or where since cut it", async (impl) => {

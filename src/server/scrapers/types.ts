@@ -50,7 +50,25 @@ export interface ScrapedReview {
   language: string | null;
   publishedAt: Date | null;
   ownerReply: string | null;
+  // What a platform may show beside a review; left out (undefined) when a scraper cannot see it.
+  /** How precise `publishedAt` is: exact (an instant), day (a written date), month or year ("2 months ago"). */
+  datePrecision?: TDatePrecision;
+  ownerReplyAt?: Date | null;
+  /** "Helpful" or "useful" votes. */
+  helpful?: number | null;
+  /** Absolute URLs of the review's photos. */
+  photos?: string[];
+  /** Absolute URL of the reviewer's profile, and how many reviews they wrote. */
+  reviewerUrl?: string | null;
+  reviewerReviewCount?: number | null;
+  editedAt?: Date | null;
+  /** The platform's translation of `text` (which stays the original), and its language. */
+  translatedText?: string | null;
+  translatedLanguage?: string | null;
 }
+
+export const DATE_PRECISIONS = ["exact", "day", "month", "year"] as const;
+export type TDatePrecision = (typeof DATE_PRECISIONS)[number];
 
 /** What the platform shows about the place itself (each fact only when the page or API shows it). */
 export interface PlaceFacts {

@@ -4,7 +4,7 @@ import { scraperConfig } from "../config";
 import { applyTarget, resolveTarget, targetParams } from "../demo-platform/target";
 import { ScrapeError, stopReasonOf, type ScrapedReview, type ScrapeContext, type Scraper, type ScrapeTarget } from "../types";
 import { placeFacts, type LayoutDriver } from "./layouts";
-import { toScrapedReview } from "./parse";
+import { toScrapedReview, type RawCard } from "./parse";
 import { withPage } from "./shared-browser";
 
 /** A Playwright scraper that knows the given layouts (tried in order); any other page is layout_changed. */
@@ -23,6 +23,13 @@ export function browserScraper(implementation: string, layouts: LayoutDriver[]):
       return { origin: place.origin, placeKey: place.placeKey, platformId: place.placeId, placeName, facts: { ...facts, ...(placeName ? { name: placeName } : {}) }, stopReason, reviews };
     },
   };
+}
+
+/** The reviews of raw cards (links resolved on the page's origin); cards without an id are left out. */
+function cardsOf(raw: RawCard[], pageUrl: string): ScrapedReview[] {
+  const origin = new URL(pageUrl).origin;
+  const now = new Date();
+  return raw.map((card) => toScrapedReview(card, origin, now)).filter((r): r is ScrapedReview => r !== null);
 }
 
 /** How often at most the loading loop reads the cards shown so far for `ctx.onReviews`. */
@@ -87,12 +94,12 @@ async function scrapePage(page: Page, url: string, layouts: LayoutDriver[], targ
     if (state.done || count >= target.limit) break;
     if (ctx.onReviews && Date.now() - checkpointAt >= BROWSER_CHECKPOINT_MS) {
       checkpointAt = Date.now();
-      report((await layout.extract(page)).map(toScrapedReview).filter((r): r is ScrapedReview => r !== null), placeName);
+      report(cardsOf(await layout.extract(page), url), placeName);
     }
     await layout.more(page);
   }
   const raw = await layout.extract(page);
-  const reviews = raw.map(toScrapedReview).filter((r): r is ScrapedReview => r !== null);
+  const reviews = cardsOf(raw, url);
   if (raw.length > 0 && reviews.length === 0) throw new ScrapeError("layout_changed", `${layout.name}: review cards have no ids`);
   return { reviews, placeName, facts, listEnded };
 }

@@ -49,6 +49,14 @@ describe("toScrapedReview", () => {
     text: " Great   food. ",
     language: "EN",
     ownerReply: "",
+    replyDateValue: null,
+    helpfulText: null,
+    photos: [],
+    reviewerHref: null,
+    reviewerCountText: null,
+    editedValue: null,
+    originalText: null,
+    originalLanguage: null,
   };
 
   it("cleans whitespace, lowercases the language, drops empty replies", () => {
@@ -60,7 +68,57 @@ describe("toScrapedReview", () => {
       language: "en",
       publishedAt: new Date("2025-01-02T03:04:05Z"),
       ownerReply: null,
+      datePrecision: "exact",
+      ownerReplyAt: null,
+      helpful: null,
+      photos: [],
+      reviewerUrl: null,
+      reviewerReviewCount: null,
+      editedAt: null,
+      translatedText: null,
+      translatedLanguage: null,
     });
+  });
+
+  it("reads the fields beside a review: translation (text stays the original), links on the origin only, votes, dates", () => {
+    const r = toScrapedReview(
+      {
+        ...raw,
+        text: "Great food.",
+        language: "en",
+        originalText: " Comida estupenda. ",
+        originalLanguage: "es",
+        photos: ["/photos/p-1-r0001-1.jpg", "https://elsewhere.example/x.jpg", "javascript:alert(1)"],
+        reviewerHref: "/users/u00042",
+        reviewerCountText: "12 reviews",
+        helpfulText: "Useful (5)",
+        replyDateValue: "1736000000",
+        editedValue: "2025-02-01T00:00:00Z",
+      },
+      "http://127.0.0.1:4500",
+    );
+    expect(r).toMatchObject({
+      text: "Comida estupenda.",
+      language: "es",
+      translatedText: "Great food.",
+      translatedLanguage: "en",
+      photos: ["http://127.0.0.1:4500/photos/p-1-r0001-1.jpg"],
+      reviewerUrl: "http://127.0.0.1:4500/users/u00042",
+      reviewerReviewCount: 12,
+      helpful: 5,
+      ownerReplyAt: new Date(1736000000 * 1000),
+      editedAt: new Date("2025-02-01T00:00:00Z"),
+    });
+  });
+
+  it("gives each date its precision: exact, a written day, or relative months and years", () => {
+    const now = new Date("2026-06-15T12:00:00Z");
+    const at = (dateValue: string | null, dateText: string | null) => toScrapedReview({ ...raw, dateValue, dateText }, undefined, now);
+    expect(at(null, "3 March 2025")).toMatchObject({ publishedAt: new Date(Date.UTC(2025, 2, 3)), datePrecision: "day" });
+    expect(at(null, "2 months ago")).toMatchObject({ publishedAt: new Date("2026-04-15T12:00:00Z"), datePrecision: "month" });
+    expect(at(null, "a year ago")).toMatchObject({ publishedAt: new Date("2025-06-15T12:00:00Z"), datePrecision: "year" });
+    expect(at(null, "3 weeks ago")).toMatchObject({ publishedAt: new Date("2026-05-25T12:00:00Z"), datePrecision: "day" });
+    expect(at(null, "yesterday-ish")).toMatchObject({ publishedAt: null });
   });
 
   it("gives anonymous authors as null and skips cards without an id", () => {

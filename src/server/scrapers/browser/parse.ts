@@ -1,4 +1,4 @@
-import type { ScrapedReview } from "../types";
+import type { ScrapedReview, TDatePrecision } from "../types";
 
 /** What the browser reads off one review card, before any interpretation (both layouts). */
 export interface RawCard {
@@ -16,6 +16,20 @@ export interface RawCard {
   text: string | null;
   language: string | null;
   ownerReply: string | null;
+  /** The reply's machine-readable date (ISO or Unix seconds). */
+  replyDateValue: string | null;
+  /** Text or attribute holding the helpful votes ("5 found this helpful", "Useful (5)"). */
+  helpfulText: string | null;
+  /** Photo links as written (resolved on the platform's origin). */
+  photos: string[];
+  reviewerHref: string | null;
+  /** Text holding the reviewer's review count ("12 reviews"). */
+  reviewerCountText: string | null;
+  /** The edit's machine-readable date. */
+  editedValue: string | null;
+  /** When the shown text is the platform's translation: the original text and its language. */
+  originalText: string | null;
+  originalLanguage: string | null;
 }
 
 /** 1 to 5 from "4 out of 5 stars", "Rated 4 out of 5", "4/5", "★★★★☆" or a star count; null when none fits. */
@@ -63,17 +77,68 @@ function clean(text: string | null): string | null {
   return t ? t : null;
 }
 
-/** A scraped review from a raw card; null when the card has no id (it cannot be deduplicated). */
-export function toScrapedReview(raw: RawCard): ScrapedReview | null {
+const RELATIVE = /(\d+|an?|one)\s+(day|week|month|year)s?\s+ago/i;
+
+/**
+ * A date written relative to `now` ("3 days ago", "2 weeks ago", "a month ago", "1 year ago") and its
+ * precision: day for days and weeks, month, year; null when the text is not one.
+ */
+export function parseRelativeDate(text: string | null, now: Date): { date: Date; precision: TDatePrecision } | null {
+  const m = RELATIVE.exec(text ?? "");
+  if (!m) return null;
+  const n = /^\d+$/.test(m[1]!) ? Number(m[1]) : 1;
+  const unit = m[2]!.toLowerCase();
+  const d = new Date(now);
+  if (unit === "day") d.setUTCDate(d.getUTCDate() - n);
+  else if (unit === "week") d.setUTCDate(d.getUTCDate() - 7 * n);
+  else if (unit === "month") d.setUTCMonth(d.getUTCMonth() - n);
+  else d.setUTCFullYear(d.getUTCFullYear() - n);
+  return { date: d, precision: unit === "year" ? "year" : unit === "month" ? "month" : "day" };
+}
+
+const firstNumber = (text: string | null): number | null => {
+  const m = /(\d+)/.exec(text ?? "");
+  return m ? Number(m[1]) : null;
+};
+
+/** A link of the card made absolute on the platform's origin; null when it points anywhere else. */
+function onOrigin(link: string | null, origin: string | undefined): string | null {
+  if (!link || !origin) return null;
+  try {
+    const url = new URL(link, origin);
+    return url.origin === origin ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A scraped review from a raw card; null when the card has no id (it cannot be deduplicated). `text`
+ * is the original when the card shows the platform's translation; links are resolved on `origin`.
+ */
+export function toScrapedReview(raw: RawCard, origin?: string, now = new Date()): ScrapedReview | null {
   const id = clean(raw.id);
   if (!id) return null;
+  const exact = parseReviewDate(raw.dateValue, null);
+  const written = exact ? null : parseReviewDate(null, raw.dateText);
+  const relative = exact || written ? null : parseRelativeDate(raw.dateText, now);
+  const translated = clean(raw.originalText) !== null;
   return {
     externalId: id,
     author: raw.anonymous ? null : clean(raw.author),
     rating: parseRating(raw.ratingLabel, raw.filledStars),
-    text: clean(raw.text),
-    language: clean(raw.language)?.toLowerCase().slice(0, 2) ?? null,
-    publishedAt: parseReviewDate(raw.dateValue, raw.dateText),
+    text: translated ? clean(raw.originalText) : clean(raw.text),
+    language: clean(translated ? raw.originalLanguage : raw.language)?.toLowerCase().slice(0, 2) ?? null,
+    publishedAt: exact ?? written ?? relative?.date ?? null,
     ownerReply: clean(raw.ownerReply),
+    datePrecision: exact ? "exact" : written ? "day" : (relative?.precision ?? "exact"),
+    ownerReplyAt: parseReviewDate(raw.replyDateValue, null),
+    helpful: firstNumber(raw.helpfulText),
+    photos: raw.photos.map((p) => onOrigin(p, origin)).filter((u): u is string => u !== null),
+    reviewerUrl: onOrigin(raw.reviewerHref, origin),
+    reviewerReviewCount: firstNumber(raw.reviewerCountText),
+    editedAt: parseReviewDate(raw.editedValue, null),
+    translatedText: translated ? clean(raw.text) : null,
+    translatedLanguage: translated ? (clean(raw.language)?.toLowerCase().slice(0, 2) ?? null) : null,
   };
 }

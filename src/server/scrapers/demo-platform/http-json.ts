@@ -26,6 +26,13 @@ const ZReviewsPage = z.object({
       language: z.string().nullable(),
       publishedAt: z.string().nullable(),
       ownerReply: z.string().nullable(),
+      // Fields an older API version may lack.
+      ownerReplyAt: z.string().nullable().optional(),
+      helpful: z.number().int().min(0).nullable().optional(),
+      photos: z.array(z.string().max(2000)).max(50).optional(),
+      reviewer: z.object({ url: z.string().max(2000), reviewCount: z.number().int().min(0).nullable() }).nullable().optional(),
+      editedAt: z.string().nullable().optional(),
+      translation: z.object({ language: z.string().max(10), text: z.string() }).nullable().optional(),
     }),
   ),
 });
@@ -63,15 +70,21 @@ export const httpJsonScraper: Scraper = {
         placeName = body.data.place.name;
         facts ??= factsOf(body.data.place);
         for (const r of body.data.reviews) {
-          const publishedAt = r.publishedAt === null ? null : new Date(r.publishedAt);
           collected.push({
             externalId: r.id,
             author: r.author,
             rating: r.rating,
             text: r.text,
             language: r.language,
-            publishedAt: publishedAt && !Number.isNaN(publishedAt.getTime()) ? publishedAt : null,
+            publishedAt: dateOf(r.publishedAt),
             ownerReply: r.ownerReply,
+            datePrecision: "exact",
+            ...(r.ownerReplyAt !== undefined ? { ownerReplyAt: dateOf(r.ownerReplyAt) } : {}),
+            ...(r.helpful !== undefined ? { helpful: r.helpful } : {}),
+            ...(r.photos !== undefined ? { photos: r.photos.map((p) => onOrigin(p, place.origin)).filter((u): u is string => u !== null) } : {}),
+            ...(r.reviewer !== undefined ? { reviewerUrl: r.reviewer ? onOrigin(r.reviewer.url, place.origin) : null, reviewerReviewCount: r.reviewer?.reviewCount ?? null } : {}),
+            ...(r.editedAt !== undefined ? { editedAt: dateOf(r.editedAt) } : {}),
+            ...(r.translation !== undefined ? { translatedText: r.translation?.text ?? null, translatedLanguage: r.translation?.language ?? null } : {}),
           });
         }
         ctx.onProgress?.(Math.min(collected.length, target.limit));
@@ -95,6 +108,22 @@ function factsOf(p: z.output<typeof ZReviewsPage>["place"]): PlaceFacts {
     ...(p.reviewCount !== undefined ? { reviewCount: p.reviewCount } : {}),
     ...(h ? { histogram: [h["1"] ?? 0, h["2"] ?? 0, h["3"] ?? 0, h["4"] ?? 0, h["5"] ?? 0] } : {}),
   };
+}
+
+function dateOf(text: string | null | undefined): Date | null {
+  if (!text) return null;
+  const d = new Date(text);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/** A link the platform gave, made absolute on its origin; null when it points elsewhere (another host is not the platform's). */
+export function onOrigin(link: string, origin: string): string | null {
+  try {
+    const url = new URL(link, origin);
+    return url.origin === origin ? url.toString() : null;
+  } catch {
+    return null;
+  }
 }
 
 function parseJson(body: Buffer): unknown {

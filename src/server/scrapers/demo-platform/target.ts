@@ -1,7 +1,7 @@
 import { ScrapeError, type ScrapedReview, type ScrapeContext, type ScrapeTarget } from "../types";
 
 /** Knob parameters of a place URL that the scrapers keep on every request they make for it. */
-const KEPT_PARAMS = ["latency", "status", "layout", "markup"];
+const KEPT_PARAMS = ["latency", "status", "layout", "markup", "dates"];
 const PLACE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 export interface ResolvedTarget {

@@ -136,6 +136,23 @@ describe("places and coverage", () => {
     } while (cursor);
     expect(pages.map((r) => r.external_id).sort()).toEqual(collected.map((r) => r.id).sort());
     expect(pages.every((r) => r.job_id === job.id)).toBe(true);
+    // The fields beside each review came through the scraper, the store and the API as the platform shows them.
+    const shown = new Map(collected.map((r) => [r.id, r]));
+    for (const item of pages) {
+      const r = shown.get(item.external_id)!;
+      expect(item, item.external_id).toMatchObject({
+        date_precision: "exact",
+        owner_reply_at: r.ownerReplyAt?.toISOString() ?? null,
+        helpful: r.helpful,
+        photos: r.photos.map((p) => `${base}${p}`),
+        reviewer_url: r.reviewer ? `${base}${r.reviewer.path}` : null,
+        reviewer_review_count: r.reviewer?.reviewCount ?? null,
+        edited_at: r.editedAt?.toISOString() ?? null,
+        translated_text: r.translation?.text ?? null,
+        translated_language: r.translation?.language ?? null,
+      });
+    }
+    expect(pages.some((r) => r.photos.length > 0) && pages.some((r) => r.translated_text) && pages.some((r) => r.owner_reply_at)).toBe(true);
 
     const fives = (await rest(c.key, `/places/${placeId}/reviews?rating=5&limit=1000`)).json.items;
     expect(fives.length).toBe(collected.filter((r) => r.rating === 5).length);

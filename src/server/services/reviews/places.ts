@@ -7,7 +7,7 @@ import type { Actor } from "../actor";
 import { readPage } from "../paging";
 import { ownedBy } from "./access";
 import { toJobOut } from "./job-output";
-import { copyStream, exportStatement, REVIEW_PAGE_MAX, ZReviewOut, type ExportFormat, type TReviewOut } from "./review-out";
+import { copyStream, exportStatement, REVIEW_PAGE_MAX, reviewItemColumns, toReviewOut, ZReviewOut, type ExportFormat, type ReviewRow } from "./review-out";
 import { ZPageInput } from "../meshes/schemas";
 import { ZJobOut } from "./schemas";
 
@@ -138,10 +138,6 @@ export async function getPlace(db: Db, actor: Actor, placeId: string) {
   return { ...toPlaceOut(place), collected_reviews: counted?.n ?? 0, latest_job: latest ? toJobOut(latest) : null };
 }
 
-interface Row extends Omit<TReviewOut, "rating"> {
-  rating: number | null;
-}
-
 const decode = (cursor: string | undefined): string => {
   if (cursor === undefined) return "";
   const text = Buffer.from(cursor, "base64url").toString("utf8");
@@ -169,7 +165,7 @@ function placeRelation(place: Place, actor: Actor, f: PlaceFilters, after = ""):
     const like = lit(`%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     where.push(`(v.text ILIKE ${like} OR v.author ILIKE ${like})`);
   }
-  return `(SELECT DISTINCT ON (r.external_id) r.id, j.id AS job_id, r.external_id, r.author, r.rating, r.text, r.language, r.published_at, r.owner_reply, r.collected_at
+  return `(SELECT DISTINCT ON (r.external_id) r.*, j.id AS job_id
     FROM reviews r JOIN job_reviews jr ON jr.review_id = r.id JOIN jobs j ON j.id = jr.job_id
     WHERE r.platform = ${lit(place.platform)} AND r.origin = ${lit(place.origin)} AND r.place_key = ${lit(place.placeKey)}
       AND r.external_id > ${lit(after)} AND ${own ? `j.api_key_id = '${own}'::uuid` : "true"}
@@ -185,14 +181,11 @@ function placeRelation(place: Place, actor: Actor, f: PlaceFilters, after = ""):
 export async function placeReviews(db: Db, actor: Actor, input: z.output<typeof ZPlaceReviewsInput>) {
   const place = await visiblePlace(db, actor, input.place_id);
   const relation = placeRelation(place, actor, input, decode(input.cursor));
-  const rows = await db.$queryRawUnsafe<Row[]>(
-    `SELECT v.id::text AS id, v.job_id::text AS job_id, v.external_id, v.author, v.rating, v.text, v.language, v.published_at, v.owner_reply, v.collected_at
-     FROM ${relation} ORDER BY v.external_id LIMIT ${input.limit + 1}`,
-  );
+  const rows = await db.$queryRawUnsafe<ReviewRow[]>(`SELECT ${reviewItemColumns("v")}, v.job_id::text AS job_id FROM ${relation} ORDER BY v.external_id LIMIT ${input.limit + 1}`);
   const more = rows.length > input.limit;
   const page = more ? rows.slice(0, input.limit) : rows;
   const last = page[page.length - 1];
-  return { items: page.map((r) => ({ ...r, rating: r.rating === null ? null : Number(r.rating) })), next_cursor: more && last ? Buffer.from(`x:${last.external_id}`).toString("base64url") : null };
+  return { items: page.map(toReviewOut), next_cursor: more && last ? Buffer.from(`x:${last.external_id}`).toString("base64url") : null };
 }
 
 export const ZPlaceExportInput = ZPlaceReviewsInput.omit({ limit: true, cursor: true });
@@ -200,5 +193,5 @@ export const ZPlaceExportInput = ZPlaceReviewsInput.omit({ limit: true, cursor: 
 /** GET /api/places/{place_id}/reviews/export: the same reviews (every page, the same filters) as CSV or NDJSON, streamed. */
 export async function placeExport(db: Db, actor: Actor, input: z.output<typeof ZPlaceExportInput>, format: ExportFormat, opts: { bom?: boolean } = {}) {
   const place = await visiblePlace(db, actor, input.place_id);
-  return copyStream(db, exportStatement(placeRelation(place, actor, input), "v.external_id", format), format, opts);
+  return copyStream(db, exportStatement(placeRelation(place, actor, input), "v.external_id", format, `place:${place.id}`), format, opts);
 }

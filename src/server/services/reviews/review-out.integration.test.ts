@@ -158,8 +158,13 @@ describe("reviews out", () => {
     const { id: apiKeyId } = await makeKey(db, ["jobs:read"]);
     const actor: Actor = { kind: "apiKey", apiKeyId, scopes: ["jobs:read"] };
     const job = await db.job.create({ data: { apiKeyId, requesterClientId: "c", status: "succeeded", placeId: "big" } });
-    const long = "x".repeat(2_000);
-    await db.$transaction((tx) => storeJobReviews(tx, job.id, { platform: "platform", origin: "http://127.0.0.1:1", placeKey: uid("place") }, Array.from({ length: 3_000 }, (_, k) => ({ externalId: `r${k}`, author: null, rating: 3, text: `${k} ${long}`, language: "en", publishedAt: null, ownerReply: null }))), { timeout: 60_000 });
+    // 60 MB of CSV: more than the socket buffers between the database and this process hold, so the
+    // copy is still running when its backend is killed below.
+    const long = "x".repeat(4_000);
+    const placeKey = uid("place");
+    for (let from = 0; from < 15_000; from += 5_000) {
+      await db.$transaction((tx) => storeJobReviews(tx, job.id, { platform: "platform", origin: "http://127.0.0.1:1", placeKey }, Array.from({ length: 5_000 }, (_, k) => ({ externalId: `r${from + k}`, author: null, rating: 3, text: `${from + k} ${long}`, language: "en", publishedAt: null, ownerReply: null }))), { timeout: 60_000 });
+    }
     // More readers that leave after one chunk than the pool has connections (10): each copy's connection is discarded, none kept busy.
     for (let i = 0; i < 15; i++) {
       const reader = (await exportStream(db, actor, { job_id: job.id }, i % 2 ? "ndjson" : "csv")).getReader();
@@ -167,12 +172,12 @@ describe("reviews out", () => {
       await reader.cancel();
     }
     expect(await db.job.count({ where: { id: job.id } })).toBe(1);
-    await waitFor(async () => ((await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'COPY (SELECT%' AND position(${job.id} IN query) > 0 AND state = 'active'`)[0]!.n === 0 ? true : undefined), 10_000, "copies stopped");
+    await waitFor(async () => ((await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE position(${`export job:${job.id}`} IN query) > 0 AND state = 'active'`)[0]!.n === 0 ? true : undefined), 10_000, "copies stopped");
 
     // The copy's backend is killed mid-stream: the stream errors (a cut download), it does not end quietly.
     const reader = (await exportStream(db, actor, { job_id: job.id }, "csv")).getReader();
     expect((await reader.read()).done).toBe(false);
-    await db.$queryRaw`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'COPY (SELECT%' AND position(${job.id} IN query) > 0 AND pid <> pg_backend_pid()`;
+    await db.$queryRaw`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE position(${`export job:${job.id}`} IN query) > 0 AND pid <> pg_backend_pid()`;
     const drained = (async () => {
       for (;;) if ((await reader.read()).done) return "ended";
     })();

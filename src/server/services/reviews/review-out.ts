@@ -1,9 +1,10 @@
-import { pipeline, Readable, Transform } from "node:stream";
+import { Readable, Transform } from "node:stream";
 import { z } from "zod";
 import { copyOut, Prisma, sqlRows, type Db } from "@/server/core/db";
 import { AppError } from "@/server/core/errors";
 import type { Actor } from "../actor";
 import { ownedBy } from "./access";
+import { DATE_PRECISIONS } from "@/server/scrapers/types";
 import { ZBatchIdInput, ZJobIdInput } from "./schemas";
 
 // Reviews out (docs/review-engine.md, "Reviews out"): every review a job or a batch collected, page by
@@ -34,25 +35,35 @@ export const ZReviewOut = z.object({
   published_at: ZDateNull,
   owner_reply: z.string().nullable(),
   collected_at: z.date().meta({ override: { type: "string", format: "date-time" } }),
+  /** How precise published_at is: exact, day, month or year (the platform wrote "2 months ago"); null when not known. */
+  date_precision: z.enum(DATE_PRECISIONS).nullable(),
+  owner_reply_at: ZDateNull,
+  helpful: z.number().int().nullable(),
+  photos: z.array(z.string()),
+  reviewer_url: z.string().nullable(),
+  reviewer_review_count: z.number().int().nullable(),
+  edited_at: ZDateNull,
+  /** The platform's translation of `text` (the original) and its language. */
+  translated_text: z.string().nullable(),
+  translated_language: z.string().nullable(),
 });
 export type TReviewOut = z.output<typeof ZReviewOut>;
 export const ZReviewPageOut = z.object({ items: z.array(ZReviewOut), next_cursor: z.string().nullable() });
 
 /** The columns of an export, in order (also the NDJSON fields). */
-export const EXPORT_COLUMNS = ["id", "job_id", "external_id", "author", "rating", "text", "language", "published_at", "owner_reply", "collected_at"] as const satisfies readonly (keyof TReviewOut)[];
+export const EXPORT_COLUMNS = [
+  "id", "job_id", "external_id", "author", "rating", "text", "language", "published_at", "owner_reply", "collected_at",
+  "date_precision", "owner_reply_at", "helpful", "photos", "reviewer_url", "reviewer_review_count", "edited_at", "translated_text", "translated_language",
+] as const satisfies readonly (keyof TReviewOut)[];
 
-interface Row {
-  id: string;
-  job_id: string;
-  external_id: string;
-  author: string | null;
-  rating: number | null;
-  text: string | null;
-  language: string | null;
-  published_at: Date | null;
-  owner_reply: string | null;
-  collected_at: Date;
-}
+/** The SELECT list of a stored review (table alias `a`) as a page item, without its job_id. */
+export const reviewItemColumns = (a: string) => `${a}.id::text AS id, ${a}.external_id, ${a}.author, ${a}.rating, ${a}.text, ${a}.language, ${a}.published_at,
+  ${a}.owner_reply, ${a}.collected_at, ${a}.date_precision::text AS date_precision, ${a}.owner_reply_at, ${a}.helpful, ${a}.photos, ${a}.reviewer_url,
+  ${a}.reviewer_review_count, ${a}.edited_at, ${a}.translated_text, ${a}.translated_language`;
+
+/** A page item as read from the database (photos as stored JSON). */
+export type ReviewRow = Omit<TReviewOut, "photos" | "date_precision"> & { photos: unknown; date_precision: string | null };
+type Row = ReviewRow;
 
 const NIL_UUID = "00000000-0000-0000-0000-000000000000";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -73,8 +84,7 @@ function decodeCursor(cursor: string | undefined): { position: number; reviewId:
 function jobRows(db: Db, jobId: string, after: string, limit: number): Promise<Row[]> {
   // Straight to the pool as a prepared statement (sqlRows): Prisma's raw-query decoding costs more than the read.
   return sqlRows<Row>(db, Prisma.sql`
-    SELECT r.id::text AS id, jr.job_id::text AS job_id, r.external_id, r.author, r.rating, r.text, r.language,
-      r.published_at, r.owner_reply, r.collected_at
+    SELECT ${Prisma.raw(reviewItemColumns("r"))}, jr.job_id::text AS job_id
     FROM job_reviews jr JOIN reviews r ON r.id = jr.review_id
     WHERE jr.job_id = ${jobId}::uuid AND jr.review_id > ${after}::uuid
     ORDER BY jr.review_id
@@ -119,7 +129,14 @@ async function pageOf(db: Db, source: Source, limit: number, cursor: string | un
   return { rows, next: encodeCursor(lastPosition, rows[limit - 1]!.id) };
 }
 
-const toOut = (r: Row): TReviewOut => ({ ...r, rating: r.rating === null ? null : Number(r.rating) });
+/** A page item from its row: photos as a list of URLs, numbers as numbers. */
+export const toReviewOut = (r: ReviewRow): TReviewOut => ({
+  ...r,
+  rating: r.rating === null ? null : Number(r.rating),
+  photos: Array.isArray(r.photos) ? r.photos.filter((p): p is string => typeof p === "string") : [],
+  date_precision: (DATE_PRECISIONS as readonly string[]).includes(r.date_precision ?? "") ? (r.date_precision as TReviewOut["date_precision"]) : null,
+});
+const toOut = toReviewOut;
 
 /** GET /api/jobs/{job_id}/reviews and /api/batches/{batch_id}/reviews: one page and the next cursor. */
 export async function reviewPage(db: Db, actor: Actor, input: ({ job_id: string } | { batch_id: string }) & { limit: number; cursor?: string | undefined }) {
@@ -135,14 +152,17 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 const guarded = (column: string) => `CASE WHEN left(${column}, 1) IN ('=', '+', '-', '@', chr(9), chr(13)) THEN '''' || ${column} ELSE ${column} END`;
 /** A stored UTC timestamp as JSON writes a Date (2026-01-31T12:00:00.000Z). */
 const iso = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const TEXT_COLUMNS: ReadonlySet<string> = new Set(["external_id", "author", "text", "language", "owner_reply"]);
+const TEXT_COLUMNS: ReadonlySet<string> = new Set(["external_id", "author", "text", "language", "owner_reply", "photos", "reviewer_url", "translated_text", "translated_language"]);
 
 /**
  * The export statement over `relation`: SQL text of a relation `v` with the columns id, job_id,
  * external_id, author, rating, text, language, published_at, owner_reply, collected_at, ordered by
  * `order` (COPY takes no parameters: the relation is built from validated or escaped values only).
  */
-export function exportStatement(relation: string, order: string, format: ExportFormat): string {
+export function exportStatement(relation: string, order: string, format: ExportFormat, label: string): string {
+  // The label (e.g. "job:<id>") leads the statement, so an operator sees what an export reads in
+  // pg_stat_activity (whose text is cut at track_activity_query_size).
+  if (!/^[a-z]+:[0-9a-f-]{36}$/.test(label)) throw new Error("export: bad label");
   const cells: Record<(typeof EXPORT_COLUMNS)[number], string> = {
     id: "v.id",
     job_id: "v.job_id",
@@ -154,11 +174,21 @@ export function exportStatement(relation: string, order: string, format: ExportF
     published_at: iso("v.published_at"),
     owner_reply: "v.owner_reply",
     collected_at: iso("v.collected_at"),
+    date_precision: "v.date_precision",
+    owner_reply_at: iso("v.owner_reply_at"),
+    helpful: "v.helpful",
+    // CSV: the URLs separated by spaces; NDJSON: a list.
+    photos: format === "csv" ? "array_to_string(ARRAY(SELECT jsonb_array_elements_text(COALESCE(v.photos, '[]'::jsonb))), ' ')" : "COALESCE(v.photos, '[]'::jsonb)",
+    reviewer_url: "v.reviewer_url",
+    reviewer_review_count: "v.reviewer_review_count",
+    edited_at: iso("v.edited_at"),
+    translated_text: "v.translated_text",
+    translated_language: "v.translated_language",
   };
   const columns = EXPORT_COLUMNS.map((c) => `${format === "csv" && TEXT_COLUMNS.has(c) ? guarded(cells[c]) : cells[c]} AS ${c}`).join(", ");
-  const rows = `SELECT ${columns} FROM ${relation} ORDER BY ${order}`;
+  const rows = `SELECT /* export ${label} */ ${columns} FROM ${relation} ORDER BY ${order}`;
   // NDJSON: row_to_json keeps the columns' order and writes compact JSON, as JSON.stringify does.
-  const query = format === "csv" ? rows : `SELECT row_to_json(t) FROM (${rows}) t`;
+  const query = format === "csv" ? rows : `SELECT /* export ${label} */ row_to_json(t) FROM (${rows}) t`;
   // NDJSON: CSV mode with a quote and a delimiter that JSON text never holds raw, so each line is the JSON as it is.
   return format === "csv" ? `COPY (${query}) TO STDOUT WITH (FORMAT csv, HEADER)` : `COPY (${query}) TO STDOUT WITH (FORMAT csv, QUOTE E'\\x01', DELIMITER E'\\x02')`;
 }
@@ -228,7 +258,7 @@ export function crlfRecords(bom = false): Transform {
  */
 export async function exportStream(db: Db, actor: Actor, of: { job_id: string } | { batch_id: string }, format: ExportFormat, opts: { bom?: boolean } = {}): Promise<ReadableStream<Uint8Array>> {
   const { relation, order } = jobsRelation(await sourceOf(db, actor, of));
-  return copyStream(db, exportStatement(relation, order, format), format, opts);
+  return copyStream(db, exportStatement(relation, order, format, "job_id" in of ? `job:${of.job_id}` : `batch:${of.batch_id}`), format, opts);
 }
 
 /** A reader that takes nothing for this long loses its export (its connection goes back to the pool). */
@@ -271,10 +301,19 @@ export async function copyStream(db: Db, statement: string, format: ExportFormat
     },
   });
   const idle = setTimeout(() => guard.destroy(new Error("export reader idle")), EXPORT_IDLE_MS);
-  const finished = () => {
+  // Wired by hand, not with pipeline(): a failure anywhere must error the last stream (the download is
+  // cut, never a short body that ends cleanly), and the last stream closing (the reader left, the idle
+  // timer) must stop the copy.
+  const stages: (Readable | Transform)[] = format === "csv" ? [copy, crlfRecords(opts.bom), guard] : [copy, guard];
+  for (let i = 0; i < stages.length - 1; i++) {
+    const stage = stages[i]!;
+    stage.pipe(stages[i + 1] as Transform);
+    stage.once("error", (error) => guard.destroy(error));
+  }
+  guard.once("close", () => {
     clearTimeout(idle);
     done();
-  };
-  const out = format === "csv" ? pipeline(copy, crlfRecords(opts.bom), guard, finished) : pipeline(copy, guard, finished);
-  return Readable.toWeb(out) as unknown as ReadableStream<Uint8Array>;
+    for (const stage of stages) if (!stage.destroyed) stage.destroy();
+  });
+  return Readable.toWeb(guard) as unknown as ReadableStream<Uint8Array>;
 }

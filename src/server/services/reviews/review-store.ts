@@ -14,9 +14,16 @@ type Tx = Prisma.TransactionClient;
 /** The content of a review as a scraper read it. */
 export type ReviewContent = ScrapedReview;
 
-/** SHA-256 (hex) of a review's content: two reads of the same version give the same hash. */
+/**
+ * SHA-256 (hex) of a review's content: two reads of the same version give the same hash. The fields
+ * shown beside a review (reply date, photos, reviewer, edit, translation) join the hash only when
+ * present, so versions stored before they were read keep their hash. Votes (`helpful`) and the date's
+ * precision do not make a new version (a version keeps the votes it was first read with).
+ */
 export function reviewContentHash(r: Omit<ReviewContent, "externalId">): string {
-  const canonical = JSON.stringify([r.author, r.rating, r.text, r.language, r.publishedAt ? r.publishedAt.toISOString() : null, r.ownerReply]);
+  const base: unknown[] = [r.author, r.rating, r.text, r.language, r.publishedAt ? r.publishedAt.toISOString() : null, r.ownerReply];
+  const extra = [r.ownerReplyAt?.toISOString() ?? null, r.photos?.length ? r.photos : null, r.reviewerUrl ?? null, r.reviewerReviewCount ?? null, r.editedAt?.toISOString() ?? null, r.translatedText ?? null, r.translatedLanguage ?? null];
+  const canonical = JSON.stringify(extra.some((v) => v !== null) ? [...base, ...extra] : base);
   return createHash("sha256").update(canonical).digest("hex");
 }
 
@@ -46,6 +53,15 @@ export async function storeJobReviews(tx: Tx, jobId: string, source: ReviewSourc
       language: r.language,
       published_at: r.publishedAt ? r.publishedAt.toISOString() : null,
       owner_reply: r.ownerReply,
+      owner_reply_at: r.ownerReplyAt?.toISOString() ?? null,
+      helpful: r.helpful ?? null,
+      photos: r.photos ?? null,
+      reviewer_url: r.reviewerUrl ?? null,
+      reviewer_review_count: r.reviewerReviewCount ?? null,
+      edited_at: r.editedAt?.toISOString() ?? null,
+      translated_text: r.translatedText ?? null,
+      translated_language: r.translatedLanguage ?? null,
+      date_precision: r.datePrecision ?? null,
       content_hash: reviewContentHash({ ...r, rating }),
     };
   });
@@ -54,11 +70,16 @@ export async function storeJobReviews(tx: Tx, jobId: string, source: ReviewSourc
   await tx.$executeRaw`
     WITH input AS (
       SELECT * FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(
-        external_id text, author text, rating int, text text, language text, published_at timestamptz, owner_reply text, content_hash text)
+        external_id text, author text, rating int, text text, language text, published_at timestamptz, owner_reply text, content_hash text,
+        owner_reply_at timestamptz, helpful int, photos jsonb, reviewer_url text, reviewer_review_count int, edited_at timestamptz,
+        translated_text text, translated_language text, date_precision text)
     ), upserted AS (
-      INSERT INTO reviews (id, platform, origin, place_key, external_id, content_hash, author, rating, text, language, published_at, owner_reply)
+      INSERT INTO reviews (id, platform, origin, place_key, external_id, content_hash, author, rating, text, language, published_at, owner_reply,
+        owner_reply_at, helpful, photos, reviewer_url, reviewer_review_count, edited_at, translated_text, translated_language, date_precision)
       SELECT gen_random_uuid(), ${source.platform}, ${source.origin}, ${source.placeKey}, external_id, content_hash, author, rating, text, language,
-        published_at AT TIME ZONE 'UTC', owner_reply FROM input
+        published_at AT TIME ZONE 'UTC', owner_reply, owner_reply_at AT TIME ZONE 'UTC', helpful, photos, reviewer_url, reviewer_review_count,
+        edited_at AT TIME ZONE 'UTC', translated_text, translated_language, date_precision::date_precision FROM input
+      -- A stored version never changes (votes included: a version keeps the count it was first read with).
       ON CONFLICT (platform, origin, place_key, external_id, content_hash) DO UPDATE SET last_seen_at = now() AT TIME ZONE 'UTC'
       RETURNING id
     )
