@@ -29,7 +29,25 @@ const words = "the food was lovely, service a bit slow; \"great\" value and we'd
 for (let from = 0; from < N; from += 5_000) {
   const reviews = Array.from({ length: Math.min(5_000, N - from) }, (_, k) => {
     const i = from + k;
-    return { externalId: `r${i}`, author: `Author ${i % 977}`, rating: (i % 5) + 1, text: Array.from({ length: 20 + (i % 30) }, (_, w) => words[(i + w) % words.length]).join(" "), language: "en", publishedAt: new Date(Date.UTC(2026, 0, 1) + i * 60_000), ownerReply: i % 7 === 0 ? "Thank you!" : null };
+    return {
+      externalId: `r${i}`,
+      author: `Author ${i % 977}`,
+      rating: (i % 5) + 1,
+      text: Array.from({ length: 20 + (i % 30) }, (_, w) => words[(i + w) % words.length]).join(" "),
+      language: "en",
+      publishedAt: new Date(Date.UTC(2026, 0, 1) + i * 60_000),
+      ownerReply: i % 7 === 0 ? "Thank you!" : null,
+      // The fields beside a review, in the shares the demo platform has them.
+      datePrecision: "exact" as const,
+      ownerReplyAt: i % 7 === 0 ? new Date(Date.UTC(2026, 0, 2) + i * 60_000) : null,
+      helpful: i % 13,
+      photos: i % 7 === 3 ? [`http://127.0.0.1:1/photos/r${i}-1.jpg`] : [],
+      reviewerUrl: `http://127.0.0.1:1/users/u${i % 977}`,
+      reviewerReviewCount: i % 200,
+      editedAt: i % 12 === 0 ? new Date(Date.UTC(2026, 1, 1) + i * 60_000) : null,
+      translatedText: i % 5 === 0 ? "translated text of the review" : null,
+      translatedLanguage: i % 5 === 0 ? "de" : null,
+    };
   });
   await db.$transaction((tx) => storeJobReviews(tx, job.id, { platform: "platform", origin: "http://127.0.0.1:1", placeKey }, reviews), { timeout: 120_000 });
 }
@@ -51,7 +69,9 @@ async function copyRate(): Promise<{ rows: number; ms: number }> {
   try {
     const t0 = performance.now();
     const stream = client.query(
-      copyTo(`COPY (SELECT r.id, jr.job_id, r.external_id, r.author, r.rating, r.text, r.language, r.published_at, r.owner_reply, r.collected_at
+      // The same rows and columns as the export, as PostgreSQL writes them (no guard, no date format).
+      copyTo(`COPY (SELECT r.id, jr.job_id, r.external_id, r.author, r.rating, r.text, r.language, r.published_at, r.owner_reply, r.collected_at,
+          r.date_precision, r.owner_reply_at, r.helpful, r.photos, r.reviewer_url, r.reviewer_review_count, r.edited_at, r.translated_text, r.translated_language
         FROM job_reviews jr JOIN reviews r ON r.id = jr.review_id WHERE jr.job_id = '${job.id}' ORDER BY jr.review_id) TO STDOUT WITH (FORMAT csv, HEADER)`),
     );
     let lines = 0;

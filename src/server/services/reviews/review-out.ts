@@ -178,7 +178,11 @@ export function exportStatement(relation: string, order: string, format: ExportF
     owner_reply_at: iso("v.owner_reply_at"),
     helpful: "v.helpful",
     // CSV: the URLs separated by spaces; NDJSON: a list.
-    photos: format === "csv" ? "array_to_string(ARRAY(SELECT jsonb_array_elements_text(COALESCE(v.photos, '[]'::jsonb))), ' ')" : "COALESCE(v.photos, '[]'::jsonb)",
+    // (Most reviews have none: the array is only taken apart when there is one.)
+    photos:
+      format === "csv"
+        ? "CASE WHEN v.photos IS NULL OR v.photos = '[]'::jsonb THEN NULL ELSE array_to_string(ARRAY(SELECT jsonb_array_elements_text(v.photos)), ' ') END"
+        : "COALESCE(v.photos, '[]'::jsonb)",
     reviewer_url: "v.reviewer_url",
     reviewer_review_count: "v.reviewer_review_count",
     edited_at: iso("v.edited_at"),
