@@ -1,11 +1,11 @@
 import { TRPCError } from "@trpc/server";
-import { AppError, ERROR_MAP, type AppErrorCode } from "@/server/core/errors";
+import { AppError, appCodeOfTrpc, ERROR_MAP, type AppErrorCode } from "@/server/core/errors";
 import type { Actor } from "@/server/services/actor";
 import type { TApiScope } from "@/server/services/reviews/schemas";
 import { engineActor } from "./engine-procedure";
 import { createContext, type Context, type SessionUser } from "./trpc";
 
-const codeOf = (trpc: string): AppErrorCode => (Object.keys(ERROR_MAP) as AppErrorCode[]).find((c) => ERROR_MAP[c].trpc === trpc) ?? "INTERNAL";
+const codeOf = (trpc: string): AppErrorCode => appCodeOfTrpc(trpc) ?? "INTERNAL";
 
 /** The product's error body for a refusal thrown before a route handler's first byte. */
 function refusal(cause: unknown, headers: Headers): Response {

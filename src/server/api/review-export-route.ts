@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { AppError } from "@/server/core/errors";
 import { placeExport, ZPlaceExportInput } from "@/server/services/reviews/places";
-import { EXPORT_FORMATS, exportStream } from "@/server/services/reviews/review-out";
+import { EXPORT_FORMATS, exportStream } from "@/server/services/reviews/review-export";
 import { engineRoute } from "./engine-route";
 import type { SessionUser } from "./trpc";
 

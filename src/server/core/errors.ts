@@ -28,6 +28,13 @@ export const ERROR_MAP = {
 /** Stable error codes of the product; every layer maps them through ERROR_MAP. */
 export type AppErrorCode = keyof typeof ERROR_MAP;
 
+const BY_TRPC = new Map<string, AppErrorCode>(Object.entries(ERROR_MAP).map(([code, mapping]) => [mapping.trpc, code as AppErrorCode]));
+
+/** The product's code of a tRPC error code (undefined for a code the table does not hold). */
+export function appCodeOfTrpc(trpc: string): AppErrorCode | undefined {
+  return BY_TRPC.get(trpc);
+}
+
 /** An expected failure of a service: a code from ERROR_MAP, a message for people, details for clients. */
 export class AppError extends Error {
   constructor(

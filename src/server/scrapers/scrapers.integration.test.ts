@@ -1,39 +1,29 @@
 // Every scraper against the real demo platform (port 0) and real Chromium: both layouts, the target's
 // limit/sort/since/language, and each error class provoked for real.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { selectReviews } from "@/demo-platform/query";
-import { createDemoPlatform, type DemoPlatform } from "@/demo-platform/server";
+import { createDemoPlatform } from "@/demo-platform/server";
+import { demoPlatformForFile } from "@/test/demo-platform-for-file";
 import { freePort } from "@/test/helpers";
 import { rejectionOf } from "@/test/rejection";
 import { closeScrapers, getScraper, ScrapeError, setScraperConfig, type ScrapeContext, type ScrapedReview, type ScrapeTarget, type TScrapeErrorClass } from "./index";
 
 const IMPLS = ["browser-v1", "browser-v2", "http-json"] as const;
-let platform: DemoPlatform;
-let base: string;
-
-beforeAll(async () => {
-  setScraperConfig({ SCRAPER_NAVIGATION_TIMEOUT_MS: 15_000, SCRAPER_STEP_TIMEOUT_MS: 8_000 });
-  // Eight places: p-0008 is a small one (every eighth place is).
-  platform = createDemoPlatform({ places: 8 });
-  base = await platform.listen(0);
-});
-afterAll(async () => {
-  await closeScrapers();
-  await platform.close();
-});
+// Eight places: p-0008 is a small one (every eighth place is).
+const demo = demoPlatformForFile();
 
 function scrape(impl: string, target: Partial<ScrapeTarget>, options: { signal?: AbortSignal; platformUrl?: string; onProgress?: (n: number) => void; onReviews?: ScrapeContext["onReviews"] } = {}) {
   const scraper = getScraper(impl);
   if (!scraper) throw new Error(`no scraper ${impl}`);
   return scraper.scrape(
     { limit: 25, sort: "newest", ...target },
-    { signal: options.signal ?? AbortSignal.timeout(30_000), platformUrl: options.platformUrl ?? base, onProgress: options.onProgress, onReviews: options.onReviews },
+    { signal: options.signal ?? AbortSignal.timeout(30_000), platformUrl: options.platformUrl ?? demo.base, onProgress: options.onProgress, onReviews: options.onReviews },
   );
 }
 
 /** What a correct scraper returns: the platform's own selection, in its order, cut at the limit. */
 function expected(placeId: string, target: Partial<ScrapeTarget> & { limit: number }): ScrapedReview[] {
-  const selected = selectReviews(platform.dataset.reviews(placeId), { sort: target.sort ?? "newest", lang: target.language, since: target.since });
+  const selected = selectReviews(demo.platform.dataset.reviews(placeId), { sort: target.sort ?? "newest", lang: target.language, since: target.since });
   return selected.slice(0, target.limit).map((r) => ({
     externalId: r.id,
     author: r.author,
@@ -45,8 +35,8 @@ function expected(placeId: string, target: Partial<ScrapeTarget> & { limit: numb
     datePrecision: "exact",
     ownerReplyAt: r.ownerReplyAt,
     helpful: r.helpful,
-    photos: r.photos.map((p) => `${base}${p}`),
-    reviewerUrl: r.reviewer ? `${base}${r.reviewer.path}` : null,
+    photos: r.photos.map((p) => `${demo.base}${p}`),
+    reviewerUrl: r.reviewer ? `${demo.base}${r.reviewer.path}` : null,
     reviewerReviewCount: r.reviewer?.reviewCount ?? null,
     editedAt: r.editedAt,
     translatedText: r.translation?.text ?? null,
@@ -65,7 +55,7 @@ describe("both scrapers against both layouts", () => {
     const progress: number[] = [];
     const result = await scrape(impl, { platformId: placeId }, { onProgress: (n) => progress.push(n) });
     expect(result.placeKey).toBe(`demo-platform:${placeId}`);
-    expect(result.placeName).toBe(platform.dataset.place(placeId)?.name);
+    expect(result.placeName).toBe(demo.platform.dataset.place(placeId)?.name);
     expect(result.reviews).toEqual(expected(placeId, { limit: 25 }));
     expect(progress.at(-1)).toBe(25);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
@@ -78,12 +68,12 @@ describe("both scrapers against both layouts", () => {
   });
 
   it("drift: the platform-wide switch to layout 2 breaks browser-v1 on every place, browser-v2 keeps working", async () => {
-    platform.updateSettings({ layout: "2" });
+    demo.platform.updateSettings({ layout: "2" });
     try {
       expect((await rejectionOf(scrape("browser-v1", { platformId: "p-0001", limit: 5 }), ScrapeError)).errorClass).toBe("layout_changed");
       expect((await scrape("browser-v2", { platformId: "p-0001", limit: 5 })).reviews).toEqual(expected("p-0001", { limit: 5 }));
     } finally {
-      platform.resetSettings();
+      demo.platform.resetSettings();
     }
   });
 });
@@ -106,17 +96,17 @@ describe("limit, sort, since and language are honoured", () => {
 
   it.each(IMPLS)("%s takes a place URL, and a limit of 50 spans several pages", async (impl) => {
     const placeId = impl === "browser-v1" ? "p-0001" : "p-0002";
-    const result = await scrape(impl, { placeUrl: `${base}/places/${placeId}`, limit: 50, sort: "newest" });
+    const result = await scrape(impl, { placeUrl: `${demo.base}/places/${placeId}`, limit: 50, sort: "newest" });
     expect(result.reviews).toEqual(expected(placeId, { limit: 50 }));
   });
 });
 
 describe("edges of the target", () => {
   it.each(IMPLS)("%s returns every review of a small place when the limit is higher", async (impl) => {
-    const small = platform.dataset.places.find((p) => !p.special && p.reviewCount < 40);
+    const small = demo.platform.dataset.places.find((p) => !p.special && p.reviewCount < 40);
     if (!small) throw new Error("the dataset has no small place");
     // The layout knob shows the place in layout 1, which browser-v1 needs.
-    const result = await scrape(impl, { placeUrl: `${base}/places/${small.id}?layout=1`, limit: 100 });
+    const result = await scrape(impl, { placeUrl: `${demo.base}/places/${small.id}?layout=1`, limit: 100 });
     expect(result.reviews).toEqual(expected(small.id, { limit: 100 }));
     expect(result.reviews).toHaveLength(small.reviewCount);
   });
@@ -141,7 +131,7 @@ describe("every error class, provoked", () => {
   it.each(IMPLS)("%s: the captcha place is blocked", (impl) => expectClass(scrape(impl, { platformId: "p-blocked" }), "blocked", false));
 
   it.each(IMPLS)("%s: a page answering 429 is rate_limited with its Retry-After", async (impl) => {
-    const error = await classified(scrape(impl, { placeUrl: `${base}/places/p-0001?status=429` }), "rate_limited", true);
+    const error = await classified(scrape(impl, { placeUrl: `${demo.base}/places/p-0001?status=429` }), "rate_limited", true);
     expect(error.retryAfterSeconds).toBe(30);
   });
 
@@ -174,7 +164,7 @@ describe("every error class, provoked", () => {
     ["http-json", "p-0002"],
   ])("%s reads the place's facts from %s as the platform shows them", async (impl, placeId) => {
     const result = await scrape(impl, { platformId: placeId, limit: 5 });
-    const p = platform.dataset.place(placeId)!;
+    const p = demo.platform.dataset.place(placeId)!;
     expect(result.facts).toEqual({ name: p.name, address: p.address, rating: p.rating, reviewCount: p.reviewCount, histogram: p.histogram });
     expect(p.histogram.reduce((a, b) => a + b, 0)).toBe(p.reviewCount);
   });
@@ -186,13 +176,13 @@ describe("every error class, provoked", () => {
       expect(want.some((r) => (Array.isArray(r[key]) ? (r[key] as unknown[]).length > 0 : r[key] !== null)), key).toBe(true);
     }
     for (const [impl, layout] of [["browser-v1", 1], ["browser-v2", 2], ["browser-v2", 1], ["http-json", 1]] as const) {
-      const got = await scrape(impl, { placeUrl: `${base}/places/p-0001?layout=${layout}`, limit: 120 });
+      const got = await scrape(impl, { placeUrl: `${demo.base}/places/p-0001?layout=${layout}`, limit: 120 });
       expect(got.reviews, `${impl} on layout ${layout}`).toEqual(want);
     }
   }, 60_000);
 
   it("reads relative dates ('2 months ago') with their precision", async () => {
-    const got = await scrape("browser-v2", { placeUrl: `${base}/places/p-0002?dates=relative`, limit: 40 });
+    const got = await scrape("browser-v2", { placeUrl: `${demo.base}/places/p-0002?dates=relative`, limit: 40 });
     const truth = new Map(expected("p-0002", { limit: 40 }).map((r) => [r.externalId, r.publishedAt!.getTime()]));
     const slack = { exact: 0, day: 7 * 86_400_000, month: 31 * 86_400_000, year: 366 * 86_400_000 } as const;
     const seen = new Set<string>();
@@ -209,8 +199,8 @@ describe("every error class, provoked", () => {
   it.each(IMPLS)("%s says why it stopped: the limit, the end of the list, or where since cut it", async (impl) => {
     expect((await scrape(impl, { platformId: "p-0001", limit: 25 })).stopReason).toBe("limit");
     // p-0008 is a small place (3 to 30 reviews), shown in layout 1 (which every scraper reads).
-    const small = platform.dataset.place("p-0008")!;
-    const all = await scrape(impl, { placeUrl: `${base}/places/p-0008?layout=1`, limit: 500 });
+    const small = demo.platform.dataset.place("p-0008")!;
+    const all = await scrape(impl, { placeUrl: `${demo.base}/places/p-0008?layout=1`, limit: 500 });
     expect(all.reviews).toHaveLength(small.reviewCount);
     expect(all.stopReason).toBe("end_of_list");
     const since = expected("p-0001", { limit: 400 })[20]!.publishedAt!;
@@ -225,7 +215,7 @@ describe("every error class, provoked", () => {
     // Each request of the platform slowed down, so the read takes several seconds (two JSON pages of
     // 100, or 8 to 15 batches of cards); cancelled as soon as something was reported.
     const latency = impl === "http-json" ? 1_000 : 600;
-    const running = scrape(impl, { placeUrl: `${base}/places/p-0001?latency=${latency}`, limit: 150 }, {
+    const running = scrape(impl, { placeUrl: `${demo.base}/places/p-0001?latency=${latency}`, limit: 150 }, {
       signal: controller.signal,
       onReviews: (r) => {
         last = r.reviews;
@@ -245,7 +235,7 @@ describe("every error class, provoked", () => {
   });
 
   it.each(IMPLS)("%s: 503 from the platform is network (transient)", (impl) =>
-    expectClass(scrape(impl, { placeUrl: `${base}/places/p-0001?status=503` }), "network", true),
+    expectClass(scrape(impl, { placeUrl: `${demo.base}/places/p-0001?status=503` }), "network", true),
   );
 
   it.each([
@@ -253,11 +243,11 @@ describe("every error class, provoked", () => {
     ["browser-v2", "p-0002"],
   ])("%s: review cards with other markup behind a known tab are layout_changed, not timeout", async (impl, placeId) => {
     // The step limit stays at 8 s: the answered-but-not-shown grace (2 s) decides, not the step limit.
-    await expectClass(scrape(impl, { placeUrl: `${base}/places/${placeId}?markup=renamed` }), "layout_changed", false);
+    await expectClass(scrape(impl, { placeUrl: `${demo.base}/places/${placeId}?markup=renamed` }), "layout_changed", false);
   });
 
   it.each(IMPLS)("%s: a target that names no place is invalid_target", (impl) =>
-    expectClass(scrape(impl, { placeUrl: `${base}/about` }), "invalid_target", false),
+    expectClass(scrape(impl, { placeUrl: `${demo.base}/about` }), "invalid_target", false),
   );
 });
 

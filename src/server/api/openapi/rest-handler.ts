@@ -1,12 +1,9 @@
 import { TRPCError } from "@trpc/server";
 import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
-import { ERROR_MAP, type AppErrorCode } from "@/server/core/errors";
+import { appCodeOfTrpc } from "@/server/core/errors";
 import { appRouter } from "../root";
 import { responseMetaFromContext, type Context } from "../trpc";
 
-const byTrpcCode = new Map<string, AppErrorCode>(
-  Object.entries(ERROR_MAP).map(([code, mapping]) => [mapping.trpc, code as AppErrorCode]),
-);
 
 /**
  * Rewrites an error answer of the REST handler into the product's one error body,
@@ -20,7 +17,7 @@ export async function normaliseRestError(res: Response): Promise<Response> {
   } catch {
     // not JSON: keep the generic body below
   }
-  const code = byTrpcCode.get(body.code ?? "") ?? (res.status === 404 ? "NOT_FOUND" : res.status >= 500 ? "INTERNAL" : "BAD_REQUEST");
+  const code = appCodeOfTrpc(body.code ?? "") ?? (res.status === 404 ? "NOT_FOUND" : res.status >= 500 ? "INTERNAL" : "BAD_REQUEST");
   const message = res.status >= 500 ? "internal_error" : (body.message ?? code.toLowerCase());
   // Input validation issues, else the AppError's own details (e.g. the limit of a 429), as tRPC answers them.
   const details = body.issues ? { issues: body.issues } : (body.data?.details ?? undefined);

@@ -1,3 +1,4 @@
+import { linkOnOrigin } from "../platform-origin";
 import type { ScrapedReview, TDatePrecision } from "../types";
 
 /** What the browser reads off one review card, before any interpretation (both layouts). */
@@ -101,16 +102,6 @@ const firstNumber = (text: string | null): number | null => {
   return m ? Number(m[1]) : null;
 };
 
-/** A link of the card made absolute on the platform's origin; null when it points anywhere else. */
-function onOrigin(link: string | null, origin: string | undefined): string | null {
-  if (!link || !origin) return null;
-  try {
-    const url = new URL(link, origin);
-    return url.origin === origin ? url.toString() : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * A scraped review from a raw card; null when the card has no id (it cannot be deduplicated). `text`
@@ -134,8 +125,8 @@ export function toScrapedReview(raw: RawCard, origin?: string, now = new Date())
     datePrecision: exact ? "exact" : written ? "day" : (relative?.precision ?? "exact"),
     ownerReplyAt: parseReviewDate(raw.replyDateValue, null),
     helpful: firstNumber(raw.helpfulText),
-    photos: raw.photos.map((p) => onOrigin(p, origin)).filter((u): u is string => u !== null),
-    reviewerUrl: onOrigin(raw.reviewerHref, origin),
+    photos: raw.photos.map((p) => linkOnOrigin(p, origin)).filter((u): u is string => u !== null),
+    reviewerUrl: linkOnOrigin(raw.reviewerHref, origin),
     reviewerReviewCount: firstNumber(raw.reviewerCountText),
     editedAt: parseReviewDate(raw.editedValue, null),
     translatedText: translated ? clean(raw.text) : null,

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { classifyError, errorForStatus, throwIfAborted } from "../classify";
 import { scraperConfig } from "../config";
+import { parseReviewDate } from "../browser/parse";
 import { platformFetch } from "../platform-fetch";
+import { linkOnOrigin } from "../platform-origin";
 import { ScrapeError, stopReasonOf, type PlaceFacts, type ScrapedReview, type Scraper } from "../types";
 import { applyTarget, resolveTarget, targetParams } from "./target";
 
@@ -76,14 +78,14 @@ export const httpJsonScraper: Scraper = {
             rating: r.rating,
             text: r.text,
             language: r.language,
-            publishedAt: dateOf(r.publishedAt),
+            publishedAt: parseReviewDate(r.publishedAt),
             ownerReply: r.ownerReply,
             datePrecision: "exact",
-            ...(r.ownerReplyAt !== undefined ? { ownerReplyAt: dateOf(r.ownerReplyAt) } : {}),
+            ...(r.ownerReplyAt !== undefined ? { ownerReplyAt: parseReviewDate(r.ownerReplyAt) } : {}),
             ...(r.helpful !== undefined ? { helpful: r.helpful } : {}),
-            ...(r.photos !== undefined ? { photos: r.photos.map((p) => onOrigin(p, place.origin)).filter((u): u is string => u !== null) } : {}),
-            ...(r.reviewer !== undefined ? { reviewerUrl: r.reviewer ? onOrigin(r.reviewer.url, place.origin) : null, reviewerReviewCount: r.reviewer?.reviewCount ?? null } : {}),
-            ...(r.editedAt !== undefined ? { editedAt: dateOf(r.editedAt) } : {}),
+            ...(r.photos !== undefined ? { photos: r.photos.map((p) => linkOnOrigin(p, place.origin)).filter((u): u is string => u !== null) } : {}),
+            ...(r.reviewer !== undefined ? { reviewerUrl: r.reviewer ? linkOnOrigin(r.reviewer.url, place.origin) : null, reviewerReviewCount: r.reviewer?.reviewCount ?? null } : {}),
+            ...(r.editedAt !== undefined ? { editedAt: parseReviewDate(r.editedAt) } : {}),
             ...(r.translation !== undefined ? { translatedText: r.translation?.text ?? null, translatedLanguage: r.translation?.language ?? null } : {}),
           });
         }
@@ -108,22 +110,6 @@ function factsOf(p: z.output<typeof ZReviewsPage>["place"]): PlaceFacts {
     ...(p.reviewCount !== undefined ? { reviewCount: p.reviewCount } : {}),
     ...(h ? { histogram: [h["1"] ?? 0, h["2"] ?? 0, h["3"] ?? 0, h["4"] ?? 0, h["5"] ?? 0] } : {}),
   };
-}
-
-function dateOf(text: string | null | undefined): Date | null {
-  if (!text) return null;
-  const d = new Date(text);
-  return Number.isNaN(d.getTime()) ? null : d;
-}
-
-/** A link the platform gave, made absolute on its origin; null when it points elsewhere (another host is not the platform's). */
-export function onOrigin(link: string, origin: string): string | null {
-  try {
-    const url = new URL(link, origin);
-    return url.origin === origin ? url.toString() : null;
-  } catch {
-    return null;
-  }
 }
 
 function parseJson(body: Buffer): unknown {

@@ -9,7 +9,7 @@ import { ZPageInput } from "../meshes/schemas";
 import type { Sealer } from "../meshes/deps";
 import { generateWebhookSecret } from "./callbacks/signing";
 import { secretAad } from "./callbacks/secrets";
-import { API_SCOPES, type TApiScope } from "./schemas";
+import { API_SCOPES, ZDate, type TApiScope } from "./schemas";
 
 // API keys: "rk_" + 8 characters (the prefix, shown in lists) + "_" + 32 random bytes (base64url).
 // Only the SHA-256 of the whole key is stored; the key and the callback signing secret are shown once.
@@ -38,7 +38,6 @@ export const ZCreateApiKeyInput = z.object({
 });
 export type TCreateApiKeyInput = z.input<typeof ZCreateApiKeyInput>;
 
-const ZDate = z.date().meta({ override: { type: "string", format: "date-time" } });
 export const ZApiKeyOut = z.object({
   id: z.string(),
   name: z.string(),

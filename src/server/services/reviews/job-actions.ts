@@ -4,11 +4,11 @@ import { ownedBy } from "./access";
 import { enqueueBatchCallback, firstJobDelivery } from "./callbacks/enqueue";
 import type { ReviewDeps } from "./deps";
 import { toJobOut } from "./job-output";
-import { cancelQueuedJob, requestCancel, retryJobRun } from "./job-states";
+import { cancelQueuedJob, requestCancel, retryJobRun } from "./job-rerun";
 
 // One job at a time (docs/review-engine.md, "Cancel and retry"): every change goes through the guarded
-// transitions of job-states.ts, so a cancel racing the worker's claim or end, or two retries, change a
-// job once.
+// transitions of job-rerun.ts (of job-states.ts's machine), so a cancel racing the worker's claim or
+// end, or two retries, change a job once.
 
 async function ownedJob(deps: ReviewDeps, actor: Actor, jobId: string) {
   const job = await deps.db.job.findFirst({ where: { id: jobId, ...ownedBy(actor) }, select: { id: true, batchId: true } });

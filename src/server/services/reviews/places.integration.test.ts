@@ -1,13 +1,12 @@
 // Issue 15, point 2 (and the place part of point 1): a place record per (platform origin, place key)
 // with the facts the platform shows, each job's coverage block and stop reason for every case, and
 // the places API, through a real worker against the real demo platform. Only 127.0.0.1 servers.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDemoPlatform, type DemoPlatform } from "@/demo-platform/server";
+import { describe, expect, it } from "vitest";
 import { selectReviews } from "@/demo-platform/query";
 import { handleRest } from "@/server/api/openapi/rest-handler";
 import { createContext } from "@/server/api/trpc";
-import { closeScrapers, setScraperConfig } from "@/server/scrapers";
 import type { Actor } from "@/server/services/actor";
+import { demoPlatformForFile } from "@/test/demo-platform-for-file";
 import { testDb } from "@/test/helpers";
 import { makeDeps, makeKey, makeVersion, startTestWorker, testSettings, waitFor } from "@/test/review-fixtures";
 import { workerForFile } from "@/test/review-worker";
@@ -20,17 +19,8 @@ import { ZCreateJobInput } from "./schemas";
 const db = testDb();
 const deps = makeDeps(db, testSettings());
 workerForFile(deps);
-let platform: DemoPlatform;
-let base: string;
-beforeAll(async () => {
-  setScraperConfig({ SCRAPER_NAVIGATION_TIMEOUT_MS: 15_000, SCRAPER_STEP_TIMEOUT_MS: 8_000 });
-  platform = createDemoPlatform({ places: 8 });
-  base = await platform.listen(0);
-});
-afterAll(async () => {
-  await closeScrapers();
-  await platform.close();
-});
+// Eight places: p-0008 is a small one (every eighth place is).
+const demo = demoPlatformForFile();
 
 // REST answers read loosely (the assertions check their shape).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -57,17 +47,17 @@ async function ran(on: typeof deps, c: Awaited<ReturnType<typeof client>>, input
 describe("places and coverage", () => {
   it("records the place's facts and each job's coverage: limit, end of list, since reached", async () => {
     const c = await client();
-    const json = await makeVersion(db, "http-json", { platformUrl: base });
-    const browser = await makeVersion(db, "browser-v1", { platformUrl: base });
-    const p1 = platform.dataset.place("p-0001")!;
-    const newest = selectReviews(platform.dataset.reviews("p-0001"), { sort: "newest" });
+    const json = await makeVersion(db, "http-json", { platformUrl: demo.base });
+    const browser = await makeVersion(db, "browser-v1", { platformUrl: demo.base });
+    const p1 = demo.platform.dataset.place("p-0001")!;
+    const newest = selectReviews(demo.platform.dataset.reviews("p-0001"), { sort: "newest" });
 
     const limited = await ran(deps, c, { platform_id: "p-0001", review_limit: 25, scraper_version: json.version });
     expect(limited.coverage).toEqual({ collected: 25, platform_total: p1.reviewCount, share: Math.round((25 / p1.reviewCount) * 1000) / 1000, oldest_review_at: newest[24]!.publishedAt.toISOString(), stop_reason: "limit" });
     expect(limited.place_id).toEqual(expect.any(String));
 
     // The same place read by the browser scraper is the same record.
-    const byBrowser = await ran(deps, c, { place_url: `${base}/places/p-0001`, review_limit: 10, scraper_version: browser.version });
+    const byBrowser = await ran(deps, c, { place_url: `${demo.base}/places/p-0001`, review_limit: 10, scraper_version: browser.version });
     expect(byBrowser.place_id).toBe(limited.place_id);
     expect(byBrowser.coverage).toMatchObject({ collected: 10, platform_total: p1.reviewCount, stop_reason: "limit" });
 
@@ -84,8 +74,8 @@ describe("places and coverage", () => {
       latest_job: { id: byBrowser.id },
     });
 
-    const small = platform.dataset.place("p-0008")!;
-    const all = await ran(deps, c, { place_url: `${base}/places/p-0008?layout=1`, review_limit: 500, scraper_version: json.version });
+    const small = demo.platform.dataset.place("p-0008")!;
+    const all = await ran(deps, c, { place_url: `${demo.base}/places/p-0008?layout=1`, review_limit: 500, scraper_version: json.version });
     expect(all.coverage).toMatchObject({ collected: small.reviewCount, platform_total: small.reviewCount, share: 1, stop_reason: "end_of_list" });
 
     const since = newest[30]!.publishedAt;
@@ -95,17 +85,17 @@ describe("places and coverage", () => {
 
   it("says why a failed job stopped: blocked, layout changed, timeout", async () => {
     const c = await client();
-    const json = await makeVersion(db, "http-json", { platformUrl: base });
-    const browser = await makeVersion(db, "browser-v1", { platformUrl: base });
+    const json = await makeVersion(db, "http-json", { platformUrl: demo.base });
+    const browser = await makeVersion(db, "browser-v1", { platformUrl: demo.base });
     const blocked = await ran(deps, c, { platform_id: "p-blocked", scraper_version: json.version });
     expect(blocked).toMatchObject({ status: "failed", error_class: "blocked", coverage: { stop_reason: "blocked", collected: 0 } });
-    const changed = await ran(deps, c, { place_url: `${base}/places/p-0002?layout=2`, scraper_version: browser.version });
+    const changed = await ran(deps, c, { place_url: `${demo.base}/places/p-0002?layout=2`, scraper_version: browser.version });
     expect(changed).toMatchObject({ status: "failed", error_class: "layout_changed", coverage: { stop_reason: "layout_changed" } });
     // A run that times out, once: its own queue and worker with a 300 ms timeout and one run.
     const quick = makeDeps(db, testSettings({ JOB_QUEUE: `quick-${Date.now().toString(36)}`, JOB_TIMEOUT_MS: "300", JOB_MAX_ATTEMPTS: "1" }));
     const stop = await startTestWorker(quick);
     try {
-      const slow = await ran(quick, c, { place_url: `${base}/places/p-0001?latency=2000`, scraper_version: json.version });
+      const slow = await ran(quick, c, { place_url: `${demo.base}/places/p-0001?latency=2000`, scraper_version: json.version });
       expect(slow).toMatchObject({ status: "failed", error_class: "timeout", coverage: { stop_reason: "timeout" } });
     } finally {
       await stop();
@@ -115,7 +105,7 @@ describe("places and coverage", () => {
   it("lists a key's places only, and its reviews of a place filtered and paged", async () => {
     const c = await client();
     const other = await client();
-    const json = await makeVersion(db, "http-json", { platformUrl: base });
+    const json = await makeVersion(db, "http-json", { platformUrl: demo.base });
     const job = await ran(deps, c, { platform_id: "p-0003", review_limit: 60, scraper_version: json.version });
     const placeId = job.place_id as string;
 
@@ -124,9 +114,9 @@ describe("places and coverage", () => {
     expect((await rest(other.key, "/places?pageSize=100")).json.items.map((p: { id: string }) => p.id)).not.toContain(placeId);
     expect(await rest(other.key, `/places/${placeId}`)).toMatchObject({ status: 404, json: { error: { message: "place_not_found" } } });
     expect((await rest(other.key, `/places/${placeId}/reviews`)).status).toBe(404);
-    expect((await rest(c.key, `/places?q=${encodeURIComponent(platform.dataset.place("p-0003")!.name)}`)).json.items.some((p: { id: string }) => p.id === placeId)).toBe(true);
+    expect((await rest(c.key, `/places?q=${encodeURIComponent(demo.platform.dataset.place("p-0003")!.name)}`)).json.items.some((p: { id: string }) => p.id === placeId)).toBe(true);
 
-    const collected = selectReviews(platform.dataset.reviews("p-0003"), { sort: "newest" }).slice(0, 60);
+    const collected = selectReviews(demo.platform.dataset.reviews("p-0003"), { sort: "newest" }).slice(0, 60);
     const pages: Json[] = [];
     let cursor: string | null = null;
     do {
@@ -144,8 +134,8 @@ describe("places and coverage", () => {
         date_precision: "exact",
         owner_reply_at: r.ownerReplyAt?.toISOString() ?? null,
         helpful: r.helpful,
-        photos: r.photos.map((p) => `${base}${p}`),
-        reviewer_url: r.reviewer ? `${base}${r.reviewer.path}` : null,
+        photos: r.photos.map((p) => `${demo.base}${p}`),
+        reviewer_url: r.reviewer ? `${demo.base}${r.reviewer.path}` : null,
         reviewer_review_count: r.reviewer?.reviewCount ?? null,
         edited_at: r.editedAt?.toISOString() ?? null,
         translated_text: r.translation?.text ?? null,

@@ -7,16 +7,16 @@ import type { Actor } from "../actor";
 import { readPage } from "../paging";
 import { ownedBy } from "./access";
 import { toJobOut } from "./job-output";
-import { copyStream, exportStatement, REVIEW_PAGE_MAX, reviewItemColumns, toReviewOut, ZReviewOut, type ExportFormat, type ReviewRow } from "./review-out";
+import { copyStream, exportStatement, type ExportFormat } from "./review-export";
+import { REVIEW_PAGE_MAX, reviewItemColumns, toReviewOut, ZReviewOut, type ReviewRow } from "./review-out";
 import { ZPageInput } from "../meshes/schemas";
-import { ZJobOut } from "./schemas";
+import { ZDate, ZJobOut } from "./schemas";
 
 // Places (docs/review-engine.md, "Places and coverage"): one record per (platform, origin, place key)
 // with the facts the platform showed to the last job that read it. A key without the admin scope sees
 // the places its own jobs read, and of a place only the reviews its own jobs collected: the rule is in
 // every query.
 
-const ZDate = z.date().meta({ override: { type: "string", format: "date-time" } });
 
 export const ZPlaceOut = z.object({
   id: z.string(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { ZDate } from "./schemas";
 
-const ZDate = z.date().meta({ override: { type: "string", format: "date-time" } });
 const ZLabel = z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9._-]+$/, { error: "letters, digits, dot, dash, underscore" });
 const ZPercent = z.number().int().min(0).max(100);
 

@@ -11,7 +11,8 @@ import { makeDeps, makeKey, makeVersion, startJsonPlatform, testSettings, waitFo
 import { workerForFile } from "@/test/review-worker";
 import type { Actor } from "@/server/services/actor";
 import { createJob } from "./create-jobs";
-import { EXPORT_COLUMNS, exportLimit, exportStream } from "./review-out";
+import { exportLimit, exportStream } from "./review-export";
+import { EXPORT_COLUMNS } from "./review-out";
 import { storeJobReviews } from "./review-store";
 import { ZCreateJobInput } from "./schemas";
 

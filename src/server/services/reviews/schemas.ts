@@ -24,8 +24,9 @@ export const ERROR_CLASSES = [
 export const API_SCOPES = ["jobs:read", "jobs:write", "admin"] as const;
 export type TApiScope = (typeof API_SCOPES)[number];
 
-const ZDate = z.date().meta({ override: { type: "string", format: "date-time" } });
-const ZDateNull = ZDate.nullable();
+/** A date in the API (an ISO date-time string in OpenAPI); every review-engine schema uses these. */
+export const ZDate = z.date().meta({ override: { type: "string", format: "date-time" } });
+export const ZDateNull = ZDate.nullable();
 const ZLabel = z.string().trim().min(1).max(100);
 const ZText = z.string().trim().max(200);
 

@@ -3,7 +3,7 @@ import { adminCsv } from "@/server/api/admin-csv";
 import { createCaller } from "@/server/api/root";
 import { createContext } from "@/server/api/trpc";
 import { getSessionUser } from "@/server/auth/session-user";
-import { ERROR_MAP, type AppErrorCode } from "@/server/core/errors";
+import { appCodeOfTrpc, ERROR_MAP, type AppErrorCode } from "@/server/core/errors";
 import { ADMIN_TABLES, adminViews, type AdminTable } from "@/server/services/admin/view-params";
 
 export const dynamic = "force-dynamic";
@@ -35,7 +35,7 @@ export async function GET(req: Request, { params }: { params: Promise<{ table: s
     });
   } catch (cause) {
     if (!(cause instanceof TRPCError)) throw cause;
-    const code = (Object.keys(ERROR_MAP) as AppErrorCode[]).find((c) => ERROR_MAP[c].trpc === cause.code) ?? "INTERNAL";
+    const code = appCodeOfTrpc(cause.code) ?? "INTERNAL";
     return error(code, code === "INTERNAL" ? "internal_error" : cause.message);
   }
 }

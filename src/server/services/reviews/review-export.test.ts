@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { crlfRecords } from "./review-out";
+import { crlfRecords } from "./review-export";
 
 async function through(chunks: string[], bom = false): Promise<string> {
   // Decoded keeping a byte-order mark (a default decoder drops it).
