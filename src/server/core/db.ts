@@ -38,6 +38,11 @@ export function createDb(url: string, options: { max?: number } = {}): Db {
     options: "-c TimeZone=UTC",
     types,
   });
+  // An idle connection that drops (the server restarted, the network cut) makes the pool emit 'error'
+  // after it has removed that connection; unheard, the event would end the process. Prisma's adapter
+  // listens only once its first query ran, and `sqlRows`/`copyOut` may come first. The next query opens
+  // a new connection.
+  pool.on("error", () => {});
   const client = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
   Object.defineProperty(client, POOL, { value: { owner: client, pool } });
   return client;
@@ -91,7 +96,10 @@ export async function copyOut(db: Db, statement: string): Promise<Readable> {
   }
   const copy = stream;
   copy.once("end", () => release());
-  copy.once("error", (error) => release(error));
+  // Kept for the stream's life, not once: a dropped connection can error the copy twice (pg fails its
+  // queries and the client's 'error' destroys the stream), and a second 'error' with no listener would
+  // be uncaught.
+  copy.on("error", (error) => release(error));
   copy.once("close", () => release(new Error("copy stream closed before its end")));
   return copy;
 }
@@ -118,4 +126,7 @@ export async function disconnectDb(): Promise<void> {
   const current = globalForDb.__db;
   globalForDb.__db = undefined;
   await current?.$disconnect();
+  // Prisma ends the pool only when it connected; `sqlRows` alone may have opened connections.
+  const pool = current && poolOf(current);
+  if (pool && !pool.ending) await pool.end();
 }

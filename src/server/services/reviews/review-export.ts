@@ -174,7 +174,7 @@ export async function copyStream(db: Db, statement: string, format: ExportFormat
   for (let i = 0; i < stages.length - 1; i++) {
     const stage = stages[i]!;
     stage.pipe(stages[i + 1] as Transform);
-    stage.once("error", (error) => guard.destroy(error));
+    stage.on("error", (error) => guard.destroy(error));
   }
   guard.once("close", () => {
     clearTimeout(idle);
