@@ -100,3 +100,31 @@ describe("layout switch", () => {
     expect(effectiveLayout({ ...settings, layout: "1", places: { "p-0002": { layout: 2 } } }, "p-0002", 2)).toBe(2);
   });
 });
+
+describe("place activity", () => {
+  it("adds reviews newer than every other, edits the newest, keeps the facts true, and is undone by restore", () => {
+    const d = createDataset(options);
+    const before = snapshot(42);
+    const place = d.place("p-0001")!;
+    const reviews0 = d.reviews("p-0001").slice();
+    const newest = [...reviews0].sort((a, b) => b.publishedAt.getTime() - a.publishedAt.getTime())[0]!;
+    const now = new Date("2026-11-20T10:00:00Z");
+    const done = d.activity("p-0001", { add: 5, edit: 1 }, now)!;
+    expect(done.added).toEqual(["p-0001-n0001", "p-0001-n0002", "p-0001-n0003", "p-0001-n0004", "p-0001-n0005"]);
+    expect(done.edited).toEqual([newest.id]);
+    const after = d.reviews("p-0001");
+    expect(after).toHaveLength(reviews0.length + 5);
+    const added = after.filter((r) => done.added.includes(r.id));
+    expect(added.every((r) => r.publishedAt.getTime() >= now.getTime())).toBe(true);
+    const edited = after.find((r) => r.id === newest.id)!;
+    expect(edited.text).toBe(`${newest.text ?? ""} (Edit: came back a second time, same impression.)`.trim());
+    expect(edited.editedAt?.toISOString()).toBe(now.toISOString());
+    expect(place.reviewCount).toBe(after.length);
+    expect(place.histogram.reduce((a, b) => a + b, 0)).toBe(after.length);
+    // Again: numbering goes on; an unknown place is null.
+    expect(d.activity("p-0001", { add: 1, edit: 0 }, now)?.added).toEqual(["p-0001-n0006"]);
+    expect(d.activity("nope", { add: 1, edit: 0 }, now)).toBeNull();
+    d.restore();
+    expect(JSON.stringify({ places: d.places, reviews: d.places.map((p) => d.reviews(p.id)) })).toBe(before);
+  });
+});

@@ -76,7 +76,18 @@ export interface Dataset {
   places: DemoPlace[];
   place(id: string): DemoPlace | undefined;
   reviews(placeId: string): DemoReview[];
+  /**
+   * Activity on a place, as on a live platform: `add` new reviews (newer than every other) and `edit`
+   * the texts of the newest reviews that were there before (marked edited now). Null for an unknown place.
+   */
+  activity(placeId: string, change: { add: number; edit: number }, now: Date): { added: string[]; edited: string[] } | null;
+  /** Undoes every activity (the generated dataset again). */
+  restore(): void;
 }
+
+/** At most this many reviews a place may gain through activity (memory stays bounded). */
+export const ACTIVITY_MAX_ADDED = 10_000;
+const NEUTRAL_WEIGHTS = { "5": 30, "4": 25, "3": 15, "2": 12, "1": 15 };
 
 export function createDataset(options: DatasetOptions): Dataset {
   const places: DemoPlace[] = [];
@@ -90,13 +101,56 @@ export function createDataset(options: DatasetOptions): Dataset {
     place.rating = Math.round((reviews.reduce((s, r) => s + r.rating, 0) / Math.max(1, reviews.length)) * 10) / 10;
     for (const r of reviews) place.histogram[r.rating - 1]! += 1;
   }
+  // What activity changed: the place's generated facts and reviews, to restore.
+  const original = new Map<string, { place: DemoPlace; reviews: DemoReview[]; added: number }>();
+  const restats = (place: DemoPlace, reviews: DemoReview[]) => {
+    place.reviewCount = reviews.length;
+    place.histogram = [0, 0, 0, 0, 0];
+    for (const r of reviews) place.histogram[r.rating - 1]! += 1;
+    place.rating = Math.round((reviews.reduce((sum, r) => sum + r.rating, 0) / Math.max(1, reviews.length)) * 10) / 10;
+  };
   return {
     options,
     places,
     place: (id) => byId.get(id),
     reviews: (id) => cache.get(id) ?? [],
+    activity(id, change, now) {
+      const place = byId.get(id);
+      const reviews = cache.get(id);
+      if (!place || !reviews) return null;
+      const before = original.get(id) ?? { place: structuredClone(place), reviews: reviews.slice(), added: 0 };
+      original.set(id, before);
+      const add = Math.min(change.add, ACTIVITY_MAX_ADDED - before.added);
+      const edited = [...reviews].sort((a, b) => b.publishedAt.getTime() - a.publishedAt.getTime()).slice(0, change.edit);
+      for (const r of edited) {
+        const at = reviews.indexOf(r);
+        reviews[at] = { ...r, text: `${r.text ?? ""} ${EDIT_NOTE}`.trim(), editedAt: new Date(Math.floor(now.getTime() / 1000) * 1000) };
+      }
+      const newest = Math.max(now.getTime(), ...reviews.map((r) => r.publishedAt.getTime() + 1000));
+      const added: DemoReview[] = [];
+      for (let k = 0; k < add; k++) {
+        const n = before.added + k + 1;
+        const reviewId = `${id}-n${String(n).padStart(4, "0")}`;
+        added.push(drawReview(options, place, createRng(options.seed, "activity", reviewId), NEUTRAL_WEIGHTS, reviewId, new Date(Math.floor(newest / 1000) * 1000 + k * 1000)));
+      }
+      before.added += add;
+      reviews.push(...added);
+      restats(place, reviews);
+      return { added: added.map((r) => r.id), edited: edited.map((r) => r.id) };
+    },
+    restore() {
+      for (const [id, before] of original) {
+        const place = byId.get(id);
+        if (place) Object.assign(place, structuredClone(before.place));
+        cache.set(id, before.reviews);
+      }
+      original.clear();
+    },
   };
 }
+
+/** What an edit appends to a review's text. */
+const EDIT_NOTE = "(Edit: came back a second time, same impression.)";
 
 function makePlace(options: DatasetOptions, id: string, index: number): DemoPlace {
   const rng = createRng(options.seed, "place", id);
@@ -120,7 +174,6 @@ function makePlace(options: DatasetOptions, id: string, index: number): DemoPlac
 
 function makeReviews(options: DatasetOptions, place: DemoPlace): DemoReview[] {
   const rng = createRng(options.seed, "reviews", place.id);
-  const mix = (CITIES.find((c) => c.city === place.city) ?? CITIES[0]!).mix;
   // A place-level quality in [-1, 1] tilts the rating distribution.
   const quality = rng.next() * 2 - 1;
   const weights = {
@@ -131,32 +184,37 @@ function makeReviews(options: DatasetOptions, place: DemoPlace): DemoReview[] {
     "1": 15 - 12 * quality,
   };
   const offsets = Array.from({ length: place.reviewCount }, () => rng.next() * 730 * DAY_MS).sort((a, b) => b - a);
-  return offsets.map((offset, i) => {
-    const rating = Number(rng.weighted(weights));
-    const language = rng.weighted(mix);
-    const bank = PHRASES[language];
-    const first = rng.pick(bank.firstNames);
-    const author = rng.chance(0.04) ? null : `${first} ${rng.pick(bank.lastNames).charAt(0)}.`;
-    const written = rng.chance(0.93) ? writeText(rng, language, rating) : { text: null, aspects: [] };
-    const replyChance = rating <= 2 ? 0.45 : rating === 3 ? 0.2 : 0.15;
-    const ownerReply = rng.chance(replyChance)
-      ? addressTo(rng.pick(rating >= 4 ? bank.replies.thanks : bank.replies.apology), author ? first : null)
-      : null;
+  return offsets.map((offset, i) =>
     // Whole seconds, so every layout can show the exact instant.
-    const publishedAt = new Date(Math.floor((options.anchor.getTime() - offset) / 1000) * 1000);
-    return {
-      id: `${place.id}-r${String(i + 1).padStart(4, "0")}`,
-      author,
-      rating,
-      text: written.text,
-      language,
-      publishedAt,
-      ownerReply,
-      helpful: Math.floor(rng.next() ** 3 * 60),
-      aspects: written.aspects,
-      ...extrasOf(options, place, `${place.id}-r${String(i + 1).padStart(4, "0")}`, { author, rating, language, text: written.text, publishedAt, ownerReply }),
-    };
-  });
+    drawReview(options, place, rng, weights, `${place.id}-r${String(i + 1).padStart(4, "0")}`, new Date(Math.floor((options.anchor.getTime() - offset) / 1000) * 1000)),
+  );
+}
+
+/** One review of a place, drawn from `rng` (the same draws in the same order for a given id and date). */
+function drawReview(options: DatasetOptions, place: DemoPlace, rng: Rng, weights: Record<string, number>, id: string, publishedAt: Date): DemoReview {
+  const mix = (CITIES.find((c) => c.city === place.city) ?? CITIES[0]!).mix;
+  const rating = Number(rng.weighted(weights));
+  const language = rng.weighted(mix);
+  const bank = PHRASES[language];
+  const first = rng.pick(bank.firstNames);
+  const author = rng.chance(0.04) ? null : `${first} ${rng.pick(bank.lastNames).charAt(0)}.`;
+  const written = rng.chance(0.93) ? writeText(rng, language, rating) : { text: null, aspects: [] };
+  const replyChance = rating <= 2 ? 0.45 : rating === 3 ? 0.2 : 0.15;
+  const ownerReply = rng.chance(replyChance)
+    ? addressTo(rng.pick(rating >= 4 ? bank.replies.thanks : bank.replies.apology), author ? first : null)
+    : null;
+  return {
+    id,
+    author,
+    rating,
+    text: written.text,
+    language,
+    publishedAt,
+    ownerReply,
+    helpful: Math.floor(rng.next() ** 3 * 60),
+    aspects: written.aspects,
+    ...extrasOf(options, place, id, { author, rating, language, text: written.text, publishedAt, ownerReply }),
+  };
 }
 
 /**

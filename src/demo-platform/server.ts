@@ -9,7 +9,7 @@ import { layout1Cards, layout1Page } from "./pages/layout1";
 import { layout2Cards, layout2Page } from "./pages/layout2";
 import { pageOf, selectReviews, ZReviewsQuery } from "./query";
 import { html, json, problem, type TSurface } from "./respond";
-import { effectiveLayout, SPECIAL_PLACE_OVERRIDES, ZSettingsPatch, type TPlatformSettings } from "./settings";
+import { effectiveLayout, SPECIAL_PLACE_OVERRIDES, ZActivity, ZSettingsPatch, type TPlatformSettings } from "./settings";
 
 export interface DemoPlatformOptions {
   seed?: number;
@@ -145,8 +145,20 @@ export function createDemoPlatform(options: DemoPlatformOptions = {}): DemoPlatf
       options.log?.info({ event: "settings_changed", keys: Object.keys(patch.data) }, "demo platform settings changed");
       return json(res, 200, updateSettings(patch.data));
     }
-    if (path === "/admin/reset" && req.method === "POST") return json(res, 200, resetSettings());
-    return problem(res, "json", path === "/admin/settings" || path === "/admin/reset" ? 405 : 404);
+    if (path === "/admin/reset" && req.method === "POST") {
+      dataset.restore();
+      return json(res, 200, resetSettings());
+    }
+    const activity = /^\/admin\/places\/([A-Za-z0-9_-]{1,64})\/activity$/.exec(path);
+    if (activity && req.method === "POST") {
+      const change = ZActivity.safeParse((await readJson(req)) ?? {});
+      if (!change.success) return json(res, 400, { error: { code: "bad_request", message: "invalid activity", issues: change.error.issues } });
+      const done = dataset.activity(activity[1] as string, change.data, new Date());
+      if (!done) return problem(res, "json", 404, { detail: `No place with id ${activity[1]}.` });
+      options.log?.info({ event: "place_activity", placeId: activity[1], added: done.added.length, edited: done.edited.length }, "demo place changed");
+      return json(res, 200, { place: placeJson(dataset.place(activity[1] as string) as DemoPlace), ...done });
+    }
+    return problem(res, "json", path === "/admin/settings" || path === "/admin/reset" || activity ? 405 : 404);
   }
 
   function updateSettings(patch: Partial<TPlatformSettings>): TPlatformSettings {

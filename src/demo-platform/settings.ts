@@ -47,3 +47,6 @@ export function effectiveLayout(settings: TPlatformSettings, placeId: string, ow
   if (settings.layout === "2") return 2;
   return own;
 }
+
+/** POST /admin/places/{id}/activity: new reviews, and edits of the newest ones. */
+export const ZActivity = z.strictObject({ add: z.number().int().min(0).max(100).default(0), edit: z.number().int().min(0).max(100).default(0) });

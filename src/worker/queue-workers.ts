@@ -8,6 +8,7 @@ import { giveBackDelivery, takeDeliveries, type TakenDelivery } from "../server/
 import type { ReviewDeps } from "../server/services/reviews/deps";
 import { takeAndClaim, type ClaimedRun } from "../server/services/reviews/job-claim";
 import { runClaimedRun } from "../server/services/reviews/run-job";
+import { runDueSchedules, type ScheduleRun } from "../server/services/reviews/schedule-runner";
 import { DEFAULT_CALLBACK_INLINE_MAX } from "./config";
 import { startSlots } from "./slots";
 
@@ -34,6 +35,7 @@ export interface QueueWorkers {
  * `scrape` slots for jobs (highest priority first) and `callbacks` slots for delivery attempts (at
  * most CALLBACK_MAX_PER_HOST at once per host). A job's first callback attempt is made at once by the
  * slot that ended it, up to `inline` attempts at a time; the delivery slots take the rest and every retry.
+ * One `schedules` slot turns due monitoring slots into batches.
  */
 export function startQueueWorkers(base: ReviewDeps, counts: WorkerCounts, log: Logger): QueueWorkers {
   const s = base.settings;
@@ -55,6 +57,20 @@ export function startQueueWorkers(base: ReviewDeps, counts: WorkerCounts, log: L
       },
     },
     counts.scrape,
+    s.WORKER_POLL_MS,
+    log,
+  );
+  // Monitoring schedules: a due slot becomes a batch of jobs (one slot, one batch, whichever worker takes it).
+  const schedules = startSlots<ScheduleRun>(
+    {
+      name: "schedules",
+      take: (n) => runDueSchedules(deps, n),
+      run: async (r) => {
+        if (r.error) log.warn({ event: "schedule_run", scheduleId: r.scheduleId, slot: r.slot, error: r.error }, "schedule slot made no batch");
+        else log.info({ event: "schedule_run", scheduleId: r.scheduleId, slot: r.slot, batchId: r.batchId }, "schedule ran");
+      },
+    },
+    1,
     s.WORKER_POLL_MS,
     log,
   );
@@ -94,7 +110,7 @@ export function startQueueWorkers(base: ReviewDeps, counts: WorkerCounts, log: L
   };
   return {
     close: async ({ graceMs, drainMs = s.CALLBACK_TIMEOUT_MS + 1_000 }) => {
-      await scrape.stop(graceMs);
+      await Promise.all([schedules.stop(graceMs), scrape.stop(graceMs)]);
       await Promise.all([callbacks.stop(drainMs), waitAtMost(inline.drain(), drainMs)]);
       await waitAtMost(records.drain(), 2_000);
     },

@@ -109,6 +109,17 @@ const MATRIX: Record<string, Row> = {
   "scrape.keys.list": { input: () => ({}), expect: adminOnly },
   "scrape.keys.create": { input: () => ({ name: "matrix", scopes: ["jobs:read"] }), expect: adminOnly },
   "scrape.keys.revoke": { input: () => ({ id: absent }), expect: adminAbsent },
+  // Its first slot far away: no worker of this run takes it.
+  "scrape.schedules.create": {
+    input: () => ({ requester_client_id: "matrix", targets: [{ platform_id: "p-1", scraper_version: engineVersion }], interval_seconds: 3_600, start_at: "2100-01-01T00:00:00Z" }),
+    expect: adminOnly,
+  },
+  "scrape.schedules.list": { input: () => ({}), expect: adminOnly },
+  "scrape.schedules.get": { input: () => ({ schedule_id: absent }), expect: adminAbsent },
+  "scrape.schedules.pause": { input: () => ({ schedule_id: absent }), expect: adminAbsent },
+  "scrape.schedules.resume": { input: () => ({ schedule_id: absent }), expect: adminAbsent },
+  "scrape.schedules.delete": { input: () => ({ schedule_id: absent }), expect: adminAbsent },
+  "scrape.schedules.reviewHistory": { input: () => ({ review_id: absent }), expect: adminAbsent },
   "public.invitePreview": { input: () => ({ token: "x" }), expect: everyone },
   // Pipelines: signed-in administrators (and API keys, pipelines-rest.integration.test.ts); ids that do
   // not exist answer NOT_FOUND to administrators. "matrix-place" has reviews of an administrator's job.

@@ -29,6 +29,8 @@ export const ZReviewSettings = z.object({
   WORKER_POLL_MS: envInt(500, 10, 60_000),
   /** Largest batch accepted by POST /api/scrape/platform-reviews/batch. */
   BATCH_MAX_JOBS: envInt(1_000, 1, 100_000),
+  /** Shortest interval between a schedule's runs (interval_seconds, and a cron expression's slots are not checked against it). */
+  SCHEDULE_MIN_INTERVAL_SECONDS: envInt(60, 1, 86_400),
   /** Requests per minute per API key (token bucket; a key can carry its own value). */
   API_KEY_RATE_PER_MINUTE: envInt(600, 1, 1_000_000),
   /** One callback attempt's time limit, from the lookup to the last byte of the answer. */

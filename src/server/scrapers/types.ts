@@ -83,7 +83,7 @@ export interface PlaceFacts {
 }
 
 /** Why a collection stopped (the job's coverage block). */
-export const STOP_REASONS = ["limit", "end_of_list", "since_reached", "blocked", "layout_changed", "timeout", "cancelled"] as const;
+export const STOP_REASONS = ["limit", "end_of_list", "since_reached", "blocked", "layout_changed", "timeout", "cancelled", "known_reached"] as const;
 export type TStopReason = (typeof STOP_REASONS)[number];
 
 /** The stop reason of a list read to its end or to the limit: `limit` when the limit was reached, else the end of the (since-filtered) list. */
@@ -108,8 +108,18 @@ export interface ScrapeResult {
   stopReason?: TStopReason;
 }
 
+/** A `new_only` job's stop (the worker's, review-changes.ts): where the list read so far may end. */
+export interface KnownReviews {
+  /** Consecutive reviews already collected, unchanged, after which the read stops. */
+  stopAfter: number;
+  /** The index just past the first run of `stopAfter` known reviews in `reviews` (list order), or null. */
+  cutAt(source: { origin: string; placeKey: string }, reviews: ScrapedReview[]): Promise<number | null>;
+}
+
 export interface ScrapeContext {
   signal: AbortSignal;
+  /** Set for a `new_only` job: the scraper asks after each page (or step) and stops with `known_reached`. */
+  known?: KnownReviews;
   /** The platform of the job's scraper version (its config's platformUrl, else DEMO_PLATFORM_URL): the one origin the scrape may reach. */
   platformUrl: string;
   onProgress?(collected: number): void;

@@ -55,6 +55,7 @@ describe("review engine REST API", () => {
       ["PUT", `/admin/scrapers/${scraperId}/traffic`, { traffic_percent: 0 }, "admin"],
       ["GET", "/admin/api-keys", undefined, "admin"],
       ["DELETE", `/batches/${batchId}`, undefined, "jobs:write"],
+      ["GET", "/schedules", undefined, "jobs:read"],
     ];
     for (const [method, path, body, scope] of cases) {
       const other = await makeKey(db, scope === "jobs:read" ? ["jobs:write"] : ["jobs:read"]);
@@ -79,7 +80,7 @@ describe("review engine REST API", () => {
     // Every procedure of the scrape router is a documented REST operation.
     const procedures = Object.keys(appRouter._def.procedures).filter((k) => k.startsWith("scrape."));
     // (The streamed exports are route handlers, documented beside them.)
-    const engine = Object.entries(doc.paths).filter(([p]) => /^\/(scrape|batches|jobs|places|dashboard|admin\/scrapers|admin\/api-keys)(\/|$)/.test(p) && !p.endsWith("/reviews/export"));
+    const engine = Object.entries(doc.paths).filter(([p]) => /^\/(scrape|batches|jobs|places|schedules|reviews|dashboard|admin\/scrapers|admin\/api-keys)(\/|$)/.test(p) && !p.endsWith("/reviews/export"));
     expect(engine.flatMap(([, item]) => Object.keys(item)).length).toBe(procedures.length);
     for (const p of ["/jobs/{job_id}/reviews/export", "/batches/{batch_id}/reviews/export", "/places/{place_id}/reviews/export"]) expect(doc.paths[p], p).toHaveProperty("get");
   });

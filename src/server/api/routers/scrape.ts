@@ -12,6 +12,7 @@ import { engineProcedure, idempotencyKeyOf } from "../engine-procedure";
 import { createTRPCRouter } from "../trpc";
 import { apiKeysRouter } from "./scrape-keys";
 import { registryRouter } from "./scrape-registry";
+import { schedulesRouter } from "./scrape-schedules";
 
 type Method = "GET" | "POST" | "DELETE";
 const rest = (method: Method, path: `/${string}`, summary: string, tags = ["review-engine"]) => ({
@@ -153,4 +154,5 @@ export const scrapeRouter = createTRPCRouter({
     .query(({ ctx, input }) => dash.dashboardByVersion(ctx.db, ctx.actor, input)),
   registry: registryRouter,
   keys: apiKeysRouter,
+  schedules: schedulesRouter,
 });

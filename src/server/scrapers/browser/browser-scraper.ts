@@ -1,7 +1,7 @@
 import type { Page, Response } from "playwright-core";
 import { errorForStatus, throwIfAborted } from "../classify";
 import { scraperConfig } from "../config";
-import { applyTarget, resolveTarget, targetParams } from "../demo-platform/target";
+import { applyTarget, cutAtKnown, resolveTarget, targetParams } from "../demo-platform/target";
 import { ScrapeError, stopReasonOf, type ScrapedReview, type ScrapeContext, type Scraper, type ScrapeTarget } from "../types";
 import { placeFacts, type LayoutDriver } from "./layouts";
 import { toScrapedReview, type RawCard } from "./parse";
@@ -16,10 +16,12 @@ export function browserScraper(implementation: string, layouts: LayoutDriver[]):
       const url = `${place.origin}/places/${encodeURIComponent(place.placeId)}?${targetParams(target, place.knobs)}`;
       const report = (reviews: ScrapedReview[], placeName: string | undefined) =>
         ctx.onReviews?.({ origin: place.origin, placeKey: place.placeKey, platformId: place.placeId, placeName, reviews: applyTarget(reviews, target) });
-      const { reviews: read, placeName, facts, listEnded } = await withPage(ctx.signal, place.origin, (page) => scrapePage(page, url, layouts, target, ctx, report));
-      const reviews = applyTarget(read, target);
+      // A new_only read stops at the first run of known reviews (the list as read so far, cut there).
+      const known = (read: ScrapedReview[]) => cutAtKnown(ctx, place, applyTarget(read, target));
+      const { reviews: read, placeName, facts, listEnded, knownCut } = await withPage(ctx.signal, place.origin, (page) => scrapePage(page, url, layouts, target, ctx, report, known));
+      const reviews = knownCut ?? applyTarget(read, target);
       // The list's end shown before the limit was reached is its end (or where `since` cut it).
-      const stopReason = reviews.length >= target.limit || !listEnded ? "limit" : stopReasonOf(reviews.length, target);
+      const stopReason = knownCut ? "known_reached" : reviews.length >= target.limit || !listEnded ? "limit" : stopReasonOf(reviews.length, target);
       return { origin: place.origin, placeKey: place.placeKey, platformId: place.placeId, placeName, facts: { ...facts, ...(placeName ? { name: placeName } : {}) }, stopReason, reviews };
     },
   };
@@ -35,7 +37,15 @@ function cardsOf(raw: RawCard[], pageUrl: string): ScrapedReview[] {
 /** How often at most the loading loop reads the cards shown so far for `ctx.onReviews`. */
 const BROWSER_CHECKPOINT_MS = 2_000;
 
-async function scrapePage(page: Page, url: string, layouts: LayoutDriver[], target: ScrapeTarget, ctx: ScrapeContext, report: (reviews: ScrapedReview[], placeName: string | undefined) => void) {
+async function scrapePage(
+  page: Page,
+  url: string,
+  layouts: LayoutDriver[],
+  target: ScrapeTarget,
+  ctx: ScrapeContext,
+  report: (reviews: ScrapedReview[], placeName: string | undefined) => void,
+  known: (read: ScrapedReview[]) => Promise<ScrapedReview[] | null>,
+): Promise<{ reviews: ScrapedReview[]; placeName: string | undefined; facts: ReturnType<typeof placeFacts>; listEnded: boolean; knownCut?: ScrapedReview[] }> {
   // Every answer to a reviews request is noted: it tells a failed load (and its Retry-After) from a changed layout.
   const fragments = { ok: 0, failed: undefined as Response | undefined };
   page.on("response", (res) => {
@@ -91,6 +101,10 @@ async function scrapePage(page: Page, url: string, layouts: LayoutDriver[], targ
     okAtLastChange = fragments.ok;
     ctx.onProgress?.(Math.min(count, target.limit));
     listEnded = state.done;
+    if (ctx.known) {
+      const knownCut = await known(cardsOf(await layout.extract(page), url));
+      if (knownCut) return { reviews: knownCut, placeName, facts, listEnded, knownCut };
+    }
     if (state.done || count >= target.limit) break;
     if (ctx.onReviews && Date.now() - checkpointAt >= BROWSER_CHECKPOINT_MS) {
       checkpointAt = Date.now();

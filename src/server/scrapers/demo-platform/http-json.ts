@@ -5,7 +5,7 @@ import { parseReviewDate } from "../browser/parse";
 import { platformFetch } from "../platform-fetch";
 import { linkOnOrigin } from "../platform-origin";
 import { ScrapeError, stopReasonOf, type PlaceFacts, type ScrapedReview, type Scraper } from "../types";
-import { applyTarget, resolveTarget, targetParams } from "./target";
+import { applyTarget, cutAtKnown, resolveTarget, targetParams } from "./target";
 
 /** One page of the platform's JSON reviews API; a different shape means the API changed (layout_changed). */
 const ZReviewsPage = z.object({
@@ -91,6 +91,8 @@ export const httpJsonScraper: Scraper = {
         }
         ctx.onProgress?.(Math.min(collected.length, target.limit));
         if (ctx.onReviews) ctx.onReviews({ origin: place.origin, placeKey: place.placeKey, platformId: place.placeId, placeName, reviews: applyTarget(collected, target) });
+        const cut = await cutAtKnown(ctx, place, applyTarget(collected, target));
+        if (cut) return { origin: place.origin, placeKey: place.placeKey, platformId: place.placeId, placeName, facts, stopReason: "known_reached", reviews: cut };
         page = body.data.reviews.length === 0 ? null : body.data.nextPage;
       }
     } catch (error) {

@@ -91,3 +91,18 @@ export function applyTarget(reviews: ScrapedReview[], target: ScrapeTarget): Scr
   }
   return kept;
 }
+
+/**
+ * For a `new_only` read (ctx.known): the reviews read so far up to the end of the first run of known
+ * ones, or null to read on. The lookup failing (the database away) is a transient error: the job runs again.
+ */
+export async function cutAtKnown(ctx: ScrapeContext, place: { origin: string; placeKey: string }, reviews: ScrapedReview[]): Promise<ScrapedReview[] | null> {
+  if (!ctx.known) return null;
+  let at: number | null;
+  try {
+    at = await ctx.known.cutAt(place, reviews);
+  } catch (error) {
+    throw new ScrapeError("network", "could not look up the reviews already collected", { cause: error });
+  }
+  return at === null ? null : reviews.slice(0, at);
+}

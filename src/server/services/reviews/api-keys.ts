@@ -15,7 +15,7 @@ import { API_SCOPES, ZDate, type TApiScope } from "./schemas";
 // Only the SHA-256 of the whole key is stored; the key and the callback signing secret are shown once.
 
 const toDb = (s: TApiScope): ApiScope => (s === "jobs:read" ? "jobs_read" : s === "jobs:write" ? "jobs_write" : "admin");
-const fromDb = (s: ApiScope): TApiScope => (s === "jobs_read" ? "jobs:read" : s === "jobs_write" ? "jobs:write" : "admin");
+export const scopeFromDb = (s: ApiScope): TApiScope => (s === "jobs_read" ? "jobs:read" : s === "jobs_write" ? "jobs:write" : "admin");
 
 /** SHA-256 (hex) of a presented key. */
 export const hashApiKey = (key: string) => sha256Hex(key);
@@ -58,7 +58,7 @@ const toOut = (r: Row) => ({
   id: r.id,
   name: r.name,
   prefix: r.prefix,
-  scopes: r.scopes.map(fromDb),
+  scopes: r.scopes.map(scopeFromDb),
   rate_limit_per_minute: r.rateLimitPerMinute,
   last_used_at: r.lastUsedAt,
   revoked_at: r.revokedAt,
@@ -129,5 +129,5 @@ export async function authenticateApiKey(db: Db, presented: string): Promise<Api
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000) {
     await db.apiKey.updateMany({ where: { id: row.id }, data: { lastUsedAt: now } });
   }
-  return { id: row.id, scopes: row.scopes.map(fromDb), rateLimitPerMinute: row.rateLimitPerMinute };
+  return { id: row.id, scopes: row.scopes.map(scopeFromDb), rateLimitPerMinute: row.rateLimitPerMinute };
 }

@@ -25,7 +25,7 @@ type Target = z.output<typeof ZJobTarget>;
  * The active versions for routing `targets`; when one names a version or variant the cached registry
  * does not know (registered in another process within the TTL), the registry is read again once.
  */
-async function versionsFor(deps: ReviewDeps, targets: Target[]): Promise<RoutableVersion[]> {
+export async function versionsFor(deps: ReviewDeps, targets: Target[]): Promise<RoutableVersion[]> {
   const active = await activeVersions(deps.db, PLATFORM);
   const known = (t: Target) =>
     active.some((v) => (t.scraper_version === undefined || v.version === t.scraper_version) && (t.scraper_variant === undefined || v.variant === t.scraper_variant));
@@ -34,7 +34,7 @@ async function versionsFor(deps: ReviewDeps, targets: Target[]): Promise<Routabl
   return activeVersions(deps.db, PLATFORM);
 }
 
-function checkCallback(deps: ReviewDeps, url: string | undefined) {
+export function checkCallback(deps: ReviewDeps, url: string | undefined) {
   if (url && !deps.settings.CALLBACK_ALLOW_PRIVATE && isLiteralPrivateHost(new URL(url))) {
     throw new AppError("UNPROCESSABLE", "callback_url_refused", { reason: "private_address" });
   }
@@ -65,6 +65,8 @@ function targetColumns(t: Target, v: RoutableVersion) {
     scraperVersionId: v.id,
     scraperVersion: v.version,
     scraperVariant: v.variant,
+    mode: t.mode,
+    stopAfterKnown: t.mode === "new_only" ? (t.stop_after_known ?? null) : null,
   };
 }
 
@@ -96,12 +98,13 @@ export async function createJob(deps: ReviewDeps, actor: Actor, input: JobInput,
         WITH j AS (
           INSERT INTO jobs (id, api_key_id, queue, requester_client_id, requester_source, requester_purpose, priority, callback_url, callback_secret_enc,
             platform, place_url, place_id, review_limit, sort, since_date, language, requested_version, requested_variant,
-            scraper_version_id, scraper_version, scraper_variant, updated_at)
+            scraper_version_id, scraper_version, scraper_variant, mode, stop_after_known, updated_at)
           VALUES (${id}::uuid, ${apiKeyIdOf(actor)}::uuid, ${deps.settings.JOB_QUEUE}, ${input.requester_client_id}, ${input.requester_source ?? null}, ${input.requester_purpose ?? null},
             ${input.priority}::int, ${input.callback_url ?? null},
             ${input.callback_secret ? deps.sealer.seal(input.callback_secret, secretAad.job(id)) : null},
             ${t.platform}, ${t.placeUrl}, ${t.placeId}, ${t.reviewLimit}::int, ${t.sort}::review_sort, ${t.sinceDate}::timestamptz AT TIME ZONE 'UTC',
-            ${t.language}, ${t.requestedVersion}, ${t.requestedVariant}, ${t.scraperVersionId}::uuid, ${t.scraperVersion}, ${t.scraperVariant}, now())
+            ${t.language}, ${t.requestedVersion}, ${t.requestedVariant}, ${t.scraperVersionId}::uuid, ${t.scraperVersion}, ${t.scraperVariant},
+            ${t.mode}::collect_mode, ${t.stopAfterKnown}::int, now())
           RETURNING *
         ), ev AS (
           INSERT INTO job_events (job_id, status, detail) SELECT id, 'queued', '{}'::jsonb FROM j
@@ -129,43 +132,64 @@ export async function createBatch(
   }
   checkCallback(deps, input.callback_url);
   const active = await versionsFor(deps, input.jobs);
-  return withIdempotency(deps.db, idem(actor, key, "scrape.batch", input), async (tx: Tx) => {
-    const versions = input.jobs.map((t) => routeVersion(active, { version: t.scraper_version, variant: t.scraper_variant }, deps.random));
-    checkTargets(refusedTargets(input.jobs, versions, deps.settings.DEMO_PLATFORM_URL), true);
-    const batchId = uuidv7();
-    const apiKeyId = apiKeyIdOf(actor);
-    const batch = await tx.batch.create({
-      data: {
-        id: batchId,
-        apiKeyId,
-        name: input.name ?? null,
-        requesterClientId: input.requester_client_id,
-        requesterSource: input.requester_source ?? null,
-        requesterPurpose: input.requester_purpose ?? null,
-        priority: input.priority,
-        totalJobs: input.jobs.length,
-        queuedJobs: input.jobs.length,
-        callbackUrl: input.callback_url ?? null,
-        callbackSecretEnc: input.callback_secret ? deps.sealer.seal(input.callback_secret, secretAad.batch(batchId)) : null,
-      },
-    });
-    const now = Date.now();
-    const ids = input.jobs.map((_, i) => uuidv7(now + i));
-    await tx.job.createMany({
-      data: input.jobs.map((t, i) => ({
-        id: ids[i] as string,
-        apiKeyId,
-        queue: deps.settings.JOB_QUEUE,
-        requesterClientId: input.requester_client_id,
-        requesterSource: input.requester_source ?? null,
-        requesterPurpose: input.requester_purpose ?? null,
-        batchId,
-        batchIndex: i,
-        priority: input.priority,
-        ...targetColumns(t, versions[i] as RoutableVersion),
-      })),
-    });
-    await recordCreated(tx, ids);
-    return { ...toBatchOut(batch), job_ids: ids };
+  return withIdempotency(deps.db, idem(actor, key, "scrape.batch", input), (tx: Tx) => insertBatch(deps, tx, actor, input, active));
+}
+
+/** Routes each target of a batch and checks it is on its version's platform origin (422 target_not_allowed naming each job). */
+export async function routeBatchTargets(deps: ReviewDeps, targets: Target[], active?: RoutableVersion[]): Promise<RoutableVersion[]> {
+  const versions = active ?? (await versionsFor(deps, targets));
+  const routed = targets.map((t) => routeVersion(versions, { version: t.scraper_version, variant: t.scraper_variant }, deps.random));
+  checkTargets(refusedTargets(targets, routed, deps.settings.DEMO_PLATFORM_URL), true);
+  return routed;
+}
+
+/**
+ * Writes a batch and its jobs in the caller's transaction; a schedule's run names its schedule and
+ * slot (unique together: a slot makes one batch, however many workers reach it).
+ */
+export async function insertBatch(
+  deps: ReviewDeps,
+  tx: Tx,
+  actor: Actor,
+  input: BatchInput,
+  active: RoutableVersion[],
+  run?: { scheduleId: string; slot: Date },
+): Promise<TBatchOut & { job_ids: string[] }> {
+  const versions = await routeBatchTargets(deps, input.jobs, active);
+  const batchId = uuidv7();
+  const apiKeyId = apiKeyIdOf(actor);
+  const batch = await tx.batch.create({
+    data: {
+      id: batchId,
+      apiKeyId,
+      name: input.name ?? null,
+      requesterClientId: input.requester_client_id,
+      requesterSource: input.requester_source ?? null,
+      requesterPurpose: input.requester_purpose ?? null,
+      priority: input.priority,
+      totalJobs: input.jobs.length,
+      queuedJobs: input.jobs.length,
+      callbackUrl: input.callback_url ?? null,
+      callbackSecretEnc: input.callback_secret ? deps.sealer.seal(input.callback_secret, secretAad.batch(batchId)) : null,
+      ...(run ? { scheduleId: run.scheduleId, scheduleSlot: run.slot } : {}),
+    },
   });
+  const now = Date.now();
+  const ids = input.jobs.map((_, i) => uuidv7(now + i));
+  await tx.job.createMany({
+    data: input.jobs.map((t, i) => ({
+      id: ids[i] as string,
+      apiKeyId,
+      queue: deps.settings.JOB_QUEUE,
+      requesterClientId: input.requester_client_id,
+      requesterSource: input.requester_source ?? null,
+      requesterPurpose: input.requester_purpose ?? null,
+      batchId,
+      batchIndex: i,
+      priority: input.priority,
+      ...targetColumns(t, versions[i] as RoutableVersion),
+    })),
+  });
+  await recordCreated(tx, ids);
+  return { ...toBatchOut(batch), job_ids: ids };
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_STOP_AFTER_KNOWN } from "./review-changes";
 import type { Batch, Job } from "@/generated/prisma/client";
 import type { TBatchOut, TJobOut } from "./schemas";
 
@@ -46,6 +47,9 @@ export function toJobOut(j: Job): TJobOut {
       oldest_review_at: j.oldestReviewAt ?? null,
       stop_reason: j.stopReason ?? null,
     },
+    mode: j.mode,
+    stop_after_known: j.mode === "new_only" ? (j.stopAfterKnown ?? DEFAULT_STOP_AFTER_KNOWN) : null,
+    changes: j.newReviews === null ? null : { new: j.newReviews, updated: j.updatedReviews ?? 0, unchanged: j.unchangedReviews ?? 0 },
   };
 }
 

@@ -1,3 +1,4 @@
+import type { ChangeCounts } from "./review-changes";
 import { Prisma, sqlRows } from "@/server/core/db";
 import type { Job } from "@/generated/prisma/client";
 import type { BatchStatus, JobStatus, ScrapeErrorClass } from "@/generated/prisma/enums";
@@ -87,6 +88,8 @@ const JOB_COLUMNS: [column: string, field: keyof Job, cast?: "text"][] = [
   ["duration_ms", "durationMs"], ["created_at", "createdAt"], ["updated_at", "updatedAt"], ["queue", "queue"], ["run_after", "runAfter"],
   ["lease_until", "leaseUntil"], ["place_name", "placeName"], ["cancel_requested_at", "cancelRequestedAt"], ["attempt_limit", "attemptLimit"],
   ["place_ref_id", "placeRefId", "text"], ["platform_total", "platformTotal"], ["oldest_review_at", "oldestReviewAt"], ["stop_reason", "stopReason", "text"],
+  ["mode", "mode", "text"], ["stop_after_known", "stopAfterKnown"], ["new_reviews", "newReviews"], ["updated_reviews", "updatedReviews"],
+  ["unchanged_reviews", "unchangedReviews"],
 ];
 
 /** `alias.column AS "field", …` for every column of a job row. */
@@ -105,6 +108,8 @@ export interface JobOutcome {
   durationMs: number;
   /** The job's coverage: the place record, the platform's total, the oldest review reached, why it stopped. */
   coverage?: { placeRefId: string | null; platformTotal: number | null; oldestReviewAt: Date | null; stopReason: TStopReason | null };
+  /** How the reviews read compare with the key's earlier jobs (review-changes.ts); absent without a result. */
+  changes?: ChangeCounts;
 }
 
 /** The first delivery of a job's callback, written with its terminal state (see callbacks/enqueue.ts). */
@@ -133,6 +138,9 @@ export function finishedRow(job: Job, outcome: JobOutcome, at: Date): Job {
     platformTotal: outcome.coverage?.platformTotal ?? null,
     oldestReviewAt: outcome.coverage?.oldestReviewAt ?? null,
     stopReason: outcome.coverage?.stopReason ?? null,
+    newReviews: outcome.changes?.new ?? null,
+    updatedReviews: outcome.changes?.updated ?? null,
+    unchangedReviews: outcome.changes?.unchanged ?? null,
     callbackState: job.callbackUrl ? "pending" : job.callbackState,
     updatedAt: at,
   };
@@ -169,7 +177,9 @@ export async function finishJob(
         callback_state = CASE WHEN callback_url IS NOT NULL THEN 'pending'::callback_state ELSE callback_state END, lease_until = NULL,
         cancel_requested_at = NULL, place_name = COALESCE(${outcome.placeName ?? null}::text, place_name),
         place_ref_id = COALESCE((SELECT id FROM pl), place_ref_id), platform_total = ${outcome.coverage?.platformTotal ?? null}::int,
-        oldest_review_at = ${outcome.coverage?.oldestReviewAt ?? null}::timestamptz AT TIME ZONE 'UTC', stop_reason = ${outcome.coverage?.stopReason ?? null}::stop_reason
+        oldest_review_at = ${outcome.coverage?.oldestReviewAt ?? null}::timestamptz AT TIME ZONE 'UTC', stop_reason = ${outcome.coverage?.stopReason ?? null}::stop_reason,
+        new_reviews = ${outcome.changes?.new ?? null}::int, updated_reviews = ${outcome.changes?.updated ?? null}::int,
+        unchanged_reviews = ${outcome.changes?.unchanged ?? null}::int
       WHERE id = ${run.job.id}::uuid AND status = 'running' AND attempts = ${run.attempt}::int
       RETURNING id, batch_id, callback_url, queue
     ), ev AS (

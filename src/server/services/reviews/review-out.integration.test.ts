@@ -3,10 +3,9 @@
 // worker that collected the reviews from a local platform. Only 127.0.0.1 servers.
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
-import { handleRest } from "@/server/api/openapi/rest-handler";
-import { createContext } from "@/server/api/trpc";
 import { reviewExport } from "@/server/api/review-export-route";
 import { testDb, uid } from "@/test/helpers";
+import { restWithKey } from "@/test/rest";
 import { makeDeps, makeKey, makeVersion, startJsonPlatform, testSettings, waitFor } from "@/test/review-fixtures";
 import { workerForFile } from "@/test/review-worker";
 import type { Actor } from "@/server/services/actor";
@@ -20,15 +19,7 @@ const db = testDb();
 const deps = makeDeps(db, testSettings());
 workerForFile(deps);
 
-async function rest(key: string, method: string, path: string, body?: unknown) {
-  const req = new Request(`http://test/api${path}`, {
-    method,
-    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const res = await handleRest(req, () => createContext({ db, headers: req.headers }));
-  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-}
+const rest = (key: string, method: string, path: string, body?: unknown) => restWithKey(db, key, method, path, body);
 
 async function exported(kind: "job" | "batch", id: string, key: string | null, query = "") {
   const req = new Request(`http://test/api/${kind === "job" ? "jobs" : "batches"}/${id}/reviews/export${query}`, { headers: key ? { authorization: `Bearer ${key}` } : {} });

@@ -27,6 +27,9 @@ export function reviewContentHash(r: Omit<ReviewContent, "externalId">): string 
   return createHash("sha256").update(canonical).digest("hex");
 }
 
+/** One version per review id (the last read wins): a statement may not upsert one row twice. */
+export const uniqueReviews = (reviews: ReviewContent[]): ReviewContent[] => [...new Map(reviews.map((r) => [r.externalId, r])).values()];
+
 /** Where collected reviews come from: the platform namespace, the origin read, and the place. */
 export interface ReviewSource {
   platform: string;
@@ -40,8 +43,7 @@ export interface ReviewSource {
  * never changes), so a concurrent job storing the same version links the same row.
  */
 export async function storeJobReviews(tx: Tx, jobId: string, source: ReviewSource, reviews: ReviewContent[]): Promise<void> {
-  // One version per review id (the last read wins): a statement may not upsert one row twice.
-  const unique = [...new Map(reviews.map((r) => [r.externalId, r])).values()];
+  const unique = uniqueReviews(reviews);
   if (unique.length === 0) return;
   const rows = unique.map((r) => {
     const rating = r.rating === null ? null : Math.round(r.rating);

@@ -12,7 +12,8 @@ import type { ReviewDeps } from "./deps";
 import type { ClaimedRun } from "./job-claim";
 import { endBatch, finishedRow, finishJob, requeueJob, type JobOutcome, type Tx } from "./job-states";
 import { placeIdOf, type PlaceSeen } from "./place-store";
-import { storeJobReviews } from "./review-store";
+import { classifyReviews, countChanges, DEFAULT_STOP_AFTER_KNOWN, knownReviews } from "./review-changes";
+import { storeJobReviews, uniqueReviews } from "./review-store";
 
 const SORT: Record<Job["sort"], TScrapeSort> = { newest: "newest", most_relevant: "relevant", highest_rating: "highest", lowest_rating: "lowest" };
 
@@ -48,8 +49,11 @@ async function finish(deps: ReviewDeps, run: RunToEnd, outcome: JobOutcome, resu
   const delivery = firstJobDelivery(row, firstDue);
   const write = async (tx: Tx) => {
     if (result && reviews.length > 0) {
-      await storeJobReviews(tx, run.job.id, { platform: run.job.platform, origin: result.origin, placeKey: result.placeKey }, reviews);
-    }
+      const source = { platform: run.job.platform, origin: result.origin, placeKey: result.placeKey };
+      // Compared with the key's earlier jobs before this one's versions are stored.
+      outcome.changes = countChanges(await classifyReviews(tx, { apiKeyId: run.job.apiKeyId, jobId: run.job.id }, source, uniqueReviews(reviews)));
+      await storeJobReviews(tx, run.job.id, source, reviews);
+    } else if (result) outcome.changes = { new: 0, updated: 0, unchanged: 0 };
     const done = await finishJob(tx, run, outcome, at, delivery, place);
     // Another run holds the job now: nothing was written (a transaction rolls the reviews back).
     if (!done) throw new SupersededRun();
@@ -157,6 +161,7 @@ async function runClaimed(deps: ReviewDeps, run: ClaimedRun, log?: Logger): Prom
         signal: AbortSignal.any([cancel.signal, AbortSignal.timeout(s.JOB_TIMEOUT_MS)]),
         platformUrl: platformOrigin(run.config, s.DEMO_PLATFORM_URL),
         onReviews: (read) => (sofar = read),
+        ...(job.mode === "new_only" ? { known: knownReviews(deps.db, { apiKeyId: job.apiKeyId, jobId }, job.platform, job.stopAfterKnown ?? DEFAULT_STOP_AFTER_KNOWN) } : {}),
       },
     );
   } catch (error) {

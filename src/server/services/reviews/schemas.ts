@@ -9,6 +9,7 @@ import { isWebhookSecret } from "./callbacks/signing";
 export const JOB_STATUSES = ["queued", "running", "succeeded", "failed", "cancelled"] as const;
 export const BATCH_STATUSES = ["queued", "running", "completed", "cancelled"] as const;
 export const REVIEW_SORTS = ["newest", "most_relevant", "highest_rating", "lowest_rating"] as const;
+export const COLLECT_MODES = ["full", "new_only"] as const;
 export const CALLBACK_STATES = ["none", "pending", "delivered", "failed"] as const;
 export const ERROR_CLASSES = [
   "target_not_found",
@@ -28,7 +29,7 @@ export type TApiScope = (typeof API_SCOPES)[number];
 export const ZDate = z.date().meta({ override: { type: "string", format: "date-time" } });
 export const ZDateNull = ZDate.nullable();
 const ZLabel = z.string().trim().min(1).max(100);
-const ZText = z.string().trim().max(200);
+export const ZText = z.string().trim().max(200);
 
 /** A callback destination: absolute http(s) URL without credentials (private hosts are checked at delivery). */
 export const ZCallbackUrl = z
@@ -52,6 +53,9 @@ const targetShape = {
       .optional(),
     scraper_version: ZLabel.optional(),
     scraper_variant: ZLabel.optional(),
+    /** `new_only`: stop after `stop_after_known` consecutive reviews the key collected before, unchanged. */
+    mode: z.enum(COLLECT_MODES).default("full"),
+    stop_after_known: z.number().int().min(1).max(1_000).optional(),
 };
 const exactlyOnePlace: [(t: { place_url?: string; platform_id?: string }) => boolean, { error: string; path: string[] }] = [
   (t) => Boolean(t.place_url) !== Boolean(t.platform_id),
@@ -59,13 +63,13 @@ const exactlyOnePlace: [(t: { place_url?: string; platform_id?: string }) => boo
 ];
 export const ZJobTarget = z.object(targetShape).refine(...exactlyOnePlace);
 
-const requester = {
+export const requester = {
   requester_client_id: z.string().trim().min(1).max(200),
   requester_source: ZText.optional(),
   requester_purpose: ZText.optional(),
 };
-const callback = { callback_url: ZCallbackUrl.optional(), callback_secret: ZCallbackSecret.optional() };
-const ZPriority = z.number().int().min(0).max(10).default(5);
+export const callback = { callback_url: ZCallbackUrl.optional(), callback_secret: ZCallbackSecret.optional() };
+export const ZPriority = z.number().int().min(0).max(10).default(5);
 
 /** POST /api/scrape and /api/scrape/platform-reviews. */
 export const ZCreateJobInput = z
@@ -130,6 +134,10 @@ export const ZJobOut = z.object({
     oldest_review_at: ZDateNull,
     stop_reason: z.enum(STOP_REASONS).nullable(),
   }),
+  mode: z.enum(COLLECT_MODES),
+  stop_after_known: z.number().int().nullable(),
+  /** Against the latest versions the key's earlier jobs collected: never seen, text/rating/reply changed, the same. Null until a run ended with a result. */
+  changes: z.object({ new: z.number().int(), updated: z.number().int(), unchanged: z.number().int() }).nullable(),
 });
 export type TJobOut = z.output<typeof ZJobOut>;
 
@@ -163,7 +171,7 @@ export type TBatchOut = z.output<typeof ZBatchOut>;
 export const ZBatchDetailOut = ZBatchOut.extend({ jobs: z.array(ZJobOut) });
 export type TBatchDetailOut = z.output<typeof ZBatchDetailOut>;
 
-const page = <T extends z.ZodType>(item: T) =>
+export const page = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 
 export const ZListBatchesInput = ZPageInput.extend({
