@@ -35,6 +35,7 @@ export interface World {
   batchId: string;
   jobId: string;
   executionId: string;
+  scheduleId: string;
 }
 
 /**
@@ -77,8 +78,16 @@ export const test = base.extend<object, { adminState: State; world: World }>({
       });
       expect(batch.ok(), await batch.text()).toBe(true);
       const { id: batchId, job_ids } = (await batch.json()) as { id: string; job_ids: string[] };
+      // A schedule whose first slot is far away (no run).
+      const schedule = await admin.request.post("/api/schedules", {
+        data: { requester_client_id: "page-matrix", targets: [{ platform_id: "p-0001", review_limit: 5 }], cron: "0 6 1 1 *" },
+        headers: { origin: baseURL },
+      });
+      expect(schedule.ok(), await schedule.text()).toBe(true);
+      const { id: scheduleId } = (await schedule.json()) as { id: string };
+      await use({ userState, meshId, token, batchId, jobId: job_ids[0] ?? "", executionId, scheduleId });
+      await admin.request.delete(`/api/schedules/${scheduleId}`, { headers: { origin: baseURL } });
       await admin.close();
-      await use({ userState, meshId, token, batchId, jobId: job_ids[0] ?? "", executionId });
     },
     { scope: "worker" },
   ],

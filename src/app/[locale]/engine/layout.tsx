@@ -28,6 +28,7 @@ export default async function EngineLayout({ children, params }: { children: Rea
         <Link href="/engine">{t("dashboards")}</Link>
         <Link href="/engine/batches">{t("batchesTitle")}</Link>
         <Link href="/engine/jobs">{t("jobsTitle")}</Link>
+        <Link href="/engine/schedules">{t("schedulesTitle")}</Link>
         <Link href="/engine/scrapers">{t("scrapersTitle")}</Link>
         <Link href="/engine/api-keys">{t("keysTitle")}</Link>
       </nav>
