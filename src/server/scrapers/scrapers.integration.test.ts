@@ -12,12 +12,22 @@ const IMPLS = ["browser-v1", "browser-v2", "http-json"] as const;
 // Eight places: p-0008 is a small one (every eighth place is).
 const demo = demoPlatformForFile();
 
-function scrape(impl: string, target: Partial<ScrapeTarget>, options: { signal?: AbortSignal; platformUrl?: string; onProgress?: (n: number) => void; onReviews?: ScrapeContext["onReviews"] } = {}) {
+function scrape(
+  impl: string,
+  target: Partial<ScrapeTarget>,
+  options: { signal?: AbortSignal; platformUrl?: string; onProgress?: (n: number) => void; onReviews?: ScrapeContext["onReviews"]; known?: ScrapeContext["known"] } = {},
+) {
   const scraper = getScraper(impl);
   if (!scraper) throw new Error(`no scraper ${impl}`);
   return scraper.scrape(
     { limit: 25, sort: "newest", ...target },
-    { signal: options.signal ?? AbortSignal.timeout(30_000), platformUrl: options.platformUrl ?? demo.base, onProgress: options.onProgress, onReviews: options.onReviews },
+    {
+      signal: options.signal ?? AbortSignal.timeout(30_000),
+      platformUrl: options.platformUrl ?? demo.base,
+      onProgress: options.onProgress,
+      onReviews: options.onReviews,
+      ...(options.known ? { known: options.known } : {}),
+    },
   );
 }
 
@@ -207,6 +217,33 @@ describe("every error class, provoked", () => {
     const recent = await scrape(impl, { platformId: "p-0001", limit: 400, since });
     expect(recent.reviews.length).toBe(expected("p-0001", { limit: 400, since }).length);
     expect(recent.stopReason).toBe("since_reached");
+  });
+
+  it.each(IMPLS)("%s (new_only) stops after the run of known reviews, its list cut there (known_reached)", async (impl) => {
+    // Known: every review but the newest 7 and the 10th-newest (an update breaks the run); stop after 5 known in a row.
+    const all = expected("p-0001", { limit: 400 });
+    const unknown = new Set([...all.slice(0, 7), all[9]!].map((r) => r.externalId));
+    const asked: number[] = [];
+    const known: NonNullable<ScrapeContext["known"]> = {
+      stopAfter: 5,
+      async cutAt(source, reviews) {
+        expect(source.placeKey).toContain("p-0001");
+        asked.push(reviews.length);
+        let run = 0;
+        for (let i = 0; i < reviews.length; i++) {
+          run = unknown.has(reviews[i]!.externalId) ? 0 : run + 1;
+          if (run >= 5) return i + 1;
+        }
+        return null;
+      },
+    };
+    const result = await scrape(impl, { platformId: "p-0001", limit: 400 }, { known });
+    // 7 new, 2 known, 1 changed, then 5 known: 15 reviews, the newest first.
+    expect(result.stopReason).toBe("known_reached");
+    expect(result.reviews).toEqual(all.slice(0, 15));
+    expect(asked.length).toBeGreaterThan(0);
+    // Without the stop the same read goes on to the limit.
+    expect((await scrape(impl, { platformId: "p-0001", limit: 40 })).reviews).toHaveLength(40);
   });
 
   it.each(IMPLS)("%s: reports the reviews read so far, so a cancelled run keeps them", async (impl) => {
