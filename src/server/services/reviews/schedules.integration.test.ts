@@ -7,7 +7,7 @@ import type { Actor } from "@/server/services/actor";
 import { testDb, uid } from "@/test/helpers";
 import { demoPlatformForFile } from "@/test/demo-platform-for-file";
 import { restWithKey } from "@/test/rest";
-import { makeDeps, makeKey, makeVersion, spawnWorkerProcess, startJsonPlatform, testSettings, waitFor } from "@/test/review-fixtures";
+import { makeDeps, makeKey, makeVersion, spawnWorkerProcess, startJsonPlatform, startReceiver, testSettings, verifyStandardWebhook, waitFor } from "@/test/review-fixtures";
 import { workerForFile } from "@/test/review-worker";
 import { reviewPage } from "./review-out";
 import { ZCreateScheduleInput } from "./schedule-schemas";
@@ -33,8 +33,12 @@ describe("schedules", () => {
     const { id: apiKeyId } = await makeKey(db, ["jobs:read", "jobs:write"]);
     const actor: Actor = { kind: "apiKey", apiKeyId, scopes: ["jobs:read", "jobs:write"] };
     const v = await makeVersion(db, "http-json", { platformUrl: demo.base });
+    const receiver = await startReceiver([200]);
+    const secret = `whsec_${Buffer.alloc(32, 7).toString("base64")}`;
     const input = ZCreateScheduleInput.parse({
       name: "watch p-0003",
+      callback_url: receiver.url,
+      callback_secret: secret,
       requester_client_id: "monitor",
       targets: [{ platform_id: "p-0003", review_limit: 5_000, scraper_version: v.version }],
       interval_seconds: 3_600,
@@ -49,6 +53,10 @@ describe("schedules", () => {
     let detail = await runsDone(schedule.id, actor, 1);
     expect(detail.runs[0]?.changes).toEqual({ new: total, updated: 0, unchanged: 0 });
     expect(detail.run_count).toBe(1);
+    // Each run's batch calls back, signed with the schedule's own secret.
+    const hook = await waitFor(async () => receiver.received.find((r) => r.body.includes("batch.completed")), 30_000, "batch.completed");
+    expect(await verifyStandardWebhook(secret, hook)).toBe(true);
+    expect(JSON.parse(hook.body).data.id).toBe(detail.runs[0]?.batch_id);
     // Its next slot is one interval after the first.
     expect(detail.next_run_at.getTime() - schedule.next_run_at.getTime()).toBe(3_600_000);
 
@@ -91,6 +99,7 @@ describe("schedules", () => {
     await new Promise((r) => setTimeout(r, 500));
     expect((await getSchedule(db, actor, schedule.id)).runs).toHaveLength(2);
     demo.platform.dataset.restore();
+    await receiver.close();
   }, 120_000);
 
   it("is created, listed, paused, resumed and deleted over REST, inside the key's own schedules", async () => {
