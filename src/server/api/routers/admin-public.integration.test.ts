@@ -78,6 +78,15 @@ describe("admin", () => {
     expect((await as(admin).admin.invites({ q: mesh.slug, revoked: "no" })).total).toBe(0);
     const audit = await as(admin).admin.audit({ meshId: mesh.id, eventType: "invite_revoked" });
     expect(audit.total).toBe(1);
+    // Document 3: every admin list is text-searchable; the audit log by mesh slug or name and by actor.
+    const bySlug = await as(admin).admin.audit({ q: mesh.slug.toUpperCase() });
+    expect(new Set(bySlug.items.map((a) => a.mesh.id))).toEqual(new Set([mesh.id]));
+    expect(bySlug.items.map((a) => a.eventType).sort()).toEqual(["invite_created", "invite_revoked", "mesh_created"].sort());
+    const ownerRow = await db.user.findUniqueOrThrow({ where: { id: owner.id } });
+    const byActor = await as(admin).admin.audit({ q: ownerRow.email!.toUpperCase(), meshId: mesh.id });
+    expect(byActor.total).toBeGreaterThanOrEqual(1);
+    expect(byActor.items.every((a) => a.actorUserId === owner.id)).toBe(true);
+    expect((await as(admin).admin.audit({ q: `${mesh.slug}-nothing-like-it` })).total).toBe(0);
     const member = await db.member.findFirstOrThrow({ where: { meshId: mesh.id } });
     await db.presence.create({ data: { meshId: mesh.id, memberId: member.id, nodeId: "n", connectionId: uid("conn") } });
     const sessions = await as(admin).admin.sessions({ q: mesh.slug, status: "active" });
@@ -139,6 +148,15 @@ describe("public", () => {
       expect(data, reason).toMatchObject({ valid: false, reason, meshName });
       expect(res.headers.get("cache-control"), reason).toBe("no-store");
     }
+    // Rule 5, "each failure carries any metadata that can be given": a forged signature gives what the
+    // token claims of itself (role, expiry) and nothing read for its mesh; a signed token without its
+    // invite row gives its role and expiry and the mesh its owner key signed for.
+    const forged = (await httpQuery("public.invitePreview", { token: tampered })).data as Record<string, unknown>;
+    expect(forged).toMatchObject({ reason: "bad_signature", role: "member", meshName: null, meshSlug: null, inviterName: null, memberCount: null });
+    expect(new Date(forged.expiresAt as string).getTime()).toBeGreaterThan(Date.now());
+    const gone = (await httpQuery("public.invitePreview", { token: deleted.token })).data as Record<string, unknown>;
+    expect(gone).toMatchObject({ reason: "not_found", role: "member", meshName: "Reasons mesh", memberCount: 1, inviterName: null });
+    expect(new Date(gone.expiresAt as string).getTime()).toBeGreaterThan(Date.now());
   });
 });
 

@@ -2,12 +2,23 @@ import type { Db, Prisma } from "@/server/core/db";
 import { readPage } from "../paging";
 import { ZAdminAuditInput, type TAdminAuditInput } from "./schemas";
 
-/** The audit log, newest first by default; filters eventType, meshId and a date range. */
+/** The audit log, newest first by default; text search (`q`), filters eventType, meshId and a date range. */
 export async function adminListAudit(db: Db, raw: TAdminAuditInput) {
   const input = ZAdminAuditInput.parse(raw);
   const where: Prisma.AuditEventWhereInput = {
     ...(input.eventType ? { eventType: input.eventType } : {}),
     ...(input.meshId ? { meshId: input.meshId } : {}),
+    ...(input.q
+      ? {
+          OR: [
+            { mesh: { slug: { contains: input.q.toLowerCase() } } },
+            { mesh: { name: { contains: input.q, mode: "insensitive" } } },
+            { actorUser: { email: { contains: input.q, mode: "insensitive" } } },
+            { actorUser: { name: { contains: input.q, mode: "insensitive" } } },
+            { actorMember: { displayName: { contains: input.q, mode: "insensitive" } } },
+          ],
+        }
+      : {}),
     ...(input.from || input.to ? { createdAt: { ...(input.from ? { gte: input.from } : {}), ...(input.to ? { lt: input.to } : {}) } } : {}),
   };
   const page = await readPage(

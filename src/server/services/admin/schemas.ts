@@ -54,6 +54,8 @@ export const AUDIT_TYPES = [
 ] as const;
 
 export const ZAdminAuditInput = ZPageInput.extend({
+  /** Text search over the mesh's name and slug and the actor's name, e-mail or display name. */
+  q: ZSearch,
   eventType: z.enum(AUDIT_TYPES).optional(),
   meshId: ZMeshId.optional(),
   from: z.coerce.date().optional(),

@@ -1,5 +1,6 @@
 import type { Db } from "@/server/core/db";
 import { verifyInviteToken } from "@/server/core/invites";
+import type { TInvitePayload } from "@/server/core/invites/invite-schema";
 import { inviteState } from "./invite-state";
 
 export const PREVIEW_FAILURES = ["malformed", "bad_signature", "expired", "revoked", "exhausted", "mesh_archived", "not_found"] as const;
@@ -25,7 +26,10 @@ const NONE: PreviewDetails = { meshName: null, meshSlug: null, inviterName: null
 export async function previewInvite(deps: { db: Db; now?: () => Date }, token: string): Promise<InvitePreview> {
   const now = deps.now ? deps.now() : new Date();
   const verified = verifyInviteToken(token, { now });
-  if (!verified.ok && verified.reason !== "expired") return { valid: false, reason: verified.reason, ...NONE };
+  if (!verified.ok && verified.reason === "malformed") return { valid: false, reason: "malformed", ...NONE };
+  // A token that decodes but whose signature fails: only what it claims about itself (role, expiry) is
+  // given back, never anything read for its mesh id, so a forged token learns nothing of which meshes exist.
+  if (!verified.ok && verified.reason === "bad_signature") return { valid: false, reason: "bad_signature", ...NONE, ...claimed(verified.payload) };
 
   const invite = await deps.db.invite.findUnique({
     where: { token },
@@ -45,10 +49,18 @@ export async function previewInvite(deps: { db: Db; now?: () => Date }, token: s
     const mesh = payload
       ? await deps.db.mesh.findFirst({
           where: { id: payload.mesh_id, ownerPubkey: payload.owner_pubkey },
-          select: { name: true, slug: true },
+          select: { name: true, slug: true, _count: { select: { members: { where: { revokedAt: null } } } } },
         })
       : null;
-    return { valid: false, reason: "not_found", ...NONE, meshName: mesh?.name ?? null, meshSlug: mesh?.slug ?? null };
+    return {
+      valid: false,
+      reason: "not_found",
+      ...NONE,
+      ...claimed(payload),
+      meshName: mesh?.name ?? null,
+      meshSlug: mesh?.slug ?? null,
+      memberCount: mesh ? mesh._count.members : null,
+    };
   }
   const details: PreviewDetails = {
     meshName: invite.mesh.name,
@@ -62,4 +74,11 @@ export async function previewInvite(deps: { db: Db; now?: () => Date }, token: s
   if (state !== "valid") return { valid: false, reason: state, ...details };
   if (invite.mesh.archivedAt) return { valid: false, reason: "mesh_archived", ...details };
   return { valid: true, ...details };
+}
+
+/** The role and expiry a decoded token states (signed or not: the caller says which). */
+function claimed(payload: TInvitePayload | undefined): Pick<PreviewDetails, "role" | "expiresAt"> {
+  if (!payload) return { role: null, expiresAt: null };
+  const expiresAt = new Date(payload.expires_at);
+  return { role: payload.role, expiresAt: Number.isNaN(expiresAt.getTime()) ? null : expiresAt };
 }

@@ -23,6 +23,7 @@ export default async function AdminAuditPage({ params, searchParams }: { params:
       params={view.params}
       data={data}
       fields={[
+        { name: "q", label: t("table.search"), kind: "search", hint: t("audit.searchHint") },
         {
           name: "eventType",
           label: t("audit.eventType"),
