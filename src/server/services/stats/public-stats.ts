@@ -1,4 +1,4 @@
-import type { Db } from "@/server/core/db";
+import type { Db, Prisma } from "@/server/core/db";
 
 export interface PublicStats {
   messagesRouted: number;
@@ -9,14 +9,19 @@ export interface PublicStats {
 
 export const STATS_TTL_MS = 60_000;
 
-/** Aggregate counts only (Document 3): messages queued, meshes not archived, live presences. */
-export async function computePublicStats(db: Db, now: Date = new Date()): Promise<PublicStats> {
-  const [messagesRouted, meshesCreated, peersActive] = await Promise.all([
-    db.messageEnvelope.count(),
-    db.mesh.count({ where: { archivedAt: null } }),
-    db.presence.count({ where: { disconnectedAt: null } }),
-  ]);
-  return { messagesRouted, meshesCreated, peersActive, lastUpdated: now };
+/**
+ * Aggregate counts only (Document 3, "counts messages queued, meshes not archived, presences with
+ * disconnectedAt null"), in one statement (one snapshot). `messagesRouted` counts the messages the
+ * broker accepted into its queue and still holds: every stored envelope within its time to live
+ * (`MESSAGE_TTL_MS`), delivered or not; an expired one stops counting at once, before the sweep
+ * deletes it (docs/mesh-api.md, "Public stats").
+ */
+export async function computePublicStats(db: Db | Prisma.TransactionClient, now: Date = new Date()): Promise<PublicStats> {
+  const [row] = await db.$queryRaw<{ messages: number; meshes: number; peers: number }[]>`
+    SELECT (SELECT count(*) FROM message_envelopes WHERE expires_at > ${now}::timestamptz AT TIME ZONE 'UTC')::int AS messages,
+      (SELECT count(*) FROM meshes WHERE archived_at IS NULL)::int AS meshes,
+      (SELECT count(*) FROM presences WHERE disconnected_at IS NULL)::int AS peers`;
+  return { messagesRouted: row?.messages ?? 0, meshesCreated: row?.meshes ?? 0, peersActive: row?.peers ?? 0, lastUpdated: now };
 }
 
 /**
