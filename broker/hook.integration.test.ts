@@ -53,7 +53,10 @@ describe("POST /hook/set-status", () => {
     expect((await hook(a, { status: "hacked" }, { signBody: "{}" })).status).toBe(401);
     const bad = await hook(a, { status: "Not A Status!" });
     expect(bad.status).toBe(400);
-    expect((await bad.json()).error.code).toBe("BAD_REQUEST");
+    const body = (await bad.json()) as { error: { code: string; details: { issues: { path: string; message: string }[] } } };
+    expect(body.error.code).toBe("BAD_REQUEST");
+    // The one shape of validation details (docs/mesh-api.md, "Visibility and errors").
+    expect(body.error.details.issues.map((i) => i.path)).toContain("status");
     const get = await fetch(`${broker.http}/hook/set-status`);
     expect(get.status).toBe(405);
     expect(get.headers.get("allow")).toBe("POST");

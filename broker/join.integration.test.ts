@@ -93,9 +93,10 @@ describe("POST /join", () => {
     expect(await notJson.json()).toMatchObject({ error: { code: "BAD_REQUEST" } });
     const badShape = await post({ token: "x", peerPubkey: "not-a-key", displayName: "" });
     expect(badShape.status).toBe(400);
-    const body = (await badShape.json()) as { error: { code: string; details: { fieldErrors: Record<string, unknown> } } };
+    const body = (await badShape.json()) as { error: { code: string; details: { issues: { path: string; message: string }[] } } };
     expect(body.error.code).toBe("BAD_REQUEST");
-    expect(Object.keys(body.error.details.fieldErrors).sort()).toEqual(["displayName", "peerPubkey"]);
+    expect([...new Set(body.error.details.issues.map((i) => i.path))].sort()).toEqual(["displayName", "peerPubkey"]);
+    expect(body.error.details.issues.every((i) => Object.keys(i).sort().join() === "message,path" && typeof i.message === "string")).toBe(true);
     expect((await fetch(`${broker.http}/join`)).status).toBe(405);
   });
 

@@ -1,6 +1,6 @@
 import type http from "node:http";
 import type { Db } from "../../src/server/core/db";
-import { ERROR_MAP } from "../../src/server/core/errors";
+import { ERROR_MAP, NOT_JSON_ISSUES, validationIssues } from "../../src/server/core/errors";
 import { decodeInviteToken } from "../../src/server/core/invites";
 import { sendJson } from "../../src/server/core/lifecycle";
 import type { Logger } from "../../src/server/core/logger";
@@ -73,15 +73,13 @@ export async function handleJoin(req: http.IncomingMessage, res: http.ServerResp
     json = JSON.parse(body.body.toString("utf8"));
   } catch {
     count("bad_request");
-    sendJson(res, 400, errorBody("BAD_REQUEST", "body is not JSON"));
+    sendJson(res, 400, errorBody("BAD_REQUEST", "body is not JSON", { issues: NOT_JSON_ISSUES }));
     return;
   }
   const input = ZJoinInput.safeParse(json);
   if (!input.success) {
     count("bad_request");
-    const fieldErrors: Record<string, string[]> = {};
-    for (const issue of input.error.issues) (fieldErrors[String(issue.path[0] ?? "_")] ??= []).push(issue.message);
-    sendJson(res, 400, errorBody("BAD_REQUEST", "invalid join request", { fieldErrors }));
+    sendJson(res, 400, errorBody("BAD_REQUEST", "invalid join request", { issues: validationIssues(input.error.issues) }));
     return;
   }
   try {

@@ -3,6 +3,7 @@
 import type http from "node:http";
 import { z } from "zod";
 import type { Db } from "../../src/server/core/db";
+import { NOT_JSON_ISSUES, validationIssues } from "../../src/server/core/errors";
 import { sendJson } from "../../src/server/core/lifecycle";
 import { findConnectingPeer } from "../../src/server/services/broker/peer-connection";
 import { claimNonce } from "../../src/server/services/broker/used-nonces";
@@ -40,12 +41,12 @@ export async function readSignedRequest<S extends z.ZodType<{ meshId: string; me
   try {
     json = JSON.parse(read.body.toString("utf8"));
   } catch {
-    sendJson(res, 400, errorBody("BAD_REQUEST", "body is not JSON"));
+    sendJson(res, 400, errorBody("BAD_REQUEST", "body is not JSON", { issues: NOT_JSON_ISSUES }));
     return { ok: false, result: "bad_request" };
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
-    sendJson(res, 400, errorBody("BAD_REQUEST", "invalid body", { fieldErrors: z.flattenError(parsed.error).fieldErrors }));
+    sendJson(res, 400, errorBody("BAD_REQUEST", "invalid body", { issues: validationIssues(parsed.error.issues) }));
     return { ok: false, result: "bad_request" };
   }
   const input = parsed.data;

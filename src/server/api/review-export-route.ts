@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AppError } from "@/server/core/errors";
+import { AppError, validationIssues } from "@/server/core/errors";
 import { placeExport, ZPlaceExportInput } from "@/server/services/reviews/places";
 import { EXPORT_FORMATS, exportStream } from "@/server/services/reviews/review-export";
 import { engineRoute } from "./engine-route";
@@ -10,7 +10,7 @@ const ZUuid = z.uuid();
 const PARAM = { job: "job_id", batch: "batch_id", place: "place_id" } as const;
 
 function invalid(error: z.ZodError): AppError {
-  return new AppError("BAD_REQUEST", "invalid_input", { issues: error.issues.map((i) => ({ path: i.path, message: i.message })) });
+  return new AppError("BAD_REQUEST", "invalid_input", { issues: validationIssues(error.issues) });
 }
 
 /**

@@ -81,8 +81,10 @@ describe("tRPC procedures", () => {
       createContext: () => createContext({ user, db }),
     });
     expect(res.status).toBe(400);
-    const body = (await res.json()) as { error: { json: { data: { code: string; zodError: { fieldErrors: Record<string, string[]> } } } } };
+    const body = (await res.json()) as { error: { json: { data: { code: string; zodError: { fieldErrors: Record<string, string[]> }; details: unknown } } } };
     expect(body.error.json.data.code).toBe("BAD_REQUEST");
     expect(body.error.json.data.zodError.fieldErrors).toEqual({ name: ["name_required"] });
+    // The one shape of validation details on every route.
+    expect(body.error.json.data.details).toEqual({ issues: [{ path: "name", message: "name_required" }] });
   });
 });

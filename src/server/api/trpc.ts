@@ -3,7 +3,7 @@ import type { OpenApiMeta } from "trpc-to-openapi";
 import superjson from "superjson";
 import { z, ZodError } from "zod";
 import { db, type Db } from "@/server/core/db";
-import { AppError } from "@/server/core/errors";
+import { AppError, validationIssues } from "@/server/core/errors";
 import { logger } from "@/server/core/logger";
 import type { UserActor } from "@/server/services/actor";
 
@@ -72,7 +72,8 @@ const t = initTRPC.context<Context>().meta<OpenApiMeta>().create({
         // zod errors come back flattened: { formErrors: string[], fieldErrors: { field: string[] } }
         zodError: cause instanceof ZodError ? z.flattenError(cause) : null,
         appCode: cause instanceof AppError ? cause.code : null,
-        details: cause instanceof AppError ? (cause.details ?? null) : null,
+        // One shape for every validation error (docs/mesh-api.md, "Visibility and errors"): { issues: [{ path, message }] }.
+        details: cause instanceof AppError ? (cause.details ?? null) : cause instanceof ZodError ? { issues: validationIssues(cause.issues) } : null,
       },
     };
   },

@@ -68,3 +68,21 @@ export class AppError extends Error {
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
 }
+
+/** One validation problem, the one shape of `details.issues` on every 400 of every route. */
+export interface ValidationIssue {
+  /** The field, dot-separated ("jobs.0.platform_id"); "" for the body itself. */
+  path: string;
+  message: string;
+}
+
+/** At most this many issues are listed (a huge hostile body cannot make a huge answer). */
+export const MAX_VALIDATION_ISSUES = 50;
+
+/** zod's issues (or any with a path and a message) in the product's one shape. */
+export function validationIssues(issues: readonly { path?: readonly PropertyKey[]; message: string }[]): ValidationIssue[] {
+  return issues.slice(0, MAX_VALIDATION_ISSUES).map((i) => ({ path: (i.path ?? []).map(String).join("."), message: i.message }));
+}
+
+/** A body that is not JSON, as a validation issue of the body itself. */
+export const NOT_JSON_ISSUES: ValidationIssue[] = [{ path: "", message: "body is not JSON" }];

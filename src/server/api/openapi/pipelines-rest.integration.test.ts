@@ -111,7 +111,7 @@ describe("pipeline REST paths (Document 1)", () => {
 
     const bad = await rest(user, "POST", "/pipelines/review-analytics/execute", { input: { place_key: "" } });
     expect(bad.status).toBe(400);
-    expect(bad.json).toMatchObject({ error: { code: "BAD_REQUEST", message: "invalid_run_request" } });
+    expect(bad.json).toMatchObject({ error: { code: "BAD_REQUEST", message: "invalid_run_request", details: { issues: [{ path: "place_key" }] } } });
     expect((await rest(user, "POST", "/pipelines/nope/execute", { input: {} })).status).toBe(404);
 
     const run = await rest(user, "POST", "/pipelines/review-analytics/execute", { input: { place_key: place } });

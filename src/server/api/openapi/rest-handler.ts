@@ -1,6 +1,8 @@
 import { TRPCError } from "@trpc/server";
 import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
-import { appCodeOfTrpc } from "@/server/core/errors";
+import { appCodeOfTrpc, validationIssues } from "@/server/core/errors";
+
+type ZodLikeIssue = { path?: PropertyKey[]; message: string };
 import { appRouter } from "../root";
 import { responseMetaFromContext, type Context } from "../trpc";
 
@@ -20,7 +22,7 @@ export async function normaliseRestError(res: Response): Promise<Response> {
   const code = appCodeOfTrpc(body.code ?? "") ?? (res.status === 404 ? "NOT_FOUND" : res.status >= 500 ? "INTERNAL" : "BAD_REQUEST");
   const message = res.status >= 500 ? "internal_error" : (body.message ?? code.toLowerCase());
   // Input validation issues, else the AppError's own details (e.g. the limit of a 429), as tRPC answers them.
-  const details = body.issues ? { issues: body.issues } : (body.data?.details ?? undefined);
+  const details = Array.isArray(body.issues) ? { issues: validationIssues(body.issues as ZodLikeIssue[]) } : (body.data?.details ?? undefined);
   const headers = new Headers(res.headers);
   headers.delete("content-length");
   return Response.json({ error: { code, message, ...(details ? { details } : {}) } }, { status: res.status, headers });

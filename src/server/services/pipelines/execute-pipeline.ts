@@ -1,6 +1,6 @@
 import type { Db } from "@/server/core/db";
 import { Prisma } from "@/server/core/db";
-import { AppError } from "@/server/core/errors";
+import { AppError, validationIssues } from "@/server/core/errors";
 import { pendingMetrics } from "@/server/pipelines/engine";
 import type { ExecutionQueue } from "@/server/pipelines/queue";
 import { syncRegistry } from "@/server/pipelines/registry";
@@ -31,7 +31,7 @@ function parseRunRequest(def: PipelineDefinition, input: unknown): unknown {
   const parsed = def.inputSchema.safeParse(input);
   if (!parsed.success) {
     throw new AppError("BAD_REQUEST", "invalid_run_request", {
-      issues: parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message })),
+      issues: validationIssues(parsed.error.issues),
     });
   }
   return parsed.data;

@@ -125,7 +125,8 @@ describe("schedules", () => {
     expect((await restWithKey(db, key, "POST", "/schedules", { ...body, interval_seconds: 3_600 })).status).toBe(400);
     const badCron = await restWithKey(db, key, "POST", "/schedules", { ...body, cron: "61 * * * *" });
     expect(badCron.status).toBe(400);
-    expect(JSON.stringify(badCron.json)).toContain("minute: 61 is outside 0-59");
+    // The one shape of a validation error: details.issues, each { path, message }.
+    expect(badCron.json).toEqual({ error: { code: "BAD_REQUEST", message: expect.any(String), details: { issues: [{ path: "cron", message: "not a cron expression: minute: 61 is outside 0-59" }] } } });
     const { cron: _c, ...noCron } = body;
     const short = await restWithKey(db, key, "POST", "/schedules", { ...noCron, interval_seconds: 5 });
     expect(short.status).toBe(422);
