@@ -2,8 +2,7 @@ import http from "node:http";
 import nacl from "tweetnacl";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDb } from "@/test/helpers";
-import { signHookAuth, WS_AUTH_HEADER } from "./protocol/ws-auth";
-import { eventually, joinedPeer, meshWithInvite, startBroker, TestClient, type TestBroker, type TestPeer } from "./test-support";
+import { eventually, hookRequest, joinedPeer, meshWithInvite, startBroker, TestClient, type TestBroker, type TestPeer } from "./test-support";
 
 const db = testDb();
 let broker: TestBroker;
@@ -20,11 +19,7 @@ async function twoPeers(): Promise<[TestPeer, TestPeer]> {
   return [await joinedPeer(db, invite.token, "a"), await joinedPeer(db, invite.token, "b")];
 }
 
-function hook(peer: TestPeer, fields: Record<string, unknown> = {}, opts: { secretKey?: Uint8Array; signBody?: string } = {}) {
-  const body = JSON.stringify({ meshId: peer.meshId, memberId: peer.memberId, pid: 4242, cwd: "/home/a/project", status: "working", ...fields });
-  const auth = signHookAuth({ meshId: peer.meshId, memberId: peer.memberId, secretKey: opts.secretKey ?? peer.keys.secretKey, body: opts.signBody ?? body });
-  return fetch(`${broker.http}/hook/set-status`, { method: "POST", headers: { "content-type": "application/json", [WS_AUTH_HEADER]: auth }, body });
-}
+const hook = (peer: TestPeer, fields: Record<string, unknown> = {}, opts: { secretKey?: Uint8Array; signBody?: string } = {}) => hookRequest(broker.http, peer, fields, opts);
 
 describe("POST /hook/set-status", () => {
   it("sets the status of a signed peer, reaches the mesh's connected peers and keeps it for a peer not yet connected", async () => {

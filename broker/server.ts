@@ -50,6 +50,8 @@ export interface BrokerDeps {
   version: string;
   gitSha: string;
   db: Db;
+  /** The rate limiters' clock in milliseconds (default Date.now); tests of time-based rules control it. */
+  now?: () => number;
 }
 
 /** Builds the broker: /health, /metrics, POST /join, POST /hook/set-status and WebSocket upgrades on /ws. */
@@ -61,7 +63,8 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
   // Plain pg for the message queue (multi-row statements, NOTIFY); Prisma for everything else.
   const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: config.BROKER_DB_POOL_MAX, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
   pool.on("error", () => {});
-  const limiter = (capacity: number, perMinute: number) => new TokenBucketLimiter({ capacity, refillPerMinute: perMinute, sweepAfterMs: config.RATE_LIMIT_SWEEP_AFTER_MS });
+  const limiter = (capacity: number, perMinute: number) =>
+    new TokenBucketLimiter({ capacity, refillPerMinute: perMinute, sweepAfterMs: config.RATE_LIMIT_SWEEP_AFTER_MS, ...(deps.now ? { now: deps.now } : {}) });
   const joinLimiter = limiter(config.JOIN_RATE_PER_MINUTE, config.JOIN_RATE_PER_MINUTE);
   const wsLimiter = limiter(config.WS_AUTH_RATE_PER_MINUTE, config.WS_AUTH_RATE_PER_MINUTE);
   const hookLimiter = limiter(config.HOOK_RATE_CAPACITY, config.HOOK_RATE_PER_MINUTE);

@@ -13,7 +13,7 @@ import { freePort, spawnTsx, uid, waitForHttp, type Spawned } from "@/test/helpe
 import { makeMesh, makeUser } from "@/test/mesh-fixtures";
 import { ZBrokerConfig } from "./config";
 import type { TServerFrame, TTargetSpec } from "./protocol/frames";
-import { signWsAuth, WS_AUTH_HEADER } from "./protocol/ws-auth";
+import { signHookAuth, signWsAuth, WS_AUTH_HEADER } from "./protocol/ws-auth";
 import { createBrokerServer, type BrokerServer } from "./server";
 
 export interface TestBroker extends BrokerServer {
@@ -42,8 +42,11 @@ export async function brokerProcess(tag: string, env: Record<string, string | un
   return { ...proc, port, http: `http://127.0.0.1:${port}`, ws: `ws://127.0.0.1:${port}` };
 }
 
-/** Starts a broker in this process on a free port, with its own node id; settings override the defaults. */
-export async function startBroker(db: Db, env: Record<string, string> = {}): Promise<TestBroker> {
+/**
+ * Starts a broker in this process on a free port, with its own node id; settings override the defaults
+ * (`now` is the rate limiters' clock).
+ */
+export async function startBroker(db: Db, env: Record<string, string> = {}, opts: { now?: () => number } = {}): Promise<TestBroker> {
   const port = await freePort();
   const config = parseConfig(ZBrokerConfig, {
     DATABASE_URL: process.env.DATABASE_URL,
@@ -55,7 +58,7 @@ export async function startBroker(db: Db, env: Record<string, string> = {}): Pro
     BROKER_NODE_ID: uid("node"),
     ...env,
   });
-  const broker = createBrokerServer(config, { db, log: createLogger("broker-test", "silent"), version: "test", gitSha: "test" });
+  const broker = createBrokerServer(config, { db, log: createLogger("broker-test", "silent"), version: "test", gitSha: "test", ...(opts.now ? { now: opts.now } : {}) });
   await broker.start();
   await new Promise<void>((resolve) => broker.server.listen(port, "127.0.0.1", resolve));
   return Object.assign(broker, { port, http: `http://127.0.0.1:${port}`, ws: `ws://127.0.0.1:${port}` });
@@ -75,6 +78,13 @@ export interface TestPeer {
   meshId: string;
   memberId: string;
   keys: nacl.SignKeyPair;
+}
+
+/** POST /hook/set-status as the peer (signed with its key, or another), with the body's fields overridden. */
+export function hookRequest(httpBase: string, peer: TestPeer, fields: Record<string, unknown> = {}, opts: { secretKey?: Uint8Array; signBody?: string } = {}) {
+  const body = JSON.stringify({ meshId: peer.meshId, memberId: peer.memberId, pid: 4242, cwd: "/home/a/project", status: "working", ...fields });
+  const auth = signHookAuth({ meshId: peer.meshId, memberId: peer.memberId, secretKey: opts.secretKey ?? peer.keys.secretKey, body: opts.signBody ?? body });
+  return fetch(`${httpBase}/hook/set-status`, { method: "POST", headers: { "content-type": "application/json", [WS_AUTH_HEADER]: auth }, body });
 }
 
 /** A peer with its own key pair, joined to the invite's mesh through the join service. */

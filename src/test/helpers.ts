@@ -35,7 +35,10 @@ export function portOpen(port: number): Promise<boolean> {
 
 export interface Spawned {
   child: ChildProcess;
+  /** Both streams, interleaved as they arrived. */
   output: () => string;
+  stdout: () => string;
+  stderr: () => string;
   exited: Promise<number | null>;
 }
 
@@ -49,10 +52,12 @@ export function spawnTsx(script: string, args: string[], env: Record<string, str
     stdio: ["ignore", "pipe", "pipe"],
   });
   let out = "";
-  child.stdout?.on("data", (c: Buffer) => (out += c.toString()));
-  child.stderr?.on("data", (c: Buffer) => (out += c.toString()));
+  let stdout = "";
+  let stderr = "";
+  child.stdout?.on("data", (c: Buffer) => ((out += c.toString()), (stdout += c.toString())));
+  child.stderr?.on("data", (c: Buffer) => ((out += c.toString()), (stderr += c.toString())));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  return { child, output: () => out, exited };
+  return { child, output: () => out, stdout: () => stdout, stderr: () => stderr, exited };
 }
 
 /** Polls a URL until it answers with the wanted status (or the deadline passes). */

@@ -4,7 +4,7 @@ import nacl from "tweetnacl";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toBase64Url } from "@/server/core/encoding";
 import { testDb } from "@/test/helpers";
-import { meshWithInvite, startBroker, type TestBroker } from "../../../broker/test-support";
+import { brokerProcess, connect, hookRequest, joinedPeer, meshWithInvite, startBroker, type BrokerProcess, type TestBroker, type TestPeer } from "../../../broker/test-support";
 
 const db = testDb();
 let broker: TestBroker;
@@ -66,5 +66,109 @@ describe("Document 2: join rules", () => {
     payload.signature = (sig[0] === "A" ? "B" : "A") + sig.slice(1);
     const res = await join(Buffer.from(JSON.stringify(payload)).toString("base64url"));
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe("invite_bad_signature");
+  });
+});
+
+const metric = async (base: string, name: string) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\d+)`, "m").exec(await (await fetch(`${base}/metrics`)).text())?.[1] ?? 0);
+
+describe("Document 2: the defaults, on a broker process started without overrides", () => {
+  let proc: BrokerProcess;
+  beforeAll(async () => {
+    // Only where to listen, its node id and the log level are given: every limit is the default.
+    proc = await brokerProcess("spec-defaults", { LOG_LEVEL: "info" });
+  }, 60_000);
+  afterAll(async () => {
+    proc.child.kill("SIGTERM");
+    await proc.exited;
+  });
+  const asBroker = () => proc as unknown as TestBroker;
+
+  it('MAX_CONNECTIONS_PER_MESH "100 by default": then "closed with code 1008 and reason \'capacity\'" and "a capacity metric is incremented"', async () => {
+    const { invite } = await meshWithInvite(db);
+    // Five connections a member at most (the product's own per-member cap): 20 members hold 100.
+    const peers: TestPeer[] = [];
+    for (let i = 0; i < 21; i++) peers.push(await joinedPeer(db, invite.token, `cap-${i}`));
+    const sockets = [];
+    try {
+      for (let i = 0; i < 100; i++) {
+        const opened = await connect(asBroker(), peers[Math.floor(i / 5)]!);
+        expect(opened.ok, `connection ${i + 1}`).toBe(true);
+        if (opened.ok) sockets.push(opened.ws);
+      }
+      const before = await metric(proc.http, "broker_capacity_rejections_total");
+      await expect(connect(asBroker(), peers[20]!)).rejects.toThrow("closed before welcome: 1008 capacity");
+      expect(await metric(proc.http, "broker_capacity_rejections_total")).toBe(before + 1);
+    } finally {
+      for (const ws of sockets) ws.close();
+    }
+  }, 60_000);
+
+  it('MAX_MESSAGE_BYTES "65536 by default" for "hook POST body size": above it 413', async () => {
+    const post = (bytes: number) =>
+      fetch(`${proc.http}/hook/set-status`, { method: "POST", headers: { "content-type": "application/json" }, body: "x".repeat(bytes) });
+    expect((await post(65_537)).status).toBe(413);
+    // At the cap the body is read (and refused for what it is, not for its size).
+    expect((await post(65_536)).status).not.toBe(413);
+  });
+
+  it('MAX_MESSAGE_BYTES "65536 by default" as "ws max payload": a bigger frame closes the connection (1009)', async () => {
+    const { invite } = await meshWithInvite(db);
+    const peer = await joinedPeer(db, invite.token, "big-frames");
+    const opened = await connect(asBroker(), peer);
+    if (!opened.ok) throw new Error("no connection");
+    const closedWith = new Promise<number>((resolve) => opened.ws.once("close", (code) => resolve(code)));
+    opened.ws.send(JSON.stringify({ type: "ping", pad: "x".repeat(65_536) }));
+    expect(await closedWith).toBe(1009);
+  });
+
+  it('status hook rate "30 per minute by default", "per (process id, working directory)"', async () => {
+    const { invite } = await meshWithInvite(db);
+    const peer = await joinedPeer(db, invite.token, "hooks");
+    for (let i = 0; i < 30; i++) expect((await hookRequest(proc.http, peer, { pid: 31_000, cwd: "/spec" })).status, `hook ${i + 1}`).toBe(200);
+    expect((await hookRequest(proc.http, peer, { pid: 31_000, cwd: "/spec" })).status).toBe(429);
+    expect((await hookRequest(proc.http, peer, { pid: 31_000, cwd: "/spec-other" })).status).toBe(200);
+    expect((await hookRequest(proc.http, peer, { pid: 31_001, cwd: "/spec" })).status).toBe(200);
+  });
+
+  it('Logs: "one structured JSON line per event, written to standard error"', () => {
+    // The tests above made the broker log (connections, refusals): on standard error, JSON, one per line.
+    expect(proc.stdout()).toBe("");
+    const lines = proc.stderr().trim().split("\n").filter(Boolean);
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(JSON.parse(line)).toMatchObject({ level: expect.any(Number), time: expect.any(String), msg: expect.any(String) });
+  });
+});
+
+describe("Document 2: rate-limit bucket rules, on the broker's own hook limiter with a controlled clock", () => {
+  it('rules 1-6, with "30 per minute by default" and "bucket sweep threshold 10 minutes by default"', async () => {
+    let now = 1_000_000;
+    const clocked = await startBroker(db, {}, { now: () => now });
+    try {
+      const limiter = clocked.hookLimiter;
+      // Rule 1: a key with no bucket starts with tokens equal to the capacity (30): 30 takes pass.
+      for (let i = 0; i < 30; i++) expect(limiter.take("4242|/a").allowed).toBe(true);
+      // Rule 3: below 1 the take is denied and nothing is consumed.
+      expect(limiter.take("4242|/a").allowed).toBe(false);
+      expect(limiter.peek("4242|/a")?.tokens).toBe(0);
+      // Rule 2: 30 per minute is one token every 2,000 ms, capped at the capacity.
+      now += 1_999;
+      expect(limiter.take("4242|/a").allowed).toBe(false);
+      now += 1;
+      expect(limiter.take("4242|/a").allowed).toBe(true);
+      now += 3_600_000;
+      limiter.take("4242|/a");
+      expect(limiter.peek("4242|/a")?.tokens).toBe(29);
+      // Rule 6: the number of held buckets can be read.
+      limiter.take("4243|/b");
+      expect(limiter.size).toBe(2);
+      // Rule 5: a bucket idle for exactly 10 minutes stays; one idle for longer goes.
+      now += 10 * 60_000;
+      expect(limiter.sweep()).toBe(0);
+      now += 1;
+      expect(limiter.sweep()).toBe(2);
+      expect(limiter.size).toBe(0);
+    } finally {
+      await clocked.close();
+    }
   });
 });
