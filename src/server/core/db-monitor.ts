@@ -9,6 +9,10 @@ export interface DbMonitorOptions {
   maxBackoffMs?: number;
   /** Called when the state flips. */
   onChange?: (up: boolean, error?: unknown) => void;
+  /** One ping (default: SELECT 1 on its own connection); tests of the retry rule replace it. */
+  ping?: () => Promise<void>;
+  /** Runs the next ping after `ms` (default: an unref'd setTimeout); tests of the retry rule control it. */
+  schedule?: (next: () => void, ms: number) => NodeJS.Timeout | undefined;
 }
 
 /**
@@ -48,7 +52,8 @@ export class DbMonitor {
     let ok = false;
     let failure: unknown;
     try {
-      await this.pool.query({ text: "SELECT 1", query_timeout: 2_000 } as pg.QueryConfig);
+      if (this.options.ping) await this.options.ping();
+      else await this.pool.query({ text: "SELECT 1", query_timeout: 2_000 } as pg.QueryConfig);
       ok = true;
     } catch (error) {
       failure = error;
@@ -61,8 +66,12 @@ export class DbMonitor {
       ? base
       : Math.min((this.options.initialBackoffMs ?? 250) * 2 ** (this.failures - 1), this.options.maxBackoffMs ?? 10_000);
     if (!this.stopped) {
-      this.timer = setTimeout(() => void this.ping(), delay);
-      this.timer.unref();
+      const next = () => void this.ping();
+      if (this.options.schedule) this.timer = this.options.schedule(next, delay);
+      else {
+        this.timer = setTimeout(next, delay);
+        this.timer.unref();
+      }
     }
   }
 
