@@ -112,6 +112,14 @@ describe("pipeline REST paths (Document 1)", () => {
     const bad = await rest(user, "POST", "/pipelines/review-analytics/execute", { input: { place_key: "" } });
     expect(bad.status).toBe(400);
     expect(bad.json).toMatchObject({ error: { code: "BAD_REQUEST", message: "invalid_run_request", details: { issues: [{ path: "place_key" }] } } });
+    // Every refused run request carries its issues in the one shape, whatever is wrong with it.
+    for (const body of [{ input: "not an object" }, {}, { input: { place_key: "p", from: "2026-02-01", to: "2026-01-01" } }, { input: { job_ids: [] } }]) {
+      const refused = await rest(user, "POST", "/pipelines/review-analytics/execute", body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      const issues = (refused.json as { error: { details?: { issues?: { path: unknown; message: unknown }[] } } }).error.details?.issues;
+      expect(issues?.length, JSON.stringify(body)).toBeGreaterThan(0);
+      for (const i of issues ?? []) expect([typeof i.path, typeof i.message]).toEqual(["string", "string"]);
+    }
     expect((await rest(user, "POST", "/pipelines/nope/execute", { input: {} })).status).toBe(404);
 
     const run = await rest(user, "POST", "/pipelines/review-analytics/execute", { input: { place_key: place } });
