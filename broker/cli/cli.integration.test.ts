@@ -1,8 +1,6 @@
 // The `mesh` command line end to end: real processes with their own config directories, a real broker
 // on a free port, real PostgreSQL.
-import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import os from "node:os";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { revokeInvite } from "@/server/services/invites/revoke-invite";
@@ -10,63 +8,23 @@ import { testDb } from "@/test/helpers";
 import { actorOf } from "@/test/mesh-fixtures";
 import { meshForBroker, tablesContaining } from "../client/test-mesh";
 import { startBroker, type TestBroker } from "../test-support";
+import { MeshProcesses, until, type MeshRun } from "./test-cli";
 
-const ROOT = path.resolve(import.meta.dirname, "..", "..");
-const BIN = path.join(ROOT, "broker", "cli", "mesh.mjs");
 const db = testDb();
 let broker: TestBroker;
-const homes: string[] = [];
-const running: Mesh[] = [];
+const procs = new MeshProcesses();
 beforeAll(async () => {
   broker = await startBroker(db, { JOIN_RATE_PER_MINUTE: "1000" });
 });
 afterAll(async () => {
-  for (const p of running) p.child.kill("SIGKILL");
+  procs.cleanup();
   await broker.close();
   await db.$disconnect();
-  for (const h of homes) rmSync(h, { recursive: true, force: true });
 });
 
-interface Mesh {
-  child: ReturnType<typeof spawn>;
-  stdout: () => string;
-  stderr: () => string;
-  exited: Promise<number | null>;
-}
-
-/** Runs `mesh <args>` as its own process with MESH_HOME=home. */
-function mesh(home: string, args: string[], command: string[] = [process.execPath, BIN]): Mesh {
-  const [exe = "", ...pre] = command;
-  const child = spawn(exe, [...pre, ...args], { cwd: ROOT, env: { ...process.env, MESH_HOME: home }, stdio: ["ignore", "pipe", "pipe"] });
-  let out = "";
-  let err = "";
-  child.stdout?.on("data", (c: Buffer) => (out += c.toString()));
-  child.stderr?.on("data", (c: Buffer) => (err += c.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  const p = { child, stdout: () => out, stderr: () => err, exited };
-  running.push(p);
-  return p;
-}
-
-async function done(home: string, args: string[]) {
-  const p = mesh(home, args);
-  const code = await p.exited;
-  return { code, out: p.stdout(), err: p.stderr() };
-}
-
-async function until(check: () => boolean, what: string, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-const newHome = () => {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "mesh-cli-e2e-"));
-  homes.push(dir);
-  return dir;
-};
+const mesh = (home: string, args: string[], command?: string[]): MeshRun => procs.run(home, args, command);
+const done = (home: string, args: string[]) => procs.done(home, args);
+const newHome = () => procs.home();
 
 /** The secrets of every config file under a home (what must never be printed). */
 function secretsOf(home: string): string[] {
@@ -128,7 +86,7 @@ describe("mesh command line, end to end", () => {
     expect(watchText.stdout()).not.toContain("just for you");
 
     // Nothing printed any key, and no plaintext reached the database.
-    const printed = running.map((p) => p.stdout() + p.stderr()).join("\n");
+    const printed = procs.output();
     for (const secret of [ana, bo, cy].flatMap(secretsOf)) expect(printed).not.toContain(secret);
     const texts = ["hello from Ana", "just for you, Bo"];
     expect(await tablesContaining(db, [...texts, ...texts.map((t) => Buffer.from(t).toString("hex"))])).toEqual([]);

@@ -16,6 +16,7 @@ Commands:
   peers                       list the mesh's members, online or not, with their status
   status <status>             set your status (over a connection)
   hook set-status <status>    set your status from a script (one HTTP request)
+  mcp                         serve the mesh to a coding assistant (MCP over stdio)
 
 Every command takes --help. Keys and settings live in $MESH_HOME (default ~/.config/mesh).
 Exit codes: 0 done, 1 failed (refused, unreachable, timed out), 2 wrong usage.`;
@@ -115,4 +116,15 @@ Options:
                   running through npx, whose own process would otherwise be named)
   --mesh <slug>   the mesh (needed when several are joined)
   --json          print the broker's answer as JSON`,
+  mcp: `Usage: mesh mcp [--mesh <slug>]
+
+An MCP server over standard input and output for one joined mesh, for a coding assistant to start.
+Tools: list_peers, send_message (to the mesh or to peers by name or id, with a priority),
+read_messages (unread messages, marked read; wait up to 60 s for one) and set_status. Every message
+received is kept in $MESH_HOME/inbox/<mesh id>.jsonl (mode 0600) until read_messages takes it, and is
+also pushed to the assistant as a logging notification (logger "mesh", data {type: "message", …}).
+Nothing but the protocol is written to standard output; notes go to standard error.
+
+Options:
+  --mesh <slug>   the mesh (needed when several are joined)`,
 };

@@ -4,6 +4,7 @@ import { loginCommand, logoutCommand, whoamiCommand } from "./commands/account";
 import { hookCommand } from "./commands/hook";
 import { joinCommand } from "./commands/join";
 import { leaveCommand } from "./commands/leave";
+import { mcpCommand } from "./commands/mcp";
 import { meshesCommand } from "./commands/meshes";
 import { peersCommand } from "./commands/peers";
 import { sendCommand } from "./commands/send";
@@ -24,6 +25,7 @@ const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<number>> =
   peers: peersCommand,
   status: statusCommand,
   hook: hookCommand,
+  mcp: mcpCommand,
 };
 
 /** Runs one command line; resolves with the exit code. Never prints keys (no command reads them out). */

@@ -1,0 +1,106 @@
+// `mesh mcp` driven by an MCP client of the official SDK, as a coding assistant would start it, against
+// a real broker on a loopback port and real PostgreSQL; the other peer is the `mesh` command line.
+import { readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { testDb } from "@/test/helpers";
+import { meshForBroker } from "../client/test-mesh";
+import { startBroker, type TestBroker } from "../test-support";
+import { BIN, MeshProcesses, ROOT, until } from "./test-cli";
+
+const db = testDb();
+let broker: TestBroker;
+const procs = new MeshProcesses();
+beforeAll(async () => {
+  broker = await startBroker(db, { JOIN_RATE_PER_MINUTE: "1000" });
+});
+afterAll(async () => {
+  procs.cleanup();
+  await broker.close();
+  await db.$disconnect();
+});
+
+type Shown = { id: string; from: string; text: string; priority: string; direct: boolean };
+
+/** Starts `mesh mcp` for the home and connects an SDK client; notifications are collected. */
+async function assistant(home: string) {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp"], cwd: ROOT, env: { ...(process.env as Record<string, string>), MESH_HOME: home }, stderr: "pipe" });
+  const client = new Client({ name: "test-assistant", version: "1.0.0" });
+  const notes: Record<string, unknown>[] = [];
+  client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void notes.push(n.params.data as Record<string, unknown>));
+  await client.connect(transport);
+  const call = async (name: string, args: Record<string, unknown> = {}) => {
+    const r = (await client.callTool({ name, arguments: args })) as { content: { text: string }[]; isError?: boolean };
+    return { error: r.isError === true, value: JSON.parse(r.isError ? JSON.stringify(r.content[0]?.text) : (r.content[0]?.text ?? "null")) as unknown };
+  };
+  return { client, notes, call, close: () => client.close() };
+}
+
+describe("mesh mcp", () => {
+  it("lists its tools, sends and reads messages, pushes them as notifications, and keeps what arrives between calls", async () => {
+    const { invite } = await meshForBroker(db, broker.ws);
+    const [ana, bo] = [procs.home(), procs.home()];
+    expect((await procs.done(ana, ["join", invite.joinUrl, "--name", "Ana"])).code).toBe(0);
+    expect((await procs.done(bo, ["join", invite.joinUrl, "--name", "Bo"])).code).toBe(0);
+    const watch = procs.run(bo, ["watch", "--json"]);
+    await until(() => watch.stderr().includes("connected to mesh"), "Bo's watcher");
+
+    let a = await assistant(ana);
+    const tools = (await a.client.listTools()).tools;
+    expect(tools.map((t) => t.name).sort()).toEqual(["list_peers", "read_messages", "send_message", "set_status"]);
+    const send = tools.find((t) => t.name === "send_message")!;
+    expect(send.inputSchema).toMatchObject({ type: "object", required: ["text"], properties: { text: { type: "string" }, to: { type: "array" }, priority: { enum: ["low", "normal", "high", "urgent"] } } });
+    expect(Object.keys(tools.find((t) => t.name === "read_messages")!.inputSchema.properties ?? {}).sort()).toEqual(["limit", "wait"]);
+
+    // Peers, once the connection is up.
+    const peers = await a.call("list_peers");
+    expect(peers.error).toBe(false);
+    expect((peers.value as { name: string; you: boolean }[]).map((p) => [p.name, p.you]).sort()).toEqual([["Ana", true], ["Bo", false]]);
+
+    // Ana → Bo through the tool; Bo's command line shows it.
+    const sent = await a.call("send_message", { text: "hi Bo, from the assistant", to: ["bo"], priority: "high" });
+    expect(sent).toMatchObject({ error: false, value: { recipients: 1 } });
+    const lines = () => watch.stdout().trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+    await until(() => lines().some((l) => l.text === "hi Bo, from the assistant"), "the message at Bo");
+    expect(lines().find((l) => l.text === "hi Bo, from the assistant")).toMatchObject({ fromName: "Ana", direct: true, priority: "high" });
+    // An unknown peer is a tool error, not a crash.
+    expect((await a.call("send_message", { text: "x", to: ["nobody"] })).error).toBe(true);
+
+    // Bo → Ana while no tool call runs: a notification, and the inbox keeps it for read_messages.
+    expect((await procs.done(bo, ["send", "--to", "Ana", "first"])).code).toBe(0);
+    expect((await procs.done(bo, ["send", "second, to everyone"])).code).toBe(0);
+    await until(() => a.notes.filter((n) => n.type === "message").length === 2, "two notifications");
+    expect(a.notes.filter((n) => n.type === "message").map((n) => n.text)).toEqual(["first", "second, to everyone"]);
+    const read = await a.call("read_messages");
+    expect((read.value as { messages: Shown[] }).messages.map((m) => [m.from, m.text, m.direct])).toEqual([
+      ["Bo", "first", true],
+      ["Bo", "second, to everyone", false],
+    ]);
+    // Marked read: a second call has none.
+    expect((await a.call("read_messages")).value).toMatchObject({ messages: [] });
+
+    // Long-poll: a read that waits gets the message sent meanwhile.
+    const waiting = a.call("read_messages", { wait: 20 });
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await procs.done(bo, ["send", "--to", "Ana", "while you waited"])).code).toBe(0);
+    expect(((await waiting).value as { messages: Shown[] }).messages.map((m) => m.text)).toEqual(["while you waited"]);
+
+    // Status through the tool reaches Bo.
+    expect((await a.call("set_status", { status: "working", text: "refactoring" })).error).toBe(false);
+    await until(() => lines().some((l) => l.type === "status" && l.status === "working"), "Ana's status at Bo");
+
+    // The assistant goes away; a message sent then waits at the broker and reaches the next session.
+    await a.close();
+    expect((await procs.done(bo, ["send", "--to", "Ana", "while you were away"])).code).toBe(0);
+    a = await assistant(ana);
+    expect(((await a.call("read_messages", { wait: 20 })).value as { messages: Shown[] }).messages.map((m) => m.text)).toEqual(["while you were away"]);
+    // The inbox is private to its owner.
+    const dir = path.join(ana, "inbox");
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    for (const f of readdirSync(dir)) expect(statSync(path.join(dir, f)).mode & 0o777, f).toBe(0o600);
+    await a.close();
+  }, 90_000);
+});
