@@ -17,6 +17,9 @@ Commands:
   status <status>             set your status (over a connection)
   hook set-status <status>    set your status from a script (one HTTP request)
   mcp                         serve the mesh to a coding assistant (MCP over stdio)
+  install claude-code         register mesh mcp and the status hooks with Claude Code
+  uninstall claude-code       remove them again
+  doctor                      check the configuration, the keys, the brokers and the installation
 
 Every command takes --help. Keys and settings live in $MESH_HOME (default ~/.config/mesh).
 Exit codes: 0 done, 1 failed (refused, unreachable, timed out), 2 wrong usage.`;
@@ -127,4 +130,33 @@ Nothing but the protocol is written to standard output; notes go to standard err
 
 Options:
   --mesh <slug>   the mesh (needed when several are joined)`,
+  install: `Usage: mesh install claude-code [--scope user|project] [--mesh <slug>] [--dry-run]
+
+Registers "mesh mcp" as the MCP server "mesh" and three hooks that keep your status true: a prompt
+submitted sets working, the assistant stopping sets idle, the session ending sets offline. User scope
+(default): ~/.claude/settings.json (hooks) and ~/.claude.json (server); project scope:
+.claude/settings.json and .mcp.json in this folder. Every other setting is kept; each file changed is
+first copied to <file>.bak-<time>. Running it again changes nothing.
+
+Options:
+  --scope <s>          user (default) or project
+  --mesh <slug>        the mesh (needed when several are joined)
+  --dry-run            print the files as they would be, change nothing
+  --settings <file>    another settings file for the hooks
+  --mcp-config <file>  another file for the MCP server`,
+  doctor: `Usage: mesh doctor [--scope user|project]
+
+Checks that $MESH_HOME is private (0700 folders, 0600 files), that each mesh's file parses and its
+keys derive, that each mesh's broker answers /health, and whether "mesh install claude-code" is in
+place. One line per check (ok, warn, FAIL); exit code 1 when a check fails.`,
+  uninstall: `Usage: mesh uninstall claude-code [--scope user|project] [--dry-run]
+
+Removes the "mesh" MCP server and this mesh's status hooks from the files "mesh install" writes,
+keeping everything else (a backup of each file changed first).
+
+Options:
+  --scope <s>          user (default) or project
+  --dry-run            print the files as they would be, change nothing
+  --settings <file>    another settings file for the hooks
+  --mcp-config <file>  another file for the MCP server`,
 };

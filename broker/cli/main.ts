@@ -4,6 +4,8 @@ import { loginCommand, logoutCommand, whoamiCommand } from "./commands/account";
 import { hookCommand } from "./commands/hook";
 import { joinCommand } from "./commands/join";
 import { leaveCommand } from "./commands/leave";
+import { doctorCommand } from "./commands/doctor";
+import { installCommand, uninstallCommand } from "./commands/install";
 import { mcpCommand } from "./commands/mcp";
 import { meshesCommand } from "./commands/meshes";
 import { peersCommand } from "./commands/peers";
@@ -26,6 +28,9 @@ const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<number>> =
   status: statusCommand,
   hook: hookCommand,
   mcp: mcpCommand,
+  install: installCommand,
+  uninstall: uninstallCommand,
+  doctor: doctorCommand,
 };
 
 /** Runs one command line; resolves with the exit code. Never prints keys (no command reads them out). */
