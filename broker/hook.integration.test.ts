@@ -93,3 +93,45 @@ describe("POST /hook/set-status", () => {
     expect(broker.hookLimiter.size).toBeGreaterThanOrEqual(3);
   });
 });
+
+describe("status lease (STATUS_LEASE_MS)", () => {
+  it("ends a hook's status after the lease: idle with a connection, offline without; later hooks and activity renew it; peers see each change", async () => {
+    const leased = await startBroker(db, { STATUS_LEASE_MS: "600" });
+    try {
+      const [a, b] = await twoPeers();
+      const cb = await TestClient.open(leased, b);
+      const statusOf = (memberId: string, status: string) => (f: { type: string; memberId?: string; status?: string }) => f.type === "status" && f.memberId === memberId && f.status === status;
+
+      // A has no connection: its "working" lapses to offline, and B is told.
+      expect((await hookRequest(leased.http, a, { status: "working", cwd: "/lease-1" })).status).toBe(200);
+      const started = Date.now();
+      await cb.next(statusOf(a.memberId, "offline"), 5_000);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(500);
+      expect(await db.member.findUniqueOrThrow({ where: { id: a.memberId } })).toMatchObject({ status: "offline", statusText: null, statusLeaseUntil: null });
+
+      // B sets its status by hook while connected, and keeps being active (peers requests): the lease
+      // is renewed, so it still holds after more than a lease.
+      expect((await hookRequest(leased.http, b, { status: "reviewing", cwd: "/lease-2" })).status).toBe(200);
+      const until = Date.now() + 1_500;
+      while (Date.now() < until) {
+        cb.raw({ v: 1, type: "peers" });
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect((await db.member.findUniqueOrThrow({ where: { id: b.memberId } })).status).toBe("reviewing");
+      // Then quiet: it returns to idle (B is connected) and its own connection is told.
+      await cb.next(statusOf(b.memberId, "idle"), 5_000);
+      expect((await db.member.findUniqueOrThrow({ where: { id: b.memberId } })).status).toBe("idle");
+      // A status the client sets itself has no lease: it replaces the hook's, and stays.
+      expect((await hookRequest(leased.http, b, { status: "working", cwd: "/lease-3" })).status).toBe(200);
+      expect((await db.member.findUniqueOrThrow({ where: { id: b.memberId } })).statusLeaseUntil).not.toBeNull();
+      cb.raw({ v: 1, type: "set_status", id: "s1", status: "dnd" });
+      await cb.next((f) => f.type === "status" && f.memberId === b.memberId && f.status === "dnd");
+      expect(await db.member.findUniqueOrThrow({ where: { id: b.memberId } })).toMatchObject({ status: "dnd", statusLeaseUntil: null });
+      await new Promise((r) => setTimeout(r, 1_000));
+      expect((await db.member.findUniqueOrThrow({ where: { id: b.memberId } })).status).toBe("dnd");
+      await cb.close();
+    } finally {
+      await leased.close();
+    }
+  }, 20_000);
+});

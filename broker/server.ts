@@ -12,7 +12,7 @@ import type { Logger } from "../src/server/core/logger";
 import { TokenBucketLimiter } from "../src/server/core/token-bucket";
 import { totalQueueDepth, sweepExpired } from "../src/server/services/broker/message-store";
 import { sweepUsedNonces } from "../src/server/services/broker/used-nonces";
-import { closeNodePresences, closePresence, reservePresence, touchNodePresences, type ConnectingPeer } from "../src/server/services/broker/peer-connection";
+import { closeNodePresences, closePresence, lapseStatusLeases, reservePresence, touchNodePresences, type ConnectingPeer } from "../src/server/services/broker/peer-connection";
 import { ENDED_CLOSE } from "../src/server/services/broker/mesh-events";
 import { EVENTS_CHANNEL, MeshEvents } from "./cluster/events";
 import { reconcileMembership } from "./cluster/membership-sweep";
@@ -126,7 +126,7 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
       metricsToken: config.METRICS_TOKEN,
       about: { version: deps.version, gitSha: deps.gitSha, startedAt },
       join: { db, log, metrics, limiter: joinLimiter, trustProxy: config.TRUST_PROXY, maxBodyBytes: config.MAX_MESSAGE_BYTES },
-      hook: { db, log, metrics, limiter: hookLimiter, nonces, maxSkewMs: config.WS_AUTH_MAX_SKEW_MS, maxBodyBytes: config.MAX_MESSAGE_BYTES, events },
+      hook: { db, log, metrics, limiter: hookLimiter, nonces, maxSkewMs: config.WS_AUTH_MAX_SKEW_MS, maxBodyBytes: config.MAX_MESSAGE_BYTES, events, statusLeaseMs: config.STATUS_LEASE_MS },
       leave: { db, log, nonces, maxSkewMs: config.WS_AUTH_MAX_SKEW_MS, maxBodyBytes: 4_096, limiter: joinLimiter, trustProxy: config.TRUST_PROXY },
     }),
   );
@@ -151,6 +151,7 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
     maxBadFrames: config.WS_MAX_BAD_FRAMES,
     frameLimits,
     track,
+    statusLeaseMs: config.STATUS_LEASE_MS,
   };
   // A node refreshes its presences every ping interval; three missed refreshes mean it is gone.
   const staleMs = 3 * config.WS_PING_INTERVAL_MS;
@@ -255,6 +256,12 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
         frameLimits.sweep();
         members.prune((meshId) => connections.countInMesh(meshId) > 0);
         return sweepUsedNonces(db);
+      });
+      // Lapsed status leases: a quarter of the lease at most between looks (so a status ends within 1.25 leases), 30 s at most.
+      every(Math.max(50, Math.min(Math.floor(config.STATUS_LEASE_MS / 4), 30_000)), async () => {
+        for (const lapsed of await lapseStatusLeases(db)) {
+          events.publish({ t: "status", meshId: lapsed.meshId, memberId: lapsed.memberId, status: lapsed.status, text: null, at: lapsed.at.toISOString() });
+        }
       });
       every(config.MESSAGE_SWEEP_INTERVAL_MS, async () => {
         const swept = await sweepExpired(pool);

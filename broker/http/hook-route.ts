@@ -33,6 +33,8 @@ export interface HookDeps {
   maxSkewMs: number;
   maxBodyBytes: number;
   events: MeshEvents;
+  /** A status set here holds for this long unless renewed (STATUS_LEASE_MS). */
+  statusLeaseMs: number;
 }
 
 /** The bucket key of a hook request: the script's (pid, cwd) pair on the member's machine. */
@@ -63,7 +65,7 @@ export async function handleHook(req: http.IncomingMessage, res: http.ServerResp
       return sendJson(res, 429, errorBody("TOO_MANY_REQUESTS", "too many status updates from this script; see Retry-After"));
     }
     const text = input.text ?? null;
-    const saved = await setMemberStatus(deps.db, { meshId: input.meshId, memberId: input.memberId, status: input.status, text });
+    const saved = await setMemberStatus(deps.db, { meshId: input.meshId, memberId: input.memberId, status: input.status, text, leaseMs: deps.statusLeaseMs });
     if (!saved) return unauthorized();
     const at = saved.at.toISOString();
     deps.events.publish({ t: "status", meshId: input.meshId, memberId: input.memberId, status: input.status, text, at });

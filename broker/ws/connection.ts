@@ -6,6 +6,7 @@ import {
   closePresence,
   listPeers,
   liveConnectionsOf,
+  renewStatusLease,
   setMemberStatus,
   type ConnectingPeer,
 } from "../../src/server/services/broker/peer-connection";
@@ -30,6 +31,19 @@ export interface ConnectionDeps {
   frameLimits: FrameLimits;
   /** Keeps database writes in flight visible to shutdown, which waits for them. */
   track(work: Promise<unknown>): void;
+  /** A hook's status lease, renewed by the peer's activity (at most every quarter lease per connection). */
+  statusLeaseMs: number;
+}
+
+/** When each connection last renewed its member's status lease. */
+const leaseRenewedAt = new WeakMap<PeerConnection, number>();
+
+/** The peer is active: its member's status lease (if any) holds on. One write per quarter lease at most. */
+function renewLease(conn: PeerConnection, deps: ConnectionDeps): void {
+  const now = Date.now();
+  if (now - (leaseRenewedAt.get(conn) ?? 0) < deps.statusLeaseMs / 4) return;
+  leaseRenewedAt.set(conn, now);
+  deps.track(renewStatusLease(deps.db, conn.memberId, deps.statusLeaseMs).catch(() => undefined));
 }
 
 /**
@@ -125,6 +139,7 @@ function onMessage(conn: PeerConnection, data: RawData, isBinary: boolean, deps:
 const RECEIVE_ONLY = new Set(["observer"]);
 
 function handleFrame(conn: PeerConnection, frame: TClientFrame, deps: ConnectionDeps): Promise<void> | undefined {
+  if (frame.type !== "ping") renewLease(conn, deps);
   if (frame.type === "send" || frame.type === "set_status" || frame.type === "peers") {
     if (frame.type !== "peers" && RECEIVE_ONLY.has(conn.role)) {
       sendFrame(conn, { v: PROTOCOL_VERSION, type: "error", code: "FORBIDDEN", message: "forbidden_role", ...(frame.id ? { id: frame.id } : {}) });

@@ -157,12 +157,14 @@ export async function listPeers(db: Db, meshId: string): Promise<PeerListing[]> 
  */
 export async function setMemberStatus(
   db: Db,
-  p: { meshId: string; memberId: string; status: string; text: string | null },
+  p: { meshId: string; memberId: string; status: string; text: string | null; leaseMs?: number | null },
 ): Promise<{ at: Date; connected: boolean } | null> {
+  const lease = p.leaseMs ?? null;
   // One statement (no transaction to start or time out under load): member, live presences, audit.
   const rows = await db.$queryRaw<{ at: Date; live: number }[]>`
     WITH m AS (
-      UPDATE members mem SET status = ${p.status}, status_text = ${p.text}, status_at = now() AT TIME ZONE 'UTC'
+      UPDATE members mem SET status = ${p.status}, status_text = ${p.text}, status_at = now() AT TIME ZONE 'UTC',
+        status_lease_until = CASE WHEN ${lease}::int IS NULL THEN NULL ELSE now() AT TIME ZONE 'UTC' + ${lease}::int * interval '1 millisecond' END
       FROM meshes ms
       WHERE mem.id = ${p.memberId}::uuid AND mem.mesh_id = ${p.meshId}::uuid AND ms.id = mem.mesh_id
         AND mem.revoked_at IS NULL AND ms.archived_at IS NULL
@@ -181,6 +183,38 @@ export async function setMemberStatus(
     SELECT m.status_at AS at, (SELECT count(*) FROM live)::int AS live, (SELECT count(*) FROM audit)::int AS audited FROM m`;
   const row = rows[0];
   return row ? { at: row.at, connected: row.live > 0 } : null;
+}
+
+/**
+ * Ends the status leases that lapsed (docs/protocol.md, "Status that stays true"): such a member's
+ * status returns to `idle` when it has a live connection, else `offline`, without text, with a
+ * `status_changed` audit event. One statement; a member whose lease two nodes sweep at once is changed
+ * (and returned) by one of them only. Returns the changes, for the peers to be told.
+ */
+export async function lapseStatusLeases(db: Db, limit = 1_000): Promise<{ meshId: string; memberId: string; status: string; at: Date }[]> {
+  return db.$queryRaw<{ meshId: string; memberId: string; status: string; at: Date }[]>`
+    WITH due AS (
+      SELECT id FROM members WHERE status_lease_until <= now() AT TIME ZONE 'UTC' ORDER BY status_lease_until LIMIT ${limit}::int FOR UPDATE SKIP LOCKED
+    ), m AS (
+      UPDATE members mem SET
+        status = CASE WHEN EXISTS (SELECT 1 FROM presences p WHERE p.member_id = mem.id AND p.disconnected_at IS NULL) THEN 'idle' ELSE 'offline' END,
+        status_text = NULL, status_at = now() AT TIME ZONE 'UTC', status_lease_until = NULL
+      FROM due WHERE mem.id = due.id
+      RETURNING mem.id, mem.mesh_id, mem.status, mem.status_at
+    ), live AS (
+      UPDATE presences p SET status = m.status, status_text = NULL FROM m WHERE p.member_id = m.id AND p.disconnected_at IS NULL RETURNING 1
+    ), audit AS (
+      INSERT INTO audit_events (mesh_id, event_type, actor_member_id, metadata)
+      SELECT m.mesh_id, 'status_changed'::audit_event_type, m.id, jsonb_build_object('status', m.status, 'lease', 'lapsed') FROM m RETURNING 1
+    )
+    SELECT m.mesh_id::text AS "meshId", m.id::text AS "memberId", m.status, m.status_at AS at FROM m`;
+}
+
+/** Renews a member's status lease, if it has one (the peer is active). */
+export async function renewStatusLease(db: Db, memberId: string, leaseMs: number): Promise<void> {
+  await db.$executeRaw`
+    UPDATE members SET status_lease_until = now() AT TIME ZONE 'UTC' + ${leaseMs}::int * interval '1 millisecond'
+    WHERE id = ${memberId}::uuid AND status_lease_until IS NOT NULL`;
 }
 
 /** Marks a connection's presence disconnected (idempotent). */
