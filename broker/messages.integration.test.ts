@@ -165,3 +165,35 @@ describe("time to live", () => {
     }
   });
 });
+
+describe("idempotent sends", () => {
+  it("stores a resend of the same send (same frame id, after a reconnect) once: the same messageId, one delivery", async () => {
+    const [a, b] = await meshOf(2);
+    const cb = await TestClient.open(broker, b!);
+    const frame = { v: 1, type: "send", id: "client-msg-1", to: { kind: "peer", memberId: b!.memberId }, ciphertext: fakeCiphertext(64) };
+    const first = await TestClient.open(broker, a!);
+    first.raw(frame);
+    const sent1 = await first.next((f) => f.type === "sent" && f.id === "client-msg-1");
+    await first.close();
+    // The client connects again and sends what had no answer for it (or the answer was lost): the same frame.
+    const again = await TestClient.open(broker, a!);
+    again.raw(frame);
+    const sent2 = await again.next((f) => f.type === "sent" && f.id === "client-msg-1");
+    expect(sent2).toMatchObject({ messageId: (sent1 as { messageId: string }).messageId });
+    // Twice in one connection, too.
+    again.raw(frame);
+    expect(await again.next((f) => f.type === "sent" && f.id === "client-msg-1")).toMatchObject({ messageId: (sent1 as { messageId: string }).messageId });
+    const messageId = (sent1 as { messageId: string }).messageId;
+    await cb.waitMessages(1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(cb.messages().filter((m) => m.messageId === messageId)).toHaveLength(1);
+    expect(await db.messageEnvelope.count({ where: { senderMemberId: a!.memberId } })).toBe(1);
+    expect(await db.auditEvent.count({ where: { actorMemberId: a!.memberId, eventType: "message_sent" } })).toBe(1);
+    // Another sender may use the same id: ids are the sender's own.
+    const cb2 = await TestClient.open(broker, b!);
+    cb2.raw({ ...frame, to: { kind: "peer", memberId: a!.memberId } });
+    const other = await cb2.next((f) => f.type === "sent" && f.id === "client-msg-1");
+    expect((other as { messageId: string }).messageId).not.toBe(messageId);
+    await Promise.all([again.close(), cb.close(), cb2.close()]);
+  });
+});

@@ -151,6 +151,8 @@ export class TestClient {
   readonly frames: TServerFrame[] = [];
   private waiters: { match: (f: TServerFrame) => boolean; resolve: (f: TServerFrame) => void }[] = [];
   private seq = 0;
+  /** Send ids are unique per sender (the broker treats a repeated id as a resend): one run of ids per client. */
+  private readonly run = Math.random().toString(36).slice(2, 10);
 
   private constructor(
     readonly ws: WebSocket,
@@ -206,7 +208,7 @@ export class TestClient {
 
   /** Sends a message and waits for its `sent` (or error) answer. */
   async send(to: TTargetSpec, ciphertext: string, priority?: string): Promise<TServerFrame> {
-    const id = `m${++this.seq}`;
+    const id = `m${++this.seq}.${this.run}`;
     this.raw({ v: 1, type: "send", id, to, ciphertext, ...(priority ? { priority } : {}) });
     return this.next((f) => (f.type === "sent" || f.type === "error") && f.id === id);
   }

@@ -207,7 +207,8 @@ export class MeshClient extends EventEmitter<MeshClientEvents> {
         this.armWatchdog();
         this.ws?.on("ping", () => this.armWatchdog());
         this.emit("connected", frame);
-        // Requests without an answer go out again: a `send` may thus be stored twice (docs/protocol.md).
+        // Requests without an answer go out again, with their ids: the broker answers a `send` it already
+        // stored with that message instead of storing it twice (docs/protocol.md).
         for (const f of this.pending.frames()) {
           const tooLarge = this.tooLarge(f);
           if (tooLarge) this.pending.settle(f.id, { error: tooLarge });

@@ -142,6 +142,8 @@ export class MessageHub {
       priority: frame.priority,
       ciphertext: Buffer.from(frame.ciphertext, "base64url"),
       recipients,
+      // The frame's id: a resend of the same send (after a reconnect) is answered, not stored again.
+      clientId: frame.id,
     };
     let stored: StoredMessage;
     try {
@@ -149,10 +151,12 @@ export class MessageHub {
     } catch (error) {
       return this.refuse(conn, frame.id, "SERVICE_UNAVAILABLE", "the message was not stored; send it again", error);
     }
-    this.deps.metrics.messagesSent.inc();
-    this.deps.metrics.messageBytes.inc(message.ciphertext.length);
     const out = frameOf({ ...message, ...stored, ciphertext: frame.ciphertext }, 1);
     sendFrame(conn, { v: PROTOCOL_VERSION, type: "sent", id: frame.id, messageId: stored.id, createdAt: out.createdAt, recipients: recipients.length });
+    // A resend: its recipients have (or will get) the first one from the queue.
+    if (stored.duplicate) return;
+    this.deps.metrics.messagesSent.inc();
+    this.deps.metrics.messageBytes.inc(message.ciphertext.length);
     for (const memberId of recipients) {
       for (const target of this.deps.registry.ofMember(conn.meshId, memberId)) this.deliver(target, out);
     }

@@ -17,12 +17,16 @@ export interface NewMessage {
   priority: string;
   ciphertext: Buffer;
   recipients: readonly string[];
+  /** The sender's id of the send (its frame id); null: none. */
+  clientId?: string | null;
 }
 
 export interface StoredMessage {
   id: string;
   seq: string;
   createdAtMs: number;
+  /** The sender had sent this one before (same client id, within the time to live): nothing new was stored. */
+  duplicate?: boolean;
 }
 
 /**
@@ -48,13 +52,16 @@ export async function insertMessages(
   }
   const { rows } = await pool.query<{ id: string; seq: string; created_ms: number }>(
     `WITH input AS (
-       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::jsonb[], $5::message_priority[], $6::bytea[], $7::int[])
-         WITH ORDINALITY AS t(id, mesh_id, sender, target, priority, ciphertext, recipients, ord)
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::jsonb[], $5::message_priority[], $6::bytea[], $7::int[], $13::text[])
+         WITH ORDINALITY AS t(id, mesh_id, sender, target, priority, ciphertext, recipients, client_id, ord)
      ),
      env AS (
-       INSERT INTO message_envelopes (id, mesh_id, sender_member_id, target_spec, priority, byte_size, ciphertext, created_at, expires_at)
-       SELECT id, mesh_id, sender, target, priority, octet_length(ciphertext), ciphertext, ${UTC_NOW}, ${UTC_NOW} + $8::bigint * interval '1 millisecond'
+       -- A send the sender made before (same client id) is not stored again: its queue rows and audit
+       -- event follow only what was inserted.
+       INSERT INTO message_envelopes (id, mesh_id, sender_member_id, target_spec, priority, byte_size, ciphertext, created_at, expires_at, client_msg_id)
+       SELECT id, mesh_id, sender, target, priority, octet_length(ciphertext), ciphertext, ${UTC_NOW}, ${UTC_NOW} + $8::bigint * interval '1 millisecond', client_id
        FROM input ORDER BY ord
+       ON CONFLICT (sender_member_id, client_msg_id) DO NOTHING
        RETURNING id, seq, created_at
      ),
      rec AS (
@@ -67,7 +74,7 @@ export async function insertMessages(
        SELECT mesh_id, 'message_sent', sender,
               jsonb_build_object('messageId', id, 'targetKind', target->>'kind', 'recipients', recipients, 'byteSize', octet_length(ciphertext), 'priority', priority),
               ${UTC_NOW}
-       FROM input ORDER BY ord
+       FROM input WHERE id IN (SELECT id FROM env) ORDER BY ord
      ),
      note AS (
        SELECT pg_notify($11, json_build_object('n', $12::text, 'a', min(seq)::text, 'b', max(seq)::text,
@@ -89,13 +96,28 @@ export async function insertMessages(
       recipientMembers,
       notify?.channel ?? null,
       notify?.nodeId ?? null,
+      items.map((m) => m.clientId ?? null),
     ],
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
+  const missing = items.filter((m) => !byId.has(m.id));
+  // Resends: the envelope the first send stored.
+  const earlier = new Map<string, { id: string; seq: string; created_ms: number }>();
+  if (missing.length > 0) {
+    const found = await pool.query<{ id: string; seq: string; created_ms: number; sender: string; client_id: string }>(
+      `SELECT e.id, e.seq::text AS seq, ${EPOCH_MS("e.created_at")} AS created_ms, e.sender_member_id::text AS sender, e.client_msg_id AS client_id
+       FROM message_envelopes e JOIN unnest($1::uuid[], $2::text[]) AS k(sender, client_id)
+         ON e.sender_member_id = k.sender AND e.client_msg_id = k.client_id`,
+      [missing.map((m) => m.senderMemberId), missing.map((m) => m.clientId ?? "")],
+    );
+    for (const r of found.rows) earlier.set(`${r.sender}|${r.client_id}`, r);
+  }
   return items.map((m) => {
     const row = byId.get(m.id);
-    if (!row) throw new Error("stored batch is missing a message");
-    return { id: row.id, seq: row.seq, createdAtMs: row.created_ms };
+    if (row) return { id: row.id, seq: row.seq, createdAtMs: row.created_ms };
+    const first = earlier.get(`${m.senderMemberId}|${m.clientId ?? ""}`);
+    if (!first) throw new Error("stored batch is missing a message");
+    return { id: first.id, seq: first.seq, createdAtMs: first.created_ms, duplicate: true };
   });
 }
 
