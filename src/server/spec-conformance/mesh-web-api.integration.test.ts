@@ -1,6 +1,10 @@
 // Document 3 (spec/mesh-web-api.md), checked with the spec's own literal values: each test names the
 // sentence it checks. Real PostgreSQL.
+import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import superjson from "superjson";
 import { afterAll, describe, expect, it } from "vitest";
+import { appRouter, createCaller } from "@/server/api/root";
+import { createContext, responseMetaFromContext, type SessionUser } from "@/server/api/trpc";
 import { LIVE_POLL_MS } from "@/components/live/live-stream";
 import { Prisma, type Db } from "@/server/core/db";
 import { adminMeshDetail } from "@/server/services/admin/mesh-detail";
@@ -13,6 +17,22 @@ import { actorOf, addMember, makeMesh, makeUser } from "@/test/mesh-fixtures";
 
 const db = testDb();
 afterAll(() => db.$disconnect());
+const as = (user: SessionUser | null) => createCaller(createContext({ user, db }));
+
+/** Calls a query over the real tRPC HTTP handler, to see status and headers. */
+async function httpQuery(path: string, input?: unknown) {
+  const query = input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(superjson.serialize(input)))}`;
+  const res = await fetchRequestHandler({
+    endpoint: "/api/trpc",
+    req: new Request(`http://test/api/trpc/${path}${query}`),
+    router: appRouter,
+    createContext: () => createContext({ user: null, db }),
+    responseMeta: responseMetaFromContext,
+  });
+  const body = (await res.json()) as { result: { data: { json: unknown } } };
+  return { res, data: body.result.data.json as Record<string, unknown> };
+}
+
 
 class Rollback extends Error {}
 
@@ -154,3 +174,76 @@ describe("Document 3: limits", () => {
     expect(LIVE_POLL_MS).toBe(4000);
   });
 });
+
+describe("Document 3: public router", () => {
+  it('stats: "aggregate counts only", "cache-control public with s-maxage 60; header x-cache HIT or MISS"', async () => {
+    const first = await httpQuery("public.stats");
+    expect(first.res.headers.get("cache-control")).toBe("public, s-maxage=60");
+    expect(first.res.headers.get("x-cache")).toBe("MISS");
+    expect(Object.keys(first.data).sort()).toEqual(["lastUpdated", "meshesCreated", "messagesRouted", "peersActive"]);
+    const second = await httpQuery("public.stats");
+    expect(second.res.headers.get("x-cache")).toBe("HIT");
+    expect(second.data).toEqual(first.data);
+  });
+
+  it('invite preview: "valid preview caching: cache-control public with max-age 30"; rule 2 (meshName, inviterName, role, member count, expiresAt); rule 3 "usedCount is never changed by a preview"', async () => {
+    const owner = await makeUser(db, { name: "Ines Inviter" });
+    const mesh = await makeMesh(db, owner, "Preview mesh");
+    const invite = await as(owner).my.createInvite({ meshId: mesh.id, role: "member", maxUses: 2 });
+    const { res, data } = await httpQuery("public.invitePreview", { token: invite.token });
+    expect(res.headers.get("cache-control")).toBe("public, max-age=30");
+    expect(data).toMatchObject({ valid: true, meshName: "Preview mesh", inviterName: "Ines Inviter", role: "member", memberCount: 1 });
+    await httpQuery("public.invitePreview", { token: invite.token });
+    expect((await db.invite.findUniqueOrThrow({ where: { id: invite.inviteId } })).usedCount).toBe(0);
+  });
+
+  it('invite preview: rule 4, the seven reasons "malformed, bad_signature, expired, revoked, exhausted, mesh_archived and not_found", "failed preview caching: cache-control no-store", rule 5 metadata', async () => {
+    const owner = await makeUser(db, { name: "Ian" });
+    const mesh = await makeMesh(db, owner, "Reasons mesh");
+    const make = (opts: object = {}) => as(owner).my.createInvite({ meshId: mesh.id, ...opts });
+    const expired = await make();
+    await db.invite.update({ where: { id: expired.inviteId }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const revoked = await make();
+    await as(owner).my.revokeInvite({ inviteId: revoked.inviteId });
+    const exhausted = await make({ maxUses: 1 });
+    await db.invite.update({ where: { id: exhausted.inviteId }, data: { usedCount: 1 } });
+    const deleted = await make();
+    await db.invite.delete({ where: { id: deleted.inviteId } });
+    const archivedMesh = await makeMesh(db, owner, "Archived mesh");
+    const onArchived = await as(owner).my.createInvite({ meshId: archivedMesh.id });
+    await as(owner).my.archiveMesh({ meshId: archivedMesh.id });
+    const tampered = flipOne(revoked.token);
+
+    const cases: [string, string, string | null][] = [
+      ["not a token", "malformed", null],
+      [tampered, "bad_signature", null],
+      [expired.token, "expired", "Reasons mesh"],
+      [revoked.token, "revoked", "Reasons mesh"],
+      [exhausted.token, "exhausted", "Reasons mesh"],
+      [onArchived.token, "mesh_archived", "Archived mesh"],
+      [deleted.token, "not_found", "Reasons mesh"],
+    ];
+    for (const [token, reason, meshName] of cases) {
+      const { res, data } = await httpQuery("public.invitePreview", { token });
+      expect(data, reason).toMatchObject({ valid: false, reason, meshName });
+      expect(res.headers.get("cache-control"), reason).toBe("no-store");
+    }
+    // Rule 5, "each failure carries any metadata that can be given": a forged signature gives what the
+    // token claims of itself (role, expiry) and nothing read for its mesh; a signed token without its
+    // invite row gives its role and expiry and the mesh its owner key signed for.
+    const forged = (await httpQuery("public.invitePreview", { token: tampered })).data as Record<string, unknown>;
+    expect(forged).toMatchObject({ reason: "bad_signature", role: "member", meshName: null, meshSlug: null, inviterName: null, memberCount: null });
+    expect(new Date(forged.expiresAt as string).getTime()).toBeGreaterThan(Date.now());
+    const gone = (await httpQuery("public.invitePreview", { token: deleted.token })).data as Record<string, unknown>;
+    expect(gone).toMatchObject({ reason: "not_found", role: "member", meshName: "Reasons mesh", memberCount: 1, inviterName: null });
+    expect(new Date(gone.expiresAt as string).getTime()).toBeGreaterThan(Date.now());
+  });
+});
+
+/** Changes one character inside the signature part of a token's JSON, keeping it decodable. */
+function flipOne(token: string): string {
+  const json = JSON.parse(Buffer.from(token, "base64url").toString("utf8")) as Record<string, string>;
+  const sig = json.signature ?? "";
+  json.signature = (sig[0] === "A" ? "B" : "A") + sig.slice(1);
+  return Buffer.from(JSON.stringify(json)).toString("base64url");
+}
