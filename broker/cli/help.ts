@@ -13,6 +13,7 @@ Commands:
   meshes                      list the meshes joined from this machine
   send <text…>                send a message to the whole mesh or to peers (--to)
   watch                       print messages (and status changes) as they arrive
+  inbox                       print the unread messages once and stop (no watching)
   peers                       list the mesh's members, online or not, with their status
   status <status>             set your status (over a connection)
   hook set-status <status>    set your status from a script (one HTTP request)
@@ -144,6 +145,16 @@ Options:
   --dry-run            print the files as they would be, change nothing
   --settings <file>    another settings file for the hooks
   --mcp-config <file>  another file for the MCP server`,
+  inbox: `Usage: mesh inbox [--mesh <slug>] [--timeout <s>] [--json]
+
+Prints the unread messages once, without watching: first those a "mesh mcp" session kept in
+$MESH_HOME/inbox, then those queued for you at the broker (which are then acknowledged). Ends when
+all are printed; "no unread messages" on standard error when there were none.
+
+Options:
+  --mesh <slug>   the mesh (needed when several are joined)
+  --timeout <s>   give up after this many seconds (default 30)
+  --json          one JSON line per message, as mesh watch --json`,
   doctor: `Usage: mesh doctor [--scope user|project]
 
 Checks that $MESH_HOME is private (0700 folders, 0600 files), that each mesh's file parses and its

@@ -5,6 +5,7 @@ import { hookCommand } from "./commands/hook";
 import { joinCommand } from "./commands/join";
 import { leaveCommand } from "./commands/leave";
 import { doctorCommand } from "./commands/doctor";
+import { inboxCommand } from "./commands/inbox";
 import { installCommand, uninstallCommand } from "./commands/install";
 import { mcpCommand } from "./commands/mcp";
 import { meshesCommand } from "./commands/meshes";
@@ -31,6 +32,7 @@ const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<number>> =
   install: installCommand,
   uninstall: uninstallCommand,
   doctor: doctorCommand,
+  inbox: inboxCommand,
 };
 
 /** Runs one command line; resolves with the exit code. Never prints keys (no command reads them out). */

@@ -103,4 +103,22 @@ describe("mesh mcp", () => {
     for (const f of readdirSync(dir)) expect(statSync(path.join(dir, f)).mode & 0o777, f).toBe(0o600);
     await a.close();
   }, 90_000);
+
+  it("mesh inbox prints the unread messages once, without watching, and acknowledges them", async () => {
+    const { invite } = await meshForBroker(db, broker.ws);
+    const [bo, cy] = [procs.home(), procs.home()];
+    expect((await procs.done(bo, ["join", invite.joinUrl, "--name", "Bo"])).code).toBe(0);
+    expect((await procs.done(cy, ["join", invite.joinUrl, "--name", "Cy"])).code).toBe(0);
+    // Cy is offline: both wait in its queue at the broker.
+    expect((await procs.done(bo, ["send", "--to", "Cy", "one"])).code).toBe(0);
+    expect((await procs.done(bo, ["send", "two, for everyone"])).code).toBe(0);
+    const first = await procs.done(cy, ["inbox", "--json"]);
+    expect(first.code).toBe(0);
+    const read = first.out.trim().split("\n").map((l) => JSON.parse(l) as { text: string; fromName: string | null });
+    expect(read.map((m) => m.text)).toEqual(["one", "two, for everyone"]);
+    // Read means acknowledged: nothing the second time.
+    const second = await procs.done(cy, ["inbox"]);
+    expect(second).toMatchObject({ code: 0, out: "" });
+    expect(second.err).toContain("no unread messages");
+  }, 60_000);
 });

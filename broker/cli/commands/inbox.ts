@@ -1,0 +1,52 @@
+import { MeshClient, type ReceivedMessage } from "../../client";
+import { Inbox } from "../../client/inbox";
+import { CliFailure, EXIT, MESH_OPTIONS, parseCommandArgs, printable, storeOf, timeoutOf, UsageError, type CliIo } from "../io";
+import { asFailure, selectMesh } from "../session";
+import { formatMessage } from "./watch";
+
+/**
+ * `mesh inbox`: the unread messages, printed once, without watching: those a `mesh mcp` session kept
+ * in the local inbox, then those queued at the broker (the welcome says how many), which are acked as
+ * they are printed. Ends when all are read (or at --timeout).
+ */
+export async function inboxCommand(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommandArgs(args, MESH_OPTIONS);
+  if (positionals.length > 0) throw new UsageError("no arguments expected");
+  const config = selectMesh(io, values.mesh);
+  const store = storeOf(io);
+  const json = values.json === true;
+  const print = (m: ReceivedMessage) => io.out(json ? JSON.stringify({ type: "message", ...m }) : formatMessage(m, printable(m.fromName ?? m.from.slice(0, 8))));
+  const local = new Inbox(store.home, config.meshId).take(Number.MAX_SAFE_INTEGER);
+  for (const m of local) print(m);
+
+  const client = new MeshClient(config, { epochKeyStore: store.epochKeyStore(config.meshId) });
+  let expected = Number.POSITIVE_INFINITY;
+  let read = 0;
+  let finish: () => void = () => {};
+  const done = new Promise<void>((resolve) => (finish = resolve));
+  client.on("message", (m) => {
+    print(m);
+    if (++read >= expected) finish();
+  });
+  client.on("connected", (w) => {
+    expected = w.queued ?? 0;
+    if (read >= expected) finish();
+  });
+  const fatal = new Promise<never>((_, reject) => client.once("fatal", (e) => reject(asFailure(e))));
+  fatal.catch(() => undefined);
+  const timeoutMs = timeoutOf(values.timeout);
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new CliFailure(`read ${read} message(s); no more from the broker at ${config.brokerUrl} within ${timeoutMs / 1000} s`, "TIMEOUT")), timeoutMs);
+  });
+  try {
+    await Promise.race([client.connect().then(() => done), fatal, deadline, io.interrupted]);
+  } catch (error) {
+    throw error instanceof CliFailure ? error : asFailure(error);
+  } finally {
+    clearTimeout(timer);
+    await client.close();
+  }
+  if (!json && local.length + read === 0) io.err("no unread messages");
+  return EXIT.ok;
+}
