@@ -197,3 +197,47 @@ describe("idempotent sends", () => {
     await Promise.all([again.close(), cb.close(), cb2.close()]);
   });
 });
+
+describe("priorities gated by status", () => {
+  it("holds normal and low for a working or dnd recipient (stored and sent), delivers urgent and high at once, and releases the held on idle or after PRIORITY_HOLD_MAX_MS", async () => {
+    const gated = await startBroker(db, { MESSAGE_ACK_TIMEOUT_MS: "300", PRIORITY_HOLD_MAX_MS: "1500" });
+    try {
+      const [a, b] = await meshOf(2);
+      const ca = await TestClient.open(gated, a!);
+      const cb = await TestClient.open(gated, b!);
+      const setStatus = async (status: string) => {
+        cb.raw({ v: 1, type: "set_status", id: `s-${status}`, status });
+        await cb.next((f) => f.type === "status" && f.memberId === b!.memberId && f.status === status);
+      };
+      const to = { kind: "peer" as const, memberId: b!.memberId };
+      const got = (id: string) => cb.messages().some((m) => m.messageId === id);
+      const idOf = (f: unknown) => (f as { messageId: string }).messageId;
+
+      await setStatus("working");
+      const normal = idOf(await ca.send(to, fakeCiphertext(32), "normal"));
+      const urgent = idOf(await ca.send(to, fakeCiphertext(32), "urgent"));
+      const high = idOf(await ca.send(to, fakeCiphertext(32), "high"));
+      await eventually(async () => got(urgent) && got(high));
+      await new Promise((r) => setTimeout(r, 500));
+      expect(got(normal)).toBe(false);
+      // Held, not lost: stored and queued for B.
+      expect(await queueRows(normal)).toBe(1);
+
+      // Idle: what was held goes out now.
+      await setStatus("idle");
+      await eventually(async () => got(normal), 3_000);
+
+      // Do not disturb: a low message waits until the hold's end (1.5 s here), then is delivered anyway.
+      await setStatus("dnd");
+      const low = idOf(await ca.send(to, fakeCiphertext(32), "low"));
+      const sentAt = Date.now();
+      await new Promise((r) => setTimeout(r, 700));
+      expect(got(low)).toBe(false);
+      await eventually(async () => got(low), 5_000);
+      expect(Date.now() - sentAt).toBeGreaterThanOrEqual(1_400);
+      await Promise.all([ca.close(), cb.close()]);
+    } finally {
+      await gated.close();
+    }
+  }, 30_000);
+});

@@ -92,10 +92,23 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
   );
   const messages = new MessageHub(
     { pool, log, metrics, registry: connections, members, nodeId, flow },
-    { ttlMs: config.MESSAGE_TTL_MS, ackTimeoutMs: config.MESSAGE_ACK_TIMEOUT_MS, batchWaitMs: config.MESSAGE_BATCH_WAIT_MS, batchMax: config.MESSAGE_BATCH_MAX },
+    {
+      ttlMs: config.MESSAGE_TTL_MS,
+      ackTimeoutMs: config.MESSAGE_ACK_TIMEOUT_MS,
+      batchWaitMs: config.MESSAGE_BATCH_WAIT_MS,
+      batchMax: config.MESSAGE_BATCH_MAX,
+      holdMaxMs: config.PRIORITY_HOLD_MAX_MS,
+    },
   );
   hubRef.current = messages;
-  const events = new MeshEvents({ pool, registry: connections, nodeId, log, onMembershipChange: (meshId) => members.invalidate(meshId) });
+  const events = new MeshEvents({
+    pool,
+    registry: connections,
+    nodeId,
+    log,
+    onMembershipChange: (meshId) => members.invalidate(meshId),
+    onStatus: (meshId, memberId, status) => messages.noteStatus(meshId, memberId, status),
+  });
   const reconcile = () =>
     reconcileMembership(pool, connections, events, nodeId).then(
       (closed) => closed > 0 && log.info({ event: "membership_reconciled", closed }, "closed connections whose membership ended"),

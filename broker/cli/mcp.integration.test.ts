@@ -91,6 +91,10 @@ describe("mesh mcp", () => {
     // Status through the tool reaches Bo.
     expect((await a.call("set_status", { status: "working", text: "refactoring" })).error).toBe(false);
     await until(() => lines().some((l) => l.type === "status" && l.status === "working"), "Ana's status at Bo");
+    // While Ana is working, Bo's normal messages wait (docs/protocol.md, "Priorities"); an urgent one does not.
+    expect((await procs.done(bo, ["send", "--to", "Ana", "--priority", "urgent", "build is red"])).code).toBe(0);
+    expect(((await a.call("read_messages", { wait: 20 })).value as { messages: Shown[] }).messages.map((m) => m.text)).toEqual(["build is red"]);
+    expect((await a.call("set_status", { status: "idle" })).error).toBe(false);
 
     // The assistant goes away; a message sent then waits at the broker and reaches the next session.
     await a.close();

@@ -29,6 +29,8 @@ export class MeshEvents {
       log: Logger;
       /** A mesh's members changed: cached member lists must be read again. */
       onMembershipChange?(meshId: string): void;
+      /** A member's status changed (on any node): held messages may go out now. */
+      onStatus?(meshId: string, memberId: string, status: string): void;
     },
   ) {}
 
@@ -81,6 +83,7 @@ export class MeshEvents {
     switch (event.t) {
       case "status":
       case "presence": {
+        if (event.t === "status") this.deps.onStatus?.(event.meshId, event.memberId, event.status);
         const frame: TServerFrame =
           event.t === "status"
             ? { v: PROTOCOL_VERSION, type: "status", memberId: event.memberId, status: event.status, text: event.text, at: event.at }

@@ -34,7 +34,13 @@ export interface HubOptions {
   ackTimeoutMs: number;
   batchWaitMs: number;
   batchMax: number;
+  /** Longest hold of a normal or low message for a busy recipient (PRIORITY_HOLD_MAX_MS). */
+  holdMaxMs?: number;
 }
+
+/** Statuses that hold normal and low messages (urgent and high are delivered whatever the status). */
+export const BUSY_STATUSES: ReadonlySet<string> = new Set(["working", "dnd"]);
+const HELD_PRIORITIES: ReadonlySet<string> = new Set(["normal", "low"]);
 
 export interface HubDeps {
   pool: pg.Pool;
@@ -67,6 +73,8 @@ export class MessageHub {
   private notices: Promise<void> = Promise.resolve();
   private redeliverTimer: NodeJS.Timeout | undefined;
   private readonly replayReads = new Semaphore(REPLAY_READS_AT_ONCE);
+  /** The status of each member connected to this node, as far as it matters for holds. */
+  private readonly statuses = new Map<string, string | null>();
 
   constructor(
     private readonly deps: HubDeps,
@@ -81,6 +89,31 @@ export class MessageHub {
       },
       { waitMs: options.batchWaitMs, max: options.batchMax * 4 },
     );
+  }
+
+  /**
+   * A member's status changed: remembered for the holds of its connections here, and when it is no
+   * longer busy, what was held for it goes out now (a replay of its queue).
+   */
+  noteStatus(meshId: string, memberId: string, status: string | null): void {
+    const conns = [...this.deps.registry.ofMember(meshId, memberId)];
+    if (conns.length === 0) {
+      this.statuses.delete(memberId);
+      return;
+    }
+    const was = this.statuses.get(memberId) ?? null;
+    this.statuses.set(memberId, status);
+    if (was !== null && BUSY_STATUSES.has(was) && !(status !== null && BUSY_STATUSES.has(status))) {
+      for (const c of conns) void this.replay(c);
+    }
+  }
+
+  /** Whether a message waits for its recipient to be free: normal or low, recipient busy, not held too long yet. */
+  private held(conn: PeerConnection, frame: TMessageFrame): boolean {
+    if (!HELD_PRIORITIES.has(frame.priority)) return false;
+    const status = this.statuses.get(conn.memberId);
+    if (!status || !BUSY_STATUSES.has(status)) return false;
+    return Date.now() - Date.parse(frame.createdAt) < (this.options.holdMaxMs ?? Number.POSITIVE_INFINITY);
   }
 
   /** Starts the redelivery of unacknowledged messages. */
@@ -189,6 +222,11 @@ export class MessageHub {
     conn.replaying = true;
     let after = "0";
     try {
+      // The member's status decides what is held for it (kept up to date by status events after this).
+      if (!this.statuses.has(conn.memberId)) {
+        const { rows } = await this.deps.pool.query<{ status: string | null }>("SELECT status FROM members WHERE id = $1::uuid", [conn.memberId]);
+        if (!this.statuses.has(conn.memberId)) this.statuses.set(conn.memberId, rows[0]?.status ?? null);
+      }
       for (;;) {
         if (!(await this.deps.flow.waitForRoom(conn))) return;
         // A few pages are read at once on a node, so many connections replaying together hold a few
@@ -282,6 +320,8 @@ export class MessageHub {
   }
 
   private push(conn: PeerConnection, frame: TMessageFrame): void {
+    // Held for a busy recipient: it stays queued, and goes out when the status changes or the hold ends.
+    if (this.held(conn, frame)) return;
     conn.inflight.set(frame.messageId, { sentAt: Date.now(), attempt: frame.attempt });
     this.deps.metrics.messagesDelivered.inc();
     sendFrame(conn, frame);
