@@ -53,7 +53,7 @@ deleted from $MESH_HOME. Your other machines, and the membership you joined with
 Options:
   --mesh <slug>   the mesh (needed when several are joined)
   --json          print {meshId, meshSlug, left}`,
-  join: `Usage: mesh join <link> [--name <display name>] [--anonymous] [--json]
+  join: `Usage: mesh join <link> [--name <display name>] [--group <g>]... [--anonymous] [--json]
 
 Joins the mesh of an invite link, in either form: ic://join/<token> or https://<host>/join/<token>
 (also /<locale>/join/<token>). Makes this peer's keys (they never leave this machine; only the public
@@ -62,6 +62,7 @@ $MESH_HOME/meshes/<mesh id>.json (mode 0600). Joining a mesh already joined rejo
 
 Options:
   --name <name>   the name other peers see (1 to 80 characters; default: this machine's host name)
+  --group <g>     join a group (repeatable; 1-32 of a-z 0-9 _ -): messages to @g reach you
   --anonymous     do not link the member to the account of mesh login
   --json          print the result as JSON`,
   meshes: `Usage: mesh meshes [--json]
@@ -75,7 +76,7 @@ until the broker has stored the message. "-" as the text reads it from standard 
 
 Options:
   --mesh <slug>       the mesh (needed when several are joined)
-  --to <peer>         a peer's display name or member id; repeat for several peers
+  --to <peer>         a peer's display name or member id, or @group (its other members); repeatable
   --priority <p>      low, normal (default), high or urgent
   --timeout <s>       give up after this many seconds (default 30)
   --json              print {messageId, createdAt, recipients}`,

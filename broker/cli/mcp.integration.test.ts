@@ -6,7 +6,10 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { meshDeps } from "@/server/services/context";
+import { setMemberGroups } from "@/server/services/meshes/members";
 import { testDb } from "@/test/helpers";
+import { actorOf } from "@/test/mesh-fixtures";
 import { meshForBroker } from "../client/test-mesh";
 import { startBroker, type TestBroker } from "../test-support";
 import { BIN, MeshProcesses, ROOT, until } from "./test-cli";
@@ -124,5 +127,31 @@ describe("mesh mcp", () => {
     const second = await procs.done(cy, ["inbox"]);
     expect(second).toMatchObject({ code: 0, out: "" });
     expect(second.err).toContain("no unread messages");
+  }, 60_000);
+
+  it("sends to @group: the groups chosen at join, or set by the owner, as peers list them", async () => {
+    const { invite, owner, mesh } = await meshForBroker(db, broker.ws);
+    const [ana, bo, cy] = [procs.home(), procs.home(), procs.home()];
+    expect((await procs.done(ana, ["join", invite.joinUrl, "--name", "Ana", "--group", "backend"])).code).toBe(0);
+    expect((await procs.done(bo, ["join", invite.joinUrl, "--name", "Bo", "--group", "Backend", "--group", "ops"])).code).toBe(0);
+    const joined = await procs.done(cy, ["join", invite.joinUrl, "--name", "Cy", "--json"]);
+    const cyId = (JSON.parse(joined.out) as { memberId: string }).memberId;
+    const peers = JSON.parse((await procs.done(cy, ["peers", "--json"])).out) as { displayName: string; groups: string[] }[];
+    expect(Object.fromEntries(peers.map((p) => [p.displayName, p.groups]))).toEqual({ Ana: ["backend"], Bo: ["backend", "ops"], Cy: [] });
+
+    expect((await procs.done(cy, ["send", "--to", "@backend", "for the backend"])).code).toBe(0);
+    const texts = async (home: string) => (await procs.done(home, ["inbox", "--json"])).out.trim().split("\n").filter(Boolean).map((l) => (JSON.parse(l) as { text: string }).text);
+    expect(await texts(ana)).toEqual(["for the backend"]);
+    expect(await texts(bo)).toEqual(["for the backend"]);
+    // A group nobody else is in is refused before anything is sent.
+    const none = await procs.done(cy, ["send", "--to", "@design", "x"]);
+    expect(none.code).toBe(1);
+    expect(none.err).toContain("no other peer is in group @design");
+
+    // The owner puts Cy into ops: Ana's message to @ops reaches Bo and Cy.
+    await setMemberGroups(meshDeps(db), actorOf(owner), { meshId: mesh.id, memberId: cyId, groups: ["ops"] });
+    expect((await procs.done(ana, ["send", "--to", "@ops", "ops only"])).code).toBe(0);
+    expect(await texts(bo)).toEqual(["ops only"]);
+    expect(await texts(cy)).toEqual(["ops only"]);
   }, 60_000);
 });

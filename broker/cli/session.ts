@@ -61,7 +61,19 @@ export function asFailure(error: unknown): unknown {
  */
 export function resolvePeers(names: readonly string[], peers: readonly TPeerInfo[], selfId: string): string[] {
   const others = peers.filter((p) => p.memberId !== selfId);
-  return names.map((name) => {
+  // `@group`: every other member of that group (docs/cli.md); several names may overlap.
+  const ids = names.flatMap((name) => {
+    const group = /^@([a-z0-9][a-z0-9_-]{0,31})$/i.exec(name.trim())?.[1]?.toLowerCase();
+    if (!group) return resolveOne(name, peers, others, selfId);
+    const members = others.filter((p) => (p.groups ?? []).includes(group)).map((p) => p.memberId);
+    if (members.length === 0) throw new CliFailure(`no other peer is in group @${group}`, "NOT_FOUND");
+    return members;
+  });
+  return [...new Set(ids)];
+}
+
+function resolveOne(name: string, peers: readonly TPeerInfo[], others: readonly TPeerInfo[], selfId: string): string[] {
+  return [name].map((name) => {
     const wanted = name.trim();
     if (wanted === "") throw new CliFailure("--to needs a peer name or member id");
     const self = peers.find((p) => p.memberId === selfId);

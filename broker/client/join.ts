@@ -35,6 +35,8 @@ export class JoinRefusedError extends Error {
 
 export interface JoinOptions {
   displayName?: string;
+  /** Groups to join (a message can go to `@group`). */
+  groups?: readonly string[];
   store?: ConfigStore;
   /** The token of `mesh login`: the member is then the user's (docs/cli.md). */
   accountToken?: string;
@@ -72,7 +74,7 @@ export async function joinWithLink(link: string, opts: JoinOptions = {}): Promis
   const boxPubkey = toBase64Url(pairs.box.publicKey);
   // Proves this client holds the peer key (the broker needs it to change a member's box key).
   const proof = signJoinProof({ token, peerPubkey, boxPubkey, secretKey: pairs.sign.secretKey });
-  const body = { token, peerPubkey, boxPubkey, displayName, proof, ...(opts.accountToken ? { accountToken: opts.accountToken } : {}) };
+  const body = { token, peerPubkey, boxPubkey, displayName, proof, ...(opts.accountToken ? { accountToken: opts.accountToken } : {}), ...(opts.groups?.length ? { groups: opts.groups } : {}) };
 
   let res: JsonAnswer;
   try {

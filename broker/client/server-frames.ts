@@ -14,6 +14,8 @@ const ZPeerInfo = z.object({
   online: z.boolean(),
   status: z.string().nullable().optional().transform((s) => s ?? null),
   statusText: z.string().nullable().optional().transform((s) => s ?? null),
+  /** Absent from older brokers: no groups. */
+  groups: z.array(z.string().max(32)).max(16).optional().transform((g) => g ?? []),
 });
 
 export const ZServerFrame = z.discriminatedUnion("type", [

@@ -77,6 +77,8 @@ export interface TPeerInfo {
   online: boolean;
   status: string | null;
   statusText: string | null;
+  /** The member's groups (a message to `@group` goes to its members). */
+  groups: string[];
 }
 
 /** A message as delivered to a recipient. */

@@ -3,14 +3,14 @@ import { CliFailure, EXIT, parseCommandArgs, storeOf, UsageError, type CliIo } f
 
 /** `mesh join <link> [--name <n>]`: join a mesh and store this peer's keys. */
 export async function joinCommand(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommandArgs(args, { name: { type: "string" }, json: { type: "boolean" }, anonymous: { type: "boolean" } });
+  const { values, positionals } = parseCommandArgs(args, { name: { type: "string" }, json: { type: "boolean" }, anonymous: { type: "boolean" }, group: { type: "string", multiple: true } });
   if (positionals.length !== 1 || !positionals[0]) throw new UsageError("give exactly one link");
   const store = storeOf(io);
   // After `mesh login` the member is the user's (docs/cli.md); --anonymous joins without the account.
   const account = values.anonymous ? undefined : store.account();
   let outcome;
   try {
-    outcome = await joinWithLink(positionals[0], { displayName: values.name, store, accountToken: account?.token });
+    outcome = await joinWithLink(positionals[0], { displayName: values.name, store, accountToken: account?.token, ...(values.group?.length ? { groups: values.group } : {}) });
   } catch (error) {
     if (error instanceof JoinLinkError) throw new CliFailure(`cannot join: ${error.message}`, error.code);
     if (error instanceof JoinRefusedError) {

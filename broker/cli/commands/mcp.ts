@@ -98,7 +98,7 @@ function registerTools(server: McpServer, d: ToolDeps): void {
       try {
         await d.connected();
         const peers = await d.client.peers();
-        return ok(peers.map((p) => ({ name: p.displayName, member_id: p.memberId, role: p.role, online: p.online, status: p.status, status_text: p.statusText, you: p.memberId === d.config.memberId })));
+        return ok(peers.map((p) => ({ name: p.displayName, member_id: p.memberId, role: p.role, online: p.online, status: p.status, status_text: p.statusText, groups: p.groups, you: p.memberId === d.config.memberId })));
       } catch (error) {
         return failed(error);
       }
@@ -112,7 +112,7 @@ function registerTools(server: McpServer, d: ToolDeps): void {
       description: "Send an end-to-end encrypted message to the whole mesh, or to the peers named in `to` (display names or member ids).",
       inputSchema: {
         text: z.string().min(1).max(16_000).describe("The message"),
-        to: z.array(z.string().min(1).max(200)).max(100).optional().describe("Peers by name or member id; omit for the whole mesh"),
+        to: z.array(z.string().min(1).max(200)).max(100).optional().describe("Peers by name or member id, or @group; omit for the whole mesh"),
         priority: z.enum(MESSAGE_PRIORITIES).optional().describe("low, normal (default), high or urgent"),
       },
     },

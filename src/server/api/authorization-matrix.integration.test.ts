@@ -63,6 +63,7 @@ const MATRIX: Record<string, Row> = {
   "my.leaveMesh": { input: meshInput, mutates: true, expect: { ...visible, owner: "CONFLICT" } },
   "my.removeMember": { input: (f) => ({ meshId: f.meshId, memberId: f.peerId, ban: true }), mutates: true, expect: ownerOnly },
   "my.changeMemberRole": { input: (f) => ({ meshId: f.meshId, memberId: f.peerId, role: "observer" }), mutates: true, expect: ownerOnly },
+  "my.setMemberGroups": { input: (f) => ({ meshId: f.meshId, memberId: f.peerId, groups: ["backend"] }), mutates: true, expect: ownerOnly },
   "my.meshBans": { input: meshInput, expect: ownerOnly },
   "my.unbanPeer": { input: (f) => ({ meshId: f.meshId, peerPubkey: f.bannedKey }), mutates: true, expect: ownerOnly },
   "my.invites": { input: none, expect: anyUser },

@@ -11,7 +11,18 @@ import { getMeshStream } from "@/server/services/meshes/get-stream";
 import { joinAsUser, ZUserJoinInput } from "@/server/services/join/join-as-user";
 import { leaveMesh } from "@/server/services/meshes/leave-mesh";
 import { listMyMeshes } from "@/server/services/meshes/list-my-meshes";
-import { changeMemberRole, listMeshBans, removeMember, unbanPeer, ZChangeRoleInput, ZMeshBansInput, ZRemoveMemberInput, ZUnbanInput } from "@/server/services/meshes/members";
+import {
+  changeMemberRole,
+  listMeshBans,
+  removeMember,
+  setMemberGroups,
+  unbanPeer,
+  ZChangeRoleInput,
+  ZMeshBansInput,
+  ZRemoveMemberInput,
+  ZSetGroupsInput,
+  ZUnbanInput,
+} from "@/server/services/meshes/members";
 import { ZCreateInviteInput, ZCreateMeshInput, ZInviteIdInput, ZMeshIdInput, ZPageInput } from "@/server/services/meshes/schemas";
 import { getProfile, updateProfile } from "@/server/services/users/get-profile";
 import { ZUpdateProfileInput } from "@/server/services/users/schemas";
@@ -106,6 +117,11 @@ export const myRouter = createTRPCRouter({
     .input(ZChangeRoleInput)
     .output(out.ZRoleChangedOut)
     .mutation(({ ctx, input }) => changeMemberRole(ctx, ctx.actor, input)),
+  setMemberGroups: protectedProcedure
+    .meta(rest("POST", "/my/meshes/{meshId}/members/{memberId}/groups", "Set a member's groups (owner or admin)"))
+    .input(ZSetGroupsInput)
+    .output(z.object({ meshId: z.string(), memberId: z.string(), groups: z.array(z.string()) }))
+    .mutation(({ ctx, input }) => setMemberGroups(ctx, ctx.actor, input)),
   meshBans: protectedProcedure
     .meta(rest("GET", "/my/meshes/{meshId}/bans", "Banned peer keys of a mesh"))
     .input(ZMeshBansInput)

@@ -121,6 +121,7 @@ export async function listLiveMembers(db: Db, meshId: string): Promise<LiveMembe
 
 export interface PeerListing extends LiveMember {
   online: boolean;
+  groups: string[];
   status: string | null;
   statusText: string | null;
 }
@@ -136,6 +137,7 @@ export async function listPeers(db: Db, meshId: string): Promise<PeerListing[]> 
       boxPubkey: true,
       status: true,
       statusText: true,
+      groups: true,
       _count: { select: { presences: { where: { disconnectedAt: null } } } },
     },
     orderBy: { joinedAt: "asc" },
@@ -148,6 +150,7 @@ export async function listPeers(db: Db, meshId: string): Promise<PeerListing[]> 
     online: m._count.presences > 0,
     status: m.status,
     statusText: m.statusText,
+    groups: m.groups,
   }));
 }
 

@@ -1,3 +1,4 @@
+import { ZGroups } from "./groups";
 import { z } from "zod";
 import type { MemberRole } from "@/generated/prisma/enums";
 import type { Db } from "@/server/core/db";
@@ -34,6 +35,8 @@ export const ZJoinInput = z.object({
   /** The peer's X25519 public key, which other peers encrypt direct messages to. */
   boxPubkey: z.string().refine((v) => isBase64Url(v, 32), { error: "box_pubkey_invalid" }).optional(),
   displayName: z.string().trim().min(1).max(80),
+  /** Groups the peer joins (a message can go to `@group`); an owner or admin may change them later. */
+  groups: ZGroups.optional(),
   /** `v1.<ts>.<signature>` by the peer key over this request (join-proof.ts); needed to change a member's box key. */
   proof: z.string().max(200).optional(),
   /** The token of `mesh login` (docs/cli.md): links the member to that user. */
@@ -87,9 +90,9 @@ export async function joinMesh(db: Db, raw: TJoinInput, now: Date = new Date()):
       const refused = await useInvite(tx, invite.id, now);
       if (refused) return { ok: false as const, reason: refused };
       const member = existing
-        ? await tx.member.update({ where: { id: existing.id }, data: { revokedAt: null, role: invite.role, displayName: input.displayName, inviteId: invite.id, boxPubkey: input.boxPubkey ?? null, userId }, select: { id: true } })
+        ? await tx.member.update({ where: { id: existing.id }, data: { revokedAt: null, role: invite.role, displayName: input.displayName, inviteId: invite.id, boxPubkey: input.boxPubkey ?? null, userId, ...(input.groups ? { groups: input.groups } : {}) }, select: { id: true } })
         : await tx.member.create({
-            data: { meshId: invite.meshId, peerPubkey: input.peerPubkey, boxPubkey: input.boxPubkey ?? null, displayName: input.displayName, role: invite.role, inviteId: invite.id, userId },
+            data: { meshId: invite.meshId, peerPubkey: input.peerPubkey, boxPubkey: input.boxPubkey ?? null, displayName: input.displayName, role: invite.role, inviteId: invite.id, userId, groups: input.groups ?? [] },
             select: { id: true },
           });
       await recordAudit(tx, { meshId: invite.meshId, type: "member_joined", actorUserId: userId, actorMemberId: member.id, metadata: { inviteId: invite.id, role: invite.role, ...(userId ? { via: "device" } : {}) } });

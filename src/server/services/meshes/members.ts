@@ -1,3 +1,4 @@
+import { ZGroups } from "../join/groups";
 import { z } from "zod";
 import { AppError } from "@/server/core/errors";
 import type { Prisma } from "@/server/core/db";
@@ -24,6 +25,8 @@ export const ZRemoveMemberInput = z.object({ meshId: ZMeshId, memberId: ZMemberI
 export type TRemoveMemberInput = z.input<typeof ZRemoveMemberInput>;
 export const ZChangeRoleInput = z.object({ meshId: ZMeshId, memberId: ZMemberId, role: z.enum(ASSIGNABLE_ROLES) });
 export type TChangeRoleInput = z.input<typeof ZChangeRoleInput>;
+export const ZSetGroupsInput = z.object({ meshId: ZMeshId, memberId: ZMemberId, groups: ZGroups });
+export type TSetGroupsInput = z.input<typeof ZSetGroupsInput>;
 export const ZUnbanInput = z.object({ meshId: ZMeshId, peerPubkey: z.string().min(1).max(64) });
 export type TUnbanInput = z.input<typeof ZUnbanInput>;
 export const ZMeshBansInput = z.object({ meshId: ZMeshId });
@@ -135,6 +138,21 @@ export async function changeMemberRole(deps: Pick<MeshDeps, "db" | "now">, actor
       await notifyBrokers(tx, { t: "role", meshId: input.meshId, memberId: member.id, role: input.role });
     }
     return { meshId: input.meshId, memberId: member.id, role: input.role };
+  });
+}
+
+/**
+ * Sets a member's groups (the owner or an admin; docs/cli.md, "Groups"): a message to `@group` goes to
+ * the group's members. Clients read the groups from `peers`, so the change shows at their next listing.
+ */
+export async function setMemberGroups(deps: Pick<MeshDeps, "db" | "now">, actor: UserActor, raw: TSetGroupsInput) {
+  const input = ZSetGroupsInput.parse(raw);
+  return deps.db.$transaction(async (tx) => {
+    const manager = await managerOf(tx, actor, input.meshId);
+    const member = await targetOf(tx, manager, input.memberId);
+    if (member.revokedAt) throw new AppError("NOT_FOUND", "member_not_found");
+    await tx.member.update({ where: { id: member.id }, data: { groups: input.groups } });
+    return { meshId: input.meshId, memberId: member.id, groups: input.groups };
   });
 }
 

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "members" ADD COLUMN     "groups" TEXT[] DEFAULT ARRAY[]::TEXT[];
