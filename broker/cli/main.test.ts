@@ -104,7 +104,7 @@ describe("a broker that cannot be reached", () => {
 });
 
 describe("--to names", () => {
-  const peer = (memberId: string, displayName: string): TPeerInfo => ({ memberId, displayName, role: "member", boxPubkey: null, online: true, status: null, statusText: null, groups: [] });
+  const peer = (memberId: string, displayName: string): TPeerInfo => ({ memberId, displayName, role: "member", boxPubkey: null, online: true, status: null, statusText: null, groups: [], userName: null });
   const me = peer("00000000-0000-4000-8000-000000000001", "Me");
   const ana = peer("aaaaaaaa-0000-4000-8000-000000000002", "Ana");
   const bo1 = peer("bbbbbbbb-0000-4000-8000-000000000003", "Bo");

@@ -62,6 +62,8 @@ describe("mesh mcp", () => {
     const peers = await a.call("list_peers");
     expect(peers.error).toBe(false);
     expect((peers.value as { name: string; you: boolean }[]).map((p) => [p.name, p.you]).sort()).toEqual([["Ana", true], ["Bo", false]]);
+    // Each with its device (the peer's own name; name is the person's account when the device is linked), status and groups.
+    expect((peers.value as Record<string, unknown>[])[0]).toEqual(expect.objectContaining({ device: expect.any(String), member_id: expect.any(String), online: expect.any(Boolean), status: null, status_text: null, groups: [] }));
 
     // Ana → Bo through the tool; Bo's command line shows it.
     const sent = await a.call("send_message", { text: "hi Bo, from the assistant", to: ["bo"], priority: "high" });

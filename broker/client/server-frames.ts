@@ -16,6 +16,7 @@ const ZPeerInfo = z.object({
   statusText: z.string().nullable().optional().transform((s) => s ?? null),
   /** Absent from older brokers: no groups. */
   groups: z.array(z.string().max(32)).max(16).optional().transform((g) => g ?? []),
+  userName: z.string().max(200).nullable().optional().transform((n) => n ?? null),
 });
 
 export const ZServerFrame = z.discriminatedUnion("type", [

@@ -79,6 +79,8 @@ export interface TPeerInfo {
   statusText: string | null;
   /** The member's groups (a message to `@group` goes to its members). */
   groups: string[];
+  /** The account's name when the member (a device) belongs to a signed-in user; null otherwise. */
+  userName: string | null;
 }
 
 /** A message as delivered to a recipient. */

@@ -98,7 +98,8 @@ function registerTools(server: McpServer, d: ToolDeps): void {
       try {
         await d.connected();
         const peers = await d.client.peers();
-        return ok(peers.map((p) => ({ name: p.displayName, member_id: p.memberId, role: p.role, online: p.online, status: p.status, status_text: p.statusText, groups: p.groups, you: p.memberId === d.config.memberId })));
+        // name: the person (its account) when known, else the peer's own name; device: the peer's own name.
+        return ok(peers.map((p) => ({ name: p.userName ?? p.displayName, device: p.displayName, member_id: p.memberId, role: p.role, online: p.online, status: p.status, status_text: p.statusText, groups: p.groups, you: p.memberId === d.config.memberId })));
       } catch (error) {
         return failed(error);
       }

@@ -122,6 +122,8 @@ export async function listLiveMembers(db: Db, meshId: string): Promise<LiveMembe
 export interface PeerListing extends LiveMember {
   online: boolean;
   groups: string[];
+  /** The account the member belongs to (its machine is the display name), when it joined signed in. */
+  userName: string | null;
   status: string | null;
   statusText: string | null;
 }
@@ -138,6 +140,7 @@ export async function listPeers(db: Db, meshId: string): Promise<PeerListing[]> 
       status: true,
       statusText: true,
       groups: true,
+      user: { select: { name: true } },
       _count: { select: { presences: { where: { disconnectedAt: null } } } },
     },
     orderBy: { joinedAt: "asc" },
@@ -151,6 +154,7 @@ export async function listPeers(db: Db, meshId: string): Promise<PeerListing[]> 
     status: m.status,
     statusText: m.statusText,
     groups: m.groups,
+    userName: m.user?.name ?? null,
   }));
 }
 
