@@ -6,7 +6,9 @@ import { describe, expect, it } from "vitest";
 import { removeMember } from "@/server/services/meshes/members";
 import { testDb } from "@/test/helpers";
 import { actorOf } from "@/test/mesh-fixtures";
-import { eventually } from "../test-support";
+import nacl from "tweetnacl";
+import { fromBase64Url } from "@/server/core/encoding";
+import { eventually, fakeCiphertext, TestClient } from "../test-support";
 import { joinWithLink, type MeshClient, type ReceivedMessage, type TMeshConfig } from "./index";
 import { openCiphertext } from "./mesh-crypto";
 import { clientHarness, meshForBroker } from "./test-mesh";
@@ -74,10 +76,27 @@ describe("key epochs", () => {
     const { owner, mesh, invite, deps } = await meshForBroker(db, harness.broker.ws);
     const [a, b, c] = [await peer(invite.inviteLink, "a"), await peer(invite.inviteLink, "b"), await peer(invite.inviteLink, "c")];
     await removeMember(deps, actorOf(owner), { meshId: mesh.id, memberId: c.config.memberId });
-    // Sent at once: the client may still be at epoch 0 when it seals; the answer is then CONFLICT, and it retries.
+    // Sent at once: the client may still be at epoch 0 when it seals; if the broker already knows epoch 1
+    // the answer is CONFLICT and the client seals again. (If the broker's notice of the removal had not
+    // come yet either, epoch 0 is still the mesh's epoch there, and the message goes to the members
+    // left: never to the removed one.) Either way b gets it once, c never.
     const receipt = await a.client.send("right after");
     expect(receipt.recipients).toBe(1);
     await eventually(async () => b.inbox.length === 1, 10_000);
-    expect(b.inbox[0]).toMatchObject({ text: "right after", to: { kind: "mesh", epoch: 1 } });
+    expect(b.inbox[0]).toMatchObject({ text: "right after", to: { kind: "mesh" } });
+    expect(c.inbox.map((m) => m.text)).not.toContain("right after");
+
+    // Once the broker knows epoch 1 (a got its key_epoch frame), a message under epoch 0 is refused
+    // with CONFLICT after a key_epoch frame, and the client's own send reseals under epoch 1.
+    await eventually(async () => a.client.keyEpoch === 1, 10_000);
+    const seed = fromBase64Url(a.config.signSeed, 32);
+    const raw = await TestClient.open(harness.broker, { meshId: a.config.meshId, memberId: a.config.memberId, keys: nacl.sign.keyPair.fromSeed(seed) });
+    raw.raw({ v: 1, type: "send", id: "under-epoch-0", to: { kind: "mesh" }, ciphertext: fakeCiphertext(32) });
+    expect(await raw.next((f) => f.type === "error" && f.id === "under-epoch-0")).toMatchObject({ code: "CONFLICT", message: expect.stringContaining("stale_key_epoch") });
+    expect(raw.frames.some((f) => f.type === "key_epoch" && f.epoch === 1)).toBe(true);
+    await raw.close();
+    await a.client.send("later");
+    await eventually(async () => b.inbox.length === 2, 10_000);
+    expect(b.inbox[1]).toMatchObject({ text: "later", to: { kind: "mesh", epoch: 1 } });
   });
 });
