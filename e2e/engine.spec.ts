@@ -58,9 +58,12 @@ test("a signed-in user who is not an admin cannot enter the engine console", asy
   await page.getByLabel("Password").fill("user-demo-password");
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/en\/dashboard$/);
-  await page.goto("/en/engine/batches");
-  await expect(page.getByText("The review engine console is for administrators.")).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Review engine" })).toHaveCount(0);
+  // As for /admin: the 403 page with HTTP status 403, on every page of the console.
+  for (const path of ["/en/engine", "/en/engine/batches", "/en/engine/schedules"]) {
+    const res = await page.goto(path);
+    expect(res?.status(), path).toBe(403);
+    await expect(page.getByRole("navigation", { name: "Review engine" })).toHaveCount(0);
+  }
 });
 
 test("a job's reviews are paged in its page and downloaded whole as CSV; the REST cursor reads the same set", async ({ page, request }) => {

@@ -48,7 +48,11 @@ const CASES: Record<string, Case[]> = {
   "admin/sessions": [{ name: "admin sessions", who: "admin", path: () => "/admin/sessions" }],
   "admin/invites": [{ name: "admin invites", who: "admin", path: () => "/admin/invites?revoked=no" }],
   "admin/audit": [{ name: "admin audit log", who: "admin", path: (w) => `/admin/audit?meshId=${w.meshId}` }],
-  engine: [{ name: "engine overview", who: "admin", path: () => "/engine" }],
+  engine: [
+    { name: "engine overview", who: "admin", path: () => "/engine" },
+    // Like the admin console: any other user gets the 403 page.
+    { name: "engine 403 page", who: "user", path: () => "/engine", status: 403 },
+  ],
   "engine/api-keys": [{ name: "API keys", who: "admin", path: () => "/engine/api-keys" }],
   "engine/batches": [{ name: "batches", who: "admin", path: () => "/engine/batches" }],
   "engine/batches/[batchId]": [{ name: "batch detail", who: "admin", path: (w) => `/engine/batches/${w.batchId}` }],
@@ -115,6 +119,8 @@ async function check(page: Page, problems: string[], url: string, locale: string
   await page.waitForLoadState("networkidle");
   await expect(page.locator("html"), url).toHaveAttribute("lang", locale);
   await expect(page.getByRole("heading", { level: 1 }), url).toBeVisible();
+  // Every page but the home page has a title of its own before the product's name ("Mesh name · Review Mesh").
+  if (status !== 403 && !/^\/[a-z]{2}$/.test(url)) expect(await page.title(), `${url} title`).toMatch(/^.+ · /);
 
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow, `${url} is wider than 375 px by ${overflow} px`).toBeLessThanOrEqual(0);

@@ -11,7 +11,7 @@ import { serverCaller } from "./server";
  * layout and its page at the same time, so the area's layout and every page of it call this; the page
  * then never asks the API for data it would be refused (and no refused call is logged as a server error).
  */
-export const requireAdmin = cache(async (locale: string, area: "/admin" | "/pipelines" = "/admin") => {
+export const requireAdmin = cache(async (locale: string, area: "/admin" | "/pipelines" | "/engine" = "/admin") => {
   const user = await getSessionUser();
   if (!user) {
     return redirect({ href: { pathname: "/sign-in", query: { reason: "signed-out", callbackUrl: `/${locale}${area}` } }, locale });

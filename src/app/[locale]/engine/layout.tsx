@@ -1,27 +1,14 @@
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
-import { Link, redirect } from "@/i18n/navigation";
-import { getSessionUser } from "@/server/auth/session-user";
+import { Link } from "@/i18n/navigation";
+import { requireAdmin } from "@/trpc/admin";
 
-// The review engine's console is for administrators: signed-out visitors go to sign-in, other users
-// see why they cannot enter.
+// The review engine's console is for administrators, as the admin console: signed-out visitors go to
+// sign-in (and back), any other user gets the 403 page with HTTP status 403 (requireAdmin).
 export default async function EngineLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
   const { locale } = await params;
-  const user = await getSessionUser();
-  if (!user) {
-    redirect({ href: { pathname: "/sign-in", query: { reason: "signed-out", callbackUrl: `/${locale}/engine` } }, locale });
-  }
+  await requireAdmin(locale, "/engine");
   const t = await getTranslations("engine");
-  if (!user?.isAdmin) {
-    return (
-      <section className="card stack">
-        <h1>{t("title")}</h1>
-        <p className="alert" role="alert">
-          {t("adminOnly")}
-        </p>
-      </section>
-    );
-  }
   return (
     <div className="stack">
       <nav aria-label={t("navigation")} className="row">

@@ -6,6 +6,9 @@ import { loadPipeline, loadSelection } from "@/components/pipelines/load-pipelin
 import { NoRun } from "@/components/pipelines/no-run";
 import { PipelineTabs } from "@/components/pipelines/pipeline-tabs";
 import { serverCaller } from "@/trpc/server";
+import { pipelineTitle } from "@/i18n/page-titles";
+
+export const generateMetadata = pipelineTitle();
 
 export default async function PipelineDashboardPage({
   params,

@@ -6,6 +6,9 @@ import { MembersList } from "@/components/meshes/members-list";
 import { serverCaller } from "@/trpc/server";
 import { Link } from "@/i18n/navigation";
 import { loadMyMesh } from "@/trpc/load-mesh";
+import { meshTitle } from "@/i18n/page-titles";
+
+export const generateMetadata = meshTitle("mesh");
 
 export default async function MeshPage({ params }: { params: Promise<{ locale: string; meshId: string }> }) {
   const { locale, meshId } = await params;

@@ -2,6 +2,9 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { ExecuteForm } from "@/components/pipelines/execute-form";
 import { loadPipeline } from "@/components/pipelines/load-pipeline";
 import { PipelineTabs } from "@/components/pipelines/pipeline-tabs";
+import { pipelineTitle } from "@/i18n/page-titles";
+
+export const generateMetadata = pipelineTitle("execute");
 
 export default async function ExecutePage({ params }: { params: Promise<{ locale: string; pipelineId: string }> }) {
   const { locale, pipelineId } = await params;

@@ -11,6 +11,7 @@ import { ReportV2View } from "@/components/pipelines/report-v2";
 import { Link } from "@/i18n/navigation";
 import type { ReportV2 } from "@/server/pipelines/review-analytics/synthesis/report";
 import { serverCaller } from "@/trpc/server";
+import { pipelineTitle } from "@/i18n/page-titles";
 
 async function loadReport(pipelineId: string, executionId: string) {
   try {
@@ -20,6 +21,8 @@ async function loadReport(pipelineId: string, executionId: string) {
     throw error;
   }
 }
+
+export const generateMetadata = pipelineTitle("report");
 
 export default async function ReportPage({
   params,

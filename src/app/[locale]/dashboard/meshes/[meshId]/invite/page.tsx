@@ -4,6 +4,9 @@ import { InviteForm } from "@/components/meshes/invite-form";
 import { RevokeInviteButton } from "@/components/meshes/revoke-invite-button";
 import { Link } from "@/i18n/navigation";
 import { loadMyMesh } from "@/trpc/load-mesh";
+import { meshTitle } from "@/i18n/page-titles";
+
+export const generateMetadata = meshTitle("invite");
 
 export default async function InvitePage({ params }: { params: Promise<{ locale: string; meshId: string }> }) {
   const { locale, meshId } = await params;

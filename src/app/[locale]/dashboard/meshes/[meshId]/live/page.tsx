@@ -2,6 +2,9 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { LiveStream } from "@/components/live/live-stream";
 import { Link } from "@/i18n/navigation";
 import { loadMyMesh } from "@/trpc/load-mesh";
+import { meshTitle } from "@/i18n/page-titles";
+
+export const generateMetadata = meshTitle("live");
 
 export default async function LivePage({ params }: { params: Promise<{ locale: string; meshId: string }> }) {
   const { locale, meshId } = await params;

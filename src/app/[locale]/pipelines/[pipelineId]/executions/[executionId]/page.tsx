@@ -4,7 +4,10 @@ import { ExecutionLive } from "@/components/pipelines/execution-live";
 import { loadPipeline } from "@/components/pipelines/load-pipeline";
 import { PipelineTabs } from "@/components/pipelines/pipeline-tabs";
 import { isUuid } from "@/server/core/ids";
+import { pipelineTitle } from "@/i18n/page-titles";
 
+
+export const generateMetadata = pipelineTitle("executions");
 
 export default async function ExecutionPage({ params }: { params: Promise<{ locale: string; pipelineId: string; executionId: string }> }) {
   const { locale, pipelineId, executionId } = await params;

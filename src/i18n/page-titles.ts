@@ -1,0 +1,34 @@
+import "server-only";
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { loadPipeline } from "@/components/pipelines/load-pipeline";
+import { loadMyMesh } from "@/trpc/load-mesh";
+
+// Titles of the pages about one object, the object's name first (the layout adds " · Review Mesh").
+// The loaders are the pages' own (cached per request): a page that is not found or forbidden answers
+// as its page does.
+
+type MeshParams = { params: Promise<{ locale: string; meshId: string }> };
+type PipelineParams = { params: Promise<{ locale: string; pipelineId: string }> };
+
+/** A mesh page's title: its name, or "Live: name" / "Invite to name". */
+export function meshTitle(kind: "mesh" | "live" | "invite") {
+  return async ({ params }: MeshParams): Promise<Metadata> => {
+    const { locale, meshId } = await params;
+    const { mesh } = await loadMyMesh(meshId);
+    if (kind === "mesh") return { title: mesh.name };
+    const t = await getTranslations({ locale, namespace: kind });
+    return { title: t("title", { mesh: mesh.name }) };
+  };
+}
+
+/** A pipeline page's title: its name, then the tab (report, history, run) when not the dashboard. */
+export function pipelineTitle(tab?: "report" | "executions" | "execute") {
+  return async ({ params }: PipelineParams): Promise<Metadata> => {
+    const { locale, pipelineId } = await params;
+    const pipeline = await loadPipeline(locale, pipelineId);
+    const t = await getTranslations({ locale, namespace: "pipelines" });
+    const name = t.has(`names.${pipeline.id}`) ? t(`names.${pipeline.id}`) : pipeline.name;
+    return { title: tab ? `${name}: ${t(`tabs.${tab}`)}` : name };
+  };
+}
