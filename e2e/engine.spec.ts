@@ -140,3 +140,44 @@ test("a running job is cancelled from its page after a confirmation, then retrie
   await expect(page.locator(".badge").first()).toHaveText("Succeeded", { timeout: 60_000 });
   await expect(page.getByText("Reviews 1–50 of 120")).toBeVisible();
 });
+
+test("cancelling a batch, promoting and deprecating a scraper version each ask first, saying what they do", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const key = await adminKey(page, `e2e-confirm-${Date.now().toString(36)}`);
+  // Slow jobs (3 s per platform request), so the batch is still open when it is cancelled.
+  const created = await request.post("/api/scrape/platform-reviews/batch", {
+    headers: { authorization: `Bearer ${key}` },
+    data: {
+      requester_client_id: "e2e-confirm",
+      jobs: [1, 2, 3].map(() => ({ place_url: `${demoPlatform}/places/p-0006?latency=3000`, scraper_version: "v2", scraper_variant: "json", review_limit: 150 })),
+    },
+  });
+  expect(created.status()).toBe(200);
+  const batchId = ((await created.json()) as { id: string }).id;
+  await page.goto(`/en/engine/batches/${batchId}`);
+  await page.getByRole("button", { name: "Cancel batch" }).click();
+  await expect(page.getByRole("alertdialog")).toContainText("queued jobs are cancelled and will not run");
+  await page.getByRole("button", { name: "Keep the batch" }).click();
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
+  await page.getByRole("button", { name: "Cancel batch" }).click();
+  await page.getByRole("button", { name: "Yes, cancel the batch" }).click();
+  await expect(page.locator(".badge").first()).toHaveText("Cancelled", { timeout: 15_000 });
+
+  // A version of its own (traffic 0), registered over REST: promoting it is only asked, never done, so
+  // the shipped routing other tests rely on stays as it is.
+  const version = `e2e-${Date.now().toString(36)}`;
+  // As the signed-in administrator (the page's session; the key made above has no admin scope).
+  const r = await page.request.post("/api/admin/scrapers", { headers: { origin: new URL(page.url()).origin }, data: { version, implementation: "noop", traffic_percent: 0 } });
+  expect(r.status(), await r.text()).toBe(200);
+  await page.goto("/en/engine/scrapers");
+  const row = page.locator(`tr[data-version="${version}/default"]`);
+  await row.getByRole("button", { name: "Promote" }).click();
+  await expect(page.getByRole("alertdialog")).toContainText("every other version gets 0 %");
+  await page.getByRole("button", { name: "Leave it as it is" }).click();
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
+  await expect(row).not.toContainText("Promoted");
+  await row.getByRole("button", { name: "Deprecate" }).click();
+  await expect(page.getByRole("alertdialog")).toContainText("It gets no more traffic and leaves routing");
+  await page.getByRole("button", { name: "Yes, deprecate it" }).click();
+  await expect(row).toContainText("Deprecated", { timeout: 10_000 });
+});

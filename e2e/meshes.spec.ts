@@ -52,6 +52,9 @@ test("owner creates a mesh and an invite; a signed-out visitor sees its preview;
 
   // The owner revokes the invite; the same link now explains that.
   await page.getByRole("button", { name: "Revoke" }).click();
+  // A confirmation first, saying what it does; then the invite is revoked.
+  await expect(page.getByRole("alertdialog")).toContainText("Its link stops working at once");
+  await page.getByRole("button", { name: "Yes, revoke it" }).click();
   await expect(issued.first()).toContainText("Revoked");
   await other.goto(`/en${new URL(joinUrl).pathname}`);
   await expect(other.getByRole("alert").filter({ hasText: "withdrawn" })).toBeVisible();

@@ -2,6 +2,8 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { ConfirmBox } from "@/components/confirm-box";
 import { useTRPC } from "@/trpc/react";
 import { ENGINE_POLL_MS } from "./batches-table";
 import { JobsTable } from "./jobs-table";
@@ -16,6 +18,7 @@ export function BatchDetail({ batchId }: { batchId: string }) {
   const cancel = useMutation(
     trpc.scrape.cancelBatch.mutationOptions({ onSuccess: () => client.invalidateQueries({ queryKey: trpc.scrape.batch.queryKey({ batch_id: batchId }) }) }),
   );
+  const [confirming, setConfirming] = useState(false);
   const b = batch.data;
   if (!b) return <QueryState loading={batch.isPending} error={batch.isError} empty={false} />;
   const open = b.status === "queued" || b.status === "running";
@@ -31,12 +34,22 @@ export function BatchDetail({ batchId }: { batchId: string }) {
           {t("counts", { ...b.counts, total: b.total_jobs })}
         </p>
         <p className="muted">{t("callbackState", { state: t(`callback.${b.callback_state}`) })}</p>
-        {open ? (
+        {open && !confirming ? (
           <p>
-            <button type="button" className="button" disabled={cancel.isPending} onClick={() => cancel.mutate({ batch_id: batchId })}>
+            <button type="button" className="button danger secondary" disabled={cancel.isPending} onClick={() => setConfirming(true)}>
               {t("cancelBatch")}
             </button>
           </p>
+        ) : null}
+        {open && confirming ? (
+          <ConfirmBox
+            text={t("cancelBatchConfirm", { queued: b.counts.queued, running: b.counts.running })}
+            yes={t("cancelBatchYes")}
+            cancel={t("keepBatch")}
+            pending={cancel.isPending}
+            onYes={() => cancel.mutate({ batch_id: batchId }, { onSettled: () => setConfirming(false) })}
+            onCancel={() => setConfirming(false)}
+          />
         ) : null}
         {cancel.isError ? <p className="alert" role="alert">{t("actionFailed")}</p> : null}
       </div>

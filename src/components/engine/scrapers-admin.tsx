@@ -1,5 +1,6 @@
 "use client";
 
+import { ConfirmBox } from "@/components/confirm-box";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { ScrollRegion } from "@/components/widgets/scroll-region";
@@ -21,9 +22,21 @@ export function ScrapersAdmin({ implementations }: { implementations: readonly s
   const create = useMutation(trpc.scrape.registry.create.mutationOptions({ onSuccess: refresh }));
   const [form, setForm] = useState({ version: "", variant: "default", implementation: implementations[0] ?? "", traffic: "0" });
   const failed = [traffic, promote, deprecate, create].find((m) => m.isError);
+  // The far-reaching action waiting for its confirmation: which version, and what.
+  const [asked, setAsked] = useState<{ id: string; label: string; action: "promote" | "deprecate" } | null>(null);
   const data = list.data;
   return (
     <div className="stack">
+      {asked ? (
+        <ConfirmBox
+          text={t(asked.action === "promote" ? "promoteConfirm" : "deprecateConfirm", { version: asked.label })}
+          yes={t(asked.action === "promote" ? "promoteYes" : "deprecateYes")}
+          cancel={t("keepVersion")}
+          pending={promote.isPending || deprecate.isPending}
+          onYes={() => (asked.action === "promote" ? promote : deprecate).mutate({ id: asked.id }, { onSettled: () => setAsked(null) })}
+          onCancel={() => setAsked(null)}
+        />
+      ) : null}
       {failed ? (
         <p className="alert" role="alert">
           {t("actionFailed")} {failed.error?.message}
@@ -79,10 +92,10 @@ export function ScrapersAdmin({ implementations }: { implementations: readonly s
                     <td className="row">
                       {!v.deprecated ? (
                         <>
-                          <button type="button" className="link-button" onClick={() => promote.mutate({ id: v.id })}>
+                          <button type="button" className="link-button" onClick={() => setAsked({ id: v.id, label: `${v.version}/${v.variant}`, action: "promote" })}>
                             {t("promote")}
                           </button>
-                          <button type="button" className="link-button" onClick={() => deprecate.mutate({ id: v.id })}>
+                          <button type="button" className="link-button danger" onClick={() => setAsked({ id: v.id, label: `${v.version}/${v.variant}`, action: "deprecate" })}>
                             {t("deprecate")}
                           </button>
                         </>
