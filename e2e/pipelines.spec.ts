@@ -64,6 +64,10 @@ test("runs review-analytics from the page, watches the stages, then sees every w
   expect(await page.locator('[data-widget-id="weekday_hour"] td[title]').count()).toBe(7 * 24);
   await expect(page.locator('[data-widget-id="top_issues"] tbody tr').first()).toBeVisible();
   await expect(page.locator('[data-widget-id="total_reviews"] [data-testid="stat-value"]')).toHaveText(/^[1-9][\d,]*$/);
+  // Severity in its own order in the legend, not alphabetical.
+  await expect(page.locator('[data-widget-id="issues_by_team"] .recharts-legend-item-text')).toHaveText(["Critical", "High", "Medium", "Low"]);
+  // An average rating always with two decimals (4.00, never 4).
+  await expect(page.locator('[data-widget-id="average_rating"] [data-testid="stat-value"]')).toHaveText(/^[1-5]\.\d\d★$/);
   expect(await a11y(page), "dashboard accessibility").toEqual([]);
 
   // The report tab keeps the chosen run.

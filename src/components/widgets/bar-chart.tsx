@@ -11,6 +11,8 @@ type Data = Extract<WidgetData, { kind: "BarChart" }>;
 export function BarChartWidget({ data, stacked }: { data: Data; stacked?: boolean }) {
   const label = useLabel();
   const rows = data.rows.map((r) => ({ ...r, [data.x_key]: label(String(r[data.x_key])) }));
+  // Legend and tooltip in the series' own order (critical, high, medium, low), not recharts' alphabetical one.
+  const order = (item: { dataKey?: unknown }) => data.series.indexOf(String(item.dataKey));
   return (
     <div className="chart" role="img" aria-label={data.series.map(label).join(", ")}>
       <ResponsiveContainer width="100%" height={240}>
@@ -18,8 +20,8 @@ export function BarChartWidget({ data, stacked }: { data: Data; stacked?: boolea
           <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
           <XAxis dataKey={data.x_key} fontSize={11} interval={0} angle={rows.length > 4 ? -20 : 0} textAnchor={rows.length > 4 ? "end" : "middle"} height={rows.length > 4 ? 50 : 30} />
           <YAxis allowDecimals={false} fontSize={12} />
-          <Tooltip itemStyle={TOOLTIP_ITEM_STYLE} />
-          {data.series.length > 1 ? <Legend formatter={(v: string) => legendText(label(v))} /> : null}
+          <Tooltip itemStyle={TOOLTIP_ITEM_STYLE} itemSorter={order} />
+          {data.series.length > 1 ? <Legend itemSorter={order} formatter={(v: string) => legendText(label(v))} /> : null}
           {data.series.map((s, i) => (
             <Bar key={s} dataKey={s} name={s} fill={colourOf(s, i)} stackId={stacked ? "stack" : undefined} isAnimationActive={false} />
           ))}

@@ -10,6 +10,8 @@ type Data = Extract<WidgetData, { kind: "LineChart" }>;
 /** Series over an ordered x axis (months). */
 export function LineChartWidget({ data, domain }: { data: Data; domain?: [number, number] }) {
   const label = useLabel();
+  // Legend and tooltip in the series' own order, not recharts' alphabetical one.
+  const order = (item: { dataKey?: unknown }) => data.series.indexOf(String(item.dataKey));
   return (
     <div className="chart" role="img" aria-label={data.series.map(label).join(", ")}>
       <ResponsiveContainer width="100%" height={240}>
@@ -17,8 +19,8 @@ export function LineChartWidget({ data, domain }: { data: Data; domain?: [number
           <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
           <XAxis dataKey={data.x_key} fontSize={12} />
           <YAxis fontSize={12} domain={domain ?? ["auto", "auto"]} />
-          <Tooltip itemStyle={TOOLTIP_ITEM_STYLE} />
-          <Legend formatter={(v: string) => legendText(label(v))} />
+          <Tooltip itemStyle={TOOLTIP_ITEM_STYLE} itemSorter={order} />
+          <Legend itemSorter={order} formatter={(v: string) => legendText(label(v))} />
           {data.series.map((s, i) => (
             <Line key={s} type="monotone" dataKey={s} name={s} stroke={colourOf(s, i)} strokeWidth={2} dot={false} isAnimationActive={false} />
           ))}

@@ -30,7 +30,7 @@ function isEmpty(d: WidgetData): boolean {
 export function WidgetBody({ def, data }: { def: WidgetDefinition; data: WidgetData }) {
   switch (data.kind) {
     case "StatCard":
-      return <StatCardWidget data={data} tone={def.options.tone as string | undefined} />;
+      return <StatCardWidget data={data} tone={def.options.tone as string | undefined} format={def.options.format as string | undefined} />;
     case "LineChart":
       return <LineChartWidget data={data} domain={def.options.domain as [number, number] | undefined} />;
     case "BarChart":
