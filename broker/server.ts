@@ -10,7 +10,7 @@ import { uuidv7 } from "../src/server/core/ids";
 import { waitAtMost } from "../src/server/core/lifecycle";
 import type { Logger } from "../src/server/core/logger";
 import { TokenBucketLimiter } from "../src/server/core/token-bucket";
-import { totalQueueDepth, sweepExpired } from "../src/server/services/broker/message-store";
+import { totalQueueDepth, sweepExpired } from "../src/server/services/broker/message-sweep";
 import { sweepUsedNonces } from "../src/server/services/broker/used-nonces";
 import { closeNodePresences, closePresence, lapseStatusLeases, reservePresence, touchNodePresences, type ConnectingPeer } from "../src/server/services/broker/peer-connection";
 import { ENDED_CLOSE } from "../src/server/services/broker/mesh-events";
@@ -92,23 +92,11 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
   );
   const messages = new MessageHub(
     { pool, log, metrics, registry: connections, members, nodeId, flow },
-    {
-      ttlMs: config.MESSAGE_TTL_MS,
-      ackTimeoutMs: config.MESSAGE_ACK_TIMEOUT_MS,
-      batchWaitMs: config.MESSAGE_BATCH_WAIT_MS,
-      batchMax: config.MESSAGE_BATCH_MAX,
-      holdMaxMs: config.PRIORITY_HOLD_MAX_MS,
-    },
+    { ttlMs: config.MESSAGE_TTL_MS, ackTimeoutMs: config.MESSAGE_ACK_TIMEOUT_MS, batchWaitMs: config.MESSAGE_BATCH_WAIT_MS, batchMax: config.MESSAGE_BATCH_MAX, holdMaxMs: config.PRIORITY_HOLD_MAX_MS },
   );
   hubRef.current = messages;
-  const events = new MeshEvents({
-    pool,
-    registry: connections,
-    nodeId,
-    log,
-    onMembershipChange: (meshId) => members.invalidate(meshId),
-    onStatus: (meshId, memberId, status) => messages.noteStatus(meshId, memberId, status),
-  });
+  const onStatus = (meshId: string, memberId: string, status: string) => messages.noteStatus(meshId, memberId, status);
+  const events = new MeshEvents({ pool, registry: connections, nodeId, log, onMembershipChange: (meshId) => members.invalidate(meshId), onStatus });
   const reconcile = () =>
     reconcileMembership(pool, connections, events, nodeId).then(
       (closed) => closed > 0 && log.info({ event: "membership_reconciled", closed }, "closed connections whose membership ended"),
@@ -272,9 +260,7 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
       });
       // Lapsed status leases: a quarter of the lease at most between looks (so a status ends within 1.25 leases), 30 s at most.
       every(Math.max(50, Math.min(Math.floor(config.STATUS_LEASE_MS / 4), 30_000)), async () => {
-        for (const lapsed of await lapseStatusLeases(db)) {
-          events.publish({ t: "status", meshId: lapsed.meshId, memberId: lapsed.memberId, status: lapsed.status, text: null, at: lapsed.at.toISOString() });
-        }
+        for (const l of await lapseStatusLeases(db)) events.publish({ t: "status", meshId: l.meshId, memberId: l.memberId, status: l.status, text: null, at: l.at.toISOString() });
       });
       every(config.MESSAGE_SWEEP_INTERVAL_MS, async () => {
         const swept = await sweepExpired(pool);

@@ -1,7 +1,4 @@
-import type pg from "pg";
-
 import { uuidv7 } from "../../src/server/core/ids";
-import type { Logger } from "../../src/server/core/logger";
 import {
   ackMessages,
   insertMessages,
@@ -15,52 +12,21 @@ import {
   type StoredMessage,
 } from "../../src/server/services/broker/message-store";
 import { safeErrorFields } from "../http/request";
-import type { BrokerMetrics } from "../metrics";
 import { PROTOCOL_VERSION, type TClientFrame, type TMessageFrame } from "../protocol/frames";
-import { sendFrame, type ConnectionRegistry, type PeerConnection } from "../ws/registry";
+import { sendFrame, type PeerConnection } from "../ws/registry";
 import { Batcher } from "../../src/server/core/batcher";
 import { Semaphore } from "../../src/server/core/semaphore";
-import type { MemberCache } from "./member-cache";
-import type { FlowControl } from "../ws/flow";
+import { PriorityHolds } from "./holds";
+import { MESSAGES_CHANNEL, type HubDeps, type HubOptions, type StoredNotice } from "./hub-types";
 import { frameOf, targetIds } from "./message-frames";
 
-/** Channel of "messages stored" notifications between nodes. */
-export const MESSAGES_CHANNEL = "broker_messages";
+export { MESSAGES_CHANNEL, type HubDeps, type HubOptions };
+
 const QUEUE_PAGE = 500;
 const REPLAY_READS_AT_ONCE = 2;
 
-export interface HubOptions {
-  ttlMs: number;
-  ackTimeoutMs: number;
-  batchWaitMs: number;
-  batchMax: number;
-  /** Longest hold of a normal or low message for a busy recipient (PRIORITY_HOLD_MAX_MS). */
-  holdMaxMs?: number;
-}
-
-/** Statuses that hold normal and low messages (urgent and high are delivered whatever the status). */
-export const BUSY_STATUSES: ReadonlySet<string> = new Set(["working", "dnd"]);
-const HELD_PRIORITIES: ReadonlySet<string> = new Set(["normal", "low"]);
-
-export interface HubDeps {
-  pool: pg.Pool;
-  log: Logger;
-  metrics: BrokerMetrics;
-  registry: ConnectionRegistry;
-  members: MemberCache;
-  nodeId: string;
-  flow: FlowControl;
-}
-
 type SendFrame = Extract<TClientFrame, { type: "send" }>;
 
-/** What a batch notification carries: the node that stored it, its seq range and its meshes. */
-interface StoredNotice {
-  n: string;
-  a: string;
-  b: string;
-  m: string[];
-}
 
 /**
  * Message flow of one node: batched persistence before the `sent` answer, delivery to this node's
@@ -73,13 +39,13 @@ export class MessageHub {
   private notices: Promise<void> = Promise.resolve();
   private redeliverTimer: NodeJS.Timeout | undefined;
   private readonly replayReads = new Semaphore(REPLAY_READS_AT_ONCE);
-  /** The status of each member connected to this node, as far as it matters for holds. */
-  private readonly statuses = new Map<string, string | null>();
+  private readonly holds: PriorityHolds;
 
   constructor(
     private readonly deps: HubDeps,
     private readonly options: HubOptions,
   ) {
+    this.holds = new PriorityHolds(options.holdMaxMs);
     this.sends = new Batcher((items) => this.store(items), { waitMs: options.batchWaitMs, max: options.batchMax });
     this.acks = new Batcher(
       async (items) => {
@@ -96,24 +62,9 @@ export class MessageHub {
    * longer busy, what was held for it goes out now (a replay of its queue).
    */
   noteStatus(meshId: string, memberId: string, status: string | null): void {
-    const conns = [...this.deps.registry.ofMember(meshId, memberId)];
-    if (conns.length === 0) {
-      this.statuses.delete(memberId);
-      return;
-    }
-    const was = this.statuses.get(memberId) ?? null;
-    this.statuses.set(memberId, status);
-    if (was !== null && BUSY_STATUSES.has(was) && !(status !== null && BUSY_STATUSES.has(status))) {
-      for (const c of conns) void this.replay(c);
-    }
-  }
-
-  /** Whether a message waits for its recipient to be free: normal or low, recipient busy, not held too long yet. */
-  private held(conn: PeerConnection, frame: TMessageFrame): boolean {
-    if (!HELD_PRIORITIES.has(frame.priority)) return false;
-    const status = this.statuses.get(conn.memberId);
-    if (!status || !BUSY_STATUSES.has(status)) return false;
-    return Date.now() - Date.parse(frame.createdAt) < (this.options.holdMaxMs ?? Number.POSITIVE_INFINITY);
+    const conns = this.deps.registry.ofMember(meshId, memberId);
+    if (conns.length === 0) return this.holds.forget(memberId);
+    if (this.holds.set(memberId, status)) for (const c of conns) void this.replay(c);
   }
 
   /** Starts the redelivery of unacknowledged messages. */
@@ -223,9 +174,9 @@ export class MessageHub {
     let after = "0";
     try {
       // The member's status decides what is held for it (kept up to date by status events after this).
-      if (!this.statuses.has(conn.memberId)) {
+      if (!this.holds.knows(conn.memberId)) {
         const { rows } = await this.deps.pool.query<{ status: string | null }>("SELECT status FROM members WHERE id = $1::uuid", [conn.memberId]);
-        if (!this.statuses.has(conn.memberId)) this.statuses.set(conn.memberId, rows[0]?.status ?? null);
+        if (!this.holds.knows(conn.memberId)) this.holds.set(conn.memberId, rows[0]?.status ?? null);
       }
       for (;;) {
         if (!(await this.deps.flow.waitForRoom(conn))) return;
@@ -321,7 +272,7 @@ export class MessageHub {
 
   private push(conn: PeerConnection, frame: TMessageFrame): void {
     // Held for a busy recipient: it stays queued, and goes out when the status changes or the hold ends.
-    if (this.held(conn, frame)) return;
+    if (this.holds.held(conn.memberId, frame)) return;
     conn.inflight.set(frame.messageId, { sentAt: Date.now(), attempt: frame.attempt });
     this.deps.metrics.messagesDelivered.inc();
     sendFrame(conn, frame);

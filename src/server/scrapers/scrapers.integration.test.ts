@@ -12,23 +12,12 @@ const IMPLS = ["browser-v1", "browser-v2", "http-json"] as const;
 // Eight places: p-0008 is a small one (every eighth place is).
 const demo = demoPlatformForFile();
 
-function scrape(
-  impl: string,
-  target: Partial<ScrapeTarget>,
-  options: { signal?: AbortSignal; platformUrl?: string; onProgress?: (n: number) => void; onReviews?: ScrapeContext["onReviews"]; known?: ScrapeContext["known"] } = {},
-) {
+type Options = Partial<Pick<ScrapeContext, "signal" | "platformUrl" | "onProgress" | "onReviews" | "known">>;
+
+function scrape(impl: string, target: Partial<ScrapeTarget>, { signal, platformUrl, ...rest }: Options = {}) {
   const scraper = getScraper(impl);
   if (!scraper) throw new Error(`no scraper ${impl}`);
-  return scraper.scrape(
-    { limit: 25, sort: "newest", ...target },
-    {
-      signal: options.signal ?? AbortSignal.timeout(30_000),
-      platformUrl: options.platformUrl ?? demo.base,
-      onProgress: options.onProgress,
-      onReviews: options.onReviews,
-      ...(options.known ? { known: options.known } : {}),
-    },
-  );
+  return scraper.scrape({ limit: 25, sort: "newest", ...target }, { signal: signal ?? AbortSignal.timeout(30_000), platformUrl: platformUrl ?? demo.base, ...rest });
 }
 
 /** What a correct scraper returns: the platform's own selection, in its order, cut at the limit. */

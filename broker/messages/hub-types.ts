@@ -1,0 +1,36 @@
+import type pg from "pg";
+import type { Logger } from "../../src/server/core/logger";
+import type { BrokerMetrics } from "../metrics";
+import type { FlowControl } from "../ws/flow";
+import type { ConnectionRegistry } from "../ws/registry";
+import type { MemberCache } from "./member-cache";
+
+/** Channel of "messages stored" notifications between nodes. */
+export const MESSAGES_CHANNEL = "broker_messages";
+
+export interface HubOptions {
+  ttlMs: number;
+  ackTimeoutMs: number;
+  batchWaitMs: number;
+  batchMax: number;
+  /** Longest hold of a normal or low message for a busy recipient (PRIORITY_HOLD_MAX_MS). */
+  holdMaxMs?: number;
+}
+
+export interface HubDeps {
+  pool: pg.Pool;
+  log: Logger;
+  metrics: BrokerMetrics;
+  registry: ConnectionRegistry;
+  members: MemberCache;
+  nodeId: string;
+  flow: FlowControl;
+}
+
+export /** What a batch notification carries: the node that stored it, its seq range and its meshes. */
+interface StoredNotice {
+  n: string;
+  a: string;
+  b: string;
+  m: string[];
+}
