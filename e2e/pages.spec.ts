@@ -1,6 +1,7 @@
 /**
  * Every page × every locale, at 375 px wide: the expected status, the page's language, a heading,
- * no horizontal overflow, no axe-core violation of serious or critical impact, no browser error or
+ * no horizontal overflow, no element overflowing its container at 375 and 1280 px and no raw code or
+ * JSON in the text (e2e/page-checks.ts), no axe-core violation of serious or critical impact, no browser error or
  * hydration warning, and no missing-translation line in the browser console or the server log.
  * The list of pages is read from src/app/[locale]/**\/page.tsx, so a new page fails the first test
  * until it is added to CASES.
@@ -11,6 +12,7 @@ import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { expect, test, type World } from "./admin-fixtures";
 import { baseURL } from "./playwright.config";
+import { layoutProblems, rawTextProblems } from "./page-checks";
 import { serverProblems } from "./server-problems";
 
 const LOCALES = ["en", "es", "de"] as const;
@@ -124,6 +126,13 @@ async function check(page: Page, problems: string[], url: string, locale: string
 
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow, `${url} is wider than 375 px by ${overflow} px`).toBeLessThanOrEqual(0);
+  // No element overflows its container: tables may scroll (with a cue) at 375 px, and fit at 1280 px.
+  expect.soft(await layoutProblems(page, true), `${url} layout at 375 px`).toEqual([]);
+  expect.soft(await rawTextProblems(page), `${url} raw codes or JSON`).toEqual([]);
+  // Charts follow a new width on their next resize observation: poll until the layout settles.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect.poll(() => layoutProblems(page, false), { message: `${url} layout at 1280 px`, timeout: 5_000 }).toEqual([]);
+  await page.setViewportSize({ width: 375, height: 800 });
 
   // axe-core once per page (the markup is the same in every language); the rest in every language.
   const results = axe ? await new AxeBuilder({ page }).analyze() : { violations: [] };

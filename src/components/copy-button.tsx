@@ -3,15 +3,17 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 
-/** Copies a value to the clipboard and says so for a moment. */
-export function CopyButton({ value, label }: { value: string; label: string }) {
+/** Copies a value to the clipboard and says so for a moment; `compact` is an icon button for table rows. */
+export function CopyButton({ value, label, compact = false }: { value: string; label: string; compact?: boolean }) {
   const t = useTranslations("join");
   const [copied, setCopied] = useState(false);
+  const text = copied ? t("copied") : t("copy");
   return (
     <button
       type="button"
-      className="button secondary small"
+      className={compact ? "icon-button" : "button secondary small"}
       aria-label={`${t("copy")}: ${label}`}
+      title={compact ? text : undefined}
       onClick={() => {
         void navigator.clipboard?.writeText(value).then(() => {
           setCopied(true);
@@ -19,7 +21,7 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
         });
       }}
     >
-      {copied ? t("copied") : t("copy")}
+      {compact ? <span aria-hidden="true">{copied ? "✓" : "⧉"}</span> : text}
     </button>
   );
 }

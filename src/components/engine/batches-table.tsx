@@ -8,6 +8,7 @@ import { LocalTime } from "@/components/local-time";
 import { Link } from "@/i18n/navigation";
 import { useTRPC } from "@/trpc/react";
 import { BatchProgress, Pager, QueryState, SortHeader } from "./progress";
+import { ShortId } from "@/components/short-id";
 
 const STATUSES = ["queued", "running", "completed", "cancelled"] as const;
 export const ENGINE_POLL_MS = 2000;
@@ -64,7 +65,7 @@ export function BatchesTable() {
               {data.items.map((b) => (
                 <tr key={b.id} data-batch-id={b.id}>
                   <td>
-                    <Link href={`/engine/batches/${b.id}`}>{b.name ?? b.id.slice(0, 8)}</Link>
+                    {b.name ? <Link href={`/engine/batches/${b.id}`}>{b.name}</Link> : <ShortId id={b.id} href={`/engine/batches/${b.id}`} />}
                   </td>
                   <td>{b.requester_client_id}</td>
                   <td>{t(`batchStatus.${b.status}`)}</td>

@@ -3,12 +3,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { LocalTime } from "@/components/local-time";
-import { Link } from "@/i18n/navigation";
 import { useTRPC } from "@/trpc/react";
 import { ENGINE_POLL_MS } from "./batches-table";
+import { CallbackError, CallbackKind, EventDetail, JobError } from "./event-detail";
 import { JobActions } from "./job-actions";
 import { JobReviews } from "./job-reviews";
 import { QueryState, versionLabel } from "./progress";
+import { ShortId } from "@/components/short-id";
 
 /** One job: its fields, the timeline of its states, the reviews collected (paged) and every callback attempt. */
 export function JobDetail({ jobId }: { jobId: string }) {
@@ -26,6 +27,10 @@ export function JobDetail({ jobId }: { jobId: string }) {
           <span className="badge">{t(`jobStatus.${j.status}`)}</span>
         </div>
         <dl className="stack-sm">
+          <dt>{t("jobId")}</dt>
+          <dd>
+            <ShortId id={j.id} full />
+          </dd>
           <dt>{t("client")}</dt>
           <dd>{j.requester_client_id}</dd>
           <dt>{t("version")}</dt>
@@ -61,14 +66,16 @@ export function JobDetail({ jobId }: { jobId: string }) {
           {j.error_class ? (
             <>
               <dt>{t("error")}</dt>
-              <dd>{t("errorDetail", { error: t(`errorClass.${j.error_class}`), message: j.error_message ?? "" })}</dd>
+              <dd>
+                <JobError errorClass={j.error_class} message={j.error_message} />
+              </dd>
             </>
           ) : null}
           {j.batch_id ? (
             <>
               <dt>{t("batch")}</dt>
               <dd>
-                <Link href={`/engine/batches/${j.batch_id}`}>{j.batch_id.slice(0, 8)}</Link>
+                <ShortId id={j.batch_id} href={`/engine/batches/${j.batch_id}`} full />
               </dd>
             </>
           ) : null}
@@ -81,8 +88,8 @@ export function JobDetail({ jobId }: { jobId: string }) {
       <ol className="list" aria-label={t("timeline")}>
         {d.events.map((e, i) => (
           <li key={i}>
-            <strong>{t(`jobStatus.${e.status}`)}</strong> <LocalTime iso={e.at.toISOString()} />{" "}
-            <span className="muted small">{Object.keys(e.detail).length ? JSON.stringify(e.detail) : ""}</span>
+            <strong>{t(`jobStatus.${e.status}`)}</strong> <LocalTime iso={e.at.toISOString()} />
+            <EventDetail detail={e.detail as Record<string, unknown>} />
           </li>
         ))}
       </ol>
@@ -94,7 +101,13 @@ export function JobDetail({ jobId }: { jobId: string }) {
         d.callbacks.map((c) => (
           <div key={c.id} className="card stack-sm">
             <p>
-              <strong>{c.kind}</strong> {t(`callback.${c.state}`)} <span className="muted small">{c.webhook_id}</span>
+              <strong>
+                <CallbackKind kind={c.kind} />
+              </strong>{" "}
+              {t(`callback.${c.state}`)}
+            </p>
+            <p className="small">
+              {t("webhookId")}: <ShortId id={c.webhook_id} full />
             </p>
             <table>
               <thead>
@@ -111,7 +124,9 @@ export function JobDetail({ jobId }: { jobId: string }) {
                   <tr key={a.attempt}>
                     <td>{a.attempt}</td>
                     <td>{a.status_code}</td>
-                    <td>{a.error}</td>
+                    <td>
+                      <CallbackError error={a.error} />
+                    </td>
                     <td>{t("ms", { value: a.duration_ms })}</td>
                     <td>
                       <LocalTime iso={a.at.toISOString()} />

@@ -5,10 +5,10 @@ import { useTranslations } from "next-intl";
 import { ScrollRegion } from "@/components/widgets/scroll-region";
 import { useState } from "react";
 import { LocalTime } from "@/components/local-time";
-import { Link } from "@/i18n/navigation";
 import { useTRPC } from "@/trpc/react";
 import { ENGINE_POLL_MS } from "./batches-table";
 import { Pager, QueryState, SortHeader } from "./progress";
+import { ShortId } from "@/components/short-id";
 
 const STATUSES = ["queued", "running", "succeeded", "failed", "cancelled"] as const;
 
@@ -68,7 +68,7 @@ export function JobsTable({ batchId }: { batchId?: string }) {
               {data.items.map((j) => (
                 <tr key={j.id}>
                   <td>
-                    <Link href={`/engine/jobs/${j.id}`}>{j.id.slice(0, 8)}</Link>
+                    <ShortId id={j.id} href={`/engine/jobs/${j.id}`} />
                   </td>
                   <td>{j.platform_id ?? j.place_url}</td>
                   <td>{t(`jobStatus.${j.status}`)}</td>

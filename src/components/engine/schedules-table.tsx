@@ -10,6 +10,7 @@ import { useTRPC } from "@/trpc/react";
 import { ENGINE_POLL_MS } from "./batches-table";
 import { Pager, QueryState, SortHeader } from "./progress";
 import { NextRun, ScheduleMode, ScheduleStatusBadge, ScheduleWhen } from "./schedule-parts";
+import { ShortId } from "@/components/short-id";
 
 const STATUSES = ["active", "paused"] as const;
 
@@ -93,7 +94,7 @@ export function SchedulesTable() {
               {data.items.map((s) => (
                 <tr key={s.id} data-schedule-id={s.id}>
                   <td>
-                    <Link href={`/engine/schedules/${s.id}`}>{s.name ?? s.id.slice(0, 8)}</Link>
+                    {s.name ? <Link href={`/engine/schedules/${s.id}`}>{s.name}</Link> : <ShortId id={s.id} href={`/engine/schedules/${s.id}`} />}
                   </td>
                   <td>{s.requester_client_id}</td>
                   <td>

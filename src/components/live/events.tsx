@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { LocalTime } from "@/components/local-time";
-import { MEMBER_ROLES } from "@/server/services/meshes/schemas";
+import { auditSentence, type Tr } from "@/components/audit-sentence";
 import { useNewIds } from "./use-new-ids";
 
 export interface LiveEvent {
@@ -14,49 +14,11 @@ export interface LiveEvent {
   metadata: unknown;
 }
 
-const TARGET_KINDS = ["mesh", "peer", "peers"] as const;
-const oneOf = <T extends string>(values: readonly T[], v: unknown): T | null => (typeof v === "string" && (values as readonly string[]).includes(v) ? (v as T) : null);
-const textOf = (v: unknown): string => (typeof v === "string" ? v : "");
-
 /** One audit event as a sentence: who did what to whom, in the viewer's language. */
 function useEventText() {
-  const t = useTranslations("live");
-  const tm = useTranslations("meshes");
-  return (a: LiveEvent): string => {
-    const meta = a.metadata !== null && typeof a.metadata === "object" ? (a.metadata as Record<string, unknown>) : {};
-    const role = (v: unknown) => {
-      const r = oneOf(MEMBER_ROLES, v);
-      return r ? tm(`roles.${r}`) : "?";
-    };
-    const kind = oneOf(TARGET_KINDS, meta.targetKind);
-    const values = {
-      actor: a.actorName ?? t("someone"),
-      target: a.targetName ?? t("aMember"),
-      role: role(meta.role),
-      from: role(meta.from),
-      to: role(meta.to),
-      status: textOf(meta.status),
-      via: textOf(meta.via),
-      targetKind: kind ? t(`targets.${kind}`) : "?",
-    };
-    switch (a.eventType) {
-      case "mesh_created":
-      case "mesh_archived":
-      case "invite_created":
-      case "invite_revoked":
-      case "member_joined":
-      case "member_left":
-      case "message_sent":
-      case "status_changed":
-      case "member_removed":
-      case "member_banned":
-      case "member_unbanned":
-      case "role_changed":
-        return t(`events.${a.eventType}`, values);
-      default:
-        return a.eventType;
-    }
-  };
+  const live = useTranslations("live") as unknown as Tr;
+  const meshes = useTranslations("meshes") as unknown as Tr;
+  return (a: LiveEvent): string => auditSentence(live, meshes, a);
 }
 
 /** The newest audit events, each as a sentence with its time; new ones marked. */

@@ -10,6 +10,8 @@ import { MessagesChart } from "./messages-chart";
 import { LivePeople } from "./people";
 import { useNewIds } from "./use-new-ids";
 
+const PRIORITIES = ["low", "normal", "high", "urgent"] as const;
+
 export const LIVE_POLL_MS = 4000;
 
 /**
@@ -67,7 +69,7 @@ export function LiveStream({ meshId }: { meshId: string }) {
                         {e.sender.displayName} {freshEnvelopes.has(e.id) ? <span className="badge">{t("newRow")}</span> : null}
                       </td>
                       <td>{kind === "mesh" || kind === "peer" || kind === "peers" ? t(`targets.${kind}`) : kind}</td>
-                      <td>{e.priority}</td>
+                      <td>{PRIORITIES.includes(e.priority as (typeof PRIORITIES)[number]) ? t(`priorities.${e.priority as (typeof PRIORITIES)[number]}`) : e.priority}</td>
                       <td>{t("bytes", { count: e.byteSize })}</td>
                       <td><LocalTime iso={e.createdAt.toISOString()} /></td>
                       <td>{e.deliveredAt ? <LocalTime iso={e.deliveredAt.toISOString()} /> : t("pending")}</td>

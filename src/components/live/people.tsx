@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { LocalTime } from "@/components/local-time";
 import { ScrollRegion } from "@/components/widgets/scroll-region";
 import { useNewIds } from "./use-new-ids";
+import { statusLabel, type Tr } from "@/components/audit-sentence";
 
 type Role = "owner" | "admin" | "member" | "observer";
 export interface LivePerson {
@@ -73,7 +74,7 @@ export function LivePeople({ members, total }: { members: readonly LivePerson[];
                   <td data-testid="live-status">
                     {m.status ? (
                       <>
-                        {m.status}
+                        {statusLabel(t as unknown as Tr, m.status)}
                         {m.statusText ? `: ${m.statusText}` : ""}
                         {m.statusAt ? <> · {t("since")} <LocalTime iso={m.statusAt.toISOString()} /></> : null}
                       </>

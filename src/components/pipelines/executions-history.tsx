@@ -8,6 +8,7 @@ import { useTRPC } from "@/trpc/react";
 import { StageTimingChart } from "./stage-timing-chart";
 import { StatusBadge } from "./status-badge";
 import { ScrollRegion } from "@/components/widgets/scroll-region";
+import { humanize, KeyValues } from "@/components/key-values";
 
 const STATUSES = ["queued", "running", "succeeded", "failed"] as const;
 const SORTS = ["newest", "oldest", "slowest", "fastest"] as const;
@@ -17,6 +18,8 @@ const PAGE_SIZE = 10;
 export function ExecutionsHistory({ pipelineId, stageIds }: { pipelineId: string; stageIds: string[] }) {
   const t = useTranslations("pipelines.history");
   const ts = useTranslations("pipelines.status");
+  const tf = useTranslations("pipelines.fields");
+  const tstage = useTranslations("pipelines.stages");
   const format = useFormatter();
   const trpc = useTRPC();
   const client = useQueryClient();
@@ -87,10 +90,10 @@ export function ExecutionsHistory({ pipelineId, stageIds }: { pipelineId: string
                     <td>{format.dateTime(e.queued_at, { dateStyle: "medium", timeStyle: "short" })}</td>
                     <td>
                       <StatusBadge status={e.status} />
-                      {e.failed_stage ? <span className="small field-error"> {e.failed_stage}</span> : null}
+                      {e.failed_stage ? <span className="small field-error"> {t("failedAt", { stage: tstage.has(e.failed_stage) ? tstage(e.failed_stage) : e.failed_stage })}</span> : null}
                     </td>
                     <td className="small">
-                      <code>{JSON.stringify(e.input)}</code>
+                      <KeyValues value={e.input as Record<string, unknown>} labelOf={(k) => (tf.has(k) ? tf(k) : humanize(k))} />
                     </td>
                     <td>{e.total_duration_ms !== null ? `${format.number(e.total_duration_ms)} ms` : "—"}</td>
                     <td>{e.attempt}</td>

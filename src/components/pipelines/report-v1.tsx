@@ -1,4 +1,5 @@
 import { getTranslations } from "next-intl/server";
+import { humanize, KeyValues } from "@/components/key-values";
 import { ScrollRegion } from "@/components/widgets/scroll-region";
 
 /** One legacy value, drawn by its shape: text, list, table of objects, or key/value pairs. */
@@ -15,7 +16,7 @@ function Value({ value, label }: { value: unknown; label: string }) {
               <tr>
                 {columns.map((c) => (
                   <th key={c} scope="col">
-                    {c}
+                    {humanize(c)}
                   </th>
                 ))}
               </tr>
@@ -36,7 +37,7 @@ function Value({ value, label }: { value: unknown; label: string }) {
     return (
       <ul className="list">
         {value.map((v, i) => (
-          <li key={i}>{typeof v === "object" ? JSON.stringify(v) : String(v)}</li>
+          <li key={i}>{v !== null && typeof v === "object" ? <KeyValues value={v as Record<string, unknown>} /> : String(v)}</li>
         ))}
       </ul>
     );
@@ -45,8 +46,8 @@ function Value({ value, label }: { value: unknown; label: string }) {
     <dl className="metrics">
       {Object.entries(value as Record<string, unknown>).map(([k, v]) => (
         <div key={k}>
-          <dt>{k}</dt>
-          <dd>{typeof v === "object" ? JSON.stringify(v) : String(v)}</dd>
+          <dt>{humanize(k)}</dt>
+          <dd>{v !== null && typeof v === "object" ? <KeyValues value={v as Record<string, unknown>} /> : String(v)}</dd>
         </div>
       ))}
     </dl>
@@ -63,8 +64,8 @@ export async function ReportV1View({ report }: { report: Record<string, unknown>
       <p className="notice">{t("legacyNotice")}</p>
       {keys.map((k) => (
         <section key={k} className="report-section">
-          <h2>{t.has(k) ? t(k) : k}</h2>
-          <Value value={report[k]} label={t.has(k) ? t(k) : k} />
+          <h2>{t.has(k) ? t(k) : humanize(k)}</h2>
+          <Value value={report[k]} label={t.has(k) ? t(k) : humanize(k)} />
         </section>
       ))}
     </article>

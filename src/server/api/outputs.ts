@@ -17,6 +17,8 @@ const ZMeshRef = z.object({ id: z.string(), slug: z.string(), name: z.string() }
 const ZUserRef = z.object({ id: z.string(), name: z.string().nullable() });
 const meshEnums = { visibility: z.enum(MESH_VISIBILITIES), transport: z.enum(MESH_TRANSPORTS), tier: z.enum(MESH_TIERS) };
 const ZAudit = z.object({ id: z.string(), eventType: z.enum(AUDIT_TYPES), actorUserId: z.string().nullable(), actorMemberId: z.string().nullable(), metadata: ZJson, createdAt: ZDate });
+/** An audit event with the names people read (the actor's, and the member it concerns). */
+const ZNamedAudit = ZAudit.extend({ actorName: z.string().nullable(), targetName: z.string().nullable() });
 const ZInviteRow = z.object({ id: z.string(), role: ZRole, expiresAt: ZDate, maxUses: z.number().int().nullable(), usedCount: z.number().int(), revokedAt: ZDateNull, createdAt: ZDate, state: ZInviteState });
 
 export const ZProfileOut = z.object({ id: z.string(), name: z.string().nullable(), email: z.string().nullable(), image: z.string().nullable(), createdAt: ZDate, isAdmin: z.boolean() });
@@ -83,7 +85,7 @@ export const ZStreamOut = z.object({
       ciphertextPreview: z.string().max(24),
     }),
   ),
-  auditEvents: z.array(ZAudit.extend({ actorName: z.string().nullable(), targetName: z.string().nullable() })),
+  auditEvents: z.array(ZNamedAudit),
   members: z.array(
     z.object({
       id: z.string(),
@@ -126,7 +128,7 @@ export const ZAdminMeshOut = z.object({
   members: z.array(z.object({ id: z.string(), userId: z.string().nullable(), displayName: z.string(), role: ZRole, joinedAt: ZDate, revokedAt: ZDateNull })),
   presences: z.array(z.object({ id: z.string(), memberId: z.string(), nodeId: z.string(), status: z.string(), connectedAt: ZDate, lastSeenAt: ZDate, disconnectedAt: ZDateNull })),
   invites: z.array(ZInviteRow.extend({ createdBy: ZUserRef })),
-  auditEvents: z.array(ZAudit),
+  auditEvents: z.array(ZNamedAudit),
 });
 export const ZAdminSessionsOut = page(
   z.object({
@@ -142,7 +144,7 @@ export const ZAdminSessionsOut = page(
   }),
 );
 export const ZAdminInvitesOut = page(ZInviteRow.extend({ mesh: ZMeshRef, createdBy: ZOwner }));
-export const ZAdminAuditOut = page(ZAudit.extend({ mesh: ZMeshRef }));
+export const ZAdminAuditOut = page(ZNamedAudit.extend({ mesh: ZMeshRef }));
 export const ZAdminSummaryOut = z.object({ meshes: z.number().int(), activeMeshes: z.number().int(), totalPresences: z.number().int(), activePresences: z.number().int(), messages24h: z.number().int() });
 
 export const ZStatsOut = z.object({ messagesRouted: z.number().int(), meshesCreated: z.number().int(), peersActive: z.number().int(), lastUpdated: ZDate });

@@ -70,6 +70,9 @@ describe("admin", () => {
     const byActor = await as(admin).admin.audit({ q: ownerRow.email!.toUpperCase(), meshId: mesh.id });
     expect(byActor.total).toBeGreaterThanOrEqual(1);
     expect(byActor.items.every((a) => a.actorUserId === owner.id)).toBe(true);
+    // Each event names its actor as people know them (the member's display name in the mesh), never an id.
+    const member0 = await db.member.findFirstOrThrow({ where: { meshId: mesh.id, userId: owner.id } });
+    expect(new Set(byActor.items.map((a) => a.actorName))).toEqual(new Set([member0.displayName]));
     expect((await as(admin).admin.audit({ q: `${mesh.slug}-nothing-like-it` })).total).toBe(0);
     const member = await db.member.findFirstOrThrow({ where: { meshId: mesh.id } });
     await db.presence.create({ data: { meshId: mesh.id, memberId: member.id, nodeId: "n", connectionId: uid("conn") } });

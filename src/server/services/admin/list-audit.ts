@@ -1,4 +1,5 @@
 import type { Db, Prisma } from "@/server/core/db";
+import { auditActorSelect, namedAuditEvents } from "../audit/names";
 import { readPage } from "../paging";
 import { ZAdminAuditInput, type TAdminAuditInput } from "./schemas";
 
@@ -37,8 +38,10 @@ export async function adminListAudit(db: Db, raw: TAdminAuditInput) {
           metadata: true,
           createdAt: true,
           mesh: { select: { id: true, slug: true, name: true } },
+          ...auditActorSelect,
         },
       }),
   );
-  return { ...page, items: page.items.map((a) => ({ ...a, id: a.id.toString() })) };
+  const named = await namedAuditEvents(db, page.items, { withEmail: true });
+  return { ...page, items: named.map((a) => ({ ...a, id: a.id.toString() })) };
 }

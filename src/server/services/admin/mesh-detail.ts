@@ -2,6 +2,7 @@ import type { Db } from "@/server/core/db";
 import { inviteState } from "../invites/invite-state";
 import { ZMeshIdInput } from "../meshes/schemas";
 import { inviteSummarySelect, meshSummarySelect } from "../selects";
+import { auditActorSelect, namedAuditEvents } from "../audit/names";
 
 export const ADMIN_DETAIL_AUDIT_LIMIT = 50;
 
@@ -30,14 +31,15 @@ export async function adminMeshDetail(db: Db, raw: { meshId: string }, now: Date
       where: { meshId },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: ADMIN_DETAIL_AUDIT_LIMIT,
-      select: { id: true, eventType: true, actorUserId: true, actorMemberId: true, metadata: true, createdAt: true },
+      select: { id: true, eventType: true, actorUserId: true, actorMemberId: true, metadata: true, createdAt: true, ...auditActorSelect },
     }),
   ]);
+  const named = await namedAuditEvents(db, auditEvents, { meshId, withEmail: true });
   return {
     mesh,
     members,
     presences,
     invites: invites.map((i) => ({ ...i, state: inviteState(i, now) })),
-    auditEvents: auditEvents.map((a) => ({ ...a, id: a.id.toString() })),
+    auditEvents: named.map((a) => ({ ...a, id: a.id.toString() })),
   };
 }

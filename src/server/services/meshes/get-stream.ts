@@ -3,7 +3,7 @@ import type { UserActor } from "../actor";
 import { visibleTo } from "./access";
 import type { MeshDeps } from "./deps";
 import { ZMeshIdInput, type TMeshIdInput } from "./schemas";
-import { isUuid } from "@/server/core/ids";
+import { auditActorSelect, namedAuditEvents } from "../audit/names";
 
 export const STREAM_LIMITS = { presences: 20, envelopes: 50, auditEvents: 20, members: 200 } as const;
 export const CIPHERTEXT_PREVIEW_CHARS = 24;
@@ -64,8 +64,7 @@ export async function getMeshStream(deps: Pick<MeshDeps, "db">, actor: UserActor
         actorUserId: true,
         actorMemberId: true,
         metadata: true,
-        actorMember: { select: { displayName: true } },
-        actorUser: { select: { name: true } },
+        ...auditActorSelect,
       },
     }),
     // Live members: online ones first (since their oldest live connection), then by when last seen.
@@ -88,10 +87,7 @@ export async function getMeshStream(deps: Pick<MeshDeps, "db">, actor: UserActor
   ]);
   // The target of a member event is named by the member it concerns (kept after it left), else by
   // the name the event recorded.
-  const targetIds = [...new Set(auditEvents.map((a) => targetMemberId(a.metadata)).filter((id): id is string => id !== null))];
-  const targets = new Map(
-    (targetIds.length ? await deps.db.member.findMany({ where: { meshId, id: { in: targetIds } }, select: { id: true, displayName: true } }) : []).map((m) => [m.id, m.displayName]),
-  );
+  const named = await namedAuditEvents(deps.db, auditEvents, { meshId });
   return {
     presences: presences.map(({ member, ...p }) => ({ ...p, displayName: member.displayName })),
     envelopes: envelopes.map(({ head, ...e }) => ({
@@ -99,27 +95,8 @@ export async function getMeshStream(deps: Pick<MeshDeps, "db">, actor: UserActor
       sender: { memberId: e.senderMemberId, displayName: e.senderDisplayName },
       ciphertextPreview: Buffer.from(head).toString("base64").slice(0, CIPHERTEXT_PREVIEW_CHARS),
     })),
-    auditEvents: auditEvents.map(({ actorMember, actorUser, ...a }) => {
-      const targetId = targetMemberId(a.metadata);
-      const recorded = metadataOf(a.metadata).displayName;
-      return {
-        ...a,
-        id: a.id.toString(),
-        actorName: actorMember?.displayName ?? actorUser?.name ?? null,
-        targetName: (targetId ? targets.get(targetId) : undefined) ?? (typeof recorded === "string" ? recorded : null),
-      };
-    }),
+    auditEvents: named.map((a) => ({ ...a, id: a.id.toString() })),
     members: members.map(({ total: _total, connections, ...m }) => ({ ...m, online: connections > 0 })),
     membersTotal: members[0]?.total ?? 0,
   };
-}
-
-function metadataOf(metadata: unknown): Record<string, unknown> {
-  return metadata !== null && typeof metadata === "object" && !Array.isArray(metadata) ? (metadata as Record<string, unknown>) : {};
-}
-
-/** The member an event is about (removed, banned, role changed), when its metadata names one. */
-function targetMemberId(metadata: unknown): string | null {
-  const id = metadataOf(metadata).memberId;
-  return isUuid(id) ? id : null;
 }

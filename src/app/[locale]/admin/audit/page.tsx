@@ -1,5 +1,6 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { sortState } from "@/components/admin/sorting";
+import { auditSentence, type Tr } from "@/components/audit-sentence";
 import { TableView } from "@/components/admin/table-view";
 import { LocalTime } from "@/components/local-time";
 import { titleFrom } from "@/i18n/metadata";
@@ -14,6 +15,8 @@ export default async function AdminAuditPage({ params, searchParams }: { params:
   const { locale } = await params;
   setRequestLocale(locale);
   const t = await getTranslations("admin");
+  const live = (await getTranslations("live")) as unknown as Tr;
+  const meshes = (await getTranslations("meshes")) as unknown as Tr;
   const view = adminViews.audit(await searchParams);
   const data = await (await adminCaller(locale)).admin.audit(view.input);
   return (
@@ -39,7 +42,7 @@ export default async function AdminAuditPage({ params, searchParams }: { params:
         { label: t("audit.col.type") },
         { label: t("audit.col.mesh") },
         { label: t("audit.col.actor") },
-        { label: t("audit.col.metadata") },
+        { label: t("audit.col.what") },
       ]}
       rows={data.items.map((a) => ({
         key: a.id,
@@ -49,12 +52,8 @@ export default async function AdminAuditPage({ params, searchParams }: { params:
           <Link key="m" href={`/admin/meshes/${a.mesh.id}`}>
             {a.mesh.slug}
           </Link>,
-          a.actorUserId
-            ? t("audit.actorUser", { id: a.actorUserId.slice(0, 8) })
-            : a.actorMemberId
-              ? t("audit.actorMember", { id: a.actorMemberId.slice(0, 8) })
-              : t("audit.actorSystem"),
-          a.metadata == null ? "" : <code key="j">{JSON.stringify(a.metadata)}</code>,
+          a.actorName ?? t("audit.actorSystem"),
+          auditSentence(live, meshes, a),
         ],
       }))}
     />

@@ -59,7 +59,7 @@ function writeTagged(f: ReportFacts, cite: Cite): TNarrative {
   const narrative = [
     `${where(f.places, figure)}from ${month(a.period.from)} to ${month(a.period.to)}, ${reviews} reviews were analysed (${figure(FIGURES.reviewsIn(t))} read, duplicates and empty ones removed), with ${avg}.`.replace(/^f/, "F"),
     `${figure(FIGURES.share("positive", t))} of the ${figure(FIGURES.withText(t))} texts read positive, ${figure(FIGURES.share("negative", t))} negative${t.mixed_pct ? ` and ${figure(FIGURES.share("mixed", t))} mixed` : ""}.`,
-    risk ? `The biggest risk is ${label(risk.category)}: ${riskShare} of its ${figure(FIGURES.mentions(risk.category, risk.mentions))} mentions are negative (risk score ${figure(FIGURES.risk(risk.category, risk.risk_score))} of 100), owned by ${risk.team}.` : "",
+    risk ? `The biggest risk is ${label(risk.category)}: ${riskShare} of its ${figure(FIGURES.mentions(risk.category, risk.mentions))} mentions are negative (risk score ${figure(FIGURES.risk(risk.category, risk.risk_score))} of 100), owned by ${label(risk.team)}.` : "",
     strength ? `The strongest asset is ${label(strength.category)}, praised in ${figure(FIGURES.polarShare(strength.category, "positive", strength.percentage))} of its ${figure(FIGURES.mentions(strength.category, strength.mentions))} mentions.` : "",
     compared(f.comparison, figure),
     // Reviews, not category mentions: a review reporting a hazard about food and cleanliness is one review.
@@ -110,7 +110,7 @@ function writeTagged(f: ReportFacts, cite: Cite): TNarrative {
   const actionPlan = f.actions.length
     ? f.actions.map((x) => {
         const negative = f.scorecard.find((r) => r.category === x.category)?.negative ?? 0;
-        return `${x.priority}. ${x.team}: ${actionFor(x.category as Category, a.complaint_phrases?.[x.category], negative, cite)} (${label(x.category)}, ${x.timeframe}).`;
+        return `${x.priority}. ${label(x.team)}: ${actionFor(x.category as Category, a.complaint_phrases?.[x.category], negative, cite)} (${label(x.category)}, ${x.timeframe}).`;
       })
     : ["Keep the current standards: no category has negative mentions."];
   const marketing = f.strengths.length

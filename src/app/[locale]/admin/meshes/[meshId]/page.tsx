@@ -2,6 +2,7 @@ import { TRPCError } from "@trpc/server";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { DataTable } from "@/components/admin/data-table";
+import { auditSentence, type Tr } from "@/components/audit-sentence";
 import { LocalTime } from "@/components/local-time";
 import { titleFrom } from "@/i18n/metadata";
 import { Link } from "@/i18n/navigation";
@@ -26,6 +27,8 @@ export default async function AdminMeshPage({ params }: { params: Promise<{ loca
   const t = await getTranslations("admin");
   const tm = await getTranslations("meshes");
   const ts = await getTranslations("meshDetail.states");
+  const live = (await getTranslations("live")) as unknown as Tr;
+  const meshes = tm as unknown as Tr;
   const detail = await load(locale, meshId);
   const { mesh } = detail;
   if (!mesh) notFound();
@@ -150,13 +153,13 @@ export default async function AdminMeshPage({ params }: { params: Promise<{ loca
         caption={t("detail.audit")}
         regionLabel={region(t("detail.audit"))}
         empty={empty(t("detail.noEvents"))}
-        columns={[{ label: t("audit.col.date") }, { label: t("audit.col.type") }, { label: t("audit.col.metadata") }]}
+        columns={[{ label: t("audit.col.date") }, { label: t("audit.col.type") }, { label: t("audit.col.what") }]}
         rows={detail.auditEvents.map((a) => ({
           key: a.id,
           cells: [
             <LocalTime key="d" iso={a.createdAt.toISOString()} />,
             t(`eventTypes.${a.eventType}`),
-            a.metadata == null ? "" : <code key="j">{JSON.stringify(a.metadata)}</code>,
+            auditSentence(live, meshes, a),
           ],
         }))}
       />

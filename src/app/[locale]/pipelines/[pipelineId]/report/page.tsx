@@ -12,6 +12,7 @@ import { Link } from "@/i18n/navigation";
 import type { ReportV2 } from "@/server/pipelines/review-analytics/synthesis/report";
 import { serverCaller } from "@/trpc/server";
 import { pipelineTitle } from "@/i18n/page-titles";
+import { KeyValues } from "@/components/key-values";
 
 async function loadReport(pipelineId: string, executionId: string) {
   try {
@@ -77,7 +78,7 @@ export default async function ReportPage({
               ) : (
                 <div className="stack-sm">
                   <p className="alert">{t("unknownFormat")}</p>
-                  <pre className="copyable">{JSON.stringify(synthesis.report, null, 2)}</pre>
+                  <KeyValues value={synthesis.report} />
                 </div>
               )}
             </>

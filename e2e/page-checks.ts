@@ -1,0 +1,67 @@
+/**
+ * Checks the page matrix runs on every page and locale (issue 21, point 10):
+ * - layoutProblems: no element overflows its container. Content may only be wider than its box
+ *   inside a table's scroll region (`.table-wrap`, which shows a scroll cue) and only when narrow;
+ *   at desktop width every table fits. Text cut off by `overflow: hidden` is allowed only where the
+ *   element carries the full value as a tooltip (`title`).
+ * - rawTextProblems: no text people read is a raw code (a snake_case identifier such as
+ *   `allocation_exceeds_100`) or JSON. Literal commands and values people type are shown in
+ *   `code`, `pre`, `kbd` and `samp` and are exempt.
+ */
+import type { Page } from "@playwright/test";
+
+export async function layoutProblems(page: Page, allowTableScroll: boolean): Promise<string[]> {
+  return page.evaluate((allowScroll) => {
+    const problems: string[] = [];
+    const describe = (el: Element) => {
+      const id = el.id ? `#${el.id}` : "";
+      const cls = typeof el.className === "string" && el.className ? `.${el.className.trim().split(/\s+/).join(".")}` : "";
+      const text = (el.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 50);
+      return `<${el.tagName.toLowerCase()}${id}${cls}> "${text}"`;
+    };
+    const visible = (el: Element) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden";
+    for (const el of Array.from(document.body.querySelectorAll("*"))) {
+      // Charts draw in SVG (checked by their own box); hidden helpers are not seen.
+      if (el.closest("svg") && el.tagName.toLowerCase() !== "svg") continue;
+      if (el.closest(".visually-hidden, .skip-link, [hidden]") || !visible(el)) continue;
+      const style = getComputedStyle(el);
+      const over = el.scrollWidth - el.clientWidth;
+      if (over > 1 && el.clientWidth > 0) {
+        if (style.overflowX === "hidden" || style.overflowX === "clip") {
+          if (!el.hasAttribute("title")) problems.push(`cuts its content by ${over} px: ${describe(el)}`);
+        } else if (style.overflowX === "auto" || style.overflowX === "scroll") {
+          if (!allowScroll || !el.matches(".table-wrap")) problems.push(`scrolls sideways by ${over} px: ${describe(el)}`);
+        }
+      }
+      // A box that sticks out of its container: the nearest ancestor with a width (recharts anchors its
+      // chart in a 0×0 box); one that scrolls or clips is checked above.
+      if (style.position === "fixed" || style.position === "absolute") continue;
+      let parent = el.parentElement;
+      while (parent && parent !== document.body && parent.getBoundingClientRect().width === 0) parent = parent.parentElement;
+      if (!parent || parent === document.body || getComputedStyle(parent).overflowX !== "visible") continue;
+      const r = el.getBoundingClientRect();
+      const p = parent.getBoundingClientRect();
+      if (r.width > 0 && r.right > p.right + 1.5) problems.push(`sticks out of its container by ${Math.round(r.right - p.right)} px: ${describe(el)}`);
+    }
+    return [...new Set(problems)].slice(0, 20);
+  }, allowTableScroll);
+}
+
+export async function rawTextProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const snake = /(?:^|[^\w/.:@-])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![\w/.@-])/;
+    const json = /[{[]\s*"[^"\n]{1,60}"\s*:|^\s*[{[]\s*[{["]/;
+    const exempt = "code, pre, kbd, samp, script, style, noscript, template, .visually-hidden";
+    const problems: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      const text = node.textContent ?? "";
+      if (!parent || !text.trim() || parent.closest(exempt) || parent.getClientRects().length === 0) continue;
+      const code = snake.exec(text)?.[1];
+      if (code) problems.push(`raw code "${code}" in <${parent.tagName.toLowerCase()}>: "${text.trim().slice(0, 80)}"`);
+      else if (json.test(text)) problems.push(`JSON in <${parent.tagName.toLowerCase()}>: "${text.trim().slice(0, 80)}"`);
+    }
+    return [...new Set(problems)].slice(0, 20);
+  });
+}
