@@ -8,7 +8,8 @@ test("sign up, sign out and sign in again", async ({ page }) => {
 
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/en$/);
-  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+  // The header offers sign-in again (the home page's hero has a link of its own).
+  await expect(page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Sign in" })).toBeVisible();
 
   await page.goto("/en/sign-in");
   await page.getByLabel("E-mail").fill(email);

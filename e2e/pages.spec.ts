@@ -26,7 +26,12 @@ interface Case {
 
 /** Route (folder under src/app/[locale]) → the visits that cover it. */
 const CASES: Record<string, Case[]> = {
-  "": [{ name: "home", who: "visitor", path: () => "" }],
+  "": [
+    { name: "home", who: "visitor", path: () => "" },
+    // The overview: the user's meshes; an administrator's also has the newest jobs and reports.
+    { name: "home, signed in", who: "user", path: () => "" },
+    { name: "home, administrator", who: "admin", path: () => "" },
+  ],
   "[...rest]": [{ name: "not found", who: "visitor", path: () => "/no-such-page", status: 404 }],
   "sign-in": [{ name: "sign-in", who: "visitor", path: () => "/sign-in" }],
   "sign-up": [{ name: "sign-up", who: "visitor", path: () => "/sign-up" }],

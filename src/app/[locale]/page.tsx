@@ -1,40 +1,42 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { Link } from "@/i18n/navigation";
+import { EngineOverview } from "@/components/home/engine-overview";
+import { HomeHero } from "@/components/home/home-hero";
+import { HowItWorks } from "@/components/home/how-it-works";
+import { HOME_MESHES_SHOWN } from "@/components/home/home-config";
+import { MeshOverview } from "@/components/home/mesh-overview";
+import "@/components/home/home.css";
 import { getSessionUser } from "@/server/auth/session-user";
+import { serverCaller } from "@/trpc/server";
 
+/**
+ * The home page. Visitors: what the product does, sign up or sign in, and how it works. Signed-in
+ * users: a live overview of their meshes, and for administrators the review engine's newest jobs and
+ * reports (asked for only for administrators; the procedure refuses everybody else).
+ */
 export default async function HomePage({ params }: { params: Promise<{ locale: string }> }) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const t = await getTranslations("home");
   const user = await getSessionUser();
-  const parts = [
-    { title: t("reviewsTitle"), body: t("reviewsBody") },
-    { title: t("brokerTitle"), body: t("brokerBody") },
-    { title: t("meshesTitle"), body: t("meshesBody") },
-  ];
+  if (!user) {
+    return (
+      <div className="stack">
+        <HomeHero />
+        <HowItWorks />
+      </div>
+    );
+  }
+  const t = await getTranslations("home.overview");
+  const caller = await serverCaller();
+  const [meshes, engine] = await Promise.all([caller.home.meshes({ limit: HOME_MESHES_SHOWN }), user.isAdmin ? caller.home.engine() : null]);
   return (
-    <section className="stack">
-      <h1>{t("title")}</h1>
-      <p className="lead">{t("intro")}</p>
-      <ul className="cards">
-        {parts.map((part) => (
-          <li key={part.title} className="card">
-            <h2>{part.title}</h2>
-            <p>{part.body}</p>
-          </li>
-        ))}
-      </ul>
-      <p>
-        {user ? (
-          <Link className="button" href="/dashboard">
-            {t("goToDashboard")}
-          </Link>
-        ) : (
-          <Link className="button" href="/sign-up">
-            {t("getStarted")}
-          </Link>
-        )}
-      </p>
-    </section>
+    <div className="stack">
+      <div className="stack-sm">
+        <h1>{t("title")}</h1>
+        <p className="lead">{user.isAdmin ? t("leadAdmin") : t("lead")}</p>
+      </div>
+      <MeshOverview initial={meshes} />
+      {engine ? <EngineOverview initial={engine} /> : null}
+      <HowItWorks />
+    </div>
   );
 }

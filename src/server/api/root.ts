@@ -1,4 +1,5 @@
 import { adminRouter } from "./routers/admin";
+import { homeRouter } from "./routers/home";
 import { myRouter } from "./routers/my";
 import { pipelinesRouter } from "./routers/pipelines";
 import { publicRouter } from "./routers/public";
@@ -11,6 +12,7 @@ export const appRouter = createTRPCRouter({
   public: publicRouter,
   scrape: scrapeRouter,
   pipelines: pipelinesRouter,
+  home: homeRouter,
 });
 
 export type AppRouter = typeof appRouter;
