@@ -11,13 +11,23 @@ export interface ChartSpec {
   horizontal?: boolean;
 }
 
+/** Counts that differ by two orders of magnitude or more read on a log scale (small bars stay visible). */
+export function needsLogScale(values: number[]): boolean {
+  const positive = values.filter((v) => v > 0);
+  return positive.length > 1 && Math.max(...positive) / Math.min(...positive) >= 100;
+}
+
 /** Bar charts of the admin summary, each in a figure with a caption and a text alternative. */
-export function SummaryCharts({ charts, valueLabel }: { charts: ChartSpec[]; valueLabel: string }) {
+export function SummaryCharts({ charts, valueLabel, logNote }: { charts: ChartSpec[]; valueLabel: string; logNote: string }) {
   return (
     <div className="chart-grid">
-      {charts.map((chart) => (
-        <figure key={chart.title} className="card chart">
+      {charts.map((chart) => {
+        const log = needsLogScale(chart.data.map((d) => d.value));
+        const scale = log ? ({ scale: "log", domain: [0.5, "auto"], allowDataOverflow: true } as const) : {};
+        return (
+        <figure key={chart.title} className="card chart" data-scale={log ? "log" : "linear"}>
           <figcaption>{chart.title}</figcaption>
+          {log ? <p className="muted small">{logNote}</p> : null}
           <p className="visually-hidden">{chart.text}</p>
           <div aria-hidden="true" style={{ width: "100%", height: chart.horizontal ? 40 + 32 * chart.data.length : 220 }}>
             <ResponsiveContainer>
@@ -30,13 +40,13 @@ export function SummaryCharts({ charts, valueLabel }: { charts: ChartSpec[]; val
                 <CartesianGrid strokeDasharray="3 3" vertical={!!chart.horizontal} horizontal={!chart.horizontal} />
                 {chart.horizontal ? (
                   <>
-                    <XAxis type="number" allowDecimals={false} fontSize={12} tick={{ fill: "currentColor" }} />
+                    <XAxis type="number" allowDecimals={false} fontSize={12} tick={{ fill: "currentColor" }} {...scale} />
                     <YAxis type="category" dataKey="label" width={120} fontSize={12} tick={{ fill: "currentColor" }} />
                   </>
                 ) : (
                   <>
                     <XAxis dataKey="label" fontSize={12} interval={0} tick={{ fill: "currentColor" }} />
-                    <YAxis allowDecimals={false} fontSize={12} tick={{ fill: "currentColor" }} />
+                    <YAxis allowDecimals={false} fontSize={12} tick={{ fill: "currentColor" }} {...scale} />
                   </>
                 )}
                 <Tooltip />
@@ -45,7 +55,8 @@ export function SummaryCharts({ charts, valueLabel }: { charts: ChartSpec[]; val
             </ResponsiveContainer>
           </div>
         </figure>
-      ))}
+        );
+      })}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { CopyField } from "@/components/copy-field";
 import { LocalTime } from "@/components/local-time";
 import { useTRPC } from "@/trpc/react";
 import { Pager, QueryState } from "./progress";
+import { ConfirmBox } from "@/components/confirm-box";
 
 const SCOPES = ["jobs:read", "jobs:write", "admin"] as const;
 
@@ -21,7 +22,8 @@ export function ApiKeysAdmin() {
   const list = useQuery({ ...trpc.scrape.keys.list.queryOptions({ page, pageSize: 20, q: q || undefined }), placeholderData: keepPreviousData });
   const refresh = () => client.invalidateQueries({ queryKey: trpc.scrape.keys.list.queryKey() });
   const create = useMutation(trpc.scrape.keys.create.mutationOptions({ onSuccess: refresh }));
-  const revoke = useMutation(trpc.scrape.keys.revoke.mutationOptions({ onSuccess: refresh }));
+  const [revoking, setRevoking] = useState<{ id: string; name: string } | null>(null);
+  const revoke = useMutation(trpc.scrape.keys.revoke.mutationOptions({ onSuccess: () => (setRevoking(null), refresh()) }));
   const [name, setName] = useState("");
   const [scopes, setScopes] = useState<string[]>(["jobs:read", "jobs:write"]);
   const [rate, setRate] = useState("");
@@ -101,7 +103,7 @@ export function ApiKeysAdmin() {
                     {k.revoked_at ? (
                       t("revoked")
                     ) : (
-                      <button type="button" className="link-button" onClick={() => revoke.mutate({ id: k.id })}>
+                      <button type="button" className="link-button danger" onClick={() => setRevoking({ id: k.id, name: k.name })}>
                         {t("revoke")}
                       </button>
                     )}
@@ -111,6 +113,16 @@ export function ApiKeysAdmin() {
             </tbody>
           </table>
         </ScrollRegion>
+      ) : null}
+      {revoking ? (
+        <ConfirmBox
+          text={t("revokeKeyConfirm", { name: revoking.name })}
+          yes={t("revokeKeyYes")}
+          cancel={t("keepKey")}
+          pending={revoke.isPending}
+          onYes={() => revoke.mutate({ id: revoking.id })}
+          onCancel={() => setRevoking(null)}
+        />
       ) : null}
       {data ? <Pager page={data.page} pageSize={data.pageSize} total={data.total} onPage={setPage} /> : null}
     </div>

@@ -13,7 +13,7 @@ import { chartRows, type RunCounts } from "./schedule-format";
 export const CHANGE_SERIES = [
   { key: "new", colour: PALETTE[0]! },
   { key: "updated", colour: PALETTE[3]! },
-  { key: "unchanged", colour: PALETTE[5]! },
+  { key: "unchanged", colour: PALETTE[4]! },
 ] as const;
 
 /** Legend and tooltip keep the series order (recharts sorts them by name by default, which a translation reorders). */

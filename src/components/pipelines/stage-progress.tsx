@@ -2,6 +2,7 @@
 
 import { useFormatter, useTranslations } from "next-intl";
 import type { RouterOutputs } from "@/trpc/types";
+import { StageWarnings } from "./stage-warning";
 import { StatusBadge } from "./status-badge";
 
 type Execution = RouterOutputs["pipelines"]["execution"];
@@ -27,14 +28,14 @@ export function StageProgress({ execution, stageNames }: { execution: Execution;
               {m.items_in !== null ? t("items", { in: m.items_in, out: m.items_out ?? 0 }) : ""}
               {m.duration_ms !== null ? ` · ${format.number(m.duration_ms, { maximumFractionDigits: 1 })} ms` : ""}
             </span>
-            {m.warnings.length ? <span className="small muted">{m.warnings.join("; ")}</span> : null}
+            <StageWarnings warnings={m.warnings} />
             {m.errors.length ? <span className="small field-error">{m.errors.join("; ")}</span> : null}
           </li>
         ))}
       </ol>
       {execution.status === "failed" ? (
         <p className="alert" role="alert">
-          {t("failed", { stage: execution.failed_stage ?? "?", error: execution.error ?? "" })}
+          {t("failed", { stage: execution.failed_stage ? (ts.has(execution.failed_stage) ? ts(execution.failed_stage) : execution.failed_stage) : "?", error: execution.error ?? "" })}
         </p>
       ) : null}
       {execution.total_duration_ms !== null ? <p className="muted">{t("total", { ms: execution.total_duration_ms })}</p> : null}

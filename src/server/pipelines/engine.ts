@@ -26,7 +26,8 @@ export function pendingMetrics(def: Pick<PipelineDefinition, "stages">): StageMe
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 1000);
 
 /** The warning of every stage of a run that read nothing (the stages are skipped, the run succeeds). */
-export const NO_ITEMS_WARNING = "no_reviews";
+export { NO_ITEMS_WARNING } from "./stage-warnings";
+import { NO_ITEMS_WARNING } from "./stage-warnings";
 
 /**
  * Runs the stages of a pipeline in order, in this process, timing each one and counting items in

@@ -48,6 +48,7 @@ export default async function AdminSummaryPage({ params }: { params: Promise<{ l
         ))}
       </ul>
       <SummaryCharts
+        logNote={t("summary.logScale")}
         valueLabel={t("summary.count")}
         charts={[
           chart(t("summary.meshesChart"), [
@@ -61,7 +62,7 @@ export default async function AdminSummaryPage({ params }: { params: Promise<{ l
         ]}
       />
       {events.length > 0 ? (
-        <SummaryCharts valueLabel={t("summary.count")} charts={[chart(t("summary.eventsChart"), events, true)]} />
+        <SummaryCharts valueLabel={t("summary.count")} logNote={t("summary.logScale")} charts={[chart(t("summary.eventsChart"), events, true)]} />
       ) : (
         <p className="card empty">{t("summary.noEvents")}</p>
       )}

@@ -9,6 +9,7 @@ import shipped from "./sentiment-model.json";
 import { categoriesOf, type Category } from "./taxonomy";
 import { clauses, fold, tokenize } from "./text";
 import type { StageResult } from "../types";
+import { modelWarning } from "../stage-warnings";
 
 /** Hazards of what was eaten; the others (vermin, hygiene, injury) are of the place's cleanliness and upkeep. */
 const HAZARD_FOOD: ReadonlySet<Hazard> = new Set(["illness", "foreign_object", "allergy"]);
@@ -223,7 +224,7 @@ export async function classifyWithModel(reviews: readonly NormalizedReview[], mo
     itemsOut: output.length,
     warnings: [
       ...(base.warnings ?? []),
-      `${byModel} of ${inputs.length} texts labelled by the language model (${cached} from its cache, ${requests} requests, ${failedBatches} failed: the rules' labels kept for those); it disagrees with the rules on the sentiment of ${sentimentDiffers} and the critical flag of ${criticalDiffers}`,
+      modelWarning({ byModel, total: inputs.length, cached, requests, failed: failedBatches, sentiment: sentimentDiffers, critical: criticalDiffers }),
     ],
   };
 }

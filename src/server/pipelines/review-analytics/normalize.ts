@@ -2,6 +2,7 @@ import { detectLanguage } from "./language";
 import type { NormalizedReview, RawReview } from "./model";
 import { cleanText, sentences, tokenize } from "./text";
 import type { StageResult } from "../types";
+import { warning } from "../stage-warnings";
 
 /**
  * Stage 1: cleans each text, drops duplicates (same id, or same rating and same text once case,
@@ -48,9 +49,9 @@ export function normalize(raw: readonly RawReview[]): StageResult<NormalizedRevi
     out.push({ id: r.id, author: r.author, rating, text, language, publishedAt: r.publishedAt, tokens, sentences: parts });
   }
   const warnings: string[] = [];
-  if (duplicates) warnings.push(`${duplicates} duplicate reviews dropped`);
-  if (empty) warnings.push(`${empty} reviews without text or rating dropped`);
-  if (badRatings) warnings.push(`${badRatings} ratings outside 1..5 ignored`);
-  if (unknownLanguage) warnings.push(`${unknownLanguage} texts in no supported language (scored neutral)`);
+  if (duplicates) warnings.push(warning("duplicates", duplicates));
+  if (empty) warnings.push(warning("empty", empty));
+  if (badRatings) warnings.push(warning("badRatings", badRatings));
+  if (unknownLanguage) warnings.push(warning("unknownLanguage", unknownLanguage));
   return { output: out, itemsOut: out.length, warnings };
 }

@@ -6,6 +6,7 @@ import { deterministicWriter, writeLinked } from "./deterministic-writer";
 import { buildFacts, type FactPlace, type NarrativeWriter } from "./facts";
 import type { ReportV2 } from "./report";
 import type { StageResult } from "../../types";
+import { writerFailedWarning } from "../../stage-warnings";
 
 /**
  * Stage 5: the v2 report. Sections come from the aggregates; the narrative comes from the configured
@@ -38,7 +39,7 @@ export async function synthesize(
       writerName = opts.writer.name;
       if (book) links = linkByValue(narrative, book.entries);
     } catch (error) {
-      warnings.push(`language-model writer failed, deterministic text used: ${(error as Error).message.slice(0, 200)}`);
+      warnings.push(writerFailedWarning((error as Error).message));
     }
   }
   narrative ??= cited?.narrative ?? (await deterministicWriter.write(facts));
