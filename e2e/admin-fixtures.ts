@@ -32,6 +32,8 @@ export interface World {
   userState: State;
   meshId: string;
   token: string;
+  /** The code of the invite's short link. */
+  code: string;
   batchId: string;
   jobId: string;
   executionId: string;
@@ -61,7 +63,8 @@ export const test = base.extend<object, { adminState: State; world: World }>({
       const meshId = await createMesh(page, `World ${Date.now().toString(36)}`);
       const invite = await page.request.post(`/api/my/meshes/${meshId}/invites`, { data: {}, headers: { origin: baseURL } });
       expect(invite.ok(), await invite.text()).toBe(true);
-      const { token } = (await invite.json()) as { token: string };
+      const { token, shortUrl } = (await invite.json()) as { token: string; shortUrl: string };
+      const code = new URL(shortUrl).pathname.split("/").pop() ?? "";
       const userState = await context.storageState();
       await context.close();
 
@@ -85,7 +88,7 @@ export const test = base.extend<object, { adminState: State; world: World }>({
       });
       expect(schedule.ok(), await schedule.text()).toBe(true);
       const { id: scheduleId } = (await schedule.json()) as { id: string };
-      await use({ userState, meshId, token, batchId, jobId: job_ids[0] ?? "", executionId, scheduleId });
+      await use({ userState, meshId, token, code, batchId, jobId: job_ids[0] ?? "", executionId, scheduleId });
       await admin.request.delete(`/api/schedules/${scheduleId}`, { headers: { origin: baseURL } });
       await admin.close();
     },

@@ -38,6 +38,9 @@ const CASES: Record<string, Case[]> = {
   "join/[token]": [
     { name: "join, valid invite", who: "visitor", path: (w) => `/join/${w.token}` },
     { name: "join, malformed invite", who: "visitor", path: () => "/join/not-a-token" },
+    // The short link: the same page, at the invite's code; any code that leads nowhere, one answer.
+    { name: "join, short link", who: "visitor", path: (w) => `/join/${w.code}` },
+    { name: "join, unknown short link", who: "visitor", path: () => "/join/aaaaaaaaaaaaaaaa" },
   ],
   device: [{ name: "device login", who: "user", path: () => "/device" }],
   dashboard: [{ name: "dashboard", who: "user", path: () => "/dashboard" }],

@@ -1,12 +1,13 @@
 /**
- * Step 3 of a key rotation (docs/secrets.md): re-seals every sealed mesh secret under the first key
- * of SECRETS_KEYS, in batches, with a compare-and-set on the old value.
+ * Step 3 of a key rotation (docs/secrets.md): re-seals every sealed mesh secret and invite short code
+ * under the first key of SECRETS_KEYS, in batches, with a compare-and-set on the old value.
  *   SECRETS_KEYS="kNEW:...,kOLD:..." npm run db:reseal
  * (API-key callback secrets join this loop when they are written; the column is empty until then.)
  */
 import { parseKeyRing } from "../src/server/core/crypto/seal";
 import { ensureDatabase } from "../src/server/core/database/ensure";
 import { createDb } from "../src/server/core/db";
+import { resealInviteCodes } from "../src/server/services/invites/reseal-invite-codes";
 import { resealMeshSecrets } from "../src/server/services/meshes/reseal-mesh-secrets";
 import { exitOnConfigError } from "./lib/product";
 import { localDefaults } from "./lib/local-env";
@@ -24,6 +25,8 @@ const db = createDb(database.url, { max: 2 });
 try {
   const done = await resealMeshSecrets(db, ring);
   log(`re-sealed ${done} mesh(es) under key ${ring.primaryId}`);
+  const codes = await resealInviteCodes(db, ring);
+  log(`re-sealed ${codes} invite short code(s) under key ${ring.primaryId}`);
 } finally {
   await db.$disconnect();
   if (database.embedded?.owned) await database.embedded.stop();

@@ -8,7 +8,7 @@ Commands:
   login                       sign this machine in to your account on the web app
   whoami                      the account this machine is signed in to
   logout                      sign this machine out (the token is revoked)
-  join <link>                 join a mesh with an invite link (ic://join/… or https://…/join/…)
+  join <link>                 join a mesh with an invite link (ic://join/…, https://…/join/…, or the short link)
   leave                       leave a mesh from this machine (its keys are deleted here)
   meshes                      list the meshes joined from this machine
   send <text…>                send a message to the whole mesh or to peers (--to)
@@ -55,8 +55,9 @@ Options:
   --json          print {meshId, meshSlug, left}`,
   join: `Usage: mesh join <link> [--name <display name>] [--group <g>]... [--anonymous] [--json]
 
-Joins the mesh of an invite link, in either form: ic://join/<token> or https://<host>/join/<token>
-(also /<locale>/join/<token>). Makes this peer's keys (they never leave this machine; only the public
+Joins the mesh of an invite link, in any form: ic://join/<token>, https://<host>/join/<token> (also
+/<locale>/join/<token>) or the short link https://<host>/join/<code>, whose token is asked of that web
+app first. Makes this peer's keys (they never leave this machine; only the public
 halves are sent), asks the broker at the invite's address to join, and stores keys and settings in
 $MESH_HOME/meshes/<mesh id>.json (mode 0600). Joining a mesh already joined rejoins with the same keys.
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { brokerHttpUrl, brokerWsUrl, JoinLinkError, readJoinLink, tokenFromJoinLink } from "./join-link";
+import { brokerHttpUrl, brokerWsUrl, JoinLinkError, readJoinLink, shortJoinLinkOf, tokenFromJoinLink } from "./join-link";
 import { localInvite } from "./test-invite";
 
 const { token, payload } = localInvite();
@@ -65,6 +65,18 @@ describe("join links", () => {
   it("leaves expiry to the broker (a wrong local clock must not decide)", () => {
     const expired = localInvite({ expiresInMs: -120_000 });
     expect(readJoinLink(`ic://join/${expired.token}`).invite.mesh_id).toBe(expired.payload.mesh_id);
+  });
+
+  it("recognises short links (the code in the join path) and their web app, and nothing else", () => {
+    const code = "abcdefghijklmn23";
+    expect(shortJoinLinkOf(`https://mesh.example.test/join/${code}`)).toEqual({ webOrigin: "https://mesh.example.test", code });
+    expect(shortJoinLinkOf(`  http://localhost:3000/de/join/${code.toUpperCase()}/?x=1\n`)).toEqual({ webOrigin: "http://localhost:3000", code });
+    for (const link of [`ic://join/${code}`, `https://mesh.example.test/join/${token}`, `https://mesh.example.test/j/${code}`, `https://mesh.example.test/join/${code}x`, code, "not a link"]) {
+      expect(shortJoinLinkOf(link), link).toBeUndefined();
+    }
+    expect(codeOf(() => shortJoinLinkOf(`https://user:pw@mesh.example.test/join/${code}`))).toBe("link_malformed");
+    // A code without its link names no web app to ask.
+    expect(codeOf(() => tokenFromJoinLink(code))).toBe("link_malformed");
   });
 
   it("derives the broker's HTTP and WebSocket addresses from broker_url", () => {

@@ -1,5 +1,7 @@
-// Join links (Document 3): `ic://join/<token>` or the web join URL `https://<host>[/<locale>]/join/<token>`.
-import { verifyInviteToken, type TInvitePayload } from "../../src/server/core/invites";
+// Join links (Document 3): `ic://join/<token>` or the web join URL `https://<host>[/<locale>]/join/<token>`,
+// and the short link `https://<host>[/<locale>]/join/<code>` (docs/invites.md), whose code the link's own
+// web app turns into the token (see join.ts).
+import { normaliseInviteCode, verifyInviteToken, type TInvitePayload } from "../../src/server/core/invites";
 
 /** Why a link or its invite cannot be used, before anything is sent to a broker. */
 export class JoinLinkError extends Error {
@@ -35,8 +37,28 @@ export function tokenFromJoinLink(link: string): string {
     if (!match?.[1]) throw new JoinLinkError("link_malformed", "the join link's path is not /join/<token> (or /<locale>/join/<token>)");
     return decode(match[1]);
   }
+  if (normaliseInviteCode(text)) throw new JoinLinkError("link_malformed", "a short code alone is not enough: give the whole short link (https://<host>/join/<code>)");
   if (BARE_TOKEN.test(text)) return text;
   throw new JoinLinkError("link_malformed", "expected ic://join/<token> or https://<host>/join/<token>");
+}
+
+/**
+ * The web app and code of a short link (`http(s)://<host>[/<locale>]/join/<code>`), or undefined when
+ * the link is not one. The origin is the link's own, as the person gave it (no credentials allowed).
+ */
+export function shortJoinLinkOf(link: string): { webOrigin: string; code: string } | undefined {
+  const text = link.trim();
+  if (!/^https?:\/\//i.test(text)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return undefined;
+  }
+  const code = normaliseInviteCode(JOIN_PATH.exec(url.pathname)?.[1]);
+  if (!code) return undefined;
+  if (url.username || url.password) throw new JoinLinkError("link_malformed", "the short link must not carry a user name or password");
+  return { webOrigin: url.origin, code };
 }
 
 function decode(part: string): string {

@@ -2,9 +2,10 @@
 import os from "node:os";
 import { z } from "zod";
 import { fromBase64Url, toBase64Url } from "../../src/server/core/encoding";
+import { INVITE_TOKEN_MAX_LENGTH } from "../../src/server/core/invites";
 import { signJoinProof } from "../../src/server/services/join/join-proof";
 import { ConfigStore, type TMeshConfig } from "./config-store";
-import { brokerHttpUrl, readJoinLink } from "./join-link";
+import { brokerHttpUrl, readJoinLink, shortJoinLinkOf } from "./join-link";
 import { generatePeerSecrets, peerKeyPairs, type PeerSecrets } from "./mesh-crypto";
 import { postJson, retryAfterOf, type JsonAnswer } from "./post-json";
 
@@ -16,6 +17,8 @@ const ZJoinAnswer = z.object({
   rejoined: z.boolean(),
   brokerUrl: z.string().regex(/^wss?:\/\//).optional(),
 });
+
+const ZCodeAnswer = z.object({ token: z.string().min(1).max(INVITE_TOKEN_MAX_LENGTH) });
 
 /** The product's one error body. */
 export const ZErrorBody = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
@@ -59,7 +62,7 @@ export function defaultDisplayName(): string {
  * broker accepted the join.
  */
 export async function joinWithLink(link: string, opts: JoinOptions = {}): Promise<JoinOutcome> {
-  const { token, invite } = readJoinLink(link);
+  const { token, invite } = readJoinLink(await expandShortLink(link));
   const store = opts.store ?? new ConfigStore();
   const displayName = (opts.displayName ?? defaultDisplayName()).trim();
   if (displayName.length < 1 || displayName.length > 80) throw new JoinRefusedError("BAD_REQUEST", "the display name must be 1 to 80 characters");
@@ -110,4 +113,33 @@ export async function joinWithLink(link: string, opts: JoinOptions = {}): Promis
   };
   const file = store.save(config);
   return { config, rejoined: answer.data.rejoined, file };
+}
+
+/**
+ * The token of a short link (`https://<host>/join/<code>`), asked of that link's own web app (the
+ * address the person gave, as a browser would open it); any other link comes back as it is. The token
+ * is then checked like any other (signature, then the broker decides).
+ */
+async function expandShortLink(link: string): Promise<string> {
+  const short = shortJoinLinkOf(link);
+  if (!short) return link;
+  let res: JsonAnswer;
+  try {
+    res = await postJson(`${short.webOrigin}/api/public/invite-code`, JSON.stringify({ code: short.code }));
+  } catch (error) {
+    throw new JoinRefusedError("UNREACHABLE", `cannot reach the web app at ${short.webOrigin}: ${(error as Error).message}`);
+  }
+  if (res.status === 404) throw new JoinRefusedError("invite_not_found", "the short link leads to no usable invite (unknown, expired, used up or revoked); ask for a new one", 404);
+  if (res.status !== 200) {
+    const parsed = ZErrorBody.safeParse(res.json);
+    throw new JoinRefusedError(
+      parsed.success ? parsed.data.error.code : `HTTP_${res.status}`,
+      parsed.success ? parsed.data.error.message : `the web app answered HTTP ${res.status}`,
+      res.status,
+      retryAfterOf(res.headers),
+    );
+  }
+  const answer = ZCodeAnswer.safeParse(res.json);
+  if (!answer.success) throw new JoinRefusedError("BAD_ANSWER", "the web app's answer to the short link is not an invite token (is this the mesh web app?)");
+  return answer.data.token;
 }

@@ -26,6 +26,8 @@ export const ZAppEnv = z.object({
   SECRETS_KEYS: z.string().min(1, { error: "is required (see docs/secrets.md)" }),
   /** Invite previews per minute per client address (each costs a signature check). */
   PREVIEW_RATE_PER_MINUTE: envInt(120, 1, 1_000_000),
+  /** Short-link codes looked up per minute per client address (no guessing; docs/invites.md). */
+  INVITE_CODE_RATE_PER_MINUTE: envInt(30, 1, 1_000_000),
   /** Sign-in attempts allowed per minute per e-mail address. */
   SIGNIN_RATE_PER_MINUTE: envInt(10, 1, 100_000),
   /** Sign-in attempts allowed per minute per client address (docs/security.md, "Client addresses"). */

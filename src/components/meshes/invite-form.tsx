@@ -11,7 +11,10 @@ import { firstApiErrorKey } from "./api-errors";
 
 const EXPIRY_HOURS = [1, 24, 24 * 7, 24 * 30];
 
-/** Role, expiry and use cap; shows both links with copy buttons once the invite exists. */
+/**
+ * Role, expiry and use cap; once the invite exists, its short link (and its QR code) first, then the
+ * full link and the command-line link, each with a copy button.
+ */
 export function InviteForm({ meshId, canGrantAdmin }: { meshId: string; canGrantAdmin: boolean }) {
   const t = useTranslations("invite");
   const tm = useTranslations("meshes");
@@ -79,9 +82,11 @@ export function InviteForm({ meshId, canGrantAdmin }: { meshId: string; canGrant
       {create.data ? (
         <div className="card stack-sm" aria-live="polite">
           <h2>{t("resultTitle")}</h2>
-          <QrCode value={create.data.joinUrl} label={t("qrLabel")} />
+          <QrCode value={create.data.shortUrl} label={t("qrLabel")} />
+          <CopyField label={t("shortUrl")} value={create.data.shortUrl} testId="short-url" />
           <CopyField label={t("joinUrl")} value={create.data.joinUrl} testId="join-url" />
           <CopyField label={t("inviteLink")} value={create.data.inviteLink} testId="invite-link" />
+          <p className="muted small">{t("linksHint")}</p>
         </div>
       ) : null}
     </div>

@@ -19,6 +19,8 @@ interface Fixture {
   meshId: string;
   inviteId: string;
   inviteToken: string;
+  /** The code of the invite's short link. */
+  inviteCode: string;
   /** A command-line peer of the mesh, and a banned peer key. */
   peerId: string;
   bannedKey: string;
@@ -58,6 +60,8 @@ const MATRIX: Record<string, Row> = {
   "my.createMesh": { input: () => ({ name: "New", slug: uid("mx").toLowerCase() }), expect: anyUser },
   "my.mesh": { input: meshInput, expect: visible },
   "my.createInvite": { input: meshInput, expect: ownerOnly },
+  // Everyone signed in gets an answer; the query decides which invites (the owner's all, others' none here).
+  "my.meshInvites": { input: meshInput, expect: anyUser },
   "my.revokeInvite": { input: (f) => ({ inviteId: f.inviteId }), mutates: true, expect: { ...visible, member: "NOT_FOUND" } },
   "my.archiveMesh": { input: meshInput, mutates: true, expect: ownerOnly },
   "my.leaveMesh": { input: meshInput, mutates: true, expect: { ...visible, owner: "CONFLICT" } },
@@ -122,6 +126,7 @@ const MATRIX: Record<string, Row> = {
   "scrape.schedules.delete": { input: () => ({ schedule_id: absent }), expect: adminAbsent },
   "scrape.schedules.reviewHistory": { input: () => ({ review_id: absent }), expect: adminAbsent },
   "public.invitePreview": { input: () => ({ token: "x" }), expect: everyone },
+  "public.resolveInviteCode": { input: (f) => ({ code: f.inviteCode }), expect: everyone },
   // Pipelines: signed-in administrators (and API keys, pipelines-rest.integration.test.ts); ids that do
   // not exist answer NOT_FOUND to administrators. "matrix-place" has reviews of an administrator's job.
   "pipelines.list": { input: none, expect: adminOnly },
@@ -151,7 +156,7 @@ async function fixture(): Promise<Fixture> {
   const peer = await db.member.create({ data: { meshId: mesh.id, displayName: "peer", peerPubkey: uid("pk") } });
   const bannedKey = uid("banned");
   await db.meshBan.create({ data: { meshId: mesh.id, peerPubkey: bannedKey } });
-  return { meshId: mesh.id, inviteId: invite.inviteId, inviteToken: invite.token, peerId: peer.id, bannedKey };
+  return { meshId: mesh.id, inviteId: invite.inviteId, inviteToken: invite.token, inviteCode: new URL(invite.shortUrl).pathname.split("/").pop() ?? "", peerId: peer.id, bannedKey };
 }
 
 // Pipeline executions go to a queue that only records them (the worker is not part of this test).

@@ -60,7 +60,12 @@ export const ZMeshDetailOut = z.object({
   ),
   invites: z.array(ZInviteRow.extend({ createdBy: ZUserRef })),
 });
-export const ZCreatedInviteOut = z.object({ inviteId: z.string(), expiresAt: ZDate, inviteLink: z.string(), joinUrl: z.string(), token: z.string() });
+export const ZCreatedInviteOut = z.object({ inviteId: z.string(), expiresAt: ZDate, inviteLink: z.string(), joinUrl: z.string(), shortUrl: z.string(), token: z.string() });
+export const ZMeshInvitesOut = z.object({
+  items: z.array(ZInviteRow.omit({ state: true }).extend({ createdBy: ZUserRef, inviteLink: z.string(), joinUrl: z.string(), shortUrl: z.string().nullable() })),
+  more: z.boolean(),
+});
+export const ZInviteCodeOut = z.object({ token: z.string(), inviteLink: z.string(), joinUrl: z.string() });
 export const ZRevokedInviteOut = z.object({ inviteId: z.string(), revokedAt: ZDate });
 export const ZArchivedOut = z.object({ meshId: z.string(), archivedAt: ZDate });
 export const ZLeftOut = z.object({ meshId: z.string(), revokedAt: ZDate, members: z.number().int() });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { exportMyData } from "@/server/services/export/export-my-data";
 import { createInvite } from "@/server/services/invites/create-invite";
+import { listMeshInvites, ZMeshInvitesInput } from "@/server/services/invites/list-mesh-invites";
 import { listMyInvites } from "@/server/services/invites/list-my-invites";
 import { revokeInvite } from "@/server/services/invites/revoke-invite";
 import { meshDeps } from "@/server/services/context";
@@ -92,6 +93,11 @@ export const myRouter = createTRPCRouter({
     .input(ZCreateInviteInput)
     .output(out.ZCreatedInviteOut)
     .mutation(({ ctx, input }) => createInvite(meshDeps(ctx.db), ctx.actor, input)),
+  meshInvites: protectedProcedure
+    .meta(rest("GET", "/my/meshes/{meshId}/invites", "Usable invites of a mesh, with their links (owner: all; mesh admin: their own)"))
+    .input(ZMeshInvitesInput)
+    .output(out.ZMeshInvitesOut)
+    .query(({ ctx, input }) => listMeshInvites(meshDeps(ctx.db), ctx.actor, input)),
   revokeInvite: protectedProcedure
     .meta(rest("POST", "/my/invites/{inviteId}/revoke", "Revoke an invite"))
     .input(ZInviteIdInput)

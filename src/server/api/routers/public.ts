@@ -2,6 +2,8 @@ import { z } from "zod";
 import { clientAddress } from "@/server/core/client-address";
 import { AppError } from "@/server/core/errors";
 import { appEnv } from "@/server/env";
+import { resolveInviteCode, ZResolveInviteCodeInput } from "@/server/services/invites/invite-code";
+import { joinLinks } from "@/server/services/invites/join-links";
 import { previewInvite } from "@/server/services/invites/preview-invite";
 import { PublicStatsCache } from "@/server/services/stats/public-stats";
 import { pollDeviceLogin, revokeDeviceToken, startDeviceLogin, userOfDeviceToken, ZDeviceTokenInput, ZPollDeviceLoginInput, ZStartDeviceLoginInput } from "@/server/services/devices/device-login";
@@ -11,6 +13,7 @@ import { createTRPCRouter, publicProcedure } from "../trpc";
 
 const statsCache = new PublicStatsCache();
 const previewBucket = lazyLimiter(() => appEnv().PREVIEW_RATE_PER_MINUTE);
+const inviteCodeBucket = lazyLimiter(() => appEnv().INVITE_CODE_RATE_PER_MINUTE);
 const deviceLoginBucket = lazyLimiter(() => appEnv().DEVICE_LOGIN_RATE_PER_MINUTE);
 const rest = (path: `/${string}`, summary: string, method: "GET" | "POST" = "GET") => ({ openapi: { method, path, summary, tags: ["public"] } });
 
@@ -36,6 +39,19 @@ export const publicRouter = createTRPCRouter({
       const preview = await previewInvite(ctx, input.token);
       ctx.responseHeaders.set("cache-control", preview.valid ? "public, max-age=30" : "no-store");
       return preview;
+    }),
+  // The short link's code (docs/invites.md, "Short links"): the join page and `mesh join` turn it into
+  // the token here. Limited per client address so codes cannot be guessed; every code that does not
+  // lead to a usable invite gets the same 404.
+  resolveInviteCode: publicProcedure
+    .meta(rest("/public/invite-code", "The invite token a short link's code stands for", "POST"))
+    .input(ZResolveInviteCodeInput)
+    .output(out.ZInviteCodeOut)
+    .mutation(async ({ ctx, input }) => {
+      ctx.responseHeaders.set("cache-control", "no-store");
+      takeOrThrow(inviteCodeBucket(), clientAddress(ctx.headers), ctx.responseHeaders);
+      const { token } = await resolveInviteCode(ctx, input);
+      return { token, ...joinLinks(appEnv().PUBLIC_BASE_URL, token) };
     }),
   // `mesh login` (docs/cli.md): the command line's side of the device flow. The person's side is
   // my.deviceLogin / my.decideDeviceLogin, on the page /<locale>/device.

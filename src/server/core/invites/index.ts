@@ -24,3 +24,4 @@ export {
 } from "./invite-codec";
 export { verifyInviteToken, type VerifyInviteFailure, type VerifyInviteOptions, type VerifyInviteResult } from "./verify-invite";
 export { generateOwnerKeyPair, generateRootKey, ownerKeyPairFromSeed } from "./invite-keys";
+export { generateInviteCode, INVITE_CODE_LENGTH, INVITE_CODE_PATTERN, normaliseInviteCode } from "./short-code";

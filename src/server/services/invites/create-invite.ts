@@ -7,10 +7,11 @@ import type { MeshDeps } from "../meshes/deps";
 import { nowOf } from "../meshes/deps";
 import { roleOfUser } from "../meshes/member-roles";
 import { ZCreateInviteInput, type TCreateInviteInput } from "../meshes/schemas";
-import { joinLinks } from "./join-links";
+import { newInviteCode } from "./invite-code";
+import { joinLinks, shortJoinUrl } from "./join-links";
 
 /**
- * Issues a signed invite. The mesh owner may grant admin, member or observer; a mesh admin may grant
+ * Issues a signed invite and its short link. The mesh owner may grant admin, member or observer; a mesh admin may grant
  * member or observer; nobody else may invite, and an archived mesh takes no invites.
  */
 export async function createInvite(deps: MeshDeps, actor: UserActor, raw: TCreateInviteInput) {
@@ -47,7 +48,8 @@ export async function createInvite(deps: MeshDeps, actor: UserActor, raw: TCreat
   const id = uuidv7();
   try {
     // Ed25519 signatures are deterministic and the payload has no nonce (Document 3 fixes its fields):
-    // two invites alike in every field would share a token. The later one expires a second later.
+    // two invites alike in every field would share a token. The later one expires a second later (and
+    // a fresh short code comes with each attempt, though two alike among 2^80 will not happen).
     for (let attempt = 0; ; attempt++) {
       const expiresAt = new Date(firstExpiry + attempt * 1000);
       const { token } = createInviteToken(
@@ -63,10 +65,12 @@ export async function createInvite(deps: MeshDeps, actor: UserActor, raw: TCreat
         },
         new Uint8Array(secretKey),
       );
+      // The short link's code: shown now and, sealed, on the mesh page while the invite is valid.
+      const { code, shortCodeHash, shortCodeEnc } = newInviteCode(deps.sealer, id);
       try {
         await deps.db.$transaction(async (tx) => {
           await tx.invite.create({
-            data: { id, token, meshId: mesh.id, createdByUserId: actor.userId, role: input.role, expiresAt, maxUses: input.maxUses },
+            data: { id, token, meshId: mesh.id, createdByUserId: actor.userId, role: input.role, expiresAt, maxUses: input.maxUses, shortCodeHash, shortCodeEnc },
           });
           await recordAudit(tx, {
             meshId: mesh.id,
@@ -75,7 +79,7 @@ export async function createInvite(deps: MeshDeps, actor: UserActor, raw: TCreat
             metadata: { inviteId: id, role: input.role, maxUses: input.maxUses, expiresAt: expiresAt.toISOString() },
           });
         });
-        return { inviteId: id, expiresAt, ...joinLinks(deps.publicBaseUrl, token), token };
+        return { inviteId: id, expiresAt, ...joinLinks(deps.publicBaseUrl, token), shortUrl: shortJoinUrl(deps.publicBaseUrl, code), token };
       } catch (error) {
         if (!isUniqueViolation(error) || attempt >= 30) throw error;
       }

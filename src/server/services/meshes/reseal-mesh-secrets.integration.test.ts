@@ -7,6 +7,8 @@ import { createInvite } from "../invites/create-invite";
 import { createMesh } from "./create-mesh";
 import type { MeshDeps } from "./deps";
 import { resealMeshSecrets } from "./reseal-mesh-secrets";
+import { openInviteCode } from "../invites/invite-code";
+import { resealInviteCodes } from "../invites/reseal-invite-codes";
 
 const db = testDb();
 afterAll(() => db.$disconnect());
@@ -37,5 +39,20 @@ describe("resealMeshSecrets", () => {
     const invite = await createInvite(depsFor(`knew:${key(2)}`), actor, { meshId: mesh.id });
     expect(verifyInviteToken(invite.token).ok).toBe(true);
     expect(await resealMeshSecrets(db, parseKeyRing(newRingValue), { onlyMeshIds: [mesh.id] })).toBe(0);
+  });
+
+  it("moves invite short codes to the new first key too, so the mesh page can still show them", async () => {
+    const owner = await makeUser(db);
+    const actor = { kind: "user" as const, userId: owner.id, isAdmin: false };
+    const oldRing = `kold${uid().replace(/-/g, "")}:${key(3)}`;
+    const mesh = await createMesh(depsFor(oldRing), actor, { name: "Rotating codes", slug: uid("rotc").toLowerCase() });
+    const invite = await createInvite(depsFor(oldRing), actor, { meshId: mesh.id });
+    const newRing = parseKeyRing(`knew:${key(4)},${oldRing}`);
+    expect(await resealInviteCodes(db, newRing, { onlyMeshIds: [mesh.id] })).toBe(1);
+    const row = await db.invite.findUniqueOrThrow({ where: { id: invite.inviteId } });
+    expect(row.shortCodeEnc?.startsWith("v1.knew.")).toBe(true);
+    const code = openInviteCode(depsFor(`knew:${key(4)}`).sealer, invite.inviteId, row.shortCodeEnc);
+    expect(invite.shortUrl).toBe(`https://mesh.example.test/join/${code}`);
+    expect(await resealInviteCodes(db, newRing, { onlyMeshIds: [mesh.id] })).toBe(0);
   });
 });

@@ -5,19 +5,17 @@ import { JoinForm } from "@/components/meshes/join-form";
 import { LocalTime } from "@/components/local-time";
 import { Link } from "@/i18n/navigation";
 import { getSessionUser } from "@/server/auth/session-user";
-import { serverCaller } from "@/trpc/server";
+import { loadJoinInvite } from "@/trpc/load-invite";
 
+// The segment is a signed token or a short link's code (docs/invites.md); either way the preview is
+// rendered on the server, so a shared link shows what it leads to at once.
 type Params = Promise<{ locale: string; token: string }>;
-
-// The preview is rendered on the server, so a shared link shows what it leads to at once.
-async function preview(token: string) {
-  return (await serverCaller()).public.invitePreview({ token: decodeURIComponent(token) });
-}
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { locale, token } = await params;
   const t = await getTranslations({ locale, namespace: "join" });
-  const p = await preview(token).catch(() => null);
+  const loaded = await loadJoinInvite(decodeURIComponent(token)).catch(() => null);
+  const p = loaded?.kind === "preview" ? loaded.preview : null;
   return { title: p?.valid ? t("title", { mesh: p.meshName ?? "" }) : t("failedTitle"), robots: { index: false } };
 }
 
@@ -26,11 +24,22 @@ export default async function JoinPage({ params }: { params: Params }) {
   setRequestLocale(locale);
   const t = await getTranslations("join");
   const tm = await getTranslations("meshes");
-  const token = decodeURIComponent(raw);
-  const p = await preview(raw);
+  const segment = decodeURIComponent(raw);
+  const loaded = await loadJoinInvite(segment);
+  if (loaded.kind === "limited") {
+    return (
+      <section className="stack narrow">
+        <h1>{t("failedTitle")}</h1>
+        <p className="alert" role="alert" data-reason="rate_limited">
+          {t("rateLimited", { seconds: loaded.retryAfterSeconds })}
+        </p>
+      </section>
+    );
+  }
+  const { token, preview: p } = loaded;
   const user = await getSessionUser();
-  // Signing in (or up) from here comes back here.
-  const back = { callbackUrl: `/${locale}/join/${encodeURIComponent(token)}` };
+  // Signing in (or up) from here comes back here, by the link that was opened (short or long).
+  const back = { callbackUrl: `/${locale}/join/${encodeURIComponent(segment)}` };
   const roleName = p.role && ["owner", "admin", "member", "observer"].includes(p.role) ? tm(`roles.${p.role}` as "roles.member") : (p.role ?? "");
   const link = `ic://join/${token}`;
   const command = `mesh join "${link}"`;

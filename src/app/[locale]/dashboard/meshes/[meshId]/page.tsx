@@ -2,6 +2,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { LocalTime } from "@/components/local-time";
 import { MeshActions } from "@/components/meshes/mesh-actions";
 import { LiftBanButton } from "@/components/meshes/member-controls";
+import { MeshInvites } from "@/components/meshes/mesh-invites";
 import { MembersList } from "@/components/meshes/members-list";
 import { serverCaller } from "@/trpc/server";
 import { Link } from "@/i18n/navigation";
@@ -21,7 +22,10 @@ export default async function MeshPage({ params }: { params: Promise<{ locale: s
   const { mesh } = detail;
   // Owners manage every member but themselves, mesh admins members and observers (docs/mesh-api.md).
   const canManage = !mesh.archivedAt && (detail.myRole === "owner" || detail.myRole === "admin");
-  const bans = canManage ? (await (await serverCaller()).my.meshBans({ meshId: mesh.id })).items : [];
+  const caller = await serverCaller();
+  const bans = canManage ? (await caller.my.meshBans({ meshId: mesh.id })).items : [];
+  // Owners and admins see the invites still usable, with their links (the query decides which).
+  const usable = canManage ? await caller.my.meshInvites({ meshId: mesh.id }) : null;
   return (
     <section className="stack">
       <p>
@@ -72,19 +76,28 @@ export default async function MeshPage({ params }: { params: Promise<{ locale: s
         </>
       ) : null}
 
-      <h2>{t("invites")}</h2>
-      {detail.invites.length === 0 ? (
-        <p className="muted">{t("noInvites")}</p>
+      {usable ? (
+        <>
+          <h2>{ti("activeTitle")}</h2>
+          <MeshInvites invites={usable.items} more={usable.more} />
+        </>
       ) : (
-        <ul className="list">
-          {detail.invites.map((i) => (
-            <li key={i.id}>
-              <span className={`state state-${i.state}`}>{t(`states.${i.state}`)}</span> · {tm(`roles.${i.role}`)} ·{" "}
-              {i.maxUses === null ? t("usesUnlimited", { used: i.usedCount }) : t("uses", { used: i.usedCount, max: i.maxUses })} ·{" "}
-              {t("expires")} <LocalTime iso={i.expiresAt.toISOString()} /> · {t("inviteBy", { name: i.createdBy.name ?? "" })}
-            </li>
-          ))}
-        </ul>
+        <>
+          <h2>{t("invites")}</h2>
+          {detail.invites.length === 0 ? (
+            <p className="muted">{t("noInvites")}</p>
+          ) : (
+            <ul className="list">
+              {detail.invites.map((i) => (
+                <li key={i.id}>
+                  <span className={`state state-${i.state}`}>{t(`states.${i.state}`)}</span> · {tm(`roles.${i.role}`)} ·{" "}
+                  {i.maxUses === null ? t("usesUnlimited", { used: i.usedCount }) : t("uses", { used: i.usedCount, max: i.maxUses })} ·{" "}
+                  {t("expires")} <LocalTime iso={i.expiresAt.toISOString()} /> · {t("inviteBy", { name: i.createdBy.name ?? "" })}
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
       )}
       <p className="muted small">
         {t("ownerKey")}: <code>{mesh.ownerPubkey}</code>

@@ -1,0 +1,60 @@
+import { z } from "zod";
+import { sha256Hex } from "@/server/core/crypto/hash";
+import type { Db } from "@/server/core/db";
+import { AppError } from "@/server/core/errors";
+import { generateInviteCode, normaliseInviteCode } from "@/server/core/invites";
+import type { Sealer } from "../meshes/deps";
+
+// Short invite links (docs/invites.md, "Short links"): an opaque code that stands for an invite's token
+// while the invite is usable. Stored twice, never in clear: its SHA-256 (the lookup key) and sealed
+// under SECRETS_KEYS (so the mesh page can show the link again).
+
+/** Input of a code lookup: any text up to 64 characters (a longer one is refused as input). */
+export const ZResolveInviteCodeInput = z.object({ code: z.string().max(64) });
+export type TResolveInviteCodeInput = z.input<typeof ZResolveInviteCodeInput>;
+
+/** Where a code is sealed: bound to its invite, so a sealed value copied to another row does not open. */
+export const inviteCodeAad = (inviteId: string) => `invite:${inviteId}:short-code`;
+
+/** A fresh code for an invite: the code (to show now), its hash and its sealed form (to store). */
+export function newInviteCode(sealer: Pick<Sealer, "seal">, inviteId: string) {
+  const code = generateInviteCode();
+  return { code, shortCodeHash: sha256Hex(code), shortCodeEnc: sealer.seal(code, inviteCodeAad(inviteId)) };
+}
+
+/** The code of a stored invite, opened for display (null for an invite issued before short links). */
+export function openInviteCode(sealer: Pick<Sealer, "open">, inviteId: string, sealed: string | null): string | null {
+  if (!sealed) return null;
+  const plain = sealer.open(sealed, inviteCodeAad(inviteId));
+  try {
+    return plain.toString("utf8");
+  } finally {
+    plain.fill(0);
+  }
+}
+
+/**
+ * The token a code stands for, while its invite is usable: not expired, not revoked, not used up, its
+ * mesh not archived; all checked inside the query. Every other code (unknown, malformed, expired,
+ * revoked, used up) gets the one same refusal, so the answer says nothing about which codes exist.
+ * The lookup compares SHA-256 digests, so its timing tells nothing about the code itself.
+ */
+export async function resolveInviteCode(deps: { db: Db; now?: () => Date }, raw: TResolveInviteCodeInput): Promise<{ token: string }> {
+  const code = normaliseInviteCode(ZResolveInviteCodeInput.parse(raw).code);
+  if (!code) throw refusal();
+  const now = deps.now ? deps.now() : new Date();
+  const invite = await deps.db.invite.findFirst({
+    where: {
+      shortCodeHash: sha256Hex(code),
+      revokedAt: null,
+      expiresAt: { gt: now },
+      mesh: { archivedAt: null },
+      OR: [{ maxUses: null }, { usedCount: { lt: deps.db.invite.fields.maxUses } }],
+    },
+    select: { token: true },
+  });
+  if (!invite) throw refusal();
+  return { token: invite.token };
+}
+
+const refusal = () => new AppError("NOT_FOUND", "invite_not_found");
