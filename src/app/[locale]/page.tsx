@@ -2,10 +2,13 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { Link } from "@/i18n/navigation";
 import { getSessionUser } from "@/server/auth/session-user";
 
-export default async function HomePage({ params }: { params: Promise<{ locale: string }> }) {
+export default async function HomePage({ params, searchParams }: { params: Promise<{ locale: string }>; searchParams: Promise<{ notice?: string }> }) {
   const { locale } = await params;
   setRequestLocale(locale);
   const t = await getTranslations("home");
+  const ta = await getTranslations("account");
+  // After an account deletion (settings page): the notice, on a page the signed-out visitor can see.
+  const deleted = (await searchParams).notice === "account-deleted";
   const user = await getSessionUser();
   const parts = [
     { title: t("reviewsTitle"), body: t("reviewsBody") },
@@ -15,6 +18,11 @@ export default async function HomePage({ params }: { params: Promise<{ locale: s
   return (
     <section className="stack">
       <h1>{t("title")}</h1>
+      {deleted ? (
+        <p className="notice" role="status">
+          {ta("deletedNotice")}
+        </p>
+      ) : null}
       <p className="lead">{t("intro")}</p>
       <ul className="cards">
         {parts.map((part) => (
