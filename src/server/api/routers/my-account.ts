@@ -2,6 +2,7 @@ import { z } from "zod";
 import { signInLimiter } from "@/server/auth/attempt-limit";
 import { clientAddress } from "@/server/core/client-address";
 import { AppError } from "@/server/core/errors";
+import { logger } from "@/server/core/logger";
 import { getAccountOverview } from "@/server/services/account/account-overview";
 import { changePassword } from "@/server/services/account/change-password";
 import { deleteAccount } from "@/server/services/account/delete-account";
@@ -53,5 +54,10 @@ export const accountProcedures = {
     .meta(rest("POST", "/my/account/delete", "Delete my account and what it owns (confirmed by its e-mail address)"))
     .input(ZDeleteAccountInput)
     .output(out.ZAccountDeletedOut)
-    .mutation(({ ctx, input }) => deleteAccount({ db: ctx.db }, ctx.actor, input)),
+    .mutation(async ({ ctx, input }) => {
+      const result = await deleteAccount({ db: ctx.db }, ctx.actor, input);
+      // The mesh audit logs hold the departures; this line is the operator's record of the deletion itself.
+      logger().info({ event: "account_deleted", userId: ctx.actor.userId, meshesDeleted: result.meshesDeleted, meshesLeft: result.meshesLeft }, "account deleted");
+      return result;
+    }),
 };
