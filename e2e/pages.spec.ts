@@ -35,6 +35,7 @@ const CASES: Record<string, Case[]> = {
   "[...rest]": [{ name: "not found", who: "visitor", path: () => "/no-such-page", status: 404 }],
   "sign-in": [{ name: "sign-in", who: "visitor", path: () => "/sign-in" }],
   "sign-up": [{ name: "sign-up", who: "visitor", path: () => "/sign-up" }],
+  "api-reference": [{ name: "API reference", who: "visitor", path: () => "/api-reference" }],
   "join/[token]": [
     { name: "join, valid invite", who: "visitor", path: (w) => `/join/${w.token}` },
     { name: "join, malformed invite", who: "visitor", path: () => "/join/not-a-token" },

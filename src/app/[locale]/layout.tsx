@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { hasLocale, NextIntlClientProvider } from "next-intl";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import type { ReactNode } from "react";
+import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
 import { routing } from "@/i18n/routing";
 import { TRPCReactProvider } from "@/trpc/react";
@@ -40,6 +41,7 @@ export default async function LocaleLayout({
             <main id="main" className="container">
               {children}
             </main>
+            <SiteFooter />
           </TRPCReactProvider>
         </NextIntlClientProvider>
       </body>

@@ -13,13 +13,21 @@ import { serverCaller } from "@/trpc/server";
  * users: a live overview of their meshes, and for administrators the review engine's newest jobs and
  * reports (asked for only for administrators; the procedure refuses everybody else).
  */
-export default async function HomePage({ params }: { params: Promise<{ locale: string }> }) {
+export default async function HomePage({ params, searchParams }: { params: Promise<{ locale: string }>; searchParams: Promise<{ notice?: string }> }) {
   const { locale } = await params;
   setRequestLocale(locale);
+  // After an account deletion (settings page): the notice, on a page the signed-out visitor can see.
+  const deleted = (await searchParams).notice === "account-deleted";
+  const ta = await getTranslations("account");
   const user = await getSessionUser();
   if (!user) {
     return (
       <div className="stack">
+        {deleted ? (
+          <p className="notice" role="status">
+            {ta("deletedNotice")}
+          </p>
+        ) : null}
         <HomeHero />
         <HowItWorks />
       </div>

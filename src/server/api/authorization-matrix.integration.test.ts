@@ -14,7 +14,7 @@ afterAll(() => db.$disconnect());
 
 const ROLES = ["owner", "member", "revoked", "stranger", "admin", "signedOut"] as const;
 type Role = (typeof ROLES)[number];
-type Outcome = "OK" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT";
+type Outcome = "OK" | "BAD_REQUEST" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT";
 interface Fixture {
   meshId: string;
   inviteId: string;
@@ -53,6 +53,14 @@ const MATRIX: Record<string, Row> = {
   "my.profile": { input: none, expect: anyUser },
   "my.updateProfile": { input: () => ({ name: "Renamed" }), expect: anyUser },
   "my.meshes": { input: () => ({}), expect: anyUser },
+  // Account settings: every signed-in user, on their own account only. A wrong current password or
+  // e-mail confirmation is refused before anything changes; administrators cannot delete theirs.
+  "my.account": { input: none, expect: anyUser },
+  "my.changePassword": { input: () => ({ currentPassword: "not-the-password", newPassword: "a-new-long-password", confirmPassword: "a-new-long-password" }), expect: { ...noSuchCode, owner: "BAD_REQUEST", member: "BAD_REQUEST", revoked: "BAD_REQUEST", stranger: "BAD_REQUEST", admin: "BAD_REQUEST" } },
+  "my.sessions": { input: none, expect: anyUser },
+  "my.revokeSession": { input: () => ({ sessionId: "no-such-session" }), expect: noSuchCode },
+  "my.revokeOtherSessions": { input: none, expect: anyUser },
+  "my.deleteAccount": { input: () => ({ confirmEmail: "someone-else@example.test" }), expect: { ...noSuchCode, owner: "BAD_REQUEST", member: "BAD_REQUEST", revoked: "BAD_REQUEST", stranger: "BAD_REQUEST", admin: "CONFLICT" } },
   "my.joinMesh": { input: (f) => ({ token: f.inviteToken }), mutates: true, expect: anyUser },
   // A code nobody started: every signed-in user gets NOT_FOUND (and the per-user guessing limit counts it).
   "my.deviceLogin": { input: () => ({ userCode: "BBBB-BBBB" }), expect: noSuchCode },

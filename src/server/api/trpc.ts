@@ -13,6 +13,8 @@ export interface SessionUser {
   email: string;
   name: string | null;
   isAdmin: boolean;
+  /** The request's session row (its public id, never the cookie's secret); absent without a browser session. */
+  sessionId?: string;
 }
 
 export interface Context {

@@ -1,4 +1,5 @@
 import { TokenBucketLimiter } from "@/server/core/token-bucket";
+import { appEnv } from "@/server/env";
 
 /**
  * Limits sign-in or sign-up attempts twice: per e-mail address (stops guessing one account's password,
@@ -20,4 +21,17 @@ export class AttemptLimiter {
     const clientOk = this.byClient.take(client).allowed;
     return emailOk && clientOk;
   }
+}
+
+let signIn: AttemptLimiter | undefined;
+
+/**
+ * The one limiter of password guesses at an account: sign-in and the current password of a password
+ * change draw from the same buckets, so a stolen session cannot guess the password faster than the
+ * sign-in form allows (SIGNIN_RATE_PER_MINUTE, SIGNIN_CLIENT_RATE_PER_MINUTE).
+ */
+export function signInLimiter(): AttemptLimiter {
+  const env = appEnv();
+  signIn ??= new AttemptLimiter({ perEmailPerMinute: env.SIGNIN_RATE_PER_MINUTE, perClientPerMinute: env.SIGNIN_CLIENT_RATE_PER_MINUTE });
+  return signIn;
 }

@@ -1,4 +1,5 @@
 import { PrismaAdapter } from "@auth/prisma-adapter";
+import { headers } from "next/headers";
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { db } from "@/server/core/db";
@@ -9,26 +10,28 @@ import { oauthProviders } from "./providers";
 import { clientAddress } from "@/server/core/client-address";
 import { AppError } from "@/server/core/errors";
 import { logger } from "@/server/core/logger";
-import { AttemptLimiter } from "./attempt-limit";
-import { closeSession, findSessionUser, openSession, SESSION_MAX_AGE_S } from "./sessions";
+import { signInLimiter } from "./attempt-limit";
+import { closeSession, findSessionUser, openSession, SESSION_MAX_AGE_S, type SessionOrigin } from "./sessions";
 
 class RateLimitedSignIn extends CredentialsSignin {
   override code = "rate_limited";
 }
 
-let limiter: AttemptLimiter | undefined;
-function signInLimiter(): AttemptLimiter {
-  const env = appEnv();
-  limiter ??= new AttemptLimiter({
-    perEmailPerMinute: env.SIGNIN_RATE_PER_MINUTE,
-    perClientPerMinute: env.SIGNIN_CLIENT_RATE_PER_MINUTE,
-  });
-  return limiter;
+/** The browser and address a sign-in came from, for the user's session list (settings page). */
+async function signInOrigin(): Promise<SessionOrigin> {
+  try {
+    const h = await headers();
+    return { userAgent: h.get("user-agent"), ipAddress: clientAddress(h) };
+  } catch {
+    return {}; // outside a request scope: nothing to record
+  }
 }
 
 declare module "next-auth" {
   interface Session {
     user: { id: string; email: string; name: string | null; image?: string | null; isAdmin: boolean };
+    /** The session row's id (its public handle, never the cookie's secret): marks "this device" in the session list. */
+    sessionId?: string;
   }
 }
 
@@ -75,12 +78,12 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
     async jwt({ token, user }) {
       if (user?.id) {
         // Sign-in: open a server-side session and carry only its secret in the cookie.
-        return { sid: await openSession(db(), user.id) };
+        return { sid: await openSession(db(), user.id, await signInOrigin()) };
       }
       const sid = typeof token.sid === "string" ? token.sid : null;
       const live = sid ? await findSessionUser(db(), sid) : null;
       if (!live) return null; // closed or expired: Auth.js clears the cookie
-      return { sid, uid: live.id, email: live.email, name: live.name, picture: live.image };
+      return { sid, ssid: live.sessionId, uid: live.id, email: live.email, name: live.name, picture: live.image };
     },
     session({ session, token }) {
       const email = typeof token.email === "string" ? token.email : "";
@@ -91,6 +94,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
         name: typeof token.name === "string" ? token.name : null,
         isAdmin: isAdminEmail(email, appEnv().ADMIN_EMAILS),
       };
+      if (typeof token.ssid === "string") session.sessionId = token.ssid;
       return session;
     },
   },

@@ -9,7 +9,7 @@ afterAll(() => db.$disconnect());
 describe("server-side sessions", () => {
   it("opens, finds and closes a session; only the hash of its secret is stored", async () => {
     const user = await registerUser(db, { name: "S", email: `${uid("s")}@example.test`, password: "a-long-password" });
-    const secret = await openSession(db, user.id, "vitest");
+    const secret = await openSession(db, user.id, { userAgent: "vitest", ipAddress: "203.0.113.7" });
     expect((await findSessionUser(db, secret))?.id).toBe(user.id);
     const rows = await db.session.findMany({ where: { userId: user.id } });
     expect(rows).toHaveLength(1);

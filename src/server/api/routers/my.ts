@@ -32,6 +32,7 @@ import { appEnv } from "@/server/env";
 import * as out from "../outputs";
 import { lazyLimiter, takeOrThrow } from "../rate-limit";
 import { createTRPCRouter, protectedProcedure } from "../trpc";
+import { accountProcedures } from "./my-account";
 
 const rest = (method: "GET" | "POST" | "PATCH" | "DELETE", path: `/${string}`, summary: string) => ({
   openapi: { method, path, summary, tags: ["my"], protect: true },
@@ -52,6 +53,7 @@ export const myRouter = createTRPCRouter({
     .input(ZUpdateProfileInput)
     .output(out.ZProfileUpdatedOut)
     .mutation(({ ctx, input }) => updateProfile(ctx.db, ctx.actor, input)),
+  ...accountProcedures,
   meshes: protectedProcedure
     .meta(rest("GET", "/my/meshes", "Meshes I own or belong to"))
     .input(ZPageInput)

@@ -14,6 +14,8 @@ export const ENDED_CLOSE = {
   removed: { code: 4403, reason: "removed" },
   left: { code: 4403, reason: "left" },
   mesh_archived: { code: 4410, reason: "mesh_archived" },
+  /** Its owner deleted their account, and the mesh with it (services/account/delete-account.ts). */
+  mesh_deleted: { code: 4410, reason: "mesh_deleted" },
 } as const;
 export type EndedReason = keyof typeof ENDED_CLOSE;
 

@@ -16,19 +16,21 @@ interface Leaving {
 
 /**
  * Ends members of one mesh that leave: revokedAt, presences, queues, audit `member_left` each, the key
- * epoch raised once, and every broker node told (their sockets close 4403 `left`).
+ * epoch raised once, and every broker node told (their sockets close 4403 `left`). Leaving because the
+ * account is deleted records the reason instead of the name (services/account/delete-account.ts).
  */
-async function endLeaving(tx: Prisma.TransactionClient, meshId: string, members: readonly Leaving[], now: Date): Promise<void> {
+export async function endLeaving(tx: Prisma.TransactionClient, meshId: string, members: readonly Leaving[], now: Date, why: "left" | "account_deleted" = "left"): Promise<void> {
   for (const m of members) {
     await endMembership(tx, m.id, now);
-    await recordAudit(tx, { meshId, type: "member_left", actorUserId: m.userId, actorMemberId: m.id, metadata: { displayName: m.displayName, device: m.peerPubkey !== null } });
+    const device = m.peerPubkey !== null;
+    await recordAudit(tx, { meshId, type: "member_left", actorUserId: m.userId, actorMemberId: m.id, metadata: why === "left" ? { displayName: m.displayName, device } : { reason: why, device } });
   }
   const epoch = await raiseKeyEpoch(tx, meshId);
   // The new epoch before the ends, as for a removal (members.ts).
   await notifyBrokers(tx, { t: "epoch", meshId, epoch }, ...members.map((m) => ({ t: "ended" as const, meshId, memberId: m.id, reason: "left" as const })));
 }
 
-const leavingSelect = { id: true, displayName: true, peerPubkey: true, userId: true, mesh: { select: { ownerUserId: true } } } as const;
+export const leavingSelect = { id: true, meshId: true, displayName: true, peerPubkey: true, userId: true, mesh: { select: { ownerUserId: true } } } as const;
 
 /**
  * Leaves a mesh: every live member of the actor in it (the one joined in the browser and each linked

@@ -1,7 +1,13 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
+import { DeleteAccount } from "@/components/settings/delete-account";
 import { ExportButton } from "@/components/settings/export-button";
+import { PasswordForm } from "@/components/settings/password-form";
 import { ProfileForm } from "@/components/settings/profile-form";
+import { SessionsCard } from "@/components/settings/sessions-card";
 import { titleFrom } from "@/i18n/metadata";
+import { Link } from "@/i18n/navigation";
+import { enabledOAuthProviders } from "@/server/auth/providers";
+import { getSessionUser } from "@/server/auth/session-user";
 import { serverCaller } from "@/trpc/server";
 
 export const generateMetadata = titleFrom("settings", "title");
@@ -10,7 +16,14 @@ export default async function SettingsPage({ params }: { params: Promise<{ local
   const { locale } = await params;
   setRequestLocale(locale);
   const t = await getTranslations("settings");
-  const profile = await (await serverCaller()).my.profile();
+  const ta = await getTranslations("account");
+  // Signed out (a session ended elsewhere): the dashboard layout, rendered beside this page, sends the
+  // visitor to sign-in; the page asks the API nothing, so no UNAUTHORIZED is thrown and logged.
+  if (!(await getSessionUser())) return null;
+  const caller = await serverCaller();
+  const [profile, account] = await Promise.all([caller.my.profile(), caller.my.account()]);
+  const providerNames = new Map(enabledOAuthProviders().map((p) => [p.id, p.name]));
+  const providers = account.providers.map((id) => providerNames.get(id) ?? id).join(", ");
   return (
     <section className="stack narrow">
       <h1>{t("title")}</h1>
@@ -19,9 +32,42 @@ export default async function SettingsPage({ params }: { params: Promise<{ local
         <ProfileForm name={profile.name ?? ""} />
       </div>
       <div className="card stack-sm">
+        <h2>{ta("passwordTitle")}</h2>
+        {account.hasPassword ? (
+          <>
+            <p className="muted">{ta("passwordLead")}</p>
+            <PasswordForm />
+          </>
+        ) : (
+          // OAuth-only accounts: no password to change, and none is set here (docs/security.md, "Accounts").
+          <p>{ta("noPassword", { providers: providers || ta("aProvider") })}</p>
+        )}
+      </div>
+      <div className="card stack-sm">
+        <h2>{ta("sessionsTitle")}</h2>
+        <p className="muted">{ta("sessionsLead")}</p>
+        <SessionsCard />
+      </div>
+      <div className="card stack-sm" id="your-data">
         <h2>{t("exportTitle")}</h2>
         <p>{t("exportBody")}</p>
         <ExportButton />
+      </div>
+      <div className="card stack-sm">
+        <h2>{ta("developersTitle")}</h2>
+        <p>{ta("developersBody")}</p>
+        <ul className="list">
+          <li>
+            <Link href="/api-reference">{ta("apiReferenceLink")}</Link>
+          </li>
+          <li>
+            <a href="/api/openapi.json">{ta("openapiLink")}</a>
+          </li>
+        </ul>
+      </div>
+      <div className="card stack-sm danger-zone">
+        <h2>{ta("deleteTitle")}</h2>
+        <DeleteAccount email={account.email} allowed={account.deletion.allowed} removes={account.deletion.removes} keeps={account.deletion.keeps} />
       </div>
     </section>
   );

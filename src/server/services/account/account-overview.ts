@@ -1,0 +1,36 @@
+import type { Db } from "@/server/core/db";
+import { AppError } from "@/server/core/errors";
+import type { UserActor } from "../actor";
+
+/**
+ * What the account settings show: whether the account has a password (OAuth-only accounts have none),
+ * its linked sign-in providers, and what deleting it would remove or keep, counted (delete-account.ts
+ * does exactly this). Administrators (ADMIN_EMAILS) cannot delete their account here.
+ */
+export async function getAccountOverview(db: Db, actor: UserActor, now = new Date()) {
+  const me = actor.userId;
+  const otherMeshes = { mesh: { ownerUserId: { not: me } } };
+  const [user, meshesOwned, otherMembers, messages, joined, invites, sessions, cliLogins, apiKeys] = await Promise.all([
+    db.user.findUnique({ where: { id: me }, select: { email: true, passwordHash: true, accounts: { select: { provider: true }, orderBy: { provider: "asc" } } } }),
+    db.mesh.count({ where: { ownerUserId: me } }),
+    // People who lose a mesh: live members of the user's meshes who are not the user.
+    db.member.count({ where: { mesh: { ownerUserId: me }, revokedAt: null, OR: [{ userId: null }, { userId: { not: me } }] } }),
+    db.messageEnvelope.count({ where: { mesh: { ownerUserId: me } } }),
+    db.member.findMany({ where: { userId: me, revokedAt: null, ...otherMeshes }, distinct: ["meshId"], select: { meshId: true } }),
+    db.invite.count({ where: { createdByUserId: me } }),
+    db.session.count({ where: { userId: me, expires: { gt: now } } }),
+    db.deviceToken.count({ where: { userId: me, revokedAt: null } }),
+    db.apiKey.count({ where: { createdByUserId: me } }),
+  ]);
+  if (!user) throw new AppError("NOT_FOUND", "user_not_found");
+  return {
+    email: user.email ?? "",
+    hasPassword: user.passwordHash !== null,
+    providers: [...new Set(user.accounts.map((a) => a.provider))],
+    deletion: {
+      allowed: !actor.isAdmin,
+      removes: { meshesOwned, otherMembers, messages, meshesJoined: joined.length, invites, sessions, cliLogins },
+      keeps: { apiKeys },
+    },
+  };
+}
