@@ -141,9 +141,10 @@ test("a running job is cancelled from its page after a confirmation, then retrie
   await expect(page.getByText("Reviews 1–50 of 120")).toBeVisible();
 });
 
-test("cancelling a batch, promoting and deprecating a scraper version each ask first, saying what they do", async ({ page, request }) => {
+test("cancelling a batch, promoting and deprecating a scraper version and revoking an API key each ask first, saying what they do", async ({ page, request }) => {
   test.setTimeout(120_000);
-  const key = await adminKey(page, `e2e-confirm-${Date.now().toString(36)}`);
+  const keyName = `e2e-confirm-${Date.now().toString(36)}`;
+  const key = await adminKey(page, keyName);
   // Slow jobs (3 s per platform request), so the batch is still open when it is cancelled.
   const created = await request.post("/api/scrape/platform-reviews/batch", {
     headers: { authorization: `Bearer ${key}` },
@@ -180,4 +181,18 @@ test("cancelling a batch, promoting and deprecating a scraper version each ask f
   await expect(page.getByRole("alertdialog")).toContainText("It gets no more traffic and leaves routing");
   await page.getByRole("button", { name: "Yes, deprecate it" }).click();
   await expect(row).toContainText("Deprecated", { timeout: 10_000 });
+
+  // Revoking the API key: asked first (kept, it still works), then revoked (its clients get 401).
+  const listBatches = () => request.get("/api/batches", { headers: { authorization: `Bearer ${key}` } });
+  await page.goto("/en/engine/api-keys");
+  const keyRow = page.getByRole("row").filter({ hasText: keyName });
+  await keyRow.getByRole("button", { name: "Revoke" }).click();
+  await expect(page.getByRole("alertdialog")).toContainText("Every client using it is refused at once (401)");
+  await page.getByRole("button", { name: "Keep the key" }).click();
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
+  expect((await listBatches()).status()).toBe(200);
+  await keyRow.getByRole("button", { name: "Revoke" }).click();
+  await page.getByRole("button", { name: "Revoke the key" }).click();
+  await expect(keyRow).toContainText("Revoked", { timeout: 10_000 });
+  expect((await listBatches()).status()).toBe(401);
 });

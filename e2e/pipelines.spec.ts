@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./admin-fixtures";
+import { layoutProblems } from "./page-checks";
 
 // Pipelines are an administrator's pages: every test runs as the seeded administrator
 // (admin@example.com, signed in once per worker by admin-fixtures.ts).
@@ -80,6 +81,15 @@ test("runs review-analytics from the page, watches the stages, then sees every w
   }
   await expect(page.getByRole("button", { name: "Print" })).toBeVisible();
   expect(await a11y(page), "report accessibility").toEqual([]);
+  // Printed on A4 (about 720 px between the margins): every table, the action matrix's effort and
+  // timeframe included, fits the page; nothing is cut.
+  await page.emulateMedia({ media: "print" });
+  await page.setViewportSize({ width: 720, height: 1000 });
+  await expect.poll(() => layoutProblems(page, false), { timeout: 5_000 }).toEqual([]);
+  const timeframe = await page.getByRole("columnheader", { name: "Timeframe" }).boundingBox();
+  expect(timeframe && timeframe.x + timeframe.width).toBeLessThanOrEqual(720);
+  await page.emulateMedia({ media: "screen" });
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // Every figure of the narrative leads to the reviews it counts: the number of reviews analysed.
   const figure = page.locator('.report-section [data-evidence-ref="reviews"]').first();
