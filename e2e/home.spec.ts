@@ -139,15 +139,15 @@ test("a user who is not an administrator gets no engine data, in the page or in 
     await expect(page.getByRole("region", { name: "Recent jobs" })).toHaveCount(0);
     await expect(page.getByRole("region", { name: "Recent reports" })).toHaveCount(0);
     // Wait for a refresh: the requests the page makes by itself are covered too.
-    await expect.poll(() => calls.filter((c) => c.url.includes("home.meshes")).length, { timeout: HOME_POLL_MS + 5_000 }).toBeGreaterThan(0);
+    await expect.poll(() => calls.filter((c) => c.url.includes("my.homeMeshes")).length, { timeout: HOME_POLL_MS + 5_000 }).toBeGreaterThan(0);
     for (const text of [html, ...calls.map((c) => `${c.url}\n${c.body}`)]) {
       expect(text).not.toContain(world.jobId);
       expect(text).not.toContain(world.executionId);
       expect(text).not.toContain("/engine/jobs/");
-      expect(text).not.toContain("home.engine");
+      expect(text).not.toContain("admin.homeEngine");
     }
     // Asked directly, the server refuses.
-    const direct = await page.request.get("/api/trpc/home.engine");
+    const direct = await page.request.get("/api/trpc/admin.homeEngine");
     expect(direct.status()).toBe(403);
     expect(await direct.text()).toContain("FORBIDDEN");
   } finally {

@@ -40,8 +40,8 @@ try {
   const executionId = runs.items[0]?.id;
   const batches = await json<{ items: { id: string }[] }>(request, "/api/batches?page_size=1").catch(() => ({ items: [] }));
   const batch = batches.items[0] ?? (await json<{ id: string }>(request, "/api/scrape/platform-reviews/batch", { data: { requester_client_id: "screenshots", jobs: [{ platform_id: "p-0001", review_limit: 40 }] } }));
-  const detail = await json<{ jobs?: { id: string }[]; job_ids?: string[] }>(request, `/api/batches/${batch.id}`).catch(() => ({ job_ids: [] as string[] }));
-  const jobId = detail.jobs?.[0]?.id ?? detail.job_ids?.[0];
+  const detail = await json<{ jobs?: { id: string }[] }>(request, `/api/batches/${batch.id}`).catch(() => ({ jobs: [] }));
+  const jobId = detail.jobs?.[0]?.id;
 
   const pages: [string, string][] = [
     ["home", "/en"],

@@ -35,7 +35,7 @@ export default async function HomePage({ params, searchParams }: { params: Promi
   }
   const t = await getTranslations("home.overview");
   const caller = await serverCaller();
-  const [meshes, engine] = await Promise.all([caller.home.meshes({ limit: HOME_MESHES_SHOWN }), user.isAdmin ? caller.home.engine() : null]);
+  const [meshes, engine] = await Promise.all([caller.my.homeMeshes({ limit: HOME_MESHES_SHOWN }), user.isAdmin ? caller.admin.homeEngine() : null]);
   return (
     <div className="stack">
       <div className="stack-sm">

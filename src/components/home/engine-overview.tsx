@@ -23,7 +23,7 @@ export function EngineOverview({ initial }: { initial: THomeEngineOut }) {
   const t = useTranslations("home.engine");
   const trpc = useTRPC();
   const query = useQuery({
-    ...trpc.home.engine.queryOptions(),
+    ...trpc.admin.homeEngine.queryOptions(),
     initialData: initial,
     staleTime: HOME_POLL_MS,
     refetchInterval: HOME_POLL_MS,

@@ -17,7 +17,7 @@ export function MeshOverview({ initial }: { initial: THomeMeshesOut }) {
   const tm = useTranslations("meshes");
   const trpc = useTRPC();
   const query = useQuery({
-    ...trpc.home.meshes.queryOptions({ limit: HOME_MESHES_SHOWN }),
+    ...trpc.my.homeMeshes.queryOptions({ limit: HOME_MESHES_SHOWN }),
     initialData: initial,
     staleTime: HOME_POLL_MS,
     refetchInterval: HOME_POLL_MS,

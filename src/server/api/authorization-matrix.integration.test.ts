@@ -149,8 +149,8 @@ const MATRIX: Record<string, Row> = {
   "pipelines.evidence": { input: () => ({ pipeline_id: "review-analytics", execution_id: NO_EXECUTION, ref: "reviews" }), expect: adminAbsent },
   "pipelines.selection": { input: () => ({ pipeline_id: "review-analytics" }), expect: adminOnly },
   // The home page's overview: anyone's own meshes; the engine's newest jobs and runs for administrators.
-  "home.meshes": { input: () => ({}), expect: anyUser },
-  "home.engine": { input: none, expect: adminOnly },
+  "my.homeMeshes": { input: () => ({}), expect: anyUser },
+  "admin.homeEngine": { input: none, expect: adminOnly },
 };
 
 const users = {} as Record<Exclude<Role, "signedOut">, SessionUser>;

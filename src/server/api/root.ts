@@ -1,5 +1,4 @@
 import { adminRouter } from "./routers/admin";
-import { homeRouter } from "./routers/home";
 import { myRouter } from "./routers/my";
 import { pipelinesRouter } from "./routers/pipelines";
 import { publicRouter } from "./routers/public";
@@ -12,7 +11,6 @@ export const appRouter = createTRPCRouter({
   public: publicRouter,
   scrape: scrapeRouter,
   pipelines: pipelinesRouter,
-  home: homeRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -9,6 +9,8 @@ import { adminMeshSummary } from "@/server/services/admin/summary";
 import { ZMeshIdInput } from "@/server/services/meshes/schemas";
 import * as out from "../outputs";
 import { adminProcedure, createTRPCRouter } from "../trpc";
+import { ZHomeEngineOut } from "@/server/services/home/home-overview.schema";
+import { recentEngineActivity } from "@/server/services/home/recent-engine-activity";
 
 const rest = (path: `/${string}`, summary: string) => ({ openapi: { method: "GET" as const, path, summary, tags: ["admin"], protect: true } });
 
@@ -44,4 +46,9 @@ export const adminRouter = createTRPCRouter({
     .input(z.void())
     .output(out.ZAdminSummaryOut)
     .query(({ ctx }) => adminMeshSummary(ctx.db)),
+  // The home page's newest jobs and pipeline runs (tRPC only; the engine's REST lists have them all).
+  homeEngine: adminProcedure
+    .input(z.void())
+    .output(ZHomeEngineOut)
+    .query(({ ctx }) => recentEngineActivity(ctx, ctx.actor)),
 });

@@ -33,6 +33,8 @@ import * as out from "../outputs";
 import { lazyLimiter, takeOrThrow } from "../rate-limit";
 import { createTRPCRouter, protectedProcedure } from "../trpc";
 import { accountProcedures } from "./my-account";
+import { ZHomeMeshesInput, ZHomeMeshesOut } from "@/server/services/home/home-overview.schema";
+import { listHomeMeshes } from "@/server/services/home/list-home-meshes";
 
 const rest = (method: "GET" | "POST" | "PATCH" | "DELETE", path: `/${string}`, summary: string) => ({
   openapi: { method, path, summary, tags: ["my"], protect: true },
@@ -155,4 +157,9 @@ export const myRouter = createTRPCRouter({
     .input(none)
     .output(out.ZExportOut)
     .query(({ ctx }) => exportMyData(ctx, ctx.actor)),
+  // The home page's overview (tRPC only; GET /my/meshes has the full list).
+  homeMeshes: protectedProcedure
+    .input(ZHomeMeshesInput)
+    .output(ZHomeMeshesOut)
+    .query(({ ctx, input }) => listHomeMeshes(ctx, ctx.actor, input)),
 });

@@ -30,7 +30,7 @@ async function peer(meshId: string, open: boolean, opts: { revoked?: boolean } =
   return member;
 }
 
-describe("home.meshes", () => {
+describe("my.homeMeshes", () => {
   it("lists only the user's meshes, with their role and members online of all live members", async () => {
     const [me, other] = [await makeUser(db), await makeUser(db)];
     const owned = await makeMesh(db, me, "Mine");
@@ -45,15 +45,15 @@ describe("home.meshes", () => {
     await peer(owned.id, true, { revoked: true });
     await peer(strangers.id, true);
 
-    const mine = await as(me).home.meshes({});
+    const mine = await as(me).my.homeMeshes({});
     expect(mine.total).toBe(2);
     expect(mine.items).toEqual([
       { id: owned.id, name: "Mine", slug: owned.slug, archived: false, isOwner: true, myRole: "owner", online: 1, members: 3 },
       { id: joined.id, name: "Joined", slug: joined.slug, archived: false, isOwner: false, myRole: "observer", online: 0, members: 2 },
     ]);
-    const ids = new Set((await as(other).home.meshes({})).items.map((m) => m.id));
+    const ids = new Set((await as(other).my.homeMeshes({})).items.map((m) => m.id));
     expect([...ids].sort()).toEqual([joined.id, left.id, strangers.id].sort());
-    expect((await as(await makeUser(db)).home.meshes({})).items).toEqual([]);
+    expect((await as(await makeUser(db)).my.homeMeshes({})).items).toEqual([]);
   });
 
   it("puts meshes with people online first, caps the list at `limit` and counts them all", async () => {
@@ -64,25 +64,25 @@ describe("home.meshes", () => {
     await peer(busy.id, true);
     await peer(busy.id, true);
     await peer(quiet.id, true);
-    const list = await as(me).home.meshes({ limit: 2 });
+    const list = await as(me).my.homeMeshes({ limit: 2 });
     expect(list.total).toBe(3);
     expect(list.items.map((m) => [m.name, m.online])).toEqual([["Busy", 2], ["Quiet", 1]]);
-    expect((await as(me).home.meshes({})).items.map((m) => m.id)).toEqual([busy.id, quiet.id, newest.id]);
+    expect((await as(me).my.homeMeshes({})).items.map((m) => m.id)).toEqual([busy.id, quiet.id, newest.id]);
   });
 
   it("answers a client's mistake with BAD_REQUEST and a signed-out caller with UNAUTHORIZED, never a 500", async () => {
     const me = await makeUser(db);
-    for (const limit of [0, 13, 1.5, "many"]) expect(await codeOf(as(me).home.meshes({ limit } as never)), String(limit)).toBe("BAD_REQUEST");
-    expect(await codeOf(as(null).home.meshes({}))).toBe("UNAUTHORIZED");
+    for (const limit of [0, 13, 1.5, "many"]) expect(await codeOf(as(me).my.homeMeshes({ limit } as never)), String(limit)).toBe("BAD_REQUEST");
+    expect(await codeOf(as(null).my.homeMeshes({}))).toBe("UNAUTHORIZED");
   });
 });
 
-describe("home.engine", () => {
+describe("admin.homeEngine", () => {
   it("is FORBIDDEN to a signed-in user who is not an administrator, in the procedure and in the service", async () => {
     const user = await makeUser(db);
     await makeMesh(db, user);
-    expect(await codeOf(as(user).home.engine())).toBe("FORBIDDEN");
-    expect(await codeOf(as(null).home.engine())).toBe("UNAUTHORIZED");
+    expect(await codeOf(as(user).admin.homeEngine())).toBe("FORBIDDEN");
+    expect(await codeOf(as(null).admin.homeEngine())).toBe("UNAUTHORIZED");
     await expect(recentEngineActivity({ db }, actorOf(user))).rejects.toMatchObject({ code: "FORBIDDEN", message: "admin_only" });
     await expect(recentEngineActivity({ db }, actorOf(user))).rejects.toBeInstanceOf(AppError);
   });
@@ -103,7 +103,7 @@ describe("home.engine", () => {
         finishedAt: new Date(),
       },
     });
-    const engine = await as(admin).home.engine();
+    const engine = await as(admin).admin.homeEngine();
     expect(engine.jobs.length).toBeLessThanOrEqual(5);
     expect(engine.executions.length).toBeLessThanOrEqual(5);
     // Other tests may add rows at the same time: this test's own rows are among the newest.
