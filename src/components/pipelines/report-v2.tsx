@@ -120,12 +120,12 @@ export async function ReportV2View({ report, locale, pipelineId, executionId }: 
       <section className="report-section">
         <h2>{t("criticalIssues")}</h2>
         {report.critical_issues.length === 0 ? <p className="muted">{t("noCriticalIssues")}</p> : null}
-        {report.critical_issues.map((c) => (
+        {report.critical_issues.map((c, i) => (
           <div key={c.category} className="stack-sm issue">
             <h3>
               {L(c.category)} · {L(c.severity)} · {L(c.team)}
             </h3>
-            <p>{c.summary}</p>
+            <p>{n.critical_summaries?.[i] ?? c.summary}</p>
             {c.quotes.map((q) => (
               <blockquote key={q.review_id + q.text}>
                 {q.text}
@@ -150,14 +150,14 @@ export async function ReportV2View({ report, locale, pipelineId, executionId }: 
               </tr>
             </thead>
             <tbody>
-              {report.action_matrix.map((a) => (
+              {report.action_matrix.map((a, i) => (
                 <tr key={a.priority}>
                   <td>{a.priority}</td>
-                  <td>{a.action}</td>
+                  <td>{n.action_matrix?.[i]?.action ?? a.action}</td>
                   <td>{L(a.team)}</td>
                   <td>{L(a.impact)}</td>
                   <td>{L(a.effort)}</td>
-                  <td>{a.timeframe}</td>
+                  <td>{n.action_matrix?.[i]?.timeframe ?? a.timeframe}</td>
                 </tr>
               ))}
             </tbody>

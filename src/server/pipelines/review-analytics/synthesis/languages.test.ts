@@ -17,6 +17,7 @@ import { buildFacts } from "./facts";
 import { NARRATIVE_LANGUAGES, REPORT_LANGUAGES } from "./lang";
 import { allowedNumbers, formatNumber, inventedNumbers, numbersIn } from "./numbers";
 import { narrativeIn, type TNarrative } from "./report";
+import { sectionTexts } from "./section-texts";
 import { synthesize } from "./synthesize";
 
 const labelled: RawReview[] = languagesOf("dev").flatMap((l) =>
@@ -85,6 +86,19 @@ describe.each(REPORT_LANGUAGES)("the narrative in %s", (code) => {
     }
   });
 
+  it.each(SEEDS)("seed %i: the action matrix's actions and timeframes and the issue summaries: computed numbers, English as the sections store it", (seed) => {
+    const { facts } = run(seed);
+    const texts = sectionTexts(facts, code);
+    expect(texts.action_matrix).toHaveLength(facts.actions.length);
+    expect(texts.critical_summaries).toHaveLength(facts.critical.length);
+    const allowed = allowedNumbers(facts);
+    for (const text of [...texts.action_matrix.map((x) => x.action), ...texts.critical_summaries]) expect(inventedNumbers(ownWords(text), allowed, L.numbers), text).toEqual([]);
+    if (code === "en") {
+      expect(texts.action_matrix).toEqual(facts.actions.map((a) => ({ action: a.action, timeframe: a.timeframe })));
+      expect(texts.critical_summaries).toEqual(facts.critical.map((c) => c.summary));
+    }
+  });
+
   it("cites the same figures as English: one evidence serves every language", () => {
     const { rows, facts } = run(3);
     const english = new EvidenceBook(rows);
@@ -111,7 +125,9 @@ describe("Spanish and German narratives", () => {
 
   it.each(SEEDS.flatMap((seed) => [["es", seed] as const, ["de", seed] as const]))("%s, seed %i: no English template words, no taxonomy codes", (code, seed) => {
     const { facts } = run(seed);
-    for (const text of all(writeDeterministic(facts, code)).map(ownWords)) {
+    const sections = sectionTexts(facts, code);
+    const texts = [...all(writeDeterministic(facts, code)), ...sections.action_matrix.flatMap((x) => [x.action, x.timeframe]), ...sections.critical_summaries];
+    for (const text of texts.map(ownWords)) {
       for (const word of ENGLISH) expect(text, `${word} in ${text}`).not.toMatch(word);
       expect(text).not.toMatch(/front_of_house|waiting_time|_/);
     }
@@ -139,6 +155,9 @@ describe("synthesize stores the narrative in every language", () => {
     expect(en.narrative).toBe(report.executive_summary.narrative);
     expect(en.action_plan).toEqual(report.action_plan);
     expect(enLinks).toEqual(report.links);
+    expect(en.action_matrix).toEqual(report.action_matrix.map((a) => ({ action: a.action, timeframe: a.timeframe })));
+    expect(en.critical_summaries).toEqual(report.critical_issues.map((c) => c.summary));
+    expect(report.narratives!.es!.action_matrix?.map((a) => a.timeframe)).toEqual(sectionTexts(facts, "es").action_matrix.map((a) => a.timeframe));
     for (const code of ["es", "de"] as const) {
       const n = report.narratives![code]!;
       expect(n.headline).toBe(writeDeterministic(facts, code).headline);

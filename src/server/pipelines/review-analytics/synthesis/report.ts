@@ -13,8 +13,11 @@ export const ZNarrative = z.object({
 });
 export type TNarrative = z.infer<typeof ZNarrative>;
 
-/** The narrative in one report language, with where its figures are (present when the report has evidence). */
-export type ReportNarrative = TNarrative & { links?: import("./citations").EvidenceLink[] };
+/**
+ * The narrative in one report language, with where its figures are (`links`, present when the report
+ * has evidence) and the texts of the sections in that language (absent: the sections' own English texts).
+ */
+export type ReportNarrative = TNarrative & { links?: import("./citations").EvidenceLink[] } & Partial<import("./section-texts").SectionTexts>;
 
 export interface ReportQuote {
   review_id: string;

@@ -1,6 +1,6 @@
 import type { Aggregates, CategoryStat } from "../aggregates";
 import { OWNER_TEAMS, type Category } from "../taxonomy";
-import { plainCite, type Cite } from "./citations";
+import { formatClaim, plainCite, type Cite } from "./citations";
 import { citer, FIGURES } from "./figures";
 import { en } from "./lang/en";
 import type { NarrativeLanguage } from "./lang/types";
@@ -55,7 +55,7 @@ export function criticalIssues(agg: Aggregates): CriticalIssue[] {
         team: OWNER_TEAMS[category as Category],
         severity: g.severity,
         issues: g.issues,
-        summary: `${g.issues} ${g.severity} ${g.issues === 1 ? "issue" : "issues"} about ${label(category)}; ${stat?.negative_pct ?? 0}% of ${stat?.mentions ?? 0} mentions are negative.`,
+        summary: issueSummary(en, category, g, stat),
         quotes,
       };
     });
@@ -104,7 +104,14 @@ export function strengthsToProtect(agg: Aggregates): Record<string, unknown>[] {
     }));
 }
 
-/** Human label of a category in the report's English text. */
-export function label(category: string): string {
-  return category.replace(/_/g, " ");
+/** The summary of a category's issues in a report language (numbers in its style). */
+export function issueSummary(lang: NarrativeLanguage, category: string, g: { severity: "critical" | "high"; issues: number }, stat: CategoryStat | undefined): string {
+  const claim = (value: number, unit: string) => formatClaim({ value, unit }, lang.numbers);
+  return lang.issueSummary({
+    issues: { text: claim(g.issues, "issues"), n: g.issues },
+    severity: g.severity,
+    category: lang.category(category),
+    share: claim(stat?.negative_pct ?? 0, "%"),
+    mentions: claim(stat?.mentions ?? 0, "mentions"),
+  });
 }

@@ -5,6 +5,7 @@ import { EvidenceBook, linkByValue, type EvidenceLink, type OtherRuns } from "./
 import { writeDeterministic, writeLinked } from "./deterministic-writer";
 import { buildFacts, type FactPlace, type NarrativeWriter } from "./facts";
 import { REPORT_LANGUAGES, type ReportLanguage } from "./lang";
+import { sectionTexts } from "./section-texts";
 import type { ReportNarrative, ReportV2, TNarrative } from "./report";
 import type { StageResult } from "../../types";
 import { writerFailedWarning } from "../../stage-warnings";
@@ -50,9 +51,9 @@ export async function synthesize(
     }
   }
   narrative ??= cited?.narrative ?? writeDeterministic(facts);
-  const withLinks = (n: TNarrative, l: EvidenceLink[] | null): ReportNarrative => (book && l ? { ...n, links: l } : { ...n });
+  const inLanguage = (l: ReportLanguage, n: TNarrative, spans: EvidenceLink[] | null): ReportNarrative => ({ ...n, ...(book && spans ? { links: spans } : {}), ...sectionTexts(facts, l) });
   const narratives = Object.fromEntries(
-    REPORT_LANGUAGES.map((l) => [l, l === "en" ? withLinks(narrative, links) : withLinks(written.get(l)?.narrative ?? writeDeterministic(facts, l), written.get(l)?.links ?? null)]),
+    REPORT_LANGUAGES.map((l) => [l, l === "en" ? inLanguage(l, narrative, links) : inLanguage(l, written.get(l)?.narrative ?? writeDeterministic(facts, l), written.get(l)?.links ?? null)]),
   ) as ReportV2["narratives"];
   const t = agg.totals;
   const report: ReportV2 = {

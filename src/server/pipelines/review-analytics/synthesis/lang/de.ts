@@ -74,4 +74,6 @@ export const de: NarrativeLanguage = {
   priority: ({ category, level, score, negative }) =>
     `Zuerst ${category} angehen (Risiko ${level}, Wert ${score}; ${negative.text} negative ${plural(negative.n, "Erwähnung", "Erwähnungen")}).`,
   noPriorities: "Keine Kategorie hat mittleres oder hohes Risiko; die Kennzahlen monatlich beobachten.",
+  issueSummary: ({ issues, severity, category, share, mentions }) =>
+    `${issues.text} ${severity === "critical" ? plural(issues.n, "kritisches", "kritische") : plural(issues.n, "schweres", "schwere")} ${plural(issues.n, "Problem", "Probleme")} zu ${category}; ${share} von ${mentions} Erwähnungen sind negativ.`,
 };

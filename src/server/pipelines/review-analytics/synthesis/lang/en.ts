@@ -64,4 +64,5 @@ export const en: NarrativeLanguage = {
   collectMore: "Collect more reviews before choosing a marketing angle.",
   priority: ({ category, level, score, negative }) => `Fix ${category} first (${level} risk, score ${score}; ${negative.text} negative mentions).`,
   noPriorities: "No category is at medium or high risk; watch the tracking KPIs monthly.",
+  issueSummary: ({ issues, severity, category, share, mentions }) => `${issues.text} ${severity} ${issues.n === 1 ? "issue" : "issues"} about ${category}; ${share} of ${mentions} mentions are negative.`,
 };

@@ -73,4 +73,6 @@ export const es: NarrativeLanguage = {
   priority: ({ category, level, score, negative }) =>
     `Corregir primero ${category} (riesgo ${level}, puntuación ${score}; ${negative.text} ${plural(negative.n, "mención negativa", "menciones negativas")}).`,
   noPriorities: "Ninguna categoría tiene riesgo medio o alto; revisar los indicadores de seguimiento cada mes.",
+  issueSummary: ({ issues, severity, category, share, mentions }) =>
+    `${issues.text} ${plural(issues.n, "incidencia", "incidencias")} ${severity === "critical" ? plural(issues.n, "crítica", "críticas") : plural(issues.n, "grave", "graves")} sobre ${category}; el ${share} de ${mentions} menciones son negativas.`,
 };

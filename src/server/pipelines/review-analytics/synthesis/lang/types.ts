@@ -63,4 +63,6 @@ export interface NarrativeLanguage {
   readonly collectMore: string;
   priority(p: { category: string; level: string; score: string; negative: Counted }): string;
   readonly noPriorities: string;
+  /** The summary of a category's critical or high issues (critical_issues[].summary); `share` is the negative share of its mentions. */
+  issueSummary(p: { issues: Counted; severity: "critical" | "high"; category: string; share: string; mentions: string }): string;
 }
