@@ -110,6 +110,15 @@ test("runs review-analytics from the page, watches the stages, then sees every w
   // A figure the report does not hold: the not-found page (streamed inside the pipelines layout).
   await page.goto(`/en/pipelines/review-analytics/executions/${executionId}/evidence/no.such.figure`);
   await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+
+  // The narrative is in the page's language (report.narratives), its figures still linked to their reviews.
+  await page.goto(`/es/pipelines/review-analytics/report?execution=${executionId}`);
+  const headline = page.locator(".report-headline");
+  await expect(headline).toHaveText(/^[1-9][\d.]* reseñas: /);
+  await expect(headline).not.toContainText("reviews");
+  await expect(headline.locator('[data-evidence-ref="reviews"]')).toHaveText(/^[1-9][\d.]*$/);
+  await page.goto(`/de/pipelines/review-analytics/report?execution=${executionId}`);
+  await expect(headline).toHaveText(/^[1-9][\d.]* Bewertungen: /);
 });
 
 test("the dashboard shows the default run of its place, and the picker switches to another run", async ({ page }) => {

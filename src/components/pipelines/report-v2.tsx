@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
-import type { ReportV2 } from "@/server/pipelines/review-analytics/synthesis/report";
+import { narrativeIn, type ReportV2 } from "@/server/pipelines/review-analytics/synthesis/report";
 import { ScrollRegion } from "@/components/widgets/scroll-region";
 import type { EvidenceLink, LinkField } from "@/server/pipelines/review-analytics/synthesis/citations";
 import { evidenceHref, LinkedText } from "./linked-text";
@@ -35,13 +35,15 @@ interface Strength {
 
 /**
  * The v2 report: executive summary, scorecard, critical issues, action matrix, KPIs, strengths,
- * insights. With the run's ids, every figure of the narrative links to the reviews it counts.
+ * insights. The narrative is in the page's locale (English for reports stored before translations).
+ * With the run's ids, every figure of the narrative links to the reviews it counts.
  */
-export async function ReportV2View({ report, pipelineId, executionId }: { report: ReportV2; pipelineId?: string; executionId?: string }) {
+export async function ReportV2View({ report, locale, pipelineId, executionId }: { report: ReportV2; locale: string; pipelineId?: string; executionId?: string }) {
   const t = await getTranslations("pipelines.report");
   const tl = await getTranslations("pipelines.labels");
   const L = (k: string) => label(tl, tl.has, k);
-  const links: readonly EvidenceLink[] = Array.isArray(report.links) && report.evidence ? report.links : [];
+  const n = narrativeIn(report, locale);
+  const links: readonly EvidenceLink[] = Array.isArray(n.links) && report.evidence ? n.links : [];
   const href = (ref: string) => evidenceHref(pipelineId ?? "", executionId ?? "", ref);
   const text: Texts = (field, index, value) => {
     if (!pipelineId || !executionId || typeof value !== "string") return value;
@@ -57,7 +59,7 @@ export async function ReportV2View({ report, pipelineId, executionId }: { report
             {t("places", { places: report.places.map((p) => p.name ?? p.place_key).join(", ") })}
           </p>
         ) : null}
-        <p className="report-headline">{text("headline", null, report.executive_summary.headline)}</p>
+        <p className="report-headline">{text("headline", null, n.headline)}</p>
         {report.comparison?.metrics.length ? (
           <div data-testid="report-comparison">
             <p className="muted">{t("comparison", { date: report.comparison.finished_at.slice(0, 10) })}</p>
@@ -70,7 +72,7 @@ export async function ReportV2View({ report, pipelineId, executionId }: { report
             </ul>
           </div>
         ) : null}
-        <p>{text("narrative", null, report.executive_summary.narrative)}</p>
+        <p>{text("narrative", null, n.narrative)}</p>
         <dl className="metrics">
           {report.executive_summary.key_metrics.map((m) => (
             <div key={m.label}>
@@ -118,12 +120,12 @@ export async function ReportV2View({ report, pipelineId, executionId }: { report
       <section className="report-section">
         <h2>{t("criticalIssues")}</h2>
         {report.critical_issues.length === 0 ? <p className="muted">{t("noCriticalIssues")}</p> : null}
-        {report.critical_issues.map((c) => (
+        {report.critical_issues.map((c, i) => (
           <div key={c.category} className="stack-sm issue">
             <h3>
               {L(c.category)} · {L(c.severity)} · {L(c.team)}
             </h3>
-            <p>{c.summary}</p>
+            <p>{n.critical_summaries?.[i] ?? c.summary}</p>
             {c.quotes.map((q) => (
               <blockquote key={q.review_id + q.text}>
                 {q.text}
@@ -148,14 +150,14 @@ export async function ReportV2View({ report, pipelineId, executionId }: { report
               </tr>
             </thead>
             <tbody>
-              {report.action_matrix.map((a) => (
+              {report.action_matrix.map((a, i) => (
                 <tr key={a.priority}>
                   <td>{a.priority}</td>
-                  <td>{a.action}</td>
+                  <td>{n.action_matrix?.[i]?.action ?? a.action}</td>
                   <td>{L(a.team)}</td>
                   <td>{L(a.impact)}</td>
                   <td>{L(a.effort)}</td>
-                  <td>{a.timeframe}</td>
+                  <td>{n.action_matrix?.[i]?.timeframe ?? a.timeframe}</td>
                 </tr>
               ))}
             </tbody>
@@ -203,12 +205,12 @@ export async function ReportV2View({ report, pipelineId, executionId }: { report
           </div>
         ))}
       </section>
-      <List title={t("sentimentInsights")} field="sentiment_insights" items={report.sentiment_insights} text={text} />
-      <List title={t("categoryInsights")} field="category_insights" items={report.category_insights} text={text} />
-      <List title={t("timelineInsights")} field="timeline_insights" items={report.timeline_insights} text={text} />
-      <List title={t("actionPlan")} field="action_plan" items={report.action_plan} text={text} />
-      <List title={t("marketingAngles")} field="marketing_angles" items={report.marketing_angles} text={text} />
-      <List title={t("priorityRecommendations")} field="priority_recommendations" items={report.priority_recommendations} text={text} />
+      <List title={t("sentimentInsights")} field="sentiment_insights" items={n.sentiment_insights} text={text} />
+      <List title={t("categoryInsights")} field="category_insights" items={n.category_insights} text={text} />
+      <List title={t("timelineInsights")} field="timeline_insights" items={n.timeline_insights} text={text} />
+      <List title={t("actionPlan")} field="action_plan" items={n.action_plan} text={text} />
+      <List title={t("marketingAngles")} field="marketing_angles" items={n.marketing_angles} text={text} />
+      <List title={t("priorityRecommendations")} field="priority_recommendations" items={n.priority_recommendations} text={text} />
     </article>
   );
 }

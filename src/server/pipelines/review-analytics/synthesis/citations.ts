@@ -1,7 +1,7 @@
 import type { ReviewLabel } from "../../types";
 import { EVIDENCE_IDS } from "../aggregate";
 import { filterKey, matchesFilter, type EvidenceFilter } from "../evidence";
-import { numberSpans, sameNumber } from "./numbers";
+import { EN_NUMBERS, formatNumber, numberSpans, sameNumber, type NumberStyle } from "./numbers";
 import type { TNarrative } from "./report";
 
 // Every figure the narrative prints carries the reviews behind it (docs/pipelines.md, "Evidence").
@@ -45,11 +45,14 @@ export interface EvidenceLink {
   ref: string;
 }
 
-/** How a claim is written: its text, else the number (thousands with commas), with % for shares. */
-export function formatClaim(claim: Pick<Claim, "value" | "unit" | "text">): string {
+/**
+ * How a claim is written: its text (months, dates and clock times are the same in every language),
+ * else the number in the language's style (English: thousands with commas), with % for shares.
+ */
+export function formatClaim(claim: Pick<Claim, "value" | "unit" | "text">, style: NumberStyle = EN_NUMBERS): string {
   if (claim.text !== undefined) return claim.text;
-  const n = Number.isInteger(claim.value) ? claim.value.toLocaleString("en-US") : String(claim.value);
-  return claim.unit === "%" ? `${n}%` : n;
+  const n = formatNumber(claim.value, style);
+  return claim.unit === "%" ? `${n}${style.percent}` : n;
 }
 
 /** What a writer calls for every figure it prints; returns the figure as written. */
@@ -60,8 +63,14 @@ const MID = "\u0003";
 const CLOSE = "\u0004";
 const TAGGED = /\u0002([^\u0003]*)\u0003([^\u0004]*)\u0004/g;
 
-/** Writes figures without recording them (the narrative alone). */
-export const plainCite: Cite = (_ref, claim) => formatClaim(claim);
+/** Writes figures without recording them (the narrative alone), in a language's number style. */
+export const plainCiteIn =
+  (style: NumberStyle): Cite =>
+  (_ref, claim) =>
+    formatClaim(claim, style);
+
+/** Writes figures without recording them, in English. */
+export const plainCite: Cite = plainCiteIn(EN_NUMBERS);
 
 /** The plain text of a tagged text and the spans of its figures. */
 export function untag(tagged: string): { text: string; spans: { start: number; end: number; ref: string }[] } {
@@ -123,7 +132,14 @@ export class EvidenceBook {
     return { reviews, review_ids };
   }
 
-  readonly cite: Cite = (ref, claim) => {
+  /** Records a figure and writes it in English. */
+  readonly cite: Cite = (ref, claim) => this.citeIn(EN_NUMBERS)(ref, claim);
+
+  /**
+   * Records a figure and writes it in a language's number style: every language cites the same
+   * figures under the same refs, so one evidence serves the narratives of all languages.
+   */
+  readonly citeIn = (style: NumberStyle): Cite => (ref, claim) => {
     const known = this.entries[ref];
     if (known) {
       if (known.value !== claim.value || known.unit !== claim.unit || known.text !== claim.text) throw new Error(`evidence ${ref} cited with two figures`);
@@ -137,7 +153,7 @@ export class EvidenceBook {
         ...(claim.of ? { of: { filter: claim.of, reviews: this.reviewsOf(claim.of).reviews } } : {}),
       };
     }
-    return `${OPEN}${ref}${MID}${formatClaim(claim)}${CLOSE}`;
+    return `${OPEN}${ref}${MID}${formatClaim(claim, style)}${CLOSE}`;
   };
 }
 

@@ -134,7 +134,7 @@ describe("every figure of the narrative carries the reviews it counts", () => {
     ];
     const facts = buildFacts(agg, places);
     const book = new EvidenceBook(rows);
-    return { raw, rows, facts, book, ...writeLinked(facts, book.cite) };
+    return { raw, rows, facts, book, ...writeLinked(facts, book.citeIn) };
   };
   const textOf = (n: TNarrative, field: LinkField, index: number | null) => (index === null ? (n[field] as string) : (n[field] as string[])[index]!);
 

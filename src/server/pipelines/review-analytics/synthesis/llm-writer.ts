@@ -33,7 +33,11 @@ export function checkNarrative(candidate: unknown, facts: ReportFacts): TNarrati
   return narrative;
 }
 
-/** A writer that asks an OpenAI-compatible endpoint; any failure throws (the caller falls back). */
+/**
+ * A writer that asks an OpenAI-compatible endpoint; any failure throws (the caller falls back).
+ * English only: its text is the report's English narrative, and the Spanish and German narratives
+ * stay the deterministic writer's (synthesize.ts), whose templates keep every figure cited.
+ */
 export function llmWriter(config: LlmConfig, fetchImpl: typeof fetch = fetch): NarrativeWriter {
   return {
     name: "llm",

@@ -1,15 +1,52 @@
-/** Guards "every number in the text comes from the data" for any writer. */
+/** Guards "every number in the text comes from the data" for any writer, and writes numbers per language. */
 
-const NUMBER = /(?<![\p{L}\d])-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\p{L}\d])-?\d+(?:\.\d+)?/gu;
-
-/** Where the numbers of a text are (characters [start, end)), each normalised to a plain decimal. */
-export function numberSpans(text: string): { start: number; end: number; value: string }[] {
-  return [...text.matchAll(NUMBER)].map((m) => ({ start: m.index, end: m.index + m[0].length, value: normal(m[0].replace(/,/g, "")) }));
+/** How a language writes numbers: the thousands and decimal marks, from how many digits it groups, the percent sign. */
+export interface NumberStyle {
+  group: "," | ".";
+  decimal: "." | ",";
+  /** The smallest whole number written with a thousands mark (Spanish leaves four digits alone). */
+  groupFrom: number;
+  /** What follows a share ("%" in English; a no-break space and "%" in Spanish and German). */
+  percent: string;
 }
 
-/** Numbers as they appear in a text ("3.9", "1,234", "48%"), normalised to plain decimals. */
-export function numbersIn(text: string): string[] {
-  return numberSpans(text).map((s) => s.value);
+/** English: 12,345 and 4.1 and 48%. */
+export const EN_NUMBERS: NumberStyle = { group: ",", decimal: ".", groupFrom: 1000, percent: "%" };
+
+/** A number as a language writes it: whole numbers grouped, decimals as they are (never grouped), no rounding. */
+export function formatNumber(value: number, style: NumberStyle = EN_NUMBERS): string {
+  if (!Number.isInteger(value)) return String(value).replace(".", style.decimal);
+  const digits = String(Math.abs(value));
+  const grouped = Math.abs(value) >= style.groupFrom ? digits.replace(/\B(?=(\d{3})+(?!\d))/g, style.group) : digits;
+  return value < 0 ? `-${grouped}` : grouped;
+}
+
+// Under the u flag only syntax characters may be escaped: "." is, "," is not.
+const esc = (c: string) => (c === "." ? "\\." : c);
+const patterns = new Map<string, RegExp>();
+function numberPattern(style: NumberStyle): RegExp {
+  const key = style.group + style.decimal;
+  let re = patterns.get(key);
+  if (!re) {
+    const [g, d] = [esc(style.group), esc(style.decimal)];
+    re = new RegExp(`(?<![\\p{L}\\d])-?\\d{1,3}(?:${g}\\d{3})+(?:${d}\\d+)?|(?<![\\p{L}\\d])-?\\d+(?:${d}\\d+)?`, "gu");
+    patterns.set(key, re);
+  }
+  return re;
+}
+
+/** Where the numbers of a text are (characters [start, end)), each normalised to a plain decimal. */
+export function numberSpans(text: string, style: NumberStyle = EN_NUMBERS): { start: number; end: number; value: string }[] {
+  return [...text.matchAll(numberPattern(style))].map((m) => ({
+    start: m.index,
+    end: m.index + m[0].length,
+    value: normal(m[0].split(style.group).join("").replace(style.decimal, ".")),
+  }));
+}
+
+/** Numbers as they appear in a text ("3.9", "1,234", "48%"; "3,9", "1.234" in Spanish and German), normalised to plain decimals. */
+export function numbersIn(text: string, style: NumberStyle = EN_NUMBERS): string[] {
+  return numberSpans(text, style).map((s) => s.value);
 }
 
 function normal(n: string): string {
@@ -44,7 +81,7 @@ export function allowedNumbers(facts: unknown): Set<string> {
 }
 
 /** The numbers of a text that the facts do not contain (empty when the text is faithful). */
-export function inventedNumbers(text: string, allowed: Set<string>): string[] {
+export function inventedNumbers(text: string, allowed: Set<string>, style: NumberStyle = EN_NUMBERS): string[] {
   // Dates are written as 2026-03 or 2026-03-14: read their parts as separate numbers.
-  return numbersIn(text.replace(/(\d)-(?=\d)/g, "$1 ")).filter((n) => !allowed.has(n));
+  return numbersIn(text.replace(/(\d)-(?=\d)/g, "$1 "), style).filter((n) => !allowed.has(n));
 }

@@ -13,6 +13,12 @@ export const ZNarrative = z.object({
 });
 export type TNarrative = z.infer<typeof ZNarrative>;
 
+/**
+ * The narrative in one report language, with where its figures are (`links`, present when the report
+ * has evidence) and the texts of the sections in that language (absent: the sections' own English texts).
+ */
+export type ReportNarrative = TNarrative & { links?: import("./citations").EvidenceLink[] } & Partial<import("./section-texts").SectionTexts>;
+
 export interface ReportQuote {
   review_id: string;
   text: string;
@@ -89,6 +95,32 @@ export interface ReportV2 {
   evidence?: Record<string, import("./citations").EvidenceEntry>;
   /** Where each figure is in the narrative texts: character spans of a field (and list item) and the ref of its evidence. */
   links?: import("./citations").EvidenceLink[];
+  /**
+   * The narrative in every report language (en, es, de), each with its own links: `en` is the texts
+   * above (the configured writer's); the others are the deterministic writer's. Absent from reports
+   * written before it existed: readers fall back to the English texts above.
+   */
+  narratives?: Partial<Record<import("./lang").ReportLanguage, ReportNarrative>>;
+}
+
+/**
+ * The narrative of a v2 report in a locale: its stored translation, else the English texts of the
+ * top-level fields (reports written before narratives existed, or a locale with none).
+ */
+export function narrativeIn(report: ReportV2, locale: string): ReportNarrative {
+  const stored = report.narratives?.[locale as keyof NonNullable<ReportV2["narratives"]>];
+  if (stored && typeof stored.headline === "string") return stored;
+  return {
+    headline: report.executive_summary.headline,
+    narrative: report.executive_summary.narrative,
+    sentiment_insights: report.sentiment_insights,
+    category_insights: report.category_insights,
+    timeline_insights: report.timeline_insights,
+    action_plan: report.action_plan,
+    marketing_angles: report.marketing_angles,
+    priority_recommendations: report.priority_recommendations,
+    ...(report.links ? { links: report.links } : {}),
+  };
 }
 
 export type ReportFormat = "v2" | "v1" | "unknown";

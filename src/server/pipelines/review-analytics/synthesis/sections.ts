@@ -1,21 +1,25 @@
 import type { Aggregates, CategoryStat } from "../aggregates";
 import { OWNER_TEAMS, type Category } from "../taxonomy";
-import { plainCite, type Cite } from "./citations";
+import { formatClaim, plainCite, type Cite } from "./citations";
 import { citer, FIGURES } from "./figures";
+import { en } from "./lang/en";
+import type { NarrativeLanguage } from "./lang/types";
 import type { ActionRow, CriticalIssue, RiskRow, TrackingKpi } from "./report";
 
 /** How much work a fix of each kind of category usually is (our estimate); the action itself comes from the complaints. */
 const EFFORT: Record<Category, ActionRow["effort"]> = { food: "medium", service: "low", price: "medium", cleanliness: "low", waiting_time: "high", ambience: "medium" };
 
-/** The action for a category: what its complaints actually say, by their most frequent phrases (figures cited with `cite`). */
-export function actionFor(category: Category, phrases: { phrase: string; reviews: number }[] | undefined, negative: number, cite: Cite = plainCite): string {
+/**
+ * The action for a category: what its complaints actually say, by their most frequent phrases
+ * (figures cited with `cite`), in a report language (English, as the action matrix stores it, by default).
+ */
+export function actionFor(category: Category, phrases: { phrase: string; reviews: number }[] | undefined, negative: number, cite: Cite = plainCite, lang: NarrativeLanguage = en): string {
   const top = (phrases ?? []).slice(0, 3);
   const figure = citer(cite);
-  if (!top.length) return `Read the ${figure(FIGURES.negativeMentions(category, negative))} negative ${negative === 1 ? "mention" : "mentions"} of ${label(category)} with the team and fix what they name`;
-  return `Fix what the complaints about ${label(category)} name most: ${top.map((p, i) => `‘${p.phrase}’ (${figure(FIGURES.phrase(category, i, p))} reviews)`).join(", ")}`;
+  const name = lang.category(category);
+  if (!top.length) return lang.readNegative(name, { text: figure(FIGURES.negativeMentions(category, negative)), n: negative });
+  return lang.fixPhrases(name, top.map((p, i) => ({ phrase: p.phrase, reviews: { text: figure(FIGURES.phrase(category, i, p)), n: p.reviews } })));
 }
-
-const TIMEFRAME: Record<RiskRow["risk_level"], string> = { high: "next 2 weeks", medium: "next 30 days", low: "next quarter" };
 
 /**
  * Risk of a category from 0 to 100: the share of its mentions that are negative plus the share that
@@ -51,7 +55,7 @@ export function criticalIssues(agg: Aggregates): CriticalIssue[] {
         team: OWNER_TEAMS[category as Category],
         severity: g.severity,
         issues: g.issues,
-        summary: `${g.issues} ${g.severity} ${g.issues === 1 ? "issue" : "issues"} about ${label(category)}; ${stat?.negative_pct ?? 0}% of ${stat?.mentions ?? 0} mentions are negative.`,
+        summary: issueSummary(en, category, g, stat),
         quotes,
       };
     });
@@ -68,7 +72,7 @@ export function actionMatrix(scorecard: RiskRow[], phrases: Aggregates["complain
       action: actionFor(r.category as Category, phrases?.[r.category], r.negative),
       impact: r.risk_level,
       effort: EFFORT[r.category as Category],
-      timeframe: TIMEFRAME[r.risk_level],
+      timeframe: en.timeframe(r.risk_level),
     }));
 }
 
@@ -100,7 +104,14 @@ export function strengthsToProtect(agg: Aggregates): Record<string, unknown>[] {
     }));
 }
 
-/** Human label of a category in the report's English text. */
-export function label(category: string): string {
-  return category.replace(/_/g, " ");
+/** The summary of a category's issues in a report language (numbers in its style). */
+export function issueSummary(lang: NarrativeLanguage, category: string, g: { severity: "critical" | "high"; issues: number }, stat: CategoryStat | undefined): string {
+  const claim = (value: number, unit: string) => formatClaim({ value, unit }, lang.numbers);
+  return lang.issueSummary({
+    issues: { text: claim(g.issues, "issues"), n: g.issues },
+    severity: g.severity,
+    category: lang.category(category),
+    share: claim(stat?.negative_pct ?? 0, "%"),
+    mentions: claim(stat?.mentions ?? 0, "mentions"),
+  });
 }

@@ -128,6 +128,9 @@ describe("language-model writer", () => {
     const r = await synthesize(agg, { writer: writer(), now: NOW });
     expect(r.output.writer).toBe("llm");
     expect(r.output.executive_summary.headline.startsWith("LLM: ")).toBe(true);
+    // English only: the other languages stay the deterministic writer's.
+    expect(r.output.narratives?.en?.headline).toBe(r.output.executive_summary.headline);
+    expect(r.output.narratives?.es?.headline).toBe(writeDeterministic(facts, "es").headline);
     expect(auth).toBe("Bearer sk-test");
     expect(r.warnings).toEqual([]);
   });

@@ -2,9 +2,11 @@ import type { Aggregates } from "../aggregates";
 import type { PreviousRun } from "../previous-run";
 import type { ReviewLabel } from "../../types";
 import { EvidenceBook, linkByValue, type EvidenceLink, type OtherRuns } from "./citations";
-import { deterministicWriter, writeLinked } from "./deterministic-writer";
+import { writeDeterministic, writeLinked } from "./deterministic-writer";
 import { buildFacts, type FactPlace, type NarrativeWriter } from "./facts";
-import type { ReportV2 } from "./report";
+import { REPORT_LANGUAGES, type ReportLanguage } from "./lang";
+import { sectionTexts } from "./section-texts";
+import type { ReportNarrative, ReportV2, TNarrative } from "./report";
 import type { StageResult } from "../../types";
 import { writerFailedWarning } from "../../stage-warnings";
 
@@ -13,7 +15,9 @@ import { writerFailedWarning } from "../../stage-warnings";
  * writer, and from the deterministic writer when there is none or it fails in any way. With the run's
  * label rows, every figure the narrative states gets its evidence (the reviews it counts) and a link
  * from where it is written: the deterministic writer cites each figure as it writes it; a language
- * model's text is linked by value to the figures the deterministic writer cites.
+ * model's text is linked by value to the figures the deterministic writer cites. The deterministic
+ * narrative is written in every report language (report.narratives); a language model writes English
+ * only, so with one the English texts are its own and the others stay the deterministic writer's.
  */
 export async function synthesize(
   agg: Aggregates,
@@ -29,9 +33,13 @@ export async function synthesize(
   const facts = buildFacts(agg, opts.places ?? [], opts.previous ?? null);
   const warnings: string[] = [];
   const book = opts.labels ? new EvidenceBook(opts.labels, opts.previousEvidence ?? {}) : null;
-  const cited = book ? writeLinked(facts, book.cite) : null;
+  // English first: its figures are the evidence's first entries, as before other languages existed.
+  const written = new Map<ReportLanguage, { narrative: TNarrative; links: EvidenceLink[] | null }>(
+    REPORT_LANGUAGES.map((l) => [l, book ? writeLinked(facts, book.citeIn, l) : { narrative: writeDeterministic(facts, l), links: null }]),
+  );
+  const cited = written.get("en");
   let links: EvidenceLink[] | null = cited?.links ?? null;
-  let narrative = null;
+  let narrative: TNarrative | null = null;
   let writerName: ReportV2["writer"] = "deterministic";
   if (opts.writer && opts.writer.name !== "deterministic") {
     try {
@@ -42,7 +50,11 @@ export async function synthesize(
       warnings.push(writerFailedWarning((error as Error).message));
     }
   }
-  narrative ??= cited?.narrative ?? (await deterministicWriter.write(facts));
+  narrative ??= cited?.narrative ?? writeDeterministic(facts);
+  const inLanguage = (l: ReportLanguage, n: TNarrative, spans: EvidenceLink[] | null): ReportNarrative => ({ ...n, ...(book && spans ? { links: spans } : {}), ...sectionTexts(facts, l) });
+  const narratives = Object.fromEntries(
+    REPORT_LANGUAGES.map((l) => [l, l === "en" ? inLanguage(l, narrative, links) : inLanguage(l, written.get(l)?.narrative ?? writeDeterministic(facts, l), written.get(l)?.links ?? null)]),
+  ) as ReportV2["narratives"];
   const t = agg.totals;
   const report: ReportV2 = {
     report_version: "2.0",
@@ -75,6 +87,7 @@ export async function synthesize(
     tracking_kpis: facts.kpis,
     strengths_to_protect: facts.strengths,
     ...(book && links ? { evidence: book.entries, links } : {}),
+    narratives,
   };
   return { output: report, itemsOut: 1, warnings };
 }

@@ -72,7 +72,7 @@ export default async function ReportPage({
                 })}
               </p>
               {synthesis.format === "v2" ? (
-                <ReportV2View report={synthesis.report as unknown as ReportV2} pipelineId={pipeline.id} executionId={synthesis.execution_id} />
+                <ReportV2View report={synthesis.report as unknown as ReportV2} locale={locale} pipelineId={pipeline.id} executionId={synthesis.execution_id} />
               ) : synthesis.format === "v1" ? (
                 <ReportV1View report={synthesis.report} />
               ) : (
