@@ -6,7 +6,8 @@
  *   element carries the full value as a tooltip (`title`).
  * - rawTextProblems: no text people read is a raw code (a snake_case identifier such as
  *   `allocation_exceeds_100`) or JSON. Literal commands and values people type are shown in
- *   `code`, `pre`, `kbd` and `samp` and are exempt.
+ *   `code`, `pre`, `kbd` and `samp` and are exempt from the snake-case rule, as is the API reference
+ *   (the API's own names are its content).
  */
 import type { Page } from "@playwright/test";
 
@@ -28,7 +29,8 @@ export async function layoutProblems(page: Page, allowTableScroll: boolean): Pro
       const over = el.scrollWidth - el.clientWidth;
       if (over > 1 && el.clientWidth > 0) {
         if (style.overflowX === "hidden" || style.overflowX === "clip") {
-          if (!el.hasAttribute("title")) problems.push(`cuts its content by ${over} px: ${describe(el)}`);
+          // A form field scrolls its own value under the caret; anything else needs the full value as tooltip.
+          if (!el.matches("input, textarea, select") && !el.hasAttribute("title")) problems.push(`cuts its content by ${over} px: ${describe(el)}`);
         } else if (style.overflowX === "auto" || style.overflowX === "scroll") {
           if (!allowScroll || !el.matches(".table-wrap")) problems.push(`scrolls sideways by ${over} px: ${describe(el)}`);
         }
@@ -51,14 +53,17 @@ export async function rawTextProblems(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const snake = /(?:^|[^\w/.:@-])([a-z][a-z0-9]*(?:_[a-z0-9]+)+)(?![\w/.@-])/;
     const json = /[{[]\s*"[^"\n]{1,60}"\s*:|^\s*[{[]\s*[{["]/;
-    const exempt = "code, pre, kbd, samp, script, style, noscript, template, .visually-hidden";
+    // The API reference shows the API's own names and example bodies: they are its content.
+    const exempt = "script, style, noscript, template, .visually-hidden, .api-reference";
+    // Commands and values people type or copy may hold snake_case names, never JSON.
+    const literal = "code, pre, kbd, samp";
     const problems: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
       const text = node.textContent ?? "";
       if (!parent || !text.trim() || parent.closest(exempt) || parent.getClientRects().length === 0) continue;
-      const code = snake.exec(text)?.[1];
+      const code = parent.closest(literal) ? undefined : snake.exec(text)?.[1];
       if (code) problems.push(`raw code "${code}" in <${parent.tagName.toLowerCase()}>: "${text.trim().slice(0, 80)}"`);
       else if (json.test(text)) problems.push(`JSON in <${parent.tagName.toLowerCase()}>: "${text.trim().slice(0, 80)}"`);
     }

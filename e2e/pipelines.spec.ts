@@ -150,7 +150,8 @@ test("history shows the stage-timing chart, and a legacy v1 report still renders
   // The demo data holds one legacy run, the oldest: it is on the last page.
   const next = page.getByRole("button", { name: "Next" });
   while ((await next.count()) > 0 && (await next.isEnabled())) await next.click();
-  const legacy = page.locator("tr", { hasText: '"to":"2025-11-30"' });
+  // Its run request is shown as labelled values (never JSON): "To 2025-11-30".
+  const legacy = page.locator("tr", { hasText: "2025-11-30" });
   await legacy.getByRole("link", { name: "Report" }).click();
   await expect(page.locator('[data-report-format="v1"]')).toBeVisible();
   await expect(page.getByText("Legacy report (v1): shown with its original sections.")).toBeVisible();
