@@ -1,4 +1,3 @@
-import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "@/server/core/errors";
 import { syncRegistry } from "@/server/pipelines/registry";
@@ -8,20 +7,14 @@ import { collectedJob, reviewsOf } from "@/test/pipeline-fixtures";
 import { testDb, uid } from "@/test/helpers";
 import { createCaller } from "../root";
 import { createContext, type SessionUser } from "../trpc";
+import { trpcOutcome } from "@/test/rejection";
 
 const db = testDb();
 afterAll(() => db.$disconnect());
 beforeAll(() => syncRegistry(db));
 const as = (user: SessionUser | null) => createCaller(createContext({ user, db }));
 
-async function codeOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-    return "OK";
-  } catch (error) {
-    return error instanceof TRPCError ? error.code : `unexpected ${String(error)}`;
-  }
-}
+const codeOf = (p: Promise<unknown>) => trpcOutcome(p, false);
 
 /** A command-line peer of the mesh with one connection: open (online) or closed. */
 async function peer(meshId: string, open: boolean, opts: { revoked?: boolean } = {}) {

@@ -5,19 +5,13 @@ import { addMember, makeMesh, makeUser } from "@/test/mesh-fixtures";
 import { testDb, uid } from "@/test/helpers";
 import { createCaller } from "../root";
 import { createContext, type SessionUser } from "../trpc";
+import { trpcOutcome } from "@/test/rejection";
 
 const db = testDb();
 afterAll(() => db.$disconnect());
 const as = (user: SessionUser | null) => createCaller(createContext({ user, db }));
 
-async function codeOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-    return "OK";
-  } catch (error) {
-    return error instanceof TRPCError ? `${error.code}:${error.message}` : `unexpected ${String(error)}`;
-  }
-}
+const codeOf = (p: Promise<unknown>) => trpcOutcome(p);
 
 describe("my: meshes", () => {
   it("creates a mesh with its owner as first member and lists it with myRole, isOwner, memberCount", async () => {

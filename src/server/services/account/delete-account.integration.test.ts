@@ -1,6 +1,5 @@
 // Issue 21, point 8: deleting an account removes what it owns, leaves other people's meshes as a
 // departure would, keeps their history without the user, and touches nobody else's data.
-import { TRPCError } from "@trpc/server";
 import { afterAll, describe, expect, it } from "vitest";
 import { createCaller } from "@/server/api/root";
 import { createContext, type SessionUser } from "@/server/api/trpc";
@@ -9,19 +8,13 @@ import { authenticate } from "@/server/services/users/authenticate";
 import { addMember, makeMesh, makeUser } from "@/test/mesh-fixtures";
 import { testDb, uid } from "@/test/helpers";
 import { DELETED_MEMBER_NAME } from "./delete-account";
+import { trpcOutcome } from "@/test/rejection";
 
 const db = testDb();
 afterAll(() => db.$disconnect());
 const as = (user: SessionUser) => createCaller(createContext({ user, db }));
 
-async function codeOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-    return "OK";
-  } catch (error) {
-    return error instanceof TRPCError ? `${error.code}:${error.message}` : `unexpected ${String(error)}`;
-  }
-}
+const codeOf = (p: Promise<unknown>) => trpcOutcome(p);
 
 const envelope = (meshId: string, senderMemberId: string) =>
   db.messageEnvelope.create({ data: { meshId, senderMemberId, targetSpec: { kind: "mesh" }, byteSize: 3, ciphertext: Buffer.from("abc"), expiresAt: new Date(Date.now() + 60_000) } });

@@ -1,6 +1,5 @@
 // Issue 21, point 8: changing the password (the current one required, guesses limited like sign-in,
 // other sessions signed out) and the session list (a user only ever sees and signs out their own).
-import { TRPCError } from "@trpc/server";
 import { afterAll, describe, expect, it } from "vitest";
 import { createCaller } from "@/server/api/root";
 import { createContext, type SessionUser } from "@/server/api/trpc";
@@ -11,6 +10,7 @@ import { sha256Hex } from "@/server/core/crypto/hash";
 import { authenticate } from "@/server/services/users/authenticate";
 import { makeUser } from "@/test/mesh-fixtures";
 import { testDb, uid } from "@/test/helpers";
+import { trpcOutcome } from "@/test/rejection";
 
 const db = testDb();
 afterAll(() => db.$disconnect());
@@ -27,14 +27,7 @@ async function session(user: SessionUser, userAgent = "vitest") {
   return { secret, id: found.sessionId };
 }
 
-async function codeOf(p: Promise<unknown>): Promise<string> {
-  try {
-    await p;
-    return "OK";
-  } catch (error) {
-    return error instanceof TRPCError ? `${error.code}:${error.message}` : `unexpected ${String(error)}`;
-  }
-}
+const codeOf = (p: Promise<unknown>) => trpcOutcome(p);
 
 const change = (currentPassword: string, newPassword = "a-brand-new-password") => ({ currentPassword, newPassword, confirmPassword: newPassword });
 

@@ -3,9 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { aggregate, quoteAgrees } from "../aggregate";
 import { classify } from "../classify";
-import { languagesOf, loadSplit } from "../eval/dataset";
 import { generateReviews } from "../generator";
-import type { RawReview } from "../model";
 import { normalize } from "../normalize";
 import { route } from "../route";
 import { labelRows } from "../evidence";
@@ -14,19 +12,10 @@ import { writeDeterministic, writeLinked } from "./deterministic-writer";
 import { buildFacts } from "./facts";
 import { allowedNumbers, inventedNumbers, numbersIn } from "./numbers";
 import type { TNarrative } from "./report";
+import { labelledDevReviews, rng } from "@/test/analytics-runs";
 
-const labelled: RawReview[] = languagesOf("dev").flatMap((l) =>
-  loadSplit("dev", l).map((r, i) => ({ id: r.id, author: null, rating: r.rating, text: r.text, language: null, publishedAt: new Date(Date.UTC(2026, i % 12, 1 + (i % 28), i % 24)) })),
-);
+const labelled = labelledDevReviews;
 
-/** A small deterministic PRNG, so a failing case can be replayed from its seed. */
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 
 function execution(seed: number) {
   const rand = rng(seed);

@@ -4,10 +4,8 @@
 import { describe, expect, it } from "vitest";
 import { aggregate } from "../aggregate";
 import { classify } from "../classify";
-import { languagesOf, loadSplit } from "../eval/dataset";
 import { labelRows } from "../evidence";
 import { generateReviews } from "../generator";
-import type { RawReview } from "../model";
 import { normalize } from "../normalize";
 import { route } from "../route";
 import { CATEGORIES, OWNER_TEAMS } from "../taxonomy";
@@ -19,18 +17,10 @@ import { allowedNumbers, formatNumber, inventedNumbers, numbersIn } from "./numb
 import { narrativeIn, type TNarrative } from "./report";
 import { sectionTexts } from "./section-texts";
 import { synthesize } from "./synthesize";
+import { labelledDevReviews, rng } from "@/test/analytics-runs";
 
-const labelled: RawReview[] = languagesOf("dev").flatMap((l) =>
-  loadSplit("dev", l).map((r, i) => ({ id: r.id, author: null, rating: r.rating, text: r.text, language: null, publishedAt: new Date(Date.UTC(2026, i % 12, 1 + (i % 28), i % 24)) })),
-);
+const labelled = labelledDevReviews;
 
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
 
 /** A generated execution with label rows, two places (one named) and, on odd seeds, a previous run to compare with. */
 function run(seed: number) {
