@@ -4,6 +4,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { DataTable } from "@/components/admin/data-table";
 import { auditSentence, type Tr } from "@/components/audit-sentence";
 import { LocalTime } from "@/components/local-time";
+import { ShortId } from "@/components/short-id";
 import { titleFrom } from "@/i18n/metadata";
 import { Link } from "@/i18n/navigation";
 import { adminCaller } from "@/trpc/admin";
@@ -42,6 +43,12 @@ export default async function AdminMeshPage({ params }: { params: Promise<{ loca
       </p>
       <h1 id="admin-title">{mesh.name}</h1>
       <dl className="facts card">
+        <div>
+          <dt>{t("audit.meshId")}</dt>
+          <dd>
+            <ShortId id={mesh.id} full />
+          </dd>
+        </div>
         <div>
           <dt>{t("meshes.col.slug")}</dt>
           <dd>{mesh.slug}</dd>
