@@ -46,8 +46,9 @@ export const adminRouter = createTRPCRouter({
     .input(z.void())
     .output(out.ZAdminSummaryOut)
     .query(({ ctx }) => adminMeshSummary(ctx.db)),
-  // The home page's newest jobs and pipeline runs (tRPC only; the engine's REST lists have them all).
+  // The home page's newest jobs and pipeline runs (the engine's REST lists have them all).
   homeEngine: adminProcedure
+    .meta(rest("/admin/home/engine", "The five newest jobs and pipeline runs (the home page's overview)"))
     .input(z.void())
     .output(ZHomeEngineOut)
     .query(({ ctx }) => recentEngineActivity(ctx, ctx.actor)),

@@ -157,8 +157,9 @@ export const myRouter = createTRPCRouter({
     .input(none)
     .output(out.ZExportOut)
     .query(({ ctx }) => exportMyData(ctx, ctx.actor)),
-  // The home page's overview (tRPC only; GET /my/meshes has the full list).
+  // The home page's overview (GET /my/meshes has the full list).
   homeMeshes: protectedProcedure
+    .meta(rest("GET", "/my/home/meshes", "My most active meshes with their online counts (the home page's overview)"))
     .input(ZHomeMeshesInput)
     .output(ZHomeMeshesOut)
     .query(({ ctx, input }) => listHomeMeshes(ctx, ctx.actor, input)),
