@@ -9,7 +9,7 @@ import { CopyButton } from "./copy-button";
 export function ShortId({ id, href, full = false }: { id: string; href?: string; full?: boolean }) {
   const text = full || id.length <= 12 ? id : `…${id.slice(-8)}`;
   const code = (
-    <code className="id" title={id}>
+    <code className={full ? "id id-full" : "id"} title={id}>
       {text}
     </code>
   );
