@@ -93,7 +93,21 @@ test("a job's reviews are paged in its page and downloaded whole as CSV; the RES
   } while (cursor);
   expect(new Set(ids).size).toBe(120);
 
-  await page.goto(`/en/engine/jobs/${jobId}`);
+  // The jobs table names each job by its id's random tail with the full id as tooltip; copying gives
+  // the full id. The job's page shows it whole, and its timeline as labelled details, never JSON.
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(page.url()).origin });
+  await page.goto("/en/engine/jobs");
+  await page.getByLabel("Search").fill("e2e-out");
+  const idCell = page.locator(`code.id[title="${jobId}"]`);
+  await expect(idCell).toHaveText(`…${jobId.slice(-8)}`);
+  await page.getByRole("button", { name: `Copy: ${jobId}` }).first().click();
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(jobId);
+  await idCell.click();
+  await expect(page).toHaveURL(new RegExp(`/en/engine/jobs/${jobId}$`));
+  await expect(page.locator("code.id-full", { hasText: jobId })).toBeVisible();
+  const timeline = page.getByRole("list", { name: "Timeline" });
+  await expect(timeline.locator("dt", { hasText: "Attempt" }).first()).toBeVisible();
+  await expect(timeline).not.toContainText("{");
   await expect(page.getByText("Reviews 1–50 of 120")).toBeVisible();
   // The coverage block: against the platform's total, and why it stopped.
   await expect(page.getByText(/^120 of \d+ reviews \(\d+(\.\d)? %\)$/)).toBeVisible();
