@@ -90,7 +90,7 @@ describe("POST /hook/set-status", () => {
     const metrics = await (await fetch(`${broker.http}/metrics`)).text();
     expect(metrics).toMatch(/^broker_hook_requests_total\{result="rate_limited"\} [1-9]/m);
     expect(metrics).toMatch(/^broker_rate_limit_buckets [3-9]/m);
-    expect(broker.hookLimiter.size).toBeGreaterThanOrEqual(3);
+    expect(await broker.hookLimiter.count()).toBeGreaterThanOrEqual(3);
   });
 });
 

@@ -1,7 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Registry } from "prom-client";
 
 /** The broker's metrics; names and labels are listed in docs/protocol.md ("Metrics"). */
-export function createBrokerMetrics(connectionCount: () => number, gauges: { queueDepth?: () => Promise<number>; pendingSends?: () => number; buckets?: () => number } = {}) {
+export function createBrokerMetrics(connectionCount: () => number, gauges: { queueDepth?: () => Promise<number>; pendingSends?: () => number; buckets?: () => Promise<number> } = {}) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: "broker_" });
   const registers = [registry];
@@ -64,10 +64,10 @@ export function createBrokerMetrics(connectionCount: () => number, gauges: { que
     }),
     rateLimitBuckets: new Gauge({
       name: "broker_rate_limit_buckets",
-      help: "Token buckets held by the status-hook limiter",
+      help: "Token buckets of the status-hook limit that are not full (rows of rate_limits, read at scrape time; -1 when unreadable)",
       registers,
-      collect() {
-        this.set(gauges.buckets?.() ?? 0);
+      async collect() {
+        if (gauges.buckets) this.set(await gauges.buckets().catch(() => -1));
       },
     }),
     slowConsumers: new Counter({

@@ -9,7 +9,7 @@ import { Semaphore } from "../src/server/core/semaphore";
 import { uuidv7 } from "../src/server/core/ids";
 import { waitAtMost } from "../src/server/core/lifecycle";
 import type { Logger } from "../src/server/core/logger";
-import { TokenBucketLimiter } from "../src/server/core/token-bucket";
+import { SharedLimiter } from "../src/server/core/shared-limit";
 import { totalQueueDepth, sweepExpired } from "../src/server/services/broker/message-sweep";
 import { sweepUsedNonces } from "../src/server/services/broker/used-nonces";
 import { closeNodePresences, closePresence, lapseStatusLeases, reservePresence, touchNodePresences, type ConnectingPeer } from "../src/server/services/broker/peer-connection";
@@ -37,7 +37,7 @@ export interface BrokerServer {
   registry: Registry;
   connections: ConnectionRegistry;
   hub: MessageHub;
-  hookLimiter: TokenBucketLimiter;
+  hookLimiter: SharedLimiter;
   nodeId: string;
   /** Pings the database, closes presences this node left open, starts listening and the timers. */
   start(): Promise<void>;
@@ -63,17 +63,18 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
   // Plain pg for the message queue (multi-row statements, NOTIFY); Prisma for everything else.
   const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: config.BROKER_DB_POOL_MAX, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
   pool.on("error", () => {});
-  const limiter = (capacity: number, perMinute: number) =>
-    new TokenBucketLimiter({ capacity, refillPerMinute: perMinute, sweepAfterMs: config.RATE_LIMIT_SWEEP_AFTER_MS, ...(deps.now ? { now: deps.now } : {}) });
-  const joinLimiter = limiter(config.JOIN_RATE_PER_MINUTE, config.JOIN_RATE_PER_MINUTE);
-  const wsLimiter = limiter(config.WS_AUTH_RATE_PER_MINUTE, config.WS_AUTH_RATE_PER_MINUTE);
-  const hookLimiter = limiter(config.HOOK_RATE_CAPACITY, config.HOOK_RATE_PER_MINUTE);
+  // Limits per client or script are counted in PostgreSQL, shared with every node (docs/security.md, "Shared limits").
+  const limiter = (name: string, capacity: number, perMinute: number) =>
+    new SharedLimiter({ name, capacity, refillPerMinute: perMinute, db, sweepAfterMs: config.RATE_LIMIT_SWEEP_AFTER_MS, ...(deps.now ? { now: deps.now } : {}), onFallback: (error) => log.warn({ event: "rate_limit_fallback", limit: name, ...safeErrorFields(error) }, "database unreachable: limit counted per node") });
+  const joinLimiter = limiter("join", config.JOIN_RATE_PER_MINUTE, config.JOIN_RATE_PER_MINUTE);
+  const wsLimiter = limiter("ws-auth", config.WS_AUTH_RATE_PER_MINUTE, config.WS_AUTH_RATE_PER_MINUTE);
+  const hookLimiter = limiter("hook", config.HOOK_RATE_CAPACITY, config.HOOK_RATE_PER_MINUTE);
   // The hub needs the metrics and the metrics read the hub: a holder breaks the cycle.
   const hubRef: { current?: MessageHub } = {};
   const metrics = createBrokerMetrics(() => connections.size, {
     queueDepth: () => totalQueueDepth(pool),
     pendingSends: () => hubRef.current?.pendingSends ?? 0,
-    buckets: () => hookLimiter.size,
+    buckets: () => hookLimiter.count(),
   });
   const monitor = new DbMonitor({
     url: config.DATABASE_URL,
@@ -251,9 +252,8 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
       every(config.WS_PING_INTERVAL_MS, () => touchNodePresences(db, nodeId));
       every(config.MEMBERSHIP_SWEEP_MS, reconcile);
       every(60_000, () => {
-        joinLimiter.sweep();
-        wsLimiter.sweep();
-        hookLimiter.sweep();
+        // One bounded sweep drops full buckets of every shared limit (the rows of other nodes too: lossless).
+        void hookLimiter.sweep().catch(() => {});
         frameLimits.sweep();
         members.prune((meshId) => connections.countInMesh(meshId) > 0);
         return sweepUsedNonces(db);

@@ -3,7 +3,8 @@ import { z } from "zod";
 import type { Db } from "../../src/server/core/db";
 import { sendJson } from "../../src/server/core/lifecycle";
 import type { Logger } from "../../src/server/core/logger";
-import { rateLimitHeaders, type TokenBucketLimiter } from "../../src/server/core/token-bucket";
+import type { RateLimiter } from "../../src/server/core/shared-limit";
+import { rateLimitHeaders } from "../../src/server/core/token-bucket";
 import { setMemberStatus } from "../../src/server/services/broker/peer-connection";
 import type { MeshEvents } from "../cluster/events";
 import type { BrokerMetrics } from "../metrics";
@@ -28,7 +29,7 @@ export interface HookDeps {
   log: Logger;
   metrics: BrokerMetrics;
   /** Per (process id, working directory) of the calling script, namespaced by member. */
-  limiter: TokenBucketLimiter;
+  limiter: RateLimiter;
   nonces: NonceCache;
   maxSkewMs: number;
   maxBodyBytes: number;
@@ -56,7 +57,7 @@ export async function handleHook(req: http.IncomingMessage, res: http.ServerResp
       return sendJson(res, 403, errorBody("FORBIDDEN", "forbidden_role"));
     }
 
-    const taken = deps.limiter.take(hookBucketKey(input));
+    const taken = await deps.limiter.take(hookBucketKey(input));
     const headers = rateLimitHeaders(deps.limiter, taken, "hook");
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     if (!taken.allowed) {

@@ -5,7 +5,7 @@ import { decodeInviteToken } from "../../src/server/core/invites";
 import { sendJson } from "../../src/server/core/lifecycle";
 import type { Logger } from "../../src/server/core/logger";
 import type { TrustProxy } from "../../src/server/core/client-address";
-import type { TokenBucketLimiter } from "../../src/server/core/token-bucket";
+import type { RateLimiter } from "../../src/server/core/shared-limit";
 import { joinMesh, ZJoinInput, type JoinRefusal } from "../../src/server/services/join/join-mesh";
 import type { BrokerMetrics } from "../metrics";
 import { answerAndClose, errorBody, readBoundedBody, requestClientAddress, safeErrorFields } from "./request";
@@ -43,7 +43,7 @@ export interface JoinRouteDeps {
   db: Db;
   log: Logger;
   metrics: BrokerMetrics;
-  limiter: TokenBucketLimiter;
+  limiter: RateLimiter;
   /** Which forwarded hops to believe (TRUST_PROXY). */
   trustProxy: TrustProxy;
   maxBodyBytes: number;
@@ -53,7 +53,7 @@ export interface JoinRouteDeps {
 export async function handleJoin(req: http.IncomingMessage, res: http.ServerResponse, deps: JoinRouteDeps): Promise<void> {
   const count = (result: string) => deps.metrics.joinResults.inc({ result });
   // Each join verifies an ed25519 signature (milliseconds of CPU), so the limit comes before the body.
-  const taken = deps.limiter.take(requestClientAddress(req, deps.trustProxy));
+  const taken = await deps.limiter.take(requestClientAddress(req, deps.trustProxy));
   if (!taken.allowed) {
     count("rate_limited");
     deps.metrics.rateLimited.inc({ limit: "join" });

@@ -5,7 +5,7 @@ import { sendJson } from "../../src/server/core/lifecycle";
 import type { Logger } from "../../src/server/core/logger";
 import { leaveAsPeer } from "../../src/server/services/meshes/leave-mesh";
 import type { TrustProxy } from "../../src/server/core/client-address";
-import type { TokenBucketLimiter } from "../../src/server/core/token-bucket";
+import type { RateLimiter } from "../../src/server/core/shared-limit";
 import { answerAndClose, errorBody, requestClientAddress, safeErrorFields } from "./request";
 import { readSignedRequest, type SignedRequestDeps } from "./signed-request";
 
@@ -15,14 +15,14 @@ export const ZLeaveInput = z.strictObject({ action: z.literal("leave"), meshId: 
 export interface LeaveDeps extends SignedRequestDeps {
   log: Logger;
   /** Per client address, before any work (the join limiter: leaving is as rare as joining). */
-  limiter: TokenBucketLimiter;
+  limiter: RateLimiter;
   trustProxy: TrustProxy;
 }
 
 /** POST /leave: a peer ends its own membership (`mesh leave`), signed with its key like a hook request. */
 export async function handleLeave(req: http.IncomingMessage, res: http.ServerResponse, deps: LeaveDeps): Promise<void> {
   try {
-    const taken = deps.limiter.take(requestClientAddress(req, deps.trustProxy));
+    const taken = await deps.limiter.take(requestClientAddress(req, deps.trustProxy));
     if (!taken.allowed) {
       res.setHeader("retry-after", String(Math.max(1, Math.ceil(taken.retryAfterMs / 1000))));
       return answerAndClose(req, res, 429, errorBody("TOO_MANY_REQUESTS", "too many requests, try again later"));

@@ -5,7 +5,7 @@ import type { Db } from "../../src/server/core/db";
 import type { Logger } from "../../src/server/core/logger";
 import type { TrustProxy } from "../../src/server/core/client-address";
 import type { Semaphore } from "../../src/server/core/semaphore";
-import type { TokenBucketLimiter } from "../../src/server/core/token-bucket";
+import type { RateLimiter } from "../../src/server/core/shared-limit";
 import { requestClientAddress, safeErrorFields } from "../http/request";
 import type { BrokerMetrics } from "../metrics";
 import { NonceCache, parseWsAuth, verifyWsAuth, WS_AUTH_HEADER, WS_PATH } from "../protocol/ws-auth";
@@ -16,7 +16,7 @@ export interface UpgradeDeps {
   db: Db;
   log: Logger;
   metrics: BrokerMetrics;
-  limiter: TokenBucketLimiter;
+  limiter: RateLimiter;
   /** Which forwarded hops to believe (TRUST_PROXY). */
   trustProxy: TrustProxy;
   nonces: NonceCache;
@@ -85,7 +85,7 @@ export function createUpgradeHandler(deps: UpgradeDeps) {
 async function authenticate(req: http.IncomingMessage, deps: UpgradeDeps): Promise<ConnectingPeer | Refusal> {
   const url = new URL(req.url ?? "/", "http://broker");
   if (url.pathname !== WS_PATH) return { status: 404, code: "NOT_FOUND", reason: "path", message: "no such path" };
-  const taken = deps.limiter.take(requestClientAddress(req, deps.trustProxy));
+  const taken = await deps.limiter.take(requestClientAddress(req, deps.trustProxy));
   if (!taken.allowed) {
     deps.metrics.rateLimited.inc({ limit: "ws_auth" });
     const retryAfter = String(Math.max(1, Math.ceil(taken.retryAfterMs / 1000)));

@@ -27,7 +27,7 @@ export async function engineActor(ctx: Context, scope: TApiScope, session: "admi
     const presented = BEARER.exec(header)?.[1];
     const key = presented ? await authenticateApiKey(ctx.db, presented) : null;
     if (!key) throw new TRPCError({ code: "UNAUTHORIZED", message: "invalid_api_key" });
-    const limit = takeKeyToken(key.id, key.rateLimitPerMinute ?? reviewSettings().API_KEY_RATE_PER_MINUTE);
+    const limit = await takeKeyToken(key.id, key.rateLimitPerMinute ?? reviewSettings().API_KEY_RATE_PER_MINUTE);
     for (const [name, value] of Object.entries(limit.headers)) ctx.responseHeaders.set(name, value);
     if (!limit.allowed) throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: "rate_limited" });
     if (!key.scopes.includes(scope) && !key.scopes.includes("admin")) {

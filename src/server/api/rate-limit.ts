@@ -1,21 +1,22 @@
+import { db } from "@/server/core/db";
 import { AppError } from "@/server/core/errors";
-import { TokenBucketLimiter } from "@/server/core/token-bucket";
+import { SharedLimiter, type RateLimiter } from "@/server/core/shared-limit";
 
-/** A per-minute limiter made on first use (the limit is read from the environment then). */
-export function lazyLimiter(perMinute: () => number): () => TokenBucketLimiter {
-  let limiter: TokenBucketLimiter | undefined;
+/** A per-minute limit shared by every process, made on first use (the limit is read from the environment then). */
+export function lazyLimiter(name: string, perMinute: () => number): () => RateLimiter {
+  let limiter: RateLimiter | undefined;
   return () => {
     if (!limiter) {
       const n = perMinute();
-      limiter = new TokenBucketLimiter({ capacity: n, refillPerMinute: n });
+      limiter = new SharedLimiter({ name, capacity: n, refillPerMinute: n, db });
     }
     return limiter;
   };
 }
 
 /** Takes one token for `key`, or answers 429 `rate_limited` with Retry-After (and no caching). */
-export function takeOrThrow(limiter: TokenBucketLimiter, key: string, responseHeaders: Map<string, string>): void {
-  const taken = limiter.take(key);
+export async function takeOrThrow(limiter: RateLimiter, key: string, responseHeaders: Map<string, string>): Promise<void> {
+  const taken = await limiter.take(key);
   if (taken.allowed) return;
   const retryAfterSeconds = Math.max(1, Math.ceil(taken.retryAfterMs / 1000));
   responseHeaders.set("retry-after", String(retryAfterSeconds));

@@ -7,11 +7,10 @@ import { redirect } from "@/i18n/navigation";
 import { clientAddress } from "@/server/core/client-address";
 import { db } from "@/server/core/db";
 import { AppError } from "@/server/core/errors";
-import { appEnv } from "@/server/env";
 import { signUp } from "@/server/services/users/sign-up";
 import { ZSignUpInput } from "@/server/services/users/schemas";
 import { routing } from "@/i18n/routing";
-import { AttemptLimiter } from "./attempt-limit";
+import { signUpLimiter } from "./attempt-limit";
 import { safeCallbackPath } from "./callback-path";
 import { signIn, signOut } from "./index";
 
@@ -52,8 +51,6 @@ export async function signInAction(_prev: AuthFormState, formData: FormData): Pr
   return signInWithPassword(email, password, safeCallback(formData, locale));
 }
 
-let signUpLimiter: AttemptLimiter | undefined;
-
 /**
  * Creates an account. A new and an already registered address are answered the same way (no account
  * enumeration, docs/security.md): both go on to the sign-in page with the same notice and the address
@@ -72,9 +69,7 @@ export async function signUpAction(_prev: AuthFormState, formData: FormData): Pr
   if (!parsed.success) {
     return { fieldErrors: z.flattenError(parsed.error).fieldErrors as Record<string, string[]>, values };
   }
-  const env = appEnv();
-  signUpLimiter ??= new AttemptLimiter({ perEmailPerMinute: env.SIGNUP_RATE_PER_MINUTE, perClientPerMinute: env.SIGNUP_CLIENT_RATE_PER_MINUTE });
-  if (!signUpLimiter.attempt(parsed.data.email, clientAddress(await headers()))) return { error: "rate_limited", values };
+  if (!(await signUpLimiter().attempt(parsed.data.email, clientAddress(await headers())))) return { error: "rate_limited", values };
   try {
     await signUp(db(), parsed.data);
   } catch (error) {

@@ -63,7 +63,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
       credentials: { email: {}, password: {} },
       async authorize(credentials, request) {
         const email = typeof credentials.email === "string" ? credentials.email : "";
-        if (!signInLimiter().attempt(email, clientAddress(request?.headers))) throw new RateLimitedSignIn();
+        if (!(await signInLimiter().attempt(email, clientAddress(request?.headers)))) throw new RateLimitedSignIn();
         const user = await authenticate(db(), credentials).catch((error: unknown) => {
           // Too many password hashes at once (src/server/core/password.ts): answered as a rate limit.
           if (error instanceof AppError && error.code === "TOO_MANY_REQUESTS") throw new RateLimitedSignIn();

@@ -66,14 +66,15 @@ describe("SharedLimiter (rate_limits table)", () => {
     expect(await one.count()).toBe(1);
   });
 
-  it("sweeps buckets that are full again, in bounded batches, and keeps the others", async () => {
+  it("sweeps buckets idle past the threshold that are full again, in bounded batches, and keeps the others", async () => {
     let t = 5_000_000;
-    const [a] = pair(1, { now: () => t });
+    const scope = uid("scope");
+    const a = new SharedLimiter({ name: "sweep", capacity: 1, refillPerMinute: 0.1, db: dbA, scope, sweepAfterMs: 60_000, now: () => t });
     for (const p of ["s1", "s2", "s3"]) await a.take(p);
-    t += 30_000;
+    t += 570_000;
     await a.take("s4");
-    t += 40_000; // s1..s3 full again (60 s after their take), s4 not
-    expect(await a.count()).toBe(1);
+    t += 40_000; // s1..s3 idle past 60 s and full again (600 s after their take); s4 neither
+    expect(await a.count()).toBe(4);
     let swept = 0;
     for (let n = await a.sweep(2); n > 0; n = await a.sweep(2)) swept += n;
     expect(swept).toBeGreaterThanOrEqual(3);

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { Prisma, sqlRows, type Db } from "./db";
+import { logger } from "./logger";
 import { TokenBucketLimiter, type TakeResult } from "./token-bucket";
 
 /** What callers of a limit need: its numbers (for the RateLimit headers) and an async take. */
@@ -28,9 +29,11 @@ export interface SharedLimiterOptions {
   now?: () => number;
   /** A take that has no answer from the database after this long uses the local bucket (default 1000 ms). */
   timeoutMs?: number;
-  /** How often take() starts a bounded sweep of full buckets, per instance (default 60 s). */
+  /** The sweep drops buckets idle for longer than this (and full again, so nothing is lost); default 10 minutes. */
+  sweepAfterMs?: number;
+  /** How often take() starts a bounded sweep, per instance (default 60 s). */
   sweepEveryMs?: number;
-  /** Told once per fallback episode when the database does not answer (for a log line). */
+  /** Told once per fallback episode when the database does not answer (default: a warning in the log). */
   onFallback?: (error: unknown) => void;
 }
 
@@ -66,7 +69,8 @@ export class SharedLimiter implements RateLimiter {
   private readonly now?: () => number;
   private readonly timeoutMs: number;
   private readonly sweepEveryMs: number;
-  private readonly onFallback?: (error: unknown) => void;
+  private readonly sweepAfterMs: number;
+  private readonly onFallback: (error: unknown) => void;
   private readonly local: TokenBucketLimiter;
   private lastSweep = Date.now();
   private fallingBack = false;
@@ -82,7 +86,10 @@ export class SharedLimiter implements RateLimiter {
     if (options.now) this.now = options.now;
     this.timeoutMs = options.timeoutMs ?? 1000;
     this.sweepEveryMs = options.sweepEveryMs ?? 60_000;
-    if (options.onFallback) this.onFallback = options.onFallback;
+    this.sweepAfterMs = options.sweepAfterMs ?? 600_000;
+    this.onFallback =
+      options.onFallback ??
+      ((error) => logger().warn({ event: "rate_limit_fallback", limit: options.name, error: error instanceof Error ? error.name : "unknown" }, "database unreachable: limit counted per process"));
     this.local = new TokenBucketLimiter({ capacity: this.capacity, refillPerMinute: this.refillPerMinute, ...(options.now ? { now: options.now } : {}) });
   }
 
@@ -102,33 +109,44 @@ export class SharedLimiter implements RateLimiter {
       this.fallingBack = false;
       return this.result(stored);
     } catch (error) {
-      if (!this.fallingBack) this.onFallback?.(error);
+      if (!this.fallingBack) this.onFallback(error);
       this.fallingBack = true;
       return this.local.take(principal);
     }
   }
 
-  /** Deletes up to `batch` buckets that are full again (no row means a full bucket); returns how many. */
+  /**
+   * Deletes up to `batch` buckets idle for longer than the sweep threshold (rule 5) that are full again
+   * (no row means a full bucket, so nothing is lost); returns how many. It covers every limit's rows
+   * when on the database's clock.
+   */
   async sweep(batch = 1000): Promise<number> {
     const now = this.nowSql();
+    // A limiter on a clock of its own (tests) sweeps only its rows: other rows are on the database's clock.
+    const own = this.now ? Prisma.sql`AND left(key, ${this.prefix.length}::int) = ${this.prefix}` : Prisma.empty;
+    const idle = Prisma.sql`full_at_ms < ${now} AND last_refill_ms < ${now} - ${this.sweepAfterMs}::float8 ${own}`;
     const rows = await sqlRows<{ n: number }>(
       this.getDb(),
       Prisma.sql`WITH gone AS (
-        DELETE FROM rate_limits WHERE full_at_ms < ${now} AND key IN (
-          SELECT key FROM rate_limits WHERE full_at_ms < ${now} ORDER BY full_at_ms LIMIT ${batch} FOR UPDATE SKIP LOCKED)
+        DELETE FROM rate_limits WHERE ${idle} AND key IN (
+          SELECT key FROM rate_limits WHERE ${idle} ORDER BY full_at_ms LIMIT ${batch}::int FOR UPDATE SKIP LOCKED)
         RETURNING 1)
       SELECT count(*)::int AS n FROM gone`,
     );
     return rows[0]?.n ?? 0;
   }
 
-  /** Buckets of this limit that are not full (the ones that hold information), for metrics and tests. */
+  /** Buckets of this limit held in the table (rule 6), for metrics and tests. */
   async count(): Promise<number> {
-    const rows = await sqlRows<{ n: number }>(
-      this.getDb(),
-      Prisma.sql`SELECT count(*)::int AS n FROM rate_limits WHERE left(key, ${this.prefix.length}::int) = ${this.prefix} AND full_at_ms >= ${this.nowSql()}`,
-    );
+    const rows = await sqlRows<{ n: number }>(this.getDb(), Prisma.sql`SELECT count(*)::int AS n FROM rate_limits WHERE left(key, ${this.prefix.length}::int) = ${this.prefix}`);
     return rows[0]?.n ?? 0;
+  }
+
+  /** A principal's bucket as stored, without refilling it (for tests). */
+  async peek(principal: string): Promise<{ tokens: number; lastRefill: number } | undefined> {
+    const rows = await sqlRows<{ tokens: number; last_refill_ms: number }>(this.getDb(), Prisma.sql`SELECT tokens, last_refill_ms FROM rate_limits WHERE key = ${this.keyOf(principal)}`);
+    const row = rows[0];
+    return row ? { tokens: row.tokens < 0 ? Number(row.tokens) + 1 : Number(row.tokens), lastRefill: Number(row.last_refill_ms) } : undefined;
   }
 
   private nowSql(): Prisma.Sql {

@@ -30,9 +30,9 @@ export const accountProcedures = {
     .meta(rest("POST", "/my/password", "Change my password (the current one required); signs out my other sessions"))
     .input(ZChangePasswordInput)
     .output(out.ZPasswordChangedOut)
-    .mutation(({ ctx, input }) => {
+    .mutation(async ({ ctx, input }) => {
       // Guesses at the current password draw from the sign-in limiter's buckets (per e-mail and client).
-      if (!signInLimiter().attempt(ctx.user.email, clientAddress(ctx.headers))) throw new AppError("TOO_MANY_REQUESTS", "rate_limited");
+      if (!(await signInLimiter().attempt(ctx.user.email, clientAddress(ctx.headers)))) throw new AppError("TOO_MANY_REQUESTS", "rate_limited");
       return changePassword(ctx.db, ctx.actor, input, { sessionId: ctx.user.sessionId });
     }),
   sessions: protectedProcedure

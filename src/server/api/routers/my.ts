@@ -41,7 +41,7 @@ const rest = (method: "GET" | "POST" | "PATCH" | "DELETE", path: `/${string}`, s
 });
 const none = z.void();
 // Looking up or deciding user codes: limited per user, so codes cannot be guessed.
-const deviceCodeBucket = lazyLimiter(() => appEnv().DEVICE_CODE_ATTEMPTS_PER_MINUTE);
+const deviceCodeBucket = lazyLimiter("device-code", () => appEnv().DEVICE_CODE_ATTEMPTS_PER_MINUTE);
 
 /** The signed-in user's own data (Document 3, router my); visibility is checked inside every query. */
 export const myRouter = createTRPCRouter({
@@ -65,16 +65,16 @@ export const myRouter = createTRPCRouter({
     .meta(rest("GET", "/my/device/{userCode}", "A pending command-line login, by its user code"))
     .input(ZUserCodeInput)
     .output(out.ZDeviceLoginOut)
-    .query(({ ctx, input }) => {
-      takeOrThrow(deviceCodeBucket(), ctx.actor.userId, ctx.responseHeaders);
+    .query(async ({ ctx, input }) => {
+      await takeOrThrow(deviceCodeBucket(), ctx.actor.userId, ctx.responseHeaders);
       return describeDeviceLogin(ctx.db, ctx.actor, input);
     }),
   decideDeviceLogin: protectedProcedure
     .meta(rest("POST", "/my/device/{userCode}", "Approve or deny a command-line login"))
     .input(ZDecideDeviceLoginInput)
     .output(out.ZDeviceDecidedOut)
-    .mutation(({ ctx, input }) => {
-      takeOrThrow(deviceCodeBucket(), ctx.actor.userId, ctx.responseHeaders);
+    .mutation(async ({ ctx, input }) => {
+      await takeOrThrow(deviceCodeBucket(), ctx.actor.userId, ctx.responseHeaders);
       return decideDeviceLogin(ctx.db, ctx.actor, input);
     }),
   joinMesh: protectedProcedure

@@ -12,9 +12,9 @@ import { lazyLimiter, takeOrThrow } from "../rate-limit";
 import { createTRPCRouter, publicProcedure } from "../trpc";
 
 const statsCache = new PublicStatsCache();
-const previewBucket = lazyLimiter(() => appEnv().PREVIEW_RATE_PER_MINUTE);
-const inviteCodeBucket = lazyLimiter(() => appEnv().INVITE_CODE_RATE_PER_MINUTE);
-const deviceLoginBucket = lazyLimiter(() => appEnv().DEVICE_LOGIN_RATE_PER_MINUTE);
+const previewBucket = lazyLimiter("preview", () => appEnv().PREVIEW_RATE_PER_MINUTE);
+const inviteCodeBucket = lazyLimiter("invite-code", () => appEnv().INVITE_CODE_RATE_PER_MINUTE);
+const deviceLoginBucket = lazyLimiter("device-login", () => appEnv().DEVICE_LOGIN_RATE_PER_MINUTE);
 const rest = (path: `/${string}`, summary: string, method: "GET" | "POST" = "GET") => ({ openapi: { method, path, summary, tags: ["public"] } });
 
 /** Unauthenticated operations (Document 3, router public). */
@@ -35,7 +35,7 @@ export const publicRouter = createTRPCRouter({
     .input(z.object({ token: z.string().max(1_000_000) }))
     .output(out.ZPreviewOut)
     .query(async ({ ctx, input }) => {
-      takeOrThrow(previewBucket(), clientAddress(ctx.headers), ctx.responseHeaders);
+      await takeOrThrow(previewBucket(), clientAddress(ctx.headers), ctx.responseHeaders);
       const preview = await previewInvite(ctx, input.token);
       ctx.responseHeaders.set("cache-control", preview.valid ? "public, max-age=30" : "no-store");
       return preview;
@@ -49,7 +49,7 @@ export const publicRouter = createTRPCRouter({
     .output(out.ZInviteCodeOut)
     .mutation(async ({ ctx, input }) => {
       ctx.responseHeaders.set("cache-control", "no-store");
-      takeOrThrow(inviteCodeBucket(), clientAddress(ctx.headers), ctx.responseHeaders);
+      await takeOrThrow(inviteCodeBucket(), clientAddress(ctx.headers), ctx.responseHeaders);
       const { token } = await resolveInviteCode(ctx, input);
       return { token, ...joinLinks(appEnv().PUBLIC_BASE_URL, token) };
     }),
@@ -60,7 +60,7 @@ export const publicRouter = createTRPCRouter({
     .input(ZStartDeviceLoginInput)
     .output(out.ZDeviceLoginStartOut)
     .mutation(async ({ ctx, input }) => {
-      takeOrThrow(deviceLoginBucket(), clientAddress(ctx.headers), ctx.responseHeaders);
+      await takeOrThrow(deviceLoginBucket(), clientAddress(ctx.headers), ctx.responseHeaders);
       const started = await startDeviceLogin(ctx.db, input);
       return { ...started, verificationPath: "/device" };
     }),

@@ -66,7 +66,7 @@ describe("my.changePassword", () => {
     for (let i = 0; i < limit; i++) expect(await codeOf(as(user).my.changePassword(change(`guess-${i}`)))).toBe("BAD_REQUEST:current_password_wrong");
     // Past the limit, even the right password is not checked, and sign-in with the address is limited too.
     expect(await codeOf(as(user).my.changePassword(change("a-long-password")))).toBe("TOO_MANY_REQUESTS:rate_limited");
-    expect(signInLimiter().attempt(user.email, "192.0.2.1")).toBe(false);
+    expect(await signInLimiter().attempt(user.email, "192.0.2.1")).toBe(false);
     expect(await authenticate(db, { email: user.email, password: "a-long-password" })).toMatchObject({ id: user.id });
   });
 

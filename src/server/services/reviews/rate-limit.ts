@@ -1,14 +1,16 @@
-import { TokenBucketLimiter } from "@/server/core/token-bucket";
+import { db } from "@/server/core/db";
+import { SharedLimiter } from "@/server/core/shared-limit";
 
 // The per-key limit: the product's one token bucket, capacity = the key's requests per minute,
-// refilled continuously. Headers follow the IETF httpapi RateLimit draft (structured fields).
+// refilled continuously, counted in PostgreSQL so every web process draws from the same bucket.
+// Headers follow the IETF httpapi RateLimit draft (structured fields).
 
-const limiters = new Map<number, TokenBucketLimiter>();
+const limiters = new Map<number, SharedLimiter>();
 
-function limiterFor(perMinute: number): TokenBucketLimiter {
+function limiterFor(perMinute: number): SharedLimiter {
   let limiter = limiters.get(perMinute);
   if (!limiter) {
-    limiter = new TokenBucketLimiter({ capacity: perMinute, refillPerMinute: perMinute });
+    limiter = new SharedLimiter({ name: "api-key", capacity: perMinute, refillPerMinute: perMinute, db });
     limiters.set(perMinute, limiter);
   }
   return limiter;
@@ -20,10 +22,8 @@ export interface KeyLimitResult {
 }
 
 /** Takes one token from the key's bucket; the headers go on every answer, Retry-After on 429. */
-export function takeKeyToken(keyId: string, perMinute: number): KeyLimitResult {
-  const limiter = limiterFor(perMinute);
-  if (limiter.size > 10_000) limiter.sweep();
-  const r = limiter.take(keyId);
+export async function takeKeyToken(keyId: string, perMinute: number): Promise<KeyLimitResult> {
+  const r = await limiterFor(perMinute).take(keyId);
   const headers: Record<string, string> = {
     "RateLimit-Policy": `"per-key";q=${perMinute};w=60`,
     RateLimit: `"per-key";r=${r.remaining};t=${Math.ceil(r.resetMs / 1000)}`,
