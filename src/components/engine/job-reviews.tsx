@@ -29,6 +29,9 @@ export function JobReviews({ jobId, total }: { jobId: string; total: number }) {
   const query = useQuery({ ...trpc.scrape.jobReviews.queryOptions({ job_id: jobId, limit: PAGE, ...(cursor ? { cursor } : {}) }), placeholderData: keepPreviousData });
   const exportUrl = (format: "csv" | "ndjson") => `/api/jobs/${jobId}/reviews/export?format=${format}${format === "csv" ? "&bom=true" : ""}`;
   const items = query.data?.items ?? [];
+  // Shown while the page asked for loads (keepPreviousData): paging waits for it, so a quick second
+  // click cannot follow the old page's cursor again.
+  const stale = query.isPlaceholderData;
   const from = (cursors.length - 1) * PAGE + 1;
   return (
     <div className="stack-sm">
@@ -79,13 +82,14 @@ export function JobReviews({ jobId, total }: { jobId: string; total: number }) {
           </ScrollRegion>
           <div className="row-between">
             <span className="muted small" aria-live="polite">
-              {t("reviewsRange", { from, to: from + items.length - 1, total: Math.max(total, from + items.length - 1) })}
+              {/* While the next page loads, the previous one stays shown: its range is not claimed for the new page. */}
+              {stale ? t("loading") : t("reviewsRange", { from, to: from + items.length - 1, total: Math.max(total, from + items.length - 1) })}
             </span>
             <div className="row">
-              <button type="button" className="button secondary small" disabled={cursors.length === 1} onClick={() => setCursors((c) => c.slice(0, -1))}>
+              <button type="button" className="button secondary small" disabled={cursors.length === 1 || stale} onClick={() => setCursors((c) => c.slice(0, -1))}>
                 {t("previousPage")}
               </button>
-              <button type="button" className="button secondary small" disabled={!query.data.next_cursor} onClick={() => setCursors((c) => [...c, query.data?.next_cursor ?? undefined])}>
+              <button type="button" className="button secondary small" disabled={!query.data.next_cursor || stale} onClick={() => setCursors((c) => [...c, query.data?.next_cursor ?? undefined])}>
                 {t("nextPage")}
               </button>
             </div>
