@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { describe, expect, it } from "vitest";
-import { NO_ITEMS_WARNING, runStages, StageFailure } from "./engine";
+import { runStages, StageFailure } from "./engine";
+import { NO_ITEMS_WARNING } from "./stage-warnings";
 import type { PipelineDefinition, PipelineDeps } from "./types";
 
 const deps: PipelineDeps = { db: null as unknown as PipelineDeps["db"], now: () => new Date("2026-05-01T00:00:00Z"), readScopeApiKeyId: null };

@@ -1,4 +1,5 @@
 import type { PipelineDefinition, PipelineDeps, PipelineOutcome, PreparedRun, RunScope, StageMetric, StageMetrics } from "./types";
+import { NO_ITEMS_WARNING } from "./stage-warnings";
 
 /** A stage (or the preparation before the stages) failed; the metrics of what ran are kept. */
 export class StageFailure extends Error {
@@ -26,8 +27,6 @@ export function pendingMetrics(def: Pick<PipelineDefinition, "stages">): StageMe
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 1000);
 
 /** The warning of every stage of a run that read nothing (the stages are skipped, the run succeeds). */
-export { NO_ITEMS_WARNING } from "./stage-warnings";
-import { NO_ITEMS_WARNING } from "./stage-warnings";
 
 /**
  * Runs the stages of a pipeline in order, in this process, timing each one and counting items in

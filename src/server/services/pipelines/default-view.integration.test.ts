@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { NO_ITEMS_WARNING } from "@/server/pipelines/engine";
+import { NO_ITEMS_WARNING } from "@/server/pipelines/stage-warnings";
 import { testDb, uid } from "@/test/helpers";
 import { actorOf, makeUser } from "@/test/mesh-fixtures";
 import { collectedJob, makeApiKey, recordingQueue, reviewsOf } from "@/test/pipeline-fixtures";
