@@ -29,7 +29,9 @@ export interface PlaceSeen {
 /**
  * A CTE (`pl`) that creates the place record on first sight and updates it with the facts this read
  * saw (a fact the read did not see keeps its earlier value); nothing when `seen` is null. Safe against
- * a concurrent job of the same place (one row per platform, origin and place key).
+ * a concurrent job of the same place: the id is the one unique index (derived from platform, origin
+ * and place key), so it is the conflict target of every racing insert; with a second unique index a
+ * racing insert could fail on whichever index is not the target (PostgreSQL checks those as usual).
  */
 export function placeUpsertCte(seen: PlaceSeen | null, at: Date): Prisma.Sql {
   if (!seen) return Prisma.sql`pl AS (SELECT NULL::uuid AS id WHERE false)`;
@@ -39,7 +41,7 @@ export function placeUpsertCte(seen: PlaceSeen | null, at: Date): Prisma.Sql {
     VALUES (${placeIdOf(source)}::uuid, ${source.platform}, ${source.origin}, ${source.placeKey}, ${facts.platformId ?? null}, ${facts.name ?? null},
       ${facts.address ?? null}, ${facts.rating ?? null}::float8, ${facts.reviewCount ?? null}::int, ${JSON.stringify(histogramJson(facts.histogram))}::jsonb,
       ${at}::timestamptz AT TIME ZONE 'UTC', ${at}::timestamptz AT TIME ZONE 'UTC')
-    ON CONFLICT (platform, origin, place_key) DO UPDATE SET
+    ON CONFLICT (id) DO UPDATE SET
       platform_id = COALESCE(EXCLUDED.platform_id, places.platform_id), name = COALESCE(EXCLUDED.name, places.name),
       address = COALESCE(EXCLUDED.address, places.address), rating = COALESCE(EXCLUDED.rating, places.rating),
       review_total = COALESCE(EXCLUDED.review_total, places.review_total),
