@@ -1,0 +1,195 @@
+// The broker benchmarks' load generator (bench/broker.ts, bench/scaling.ts): peers with keys inserted
+// directly, WebSocket clients that retry refusals, a saturating and an evenly paced sender, and the
+// latency of delivery (send → the recipient has it) and of storage (send → the sender's `sent`).
+import nacl from "tweetnacl";
+import WebSocket from "ws";
+import { signWsAuth, WS_AUTH_HEADER } from "../broker/protocol/ws-auth";
+import type { Db } from "../src/server/core/db";
+import { toBase64Url } from "../src/server/core/encoding";
+import { createMesh } from "../src/server/services/meshes/create-mesh";
+import { meshDeps } from "../src/server/services/context";
+import { registerUser } from "../src/server/services/users/register-user";
+import { percentile } from "./lib";
+
+/** Unanswered sends per peer in the saturating run. */
+export const WINDOW = 16;
+/** Ciphertext bytes per message. */
+export const PAYLOAD = 1024;
+
+export interface Peer {
+  meshId: string;
+  memberId: string;
+  keys: nacl.SignKeyPair;
+}
+
+/** Meshes with members that have peer keys, inserted directly (joins are measured elsewhere). */
+export async function makePeers(db: Db, meshes: number, perMesh: number, tag: string): Promise<Peer[][]> {
+  const user = await registerUser(db, { name: "Bench", email: `bench-${tag}-${Date.now()}@example.test`, password: "bench-password-long" });
+  const out: Peer[][] = [];
+  for (let m = 0; m < meshes; m++) {
+    const mesh = await createMesh(meshDeps(db), { kind: "user", userId: user.id, isAdmin: false }, { name: `Bench ${m}`, slug: `bench-${tag}-${m}-${Date.now().toString(36)}` });
+    const keys = Array.from({ length: perMesh }, () => nacl.sign.keyPair());
+    const rows = await db.member.createManyAndReturn({
+      data: keys.map((k, i) => ({ meshId: mesh.id, peerPubkey: toBase64Url(k.publicKey), displayName: `peer ${i}` })),
+      select: { id: true, peerPubkey: true },
+    });
+    out.push(rows.map((r, i) => ({ meshId: mesh.id, memberId: r.id, keys: keys[i]! })));
+  }
+  return out;
+}
+
+export interface Client {
+  peer: Peer;
+  ws: WebSocket;
+  outstanding: number;
+  onReceive?: (latencyMs: number) => void;
+  onStored?: (latencyMs: number) => void;
+  sentAt: Map<string, number>;
+  pendingAcks: string[];
+}
+
+/** Opens a connection, waiting out retriable refusals (503 or 429, after Retry-After) up to 30 times. */
+export async function open(base: string, peer: Peer, withAuth: boolean): Promise<Client> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await openOnce(base, peer, withAuth);
+    } catch (error) {
+      const retryAfter = (error as { retryAfterMs?: number }).retryAfterMs;
+      if (retryAfter === undefined || attempt >= 30) throw error;
+      await new Promise((r) => setTimeout(r, retryAfter));
+    }
+  }
+}
+
+async function openOnce(base: string, peer: Peer, withAuth: boolean): Promise<Client> {
+  const headers = withAuth ? { [WS_AUTH_HEADER]: signWsAuth({ meshId: peer.meshId, memberId: peer.memberId, secretKey: peer.keys.secretKey }) } : {};
+  const ws = new WebSocket(`${base}/ws?mesh=${peer.meshId}&member=${peer.memberId}`, { headers, perMessageDeflate: false });
+  const client: Client = { peer, ws, outstanding: 0, pendingAcks: [], sentAt: new Map() };
+  await new Promise<void>((resolve, reject) => {
+    ws.once("error", reject);
+    ws.once("unexpected-response", (_req, res) => {
+      const seconds = Number(res.headers["retry-after"] ?? 1);
+      const retriable = res.statusCode === 503 || res.statusCode === 429;
+      res.resume();
+      ws.terminate();
+      reject(Object.assign(new Error(`HTTP ${res.statusCode}`), retriable ? { retryAfterMs: Math.max(1, seconds) * 1000 * (1 + Math.random() / 2) } : {}));
+    });
+    ws.on("message", (data) => {
+      const text = String(data);
+      // Cheap type check first: the hot path parses only what it needs.
+      if (text.includes('"type":"welcome"')) return resolve();
+      const frame = JSON.parse(text) as { type: string; id?: string; messageId?: string; ciphertext?: string };
+      if (frame.type === "sent" || frame.type === "error") {
+        client.outstanding -= 1;
+        const at = frame.id ? client.sentAt.get(frame.id) : undefined;
+        if (at !== undefined && frame.id) {
+          client.sentAt.delete(frame.id);
+          if (frame.type === "sent") client.onStored?.(performance.now() - at);
+        }
+      }
+      else if (frame.type === "message" && frame.ciphertext) {
+        const sentAt = Buffer.from(frame.ciphertext.slice(0, 12), "base64url").readDoubleLE(0);
+        client.onReceive?.(performance.now() - sentAt);
+        if (frame.messageId) client.pendingAcks.push(frame.messageId);
+      }
+    });
+  });
+  return client;
+}
+
+const filler = nacl.randomBytes(PAYLOAD);
+function payload(): string {
+  const bytes = Buffer.from(filler);
+  bytes.writeDoubleLE(performance.now(), 0);
+  return bytes.toString("base64url");
+}
+
+let seq = 0;
+function send(from: Client, to: Client): void {
+  from.outstanding += 1;
+  const id = `b${++seq}`;
+  from.sentAt.set(id, performance.now());
+  from.ws.send(JSON.stringify({ v: 1, type: "send", id, to: { kind: "peer", memberId: to.peer.memberId }, ciphertext: payload() }));
+}
+
+function ackLoop(clients: Client[]): NodeJS.Timeout {
+  return setInterval(() => {
+    for (const c of clients) {
+      if (c.pendingAcks.length === 0) continue;
+      const ids = c.pendingAcks.splice(0, 500);
+      c.ws.send(JSON.stringify({ v: 1, type: "ack", messageIds: ids }));
+    }
+  }, 50);
+}
+
+export interface RunResult {
+  perSecond: number;
+  p50: number;
+  p99: number;
+  storedP50: number;
+  storedP99: number;
+}
+
+/**
+ * Mode "max": keep WINDOW sends open per peer. Mode "rate": a fixed total rate. With several `bases`
+ * (broker nodes) the peers of each mesh are dealt to them in turn, so every message crosses nodes.
+ */
+export async function run(
+  bases: string[],
+  groups: Peer[][],
+  withAuth: boolean,
+  mode: "max" | { rate: number },
+  seconds: number,
+  window?: { start(): void | Promise<void>; end(): void | Promise<void> },
+): Promise<RunResult> {
+  const clients = await Promise.all(groups.flatMap((g) => g.map((p, i) => open(bases[i % bases.length]!, p, withAuth))));
+  const byMesh = new Map<string, Client[]>();
+  for (const c of clients) byMesh.set(c.peer.meshId, [...(byMesh.get(c.peer.meshId) ?? []), c]);
+  const next = new Map<Client, Client>();
+  for (const list of byMesh.values()) list.forEach((c, i) => next.set(c, list[(i + 1) % list.length]!));
+  const latencies: number[] = [];
+  let measuring = false;
+  let received = 0;
+  const stored: number[] = [];
+  for (const c of clients) {
+    c.onReceive = (ms) => measuring && (received++, latencies.push(ms));
+    c.onStored = (ms) => measuring && stored.push(ms);
+  }
+  const acks = ackLoop(clients);
+  let running = true;
+  let timer: NodeJS.Timeout | undefined;
+  if (mode === "max") {
+    const pump = () => {
+      if (!running) return;
+      for (const c of clients) while (c.outstanding < WINDOW) send(c, next.get(c)!);
+      setImmediate(pump);
+    };
+    pump();
+  } else {
+    // Evenly paced: every millisecond tick sends what is due by the clock (no bursts of ten).
+    const started = performance.now();
+    let sent = 0;
+    timer = setInterval(() => {
+      const due = Math.floor(((performance.now() - started) * mode.rate) / 1_000);
+      while (sent < due) {
+        const c = clients[sent++ % clients.length]!;
+        send(c, next.get(c)!);
+      }
+    }, 1);
+  }
+  await new Promise((r) => setTimeout(r, 1_000)); // warm-up
+  await window?.start();
+  measuring = true;
+  const t0 = performance.now();
+  await new Promise((r) => setTimeout(r, seconds * 1_000));
+  const elapsed = (performance.now() - t0) / 1_000;
+  measuring = false;
+  await window?.end();
+  running = false;
+  clearInterval(timer);
+  await new Promise((r) => setTimeout(r, 500));
+  clearInterval(acks);
+  for (const c of clients) c.ws.terminate();
+  return { perSecond: received / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), storedP50: percentile(stored, 50), storedP99: percentile(stored, 99) };
+}
+

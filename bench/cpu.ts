@@ -1,0 +1,67 @@
+// CPU time of processes on this machine (Linux /proc), for telling which process saturates first.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+/** Clock ticks per second of /proc's utime and stime (USER_HZ; 100 on Linux). */
+const TICKS = 100;
+
+function stat(pid: number): { ppid: number; seconds: number } | null {
+  try {
+    const text = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The command name is in parentheses and may hold spaces: the fields start after the last ')'.
+    const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+    return { ppid: Number(fields[1]), seconds: (Number(fields[11]) + Number(fields[12])) / TICKS };
+  } catch {
+    return null; // gone
+  }
+}
+
+/** CPU seconds (user + system) a process has used so far, 0 when it is gone. */
+export function cpuSeconds(pid: number): number {
+  return stat(pid)?.seconds ?? 0;
+}
+
+/** CPU seconds of a process and its children (one level: PostgreSQL's postmaster and its backends). */
+export function treeCpuSeconds(root: number): number {
+  let total = cpuSeconds(root);
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    const s = stat(Number(name));
+    if (s && s.ppid === root) total += s.seconds;
+  }
+  return total;
+}
+
+/** The postmaster's pid of a local PostgreSQL, from its data directory (null when not readable here). */
+export function postmasterPid(dataDirectory: string): number | null {
+  try {
+    const pid = Number(readFileSync(path.join(dataDirectory, "postmaster.pid"), "utf8").split("\n")[0]);
+    return Number.isInteger(pid) && pid > 0 ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Measures CPU use over a window: share of one core per named process (1.0 = one core busy). */
+export class CpuWindow {
+  private startedAt = 0;
+  private before = new Map<string, number>();
+  readonly shares = new Map<string, number>();
+
+  constructor(private readonly sources: Record<string, () => number>) {}
+
+  start(): void {
+    this.startedAt = performance.now();
+    for (const [name, read] of Object.entries(this.sources)) this.before.set(name, read());
+  }
+
+  end(): void {
+    const elapsed = (performance.now() - this.startedAt) / 1_000;
+    for (const [name, read] of Object.entries(this.sources)) this.shares.set(name, (read() - (this.before.get(name) ?? 0)) / elapsed);
+  }
+
+  /** "brokers 1.21 cores, postgres 0.62, …" */
+  describe(): string {
+    return [...this.shares].map(([name, share]) => `${name} ${share.toFixed(2)}`).join(", ") + " cores";
+  }
+}
