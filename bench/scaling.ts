@@ -45,6 +45,15 @@ async function connectionsHeld(): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/** Rows written and removed in the message tables so far, dead rows now, and their size with indexes. */
+async function messageTables(): Promise<{ inserted: number; deleted: number; updated: number; dead: number; bytes: number; envelopes: number }> {
+  const [row] = await db.$queryRaw<{ ins: bigint; del: bigint; upd: bigint; dead: bigint; bytes: bigint; env: bigint }[]>`
+    SELECT sum(n_tup_ins) AS ins, sum(n_tup_del) AS del, sum(n_tup_upd) AS upd, sum(n_dead_tup) AS dead,
+      sum(pg_total_relation_size(relid)) AS bytes, sum(n_tup_ins) FILTER (WHERE relname = 'message_envelopes') AS env
+    FROM pg_stat_user_tables WHERE relname IN ('message_envelopes', 'message_recipients')`;
+  return { inserted: Number(row?.ins ?? 0), deleted: Number(row?.del ?? 0), updated: Number(row?.upd ?? 0), dead: Number(row?.dead ?? 0), bytes: Number(row?.bytes ?? 0), envelopes: Number(row?.env ?? 0) };
+}
+
 interface NodeRun {
   result: RunResult;
   cpu: CpuWindow;
@@ -146,8 +155,12 @@ const rate = (n: number) => n.toFixed(0).padStart(7);
 try {
   console.log(`${MESHES} meshes x ${PER_MESH} peers, 1 KB messages, window ${WINDOW} per peer, ${seconds} s per run; max_connections ${maxConnections?.max_connections}`);
   const groups = await makePeers(db, MESHES, PER_MESH, "scale");
+  const tablesBefore = await messageTables();
   const one = await messages(1, groups);
   const two = await messages(2, groups);
+  // The table counters reach pg_stat_user_tables within a second of each transaction.
+  await new Promise((r) => setTimeout(r, 1_500));
+  const tablesAfter = await messageTables();
   for (const [name, r] of [["one broker node", one], ["two broker nodes (all cross-node)", two]] as const) {
     console.log(
       `${name.padEnd(36)} ${rate(r.result.perSecond)} msg/s   p50 ${r.result.p50.toFixed(1)} ms   p99 ${r.result.p99.toFixed(1)} ms   ` +
@@ -155,6 +168,13 @@ try {
     );
   }
   console.log(`two nodes / one node: ${(two.result.perSecond / one.result.perSecond).toFixed(2)}`);
+  const stored = tablesAfter.envelopes - tablesBefore.envelopes;
+  const per = (n: number) => (n / stored).toFixed(2);
+  console.log(
+    `message tables, per stored message: ${per(tablesAfter.inserted - tablesBefore.inserted)} rows inserted, ${per(tablesAfter.updated - tablesBefore.updated)} updated, ` +
+      `${per(tablesAfter.deleted - tablesBefore.deleted)} deleted; ${tablesAfter.dead} dead rows left for vacuum; ` +
+      `${((tablesAfter.bytes - tablesBefore.bytes) / stored).toFixed(0)} bytes of table and index growth (${stored} messages)`,
+  );
 
   const pool = new pg.Pool({ connectionString: ready.url, max: PUBLISHERS });
   const baseline = await pump(pool, "SELECT $1::text", [NOTIFY_PAYLOAD]);
