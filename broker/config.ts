@@ -2,6 +2,7 @@ import os from "node:os";
 import { z } from "zod";
 import { ZTrustProxy } from "../src/server/core/client-address";
 import { envInt, envPort, ZDatabaseUrl } from "../src/server/core/config";
+import { ZMetricsToken } from "../src/server/core/metrics-http";
 
 /** Broker settings (Document 2, "Configuration"); every name and default is listed in the README. */
 export const ZBrokerConfig = z.object({
@@ -56,7 +57,7 @@ export const ZBrokerConfig = z.object({
   HOOK_RATE_CAPACITY: envInt(30, 1, 1_000_000),
   HOOK_RATE_PER_MINUTE: envInt(30, 1, 1_000_000),
   /** When set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`. */
-  METRICS_TOKEN: z.string().trim().min(16, { error: "must be at least 16 characters" }).optional(),
+  METRICS_TOKEN: ZMetricsToken,
 });
 export type TBrokerConfig = z.output<typeof ZBrokerConfig>;
 

@@ -1,4 +1,7 @@
-import { collectDefaultMetrics, Counter, Gauge, Registry } from "prom-client";
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+
+/** Buckets (seconds) of the broker's latency histograms: 0.5 ms to 10 s. */
+export const BROKER_LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /** The broker's metrics; names and labels are listed in docs/protocol.md ("Metrics"). */
 export function createBrokerMetrics(connectionCount: () => number, gauges: { queueDepth?: () => Promise<number>; pendingSends?: () => number; buckets?: () => Promise<number> } = {}) {
@@ -85,6 +88,38 @@ export function createBrokerMetrics(connectionCount: () => number, gauges: { que
       name: "broker_rate_limited_total",
       help: "Requests denied by a token bucket, by limit",
       labelNames: ["limit"] as const,
+      registers,
+    }),
+    sendStoreSeconds: new Histogram({
+      name: "broker_send_store_duration_seconds",
+      help: "From a send frame read to its sent answer: recipients resolved and the message stored (batch wait included)",
+      buckets: BROKER_LATENCY_BUCKETS,
+      registers,
+    }),
+    storeBatchSeconds: new Histogram({
+      name: "broker_store_batch_duration_seconds",
+      help: "One batch of sends stored: the multi-row insert of envelopes, queue rows and audit events",
+      buckets: BROKER_LATENCY_BUCKETS,
+      registers,
+    }),
+    storeBatchMessages: new Histogram({
+      name: "broker_store_batch_messages",
+      help: "Messages per stored batch",
+      buckets: [1, 2, 5, 10, 25, 50, 100, 250, 500, 1000],
+      registers,
+    }),
+    deliverySeconds: new Histogram({
+      name: "broker_delivery_latency_seconds",
+      help: "From a message stored (the database's clock) to its frame written to a recipient on this node, live deliveries only; path: local (sender on this node) or notified (another node's)",
+      labelNames: ["path"] as const,
+      buckets: BROKER_LATENCY_BUCKETS,
+      registers,
+    }),
+    joinSeconds: new Histogram({
+      name: "broker_join_duration_seconds",
+      help: "POST /join from the request to the answer, by result (the values of broker_join_results_total)",
+      labelNames: ["result"] as const,
+      buckets: BROKER_LATENCY_BUCKETS,
       registers,
     }),
   };

@@ -7,8 +7,8 @@ import type { Db } from "../src/server/core/db";
 import { DbMonitor } from "../src/server/core/db-monitor";
 import { Semaphore } from "../src/server/core/semaphore";
 import { uuidv7 } from "../src/server/core/ids";
-import { waitAtMost } from "../src/server/core/lifecycle";
 import type { Logger } from "../src/server/core/logger";
+import { Readiness } from "../src/server/core/readiness";
 import { SharedLimiter } from "../src/server/core/shared-limit";
 import { totalQueueDepth, sweepExpired } from "../src/server/services/broker/message-sweep";
 import { sweepUsedNonces } from "../src/server/services/broker/used-nonces";
@@ -24,6 +24,7 @@ import { MemberCache } from "./messages/member-cache";
 import { MESSAGES_CHANNEL, MessageHub } from "./messages/hub";
 import { createBrokerMetrics } from "./metrics";
 import { NonceCache } from "./protocol/ws-auth";
+import { closeSockets } from "./ws/close-sockets";
 import { attachConnection } from "./ws/connection";
 import { FlowControl } from "./ws/flow";
 import { FrameLimits } from "./ws/frame-limits";
@@ -35,6 +36,8 @@ export interface BrokerServer {
   server: http.Server;
   monitor: DbMonitor;
   registry: Registry;
+  /** GET /ready: database answering, LISTEN connection up, not shutting down. */
+  readiness: Readiness;
   connections: ConnectionRegistry;
   hub: MessageHub;
   hookLimiter: SharedLimiter;
@@ -54,7 +57,7 @@ export interface BrokerDeps {
   now?: () => number;
 }
 
-/** Builds the broker: /health, /metrics, POST /join, POST /hook/set-status and WebSocket upgrades on /ws. */
+/** Builds the broker: /health, /ready, /metrics, POST /join, POST /hook/set-status and WebSocket upgrades on /ws. */
 export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): BrokerServer {
   const startedAt = Date.now();
   const { log, db } = deps;
@@ -119,13 +122,14 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
     pending.add(work);
     void work.finally(() => pending.delete(work));
   };
-  let closing = false;
+  const readiness = new Readiness({ database: () => monitor.isUp, listener: () => listener.connected });
 
   const server = http.createServer(
     createHttpHandler({
       monitor,
       metrics,
       metricsToken: config.METRICS_TOKEN,
+      readiness,
       about: { version: deps.version, gitSha: deps.gitSha, startedAt },
       join: { db, log, metrics, limiter: joinLimiter, trustProxy: config.TRUST_PROXY, maxBodyBytes: config.MAX_MESSAGE_BYTES },
       hook: { db, log, metrics, limiter: hookLimiter, nonces, maxSkewMs: config.WS_AUTH_MAX_SKEW_MS, maxBodyBytes: config.MAX_MESSAGE_BYTES, events, statusLeaseMs: config.STATUS_LEASE_MS },
@@ -160,7 +164,7 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
 
   /** Records the presence under the cross-node cap, then completes the upgrade (or closes 1008). */
   async function admit(req: http.IncomingMessage, socket: Duplex, head: Buffer, peer: ConnectingPeer): Promise<void> {
-    if (closing) return refuse(socket, busy("closing", "broker shutting down"));
+    if (readiness.isDraining) return refuse(socket, busy("closing", "broker shutting down"));
     const connectionId = uuidv7();
     let reserved;
     try {
@@ -233,6 +237,7 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
     server,
     monitor,
     registry: metrics.registry,
+    readiness,
     connections,
     hub: messages,
     hookLimiter,
@@ -271,7 +276,8 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
       });
     },
     async close() {
-      closing = true;
+      // From here /ready answers 503 while the node drains (docs/observability.md).
+      readiness.drain();
       stopHeartbeat();
       for (const t of timers) clearInterval(t);
       await closeSockets(connections);
@@ -286,14 +292,4 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
       await pool.end().catch(() => {});
     },
   };
-}
-
-/** Closes every socket with 1001 (going away); sockets that do not finish the handshake in 2 s are cut. */
-async function closeSockets(connections: ConnectionRegistry): Promise<void> {
-  const all = [...connections.all()];
-  const closed = all.map((c) => new Promise<void>((resolve) => (c.ws.readyState === c.ws.CLOSED ? resolve() : c.ws.once("close", () => resolve()))));
-  for (const c of all) c.ws.close(1001, "server shutting down");
-  await waitAtMost(Promise.all(closed), 2_000);
-  for (const c of connections.all()) c.ws.terminate();
-  await new Promise<void>((resolve) => setImmediate(resolve));
 }

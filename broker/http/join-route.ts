@@ -51,7 +51,11 @@ export interface JoinRouteDeps {
 
 /** POST /join: parse, rate-limit, call the join service, map its result (docs/protocol.md). */
 export async function handleJoin(req: http.IncomingMessage, res: http.ServerResponse, deps: JoinRouteDeps): Promise<void> {
-  const count = (result: string) => deps.metrics.joinResults.inc({ result });
+  const started = performance.now();
+  const count = (result: string) => {
+    deps.metrics.joinResults.inc({ result });
+    deps.metrics.joinSeconds.observe({ result }, (performance.now() - started) / 1000);
+  };
   // Each join verifies an ed25519 signature (milliseconds of CPU), so the limit comes before the body.
   const taken = await deps.limiter.take(requestClientAddress(req, deps.trustProxy));
   if (!taken.allowed) {

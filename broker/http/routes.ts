@@ -1,9 +1,10 @@
-// The broker's plain HTTP routes: /health, /metrics (behind METRICS_TOKEN when set), POST /join,
+// The broker's plain HTTP routes: /health, /ready, /metrics (behind METRICS_TOKEN when set), POST /join,
 // POST /leave and POST /hook/set-status. WebSocket upgrades on /ws are handled apart (ws/upgrade.ts).
 import type http from "node:http";
-import { secretsEqual } from "../../src/server/core/crypto/equal";
 import { healthDocument, type DbMonitor } from "../../src/server/core/db-monitor";
 import { sendJson, sendNotFound } from "../../src/server/core/lifecycle";
+import { handleOpsRoute } from "../../src/server/core/metrics-http";
+import type { Readiness } from "../../src/server/core/readiness";
 import type { BrokerMetrics } from "../metrics";
 import { handleHook, type HookDeps } from "./hook-route";
 import { handleJoin, type JoinRouteDeps } from "./join-route";
@@ -14,6 +15,8 @@ export interface RoutesDeps {
   monitor: DbMonitor;
   metrics: BrokerMetrics;
   metricsToken: string | undefined;
+  /** GET /ready: database answering, LISTEN connection up, not shutting down. */
+  readiness: Readiness;
   about: { version: string; gitSha: string; startedAt: number };
   join: JoinRouteDeps;
   hook: HookDeps;
@@ -32,15 +35,8 @@ export function createHttpHandler(deps: RoutesDeps): http.RequestListener {
     };
     if (req.method === "GET" && url.pathname === "/health") {
       sendJson(res, deps.monitor.isUp ? 200 : 503, healthDocument({ dbUp: deps.monitor.isUp, ...deps.about }));
-    } else if (req.method === "GET" && url.pathname === "/metrics") {
-      if (deps.metricsToken && !secretsEqual(req.headers.authorization ?? "", `Bearer ${deps.metricsToken}`)) {
-        res.setHeader("www-authenticate", 'Bearer realm="metrics"');
-        return sendJson(res, 401, errorBody("UNAUTHORIZED", "metrics need the bearer token"));
-      }
-      void deps.metrics.registry.metrics().then((text) => {
-        res.writeHead(200, { "content-type": deps.metrics.registry.contentType });
-        res.end(text);
-      });
+    } else if (handleOpsRoute(req, res, url.pathname, { registry: deps.metrics.registry, metricsToken: deps.metricsToken, readiness: deps.readiness })) {
+      // GET /metrics or GET /ready, answered.
     } else if (url.pathname === "/join") {
       post(() => handleJoin(req, res, deps.join));
     } else if (url.pathname === "/leave") {

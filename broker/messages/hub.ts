@@ -94,6 +94,7 @@ export class MessageHub {
 
   /** A `send` frame: resolve recipients, store (batched), answer `sent`, deliver. */
   async send(conn: PeerConnection, frame: SendFrame): Promise<void> {
+    const started = performance.now();
     // A whole-mesh message is sealed under the mesh's current key epoch (docs/protocol.md, "Key
     // epochs"): one under an older key could be read by a member removed since.
     if (frame.to.kind === "mesh" && (frame.to.epoch ?? 0) !== conn.keyEpoch) return this.refuseStaleEpoch(conn, frame.id);
@@ -137,12 +138,13 @@ export class MessageHub {
     }
     const out = frameOf({ ...message, ...stored, ciphertext: frame.ciphertext }, 1);
     sendFrame(conn, { v: PROTOCOL_VERSION, type: "sent", id: frame.id, messageId: stored.id, createdAt: out.createdAt, recipients: recipients.length });
+    this.deps.metrics.sendStoreSeconds.observe((performance.now() - started) / 1000);
     // A resend: its recipients have (or will get) the first one from the queue.
     if (stored.duplicate) return;
     this.deps.metrics.messagesSent.inc();
     this.deps.metrics.messageBytes.inc(message.ciphertext.length);
     for (const memberId of recipients) {
-      for (const target of this.deps.registry.ofMember(conn.meshId, memberId)) this.deliver(target, out);
+      for (const target of this.deps.registry.ofMember(conn.meshId, memberId)) this.deliver(target, out, "local");
     }
   }
 
@@ -216,7 +218,7 @@ export class MessageHub {
     this.notices = this.notices.then(async () => {
       try {
         const rows = await queuedInRange(this.deps.pool, [...new Set(members)], notice.a, notice.b);
-        for (const row of rows) for (const c of this.deps.registry.ofMember(row.meshId, row.memberId)) this.deliver(c, frameOf(row, 1));
+        for (const row of rows) for (const c of this.deps.registry.ofMember(row.meshId, row.memberId)) this.deliver(c, frameOf(row, 1), "notified");
       } catch (error) {
         this.deps.log.warn({ event: "notice_failed", ...safeErrorFields(error) }, "could not read notified messages; redelivery will");
       }
@@ -251,30 +253,37 @@ export class MessageHub {
   }
 
   /** One statement stores the batch, its recipients and audit events, and notifies the other nodes at commit. */
-  private store(items: NewMessage[]): Promise<StoredMessage[]> {
-    return insertMessages(this.deps.pool, items, this.options.ttlMs, { channel: MESSAGES_CHANNEL, nodeId: this.deps.nodeId });
+  private async store(items: NewMessage[]): Promise<StoredMessage[]> {
+    const started = performance.now();
+    const stored = await insertMessages(this.deps.pool, items, this.options.ttlMs, { channel: MESSAGES_CHANNEL, nodeId: this.deps.nodeId });
+    this.deps.metrics.storeBatchSeconds.observe((performance.now() - started) / 1000);
+    this.deps.metrics.storeBatchMessages.observe(items.length);
+    return stored;
   }
 
   /**
    * Delivers now, unless the connection is being replayed (the replay will read the message) or is
    * over its buffer budget (it goes on from the database once the socket drains).
    */
-  private deliver(conn: PeerConnection, frame: TMessageFrame): void {
+  private deliver(conn: PeerConnection, frame: TMessageFrame, path: "local" | "notified"): void {
     if (conn.replaying) {
       conn.missed = true;
     } else if (this.deps.flow.overBudget(conn)) {
       this.deps.metrics.deliveriesDeferred.inc();
       void this.replay(conn);
     } else {
-      this.push(conn, frame);
+      this.push(conn, frame, path);
     }
   }
 
-  private push(conn: PeerConnection, frame: TMessageFrame): void {
+  /** Writes a message frame; a live delivery (`path` given) is timed from the message's creation. */
+  private push(conn: PeerConnection, frame: TMessageFrame, path?: "local" | "notified"): void {
     // Held for a busy recipient: it stays queued, and goes out when the status changes or the hold ends.
     if (this.holds.held(conn.memberId, frame)) return;
-    conn.inflight.set(frame.messageId, { sentAt: Date.now(), attempt: frame.attempt });
+    const now = Date.now();
+    conn.inflight.set(frame.messageId, { sentAt: now, attempt: frame.attempt });
     this.deps.metrics.messagesDelivered.inc();
+    if (path) this.deps.metrics.deliverySeconds.observe({ path }, Math.max(0, now - Date.parse(frame.createdAt)) / 1000);
     sendFrame(conn, frame);
   }
 

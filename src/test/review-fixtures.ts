@@ -110,9 +110,9 @@ export async function startReceiver(statuses: number[]): Promise<{ url: string; 
 
 /**
  * The worker as a real process on the test database (node with tsx's loader, so a SIGKILL reaches it),
- * on the settings' queue schema; resolves once its /health answers.
+ * on the settings' queue schema; resolves once its /health answers, with its port (WORKER_PORT).
  */
-export async function spawnWorkerProcess(settings: TReviewSettings, env: Record<string, string> = {}): Promise<Spawned> {
+export async function spawnWorkerProcess(settings: TReviewSettings, env: Record<string, string> = {}): Promise<Spawned & { port: number }> {
   const port = await freePort();
   const run = spawnTsx("src/worker/index.ts", [], {
     WORKER_PORT: String(port),
@@ -122,7 +122,7 @@ export async function spawnWorkerProcess(settings: TReviewSettings, env: Record<
     ...env,
   });
   await waitForHttp(`http://127.0.0.1:${port}/health`);
-  return run;
+  return { ...run, port };
 }
 
 /** Standard Webhooks verification written from the specification, on WebCrypto (not the sender's code). */

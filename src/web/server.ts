@@ -5,23 +5,31 @@
  *   a client wrote are dropped unless a trusted proxy stands in front);
  * - request bodies: a declared Content-Length above the route's limit is answered 413 and the
  *   connection closed, unread; a streamed body past MAX_REQUEST_BYTES closes the connection;
- * - the security headers of every answer, with a fresh script nonce handed to Next.js.
+ * - the security headers of every answer, with a fresh script nonce handed to Next.js;
+ * - GET /metrics and GET /ready, answered here, and the metrics of every other request (ops.ts,
+ *   docs/observability.md).
  *   node --import tsx src/web/server.ts [--dev]
  */
 import http from "node:http";
 import { z } from "zod";
 import { CLIENT_ADDRESS_HEADER, clientAddressOf, ZTrustProxy } from "../server/core/client-address";
-import { envInt, envPort, loadConfigOrExit } from "../server/core/config";
+import { envInt, envPort, loadConfigOrExit, ZDatabaseUrl } from "../server/core/config";
+import { PROJECT_ROOT } from "../server/core/database/ensure";
 import { onShutdown } from "../server/core/lifecycle";
 import { createLogger } from "../server/core/logger";
+import { ZMetricsToken } from "../server/core/metrics-http";
 import { bodyLimitFor, DEFAULT_MAX_REQUEST_BYTES } from "../server/http/body-limit";
 import { newNonce, securityHeaders } from "../server/http/security-headers";
+import { createWebOps } from "./ops";
 
 const ZWebServerConfig = z.object({
   PORT: envPort(3000),
   HOST: z.string().default("0.0.0.0"),
   MAX_REQUEST_BYTES: envInt(DEFAULT_MAX_REQUEST_BYTES, 1024, 64 * 1024 * 1024),
   TRUST_PROXY: ZTrustProxy,
+  DATABASE_URL: ZDatabaseUrl,
+  DB_PING_INTERVAL_MS: envInt(5_000, 100, 600_000),
+  METRICS_TOKEN: ZMetricsToken,
 });
 
 const config = loadConfigOrExit(ZWebServerConfig, "web");
@@ -35,6 +43,8 @@ const FORWARDED = ["x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "
 const app = next({ dev, hostname: config.HOST, port: config.PORT });
 await app.prepare();
 const handle = app.getRequestHandler();
+const ops = createWebOps({ databaseUrl: config.DATABASE_URL, dbPingIntervalMs: config.DB_PING_INTERVAL_MS, metricsToken: config.METRICS_TOKEN, root: PROJECT_ROOT, dev, log });
+await ops.start();
 
 /**
  * Closes a connection whose request body will not be read, without cutting off the answer just sent:
@@ -68,11 +78,13 @@ function decodable(pathname: string): boolean {
   }
 }
 
-/** Answers a request without handing it to the app, and closes the connection (its body is not read). */
-function refuse(req: http.IncomingMessage, res: http.ServerResponse, status: number, code: string, message: string, extra: Record<string, string> = {}) {
+/**
+ * Answers a request without handing it to the app; the connection is closed when its body was not
+ * read (every answer's `finish` does so, see below).
+ */
+function refuse(res: http.ServerResponse, status: number, code: string, message: string, extra: Record<string, string> = {}) {
   res.writeHead(status, { "content-type": "application/json", "cache-control": "no-store", ...extra });
-  const socket = req.socket;
-  res.end(JSON.stringify({ error: { code, message } }), () => closeUnread(req, socket));
+  res.end(JSON.stringify({ error: { code, message } }));
 }
 
 const server = http.createServer((req, res) => {
@@ -90,12 +102,16 @@ const server = http.createServer((req, res) => {
   req.headers["content-security-policy"] = headers["content-security-policy"];
 
   const pathname = (req.url ?? "/").split("?")[0] ?? "/";
+  // An answer sent before the body was read in full closes the connection rather than reading the rest.
+  res.once("finish", () => closeUnread(req, socket));
+  if (ops.handle(req, res, pathname)) return;
+  ops.observe(req, res, pathname);
   // A malformed escape ("%E0%A4%A") makes Next.js's router throw: the client's mistake, answered 400.
-  if (!decodable(pathname)) return refuse(req, res, 400, "BAD_REQUEST", "malformed_path", headers);
+  if (!decodable(pathname)) return refuse(res, 400, "BAD_REQUEST", "malformed_path", headers);
   const limit = bodyLimitFor(pathname, config.MAX_REQUEST_BYTES);
   const declared = Number(req.headers["content-length"] ?? Number.NaN);
   if (Number.isFinite(declared) && declared > limit) {
-    return refuse(req, res, 413, "PAYLOAD_TOO_LARGE", "body_too_large", headers);
+    return refuse(res, 413, "PAYLOAD_TOO_LARGE", "body_too_large", headers);
   }
   if (req.headers["transfer-encoding"]) {
     // A streamed body: the API routes stop at their limit and answer 413 themselves; past
@@ -112,11 +128,9 @@ const server = http.createServer((req, res) => {
     req.once("end", () => clearInterval(watch));
     req.once("close", () => clearInterval(watch));
   }
-  // An answer sent before the body was read in full closes the connection rather than reading the rest.
-  res.once("finish", () => closeUnread(req, socket));
   handle(req, res).catch((error: unknown) => {
     log.error({ err: error, url: pathname }, "request failed");
-    if (!res.headersSent) refuse(req, res, 500, "INTERNAL", "internal_error");
+    if (!res.headersSent) refuse(res, 500, "INTERNAL", "internal_error");
   });
 });
 if (dev) server.on("upgrade", (req, socket, head) => void app.getUpgradeHandler()(req, socket, head));
@@ -125,6 +139,9 @@ server.requestTimeout = 60_000;
 
 server.listen(config.PORT, config.HOST, () => log.info({ event: "listening", port: config.PORT, dev }, "web app listening"));
 onShutdown(log, async () => {
+  // /ready answers 503 from here on (on connections still open) while the requests in progress finish.
+  ops.drain();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await app.close();
+  await ops.stop();
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { envBool, envInt, envPort, ZDatabaseUrl } from "../server/core/config";
+import { ZMetricsToken } from "../server/core/metrics-http";
 
 /** CALLBACK_INLINE_MAX's default. */
 export const DEFAULT_CALLBACK_INLINE_MAX = 64;
@@ -19,6 +20,8 @@ export const ZWorkerConfig = z.object({
   SECRETS_KEYS: z.string().min(1, { error: "is required (see docs/secrets.md)" }),
   GIT_SHA: z.string().optional(),
   DB_PING_INTERVAL_MS: envInt(5_000, 100, 600_000),
+  /** When set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>` (docs/observability.md). */
+  METRICS_TOKEN: ZMetricsToken,
   // Pipeline executions (docs/pipelines.md): how many at once, and the optional language-model writer.
   PIPELINE_CONCURRENCY: envInt(1, 1, 16),
   PIPELINE_STALE_AFTER_MS: envInt(30 * 60_000, 60_000, 24 * 3_600_000),

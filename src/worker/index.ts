@@ -1,18 +1,22 @@
-import http from "node:http";
 import { loadConfigOrExit } from "../server/core/config";
 import { PROJECT_ROOT } from "../server/core/database/ensure";
-import { DbMonitor, healthDocument } from "../server/core/db-monitor";
+import { DbMonitor } from "../server/core/db-monitor";
 import { resolveGitSha } from "../server/core/git-sha";
-import { onShutdown, sendJson, sendNotFound } from "../server/core/lifecycle";
+import { onShutdown } from "../server/core/lifecycle";
 import { createLogger } from "../server/core/logger";
+import { Readiness } from "../server/core/readiness";
 import { APP_VERSION } from "../server/core/version";
 import { parseKeyRing, open, seal } from "../server/core/crypto/seal";
 import { createDb } from "../server/core/db";
+import { PIPELINE_QUEUE } from "../server/pipelines/queue";
 import { startBoss } from "../server/queue/boss";
 import { ZReviewSettings } from "../server/queue/settings";
 import { closeScrapers } from "../server/scrapers";
 import type { ReviewDeps } from "../server/services/reviews/deps";
+import { queueStats } from "../server/services/reviews/queue-stats";
 import { ZWorkerConfig } from "./config";
+import { createWorkerHttp } from "./http";
+import { createWorkerMetrics, executionObserver } from "./metrics";
 import { startQueueWorkers } from "./queue-workers";
 import { startPipelineWorker } from "./pipelines";
 
@@ -21,10 +25,18 @@ const settings = loadConfigOrExit(ZReviewSettings, "worker");
 const log = createLogger("worker");
 const gitSha = resolveGitSha(PROJECT_ROOT);
 const startedAt = Date.now();
+// The gauges read the queue tables and pg-boss at scrape time (both exist by the time the port listens).
+const metrics = createWorkerMetrics({
+  queue: () => queueStats(db, settings.JOB_QUEUE),
+  pipelinesWaiting: () => boss.getQueueSize(PIPELINE_QUEUE),
+});
 const monitor = new DbMonitor({
   url: config.DATABASE_URL,
   intervalMs: config.DB_PING_INTERVAL_MS,
-  onChange: (up) => log[up ? "info" : "warn"]({ event: up ? "db_up" : "db_down" }, "database state changed"),
+  onChange: (up) => {
+    metrics.dbUp.set(up ? 1 : 0);
+    log[up ? "info" : "warn"]({ event: up ? "db_up" : "db_down" }, "database state changed");
+  },
 });
 await monitor.start();
 // Jobs and callbacks: the product's own tables are the queue (docs/review-engine.md, "Queue").
@@ -35,7 +47,7 @@ const deps: ReviewDeps = {
   sealer: { seal: (plaintext, aad) => seal(ring, plaintext, aad), open: (sealed, aad) => open(ring, sealed, aad) },
   settings,
 };
-const queueWorkers = startQueueWorkers(deps, { scrape: config.WORKER_CONCURRENCY, callbacks: config.CALLBACK_CONCURRENCY, inline: config.CALLBACK_INLINE_MAX }, log);
+const queueWorkers = startQueueWorkers(deps, { scrape: config.WORKER_CONCURRENCY, callbacks: config.CALLBACK_CONCURRENCY, inline: config.CALLBACK_INLINE_MAX }, log, metrics);
 // Pipeline executions: pg-boss on the same database, queue `pipeline-execution` (docs/pipelines.md).
 const boss = await startBoss({ url: config.DATABASE_URL, settings, supervise: true, log, max: 4 });
 const pipelines = await startPipelineWorker({
@@ -48,22 +60,25 @@ const pipelines = await startPipelineWorker({
     ? { baseUrl: config.PIPELINE_LLM_BASE_URL, apiKey: config.PIPELINE_LLM_API_KEY, model: config.PIPELINE_LLM_MODEL, timeoutMs: config.PIPELINE_LLM_TIMEOUT_MS }
     : null,
   llmClassify: config.PIPELINE_LLM_CLASSIFY ? { batchSize: config.PIPELINE_LLM_BATCH } : null,
+  observer: executionObserver(metrics),
 });
 log.info({ event: "queue_started", concurrency: config.WORKER_CONCURRENCY }, "worker takes jobs");
 
-const server = http.createServer((req, res) => {
-  if (req.method === "GET" && req.url === "/health") {
-    const body = { ...healthDocument({ dbUp: monitor.isUp, version: APP_VERSION, gitSha, startedAt }), concurrency: config.WORKER_CONCURRENCY };
-    sendJson(res, monitor.isUp ? 200 : 503, body);
-    return;
-  }
-  sendNotFound(res);
+// Ready while the database answers and the queue loops look for work; not ready from the first signal on.
+const readiness = new Readiness({ database: () => monitor.isUp, queues: () => queueWorkers.running });
+const server = createWorkerHttp({
+  monitor,
+  about: { version: APP_VERSION, gitSha, startedAt },
+  concurrency: config.WORKER_CONCURRENCY,
+  ops: { registry: metrics.registry, metricsToken: config.METRICS_TOKEN, readiness },
 });
 server.listen(config.WORKER_PORT, config.WORKER_HOST, () =>
   log.info({ event: "listening", port: config.WORKER_PORT }, "worker health listening"),
 );
 
 onShutdown(log, async () => {
+  // /ready answers 503 from here while running jobs finish (docs/observability.md).
+  readiness.drain();
   pipelines.stop();
   // Graceful: running jobs get until their timeout to finish; anything left is run again after expiry.
   // Callback attempts made at once end within CALLBACK_TIMEOUT_MS; a cut one is attempted again from its queue row.

@@ -6,7 +6,7 @@ import { llmClassifier } from "../server/pipelines/review-analytics/model-classi
 import type { LlmConfig } from "../server/pipelines/review-analytics/llm-chat";
 import { llmWriter } from "../server/pipelines/review-analytics/synthesis/llm-writer";
 import { failStaleExecutions } from "../server/services/pipelines/fail-stale";
-import { runExecution } from "../server/services/pipelines/run-execution";
+import { runExecution, type ExecutionObserver } from "../server/services/pipelines/run-execution";
 
 export interface PipelineWorkerOptions {
   /** The process's pg-boss instance, shared with scrape jobs and callbacks (its queues already made). */
@@ -21,6 +21,8 @@ export interface PipelineWorkerOptions {
   llmClassify?: { batchSize: number } | null;
   /** A run `running` longer than this is taken as lost with its worker and marked failed. */
   staleAfterMs?: number;
+  /** Told when an execution ends (the worker's metrics). */
+  observer?: ExecutionObserver;
 }
 
 /** Takes pipeline executions from the shared pg-boss queue and runs them; sweeps runs of lost workers. */
@@ -47,7 +49,7 @@ export async function startPipelineWorker(opts: PipelineWorkerOptions): Promise<
   for (let i = 0; i < opts.concurrency; i++) {
     await boss.work<{ executionId: string }>(PIPELINE_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
       if (!job) return;
-      const outcome = await runExecution({ db, writer, classifier }, job.data.executionId);
+      const outcome = await runExecution({ db, writer, classifier, ...(opts.observer ? { observer: opts.observer } : {}) }, job.data.executionId);
       log.info({ event: "execution_done", executionId: job.data.executionId, outcome }, "pipeline execution handled");
     });
   }

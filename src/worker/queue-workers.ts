@@ -10,6 +10,7 @@ import { takeAndClaim, type ClaimedRun } from "../server/services/reviews/job-cl
 import { runClaimedRun } from "../server/services/reviews/run-job";
 import { runDueSchedules, type ScheduleRun } from "../server/services/reviews/schedule-runner";
 import { DEFAULT_CALLBACK_INLINE_MAX } from "./config";
+import { observeCallbackAttempt, observeJobRun, reviewObserver, type WorkerMetrics } from "./metrics";
 import { startSlots } from "./slots";
 
 /** Concurrency of the worker's queues. */
@@ -28,6 +29,8 @@ export interface QueueWorkers {
    * (default CALLBACK_TIMEOUT_MS and a second to record). Anything cut is taken again once its lease passes.
    */
   close: (opts: { graceMs: number; drainMs?: number }) => Promise<void>;
+  /** Whether every queue loop still looks for work (readiness). */
+  readonly running: boolean;
 }
 
 /**
@@ -35,9 +38,10 @@ export interface QueueWorkers {
  * `scrape` slots for jobs (highest priority first) and `callbacks` slots for delivery attempts (at
  * most CALLBACK_MAX_PER_HOST at once per host). A job's first callback attempt is made at once by the
  * slot that ended it, up to `inline` attempts at a time; the delivery slots take the rest and every retry.
- * One `schedules` slot turns due monitoring slots into batches.
+ * One `schedules` slot turns due monitoring slots into batches. With `metrics`, runs, finished jobs and
+ * callback attempts are counted and timed there.
  */
-export function startQueueWorkers(base: ReviewDeps, counts: WorkerCounts, log: Logger): QueueWorkers {
+export function startQueueWorkers(base: ReviewDeps, counts: WorkerCounts, log: Logger, metrics?: WorkerMetrics): QueueWorkers {
   const s = base.settings;
   const hosts = new HostSlots(s.CALLBACK_MAX_PER_HOST);
   const inline = new InlineDeliveries(counts.inline ?? DEFAULT_CALLBACK_INLINE_MAX, hosts);
@@ -46,13 +50,23 @@ export function startQueueWorkers(base: ReviewDeps, counts: WorkerCounts, log: L
     await recordAttempts(base.db, items);
     return items.map(() => undefined);
   }, { waitMs: 1, max: 500 });
-  const deps: ReviewDeps = { ...base, inlineCallbacks: inline, recordAttempt: (r) => records.add(r) };
+  const recordAttempt = (r: AttemptRecord) => {
+    if (metrics) observeCallbackAttempt(metrics, r);
+    return records.add(r);
+  };
+  const deps: ReviewDeps = { ...base, inlineCallbacks: inline, recordAttempt, ...(metrics ? { observer: reviewObserver(metrics) } : {}) };
   const scrape = startSlots<ClaimedRun>(
     {
       name: "scrape",
       take: (n) => takeAndClaim(deps.db, { queue: s.JOB_QUEUE, leaseMs: jobLeaseMs(s) }, n),
       run: async (run) => {
-        const outcome = await runClaimedRun(deps, run, log);
+        const started = performance.now();
+        let outcome = "error";
+        try {
+          outcome = await runClaimedRun(deps, run, log);
+        } finally {
+          if (metrics) observeJobRun(metrics, outcome, (performance.now() - started) / 1000);
+        }
         log.info({ event: "job_run", jobId: run.job.id, attempt: run.attempt, outcome }, "scrape job ran");
       },
     },
@@ -109,6 +123,9 @@ export function startQueueWorkers(base: ReviewDeps, counts: WorkerCounts, log: L
     if (fullHostsAtTake) callbacks.wake();
   };
   return {
+    get running() {
+      return scrape.running && schedules.running && callbacks.running;
+    },
     close: async ({ graceMs, drainMs = s.CALLBACK_TIMEOUT_MS + 1_000 }) => {
       await Promise.all([schedules.stop(graceMs), scrape.stop(graceMs)]);
       await Promise.all([callbacks.stop(drainMs), waitAtMost(inline.drain(), drainMs)]);

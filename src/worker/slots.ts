@@ -6,6 +6,8 @@ export interface Slots {
   stop: (graceMs: number) => Promise<void>;
   /** Looks for due work now instead of after the polling interval (something it was waiting for is free). */
   wake: () => void;
+  /** Whether the slots still look for work (false once stopping, or if their loop ended). */
+  readonly running: boolean;
 }
 
 /** What a set of slots takes and runs (scrape jobs, callback attempts). */
@@ -80,9 +82,13 @@ export function startSlots<T>(work: SlotWork<T>, count: number, pollMs: number, 
     }
   }
 
-  const dispatcher = count > 0 ? dispatch() : Promise.resolve();
+  let looping = true;
+  const dispatcher = count > 0 ? dispatch().finally(() => (looping = false)) : Promise.resolve();
   return {
     wake: nudge,
+    get running() {
+      return looping && !stopping;
+    },
     stop: async (graceMs) => {
       stopping = true;
       nudge();

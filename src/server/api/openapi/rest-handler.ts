@@ -1,6 +1,7 @@
 import { TRPCError } from "@trpc/server";
-import { createOpenApiNodeHttpHandler } from "trpc-to-openapi";
+import { createOpenApiNodeHttpHandler, forEachOpenApiProcedure, type OpenApiProcedureRecord } from "trpc-to-openapi";
 import { appCodeOfTrpc, validationIssues } from "@/server/core/errors";
+import { registerSubRoutes, templateOfOpenApiPath } from "@/server/http/route-templates";
 
 type ZodLikeIssue = { path?: PropertyKey[]; message: string };
 import { appRouter } from "../root";
@@ -27,6 +28,19 @@ export async function normaliseRestError(res: Response): Promise<Response> {
   headers.delete("content-length");
   return Response.json({ error: { code, message, ...(details ? { details } : {}) } }, { status: res.status, headers });
 }
+
+/** The REST paths as route templates (`/api/jobs/[job_id]`), from the procedures' OpenAPI paths. */
+export function restRouteTemplates(): string[] {
+  const templates: string[] = [];
+  forEachOpenApiProcedure(appRouter._def.procedures as OpenApiProcedureRecord, ({ meta }) => {
+    templates.push(templateOfOpenApiPath("/api", meta.openapi.path));
+  });
+  return templates;
+}
+
+// The web server's request metrics label a REST call with its path's template, not `/api/[...rest]`
+// (src/server/http/route-templates.ts): registered when Next.js loads this handler.
+registerSubRoutes("/api/[...rest]", restRouteTemplates());
 
 const CONTEXT = Symbol("context");
 type ContextFactory = () => Promise<Context> | Context;

@@ -1,11 +1,13 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { logger } from "@/server/core/logger";
 import { bossExecutionQueue } from "@/server/pipelines/queue";
+import { findPipeline } from "@/server/pipelines/registry";
 import { storeGeneratedReviews } from "@/server/pipelines/review-analytics/demo-data";
 import { startBoss } from "@/server/queue/boss";
 import { testDb, uid } from "@/test/helpers";
 import { actorOf, makeUser } from "@/test/mesh-fixtures";
 import { testSettings } from "@/test/review-fixtures";
+import { createWorkerMetrics, executionObserver } from "@/worker/metrics";
 import { startPipelineWorker } from "@/worker/pipelines";
 import { executePipeline } from "./execute-pipeline";
 
@@ -14,11 +16,12 @@ const db = testDb();
 afterAll(() => db.$disconnect());
 
 describe("worker on pg-boss", () => {
-  it("takes a queued execution from the queue and completes it", async () => {
+  it("takes a queued execution from the queue and completes it, timing each stage in the worker's metrics", async () => {
     const url = process.env.DATABASE_URL as string;
     // One instance, as in the worker: the sender and the consumer share it.
     const boss = await startBoss({ url, settings: testSettings(), supervise: false });
-    const worker = await startPipelineWorker({ boss, db, log: logger(), concurrency: 1, llm: null });
+    const metrics = createWorkerMetrics();
+    const worker = await startPipelineWorker({ boss, db, log: logger(), concurrency: 1, llm: null, observer: executionObserver(metrics) });
     const queue = bossExecutionQueue(() => Promise.resolve(boss));
     try {
       const actor = actorOf(await makeUser(db, { admin: true }));
@@ -33,6 +36,18 @@ describe("worker on pg-boss", () => {
         status = (await db.pipelineExecution.findUniqueOrThrow({ where: { id: run.id }, select: { status: true } })).status;
       }
       expect(status).toBe("succeeded");
+      // Told right after the row is stored: every stage of the pipeline, once.
+      let text = "";
+      for (let i = 0; i < 50 && !text.includes("worker_pipeline_executions_total{"); i++) {
+        text = await metrics.registry.metrics();
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(text).toMatch(/^worker_pipeline_executions_total\{pipeline="review-analytics",status="succeeded"\} 1$/m);
+      const stages = findPipeline("review-analytics")?.stages.map((s) => s.id) ?? [];
+      expect(stages.length).toBeGreaterThan(1);
+      for (const stage of stages) {
+        expect(text).toMatch(new RegExp(`^worker_pipeline_stage_duration_seconds_count\\{pipeline="review-analytics",stage="${stage}",status="succeeded"\\} 1$`, "m"));
+      }
     } finally {
       worker.stop();
       await boss.stop({ graceful: false, wait: true });

@@ -6,7 +6,12 @@ import { findPipeline, PIPELINES } from "@/server/pipelines/registry";
 import { storeLabels } from "@/server/pipelines/review-analytics/evidence-store";
 import type { ModelClassifier } from "@/server/pipelines/review-analytics/model-classifier";
 import type { NarrativeWriter } from "@/server/pipelines/review-analytics/synthesis/facts";
-import type { PipelineDefinition } from "@/server/pipelines/types";
+import type { PipelineDefinition, StageMetrics } from "@/server/pipelines/types";
+
+/** An execution's end, told to whoever watches (the worker's metrics); services import no metrics library. */
+export interface ExecutionObserver {
+  executionFinished?(event: { pipelineId: string; status: "succeeded" | "failed"; metrics: StageMetrics | null; totalDurationMs: number }): void;
+}
 
 export interface RunDeps {
   db: Db;
@@ -14,6 +19,8 @@ export interface RunDeps {
   writer?: NarrativeWriter | null;
   classifier?: ModelClassifier | null;
   registry?: readonly PipelineDefinition[];
+  /** In the worker: told when an execution of a registered pipeline ends (its metrics). */
+  observer?: ExecutionObserver;
 }
 
 const json = (v: unknown) => v as Prisma.InputJsonValue;
@@ -67,10 +74,12 @@ export async function runExecution(deps: RunDeps, executionId: string): Promise<
       },
     });
     log.info({ event: "execution_succeeded", totalDurationMs: run.totalDurationMs, reviewCount: run.scope?.items ?? null }, "pipeline execution succeeded");
+    deps.observer?.executionFinished?.({ pipelineId: def.id, status: "succeeded", metrics: run.metrics, totalDurationMs: run.totalDurationMs });
     return "succeeded";
   } catch (error) {
     const failure = error instanceof StageFailure ? error : null;
     const reason = failure ? failure.reason : error instanceof Error ? error.message.slice(0, 1000) : String(error);
+    const totalDurationMs = failure?.totalDurationMs ?? now().getTime() - started.getTime();
     await db.pipelineExecution.update({
       where: { id: executionId },
       data: {
@@ -79,11 +88,12 @@ export async function runExecution(deps: RunDeps, executionId: string): Promise<
         failedStage: failure?.stage ?? "prepare",
         error: reason,
         ...(failure ? { stageMetrics: json(failure.metrics) } : {}),
-        totalDurationMs: failure?.totalDurationMs ?? now().getTime() - started.getTime(),
+        totalDurationMs,
         finishedAt: now(),
       },
     });
     log.warn({ event: "execution_failed", stage: failure?.stage ?? "prepare", reason }, "pipeline execution failed");
+    deps.observer?.executionFinished?.({ pipelineId: def.id, status: "failed", metrics: failure?.metrics ?? null, totalDurationMs });
     return "failed";
   }
 }

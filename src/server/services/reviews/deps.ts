@@ -4,6 +4,12 @@ import type { Sealer } from "../meshes/deps";
 import type { AttemptRecord } from "./callbacks/deliver";
 import type { InlineDeliveries } from "./callbacks/inline";
 
+/** What happens to jobs, told to whoever watches (the worker's metrics, src/worker/metrics.ts); services import no metrics library. */
+export interface ReviewObserver {
+  /** A run ended its job in a terminal state (called after the write committed). */
+  jobFinished?(event: { status: "succeeded" | "failed" | "cancelled"; errorClass: string | null; durationMs: number }): void;
+}
+
 /** What the review-engine use cases need; the web app and the worker each build one. */
 export interface ReviewDeps {
   db: Db;
@@ -16,4 +22,6 @@ export interface ReviewDeps {
   inlineCallbacks?: InlineDeliveries;
   /** In the worker: records callback attempts, those ending together in one statement (default: one each). */
   recordAttempt?: (record: AttemptRecord) => Promise<void>;
+  /** In the worker: told when jobs end (its metrics). */
+  observer?: ReviewObserver;
 }

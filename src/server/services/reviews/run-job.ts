@@ -70,6 +70,7 @@ async function finish(deps: ReviewDeps, run: RunToEnd, outcome: JobOutcome, resu
     if (inline) deps.inlineCallbacks?.release();
     throw error;
   }
+  deps.observer?.jobFinished?.({ status: outcome.status, errorClass: outcome.errorClass ?? null, durationMs: outcome.durationMs });
   if (inline && deps.inlineCallbacks) {
     if (!delivery || !row.callbackUrl) deps.inlineCallbacks.release();
     else {

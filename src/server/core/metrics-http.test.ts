@@ -1,0 +1,73 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { Counter, Registry } from "prom-client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { handleOpsRoute, metricsAuthorized, ZMetricsToken } from "./metrics-http";
+import { Readiness } from "./readiness";
+
+const TOKEN = "a-metrics-token-of-some-length";
+
+describe("metricsAuthorized", () => {
+  it("lets every scrape through without a token", () => {
+    expect(metricsAuthorized(undefined, undefined)).toBe(true);
+    expect(metricsAuthorized("Bearer whatever", undefined)).toBe(true);
+  });
+
+  it("needs `Bearer <token>` exactly when a token is set", () => {
+    expect(metricsAuthorized(`Bearer ${TOKEN}`, TOKEN)).toBe(true);
+    expect(metricsAuthorized(`bearer ${TOKEN}`, TOKEN)).toBe(true);
+    for (const wrong of [undefined, "", "Bearer", "Bearer ", `Bearer ${TOKEN}x`, `Bearer ${TOKEN.slice(1)}`, TOKEN, `Basic ${TOKEN}`, `Bearer ${TOKEN} extra`]) {
+      expect(metricsAuthorized(wrong, TOKEN), String(wrong)).toBe(false);
+    }
+    expect(metricsAuthorized([`Bearer ${TOKEN}`, `Bearer ${TOKEN}`], TOKEN)).toBe(false);
+  });
+
+  it("refuses a token shorter than 16 characters", () => {
+    expect(ZMetricsToken.safeParse("short").success).toBe(false);
+    expect(ZMetricsToken.parse(undefined)).toBeUndefined();
+  });
+});
+
+describe("handleOpsRoute", () => {
+  const registry = new Registry();
+  new Counter({ name: "test_things_total", help: "things", registers: [registry] }).inc(3);
+  const readiness = new Readiness({ database: () => true });
+  let server: http.Server;
+  let base = "";
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      const pathname = (req.url ?? "/").split("?")[0] ?? "/";
+      if (!handleOpsRoute(req, res, pathname, { registry, metricsToken: req.headers["x-test-guarded"] ? TOKEN : undefined, readiness })) {
+        res.writeHead(404).end();
+      }
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  it("serves the registry as Prometheus text, open or behind the token", async () => {
+    const open = await fetch(`${base}/metrics?x=1`);
+    expect(open.status).toBe(200);
+    expect(open.headers.get("content-type")).toContain("text/plain");
+    expect(await open.text()).toMatch(/^test_things_total 3$/m);
+    const refused = await fetch(`${base}/metrics`, { headers: { "x-test-guarded": "1" } });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("www-authenticate")).toMatch(/^Bearer\b/);
+    expect(await refused.text()).not.toContain("test_things_total");
+    const allowed = await fetch(`${base}/metrics`, { headers: { "x-test-guarded": "1", authorization: `Bearer ${TOKEN}` } });
+    expect(allowed.status).toBe(200);
+  });
+
+  it("answers /ready 200 then 503 once draining, and leaves other requests alone", async () => {
+    const up = await fetch(`${base}/ready`);
+    expect(up.status).toBe(200);
+    expect(await up.json()).toEqual({ ready: true, checks: { database: true, accepting: true } });
+    expect((await fetch(`${base}/ready`, { method: "POST" })).status).toBe(404);
+    expect((await fetch(`${base}/other`)).status).toBe(404);
+    readiness.drain();
+    const draining = await fetch(`${base}/ready`);
+    expect(draining.status).toBe(503);
+    expect(await draining.json()).toMatchObject({ ready: false, checks: { accepting: false } });
+  });
+});
