@@ -6,6 +6,9 @@ const root = path.resolve(import.meta.dirname, "..");
 // Tests that measure the broker under load (time, memory, latency bounds): they run as a project of
 // their own, one file at a time and after the other integration tests, so nothing else shares the cores.
 const LOAD_TESTS = ["broker/storm.integration.test.ts", "broker/backpressure.integration.test.ts"];
+// The product as a cluster of real processes (scripts/cluster): it needs the production build, so it
+// runs as a project of its own after `build` (scripts/test.ts), alone on the machine.
+const CLUSTER_TESTS = ["scripts/cluster/*.cluster.test.ts"];
 const integration = {
   environment: "node" as const,
   globalSetup: [path.join(root, ".config", "vitest.integration-setup.ts")],
@@ -25,7 +28,7 @@ export default defineConfig({
           name: "unit",
           environment: "node",
           include: ["{src,broker,scripts,prisma}/**/*.test.ts"],
-          exclude: ["**/*.integration.test.ts", "**/node_modules/**"],
+          exclude: ["**/*.integration.test.ts", "**/*.cluster.test.ts", "**/node_modules/**"],
         },
       },
       {
@@ -40,6 +43,10 @@ export default defineConfig({
       {
         extends: true,
         test: { ...integration, name: "load", include: LOAD_TESTS, fileParallelism: false },
+      },
+      {
+        extends: true,
+        test: { ...integration, name: "cluster", include: CLUSTER_TESTS, fileParallelism: false },
       },
     ],
   },

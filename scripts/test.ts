@@ -1,7 +1,8 @@
 /**
- * The one test command (`npm test`): typecheck, lint, unit tests, the sentiment model's refit check, integration tests against a real
- * PostgreSQL (a database created for the run), the production build, then Playwright against the
- * production build of every process. Stops at the first failing step.
+ * The one test command (`npm test`): typecheck, lint, unit tests, the sentiment model's refit check,
+ * integration tests against a real PostgreSQL (a database created for the run), the production build,
+ * the product as a cluster of real processes (one of each kind killed under load), then Playwright
+ * against the production build of every process. Stops at the first failing step.
  */
 import { labeller, runStep, bin } from "./lib/supervisor";
 
@@ -17,6 +18,9 @@ const steps: { label: string; command: string; args: string[] }[] = [
   // The broker's load tests, alone on the machine (.config/vitest.config.ts).
   { label: "load", command: bin("vitest"), args: ["run", "--config", ".config/vitest.config.ts", "--project", "load"] },
   { label: "build", command: bin("next"), args: ["build"] },
+  // Two web processes, two brokers, two workers and the demo platform on one database, one of each
+  // killed under load (scripts/cluster); the web processes run the build just made.
+  { label: "cluster", command: bin("vitest"), args: ["run", "--config", ".config/vitest.config.ts", "--project", "cluster"] },
   { label: "e2e", command: bin("playwright"), args: ["test", "--config", "e2e/playwright.config.ts"] },
 ];
 
