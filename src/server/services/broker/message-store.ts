@@ -259,16 +259,18 @@ export async function ackMessages(pool: pg.Pool, acks: readonly Ack[]): Promise<
          WHERE q.member_id = a.member_id AND q.envelope_id = a.envelope_id
          RETURNING q.envelope_id, q.member_id
        ),
+       gone AS (SELECT envelope_id, count(*) AS n FROM deleted GROUP BY envelope_id),
+       -- The statement's snapshot still shows the rows it deletes: an envelope is delivered when the
+       -- queue rows it had are exactly the ones deleted now (counted through the primary key's prefix;
+       -- probing the deleted rows per queue row made a batch of 2,000 acks take ~0.9 s).
        done AS (
          UPDATE message_envelopes e SET delivered_at = ${UTC_NOW}
-         WHERE e.id = ANY($3::uuid[]) AND e.delivered_at IS NULL
-           AND NOT EXISTS (
-             SELECT 1 FROM message_recipients q
-             WHERE q.envelope_id = e.id AND NOT EXISTS (SELECT 1 FROM deleted d WHERE d.envelope_id = q.envelope_id AND d.member_id = q.member_id)
-           )
+         FROM gone g
+         WHERE e.id = g.envelope_id AND e.delivered_at IS NULL
+           AND (SELECT count(*) FROM message_recipients q WHERE q.envelope_id = e.id) = g.n
        )
        SELECT count(*)::int AS deleted FROM deleted`,
-      [acks.map((a) => a.memberId), acks.map((a) => a.envelopeId), envelopes],
+      [acks.map((a) => a.memberId), acks.map((a) => a.envelopeId)],
     );
     return rows[0]?.deleted ?? 0;
   });

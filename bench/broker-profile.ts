@@ -1,0 +1,84 @@
+/**
+ * Where the broker's time goes at saturation (docs/performance.md): the saturating run of
+ * bench/broker.ts against a broker started with `--cpu-prof`, and PostgreSQL's statement statistics
+ * (pg_stat_statements) for the same run. Prints the profile's self time by area (JSON, validation, ws
+ * framing, pg encode/decode, the broker's own code, garbage collection, idle) and its top functions,
+ * then the statements by total time with calls, rows and time per call.
+ * The bench server needs `shared_preload_libraries = 'pg_stat_statements'`: the first run sets it and
+ * restarts the embedded server (a server of DATABASE_URL must have it set by its operator).
+ *   npx tsx bench/broker-profile.ts [seconds] [--keep]   (--keep leaves the .cpuprofile in .data/profiles)
+ */
+import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { createDb } from "../src/server/core/db";
+import { startProcess, stop, waitHttp } from "./broker-process";
+import { makePeers, run } from "./broker-load";
+import { benchDatabase } from "./lib";
+import { summariseProfile, type CpuProfile } from "./profile-summary";
+
+const args = process.argv.slice(2);
+const seconds = Number(args.find((a) => /^\d+(\.\d+)?$/.test(a)) ?? 10);
+const BROKER_PORT = Number(process.env.BENCH_BROKER_PORT ?? 4510);
+const dir = path.resolve(".data/profiles");
+
+let ready = await benchDatabase("bench_broker");
+let db = createDb(ready.url, { max: 2 });
+const [loaded] = await db.$queryRaw<{ setting: string }[]>`SELECT setting FROM pg_settings WHERE name = 'shared_preload_libraries'`;
+if (!loaded?.setting.includes("pg_stat_statements")) {
+  if (!ready.embedded?.owned) throw new Error("the database server needs shared_preload_libraries = 'pg_stat_statements'");
+  await db.$executeRawUnsafe("ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'");
+  await db.$disconnect();
+  await ready.embedded.stop();
+  ready = await benchDatabase("bench_broker");
+  db = createDb(ready.url, { max: 2 });
+}
+await db.$executeRawUnsafe("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+process.env.DATABASE_URL = ready.url;
+process.env.PUBLIC_BROKER_URL ??= `ws://127.0.0.1:${BROKER_PORT}`;
+process.env.AUTH_SECRET ??= "bench-auth-secret-0123456789abcdef0123456789";
+process.env.SECRETS_KEYS ??= `kbench:${Buffer.alloc(32, 9).toString("base64")}`;
+
+try {
+  const groups = await makePeers(db, 10, 10, "profile");
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const broker = startProcess(
+    "broker/index.ts",
+    { DATABASE_URL: ready.url, BROKER_PORT: String(BROKER_PORT), BROKER_HOST: "127.0.0.1", BROKER_NODE_ID: "bench-profile", MAX_CONNECTIONS_PER_MESH: "100000", WS_AUTH_RATE_PER_MINUTE: "1000000", BROKER_DB_POOL_MAX: "8" },
+    ["--cpu-prof", `--cpu-prof-dir=${dir}`],
+  );
+  await waitHttp(`http://127.0.0.1:${BROKER_PORT}/health`);
+  let stored = 0;
+  const result = await run([`ws://127.0.0.1:${BROKER_PORT}`], groups, true, "max", seconds, {
+    start: async () => {
+      await db.$executeRawUnsafe("SELECT pg_stat_statements_reset()");
+    },
+    end: async () => {
+      const [row] = await db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM message_envelopes`;
+      stored = Number(row?.n ?? 0);
+    },
+  });
+  const statements = await db.$queryRaw<{ query: string; calls: bigint; rows: bigint; total_ms: number; mean_ms: number }[]>`
+    SELECT query, calls, rows, total_exec_time AS total_ms, mean_exec_time AS mean_ms
+    FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+    ORDER BY total_exec_time DESC LIMIT 12`;
+  await stop(broker);
+  console.log(`broker at saturation: ${result.perSecond.toFixed(0)} msg/s delivered, p50 ${result.p50.toFixed(0)} ms; ${stored} envelopes in the table`);
+  const file = readdirSync(dir).find((f) => f.endsWith(".cpuprofile"));
+  if (!file) throw new Error("no profile written");
+  const profile = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as CpuProfile;
+  console.log(summariseProfile(profile, 25));
+  const messages = result.perSecond * seconds;
+  console.log(`\nstatements by total time (${seconds} s; per delivered message: calls and ms)`);
+  for (const s of statements) {
+    const text = s.query.replace(/\s+/g, " ").slice(0, 110);
+    console.log(
+      `${Number(s.total_ms).toFixed(0).padStart(7)} ms ${String(s.calls).padStart(7)} calls ${String(s.rows).padStart(8)} rows ` +
+        `${Number(s.mean_ms).toFixed(2).padStart(7)} ms/call ${(Number(s.calls) / messages).toFixed(3)} calls/msg ${(Number(s.total_ms) / messages).toFixed(3)} ms/msg  ${text}`,
+    );
+  }
+  if (!args.includes("--keep")) rmSync(dir, { recursive: true, force: true });
+} finally {
+  await db.$disconnect();
+  if (ready.embedded?.owned) await ready.embedded.stop();
+}
