@@ -12,7 +12,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { createDb } from "../src/server/core/db";
 import { startProcess, stop, waitHttp } from "./broker-process";
-import { makePeers, run } from "./broker-load";
+import { makePeers, resetMessageTables, run } from "./broker-load";
 import { benchDatabase } from "./lib";
 import { summariseProfile, type CpuProfile } from "./profile-summary";
 
@@ -40,6 +40,7 @@ process.env.SECRETS_KEYS ??= `kbench:${Buffer.alloc(32, 9).toString("base64")}`;
 
 try {
   const groups = await makePeers(db, 10, 10, "profile");
+  await resetMessageTables(db);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const broker = startProcess(

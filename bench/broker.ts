@@ -14,7 +14,7 @@
 import { createDb } from "../src/server/core/db";
 import { benchDatabase } from "./lib";
 import { settledMemory, startProcess, stop, waitHttp } from "./broker-process";
-import { makePeers, open, PAYLOAD, run, WINDOW, type Client, type RunResult } from "./broker-load";
+import { makePeers, open, PAYLOAD, resetMessageTables, run, WINDOW, type Client, type RunResult } from "./broker-load";
 
 const args = process.argv.slice(2);
 const fixedOnly = args.includes("--fixed-only");
@@ -47,6 +47,7 @@ const row = (name: string, r: RunResult) =>
 
 try {
   const groups = await makePeers(db, MESHES, PER_MESH, "load");
+  await resetMessageTables(db);
   console.log(`${MESHES} meshes x ${PER_MESH} peers, ${PAYLOAD} B messages, ${seconds} s per run, window ${WINDOW} per peer`);
 
   if (!idleOnly) {

@@ -12,7 +12,7 @@
 import pg from "pg";
 import { createDb } from "../src/server/core/db";
 import { startProcess, stop, waitHttp } from "./broker-process";
-import { makePeers, run, WINDOW, type RunResult } from "./broker-load";
+import { makePeers, resetMessageTables, run, WINDOW, type RunResult } from "./broker-load";
 import { CpuWindow, cpuSeconds, postmasterPid, treeCpuSeconds } from "./cpu";
 import { benchDatabase } from "./lib";
 
@@ -155,6 +155,7 @@ const rate = (n: number) => n.toFixed(0).padStart(7);
 try {
   console.log(`${MESHES} meshes x ${PER_MESH} peers, 1 KB messages, window ${WINDOW} per peer, ${seconds} s per run; max_connections ${maxConnections?.max_connections}`);
   const groups = await makePeers(db, MESHES, PER_MESH, "scale");
+  await resetMessageTables(db);
   const tablesBefore = await messageTables();
   const one = await messages(1, groups);
   const two = await messages(2, groups);

@@ -266,11 +266,11 @@ export async function ackMessages(pool: pg.Pool, acks: readonly Ack[]): Promise<
        done AS (
          UPDATE message_envelopes e SET delivered_at = ${UTC_NOW}
          FROM gone g
-         WHERE e.id = g.envelope_id AND e.delivered_at IS NULL
+         WHERE e.id = ANY($3::uuid[]) AND e.id = g.envelope_id AND e.delivered_at IS NULL
            AND (SELECT count(*) FROM message_recipients q WHERE q.envelope_id = e.id) = g.n
        )
        SELECT count(*)::int AS deleted FROM deleted`,
-      [acks.map((a) => a.memberId), acks.map((a) => a.envelopeId)],
+      [acks.map((a) => a.memberId), acks.map((a) => a.envelopeId), envelopes],
     );
     return rows[0]?.deleted ?? 0;
   });
