@@ -1,3 +1,4 @@
+import type { Socket } from "node:net";
 import type { WebSocket } from "ws";
 import type { TServerFrame } from "../protocol/frames";
 
@@ -76,7 +77,29 @@ export class ConnectionRegistry {
 
 /** Sends a frame when the socket is open; frames to a closing socket are dropped. */
 export function sendFrame(conn: Pick<PeerConnection, "ws">, frame: TServerFrame): void {
-  if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(JSON.stringify(frame));
+  if (conn.ws.readyState !== conn.ws.OPEN) return;
+  corkForTick(conn.ws);
+  conn.ws.send(JSON.stringify(frame));
+}
+
+/** Sockets corked during the current tick, uncorked together once it ends. */
+const corked = new Set<Socket>();
+function uncorkAll(): void {
+  for (const socket of corked) if (!socket.destroyed) socket.uncork();
+  corked.clear();
+}
+
+/**
+ * Holds a connection's writes until the current tick ends, so the frames a batch sends to one peer
+ * (its `sent` answers, the messages it receives) leave in one write instead of one system call each.
+ * ws corks around each frame itself; corks nest, and the data goes when the outermost is lifted.
+ */
+function corkForTick(ws: WebSocket): void {
+  const socket = (ws as unknown as { _socket?: Socket })._socket;
+  if (!socket || socket.destroyed || corked.has(socket)) return;
+  socket.cork();
+  corked.add(socket);
+  if (corked.size === 1) process.nextTick(uncorkAll);
 }
 
 /** Sends one frame to many connections, serialised once (a mesh-wide event reaches every member). */
@@ -85,6 +108,7 @@ export function broadcastFrame(conns: Iterable<Pick<PeerConnection, "ws" | "id">
   for (const conn of conns) {
     if (conn.id === exceptConnectionId || conn.ws.readyState !== conn.ws.OPEN) continue;
     text ??= JSON.stringify(frame);
+    corkForTick(conn.ws);
     conn.ws.send(text);
   }
 }
