@@ -12,6 +12,8 @@ export function areaOf(functionName: string, url: string): string {
   if (functionName === "(idle)") return "idle (waiting for I/O)";
   if (functionName === "(garbage collector)") return "garbage collection";
   if (functionName === "(program)") return "V8 and native (program)";
+  if (url === "" && /^(writev|writeBuffer|writeUtf8String|writeLatin1String)$/.test(functionName)) return "socket writes (system calls)";
+  if (url === "" && /^(randomFillSync|randomBytes)$/.test(functionName)) return "random ids";
   if (/node_modules\/(pg|pg-protocol|pg-pool|pg-types|postgres-[a-z]+)\//.test(url)) return "pg: encode, decode, pool";
   if (/node_modules\/ws\//.test(url)) return "ws: framing, sockets";
   if (/node_modules\/zod\//.test(url)) return "zod: frame validation";
