@@ -203,3 +203,11 @@ export async function resetMessageTables(db: Db): Promise<void> {
   // scans while the run fills them (as after a fresh install, until autovacuum analyses them).
   await db.$executeRawUnsafe("TRUNCATE message_recipients, message_envelopes, audit_events");
 }
+
+/** The environment the app's services read when the benchmark makes meshes and members in-process. */
+export function setBenchEnv(databaseUrl: string, brokerPort: number): void {
+  process.env.DATABASE_URL = databaseUrl;
+  process.env.AUTH_SECRET ??= "bench-auth-secret-0123456789abcdef0123456789";
+  process.env.SECRETS_KEYS ??= `kbench:${Buffer.alloc(32, 9).toString("base64")}`;
+  process.env.PUBLIC_BROKER_URL ??= `ws://127.0.0.1:${brokerPort}`;
+}

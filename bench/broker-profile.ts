@@ -12,7 +12,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { createDb } from "../src/server/core/db";
 import { startProcess, stop, waitHttp } from "./broker-process";
-import { makePeers, resetMessageTables, run } from "./broker-load";
+import { makePeers, resetMessageTables, run, setBenchEnv } from "./broker-load";
 import { benchDatabase } from "./lib";
 import { summariseProfile, type CpuProfile } from "./profile-summary";
 
@@ -33,10 +33,7 @@ if (!loaded?.setting.includes("pg_stat_statements")) {
   db = createDb(ready.url, { max: 2 });
 }
 await db.$executeRawUnsafe("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
-process.env.DATABASE_URL = ready.url;
-process.env.PUBLIC_BROKER_URL ??= `ws://127.0.0.1:${BROKER_PORT}`;
-process.env.AUTH_SECRET ??= "bench-auth-secret-0123456789abcdef0123456789";
-process.env.SECRETS_KEYS ??= `kbench:${Buffer.alloc(32, 9).toString("base64")}`;
+setBenchEnv(ready.url, BROKER_PORT);
 
 try {
   const groups = await makePeers(db, 10, 10, "profile");

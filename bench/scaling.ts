@@ -12,7 +12,7 @@
 import pg from "pg";
 import { createDb } from "../src/server/core/db";
 import { startProcess, stop, waitHttp } from "./broker-process";
-import { makePeers, resetMessageTables, run, WINDOW, type RunResult } from "./broker-load";
+import { makePeers, resetMessageTables, run, type RunResult, setBenchEnv, WINDOW } from "./broker-load";
 import { CpuWindow, cpuSeconds, postmasterPid, treeCpuSeconds } from "./cpu";
 import { benchDatabase } from "./lib";
 
@@ -25,10 +25,7 @@ const NOTIFY_PAYLOAD = "x".repeat(512);
 
 const ready = await benchDatabase("bench_scaling");
 const db = createDb(ready.url);
-process.env.DATABASE_URL = ready.url;
-process.env.AUTH_SECRET ??= "bench-auth-secret-0123456789abcdef0123456789";
-process.env.SECRETS_KEYS ??= `kbench:${Buffer.alloc(32, 9).toString("base64")}`;
-process.env.PUBLIC_BROKER_URL ??= `ws://127.0.0.1:${BASE_PORT}`;
+setBenchEnv(ready.url, BASE_PORT);
 
 const [dir] = await db.$queryRaw<{ setting: string }[]>`SELECT setting FROM pg_settings WHERE name = 'data_directory'`;
 const pgPid = dir ? postmasterPid(dir.setting) : null;
