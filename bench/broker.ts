@@ -2,7 +2,7 @@
  * The broker under load, as its own process on a real database, side by side with a bare `ws` relay
  * without a database (bench/broker-relay.ts) in the same run:
  *   1. 100 peers in 10 meshes send 1 KB messages (each to the next peer of its mesh) as fast as a window
- *      of 16 unanswered sends per peer allows: messages/s and p50/p99 delivery latency;
+ *      of 8 unanswered sends per peer (BENCH_WINDOW) allows: messages/s and p50/p99 delivery latency;
  *   2. the same peers at a fixed 1,000 messages/s: p50/p99 latency;
  *   3. memory per idle connection with 5,000 connections (broker RSS and live heap before and after);
  *   4. the saturating run again with two broker nodes on the database, every message crossing nodes.
