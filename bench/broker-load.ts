@@ -50,6 +50,9 @@ export interface Client {
   pendingAcks: string[];
 }
 
+/** Connection attempts refused with 503 or 429 and tried again, in this process so far. */
+export const refusals = { waitedOut: 0 };
+
 /** Opens a connection, waiting out retriable refusals (503 or 429, after Retry-After) up to 30 times. */
 export async function open(base: string, peer: Peer, withAuth: boolean): Promise<Client> {
   for (let attempt = 0; ; attempt++) {
@@ -58,6 +61,7 @@ export async function open(base: string, peer: Peer, withAuth: boolean): Promise
     } catch (error) {
       const retryAfter = (error as { retryAfterMs?: number }).retryAfterMs;
       if (retryAfter === undefined || attempt >= 30) throw error;
+      refusals.waitedOut++;
       await new Promise((r) => setTimeout(r, retryAfter));
     }
   }

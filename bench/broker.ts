@@ -16,7 +16,7 @@
 import { createDb } from "../src/server/core/db";
 import { benchDatabase } from "./lib";
 import { settledMemory, startProcess, stop, waitHttp } from "./broker-process";
-import { type Client, makePeers, open, PAYLOAD, resetMessageTables, run, type RunResult, setBenchEnv, WINDOW } from "./broker-load";
+import { type Client, makePeers, open, PAYLOAD, refusals, resetMessageTables, run, type RunResult, setBenchEnv, WINDOW } from "./broker-load";
 
 const args = process.argv.slice(2);
 const fixedOnly = args.includes("--fixed-only");
@@ -104,6 +104,8 @@ try {
     for (const s of sockets) s.ws.terminate();
     await stop(fresh);
   }
+  // Refusals while connecting (the broker's connect gate answers 503 with Retry-After) are waited out.
+  if (refusals.waitedOut > 0) console.log(`connection refusals waited out and retried: ${refusals.waitedOut}`);
 } finally {
   await db.$disconnect();
   if (ready.embedded?.owned) await ready.embedded.stop();
