@@ -220,3 +220,16 @@ export function setBenchEnv(databaseUrl: string, brokerPort: number): void {
   process.env.SECRETS_KEYS ??= `kbench:${Buffer.alloc(32, 9).toString("base64")}`;
   process.env.PUBLIC_BROKER_URL ??= `ws://127.0.0.1:${brokerPort}`;
 }
+
+/** A broker process's environment in the benchmarks: loopback, no connection cap or connect limit in the way. */
+export function benchBrokerEnv(databaseUrl: string, port: number, nodeId: string): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    BROKER_PORT: String(port),
+    BROKER_HOST: "127.0.0.1",
+    BROKER_NODE_ID: nodeId,
+    MAX_CONNECTIONS_PER_MESH: "100000",
+    WS_AUTH_RATE_PER_MINUTE: "1000000",
+    BROKER_DB_POOL_MAX: "8",
+  };
+}

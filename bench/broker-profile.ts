@@ -12,7 +12,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { createDb } from "../src/server/core/db";
 import { startProcess, stop, waitHttp } from "./broker-process";
-import { makePeers, resetMessageTables, run, setBenchEnv } from "./broker-load";
+import { benchBrokerEnv, makePeers, resetMessageTables, run, setBenchEnv } from "./broker-load";
 import { benchDatabase } from "./lib";
 import { summariseProfile, type CpuProfile } from "./profile-summary";
 
@@ -42,7 +42,7 @@ try {
   mkdirSync(dir, { recursive: true });
   const broker = startProcess(
     "broker/index.ts",
-    { DATABASE_URL: ready.url, BROKER_PORT: String(BROKER_PORT), BROKER_HOST: "127.0.0.1", BROKER_NODE_ID: "bench-profile", MAX_CONNECTIONS_PER_MESH: "100000", WS_AUTH_RATE_PER_MINUTE: "1000000", BROKER_DB_POOL_MAX: "8" },
+    benchBrokerEnv(ready.url, BROKER_PORT, "bench-profile"),
     ["--cpu-prof", `--cpu-prof-dir=${dir}`],
   );
   await waitHttp(`http://127.0.0.1:${BROKER_PORT}/health`);

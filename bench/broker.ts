@@ -16,7 +16,7 @@
 import { createDb } from "../src/server/core/db";
 import { benchDatabase } from "./lib";
 import { settledMemory, startProcess, stop, waitHttp } from "./broker-process";
-import { type Client, makePeers, open, PAYLOAD, refusals, resetMessageTables, run, type RunResult, setBenchEnv, WINDOW } from "./broker-load";
+import { benchBrokerEnv, type Client, makePeers, open, PAYLOAD, refusals, resetMessageTables, run, type RunResult, setBenchEnv, WINDOW } from "./broker-load";
 
 const args = process.argv.slice(2);
 const fixedOnly = args.includes("--fixed-only");
@@ -32,15 +32,7 @@ const ready = await benchDatabase("bench_broker");
 const db = createDb(ready.url);
 setBenchEnv(ready.url, BROKER_PORT);
 
-const brokerEnv = {
-  DATABASE_URL: ready.url,
-  BROKER_PORT: String(BROKER_PORT),
-  BROKER_HOST: "127.0.0.1",
-  BROKER_NODE_ID: "bench",
-  MAX_CONNECTIONS_PER_MESH: "100000",
-  WS_AUTH_RATE_PER_MINUTE: "1000000",
-  BROKER_DB_POOL_MAX: "8",
-};
+const brokerEnv = benchBrokerEnv(ready.url, BROKER_PORT, "bench");
 const row = (name: string, r: RunResult) =>
   `${name.padEnd(34)} ${r.perSecond.toFixed(0).padStart(7)} msg/s   p50 ${r.p50.toFixed(1).padStart(6)} ms   p99 ${r.p99.toFixed(1).padStart(6)} ms` +
   (Number.isNaN(r.storedP50) ? "" : `   (stored p50 ${r.storedP50.toFixed(1)} ms, p99 ${r.storedP99.toFixed(1)} ms)`);

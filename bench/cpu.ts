@@ -1,6 +1,7 @@
 // CPU time of processes on this machine (Linux /proc), for telling which process saturates first.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import type { Db } from "../src/server/core/db";
 
 /** Clock ticks per second of /proc's utime and stime (USER_HZ; 100 on Linux). */
 const TICKS = 100;
@@ -32,14 +33,25 @@ export function treeCpuSeconds(root: number): number {
   return total;
 }
 
-/** The postmaster's pid of a local PostgreSQL, from its data directory (null when not readable here). */
-export function postmasterPid(dataDirectory: string): number | null {
+/**
+ * The postmaster's pid of the database `db` is connected to, from its data directory's postmaster.pid
+ * (null when that file is not readable here: a server on another machine or of another user).
+ */
+export async function postmasterPidOf(db: Db): Promise<number | null> {
+  const [row] = await db.$queryRaw<{ setting: string }[]>`SELECT setting FROM pg_settings WHERE name = 'data_directory'`;
+  if (!row) return null;
   try {
-    const pid = Number(readFileSync(path.join(dataDirectory, "postmaster.pid"), "utf8").split("\n")[0]);
+    const pid = Number(readFileSync(path.join(row.setting, "postmaster.pid"), "utf8").split("\n")[0]);
     return Number.isInteger(pid) && pid > 0 ? pid : null;
   } catch {
     return null;
   }
+}
+
+/** CPU seconds (user + system) this process has used so far. */
+export function ownCpuSeconds(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
 }
 
 /** Measures CPU use over a window: share of one core per named process (1.0 = one core busy). */

@@ -17,7 +17,7 @@ import type { ReviewDeps } from "../src/server/services/reviews/deps";
 import { ZCreateJobInput } from "../src/server/services/reviews/schemas";
 import { startQueueWorkers } from "../src/worker/queue-workers";
 import { startReceiver } from "../src/test/review-fixtures";
-import { CpuWindow, postmasterPid, treeCpuSeconds } from "./cpu";
+import { CpuWindow, ownCpuSeconds, postmasterPidOf, treeCpuSeconds } from "./cpu";
 import { benchDatabase, workDraining } from "./lib";
 
 const N = Number(process.argv[2] ?? 10_000);
@@ -109,16 +109,12 @@ const batched = await baseline(true);
 const t2 = await transactions();
 console.log(`pg-boss no-op, batch mode: ${batched.toFixed(0)} jobs/s (one worker fetching up to ${LOOPS} at once; ${((t2 - t1) / N).toFixed(1)} transactions per job)`);
 // Which side the end-to-end run keeps busy: PostgreSQL, or this process (the web's and worker's work).
-const dataDir = ready.embedded ? await (async () => {
-  const db = createDb(url, { max: 1 });
-  const [row] = await db.$queryRaw<{ setting: string }[]>`SELECT setting FROM pg_settings WHERE name = 'data_directory'`;
-  await db.$disconnect();
-  return row?.setting ?? null;
-})() : null;
-const pgPid = dataDir ? postmasterPid(dataDir) : null;
+const pidDb = createDb(url, { max: 1 });
+const pgPid = await postmasterPidOf(pidDb);
+await pidDb.$disconnect();
 const cpu = new CpuWindow({
   postgres: () => (pgPid ? treeCpuSeconds(pgPid) : Number.NaN),
-  "submitters and worker": () => (process.cpuUsage().user + process.cpuUsage().system) / 1e6,
+  "submitters and worker": ownCpuSeconds,
 });
 cpu.start();
 const e2e = await endToEnd();

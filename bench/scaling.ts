@@ -12,8 +12,8 @@
 import pg from "pg";
 import { createDb } from "../src/server/core/db";
 import { startProcess, stop, waitHttp } from "./broker-process";
-import { makePeers, resetMessageTables, run, type RunResult, setBenchEnv, WINDOW } from "./broker-load";
-import { CpuWindow, cpuSeconds, postmasterPid, treeCpuSeconds } from "./cpu";
+import { benchBrokerEnv, makePeers, resetMessageTables, run, type RunResult, setBenchEnv, WINDOW } from "./broker-load";
+import { CpuWindow, cpuSeconds, ownCpuSeconds, postmasterPidOf, treeCpuSeconds } from "./cpu";
 import { benchDatabase } from "./lib";
 
 const seconds = Number(process.argv.slice(2).find((a) => /^\d+(\.\d+)?$/.test(a)) ?? 10);
@@ -27,8 +27,7 @@ const ready = await benchDatabase("bench_scaling");
 const db = createDb(ready.url);
 setBenchEnv(ready.url, BASE_PORT);
 
-const [dir] = await db.$queryRaw<{ setting: string }[]>`SELECT setting FROM pg_settings WHERE name = 'data_directory'`;
-const pgPid = dir ? postmasterPid(dir.setting) : null;
+const pgPid = await postmasterPidOf(db);
 const [maxConnections] = await db.$queryRaw<{ max_connections: string }[]>`SHOW max_connections`;
 
 /** The server's next transaction id: the difference of two readings counts the writing transactions between them (plus one). */
@@ -60,25 +59,14 @@ interface NodeRun {
 
 async function messages(nodes: number, groups: Awaited<ReturnType<typeof makePeers>>): Promise<NodeRun> {
   const brokers = Array.from({ length: nodes }, (_, i) =>
-    startProcess("broker/index.ts", {
-      DATABASE_URL: ready.url,
-      BROKER_PORT: String(BASE_PORT + 2 * i),
-      BROKER_HOST: "127.0.0.1",
-      BROKER_NODE_ID: `bench-${i}`,
-      MAX_CONNECTIONS_PER_MESH: "100000",
-      WS_AUTH_RATE_PER_MINUTE: "1000000",
-      BROKER_DB_POOL_MAX: "8",
-    }),
+    startProcess("broker/index.ts", benchBrokerEnv(ready.url, BASE_PORT + 2 * i, `bench-${i}`)),
   );
   try {
     await Promise.all(brokers.map((_, i) => waitHttp(`http://127.0.0.1:${BASE_PORT + 2 * i}/health`)));
     const cpu = new CpuWindow({
       [nodes === 1 ? "broker" : "brokers"]: () => brokers.reduce((sum, b) => sum + cpuSeconds(b.pid ?? 0), 0),
       postgres: () => (pgPid ? treeCpuSeconds(pgPid) : Number.NaN),
-      "load generator": () => {
-        const u = process.cpuUsage();
-        return (u.user + u.system) / 1e6;
-      },
+      "load generator": ownCpuSeconds,
     });
     let xacts = 0;
     let connections = 0;

@@ -1,16 +1,15 @@
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { Counter, Gauge, Histogram } from "prom-client";
+import { processRegistry } from "../src/server/core/metrics-http";
 
 /** Buckets (seconds) of the broker's latency histograms: 0.5 ms to 10 s. */
 export const BROKER_LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /** The broker's metrics; names and labels are listed in docs/protocol.md ("Metrics"). */
 export function createBrokerMetrics(connectionCount: () => number, gauges: { queueDepth?: () => Promise<number>; pendingSends?: () => number; buckets?: () => Promise<number> } = {}) {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: "broker_" });
-  const registers = [registry];
+  const { registry, registers, dbUp } = processRegistry("broker_");
   return {
     registry,
-    dbUp: new Gauge({ name: "broker_db_up", help: "1 while the database answers pings", registers }),
+    dbUp,
     connections: new Gauge({
       name: "broker_connections",
       help: "Open authenticated WebSocket connections on this node",

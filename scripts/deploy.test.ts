@@ -11,17 +11,11 @@ import { ZDemoPlatformConfig } from "../src/demo-platform/config";
 import { ZAppEnv } from "../src/server/env";
 import { ZReviewSettings } from "../src/server/queue/settings";
 import { ZScraperConfig } from "../src/server/scrapers/config";
+import { ZWebServerConfig } from "../src/web/config";
 import { ZWorkerConfig } from "../src/worker/config";
 import { composeVariables, deployFile, envExample, processOf, readCompose, SAMPLE_ENV, type ComposeService } from "./lib/deploy-kit";
 
 const source = (file: string) => readFileSync(path.join(PROJECT_ROOT, file), "utf8");
-
-/** Keys of src/web/server.ts's own schema (not exported: importing the file would start the server). */
-function webServerKeys(): string[] {
-  const block = /const ZWebServerConfig = z\.object\(\{([\s\S]*?)\n\}\);/.exec(source("src/web/server.ts"))?.[1];
-  if (!block) throw new Error("ZWebServerConfig not found in src/web/server.ts");
-  return [...block.matchAll(/^\s+([A-Z][A-Z0-9_]*):/gm)].map((m) => m[1] ?? "");
-}
 
 type Schema = z.ZodObject;
 /** The schemas each process validates its environment with at start-up. */
@@ -32,7 +26,7 @@ const SCHEMAS: Record<string, Schema[]> = {
   platform: [ZDemoPlatformConfig],
   migrate: [ZDatabaseEnv],
 };
-const keysOf = (p: string) => [...(SCHEMAS[p] ?? []).flatMap((s) => Object.keys(s.shape)), ...(p === "web" ? webServerKeys() : [])];
+const keysOf = (p: string) => [...(SCHEMAS[p] ?? []).flatMap((s) => Object.keys(s.shape)), ...(p === "web" ? Object.keys(ZWebServerConfig.shape) : [])];
 const ALL_SCHEMA_KEYS = new Set(Object.keys(SCHEMAS).flatMap(keysOf));
 
 /** The README's Configuration table: each variable with the processes in its "used by" column. */

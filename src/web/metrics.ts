@@ -1,5 +1,6 @@
 import type http from "node:http";
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { processRegistry } from "../server/core/metrics-http";
+import { Counter, Gauge, Histogram } from "prom-client";
 import { routeOf, type RouteMatcher } from "../server/http/route-templates";
 
 /** Buckets (seconds) of the request duration: 5 ms to 30 s (exports stream for longer: they land in +Inf). */
@@ -10,12 +11,10 @@ export const CLIENT_CLOSED = 499;
 
 /** The web app's metrics (docs/observability.md): requests by route template, method and status, Node's defaults. */
 export function createWebMetrics() {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: "web_" });
-  const registers = [registry];
+  const { registry, registers, dbUp } = processRegistry("web_");
   return {
     registry,
-    dbUp: new Gauge({ name: "web_db_up", help: "1 while the database answers pings", registers }),
+    dbUp,
     requests: new Counter({
       name: "http_requests_total",
       help: "HTTP requests answered, by route template (never the raw path), method and status code (499: the client left before the answer began)",

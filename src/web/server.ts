@@ -11,26 +11,15 @@
  *   node --import tsx src/web/server.ts [--dev]
  */
 import http from "node:http";
-import { z } from "zod";
-import { CLIENT_ADDRESS_HEADER, clientAddressOf, ZTrustProxy } from "../server/core/client-address";
-import { envInt, envPort, loadConfigOrExit, ZDatabaseUrl } from "../server/core/config";
+import { CLIENT_ADDRESS_HEADER, clientAddressOf } from "../server/core/client-address";
+import { loadConfigOrExit } from "../server/core/config";
 import { PROJECT_ROOT } from "../server/core/database/ensure";
 import { onShutdown } from "../server/core/lifecycle";
 import { createLogger } from "../server/core/logger";
-import { ZMetricsToken } from "../server/core/metrics-http";
-import { bodyLimitFor, DEFAULT_MAX_REQUEST_BYTES } from "../server/http/body-limit";
+import { bodyLimitFor } from "../server/http/body-limit";
 import { newNonce, securityHeaders } from "../server/http/security-headers";
+import { ZWebServerConfig } from "./config";
 import { createWebOps } from "./ops";
-
-const ZWebServerConfig = z.object({
-  PORT: envPort(3000),
-  HOST: z.string().default("0.0.0.0"),
-  MAX_REQUEST_BYTES: envInt(DEFAULT_MAX_REQUEST_BYTES, 1024, 64 * 1024 * 1024),
-  TRUST_PROXY: ZTrustProxy,
-  DATABASE_URL: ZDatabaseUrl,
-  DB_PING_INTERVAL_MS: envInt(5_000, 100, 600_000),
-  METRICS_TOKEN: ZMetricsToken,
-});
 
 const config = loadConfigOrExit(ZWebServerConfig, "web");
 const dev = process.argv.includes("--dev");

@@ -1,4 +1,5 @@
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { Counter, Gauge, Histogram } from "prom-client";
+import { processRegistry } from "../server/core/metrics-http";
 import { ScrapeErrorClass } from "../generated/prisma/enums";
 import type { AttemptRecord } from "../server/services/reviews/callbacks/deliver";
 import type { ReviewObserver } from "../server/services/reviews/deps";
@@ -41,14 +42,12 @@ function memo<T>(read: () => Promise<T>): () => Promise<T> {
 
 /** The worker's metrics (docs/observability.md): jobs, queues, callbacks, pipeline stages. */
 export function createWorkerMetrics(sources: WorkerGaugeSources = {}) {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: "worker_" });
-  const registers = [registry];
+  const { registry, registers, dbUp } = processRegistry("worker_");
   const queue = sources.queue ? memo(sources.queue) : undefined;
   const stats = () => (queue ? queue().catch(() => null) : Promise.resolve(undefined));
   return {
     registry,
-    dbUp: new Gauge({ name: "worker_db_up", help: "1 while the database answers pings", registers }),
+    dbUp,
     jobs: new Gauge({
       name: "worker_jobs",
       help: "Jobs of this worker's queue (JOB_QUEUE) by state, queued or running, read at scrape time (counted up to 100000; -1 when unreadable)",

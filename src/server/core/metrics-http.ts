@@ -2,11 +2,23 @@
 // prom-client registry as Prometheus text behind the optional METRICS_TOKEN, and a readiness state as
 // JSON (docs/observability.md).
 import type http from "node:http";
-import type { Registry } from "prom-client";
+import { collectDefaultMetrics, Gauge, Registry } from "prom-client";
 import { z } from "zod";
 import { secretsEqual } from "./crypto/equal";
 import { sendJson } from "./lifecycle";
 import type { Readiness } from "./readiness";
+
+/**
+ * A process's registry with Node's default metrics under its prefix (`web_`, `broker_`, `worker_`) and
+ * its `<prefix>db_up` gauge (set by the process's database monitor); `registers` for its own metrics.
+ */
+export function processRegistry(prefix: "web_" | "broker_" | "worker_") {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix });
+  const registers = [registry];
+  const dbUp = new Gauge({ name: `${prefix}db_up`, help: "1 while the database answers pings", registers });
+  return { registry, registers, dbUp };
+}
 
 /** METRICS_TOKEN: unset, /metrics is open; set (≥ 16 characters), a scrape needs `Authorization: Bearer <token>`. */
 export const ZMetricsToken = z.string().trim().min(16, { error: "must be at least 16 characters" }).optional();
