@@ -30,6 +30,15 @@ describe("base64url", () => {
     expect(tryFromBase64Url("")).toEqual(new Uint8Array(0));
   });
 
+  it("checks without decoding and answers as the decoder does", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(..."AQRSgw89_-+/= \u00c1\u0000"), maxLength: 14 }), fc.option(fc.nat(10), { nil: undefined }), (text, size) => {
+        expect(isBase64Url(text, size)).toBe(tryFromBase64Url(text, size) !== undefined);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it("checks the byte length when asked, and refuses non-strings", () => {
     expect(isBase64Url(toBase64Url(new Uint8Array(32)), 32)).toBe(true);
     expect(isBase64Url(toBase64Url(new Uint8Array(33)), 32)).toBe(false);

@@ -15,7 +15,7 @@ export async function getAccountOverview(db: Db, actor: UserActor, now = new Dat
     db.mesh.count({ where: { ownerUserId: me } }),
     // People who lose a mesh: live members of the user's meshes who are not the user.
     db.member.count({ where: { mesh: { ownerUserId: me }, revokedAt: null, OR: [{ userId: null }, { userId: { not: me } }] } }),
-    db.messageEnvelope.count({ where: { mesh: { ownerUserId: me } } }),
+    db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM message_envelopes e JOIN meshes m ON m.id = e.mesh_id WHERE m.owner_user_id = ${me}`.then((rows) => rows[0]?.n ?? 0),
     db.member.findMany({ where: { userId: me, revokedAt: null, ...otherMeshes }, distinct: ["meshId"], select: { meshId: true } }),
     db.invite.count({ where: { createdByUserId: me } }),
     db.session.count({ where: { userId: me, expires: { gt: now } } }),

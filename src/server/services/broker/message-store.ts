@@ -32,7 +32,8 @@ export interface StoredMessage {
 /**
  * Stores envelopes, one queue row per recipient and one `message_sent` audit event each, in a single
  * statement (so one round trip and one implicit transaction for the whole batch). Rows keep the order
- * of `items`, so `seq` follows the order in which the sends arrived.
+ * of `items`, so `seq` follows the order in which the sends arrived. A sender or mesh deleted meanwhile
+ * fails the batch (the audit event's foreign keys); a recipient deleted meanwhile is left out.
  */
 export async function insertMessages(
   pool: pg.Pool,
@@ -50,10 +51,21 @@ export async function insertMessages(
       recipientMembers.push(member);
     }
   }
+  // The ciphertexts travel as one binary parameter (pg sends a Buffer as raw bytes) cut apart by offset:
+  // a bytea[] goes as text, every byte spelled in hex and parsed back by the server.
+  const offsets: number[] = [];
+  const lengths: number[] = [];
+  let offset = 0;
+  for (const item of items) {
+    offsets.push(offset);
+    lengths.push(item.ciphertext.length);
+    offset += item.ciphertext.length;
+  }
   const { rows } = await pool.query<{ id: string; seq: string; created_ms: number }>(
     `WITH input AS (
-       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::jsonb[], $5::message_priority[], $6::bytea[], $7::int[], $13::text[])
-         WITH ORDINALITY AS t(id, mesh_id, sender, target, priority, ciphertext, recipients, client_id, ord)
+       SELECT id, mesh_id, sender, target, priority, substring($6::bytea FROM o + 1 FOR l) AS ciphertext, recipients, client_id, ord
+       FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::jsonb[], $5::message_priority[], $14::int[], $15::int[], $7::int[], $13::text[])
+         WITH ORDINALITY AS t(id, mesh_id, sender, target, priority, o, l, recipients, client_id, ord)
      ),
      env AS (
        -- A send the sender made before (same client id) is not stored again: its queue rows and audit
@@ -64,10 +76,15 @@ export async function insertMessages(
        ON CONFLICT (sender_member_id, client_msg_id) DO NOTHING
        RETURNING id, seq, created_at
      ),
+     -- The queue has no foreign keys (docs/performance.md): the batch's recipients are locked once here,
+     -- as a foreign key check would lock them for every row. One deleted meanwhile gets no queue row; one
+     -- deleted after waits for this statement, and the delete's trigger then removes its rows.
+     live AS (SELECT id FROM members WHERE id = ANY($10::uuid[]) FOR KEY SHARE),
      rec AS (
        INSERT INTO message_recipients (envelope_id, member_id, seq)
        SELECT r.envelope_id, r.member_id, env.seq
        FROM unnest($9::uuid[], $10::uuid[]) AS r(envelope_id, member_id) JOIN env ON env.id = r.envelope_id
+       WHERE r.member_id IN (SELECT id FROM live)
      ),
      audit AS (
        INSERT INTO audit_events (mesh_id, event_type, actor_member_id, metadata, created_at)
@@ -89,7 +106,7 @@ export async function insertMessages(
       items.map((m) => m.senderMemberId),
       items.map((m) => JSON.stringify(m.targetSpec)),
       items.map((m) => m.priority),
-      items.map((m) => m.ciphertext),
+      Buffer.concat(items.map((m) => m.ciphertext), offset),
       items.map((m) => m.recipients.length),
       ttlMs,
       recipientEnvelopes,
@@ -97,6 +114,8 @@ export async function insertMessages(
       notify?.channel ?? null,
       notify?.nodeId ?? null,
       items.map((m) => m.clientId ?? null),
+      offsets,
+      lengths,
     ],
   );
   const byId = new Map(rows.map((r) => [r.id, r]));

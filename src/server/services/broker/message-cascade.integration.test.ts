@@ -1,0 +1,101 @@
+// The message tables have no foreign keys (docs/performance.md): triggers remove what a deleted
+// envelope, member or mesh leaves behind, and the store statement locks its recipients so that a
+// member deleted while a batch is stored leaves no queue row behind either way round.
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { joinedPeer, meshWithInvite } from "../../../../broker/test-support";
+import { testDb } from "@/test/helpers";
+import { insertMessages, type NewMessage } from "./message-store";
+
+const db = testDb();
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 6 });
+afterAll(async () => {
+  await pool.end();
+  await db.$disconnect();
+});
+
+async function meshOf(size: number) {
+  const { mesh, invite } = await meshWithInvite(db);
+  const members: string[] = [];
+  for (let i = 0; i < size; i++) members.push((await joinedPeer(db, invite.token, `p${i}`)).memberId);
+  return { meshId: mesh.id, members };
+}
+
+function message(meshId: string, sender: string, recipients: string[]): NewMessage {
+  return { id: randomUUID(), meshId, senderMemberId: sender, targetSpec: { kind: "mesh" }, priority: "normal", ciphertext: Buffer.alloc(32, 7), recipients };
+}
+
+const count = async (sql: string, ...values: unknown[]) => Number((await pool.query<{ n: string }>(sql, values)).rows[0]?.n);
+const queueRows = (meshId: string) =>
+  count("SELECT count(*) AS n FROM message_recipients r JOIN message_envelopes e ON e.id = r.envelope_id WHERE e.mesh_id = $1", meshId);
+/** Rows whose parent is gone: what a foreign key would have refused or cascaded. */
+const orphans = () =>
+  count(`SELECT (SELECT count(*) FROM message_recipients r WHERE NOT EXISTS (SELECT 1 FROM message_envelopes e WHERE e.id = r.envelope_id)
+                   OR NOT EXISTS (SELECT 1 FROM members m WHERE m.id = r.member_id))
+              + (SELECT count(*) FROM message_envelopes e WHERE NOT EXISTS (SELECT 1 FROM members m WHERE m.id = e.sender_member_id)
+                   OR NOT EXISTS (SELECT 1 FROM meshes m WHERE m.id = e.mesh_id)) AS n`);
+
+describe("message tables without foreign keys", () => {
+  it("deleting envelopes removes their queue rows", async () => {
+    const { meshId, members } = await meshOf(3);
+    const [a, ...rest] = members as [string, ...string[]];
+    await insertMessages(pool, [message(meshId, a, rest), message(meshId, a, rest)], 60_000);
+    expect(await queueRows(meshId)).toBe(4);
+    await pool.query("DELETE FROM message_envelopes WHERE mesh_id = $1", [meshId]);
+    expect(await count("SELECT count(*) AS n FROM message_recipients WHERE member_id = ANY($1::uuid[])", rest)).toBe(0);
+  });
+
+  it("deleting a member removes its queue rows and the messages it sent, with their queue rows", async () => {
+    const { meshId, members } = await meshOf(3);
+    const [a, b, c] = members as [string, string, string];
+    const [fromA] = await insertMessages(pool, [message(meshId, a, [b, c]), message(meshId, b, [a, c])], 60_000);
+    await db.member.delete({ where: { id: a } });
+    expect(await count("SELECT count(*) AS n FROM message_envelopes WHERE id = $1", fromA!.id)).toBe(0);
+    // b's message stays, for c only.
+    expect(await count("SELECT count(*) AS n FROM message_recipients WHERE envelope_id IN (SELECT id FROM message_envelopes WHERE mesh_id = $1)", meshId)).toBe(1);
+    expect(await orphans()).toBe(0);
+  });
+
+  it("deleting a mesh removes every envelope and queue row of it", async () => {
+    const { meshId, members } = await meshOf(3);
+    const [a, b, c] = members as [string, string, string];
+    await insertMessages(pool, [message(meshId, a, [b, c]), message(meshId, c, [a])], 60_000);
+    await db.mesh.delete({ where: { id: meshId } });
+    expect(await count("SELECT count(*) AS n FROM message_envelopes WHERE mesh_id = $1", meshId)).toBe(0);
+    expect(await count("SELECT count(*) AS n FROM message_recipients WHERE member_id = ANY($1::uuid[])", members)).toBe(0);
+  });
+
+  it("a recipient deleted while the batch waits for its lock gets no queue row; the rest is stored", async () => {
+    const { meshId, members } = await meshOf(3);
+    const [a, b, c] = members as [string, string, string];
+    const deleting = await pool.connect();
+    try {
+      await deleting.query("BEGIN");
+      await deleting.query("DELETE FROM members WHERE id = $1", [c]);
+      const storing = insertMessages(pool, [message(meshId, a, [b, c])], 60_000);
+      // The store waits for the deleting transaction's row lock on c.
+      await new Promise((r) => setTimeout(r, 200));
+      await deleting.query("COMMIT");
+      const [stored] = await storing;
+      expect(await count("SELECT count(*) AS n FROM message_recipients WHERE envelope_id = $1", stored!.id)).toBe(1);
+    } finally {
+      deleting.release();
+    }
+    expect(await orphans()).toBe(0);
+  });
+
+  it("members deleted while batches are stored leave no orphan rows", async () => {
+    const { meshId, members } = await meshOf(12);
+    const senders = members.slice(0, 4);
+    const doomed = members.slice(4);
+    const batches = Array.from({ length: 24 }, (_, i) =>
+      insertMessages(pool, Array.from({ length: 20 }, (_, j) => message(meshId, senders[(i + j) % senders.length]!, doomed)), 60_000),
+    );
+    const deletes = doomed.map((id, i) => new Promise((r) => setTimeout(r, i * 3)).then(() => db.member.delete({ where: { id } })));
+    const results = await Promise.allSettled([...batches, ...deletes]);
+    expect(results.filter((r) => r.status === "rejected")).toEqual([]);
+    expect(await count("SELECT count(*) AS n FROM message_recipients WHERE member_id = ANY($1::uuid[])", doomed)).toBe(0);
+    expect(await orphans()).toBe(0);
+  });
+});
