@@ -6,7 +6,9 @@
  * then the statements by total time with calls, rows and time per call.
  * The bench server needs `shared_preload_libraries = 'pg_stat_statements'`: the first run sets it and
  * restarts the embedded server (a server of DATABASE_URL must have it set by its operator).
- *   npx tsx bench/broker-profile.ts [seconds] [--keep]   (--keep leaves the .cpuprofile in .data/profiles)
+ * `--nodes 2` runs two profiled brokers with the peers of each mesh dealt to both (every message
+ * crosses nodes, as in bench/broker.ts's two-node run); the profile shown is the first node's.
+ *   npx tsx bench/broker-profile.ts [seconds] [--nodes 2] [--keep]   (--keep leaves the .cpuprofile in .data/profiles)
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -19,6 +21,8 @@ import { summariseProfile, type CpuProfile } from "./profile-summary";
 const args = process.argv.slice(2);
 const seconds = Number(args.find((a) => /^\d+(\.\d+)?$/.test(a)) ?? 10);
 const BROKER_PORT = Number(process.env.BENCH_BROKER_PORT ?? 4510);
+const nodes = args.includes("--nodes") ? Number(args[args.indexOf("--nodes") + 1]) : 1;
+if (nodes !== 1 && nodes !== 2) throw new Error("--nodes is 1 or 2");
 const dir = path.resolve(".data/profiles");
 
 let ready = await benchDatabase("bench_broker");
@@ -40,14 +44,13 @@ try {
   await resetMessageTables(db);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  const broker = startProcess(
-    "broker/index.ts",
-    benchBrokerEnv(ready.url, BROKER_PORT, "bench-profile"),
-    ["--cpu-prof", `--cpu-prof-dir=${dir}`],
+  const ports = Array.from({ length: nodes }, (_, i) => BROKER_PORT + 2 * i);
+  const brokers = ports.map((port, i) =>
+    startProcess("broker/index.ts", benchBrokerEnv(ready.url, port, `bench-profile-${i}`), ["--cpu-prof", `--cpu-prof-dir=${path.join(dir, String(i))}`]),
   );
-  await waitHttp(`http://127.0.0.1:${BROKER_PORT}/health`);
+  for (const port of ports) await waitHttp(`http://127.0.0.1:${port}/health`);
   let stored = 0;
-  const result = await run([`ws://127.0.0.1:${BROKER_PORT}`], groups, true, "max", seconds, {
+  const result = await run(ports.map((port) => `ws://127.0.0.1:${port}`), groups, true, "max", seconds, {
     start: async () => {
       await db.$executeRawUnsafe("SELECT pg_stat_statements_reset()");
     },
@@ -60,11 +63,12 @@ try {
     SELECT query, calls, rows, total_exec_time AS total_ms, mean_exec_time AS mean_ms
     FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
     ORDER BY total_exec_time DESC LIMIT 12`;
-  await stop(broker);
-  console.log(`broker at saturation: ${result.perSecond.toFixed(0)} msg/s delivered, p50 ${result.p50.toFixed(0)} ms; ${stored} envelopes in the table`);
-  const file = readdirSync(dir).find((f) => f.endsWith(".cpuprofile"));
+  for (const broker of brokers) await stop(broker);
+  console.log(`${nodes === 1 ? "broker" : "two brokers"} at saturation: ${result.perSecond.toFixed(0)} msg/s delivered, p50 ${result.p50.toFixed(0)} ms; ${stored} envelopes in the table`);
+  const first = path.join(dir, "0");
+  const file = readdirSync(first).find((f) => f.endsWith(".cpuprofile"));
   if (!file) throw new Error("no profile written");
-  const profile = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as CpuProfile;
+  const profile = JSON.parse(readFileSync(path.join(first, file), "utf8")) as CpuProfile;
   console.log(summariseProfile(profile, 25));
   const messages = result.perSecond * seconds;
   console.log(`\nstatements by total time (${seconds} s; per delivered message: calls and ms)`);
