@@ -88,7 +88,10 @@ async function openOnce(base: string, peer: Peer, withAuth: boolean): Promise<Cl
     ws.on("message", (data) => {
       const text = String(data);
       if (!welcomed) {
-        if (text.includes('"type":"welcome"')) (welcomed = true), resolve();
+        if (text.includes('"type":"welcome"')) {
+          welcomed = true;
+          resolve();
+        }
         return;
       }
       // A message frame (the broker writes its keys in a fixed order) is read without parsing its
