@@ -34,7 +34,7 @@ type SendFrame = Extract<TClientFrame, { type: "send" }>;
  * unacknowledged (docs/protocol.md, "Messages").
  */
 export class MessageHub {
-  private readonly sends: Batcher<NewMessage, StoredMessage>;
+  private readonly sends: Batcher<NewMessage, StoredMessage | null>;
   private readonly acks: Batcher<Ack, undefined>;
   private notices: Promise<void> = Promise.resolve();
   private redeliverTimer: NodeJS.Timeout | undefined;
@@ -130,11 +130,16 @@ export class MessageHub {
       // The frame's id: a resend of the same send (after a reconnect) is answered, not stored again.
       clientId: frame.id,
     };
-    let stored: StoredMessage;
+    let stored: StoredMessage | null;
     try {
       stored = await this.sends.add(message);
     } catch (error) {
       return this.refuse(conn, frame.id, "SERVICE_UNAVAILABLE", "the message was not stored; send it again", error);
+    }
+    if (!stored) {
+      // The sender was deleted (its mesh, or its account) while the batch waited: nothing was stored.
+      conn.ws.close(4403, "membership ended");
+      return;
     }
     const out = frameOf({ ...message, ...stored, ciphertext: frame.ciphertext }, 1);
     sendFrame(conn, { v: PROTOCOL_VERSION, type: "sent", id: frame.id, messageId: stored.id, createdAt: out.createdAt, recipients: recipients.length });
@@ -253,7 +258,7 @@ export class MessageHub {
   }
 
   /** One statement stores the batch, its recipients and audit events, and notifies the other nodes at commit. */
-  private async store(items: NewMessage[]): Promise<StoredMessage[]> {
+  private async store(items: NewMessage[]): Promise<(StoredMessage | null)[]> {
     const started = performance.now();
     const stored = await insertMessages(this.deps.pool, items, this.options.ttlMs, { channel: MESSAGES_CHANNEL, nodeId: this.deps.nodeId });
     this.deps.metrics.storeBatchSeconds.observe((performance.now() - started) / 1000);

@@ -10,11 +10,32 @@ ALTER TABLE "message_recipients" DROP CONSTRAINT "message_recipients_envelope_id
 -- DropForeignKey
 ALTER TABLE "message_recipients" DROP CONSTRAINT "message_recipients_member_id_fkey";
 
--- What the foreign keys' ON DELETE CASCADE did, once per statement rather than once per row. The
--- broker's store statement locks each batch's recipients (FOR KEY SHARE, as a foreign key check
--- would) and the audit event of each message checks its mesh and sender, so a member or mesh deleted
--- while a batch is stored either waits for the batch, and these triggers then see its rows, or is
--- gone before it, and the batch leaves it out (a recipient) or fails (a sender or mesh).
+
+-- DropForeignKey
+ALTER TABLE "audit_events" DROP CONSTRAINT "audit_events_actor_member_id_fkey";
+
+-- The broker's hot tables without foreign keys (docs/performance.md): each would check and lock a
+-- parent row per inserted row, and rows locked by two nodes' batches at once become multixacts.
+
+-- The guard of the broker's store (message-store.ts, MESSAGE_STORE_LOCK = 7301): a batch is stored
+-- holding this lock shared and keeps only the messages whose sender exists and the queue rows whose
+-- recipient exists, read after taking it. Deleting members or meshes takes it exclusively first: it
+-- waits for the batches being stored (its triggers then see their rows), and batches that come after
+-- wait for it (they then no longer see what it deleted).
+CREATE FUNCTION message_store_guard() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_advisory_xact_lock(7301, 0);
+  RETURN NULL;
+END
+$$;
+
+CREATE TRIGGER members_message_store_guard BEFORE DELETE ON members
+  FOR EACH STATEMENT EXECUTE FUNCTION message_store_guard();
+
+CREATE TRIGGER meshes_message_store_guard BEFORE DELETE ON meshes
+  FOR EACH STATEMENT EXECUTE FUNCTION message_store_guard();
+
+-- What the foreign keys' ON DELETE CASCADE and SET NULL did, once per statement rather than per row.
 CREATE FUNCTION message_envelopes_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM message_recipients r USING gone g WHERE r.envelope_id = g.id;
@@ -29,6 +50,7 @@ CREATE FUNCTION members_deleted_messages() RETURNS trigger LANGUAGE plpgsql AS $
 BEGIN
   DELETE FROM message_recipients r USING gone g WHERE r.member_id = g.id;
   DELETE FROM message_envelopes e USING gone g WHERE e.sender_member_id = g.id;
+  UPDATE audit_events a SET actor_member_id = NULL FROM gone g WHERE a.actor_member_id = g.id;
   RETURN NULL;
 END
 $$;

@@ -3,9 +3,15 @@ import { auditActorSelect, namedAuditEvents } from "../audit/names";
 import { readPage } from "../paging";
 import { ZAdminAuditInput, type TAdminAuditInput } from "./schemas";
 
+/** Most members a text search matches by display name (the actor reference has no relation to join). */
+const ACTOR_SEARCH_LIMIT = 1_000;
+
 /** The audit log, newest first by default; text search (`q`), filters eventType, meshId and a date range. */
 export async function adminListAudit(db: Db, raw: TAdminAuditInput) {
   const input = ZAdminAuditInput.parse(raw);
+  const actors = input.q
+    ? await db.member.findMany({ where: { displayName: { contains: input.q, mode: "insensitive" } }, select: { id: true }, take: ACTOR_SEARCH_LIMIT })
+    : [];
   const where: Prisma.AuditEventWhereInput = {
     ...(input.eventType ? { eventType: input.eventType } : {}),
     ...(input.meshId ? { meshId: input.meshId } : {}),
@@ -16,7 +22,7 @@ export async function adminListAudit(db: Db, raw: TAdminAuditInput) {
             { mesh: { name: { contains: input.q, mode: "insensitive" } } },
             { actorUser: { email: { contains: input.q, mode: "insensitive" } } },
             { actorUser: { name: { contains: input.q, mode: "insensitive" } } },
-            { actorMember: { displayName: { contains: input.q, mode: "insensitive" } } },
+            { actorMemberId: { in: actors.map((m) => m.id) } },
           ],
         }
       : {}),
@@ -34,7 +40,6 @@ export async function adminListAudit(db: Db, raw: TAdminAuditInput) {
           id: true,
           eventType: true,
           actorUserId: true,
-          actorMemberId: true,
           metadata: true,
           createdAt: true,
           mesh: { select: { id: true, slug: true, name: true } },

@@ -31,7 +31,7 @@ export async function adminMeshDetail(db: Db, raw: { meshId: string }, now: Date
       where: { meshId },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: ADMIN_DETAIL_AUDIT_LIMIT,
-      select: { id: true, eventType: true, actorUserId: true, actorMemberId: true, metadata: true, createdAt: true, ...auditActorSelect },
+      select: { id: true, eventType: true, actorUserId: true, metadata: true, createdAt: true, ...auditActorSelect },
     }),
   ]);
   const named = await namedAuditEvents(db, auditEvents, { meshId, withEmail: true });

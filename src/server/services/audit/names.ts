@@ -1,15 +1,19 @@
 import type { Db } from "@/server/core/db";
 import { isUuid } from "@/server/core/ids";
 
-/** What an audit query selects to name the actor (the member's display name, else the user's name or e-mail). */
+/**
+ * What an audit query selects to name the actor (the member's display name, read by id, else the
+ * user's name or e-mail): the member reference has no foreign key (the broker writes one event per
+ * message), so no relation to include.
+ */
 export const auditActorSelect = {
-  actorMember: { select: { displayName: true } },
+  actorMemberId: true,
   actorUser: { select: { name: true, email: true } },
 } as const;
 
 interface Raw {
   metadata: unknown;
-  actorMember: { displayName: string } | null;
+  actorMemberId: string | null;
   actorUser: { name: string | null; email: string | null } | null;
 }
 
@@ -26,24 +30,24 @@ function targetMemberId(metadata: unknown): string | null {
 /**
  * Audit events with the names people read: `actorName` (a member's display name, else the user's name,
  * else, where `withEmail` (administrators), the user's e-mail) and `targetName` (the member the event is
- * about, by its current name, else the name the event recorded). One query for all targets, limited to
- * `meshId` when the events are one mesh's.
+ * about, by its current name, else the name the event recorded). One query for all the members named
+ * (actors and targets), limited to `meshId` when the events are one mesh's.
  */
-export type Named<T> = Omit<T, "actorMember" | "actorUser"> & { actorName: string | null; targetName: string | null };
+export type Named<T> = Omit<T, "actorUser"> & { actorName: string | null; targetName: string | null };
 
 export async function namedAuditEvents<T extends Raw>(db: Db, events: T[], options: { meshId?: string; withEmail?: boolean } = {}): Promise<Named<T>[]> {
-  const ids = [...new Set(events.map((a) => targetMemberId(a.metadata)).filter((id): id is string => id !== null))];
+  const ids = [...new Set(events.flatMap((a) => [targetMemberId(a.metadata), a.actorMemberId]).filter((id): id is string => id !== null))];
   const rows = ids.length
     ? await db.member.findMany({ where: { id: { in: ids }, ...(options.meshId ? { meshId: options.meshId } : {}) }, select: { id: true, displayName: true } })
     : [];
-  const targets = new Map(rows.map((m) => [m.id, m.displayName]));
-  return events.map(({ actorMember, actorUser, ...a }): Named<T> => {
+  const names = new Map(rows.map((m) => [m.id, m.displayName]));
+  return events.map(({ actorUser, ...a }): Named<T> => {
     const targetId = targetMemberId(a.metadata);
     const recorded = metadataOf(a.metadata).displayName;
     return {
       ...a,
-      actorName: actorMember?.displayName ?? actorUser?.name ?? (options.withEmail ? (actorUser?.email ?? null) : null),
-      targetName: (targetId ? targets.get(targetId) : undefined) ?? (typeof recorded === "string" ? recorded : null),
+      actorName: (a.actorMemberId ? names.get(a.actorMemberId) : undefined) ?? actorUser?.name ?? (options.withEmail ? (actorUser?.email ?? null) : null),
+      targetName: (targetId ? names.get(targetId) : undefined) ?? (typeof recorded === "string" ? recorded : null),
     };
   });
 }

@@ -1,6 +1,7 @@
-// The message tables have no foreign keys (docs/performance.md): triggers remove what a deleted
-// envelope, member or mesh leaves behind, and the store statement locks its recipients so that a
-// member deleted while a batch is stored leaves no queue row behind either way round.
+// The message tables (and the audit events' member) have no foreign keys (docs/performance.md):
+// triggers remove what a deleted envelope, member or mesh leaves behind, and the store guard (an
+// advisory lock, shared by stores and taken exclusively before deletes) keeps a member deleted while a
+// batch is stored from leaving rows behind, whichever comes first.
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
@@ -66,6 +67,37 @@ describe("message tables without foreign keys", () => {
     expect(await count("SELECT count(*) AS n FROM message_recipients WHERE member_id = ANY($1::uuid[])", members)).toBe(0);
   });
 
+  it("a deleted member's audit events keep their mesh and lose the member", async () => {
+    const { meshId, members } = await meshOf(2);
+    const [a, b] = members as [string, string];
+    await insertMessages(pool, [message(meshId, a, [b])], 60_000);
+    const event = "SELECT count(*) AS n FROM audit_events WHERE mesh_id = $1 AND event_type = 'message_sent' AND actor_member_id IS NOT DISTINCT FROM $2";
+    expect(await count(event, meshId, a)).toBe(1);
+    await db.member.delete({ where: { id: a } });
+    expect(await count(event, meshId, a)).toBe(0);
+    expect(await count(event, meshId, null)).toBe(1);
+  });
+
+  it("a sender deleted while its batch waits is not stored (null); the batch's other messages are", async () => {
+    const { meshId, members } = await meshOf(3);
+    const [a, b, c] = members as [string, string, string];
+    const deleting = await pool.connect();
+    try {
+      await deleting.query("BEGIN");
+      await deleting.query("DELETE FROM members WHERE id = $1", [a]);
+      const storing = insertMessages(pool, [message(meshId, a, [b, c]), message(meshId, b, [c])], 60_000);
+      await new Promise((r) => setTimeout(r, 200));
+      await deleting.query("COMMIT");
+      const [fromA, fromB] = await storing;
+      expect(fromA).toBeNull();
+      expect(await count("SELECT count(*) AS n FROM message_recipients WHERE envelope_id = $1", fromB!.id)).toBe(1);
+    } finally {
+      deleting.release();
+    }
+    expect(await count("SELECT count(*) AS n FROM message_envelopes WHERE sender_member_id = $1", a)).toBe(0);
+    expect(await orphans()).toBe(0);
+  });
+
   it("a recipient deleted while the batch waits for its lock gets no queue row; the rest is stored", async () => {
     const { meshId, members } = await meshOf(3);
     const [a, b, c] = members as [string, string, string];
@@ -74,7 +106,7 @@ describe("message tables without foreign keys", () => {
       await deleting.query("BEGIN");
       await deleting.query("DELETE FROM members WHERE id = $1", [c]);
       const storing = insertMessages(pool, [message(meshId, a, [b, c])], 60_000);
-      // The store waits for the deleting transaction's row lock on c.
+      // The store waits for the deleting transaction's exclusive hold of the store guard.
       await new Promise((r) => setTimeout(r, 200));
       await deleting.query("COMMIT");
       const [stored] = await storing;

@@ -1,6 +1,13 @@
 import type pg from "pg";
 import { inTransaction } from "../../core/pg-transaction";
 
+/**
+ * The advisory lock (two keys: this and 0) that guards stores against deletes of members and meshes:
+ * shared while a batch is stored, exclusive in the delete triggers of migration
+ * 20261125121124_message_tables_without_foreign_keys (keep the two in step).
+ */
+export const MESSAGE_STORE_LOCK = 7301;
+
 // The broker's message queue in SQL. It runs on plain pg rather than Prisma because each call moves
 // many rows at once (multi-row inserts through unnest) and this is the broker's hot path. Times are
 // written by the database (`now() AT TIME ZONE 'UTC'`, the columns are UTC timestamps without zone)
@@ -30,10 +37,11 @@ export interface StoredMessage {
 }
 
 /**
- * Stores envelopes, one queue row per recipient and one `message_sent` audit event each, in a single
- * statement (so one round trip and one implicit transaction for the whole batch). Rows keep the order
- * of `items`, so `seq` follows the order in which the sends arrived. A sender or mesh deleted meanwhile
- * fails the batch (the audit event's foreign keys); a recipient deleted meanwhile is left out.
+ * Stores envelopes, one queue row per recipient and one `message_sent` audit event each, in one
+ * statement (one implicit round of work for the whole batch), under the store guard. Rows keep the
+ * order of `items`, so `seq` follows the order in which the sends arrived. The tables have no foreign
+ * keys: a message whose sender was deleted meanwhile is not stored (its result is null), and a
+ * recipient deleted meanwhile gets no queue row.
  */
 export async function insertMessages(
   pool: pg.Pool,
@@ -41,7 +49,7 @@ export async function insertMessages(
   ttlMs: number,
   /** When set, one `{n, a, b, m}` notification (node, first and last seq, meshes) on this channel, sent at commit. */
   notify?: { channel: string; nodeId: string },
-): Promise<StoredMessage[]> {
+): Promise<(StoredMessage | null)[]> {
   if (items.length === 0) return [];
   const recipientEnvelopes: string[] = [];
   const recipientMembers: string[] = [];
@@ -61,7 +69,23 @@ export async function insertMessages(
     lengths.push(item.ciphertext.length);
     offset += item.ciphertext.length;
   }
-  const { rows } = await pool.query<{ id: string; seq: string; created_ms: number }>(
+  // The guard is taken with BEGIN (one round trip) and before the statement, whose snapshot then shows
+  // every delete that finished first.
+  return inTransaction(
+    pool,
+    (client) => storeBatch(client, items, ttlMs, notify, { recipientEnvelopes, recipientMembers, offsets, lengths, bytes: offset }),
+    `SELECT pg_advisory_xact_lock_shared(${MESSAGE_STORE_LOCK}, 0)`,
+  );
+}
+
+async function storeBatch(
+  client: pg.PoolClient,
+  items: readonly NewMessage[],
+  ttlMs: number,
+  notify: { channel: string; nodeId: string } | undefined,
+  p: { recipientEnvelopes: string[]; recipientMembers: string[]; offsets: number[]; lengths: number[]; bytes: number },
+): Promise<(StoredMessage | null)[]> {
+  const { rows } = await client.query<{ id: string; seq: string; created_ms: number }>(
     `WITH input AS (
        SELECT id, mesh_id, sender, target, priority, substring($6::bytea FROM o + 1 FOR l) AS ciphertext, recipients, client_id, ord
        FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::jsonb[], $5::message_priority[], $14::int[], $15::int[], $7::int[], $13::text[])
@@ -72,19 +96,16 @@ export async function insertMessages(
        -- event follow only what was inserted.
        INSERT INTO message_envelopes (id, mesh_id, sender_member_id, target_spec, priority, byte_size, ciphertext, created_at, expires_at, client_msg_id)
        SELECT id, mesh_id, sender, target, priority, octet_length(ciphertext), ciphertext, ${UTC_NOW}, ${UTC_NOW} + $8::bigint * interval '1 millisecond', client_id
-       FROM input ORDER BY ord
+       FROM input i WHERE EXISTS (SELECT 1 FROM members m WHERE m.id = i.sender AND m.mesh_id = i.mesh_id)
+       ORDER BY ord
        ON CONFLICT (sender_member_id, client_msg_id) DO NOTHING
        RETURNING id, seq, created_at
      ),
-     -- The queue has no foreign keys (docs/performance.md): the batch's recipients are locked once here,
-     -- as a foreign key check would lock them for every row. One deleted meanwhile gets no queue row; one
-     -- deleted after waits for this statement, and the delete's trigger then removes its rows.
-     live AS (SELECT id FROM members WHERE id = ANY($10::uuid[]) FOR KEY SHARE),
      rec AS (
        INSERT INTO message_recipients (envelope_id, member_id, seq)
        SELECT r.envelope_id, r.member_id, env.seq
        FROM unnest($9::uuid[], $10::uuid[]) AS r(envelope_id, member_id) JOIN env ON env.id = r.envelope_id
-       WHERE r.member_id IN (SELECT id FROM live)
+       WHERE EXISTS (SELECT 1 FROM members m WHERE m.id = r.member_id)
      ),
      audit AS (
        INSERT INTO audit_events (mesh_id, event_type, actor_member_id, metadata, created_at)
@@ -106,16 +127,16 @@ export async function insertMessages(
       items.map((m) => m.senderMemberId),
       items.map((m) => JSON.stringify(m.targetSpec)),
       items.map((m) => m.priority),
-      Buffer.concat(items.map((m) => m.ciphertext), offset),
+      Buffer.concat(items.map((m) => m.ciphertext), p.bytes),
       items.map((m) => m.recipients.length),
       ttlMs,
-      recipientEnvelopes,
-      recipientMembers,
+      p.recipientEnvelopes,
+      p.recipientMembers,
       notify?.channel ?? null,
       notify?.nodeId ?? null,
       items.map((m) => m.clientId ?? null),
-      offsets,
-      lengths,
+      p.offsets,
+      p.lengths,
     ],
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -123,7 +144,7 @@ export async function insertMessages(
   // Resends: the envelope the first send stored.
   const earlier = new Map<string, { id: string; seq: string; created_ms: number }>();
   if (missing.length > 0) {
-    const found = await pool.query<{ id: string; seq: string; created_ms: number; sender: string; client_id: string }>(
+    const found = await client.query<{ id: string; seq: string; created_ms: number; sender: string; client_id: string }>(
       `SELECT e.id, e.seq::text AS seq, ${EPOCH_MS("e.created_at")} AS created_ms, e.sender_member_id::text AS sender, e.client_msg_id AS client_id
        FROM message_envelopes e JOIN unnest($1::uuid[], $2::text[]) AS k(sender, client_id)
          ON e.sender_member_id = k.sender AND e.client_msg_id = k.client_id`,
@@ -135,7 +156,8 @@ export async function insertMessages(
     const row = byId.get(m.id);
     if (row) return { id: row.id, seq: row.seq, createdAtMs: row.created_ms };
     const first = earlier.get(`${m.senderMemberId}|${m.clientId ?? ""}`);
-    if (!first) throw new Error("stored batch is missing a message");
+    // Neither stored now nor before: the sender is gone (deleted while the batch waited).
+    if (!first) return null;
     return { id: first.id, seq: first.seq, createdAtMs: first.created_ms, duplicate: true };
   });
 }

@@ -62,7 +62,6 @@ export async function getMeshStream(deps: Pick<MeshDeps, "db">, actor: UserActor
         eventType: true,
         createdAt: true,
         actorUserId: true,
-        actorMemberId: true,
         metadata: true,
         ...auditActorSelect,
       },
