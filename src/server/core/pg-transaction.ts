@@ -6,18 +6,13 @@ import type pg from "pg";
  * caught here rather than crashing the process, and a connection that failed is destroyed instead of
  * going back to the pool.
  */
-export async function inTransaction<T>(
-  pool: pg.Pool,
-  work: (client: pg.PoolClient) => Promise<T>,
-  /** Statements (no parameters) to run right after BEGIN, sent with it in one round trip. */
-  opening?: string,
-): Promise<T> {
+export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   const ignore = () => {};
   client.on("error", ignore);
   let failed: unknown;
   try {
-    await client.query(opening ? `BEGIN; ${opening}` : "BEGIN");
+    await client.query("BEGIN");
     const result = await work(client);
     await client.query("COMMIT");
     return result;

@@ -1,4 +1,4 @@
-// The message tables (and the audit events' member) have no foreign keys (docs/performance.md):
+// The message tables (and the audit events' member and mesh) have no foreign keys (docs/performance.md):
 // triggers remove what a deleted envelope, member or mesh leaves behind, and the store guard (an
 // advisory lock, shared by stores and taken exclusively before deletes) keeps a member deleted while a
 // batch is stored from leaving rows behind, whichever comes first.
@@ -7,6 +7,7 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { joinedPeer, meshWithInvite } from "../../../../broker/test-support";
 import { testDb } from "@/test/helpers";
+import { AuditMeshMissing, recordAudit } from "../audit/record-audit";
 import { insertMessages, type NewMessage } from "./message-store";
 
 const db = testDb();
@@ -35,7 +36,8 @@ const orphans = () =>
   count(`SELECT (SELECT count(*) FROM message_recipients r WHERE NOT EXISTS (SELECT 1 FROM message_envelopes e WHERE e.id = r.envelope_id)
                    OR NOT EXISTS (SELECT 1 FROM members m WHERE m.id = r.member_id))
               + (SELECT count(*) FROM message_envelopes e WHERE NOT EXISTS (SELECT 1 FROM members m WHERE m.id = e.sender_member_id)
-                   OR NOT EXISTS (SELECT 1 FROM meshes m WHERE m.id = e.mesh_id)) AS n`);
+                   OR NOT EXISTS (SELECT 1 FROM meshes m WHERE m.id = e.mesh_id))
+              + (SELECT count(*) FROM audit_events a WHERE NOT EXISTS (SELECT 1 FROM meshes m WHERE m.id = a.mesh_id)) AS n`);
 
 describe("message tables without foreign keys", () => {
   it("deleting envelopes removes their queue rows", async () => {
@@ -58,13 +60,61 @@ describe("message tables without foreign keys", () => {
     expect(await orphans()).toBe(0);
   });
 
-  it("deleting a mesh removes every envelope and queue row of it", async () => {
+  it("deleting a mesh removes every envelope, queue row and audit event of it", async () => {
     const { meshId, members } = await meshOf(3);
     const [a, b, c] = members as [string, string, string];
     await insertMessages(pool, [message(meshId, a, [b, c]), message(meshId, c, [a])], 60_000);
+    // The broker's message_sent events and the web app's (mesh_created, member_joined).
+    expect(await count("SELECT count(*) AS n FROM audit_events WHERE mesh_id = $1 AND event_type = 'message_sent'", meshId)).toBe(2);
+    expect(await count("SELECT count(*) AS n FROM audit_events WHERE mesh_id = $1 AND event_type <> 'message_sent'", meshId)).toBeGreaterThan(0);
     await db.mesh.delete({ where: { id: meshId } });
     expect(await count("SELECT count(*) AS n FROM message_envelopes WHERE mesh_id = $1", meshId)).toBe(0);
     expect(await count("SELECT count(*) AS n FROM message_recipients WHERE member_id = ANY($1::uuid[])", members)).toBe(0);
+    expect(await count("SELECT count(*) AS n FROM audit_events WHERE mesh_id = $1", meshId)).toBe(0);
+  });
+
+  it("an audit event of the web app needs its mesh; a mesh deleted while one is written takes it along", async () => {
+    const gone = randomUUID();
+    await expect(db.$transaction((tx) => recordAudit(tx, { meshId: gone, type: "mesh_archived" }))).rejects.toBeInstanceOf(AuditMeshMissing);
+    const { meshId } = await meshOf(1);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let written!: () => void;
+    const wrote = new Promise<void>((r) => (written = r));
+    const writing = db.$transaction(async (tx) => {
+      await recordAudit(tx, { meshId, type: "mesh_archived" });
+      written();
+      await held;
+    });
+    await wrote;
+    // The delete waits for the writing transaction (it holds the mesh row as the foreign key's check did).
+    const deleting = db.mesh.delete({ where: { id: meshId } });
+    await new Promise((r) => setTimeout(r, 200));
+    release();
+    await writing;
+    await deleting;
+    expect(await count("SELECT count(*) AS n FROM audit_events WHERE mesh_id = $1", meshId)).toBe(0);
+  });
+
+  it("meshes deleted while batches are stored leave no envelope, queue row or audit event behind", async () => {
+    const meshes = await Promise.all(Array.from({ length: 4 }, () => meshOf(3)));
+    const batches = Array.from({ length: 16 }, (_, i) =>
+      insertMessages(
+        pool,
+        Array.from({ length: 20 }, (_, j) => {
+          const { meshId, members } = meshes[(i + j) % meshes.length]!;
+          return message(meshId, members[j % 3]!, members.filter((_, k) => k !== j % 3));
+        }),
+        60_000,
+      ),
+    );
+    const deletes = meshes.map(({ meshId }, i) => new Promise((r) => setTimeout(r, i * 4)).then(() => db.mesh.delete({ where: { id: meshId } })));
+    const results = await Promise.allSettled([...batches, ...deletes]);
+    expect(results.filter((r) => r.status === "rejected")).toEqual([]);
+    const ids = meshes.map((m) => m.meshId);
+    expect(await count("SELECT count(*) AS n FROM audit_events WHERE mesh_id = ANY($1::uuid[])", ids)).toBe(0);
+    expect(await count("SELECT count(*) AS n FROM message_envelopes WHERE mesh_id = ANY($1::uuid[])", ids)).toBe(0);
+    expect(await orphans()).toBe(0);
   });
 
   it("a deleted member's audit events keep their mesh and lose the member", async () => {

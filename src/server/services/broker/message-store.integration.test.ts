@@ -56,3 +56,49 @@ describe("acknowledgements", () => {
     expect(states.map((d) => d !== null)).toEqual([true, false, true, false, true, false]);
   });
 });
+
+describe("storing a batch", () => {
+  it("keeps the batch's order in seq, stores each ciphertext and target whole, and gives back the stored time", async () => {
+    const { invite } = await meshWithInvite(db);
+    const peers = [];
+    for (let i = 0; i < 4; i++) peers.push(await joinedPeer(db, invite.token, `p${i}`));
+    // Senders, targets and sizes interleaved (the store sends repeated values once, with indexes).
+    const items = Array.from({ length: 300 }, (_, i) => {
+      const from = peers[i % 4]!;
+      const to = peers[(i * 7 + 1) % 4]!.memberId === from.memberId ? peers[(i + 1) % 4]! : peers[(i * 7 + 1) % 4]!;
+      return {
+        id: randomUUID(),
+        meshId: from.meshId,
+        senderMemberId: from.memberId,
+        targetSpec: { kind: "peer", memberId: to.memberId },
+        priority: i % 5 === 0 ? "high" : "normal",
+        ciphertext: Buffer.alloc(1 + ((i * 37) % 900), i % 251),
+        recipients: [to.memberId],
+        clientId: `c${i}`,
+      };
+    });
+    const stored = await insertMessages(pool, items, 60_000);
+    const seqs = stored.map((s) => BigInt(s!.seq));
+    for (let i = 1; i < seqs.length; i++) expect(seqs[i]! > seqs[i - 1]!).toBe(true);
+    const rows = await pool.query<{ id: string; seq: string; ciphertext: Buffer; target_spec: unknown; priority: string; created_ms: number; recipient: string }>(
+      `SELECT e.id, e.seq::text AS seq, e.ciphertext, e.target_spec, e.priority, (extract(epoch FROM e.created_at) * 1000)::float8 AS created_ms, r.member_id AS recipient
+       FROM message_envelopes e JOIN message_recipients r ON r.envelope_id = e.id AND r.seq = e.seq WHERE e.id = ANY($1::uuid[])`,
+      [items.map((m) => m.id)],
+    );
+    const byId = new Map(rows.rows.map((r) => [r.id, r]));
+    items.forEach((item, i) => {
+      const row = byId.get(item.id)!;
+      expect(row.seq).toBe(stored[i]!.seq);
+      expect(row.ciphertext.equals(item.ciphertext)).toBe(true);
+      expect(row.target_spec).toEqual(item.targetSpec);
+      expect(row.priority).toBe(item.priority);
+      expect(row.recipient).toBe(item.recipients[0]);
+      expect(row.created_ms).toBe(stored[i]!.createdAtMs);
+    });
+    const audits = await pool.query<{ n: string }>(`SELECT count(*) AS n FROM audit_events WHERE event_type = 'message_sent' AND metadata->>'messageId' = ANY($1::text[])`, [items.map((m) => m.id)]);
+    expect(Number(audits.rows[0]!.n)).toBe(300);
+    // Sent again (same client ids, new envelope ids): the first envelopes come back, nothing new is stored.
+    const again = await insertMessages(pool, items.slice(0, 10).map((m) => ({ ...m, id: randomUUID() })), 60_000);
+    expect(again.map((s) => [s!.id, s!.duplicate])).toEqual(items.slice(0, 10).map((m) => [m.id, true]));
+  });
+});

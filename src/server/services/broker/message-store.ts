@@ -1,12 +1,4 @@
 import type pg from "pg";
-import { inTransaction } from "../../core/pg-transaction";
-
-/**
- * The advisory lock (two keys: this and 0) that guards stores against deletes of members and meshes:
- * shared while a batch is stored, exclusive in the delete triggers of migration
- * 20261125121124_message_tables_without_foreign_keys (keep the two in step).
- */
-export const MESSAGE_STORE_LOCK = 7301;
 
 // The broker's message queue in SQL. It runs on plain pg rather than Prisma because each call moves
 // many rows at once (multi-row inserts through unnest) and this is the broker's hot path. Times are
@@ -37,11 +29,34 @@ export interface StoredMessage {
 }
 
 /**
- * Stores envelopes, one queue row per recipient and one `message_sent` audit event each, in one
- * statement (one implicit round of work for the whole batch), under the store guard. Rows keep the
- * order of `items`, so `seq` follows the order in which the sends arrived. The tables have no foreign
- * keys: a message whose sender was deleted meanwhile is not stored (its result is null), and a
- * recipient deleted meanwhile gets no queue row.
+ * Values that repeat across a batch (its meshes, senders, targets) sent once each, with a 1-based index
+ * per message: PostgreSQL parses each array element from text, and a batch has a few distinct meshes
+ * and senders among hundreds of messages.
+ */
+function interned<T>(values: readonly T[], key: (v: T) => string = String): { ix: number[]; distinct: T[] } {
+  const seen = new Map<string, number>();
+  const ix: number[] = [];
+  const distinct: T[] = [];
+  for (const v of values) {
+    const k = key(v);
+    let at = seen.get(k);
+    if (at === undefined) {
+      distinct.push(v);
+      at = distinct.length;
+      seen.set(k, at);
+    }
+    ix.push(at);
+  }
+  return { ix, distinct };
+}
+
+/**
+ * Stores envelopes, one queue row per recipient and one `message_sent` audit event each, in one call
+ * of `broker_store_messages` (one round trip and one implicit transaction for the whole batch). It
+ * holds the store guard (advisory lock 7301/0, shared; deleting members or meshes takes it exclusively)
+ * while it stores, since the message tables have no foreign keys: a message whose sender was deleted
+ * meanwhile is not stored (its result is null), a recipient deleted meanwhile gets no queue row. Rows
+ * keep the order of `items`, so `seq` follows the order in which the sends arrived.
  */
 export async function insertMessages(
   pool: pg.Pool,
@@ -51,92 +66,50 @@ export async function insertMessages(
   notify?: { channel: string; nodeId: string },
 ): Promise<(StoredMessage | null)[]> {
   if (items.length === 0) return [];
-  const recipientEnvelopes: string[] = [];
+  const recipientIx: number[] = [];
   const recipientMembers: string[] = [];
-  for (const item of items) {
-    for (const member of item.recipients) {
-      recipientEnvelopes.push(item.id);
-      recipientMembers.push(member);
-    }
-  }
   // The ciphertexts travel as one binary parameter (pg sends a Buffer as raw bytes) cut apart by offset:
   // a bytea[] goes as text, every byte spelled in hex and parsed back by the server.
   const offsets: number[] = [];
   const lengths: number[] = [];
   let offset = 0;
-  for (const item of items) {
+  items.forEach((item, i) => {
+    for (const member of item.recipients) {
+      recipientIx.push(i + 1);
+      recipientMembers.push(member);
+    }
     offsets.push(offset);
     lengths.push(item.ciphertext.length);
     offset += item.ciphertext.length;
-  }
-  // The guard is taken with BEGIN (one round trip) and before the statement, whose snapshot then shows
-  // every delete that finished first.
-  return inTransaction(
-    pool,
-    (client) => storeBatch(client, items, ttlMs, notify, { recipientEnvelopes, recipientMembers, offsets, lengths, bytes: offset }),
-    `SELECT pg_advisory_xact_lock_shared(${MESSAGE_STORE_LOCK}, 0)`,
-  );
-}
-
-async function storeBatch(
-  client: pg.PoolClient,
-  items: readonly NewMessage[],
-  ttlMs: number,
-  notify: { channel: string; nodeId: string } | undefined,
-  p: { recipientEnvelopes: string[]; recipientMembers: string[]; offsets: number[]; lengths: number[]; bytes: number },
-): Promise<(StoredMessage | null)[]> {
-  const { rows } = await client.query<{ id: string; seq: string; created_ms: number }>(
-    `WITH input AS (
-       SELECT id, mesh_id, sender, target, priority, substring($6::bytea FROM o + 1 FOR l) AS ciphertext, recipients, client_id, ord
-       FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::jsonb[], $5::message_priority[], $14::int[], $15::int[], $7::int[], $13::text[])
-         WITH ORDINALITY AS t(id, mesh_id, sender, target, priority, o, l, recipients, client_id, ord)
-     ),
-     env AS (
-       -- A send the sender made before (same client id) is not stored again: its queue rows and audit
-       -- event follow only what was inserted.
-       INSERT INTO message_envelopes (id, mesh_id, sender_member_id, target_spec, priority, byte_size, ciphertext, created_at, expires_at, client_msg_id)
-       SELECT id, mesh_id, sender, target, priority, octet_length(ciphertext), ciphertext, ${UTC_NOW}, ${UTC_NOW} + $8::bigint * interval '1 millisecond', client_id
-       FROM input i WHERE EXISTS (SELECT 1 FROM members m WHERE m.id = i.sender AND m.mesh_id = i.mesh_id)
-       ORDER BY ord
-       ON CONFLICT (sender_member_id, client_msg_id) DO NOTHING
-       RETURNING id, seq, created_at
-     ),
-     rec AS (
-       INSERT INTO message_recipients (envelope_id, member_id, seq)
-       SELECT r.envelope_id, r.member_id, env.seq
-       FROM unnest($9::uuid[], $10::uuid[]) AS r(envelope_id, member_id) JOIN env ON env.id = r.envelope_id
-       WHERE EXISTS (SELECT 1 FROM members m WHERE m.id = r.member_id)
-     ),
-     audit AS (
-       INSERT INTO audit_events (mesh_id, event_type, actor_member_id, metadata, created_at)
-       SELECT mesh_id, 'message_sent', sender,
-              jsonb_build_object('messageId', id, 'targetKind', target->>'kind', 'recipients', recipients, 'byteSize', octet_length(ciphertext), 'priority', priority),
-              ${UTC_NOW}
-       FROM input WHERE id IN (SELECT id FROM env) ORDER BY ord
-     ),
-     note AS (
-       SELECT pg_notify($11, json_build_object('n', $12::text, 'a', min(seq)::text, 'b', max(seq)::text,
-                                               'm', (SELECT json_agg(DISTINCT mesh_id) FROM input))::text)
-       FROM env HAVING $11::text IS NOT NULL
-     )
-     -- A SELECT CTE runs only when read: the scalar subquery (an InitPlan, evaluated once) reads it.
-     SELECT id, seq::text AS seq, ${EPOCH_MS("created_at")} AS created_ms, (SELECT count(*) FROM note) AS notified FROM env`,
+  });
+  const meshes = interned(items.map((m) => m.meshId));
+  const senders = interned(items.map((m) => m.senderMemberId));
+  const targets = interned(items.map((m) => JSON.stringify(m.targetSpec)));
+  // One round trip: the function (migration 20261128131534_broker_statements_in_functions) takes the
+  // store guard, then runs the insert, whose snapshot then shows every delete that finished first.
+  const { rows } = await pool.query<{ id: string; seq: string; created_ms: number }>(
+    `SELECT o_id AS id, o_seq AS seq, o_ms AS created_ms
+     FROM broker_store_messages($1::uuid[], $2::int[], $3::uuid[], $4::int[], $5::uuid[], $6::int[], $7::jsonb[], $8::message_priority[],
+                                $9::text[], $10::int[], $11::bytea, $12::int[], $13::int[], $14::int[], $15::uuid[], $16::bigint, $17::text, $18::text)`,
     [
       items.map((m) => m.id),
-      items.map((m) => m.meshId),
-      items.map((m) => m.senderMemberId),
-      items.map((m) => JSON.stringify(m.targetSpec)),
+      meshes.ix,
+      meshes.distinct,
+      senders.ix,
+      senders.distinct,
+      targets.ix,
+      targets.distinct,
       items.map((m) => m.priority),
-      Buffer.concat(items.map((m) => m.ciphertext), p.bytes),
+      items.map((m) => m.clientId ?? null),
       items.map((m) => m.recipients.length),
+      Buffer.concat(items.map((m) => m.ciphertext), offset),
+      offsets,
+      lengths,
+      recipientIx,
+      recipientMembers,
       ttlMs,
-      p.recipientEnvelopes,
-      p.recipientMembers,
       notify?.channel ?? null,
       notify?.nodeId ?? null,
-      items.map((m) => m.clientId ?? null),
-      p.offsets,
-      p.lengths,
     ],
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -144,7 +117,7 @@ async function storeBatch(
   // Resends: the envelope the first send stored.
   const earlier = new Map<string, { id: string; seq: string; created_ms: number }>();
   if (missing.length > 0) {
-    const found = await client.query<{ id: string; seq: string; created_ms: number; sender: string; client_id: string }>(
+    const found = await pool.query<{ id: string; seq: string; created_ms: number; sender: string; client_id: string }>(
       `SELECT e.id, e.seq::text AS seq, ${EPOCH_MS("e.created_at")} AS created_ms, e.sender_member_id::text AS sender, e.client_msg_id AS client_id
        FROM message_envelopes e JOIN unnest($1::uuid[], $2::text[]) AS k(sender, client_id)
          ON e.sender_member_id = k.sender AND e.client_msg_id = k.client_id`,
@@ -283,36 +256,18 @@ export interface Ack {
 }
 
 /**
- * Removes acknowledged queue rows and marks the envelopes every recipient has now acknowledged. The
- * envelope rows are locked first (in id order, so concurrent batches cannot deadlock): two recipients
- * acking the last two copies at once on different nodes then see each other's delete, and exactly one
- * of them sets deliveredAt.
+ * Removes acknowledged queue rows and marks the envelopes every recipient has now acknowledged, in one
+ * call of `broker_ack_messages` (one round trip). It locks the envelope rows first (in id order, so
+ * concurrent batches cannot deadlock): two recipients acking the last two copies at once on different
+ * nodes then see each other's delete, and exactly one of them sets deliveredAt.
  */
 export async function ackMessages(pool: pg.Pool, acks: readonly Ack[]): Promise<number> {
   if (acks.length === 0) return 0;
-  const envelopes = [...new Set(acks.map((a) => a.envelopeId))].sort();
-  return inTransaction(pool, async (client) => {
-    await client.query(`SELECT id FROM message_envelopes WHERE id = ANY($1::uuid[]) ORDER BY id FOR NO KEY UPDATE`, [envelopes]);
-    // A new statement, so a new snapshot: it sees the deletes of whoever held the locks before.
-    const { rows } = await client.query<{ deleted: number }>(
-      `WITH deleted AS (
-         DELETE FROM message_recipients q USING unnest($1::uuid[], $2::uuid[]) AS a(member_id, envelope_id)
-         WHERE q.member_id = a.member_id AND q.envelope_id = a.envelope_id
-         RETURNING q.envelope_id, q.member_id
-       ),
-       gone AS (SELECT envelope_id, count(*) AS n FROM deleted GROUP BY envelope_id),
-       -- The statement's snapshot still shows the rows it deletes: an envelope is delivered when the
-       -- queue rows it had are exactly the ones deleted now (counted through the primary key's prefix;
-       -- probing the deleted rows per queue row made a batch of 2,000 acks take ~0.9 s).
-       done AS (
-         UPDATE message_envelopes e SET delivered_at = ${UTC_NOW}
-         FROM gone g
-         WHERE e.id = ANY($3::uuid[]) AND e.id = g.envelope_id AND e.delivered_at IS NULL
-           AND (SELECT count(*) FROM message_recipients q WHERE q.envelope_id = e.id) = g.n
-       )
-       SELECT count(*)::int AS deleted FROM deleted`,
-      [acks.map((a) => a.memberId), acks.map((a) => a.envelopeId), envelopes],
-    );
-    return rows[0]?.deleted ?? 0;
-  });
+  const members = interned(acks.map((a) => a.memberId));
+  const { rows } = await pool.query<{ deleted: number }>(`SELECT broker_ack_messages($1::int[], $2::uuid[], $3::uuid[]) AS deleted`, [
+    members.ix,
+    members.distinct,
+    acks.map((a) => a.envelopeId),
+  ]);
+  return rows[0]?.deleted ?? 0;
 }

@@ -28,9 +28,10 @@ function joinedMeshes<T extends { id: string }>(rows: readonly Membership<T>[]) 
  */
 export async function exportMyData(deps: Pick<MeshDeps, "db" | "now">, actor: UserActor) {
   const db = deps.db;
-  const [profile, meshesOwned, memberships, invitesIssued, auditEvents] = await Promise.all([
+  // First the meshes owned: their audit events are read by mesh id (an audit event has no relation to its mesh).
+  const meshesOwned = await db.mesh.findMany({ where: { ownerUserId: actor.userId }, orderBy: { createdAt: "asc" }, select: meshSummarySelect });
+  const [profile, memberships, invitesIssued, auditEvents] = await Promise.all([
     db.user.findUniqueOrThrow({ where: { id: actor.userId }, select: { id: true, name: true, email: true, createdAt: true } }),
-    db.mesh.findMany({ where: { ownerUserId: actor.userId }, orderBy: { createdAt: "asc" }, select: meshSummarySelect }),
     db.member.findMany({
       where: { userId: actor.userId, mesh: { ownerUserId: { not: actor.userId } } },
       orderBy: { joinedAt: "asc" },
@@ -42,7 +43,7 @@ export async function exportMyData(deps: Pick<MeshDeps, "db" | "now">, actor: Us
       select: { ...inviteSummarySelect, meshId: true },
     }),
     db.auditEvent.findMany({
-      where: { mesh: { ownerUserId: actor.userId } },
+      where: { meshId: { in: meshesOwned.map((m) => m.id) } },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: EXPORT_AUDIT_LIMIT,
       select: { id: true, meshId: true, eventType: true, actorUserId: true, actorMemberId: true, metadata: true, createdAt: true },

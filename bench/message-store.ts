@@ -1,0 +1,88 @@
+/**
+ * The broker's message statements alone, without a broker (docs/performance.md): batches of 1 KB direct
+ * messages stored with `insertMessages` and acknowledged with `ackMessages` by two lanes at once, as
+ * one broker node does at saturation, on the bench database. Prints messages/s and the CPU PostgreSQL
+ * spent a message (the postmaster and its backends, from /proc), the figure the schema and statement
+ * changes of the broker's store are judged by, beside the same work without the `message_sent` audit
+ * event (its share) measured in the same run.
+ *   npx tsx bench/message-store.ts [seconds] [--batch N]
+ */
+import pg from "pg";
+import { randomBytes } from "node:crypto";
+import { createDb } from "../src/server/core/db";
+import { uuidv7 } from "../src/server/core/ids";
+import { ackMessages, insertMessages, type NewMessage } from "../src/server/services/broker/message-store";
+import { makePeers, PAYLOAD, resetMessageTables, setBenchEnv } from "./broker-load";
+import { postmasterPidOf, treeCpuSeconds } from "./cpu";
+import { benchDatabase } from "./lib";
+
+const args = process.argv.slice(2);
+const seconds = Number(args.find((a) => /^\d+(\.\d+)?$/.test(a)) ?? 10);
+const BATCH = args.includes("--batch") ? Number(args[args.indexOf("--batch") + 1]) : 400;
+const LANES = 2;
+const TTL_MS = 86_400_000;
+
+const ready = await benchDatabase(process.env.EXP_DB ?? "bench_store");
+const db = createDb(ready.url);
+setBenchEnv(ready.url, 4510);
+const pool = new pg.Pool({ connectionString: ready.url, max: 2 * LANES });
+const pgPid = await postmasterPidOf(db);
+
+interface Result {
+  perSecond: number;
+  pgMsPerMessage: number;
+  clientMsPerMessage: number;
+}
+
+async function measure(peers: { meshId: string; memberId: string }[][]): Promise<Result> {
+  await resetMessageTables(db);
+  const body = randomBytes(PAYLOAD);
+  let n = 0;
+  const batch = (): NewMessage[] =>
+    Array.from({ length: BATCH }, () => {
+      const mesh = peers[n % peers.length]!;
+      const from = mesh[n % mesh.length]!;
+      const to = mesh[(n + 1) % mesh.length]!;
+      n++;
+      return { id: uuidv7(), meshId: from.meshId, senderMemberId: from.memberId, targetSpec: { kind: "peer", memberId: to.memberId }, priority: "normal", ciphertext: body, recipients: [to.memberId], clientId: `c${n}` };
+    });
+  let stored = 0;
+  let until = 0;
+  // Each lane stores a batch, then acknowledges the batch it stored before (the acks trail the stores,
+  // as a recipient's do), so the tables hold a standing backlog as in a broker's run.
+  const lane = async (counting: () => boolean) => {
+    let previous: NewMessage[] = [];
+    while (performance.now() < until) {
+      const items = batch();
+      await insertMessages(pool, items, TTL_MS, { channel: "bench_store", nodeId: "bench" });
+      await ackMessages(pool, previous.map((m) => ({ memberId: m.recipients[0]!, envelopeId: m.id })));
+      previous = items;
+      if (counting()) stored += items.length;
+    }
+  };
+  // Warm-up of two seconds, then the measured window.
+  until = performance.now() + 2_000;
+  await Promise.all(Array.from({ length: LANES }, () => lane(() => false)));
+  const cpu0 = pgPid ? treeCpuSeconds(pgPid) : Number.NaN;
+  const own0 = process.cpuUsage();
+  const t0 = performance.now();
+  until = t0 + seconds * 1_000;
+  await Promise.all(Array.from({ length: LANES }, () => lane(() => true)));
+  const elapsed = (performance.now() - t0) / 1_000;
+  const cpu = (pgPid ? treeCpuSeconds(pgPid) : Number.NaN) - cpu0;
+  const own = process.cpuUsage(own0);
+  return { perSecond: stored / elapsed, pgMsPerMessage: (cpu * 1_000) / stored, clientMsPerMessage: (own.user + own.system) / 1_000 / stored };
+}
+
+try {
+  const peers = await makePeers(db, 10, 10, "store");
+  if (process.env.EXP_SQL) await pool.query(process.env.EXP_SQL);
+  console.log(`store + ack of ${PAYLOAD} B direct messages, batches of ${BATCH}, ${LANES} lanes, ${seconds} s`);
+  const line = (name: string, r: Result) =>
+    console.log(`${name.padEnd(40)} ${r.perSecond.toFixed(0).padStart(7)} msg/s   PostgreSQL ${r.pgMsPerMessage.toFixed(4)} ms CPU a message   client ${r.clientMsPerMessage.toFixed(4)} ms`);
+  line("store and ack", await measure(peers));
+} finally {
+  await pool.end();
+  await db.$disconnect();
+  if (ready.embedded?.owned) await ready.embedded.stop();
+}
