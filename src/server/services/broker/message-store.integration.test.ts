@@ -60,7 +60,7 @@ describe("acknowledgements", () => {
 describe("storing a batch", () => {
   it("keeps the batch's order in seq, stores each ciphertext and target whole, and gives back the stored time", async () => {
     const { invite } = await meshWithInvite(db);
-    const peers = [];
+    const peers: Awaited<ReturnType<typeof joinedPeer>>[] = [];
     for (let i = 0; i < 4; i++) peers.push(await joinedPeer(db, invite.token, `p${i}`));
     // Senders, targets and sizes interleaved (the store sends repeated values once, with indexes).
     const items = Array.from({ length: 300 }, (_, i) => {
