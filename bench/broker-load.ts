@@ -243,7 +243,11 @@ export function setBenchEnv(databaseUrl: string, brokerPort: number): void {
   process.env.PUBLIC_BROKER_URL ??= `ws://127.0.0.1:${brokerPort}`;
 }
 
-/** A broker process's environment in the benchmarks: loopback, no connection cap or connect limit in the way. */
+/**
+ * A broker process's environment in the benchmarks: loopback, no connection cap, connect limit or send
+ * limit in the way (a connection's 100 sends a second would hold 100 peers to 10,000 messages a second:
+ * the measure would be the limit, not the broker).
+ */
 export function benchBrokerEnv(databaseUrl: string, port: number, nodeId: string): Record<string, string> {
   return {
     DATABASE_URL: databaseUrl,
@@ -252,6 +256,7 @@ export function benchBrokerEnv(databaseUrl: string, port: number, nodeId: string
     BROKER_NODE_ID: nodeId,
     MAX_CONNECTIONS_PER_MESH: "100000",
     WS_AUTH_RATE_PER_MINUTE: "1000000",
+    WS_SEND_RATE_PER_SECOND: "1000000",
     BROKER_DB_POOL_MAX: "8",
   };
 }

@@ -28,46 +28,64 @@ export interface PeerConnection {
   missed: boolean;
 }
 
-/** This node's connections grouped by mesh (fan-out works per mesh), and by member within it. */
+/** One mesh's connections on this node: all of them, and by member. */
+interface MeshConnections {
+  all: readonly PeerConnection[];
+  byMember: Map<string, readonly PeerConnection[]>;
+}
+
+const NONE: readonly PeerConnection[] = [];
+
+/**
+ * This node's connections grouped by mesh (fan-out works per mesh), and by member within it. The lists
+ * are replaced, not changed, when a connection comes or goes (rare beside the lookups of every message):
+ * a lookup hands out the list itself, without a copy, and a list handed out never changes under its reader.
+ */
 export class ConnectionRegistry {
-  private readonly byMesh = new Map<string, Map<string, PeerConnection>>();
+  private readonly byMesh = new Map<string, MeshConnections>();
   private total = 0;
 
   add(conn: PeerConnection): void {
     let mesh = this.byMesh.get(conn.meshId);
     if (!mesh) {
-      mesh = new Map();
+      mesh = { all: NONE, byMember: new Map() };
       this.byMesh.set(conn.meshId, mesh);
     }
-    if (!mesh.has(conn.id)) this.total += 1;
-    mesh.set(conn.id, conn);
+    if (mesh.all.includes(conn)) return;
+    mesh.all = [...mesh.all, conn];
+    mesh.byMember.set(conn.memberId, [...(mesh.byMember.get(conn.memberId) ?? NONE), conn]);
+    this.total += 1;
   }
 
   /** Removes a connection; false when it was not registered. */
   remove(conn: PeerConnection): boolean {
     const mesh = this.byMesh.get(conn.meshId);
-    if (!mesh?.delete(conn.id)) return false;
+    if (!mesh?.all.includes(conn)) return false;
+    mesh.all = mesh.all.filter((c) => c !== conn);
+    const ofMember = (mesh.byMember.get(conn.memberId) ?? NONE).filter((c) => c !== conn);
+    if (ofMember.length > 0) mesh.byMember.set(conn.memberId, ofMember);
+    else mesh.byMember.delete(conn.memberId);
     this.total -= 1;
-    if (mesh.size === 0) this.byMesh.delete(conn.meshId);
+    if (mesh.all.length === 0) this.byMesh.delete(conn.meshId);
     return true;
   }
 
   countInMesh(meshId: string): number {
-    return this.byMesh.get(meshId)?.size ?? 0;
+    return this.byMesh.get(meshId)?.all.length ?? 0;
   }
 
   /** Connections of one mesh (a member may hold several). */
-  inMesh(meshId: string): PeerConnection[] {
-    return [...(this.byMesh.get(meshId)?.values() ?? [])];
+  inMesh(meshId: string): readonly PeerConnection[] {
+    return this.byMesh.get(meshId)?.all ?? NONE;
   }
 
   /** Connections of one member of a mesh. */
-  ofMember(meshId: string, memberId: string): PeerConnection[] {
-    return this.inMesh(meshId).filter((c) => c.memberId === memberId);
+  ofMember(meshId: string, memberId: string): readonly PeerConnection[] {
+    return this.byMesh.get(meshId)?.byMember.get(memberId) ?? NONE;
   }
 
   *all(): IterableIterator<PeerConnection> {
-    for (const mesh of this.byMesh.values()) yield* mesh.values();
+    for (const mesh of this.byMesh.values()) yield* mesh.all;
   }
 
   get size(): number {
