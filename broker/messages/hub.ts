@@ -35,7 +35,8 @@ type SendFrame = Extract<TClientFrame, { type: "send" }>;
  */
 export class MessageHub {
   private readonly sends: Batcher<NewMessage, StoredMessage | null>;
-  private readonly acks: Batcher<Ack, undefined>;
+  /** Acks of one frame at a time (one promise a frame, not one an id), batched by their count. */
+  private readonly acks: Batcher<Ack[], undefined>;
   private notices: Promise<void> = Promise.resolve();
   private redeliverTimer: NodeJS.Timeout | undefined;
   private readonly replayReads = new Semaphore(REPLAY_READS_AT_ONCE);
@@ -48,12 +49,13 @@ export class MessageHub {
     this.holds = new PriorityHolds(options.holdMaxMs);
     this.sends = new Batcher((items) => this.store(items), { waitMs: options.batchWaitMs, max: options.batchMax });
     this.acks = new Batcher(
-      async (items) => {
+      async (frames) => {
+        const items = frames.flat();
         await ackMessages(deps.pool, items);
         deps.metrics.acks.inc(items.length);
-        return items.map(() => undefined);
+        return frames.map(() => undefined);
       },
-      { waitMs: options.batchWaitMs, max: options.batchMax * 4 },
+      { waitMs: options.batchWaitMs, max: options.batchMax * 4, size: (frame) => frame.length },
     );
   }
 
@@ -156,12 +158,10 @@ export class MessageHub {
   /** An `ack` frame: forget the messages on this node's connections of the member, then persist (batched). */
   ack(conn: PeerConnection, messageIds: readonly string[]): void {
     for (const c of this.deps.registry.ofMember(conn.meshId, conn.memberId)) for (const id of messageIds) c.inflight.delete(id);
-    for (const envelopeId of messageIds) {
-      // A lost ack only means one more delivery; at-least-once holds.
-      this.acks.add({ memberId: conn.memberId, envelopeId }).catch((error: unknown) => {
-        this.deps.log.warn({ event: "ack_failed", ...safeErrorFields(error) }, "acknowledgement not stored");
-      });
-    }
+    // A lost ack only means one more delivery; at-least-once holds.
+    this.acks.add(messageIds.map((envelopeId) => ({ memberId: conn.memberId, envelopeId }))).catch((error: unknown) => {
+      this.deps.log.warn({ event: "ack_failed", ...safeErrorFields(error) }, "acknowledgement not stored");
+    });
   }
 
   /** How many messages wait for a member (the welcome frame's `queued`). */

@@ -32,6 +32,25 @@ describe("Batcher", () => {
     expect(calls.every((c) => c.length <= 2)).toBe(true);
   });
 
+  it("counts units when items have a size: batches hold up to max units, an item larger than max goes alone", async () => {
+    const calls: string[][][] = [];
+    const b = new Batcher<string[], number>(
+      async (items) => {
+        calls.push(items);
+        await new Promise((r) => setTimeout(r, 5));
+        return items.map((i) => i.length);
+      },
+      { waitMs: 1, max: 5, size: (i) => i.length },
+    );
+    const items = [["a", "b", "c"], ["d", "e"], ["f"], ["g", "h", "i", "j", "k", "l", "m"], ["n"]];
+    expect(await Promise.all(items.map((i) => b.add(i)))).toEqual([3, 2, 1, 7, 1]);
+    expect(calls.flat(2)).toEqual("abcdefghijklmn".split(""));
+    expect(calls.map((c) => c.flat().length)).toEqual([5, 1, 7, 1]);
+    // Full at once: the first five units go without waiting for the timer.
+    const quick = new Batcher<string[], void>(async (x) => x.map(() => undefined), { waitMs: 10_000, max: 2, size: (i) => i.length });
+    await quick.add(["x", "y"]);
+  });
+
   it("rejects every item of a failed batch and goes on with the next", async () => {
     let fail = true;
     const b = new Batcher<number, number>(async (items) => {

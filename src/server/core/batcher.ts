@@ -1,26 +1,34 @@
 /**
- * Gathers items that arrive close together and hands them to one `flush` call: up to `max` items, or
- * whatever came within `waitMs` of the first. One flush runs at a time, in arrival order, so the
- * results keep the order of the items; items that arrive during a flush form the next batch.
+ * Gathers items that arrive close together and hands them to one `flush` call: up to `max` items (or
+ * units, when `size` tells how many units an item holds), or whatever came within `waitMs` of the
+ * first. One flush runs at a time, in arrival order, so the results keep the order of the items; items
+ * that arrive during a flush form the next batch.
  */
 export class Batcher<T, R> {
   private queue: { item: T; resolve: (r: R) => void; reject: (e: unknown) => void }[] = [];
+  /** Units queued (items, when there is no `size`). */
+  private queued = 0;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
 
   constructor(
     private readonly flush: (items: T[]) => Promise<R[]>,
-    private readonly options: { waitMs: number; max: number },
+    private readonly options: { waitMs: number; max: number; size?: (item: T) => number },
   ) {}
 
   /** Queues an item; resolves with its result once its batch is flushed. */
   add(item: T): Promise<R> {
     return new Promise<R>((resolve, reject) => {
       this.queue.push({ item, resolve, reject });
+      this.queued += this.sizeOf(item);
       if (this.running) return;
-      if (this.queue.length >= this.options.max) this.start();
+      if (this.queued >= this.options.max) this.start();
       else this.timer ??= setTimeout(() => this.start(), this.options.waitMs);
     });
+  }
+
+  private sizeOf(item: T): number {
+    return this.options.size ? this.options.size(item) : 1;
   }
 
   /** Items waiting or being flushed. */
@@ -40,7 +48,17 @@ export class Batcher<T, R> {
     clearTimeout(this.timer);
     this.timer = undefined;
     if (this.running || this.queue.length === 0) return;
-    const batch = this.queue.splice(0, this.options.max);
+    // Up to `max` units, and at least one item (an item larger than `max` goes alone).
+    let count = 0;
+    let units = 0;
+    while (count < this.queue.length) {
+      const next = this.sizeOf(this.queue[count]!.item);
+      if (count > 0 && units + next > this.options.max) break;
+      units += next;
+      count += 1;
+    }
+    this.queued -= units;
+    const batch = this.queue.splice(0, count);
     this.running = this.flush(batch.map((b) => b.item)).then(
       (results) => batch.forEach((b, i) => b.resolve(results[i] as R)),
       (error: unknown) => batch.forEach((b) => b.reject(error)),
