@@ -23,19 +23,22 @@ async function meshOf(n: number) {
 }
 
 describe("several broker nodes", () => {
-  it("passes messages between peers connected to different nodes, direct and mesh-wide", async () => {
+  it("passes messages between peers connected to different nodes, direct and mesh-wide, their ciphertext byte for byte", async () => {
     const [a, b, c] = await meshOf(3);
     const ca = await TestClient.open(one, a!);
     const cb = await TestClient.open(two, b!);
     const cc = await TestClient.open(one, c!);
-    const direct = await ca.send({ kind: "peer", memberId: b!.memberId }, fakeCiphertext());
+    // Every byte value, and sizes around base64's groups of three: read back from the database by the other node.
+    const first = fakeCiphertext(1000);
+    const direct = await ca.send({ kind: "peer", memberId: b!.memberId }, first);
     const [got] = await cb.waitMessages(1);
-    expect(got).toMatchObject({ messageId: direct.type === "sent" ? direct.messageId : "?", from: a!.memberId });
+    expect(got).toMatchObject({ messageId: direct.type === "sent" ? direct.messageId : "?", from: a!.memberId, ciphertext: first });
 
-    const all = await cb.send({ kind: "mesh" }, fakeCiphertext());
+    const second = Buffer.from(Array.from({ length: 256 * 3 + 1 }, (_, i) => i % 256)).toString("base64url");
+    const all = await cb.send({ kind: "mesh" }, second);
     expect(all).toMatchObject({ type: "sent", recipients: 2 });
-    expect((await ca.waitMessages(1))[0]?.from).toBe(b!.memberId);
-    expect((await cc.waitMessages(1))[0]?.from).toBe(b!.memberId);
+    expect((await ca.waitMessages(1))[0]).toMatchObject({ from: b!.memberId, ciphertext: second });
+    expect((await cc.waitMessages(1))[0]).toMatchObject({ from: b!.memberId, ciphertext: second });
     await Promise.all([ca.close(), cb.close(), cc.close()]);
   });
 

@@ -28,34 +28,43 @@ CREATE INDEX "message_envelopes_expires_at_idx" ON "message_envelopes" USING BRI
 ALTER TABLE "message_envelopes" SET (fillfactor = 50);
 
 -- The store of one batch (message-store.ts, insertMessages) in one call, one round trip and one
--- transaction: the store guard first (advisory lock 7301/0, shared; deleting members or meshes takes it
--- exclusively, migration 20261125121124_message_tables_without_foreign_keys), then the insert, a new
--- statement with a snapshot taken after the guard. Values repeated across a batch (meshes, senders,
--- targets) come once, with an index (1-based) per message; the queue rows name their envelope by index.
--- Envelopes whose sender is (still) a member of the mesh, a queue row per recipient that exists, a
--- `message_sent` audit event per stored envelope, and one notification at commit for the other nodes.
+-- transaction. First the store guard (advisory lock 7301/0, shared; deleting members or meshes takes it
+-- exclusively, migration 20261125121124_message_tables_without_foreign_keys); then, each in a statement
+-- of its own (a snapshot taken after the guard), which senders are members of their mesh and which
+-- recipients exist, one index probe per distinct member; then the insert. Values repeated across a
+-- batch (senders with their mesh, targets, recipients) come once, with an index (1-based) per use; the
+-- queue rows name their envelope by index. Envelopes whose sender is (still) a member of the mesh, a
+-- queue row per recipient that exists, a `message_sent` audit event per stored envelope, and one
+-- notification at commit for the other nodes. The function is planned with the batch's own arrays, and
+-- without nested loops: it joins only what it inserts to what it was given, and a nested loop over two
+-- such row sets (which the planner, guessing few rows for an insert's result, chose) is quadratic in
+-- the batch.
 CREATE FUNCTION broker_store_messages(
-  p_ids uuid[], p_mesh_ix int[], p_meshes uuid[], p_sender_ix int[], p_senders uuid[], p_target_ix int[], p_targets jsonb[],
+  p_ids uuid[], p_sender_ix int[], p_senders uuid[], p_sender_meshes uuid[], p_target_ix int[], p_targets jsonb[],
   p_priorities message_priority[], p_client_ids text[], p_recipient_counts int[], p_ciphertexts bytea, p_offsets int[], p_lengths int[],
-  p_rec_ix int[], p_rec_members uuid[], p_ttl_ms bigint, p_channel text, p_node text
+  p_rec_ix int[], p_rec_member_ix int[], p_rec_members uuid[], p_ttl_ms bigint, p_channel text, p_node text
 ) RETURNS TABLE (o_id uuid, o_seq bigint, o_ms float8) LANGUAGE plpgsql
--- Planned with the batch's own arrays, as the statement sent by itself was: a plan cached for any
--- arrays guesses ten elements each and joins the inserted envelopes to their queue rows by a nested
--- loop over both, quadratic in the batch.
-SET plan_cache_mode = force_custom_plan AS $$
+SET plan_cache_mode = force_custom_plan
+SET enable_nestloop = off AS $$
 DECLARE
   -- The columns keep milliseconds: the time given back is the one stored.
   v_now timestamp := (now() AT TIME ZONE 'UTC')::timestamp(3);
+  v_sender_ok boolean[];
+  v_member_ok boolean[];
 BEGIN
   PERFORM pg_advisory_xact_lock_shared(7301, 0);
+  SELECT array_agg(EXISTS (SELECT 1 FROM members m WHERE m.id = s.id AND m.mesh_id = s.mesh_id) ORDER BY s.ord)
+    INTO v_sender_ok FROM unnest(p_senders, p_sender_meshes) WITH ORDINALITY AS s(id, mesh_id, ord);
+  SELECT array_agg(EXISTS (SELECT 1 FROM members m WHERE m.id = r.id) ORDER BY r.ord)
+    INTO v_member_ok FROM unnest(p_rec_members) WITH ORDINALITY AS r(id, ord);
   RETURN QUERY
   WITH input AS MATERIALIZED (
     -- In arrival order, without the ciphertexts (cut from the parameter as each row is inserted).
-    SELECT t.ord, t.id, p_meshes[t.mx] AS mesh_id, p_senders[t.sx] AS sender, p_targets[t.tx] AS target, t.priority,
+    SELECT t.ord, t.id, p_sender_meshes[t.sx] AS mesh_id, p_senders[t.sx] AS sender, p_targets[t.tx] AS target, t.priority,
            t.o, t.l, t.recipients, t.client_id
-    FROM unnest(p_ids, p_mesh_ix, p_sender_ix, p_target_ix, p_priorities, p_offsets, p_lengths, p_recipient_counts, p_client_ids)
-      WITH ORDINALITY AS t(id, mx, sx, tx, priority, o, l, recipients, client_id, ord)
-    WHERE EXISTS (SELECT 1 FROM members m WHERE m.id = p_senders[t.sx] AND m.mesh_id = p_meshes[t.mx])
+    FROM unnest(p_ids, p_sender_ix, p_target_ix, p_priorities, p_offsets, p_lengths, p_recipient_counts, p_client_ids)
+      WITH ORDINALITY AS t(id, sx, tx, priority, o, l, recipients, client_id, ord)
+    WHERE v_sender_ok[t.sx]
     ORDER BY t.ord
   ),
   env AS (
@@ -70,9 +79,9 @@ BEGIN
   ),
   rec AS (
     INSERT INTO message_recipients (envelope_id, member_id, seq)
-    SELECT env.id, r.member_id, env.seq
-    FROM unnest(p_rec_ix, p_rec_members) AS r(ix, member_id) JOIN env ON env.id = p_ids[r.ix]
-    WHERE EXISTS (SELECT 1 FROM members m WHERE m.id = r.member_id)
+    SELECT env.id, p_rec_members[r.mx], env.seq
+    FROM unnest(p_rec_ix, p_rec_member_ix) AS r(ix, mx) JOIN env ON env.id = p_ids[r.ix]
+    WHERE v_member_ok[r.mx]
   ),
   audit AS (
     INSERT INTO audit_events (mesh_id, event_type, actor_member_id, metadata, created_at)
@@ -83,7 +92,8 @@ BEGIN
     ORDER BY i.ord
   ),
   note AS (
-    SELECT pg_notify(p_channel, json_build_object('n', p_node, 'a', min(env.seq)::text, 'b', max(env.seq)::text, 'm', to_json(p_meshes))::text)
+    SELECT pg_notify(p_channel, json_build_object('n', p_node, 'a', min(env.seq)::text, 'b', max(env.seq)::text,
+                                                  'm', (SELECT json_agg(DISTINCT m) FROM unnest(p_sender_meshes) AS m))::text)
     FROM env HAVING p_channel IS NOT NULL
   )
   -- A SELECT CTE runs only when read: the scalar subquery (an InitPlan, evaluated once) reads it.

@@ -82,21 +82,23 @@ export async function insertMessages(
     lengths.push(item.ciphertext.length);
     offset += item.ciphertext.length;
   });
-  const meshes = interned(items.map((m) => m.meshId));
-  const senders = interned(items.map((m) => m.senderMemberId));
+  const senders = interned(
+    items.map((m) => ({ member: m.senderMemberId, mesh: m.meshId })),
+    (s) => `${s.member}|${s.mesh}`,
+  );
   const targets = interned(items.map((m) => JSON.stringify(m.targetSpec)));
-  // One round trip: the function (migration 20261128131534_broker_statements_in_functions) takes the
-  // store guard, then runs the insert, whose snapshot then shows every delete that finished first.
+  const recipients = interned(recipientMembers);
+  // One round trip: the function (migration 20261128132538_broker_statements_in_functions) takes the
+  // store guard, then checks the senders and recipients and runs the insert, in snapshots taken after it.
   const { rows } = await pool.query<{ id: string; seq: string; created_ms: number }>(
     `SELECT o_id AS id, o_seq AS seq, o_ms AS created_ms
-     FROM broker_store_messages($1::uuid[], $2::int[], $3::uuid[], $4::int[], $5::uuid[], $6::int[], $7::jsonb[], $8::message_priority[],
-                                $9::text[], $10::int[], $11::bytea, $12::int[], $13::int[], $14::int[], $15::uuid[], $16::bigint, $17::text, $18::text)`,
+     FROM broker_store_messages($1::uuid[], $2::int[], $3::uuid[], $4::uuid[], $5::int[], $6::jsonb[], $7::message_priority[], $8::text[],
+                                $9::int[], $10::bytea, $11::int[], $12::int[], $13::int[], $14::int[], $15::uuid[], $16::bigint, $17::text, $18::text)`,
     [
       items.map((m) => m.id),
-      meshes.ix,
-      meshes.distinct,
       senders.ix,
-      senders.distinct,
+      senders.distinct.map((s) => s.member),
+      senders.distinct.map((s) => s.mesh),
       targets.ix,
       targets.distinct,
       items.map((m) => m.priority),
@@ -106,7 +108,8 @@ export async function insertMessages(
       offsets,
       lengths,
       recipientIx,
-      recipientMembers,
+      recipients.ix,
+      recipients.distinct,
       ttlMs,
       notify?.channel ?? null,
       notify?.nodeId ?? null,
@@ -227,11 +230,11 @@ export async function queuedInRange(pool: pg.Pool, memberIds: readonly string[],
   if (memberIds.length === 0) return [];
   const { rows } = await pool.query<QueuedRow>(
     `SELECT ${QUEUED_COLUMNS} FROM message_recipients r JOIN message_envelopes e ON e.id = r.envelope_id
-     WHERE r.member_id = ANY($1::uuid[]) AND r.seq BETWEEN $2::bigint AND $3::bigint
-     ORDER BY r.seq`,
+     WHERE r.member_id = ANY($1::uuid[]) AND r.seq BETWEEN $2::bigint AND $3::bigint`,
     [memberIds, fromSeq, toSeq],
   );
-  return rows.map(toQueued);
+  // In seq order, sorted here: the database would sort the rows with their ciphertexts.
+  return rows.map(toQueued).sort((a, b) => Number(a.seq) - Number(b.seq));
 }
 
 /**
