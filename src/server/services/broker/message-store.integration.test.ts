@@ -5,7 +5,7 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { joinedPeer, meshWithInvite } from "../../../../broker/test-support";
 import { testDb } from "@/test/helpers";
-import { ackMessages, insertMessages } from "./message-store";
+import { ackMessages, insertMessages, overdueFor } from "./message-store";
 
 const db = testDb();
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 4 });
@@ -100,5 +100,42 @@ describe("storing a batch", () => {
     // Sent again (same client ids, new envelope ids): the first envelopes come back, nothing new is stored.
     const again = await insertMessages(pool, items.slice(0, 10).map((m) => ({ ...m, id: randomUUID() })), 60_000);
     expect(again.map((s) => [s!.id, s!.duplicate])).toEqual(items.slice(0, 10).map((m) => [m.id, true]));
+  });
+});
+
+describe("overdue messages", () => {
+  it("hands out the unacknowledged messages older than the timeout, oldest first, for the members asked about", async () => {
+    const { invite } = await meshWithInvite(db);
+    const a = await joinedPeer(db, invite.token, "a");
+    const b = await joinedPeer(db, invite.token, "b");
+    const c = await joinedPeer(db, invite.token, "c");
+    const message = (to: string) => ({
+      id: randomUUID(),
+      meshId: a.meshId,
+      senderMemberId: a.memberId,
+      targetSpec: { kind: "peer", memberId: to },
+      priority: "normal",
+      ciphertext: Buffer.from([1, 2, 3]),
+      recipients: [to],
+    });
+    const old = [message(b.memberId), message(c.memberId), message(b.memberId), message(b.memberId)];
+    await insertMessages(pool, old, 60_000);
+    await pool.query(`UPDATE message_envelopes SET created_at = created_at - interval '2 minutes' WHERE id = ANY($1::uuid[])`, [old.map((m) => m.id)]);
+    const fresh = [message(b.memberId)];
+    await insertMessages(pool, fresh, 60_000);
+    await ackMessages(pool, [{ memberId: b.memberId, envelopeId: old[2]!.id }]);
+    // Twice: the second pass walks the index after the first marked the acknowledged row's entry dead.
+    for (let pass = 0; pass < 2; pass++) {
+      const due = await overdueFor(pool, [b.memberId, c.memberId], 30_000, 10);
+      expect(due.map((m) => [m.id, m.memberId])).toEqual([
+        [old[0]!.id, b.memberId],
+        [old[1]!.id, c.memberId],
+        [old[3]!.id, b.memberId],
+      ]);
+      expect(due[0]).toMatchObject({ senderMemberId: a.memberId, targetSpec: { kind: "peer", memberId: b.memberId }, priority: "normal", attempts: 0 });
+      expect(due[0]!.ciphertext.equals(Buffer.from([1, 2, 3]))).toBe(true);
+    }
+    expect((await overdueFor(pool, [b.memberId, c.memberId], 30_000, 2)).map((m) => m.id)).toEqual([old[0]!.id, old[1]!.id]);
+    expect(await overdueFor(pool, [c.memberId], 300_000, 10)).toEqual([]);
   });
 });

@@ -239,15 +239,16 @@ export async function queuedInRange(pool: pg.Pool, memberIds: readonly string[],
 
 /**
  * Queue rows of the given members that are older than `olderThanMs` and still unacknowledged: what a
- * node delivers again (lost notifications, acks that never came).
+ * node delivers again (lost notifications, acks that never came), oldest first. Through
+ * `broker_overdue` (migration 20261128132538_broker_statements_in_functions), which walks each member's
+ * queue with a plain index scan: it marks the index entries of acknowledged rows dead as it passes them.
  */
 export async function overdueFor(pool: pg.Pool, memberIds: readonly string[], olderThanMs: number, limit: number): Promise<QueuedMessage[]> {
   if (memberIds.length === 0) return [];
   const { rows } = await pool.query<QueuedRow>(
-    `SELECT ${QUEUED_COLUMNS} FROM message_recipients r JOIN message_envelopes e ON e.id = r.envelope_id
-     WHERE r.member_id = ANY($1::uuid[]) AND e.created_at < ${UTC_NOW} - $2::bigint * interval '1 millisecond'
-       AND e.expires_at > ${UTC_NOW}
-     ORDER BY r.seq LIMIT $3`,
+    `SELECT o_member_id AS member_id, o_id AS id, o_seq::text AS seq, o_mesh_id AS mesh_id, o_sender AS sender_member_id,
+            o_target AS target_spec, o_priority AS priority, o_ciphertext AS ciphertext, o_created_ms AS created_ms, o_attempts AS attempts
+     FROM broker_overdue($1::uuid[], $2::bigint, $3::int)`,
     [memberIds, olderThanMs, limit],
   );
   return rows.map(toQueued);
