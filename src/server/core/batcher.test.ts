@@ -51,6 +51,21 @@ describe("Batcher", () => {
     await quick.add(["x", "y"]);
   });
 
+  it("starts the next batch before handing out the results of the one before, and keeps their order", async () => {
+    const events: string[] = [];
+    const b = new Batcher<number, number>(
+      async (items) => {
+        events.push(`flush ${items.join(",")}`);
+        await new Promise((r) => setTimeout(r, 5));
+        return items;
+      },
+      { waitMs: 1, max: 2 },
+    );
+    const all = [1, 2, 3, 4, 5].map((i) => b.add(i).then((r) => (events.push(`result ${r}`), r)));
+    expect(await Promise.all(all)).toEqual([1, 2, 3, 4, 5]);
+    expect(events).toEqual(["flush 1,2", "flush 3,4", "result 1", "result 2", "flush 5", "result 3", "result 4", "result 5"]);
+  });
+
   it("rejects every item of a failed batch and goes on with the next", async () => {
     let fail = true;
     const b = new Batcher<number, number>(async (items) => {

@@ -60,13 +60,22 @@ export class Batcher<T, R> {
     this.queued -= units;
     const batch = this.queue.splice(0, count);
     this.running = this.flush(batch.map((b) => b.item)).then(
-      (results) => batch.forEach((b, i) => b.resolve(results[i] as R)),
-      (error: unknown) => batch.forEach((b) => b.reject(error)),
+      (results) => this.settle(() => batch.forEach((b, i) => b.resolve(results[i] as R))),
+      (error: unknown) => this.settle(() => batch.forEach((b) => b.reject(error))),
     );
-    void this.running.finally(() => {
-      this.running = undefined;
-      // What arrived meanwhile goes at once: it has already waited for a whole flush.
-      if (this.queue.length > 0) this.start();
-    });
+  }
+
+  /**
+   * A flush ended. What arrived meanwhile goes at once (it has already waited for a whole flush), and
+   * before this batch's results are handed out: the work its callers do with them (a broker answers and
+   * delivers hundreds of messages) then overlaps the next flush instead of holding it back. The results
+   * follow once the next flush is on its way (after pending I/O callbacks); the order of the batches'
+   * results is kept, since a flush takes longer than that.
+   */
+  private settle(handOut: () => void): void {
+    this.running = undefined;
+    if (this.queue.length === 0) return handOut();
+    this.start();
+    setImmediate(handOut);
   }
 }
