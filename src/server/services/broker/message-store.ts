@@ -155,6 +155,10 @@ export interface QueuedMessage {
 const QUEUED_COLUMNS = `r.member_id, e.id, e.seq::text AS seq, e.mesh_id, e.sender_member_id, e.target_spec, e.priority, e.ciphertext,
   ${EPOCH_MS("e.created_at")} AS created_ms, r.attempts`;
 
+/** The columns of QueuedRow from the functions that return queued messages (broker_notified, broker_overdue). */
+const FUNCTION_COLUMNS = `SELECT o_member_id AS member_id, o_id AS id, o_seq::text AS seq, o_mesh_id AS mesh_id, o_sender AS sender_member_id,
+  o_target AS target_spec, o_priority AS priority, o_ciphertext AS ciphertext, o_created_ms AS created_ms, o_attempts AS attempts`;
+
 type QueuedRow = {
   member_id: string;
   id: string;
@@ -228,11 +232,7 @@ export async function queuedCount(pool: pg.Pool, memberId: string): Promise<numb
 /** Queue rows of the given members whose message arrived in a seq range (a notification from another node). */
 export async function queuedInRange(pool: pg.Pool, memberIds: readonly string[], fromSeq: string, toSeq: string): Promise<QueuedMessage[]> {
   if (memberIds.length === 0) return [];
-  const { rows } = await pool.query<QueuedRow>(
-    `SELECT ${QUEUED_COLUMNS} FROM message_recipients r JOIN message_envelopes e ON e.id = r.envelope_id
-     WHERE r.member_id = ANY($1::uuid[]) AND r.seq BETWEEN $2::bigint AND $3::bigint`,
-    [memberIds, fromSeq, toSeq],
-  );
+  const { rows } = await pool.query<QueuedRow>(`${FUNCTION_COLUMNS} FROM broker_notified($1::uuid[], $2::bigint, $3::bigint)`, [memberIds, fromSeq, toSeq]);
   // In seq order, sorted here: the database would sort the rows with their ciphertexts.
   return rows.map(toQueued).sort((a, b) => Number(a.seq) - Number(b.seq));
 }
@@ -245,12 +245,7 @@ export async function queuedInRange(pool: pg.Pool, memberIds: readonly string[],
  */
 export async function overdueFor(pool: pg.Pool, memberIds: readonly string[], olderThanMs: number, limit: number): Promise<QueuedMessage[]> {
   if (memberIds.length === 0) return [];
-  const { rows } = await pool.query<QueuedRow>(
-    `SELECT o_member_id AS member_id, o_id AS id, o_seq::text AS seq, o_mesh_id AS mesh_id, o_sender AS sender_member_id,
-            o_target AS target_spec, o_priority AS priority, o_ciphertext AS ciphertext, o_created_ms AS created_ms, o_attempts AS attempts
-     FROM broker_overdue($1::uuid[], $2::bigint, $3::int)`,
-    [memberIds, olderThanMs, limit],
-  );
+  const { rows } = await pool.query<QueuedRow>(`${FUNCTION_COLUMNS} FROM broker_overdue($1::uuid[], $2::bigint, $3::int)`, [memberIds, olderThanMs, limit]);
   return rows.map(toQueued);
 }
 
