@@ -11,7 +11,7 @@ import pg from "pg";
 import { randomBytes } from "node:crypto";
 import { createDb } from "../src/server/core/db";
 import { uuidv7 } from "../src/server/core/ids";
-import { ackMessages, insertMessages, type NewMessage } from "../src/server/services/broker/message-store";
+import { ackMessages, insertMessages, queuedInRange, type NewMessage } from "../src/server/services/broker/message-store";
 import { makePeers, PAYLOAD, resetMessageTables, setBenchEnv } from "./broker-load";
 import { postmasterPidOf, treeCpuSeconds } from "./cpu";
 import { benchDatabase } from "./lib";
@@ -20,6 +20,7 @@ const args = process.argv.slice(2);
 const seconds = Number(args.find((a) => /^\d+(\.\d+)?$/.test(a)) ?? 10);
 const BATCH = args.includes("--batch") ? Number(args[args.indexOf("--batch") + 1]) : 400;
 const LANES = 2;
+const readBack = args.includes("--read-back");
 const TTL_MS = 86_400_000;
 
 const ready = await benchDatabase(process.env.EXP_DB ?? "bench_store");
@@ -54,7 +55,12 @@ async function measure(peers: { meshId: string; memberId: string }[][]): Promise
     let previous: NewMessage[] = [];
     while (performance.now() < until) {
       const items = batch();
-      await insertMessages(pool, items, TTL_MS, { channel: "bench_store", nodeId: "bench" });
+      const done = await insertMessages(pool, items, TTL_MS, { channel: "bench_store", nodeId: "bench" });
+      if (readBack) {
+        // What another node does with the batch's notification: its recipients' rows of the seq range.
+        const seqs = done.map((m) => Number(m!.seq));
+        await queuedInRange(pool, [...new Set(items.map((m) => m.recipients[0]!))], String(Math.min(...seqs)), String(Math.max(...seqs)));
+      }
       await ackMessages(pool, previous.map((m) => ({ memberId: m.recipients[0]!, envelopeId: m.id })));
       previous = items;
       if (counting()) stored += items.length;
