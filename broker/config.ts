@@ -3,6 +3,7 @@ import { z } from "zod";
 import { ZTrustProxy } from "../src/server/core/client-address";
 import { envInt, envPort, ZDatabaseUrl } from "../src/server/core/config";
 import { ZMetricsToken } from "../src/server/core/metrics-http";
+import { peerBase } from "./cluster/peer-url";
 
 /** Broker settings (Document 2, "Configuration"); every name and default is listed in the README. */
 export const ZBrokerConfig = z.object({
@@ -12,6 +13,12 @@ export const ZBrokerConfig = z.object({
   // Stable across restarts (host and port by default) so a restarted node can close its own
   // presences left open by a crash; two nodes on one database need distinct ids.
   BROKER_NODE_ID: z.string().trim().max(200).optional(),
+  /** Where the other nodes reach this one for their links (ws:// or wss://); unset: the listening address, loopback for 0.0.0.0. */
+  BROKER_PEER_URL: z
+    .string()
+    .trim()
+    .refine((v) => peerBase(v) !== null, { error: "must be a ws:// or wss:// URL without credentials, query or fragment" })
+    .optional(),
   MAX_CONNECTIONS_PER_MESH: envInt(100, 1, 1_000_000),
   MAX_MESSAGE_BYTES: envInt(65_536, 256, 16 * 1024 * 1024),
   GIT_SHA: z.string().optional(),

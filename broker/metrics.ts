@@ -5,7 +5,10 @@ import { processRegistry } from "../src/server/core/metrics-http";
 export const BROKER_LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /** The broker's metrics; names and labels are listed in docs/protocol.md ("Metrics"). */
-export function createBrokerMetrics(connectionCount: () => number, gauges: { queueDepth?: () => Promise<number>; pendingSends?: () => number; buckets?: () => Promise<number> } = {}) {
+export function createBrokerMetrics(
+  connectionCount: () => number,
+  gauges: { queueDepth?: () => Promise<number>; pendingSends?: () => number; buckets?: () => Promise<number>; links?: () => { sending: number; receiving: number } } = {},
+) {
   const { registry, registers, dbUp } = processRegistry("broker_");
   return {
     registry,
@@ -42,6 +45,28 @@ export function createBrokerMetrics(connectionCount: () => number, gauges: { que
     acks: new Counter({ name: "broker_messages_acked_total", help: "Acknowledgements stored by this node", registers }),
     expired: new Counter({ name: "broker_messages_expired_total", help: "Undelivered message copies dropped by the time-to-live sweep", registers }),
     sweeps: new Counter({ name: "broker_ttl_sweeps_total", help: "Time-to-live sweeps run by this node", registers }),
+    relayed: new Counter({
+      name: "broker_relay_messages_total",
+      help: "Messages handed to other nodes over their links (sent) and taken from them (received)",
+      labelNames: ["direction"] as const,
+      registers,
+    }),
+    noticeReads: new Counter({
+      name: "broker_notice_reads_total",
+      help: "Other nodes' batch notifications read back from the database (no link to the node, or its copy did not come)",
+      registers,
+    }),
+    links: new Gauge({
+      name: "broker_cluster_links",
+      help: "Open links with other nodes: sending (they take this node's batches) and receiving (this node takes theirs)",
+      labelNames: ["direction"] as const,
+      registers,
+      collect() {
+        const counts = gauges.links?.() ?? { sending: 0, receiving: 0 };
+        this.set({ direction: "sending" }, counts.sending);
+        this.set({ direction: "receiving" }, counts.receiving);
+      },
+    }),
     queueDepth: new Gauge({
       name: "broker_queue_depth",
       help: "Message copies waiting for an ack, in all queues (PostgreSQL's live-row estimate, read at scrape time)",

@@ -15,10 +15,11 @@ import { sweepUsedNonces } from "../src/server/services/broker/used-nonces";
 import { closeNodePresences, closePresence, lapseStatusLeases, reservePresence, touchNodePresences, type ConnectingPeer } from "../src/server/services/broker/peer-connection";
 import { ENDED_CLOSE } from "../src/server/services/broker/mesh-events";
 import { EVENTS_CHANNEL, MeshEvents } from "./cluster/events";
+import { CLUSTER_PATH, linksOf, type ClusterLinks } from "./cluster/links";
 import { reconcileMembership } from "./cluster/membership-sweep";
 import { NotificationListener } from "./cluster/listener";
 import { brokerNodeId, type TBrokerConfig } from "./config";
-import { safeErrorFields } from "./http/request";
+import { requestClientAddress, safeErrorFields } from "./http/request";
 import { createHttpHandler } from "./http/routes";
 import { MemberCache } from "./messages/member-cache";
 import { MESSAGES_CHANNEL, MessageHub } from "./messages/hub";
@@ -40,6 +41,8 @@ export interface BrokerServer {
   readiness: Readiness;
   connections: ConnectionRegistry;
   hub: MessageHub;
+  /** The links with the other nodes on the database (broker/cluster/links.ts). */
+  links: ClusterLinks;
   hookLimiter: SharedLimiter;
   nodeId: string;
   /** Pings the database, closes presences this node left open, starts listening and the timers. */
@@ -73,11 +76,12 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
   const wsLimiter = limiter("ws-auth", config.WS_AUTH_RATE_PER_MINUTE, config.WS_AUTH_RATE_PER_MINUTE);
   const hookLimiter = limiter("hook", config.HOOK_RATE_CAPACITY, config.HOOK_RATE_PER_MINUTE);
   // The hub needs the metrics and the metrics read the hub: a holder breaks the cycle.
-  const hubRef: { current?: MessageHub } = {};
+  const hubRef: { current?: MessageHub; links?: ClusterLinks } = {};
   const metrics = createBrokerMetrics(() => connections.size, {
     queueDepth: () => totalQueueDepth(pool),
     pendingSends: () => hubRef.current?.pendingSends ?? 0,
     buckets: () => hookLimiter.count(),
+    links: () => hubRef.links?.counts ?? { sending: 0, receiving: 0 },
   });
   const monitor = new DbMonitor({
     url: config.DATABASE_URL,
@@ -99,6 +103,7 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
     { ttlMs: config.MESSAGE_TTL_MS, ackTimeoutMs: config.MESSAGE_ACK_TIMEOUT_MS, batchWaitMs: config.MESSAGE_BATCH_WAIT_MS, batchMax: config.MESSAGE_BATCH_MAX, holdMaxMs: config.PRIORITY_HOLD_MAX_MS },
   );
   hubRef.current = messages;
+  const links = (hubRef.links = linksOf(config, { nodeId, pool, log, hub: messages }));
   const onStatus = (meshId: string, memberId: string, status: string) => messages.noteStatus(meshId, memberId, status);
   const events = new MeshEvents({ pool, registry: connections, nodeId, log, onMembershipChange: (meshId) => members.invalidate(meshId), onStatus });
   const reconcile = () =>
@@ -209,21 +214,12 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
   }
   const closeNodeConnection = (connectionId: string) => closePresence(db, connectionId).catch(() => {});
 
-  server.on(
-    "upgrade",
-    createUpgradeHandler({
-      db,
-      log,
-      metrics,
-      limiter: wsLimiter,
-      trustProxy: config.TRUST_PROXY,
-      nonces,
-      maxSkewMs: config.WS_AUTH_MAX_SKEW_MS,
-      gate: new Semaphore(config.WS_CONNECT_CONCURRENCY, config.WS_CONNECT_QUEUE),
-      maxWaitMs: config.WS_CONNECT_MAX_WAIT_MS,
-      accept: admit,
-    }),
-  );
+  const peerUpgrade = createUpgradeHandler({ db, log, metrics, limiter: wsLimiter, trustProxy: config.TRUST_PROXY, nonces, maxSkewMs: config.WS_AUTH_MAX_SKEW_MS,
+    gate: new Semaphore(config.WS_CONNECT_CONCURRENCY, config.WS_CONNECT_QUEUE), maxWaitMs: config.WS_CONNECT_MAX_WAIT_MS, accept: admit });
+  server.on("upgrade", (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (new URL(req.url ?? "/", "http://broker").pathname === CLUSTER_PATH) links.handleUpgrade(req, socket, head, requestClientAddress(req, config.TRUST_PROXY));
+    else peerUpgrade(req, socket, head);
+  });
 
   let stopHeartbeat = () => {};
   const timers: NodeJS.Timeout[] = [];
@@ -240,6 +236,7 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
     readiness,
     connections,
     hub: messages,
+    links,
     hookLimiter,
     nodeId,
     async start() {
@@ -251,6 +248,7 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
         log.warn({ event: "presences_recover_failed", ...safeErrorFields(error) }, "could not close leftover presences");
       }
       await listener.start();
+      await links.start();
       messages.start();
       flow.start();
       stopHeartbeat = startHeartbeat(connections, config.WS_PING_INTERVAL_MS, log);
@@ -284,6 +282,7 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
       flow.stop();
       // Sends received before the close are stored, then every write still in flight finishes.
       await messages.drain();
+      await links.stop();
       await Promise.allSettled([...pending]);
       wss.close();
       await listener.stop();

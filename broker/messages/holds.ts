@@ -1,5 +1,3 @@
-import type { TMessageFrame } from "../protocol/frames";
-
 /** Statuses that hold normal and low messages (urgent and high are delivered whatever the status). */
 export const BUSY_STATUSES: ReadonlySet<string> = new Set(["working", "dnd"]);
 const HELD_PRIORITIES: ReadonlySet<string> = new Set(["normal", "low"]);
@@ -31,8 +29,8 @@ export class PriorityHolds {
   }
 
   /** A normal or low message to a busy member, not held too long yet. */
-  held(memberId: string, frame: Pick<TMessageFrame, "priority" | "createdAt">): boolean {
-    if (!HELD_PRIORITIES.has(frame.priority) || !busy(this.statuses.get(memberId))) return false;
-    return Date.now() - Date.parse(frame.createdAt) < this.holdMaxMs;
+  held(memberId: string, message: { priority: string; createdAtMs: number }): boolean {
+    if (!HELD_PRIORITIES.has(message.priority) || !busy(this.statuses.get(memberId))) return false;
+    return Date.now() - message.createdAtMs < this.holdMaxMs;
   }
 }

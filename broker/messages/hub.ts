@@ -1,52 +1,42 @@
 import { uuidv7 } from "../../src/server/core/ids";
-import {
-  ackMessages,
-  insertMessages,
-  overdueFor,
-  queuedCount,
-  queuedInRange,
-  takeQueuePage,
-  type Ack,
-  type NewMessage,
-  type QueuedMessage,
-  type StoredMessage,
-} from "../../src/server/services/broker/message-store";
+import { ackMessages, insertMessages, queuedCount, type Ack, type NewMessage, type StoredMessage } from "../../src/server/services/broker/message-store";
+import type { ClusterLinks } from "../cluster/links";
+import type { PreparedMessage } from "../cluster/relay-format";
 import { safeErrorFields } from "../http/request";
-import { PROTOCOL_VERSION, type TClientFrame, type TMessageFrame } from "../protocol/frames";
+import { PROTOCOL_VERSION, type TClientFrame } from "../protocol/frames";
 import { sendFrame, type PeerConnection } from "../ws/registry";
 import { Batcher } from "../../src/server/core/batcher";
-import { Semaphore } from "../../src/server/core/semaphore";
-import { PriorityHolds } from "./holds";
-import { MESSAGES_CHANNEL, type HubDeps, type HubOptions, type StoredNotice } from "./hub-types";
+import { CrossNode } from "./cross-node";
+import { Delivery } from "./delivery";
+import { MESSAGES_CHANNEL, type HubDeps, type HubOptions } from "./hub-types";
 import { frameOf, targetIds } from "./message-frames";
 
 export { MESSAGES_CHANNEL, type HubDeps, type HubOptions };
 
-const QUEUE_PAGE = 500;
-const REPLAY_READS_AT_ONCE = 2;
-
 type SendFrame = Extract<TClientFrame, { type: "send" }>;
-
+/** A send on its way to the store, with its ciphertext as the peer sent it (base64url, for the frame). */
+type Outgoing = NewMessage & { text: string };
+/** What the store gives a send: the stored message and, when it is new, its frame for the recipients. */
+type Stored = (StoredMessage & { out?: PreparedMessage }) | null;
 
 /**
  * Message flow of one node: batched persistence before the `sent` answer, delivery to this node's
- * connections, notifications to other nodes, acks, queue replay on connect and redelivery of what stays
- * unacknowledged (docs/protocol.md, "Messages").
+ * connections (delivery.ts), the other nodes (cross-node.ts), acks, queue replay on connect and
+ * redelivery of what stays unacknowledged (docs/protocol.md, "Messages").
  */
 export class MessageHub {
-  private readonly sends: Batcher<NewMessage, StoredMessage | null>;
+  private readonly sends: Batcher<Outgoing, Stored>;
   /** Acks of one frame at a time (one promise a frame, not one an id), batched by their count. */
   private readonly acks: Batcher<Ack[], undefined>;
-  private notices: Promise<void> = Promise.resolve();
-  private redeliverTimer: NodeJS.Timeout | undefined;
-  private readonly replayReads = new Semaphore(REPLAY_READS_AT_ONCE);
-  private readonly holds: PriorityHolds;
+  private readonly delivery: Delivery;
+  private readonly crossNode: CrossNode;
 
   constructor(
     private readonly deps: HubDeps,
     private readonly options: HubOptions,
   ) {
-    this.holds = new PriorityHolds(options.holdMaxMs);
+    this.delivery = new Delivery(deps, options);
+    this.crossNode = new CrossNode(deps, this.delivery);
     this.sends = new Batcher((items) => this.store(items), { waitMs: options.batchWaitMs, max: options.batchMax });
     this.acks = new Batcher(
       async (frames) => {
@@ -59,33 +49,56 @@ export class MessageHub {
     );
   }
 
-  /**
-   * A member's status changed: remembered for the holds of its connections here, and when it is no
-   * longer busy, what was held for it goes out now (a replay of its queue).
-   */
+  /** A member's status changed (holds: delivery.ts). */
   noteStatus(meshId: string, memberId: string, status: string | null): void {
-    const conns = this.deps.registry.ofMember(meshId, memberId);
-    if (conns.length === 0) return this.holds.forget(memberId);
-    if (this.holds.set(memberId, status)) for (const c of conns) void this.replay(c);
+    this.delivery.noteStatus(meshId, memberId, status);
+  }
+
+  /** The links with the other nodes: this node hands them its batches and takes theirs (broker/cluster/links.ts). */
+  useLinks(links: ClusterLinks): void {
+    this.crossNode.useLinks(links);
   }
 
   /** Starts the redelivery of unacknowledged messages. */
   start(): void {
-    const every = Math.max(250, Math.floor(this.options.ackTimeoutMs / 2));
-    this.redeliverTimer = setInterval(() => void this.redeliverOverdue(), every);
-    this.redeliverTimer.unref();
+    this.delivery.start();
   }
 
   /** Stores what is queued and waits for writes in flight (shutdown). */
   async drain(): Promise<void> {
-    clearInterval(this.redeliverTimer);
+    this.delivery.stop();
     await Promise.allSettled([this.sends.drain(), this.acks.drain()]);
-    await this.notices;
+    await this.crossNode.drain();
   }
 
   /** Sends waiting to be stored (a gauge). */
   get pendingSends(): number {
     return this.sends.pending;
+  }
+
+  /** Delivers a connection's queue from the database (delivery.ts). */
+  replay(conn: PeerConnection): Promise<void> {
+    return this.delivery.replay(conn);
+  }
+
+  /** Hands out again what this node's members have not acknowledged after the ack timeout. */
+  redeliverOverdue(): Promise<void> {
+    return this.delivery.redeliverOverdue();
+  }
+
+  /** A notification of another node's batch (cross-node.ts). */
+  onNotification(payload: string): void {
+    this.crossNode.onNotification(payload);
+  }
+
+  /** A part of another node's batch on the link from it (cross-node.ts). */
+  onRelay(fromNode: string, data: Buffer): void {
+    this.crossNode.onRelay(fromNode, data);
+  }
+
+  /** The link from a node closed (cross-node.ts). */
+  onLinkDown(fromNode: string): void {
+    this.crossNode.onLinkDown(fromNode);
   }
 
   /** Tells the sender the current epoch and refuses its message (the client seals it again). */
@@ -121,7 +134,7 @@ export class MessageHub {
       return;
     }
     const recipients = frame.to.kind === "mesh" ? [...members.keys()].filter((id) => id !== conn.memberId) : ids.filter((id) => id !== conn.memberId);
-    const message: NewMessage = {
+    const message: Outgoing = {
       id: uuidv7(),
       meshId: conn.meshId,
       senderMemberId: conn.memberId,
@@ -131,8 +144,9 @@ export class MessageHub {
       recipients,
       // The frame's id: a resend of the same send (after a reconnect) is answered, not stored again.
       clientId: frame.id,
+      text: frame.ciphertext,
     };
-    let stored: StoredMessage | null;
+    let stored: Stored;
     try {
       stored = await this.sends.add(message);
     } catch (error) {
@@ -143,16 +157,13 @@ export class MessageHub {
       conn.ws.close(4403, "membership ended");
       return;
     }
-    const out = frameOf({ ...message, ...stored, ciphertext: frame.ciphertext }, 1);
-    sendFrame(conn, { v: PROTOCOL_VERSION, type: "sent", id: frame.id, messageId: stored.id, createdAt: out.createdAt, recipients: recipients.length });
+    sendFrame(conn, { v: PROTOCOL_VERSION, type: "sent", id: frame.id, messageId: stored.id, createdAt: new Date(stored.createdAtMs).toISOString(), recipients: recipients.length });
     this.deps.metrics.sendStoreSeconds.observe((performance.now() - started) / 1000);
     // A resend: its recipients have (or will get) the first one from the queue.
-    if (stored.duplicate) return;
+    if (stored.duplicate || !stored.out) return;
     this.deps.metrics.messagesSent.inc();
     this.deps.metrics.messageBytes.inc(message.ciphertext.length);
-    for (const memberId of recipients) {
-      for (const target of this.deps.registry.ofMember(conn.meshId, memberId)) this.deliver(target, out, "local");
-    }
+    this.delivery.deliverPrepared(stored.out, "local");
   }
 
   /** An `ack` frame: forget the messages on this node's connections of the member, then persist (batched). */
@@ -170,126 +181,31 @@ export class MessageHub {
   }
 
   /**
-   * Delivers a connection's queue from the database, oldest first, a page at a time as the socket
-   * drains: after connecting, and whenever the connection fell behind its buffer budget. Live messages
-   * arriving meanwhile are not held in memory: they are in the queue, and the replay reads once more
-   * when one came during a read. Ends (the connection goes back to live delivery) when a read finds
-   * nothing more and nothing came meanwhile, or when the connection closes.
+   * One call stores the batch, its recipients and audit events, and notifies the other nodes at commit;
+   * each new message's frame is serialised once, for this node's recipients and for the linked nodes
+   * (handed to them at once, as one batch, with the seq range its notification gives).
    */
-  async replay(conn: PeerConnection): Promise<void> {
-    conn.replaying = true;
-    let after = "0";
-    try {
-      // The member's status decides what is held for it (kept up to date by status events after this).
-      if (!this.holds.knows(conn.memberId)) {
-        const { rows } = await this.deps.pool.query<{ status: string | null }>("SELECT status FROM members WHERE id = $1::uuid", [conn.memberId]);
-        if (!this.holds.knows(conn.memberId)) this.holds.set(conn.memberId, rows[0]?.status ?? null);
-      }
-      for (;;) {
-        if (!(await this.deps.flow.waitForRoom(conn))) return;
-        // A few pages are read at once on a node, so many connections replaying together hold a few
-        // pages in memory, not one each.
-        const page = await this.replayReads.run(async () => {
-          conn.missed = false;
-          // Room in wire bytes; base64 makes 3 bytes of ciphertext 4.
-          const read = await takeQueuePage(this.deps.pool, conn.memberId, after, QUEUE_PAGE, Math.max(1, (this.deps.flow.room(conn) * 3) / 4));
-          if (conn.ws.readyState === conn.ws.OPEN) for (const row of read.rows) if (!conn.inflight.has(row.id)) this.push(conn, frameOf(row, row.attempts));
-          return read;
-        });
-        if (!page || conn.ws.readyState !== conn.ws.OPEN) return;
-        after = page.rows.at(-1)?.seq ?? after;
-        if (!page.more && !conn.missed) break;
-      }
-    } catch (error) {
-      // What was not replayed stays queued; the redelivery pass hands it out.
-      this.deps.log.warn({ event: "replay_failed", ...safeErrorFields(error) }, "queue replay interrupted");
-    } finally {
-      conn.replaying = false;
-    }
-  }
-
-  /** A notification from any node; this node delivers what is for its own connections. */
-  onNotification(payload: string): void {
-    let notice: StoredNotice;
-    try {
-      notice = JSON.parse(payload) as StoredNotice;
-    } catch {
-      return;
-    }
-    if (notice.n === this.deps.nodeId) return;
-    const members = notice.m.flatMap((meshId) => this.deps.registry.inMesh(meshId).map((c) => c.memberId));
-    if (members.length === 0) return;
-    // One at a time, in the order they came, so messages keep their order across nodes.
-    this.notices = this.notices.then(async () => {
-      try {
-        const rows = await queuedInRange(this.deps.pool, [...new Set(members)], notice.a, notice.b);
-        for (const row of rows) for (const c of this.deps.registry.ofMember(row.meshId, row.memberId)) this.deliver(c, frameOf(row, 1), "notified");
-      } catch (error) {
-        this.deps.log.warn({ event: "notice_failed", ...safeErrorFields(error) }, "could not read notified messages; redelivery will");
-      }
-    });
-  }
-
-  /** Hands out again what this node's members have not acknowledged after the ack timeout. */
-  async redeliverOverdue(): Promise<void> {
-    const now = Date.now();
-    const members = new Set<string>();
-    for (const c of this.deps.registry.all()) {
-      if (c.replaying) continue;
-      members.add(c.memberId);
-      for (const [id, entry] of c.inflight) if (now - entry.sentAt > 4 * this.options.ackTimeoutMs) c.inflight.delete(id);
-    }
-    if (members.size === 0) return;
-    let rows: QueuedMessage[];
-    try {
-      rows = await overdueFor(this.deps.pool, [...members], this.options.ackTimeoutMs, 2_000);
-    } catch {
-      return;
-    }
-    for (const row of rows) {
-      for (const c of this.deps.registry.ofMember(row.meshId, row.memberId)) {
-        if (c.replaying || this.deps.flow.overBudget(c)) continue;
-        const entry = c.inflight.get(row.id);
-        if (entry && now - entry.sentAt < this.options.ackTimeoutMs) continue;
-        this.deps.metrics.redeliveries.inc();
-        this.push(c, frameOf(row, (entry?.attempt ?? row.attempts) + 1));
-      }
-    }
-  }
-
-  /** One statement stores the batch, its recipients and audit events, and notifies the other nodes at commit. */
-  private async store(items: NewMessage[]): Promise<(StoredMessage | null)[]> {
+  private async store(items: Outgoing[]): Promise<Stored[]> {
     const started = performance.now();
     const stored = await insertMessages(this.deps.pool, items, this.options.ttlMs, { channel: MESSAGES_CHANNEL, nodeId: this.deps.nodeId });
     this.deps.metrics.storeBatchSeconds.observe((performance.now() - started) / 1000);
     this.deps.metrics.storeBatchMessages.observe(items.length);
-    return stored;
-  }
-
-  /**
-   * Delivers now, unless the connection is being replayed (the replay will read the message) or is
-   * over its buffer budget (it goes on from the database once the socket drains).
-   */
-  private deliver(conn: PeerConnection, frame: TMessageFrame, path: "local" | "notified"): void {
-    if (conn.replaying) {
-      conn.missed = true;
-    } else if (this.deps.flow.overBudget(conn)) {
-      this.deps.metrics.deliveriesDeferred.inc();
-      void this.replay(conn);
-    } else {
-      this.push(conn, frame, path);
-    }
-  }
-
-  /** Writes a message frame; a live delivery (`path` given) is timed from the message's creation. */
-  private push(conn: PeerConnection, frame: TMessageFrame, path?: "local" | "notified"): void {
-    // Held for a busy recipient: it stays queued, and goes out when the status changes or the hold ends.
-    if (this.holds.held(conn.memberId, frame)) return;
-    const now = Date.now();
-    conn.inflight.set(frame.messageId, { sentAt: now, attempt: frame.attempt });
-    this.deps.metrics.messagesDelivered.inc();
-    if (path) this.deps.metrics.deliverySeconds.observe({ path }, Math.max(0, now - Date.parse(frame.createdAt)) / 1000);
-    sendFrame(conn, frame);
+    const fresh: PreparedMessage[] = [];
+    let low: bigint | undefined;
+    let high: bigint | undefined;
+    const results = stored.map((s, i): Stored => {
+      if (!s || s.duplicate) return s;
+      const item = items[i]!;
+      const frame = frameOf({ ...item, seq: s.seq, createdAtMs: s.createdAtMs, ciphertext: item.text }, 1);
+      const out: PreparedMessage = { id: s.id, meshId: item.meshId, priority: item.priority, createdAtMs: s.createdAtMs, recipients: item.recipients, text: JSON.stringify(frame) };
+      fresh.push(out);
+      const seq = BigInt(s.seq);
+      if (low === undefined || seq < low) low = seq;
+      if (high === undefined || seq > high) high = seq;
+      return { ...s, out };
+    });
+    if (low !== undefined && high !== undefined) this.crossNode.publish(low.toString(), high.toString(), fresh);
+    return results;
   }
 
   private refuse(conn: PeerConnection, id: string, code: "SERVICE_UNAVAILABLE", message: string, error: unknown): void {

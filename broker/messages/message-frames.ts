@@ -28,3 +28,17 @@ export function frameOf(row: FrameSource, attempt: number): TMessageFrame {
     attempt: Math.max(1, attempt),
   };
 }
+
+/** A `message` frame ready to write: serialised once, whatever the number of connections it goes to. */
+export interface OutFrame {
+  id: string;
+  priority: string;
+  createdAtMs: number;
+  attempt: number;
+  text: string | Buffer;
+}
+
+export function outFrame(row: FrameSource, attempt: number): OutFrame {
+  const frame = frameOf(row, attempt);
+  return { id: row.id, priority: row.priority, createdAtMs: row.createdAtMs, attempt: frame.attempt, text: JSON.stringify(frame) };
+}

@@ -95,9 +95,15 @@ export class ConnectionRegistry {
 
 /** Sends a frame when the socket is open; frames to a closing socket are dropped. */
 export function sendFrame(conn: Pick<PeerConnection, "ws">, frame: TServerFrame): void {
+  sendText(conn, JSON.stringify(frame));
+}
+
+/** Sends a frame already serialised (a Buffer holds its UTF-8 text), as a text frame. */
+export function sendText(conn: Pick<PeerConnection, "ws">, text: string | Buffer): void {
   if (conn.ws.readyState !== conn.ws.OPEN) return;
   corkForTick(conn.ws);
-  conn.ws.send(JSON.stringify(frame));
+  if (typeof text === "string") conn.ws.send(text);
+  else conn.ws.send(text, { binary: false });
 }
 
 /** Sockets corked during the current tick, uncorked together once it ends. */

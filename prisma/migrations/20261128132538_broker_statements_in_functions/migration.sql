@@ -95,7 +95,7 @@ BEGIN
   note AS (
     SELECT pg_notify(p_channel, json_build_object('n', p_node, 'a', min(env.seq)::text, 'b', max(env.seq)::text,
                                                   'm', (SELECT json_agg(DISTINCT m) FROM unnest(p_sender_meshes) AS m))::text)
-    FROM env HAVING p_channel IS NOT NULL
+    FROM env HAVING p_channel IS NOT NULL AND count(*) > 0
   )
   -- A SELECT CTE runs only when read: the scalar subquery (an InitPlan, evaluated once) reads it.
   SELECT env.id, env.seq, (extract(epoch FROM v_now) * 1000)::float8 FROM env WHERE (SELECT count(*) FROM note) >= 0;
