@@ -52,6 +52,8 @@ try {
 
     const broker = startProcess("broker/index.ts", brokerEnv);
     await waitHttp(`http://127.0.0.1:${BROKER_PORT}/health`);
+    // Every run starts from the same empty message tables, not on the rows of the runs before it.
+    await resetMessageTables(db);
     const brokerFixed = await run([`ws://127.0.0.1:${BROKER_PORT}`], groups, true, { rate: 1_000 }, seconds);
     if (!fixedOnly) await resetMessageTables(db);
     const brokerMax = fixedOnly ? null : await run([`ws://127.0.0.1:${BROKER_PORT}`], groups, true, "max", seconds);

@@ -26,7 +26,7 @@ const TTL_MS = 86_400_000;
 const ready = await benchDatabase(process.env.EXP_DB ?? "bench_store");
 const db = createDb(ready.url);
 setBenchEnv(ready.url, 4510);
-const pool = new pg.Pool({ connectionString: ready.url, max: 2 * LANES });
+const pool = new pg.Pool({ connectionString: ready.url, max: 2 * LANES, ...(process.env.PCM ? { options: `-c plan_cache_mode=${process.env.PCM}` } : {}) });
 const pgPid = await postmasterPidOf(db);
 
 interface Result {

@@ -69,13 +69,13 @@ export class Batcher<T, R> {
    * A flush ended. What arrived meanwhile goes at once (it has already waited for a whole flush), and
    * before this batch's results are handed out: the work its callers do with them (a broker answers and
    * delivers hundreds of messages) then overlaps the next flush instead of holding it back. The results
-   * follow once the next flush is on its way (after pending I/O callbacks); the order of the batches'
-   * results is kept, since a flush takes longer than that.
+   * follow in the next tick, after what the next flush queued for it (pg sends a query from the tick
+   * queue); the order of the batches' results is kept, since a flush takes longer than that.
    */
   private settle(handOut: () => void): void {
     this.running = undefined;
     if (this.queue.length === 0) return handOut();
     this.start();
-    setImmediate(handOut);
+    process.nextTick(handOut);
   }
 }
