@@ -3,9 +3,11 @@
  * messages stored with `insertMessages` and acknowledged with `ackMessages` by two lanes at once, as
  * one broker node does at saturation, on the bench database. Prints messages/s and the CPU PostgreSQL
  * spent a message (the postmaster and its backends, from /proc), the figure the schema and statement
- * changes of the broker's store are judged by, beside the same work without the `message_sent` audit
- * event (its share) measured in the same run.
- *   npx tsx bench/message-store.ts [seconds] [--batch N]
+ * changes of the broker's store are judged by, beside a baseline measured in the same run: the same
+ * ciphertexts inserted into a bare table (a uuid key and the bytes, one statement a batch) and deleted
+ * by key a batch later, the least a database that keeps every message before answering can do.
+ * `--read-back` adds to every stored batch the read another node makes of its notification.
+ *   npx tsx bench/message-store.ts [seconds] [--batch N] [--read-back]
  */
 import pg from "pg";
 import { randomBytes } from "node:crypto";
@@ -23,10 +25,10 @@ const LANES = 2;
 const readBack = args.includes("--read-back");
 const TTL_MS = 86_400_000;
 
-const ready = await benchDatabase(process.env.EXP_DB ?? "bench_store");
+const ready = await benchDatabase("bench_store");
 const db = createDb(ready.url);
 setBenchEnv(ready.url, 4510);
-const pool = new pg.Pool({ connectionString: ready.url, max: 2 * LANES, ...(process.env.PCM ? { options: `-c plan_cache_mode=${process.env.PCM}` } : {}) });
+const pool = new pg.Pool({ connectionString: ready.url, max: 2 * LANES });
 const pgPid = await postmasterPidOf(db);
 
 interface Result {
@@ -35,8 +37,37 @@ interface Result {
   clientMsPerMessage: number;
 }
 
-async function measure(peers: { meshId: string; memberId: string }[][]): Promise<Result> {
+type Store = (items: NewMessage[]) => Promise<void>;
+type Ack = (items: NewMessage[]) => Promise<void>;
+
+/** The broker's own statements: insertMessages, the other node's read when asked, ackMessages. */
+const brokerStatements: [Store, Ack] = [
+  async (items) => {
+    const done = await insertMessages(pool, items, TTL_MS, { channel: "bench_store", nodeId: "bench" });
+    if (readBack) {
+      // What another node does with the batch's notification: its recipients' rows of the seq range.
+      const seqs = done.map((m) => Number(m!.seq));
+      await queuedInRange(pool, [...new Set(items.map((m) => m.recipients[0]!))], String(Math.min(...seqs)), String(Math.max(...seqs)));
+    }
+  },
+  async (items) => {
+    await ackMessages(pool, items.map((m) => ({ memberId: m.recipients[0]!, envelopeId: m.id })));
+  },
+];
+
+/** The baseline: the ciphertexts into a bare table and out again by key. */
+const bareStatements: [Store, Ack] = [
+  async (items) => {
+    await pool.query("INSERT INTO bench_store_bare (id, body) SELECT * FROM unnest($1::uuid[], $2::bytea[])", [items.map((m) => m.id), items.map((m) => m.ciphertext)]);
+  },
+  async (items) => {
+    if (items.length) await pool.query("DELETE FROM bench_store_bare WHERE id = ANY($1::uuid[])", [items.map((m) => m.id)]);
+  },
+];
+
+async function measure(peers: { meshId: string; memberId: string }[][], [store, ack]: [Store, Ack]): Promise<Result> {
   await resetMessageTables(db);
+  await pool.query("TRUNCATE bench_store_bare");
   const body = randomBytes(PAYLOAD);
   let n = 0;
   const batch = (): NewMessage[] =>
@@ -55,13 +86,8 @@ async function measure(peers: { meshId: string; memberId: string }[][]): Promise
     let previous: NewMessage[] = [];
     while (performance.now() < until) {
       const items = batch();
-      const done = await insertMessages(pool, items, TTL_MS, { channel: "bench_store", nodeId: "bench" });
-      if (readBack) {
-        // What another node does with the batch's notification: its recipients' rows of the seq range.
-        const seqs = done.map((m) => Number(m!.seq));
-        await queuedInRange(pool, [...new Set(items.map((m) => m.recipients[0]!))], String(Math.min(...seqs)), String(Math.max(...seqs)));
-      }
-      await ackMessages(pool, previous.map((m) => ({ memberId: m.recipients[0]!, envelopeId: m.id })));
+      await store(items);
+      await ack(previous);
       previous = items;
       if (counting()) stored += items.length;
     }
@@ -82,11 +108,12 @@ async function measure(peers: { meshId: string; memberId: string }[][]): Promise
 
 try {
   const peers = await makePeers(db, 10, 10, "store");
-  if (process.env.EXP_SQL) await pool.query(process.env.EXP_SQL);
-  console.log(`store + ack of ${PAYLOAD} B direct messages, batches of ${BATCH}, ${LANES} lanes, ${seconds} s`);
+  await pool.query("CREATE TABLE IF NOT EXISTS bench_store_bare (id uuid PRIMARY KEY, body bytea NOT NULL)");
+  console.log(`store + ack of ${PAYLOAD} B direct messages, batches of ${BATCH}, ${LANES} lanes, ${seconds} s${readBack ? ", each batch read back" : ""}`);
   const line = (name: string, r: Result) =>
     console.log(`${name.padEnd(40)} ${r.perSecond.toFixed(0).padStart(7)} msg/s   PostgreSQL ${r.pgMsPerMessage.toFixed(4)} ms CPU a message   client ${r.clientMsPerMessage.toFixed(4)} ms`);
-  line("store and ack", await measure(peers));
+  line("bare table: insert, delete by key", await measure(peers, bareStatements));
+  line("broker: store and ack", await measure(peers, brokerStatements));
 } finally {
   await pool.end();
   await db.$disconnect();
