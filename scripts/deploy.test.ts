@@ -108,6 +108,8 @@ describe("compose.yaml", () => {
     const nodeIds = byProcess("broker").map(([, s]) => envOf(s).BROKER_NODE_ID);
     expect(new Set(nodeIds).size).toBe(2);
     expect(nodeIds.every(Boolean)).toBe(true);
+    // The brokers link to each other on the compose network (docs/protocol.md, "Links between nodes").
+    for (const [name, s] of byProcess("broker")) expect(envOf(s).BROKER_PEER_URL, name).toBe(`ws://${name}:${portOf("broker", s)}`);
     // Only the proxy is reachable from outside: TRUST_PROXY=1 believes whoever connects directly.
     for (const [name, s] of services) if (name !== "proxy") expect(s.ports, name).toBeUndefined();
     expect(compose.services.proxy?.ports).toEqual(["80:80", "443:443", "443:443/udp"]);
@@ -169,6 +171,8 @@ describe("Caddyfile", () => {
     expect(caddyfile).toMatch(/handle @broker \{\n\s+uri strip_prefix \/broker\n\s+reverse_proxy \{\$BROKER_UPSTREAMS\} \{\n\s+import pool\n/);
     expect(caddyfile).toMatch(/\n\thandle \{\n\s+reverse_proxy \{\$WEB_UPSTREAMS\} \{\n\s+import pool\n/);
     expect(matcher("internal").sort()).toEqual(["/broker", "/broker/*", "/metrics", "/ready"]);
+    // The links between broker nodes are theirs alone: /broker/cluster falls under @internal.
+    expect(matcher("broker")).not.toContain("/broker/cluster");
   });
 
   it("checks upstreams on /ready and takes its certificate settings from TLS", () => {
