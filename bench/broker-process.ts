@@ -33,6 +33,24 @@ export async function metricOf(httpBase: string, name: string): Promise<number> 
 }
 
 /**
+ * Waits until every broker takes the batches of every other over a link (broker_cluster_links, both
+ * directions): a node links to one that started after it only at its next look (every 5 s), and a run
+ * measured before would count read-backs the nodes no longer make once linked.
+ */
+export async function waitForLinks(httpBases: readonly string[], timeoutMs = 20_000): Promise<void> {
+  const others = httpBases.length - 1;
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const counts = await Promise.all(
+      httpBases.flatMap((base) => ["receiving", "sending"].map((d) => metricOf(base, `broker_cluster_links\{direction="${d}"\}`))),
+    );
+    if (counts.every((n) => n >= others)) return;
+    if (Date.now() > until) throw new Error(`broker nodes not linked within ${timeoutMs} ms (links: ${counts.join(", ")})`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/**
  * A full garbage collection in a process started with `--inspect=127.0.0.1:<port>`, through the
  * inspector protocol (HeapProfiler.collectGarbage), so that a heap reading counts live objects only.
  */

@@ -13,7 +13,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { createDb } from "../src/server/core/db";
-import { startProcess, stop, waitHttp } from "./broker-process";
+import { startProcess, stop, waitForLinks, waitHttp } from "./broker-process";
 import { benchBrokerEnv, makePeers, resetMessageTables, run, setBenchEnv } from "./broker-load";
 import { benchDatabase } from "./lib";
 import { summariseProfile, type CpuProfile } from "./profile-summary";
@@ -49,6 +49,7 @@ try {
     startProcess("broker/index.ts", benchBrokerEnv(ready.url, port, `bench-profile-${i}`), ["--cpu-prof", `--cpu-prof-dir=${path.join(dir, String(i))}`]),
   );
   for (const port of ports) await waitHttp(`http://127.0.0.1:${port}/health`);
+  if (nodes > 1) await waitForLinks(ports.map((port) => `http://127.0.0.1:${port}`));
   let stored = 0;
   const result = await run(ports.map((port) => `ws://127.0.0.1:${port}`), groups, true, "max", seconds, {
     start: async () => {

@@ -15,7 +15,7 @@
  */
 import { createDb } from "../src/server/core/db";
 import { benchDatabase } from "./lib";
-import { settledMemory, startProcess, stop, waitHttp } from "./broker-process";
+import { settledMemory, startProcess, stop, waitForLinks, waitHttp } from "./broker-process";
 import { benchBrokerEnv, type Client, makePeers, open, PAYLOAD, refusals, resetMessageTables, run, type RunResult, setBenchEnv, WINDOW } from "./broker-load";
 
 const args = process.argv.slice(2);
@@ -63,6 +63,7 @@ try {
     if (!fixedOnly) await resetMessageTables(db);
     const second = fixedOnly ? null : startProcess("broker/index.ts", { ...brokerEnv, BROKER_PORT: String(SECOND_PORT), BROKER_NODE_ID: "bench-2" });
     if (second) await waitHttp(`http://127.0.0.1:${SECOND_PORT}/health`);
+    if (second) await waitForLinks([`http://127.0.0.1:${BROKER_PORT}`, `http://127.0.0.1:${SECOND_PORT}`]);
     const twoMax = second ? await run([`ws://127.0.0.1:${BROKER_PORT}`, `ws://127.0.0.1:${SECOND_PORT}`], groups, true, "max", seconds) : null;
     if (second) await stop(second);
     await stop(broker);

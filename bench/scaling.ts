@@ -1,7 +1,7 @@
 /**
  * How far one PostgreSQL goes (docs/scaling.md), on the bench database, in one run:
  *   1. persisted messages/s with one broker node, then with two (the peers of each mesh dealt to both
- *      nodes in turn, so every message crosses nodes through NOTIFY), with the CPU each side used
+ *      nodes in turn, so every message crosses nodes: its NOTIFY and its copy on the nodes' link), with the CPU each side used
  *      (brokers, PostgreSQL, the load generator), writing transactions/s and the connections held;
  *   2. NOTIFY fan-out: notifications/s that 8 publishing connections send and each of 1, 2 and 4
  *      listening connections receives, beside plain round trips with the same payload on the same
@@ -11,7 +11,7 @@
  */
 import pg from "pg";
 import { createDb } from "../src/server/core/db";
-import { startProcess, stop, waitHttp } from "./broker-process";
+import { startProcess, stop, waitForLinks, waitHttp } from "./broker-process";
 import { benchBrokerEnv, makePeers, resetMessageTables, run, type RunResult, setBenchEnv, WINDOW } from "./broker-load";
 import { CpuWindow, cpuSeconds, ownCpuSeconds, postmasterPidOf, treeCpuSeconds } from "./cpu";
 import { benchDatabase } from "./lib";
@@ -63,6 +63,7 @@ async function messages(nodes: number, groups: Awaited<ReturnType<typeof makePee
   );
   try {
     await Promise.all(brokers.map((_, i) => waitHttp(`http://127.0.0.1:${BASE_PORT + 2 * i}/health`)));
+    if (nodes > 1) await waitForLinks(brokers.map((_, i) => `http://127.0.0.1:${BASE_PORT + 2 * i}`));
     const cpu = new CpuWindow({
       [nodes === 1 ? "broker" : "brokers"]: () => brokers.reduce((sum, b) => sum + cpuSeconds(b.pid ?? 0), 0),
       postgres: () => (pgPid ? treeCpuSeconds(pgPid) : Number.NaN),
