@@ -1,7 +1,7 @@
 /**
  * How far one PostgreSQL goes (docs/scaling.md), on the bench database, in one run:
  *   1. persisted messages/s with one broker node, then with two (the peers of each mesh dealt to both
- *      nodes in turn, so every message crosses nodes: its NOTIFY and its copy on the nodes' link), with the CPU each side used
+ *      nodes in turn, so every message crosses nodes by its NOTIFY and its copy on the nodes' link), with the CPU each side used
  *      (brokers, PostgreSQL, the load generator), writing transactions/s and the connections held;
  *   2. NOTIFY fan-out: notifications/s that 8 publishing connections send and each of 1, 2 and 4
  *      listening connections receives, beside plain round trips with the same payload on the same
