@@ -1,6 +1,7 @@
 // Processes of the broker benchmark: started with the tsx loader, waited for, stopped, and read through
 // their Prometheus metrics.
 import { spawn, type ChildProcess } from "node:child_process";
+import net from "node:net";
 import WebSocket from "ws";
 
 export function startProcess(script: string, env: Record<string, string>, nodeArgs: readonly string[] = []): ChildProcess {
@@ -82,4 +83,40 @@ export async function settledMemory(httpBase: string, inspectPort?: number): Pro
     heap = Math.min(heap, await metricOf(httpBase, "broker_nodejs_heap_size_used_bytes"));
   }
   return { rss, heap };
+}
+
+/**
+ * The machine's cost of waking another process: one-byte round trips on loopback TCP to an echo server
+ * in a child process, one at a time. Every hop of a message (load generator, broker, PostgreSQL) pays
+ * it, so runs on different days compare only beside it (a busy host makes it several times slower).
+ */
+export async function loopbackRoundTrips(count = 5_000): Promise<{ perSecond: number; p50: number; p99: number }> {
+  const echo = spawn(process.execPath, ["-e", `const s = require("node:net").createServer((c) => c.on("data", (d) => c.write(d))).listen(0, "127.0.0.1", () => console.log(s.address().port));`], { stdio: ["ignore", "pipe", "inherit"] });
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      echo.once("error", reject);
+      echo.stdout!.once("data", (d: Buffer) => resolve(Number(String(d).trim())));
+    });
+    const socket = net.connect(port, "127.0.0.1");
+    socket.setNoDelay(true);
+    await new Promise((resolve, reject) => (socket.once("connect", resolve), socket.once("error", reject)));
+    const times: number[] = [];
+    const t0 = performance.now();
+    await new Promise<void>((resolve) => {
+      let sentAt = performance.now();
+      socket.on("data", () => {
+        times.push(performance.now() - sentAt);
+        if (times.length === count) return resolve();
+        sentAt = performance.now();
+        socket.write("x");
+      });
+      socket.write("x");
+    });
+    const elapsed = (performance.now() - t0) / 1_000;
+    socket.destroy();
+    times.sort((a, b) => a - b);
+    return { perSecond: count / elapsed, p50: times[Math.floor(count * 0.5)]!, p99: times[Math.floor(count * 0.99)]! };
+  } finally {
+    echo.kill();
+  }
 }

@@ -10,12 +10,13 @@
  * saturation < 100 ms, p99 <= 10 ms at 1,000/s, <= 20 KB per idle connection, two nodes >= 0.9 of one.
  * Beside delivery latency (send → the recipient has it), "stored" is send → the sender's `sent`
  * (persisted). `--fixed-only` runs only the two fixed-rate runs (for looking into latency), `--idle-only`
- * only the idle-connection memory.
+ * only the idle-connection memory. First it prints the machine's loopback round trips between two
+ * processes (bench/broker-process.ts): runs of different days compare only beside it.
  *   npx tsx bench/broker.ts [seconds per run] [--fixed-only | --idle-only]
  */
 import { createDb } from "../src/server/core/db";
 import { benchDatabase } from "./lib";
-import { settledMemory, startProcess, stop, waitForLinks, waitHttp } from "./broker-process";
+import { loopbackRoundTrips, settledMemory, startProcess, stop, waitForLinks, waitHttp } from "./broker-process";
 import { benchBrokerEnv, type Client, makePeers, open, PAYLOAD, refusals, resetMessageTables, run, type RunResult, setBenchEnv, WINDOW } from "./broker-load";
 
 const args = process.argv.slice(2);
@@ -41,6 +42,8 @@ try {
   const groups = await makePeers(db, MESHES, PER_MESH, "load");
   await resetMessageTables(db);
   console.log(`${MESHES} meshes x ${PER_MESH} peers, ${PAYLOAD} B messages, ${seconds} s per run, window ${WINDOW} per peer`);
+  const probe = await loopbackRoundTrips();
+  console.log(`machine: ${probe.perSecond.toFixed(0)} loopback round trips/s between two processes (p50 ${(probe.p50 * 1000).toFixed(0)} us, p99 ${(probe.p99 * 1000).toFixed(0)} us)`);
 
   if (!idleOnly) {
     const relay = startProcess("bench/broker-relay.ts", { RELAY_PORT: String(RELAY_PORT) });
