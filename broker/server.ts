@@ -19,7 +19,7 @@ import { CLUSTER_PATH, linksOf, type ClusterLinks } from "./cluster/links";
 import { reconcileMembership } from "./cluster/membership-sweep";
 import { NotificationListener } from "./cluster/listener";
 import { brokerNodeId, type TBrokerConfig } from "./config";
-import { requestClientAddress, safeErrorFields } from "./http/request";
+import { requestClientAddress, requestTarget, safeErrorFields } from "./http/request";
 import { createHttpHandler } from "./http/routes";
 import { MemberCache } from "./messages/member-cache";
 import { MESSAGES_CHANNEL, MessageHub } from "./messages/hub";
@@ -217,7 +217,7 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
   const peerUpgrade = createUpgradeHandler({ db, log, metrics, limiter: wsLimiter, trustProxy: config.TRUST_PROXY, nonces, maxSkewMs: config.WS_AUTH_MAX_SKEW_MS,
     gate: new Semaphore(config.WS_CONNECT_CONCURRENCY, config.WS_CONNECT_QUEUE), maxWaitMs: config.WS_CONNECT_MAX_WAIT_MS, accept: admit });
   server.on("upgrade", (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
-    if (new URL(req.url ?? "/", "http://broker").pathname === CLUSTER_PATH) links.handleUpgrade(req, socket, head, requestClientAddress(req, config.TRUST_PROXY));
+    if (requestTarget(req)?.pathname === CLUSTER_PATH) links.handleUpgrade(req, socket, head, requestClientAddress(req, config.TRUST_PROXY));
     else peerUpgrade(req, socket, head);
   });
 

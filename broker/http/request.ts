@@ -3,6 +3,18 @@ import { clientAddressOf, type TrustProxy } from "../../src/server/core/client-a
 import { sendJson } from "../../src/server/core/lifecycle";
 
 /**
+ * The request's target as a URL, or null when the URL parser refuses it (an absolute form such as
+ * `http://[` passes Node's HTTP parser): a client's mistake, answered 400, never an exception in a listener.
+ */
+export function requestTarget(req: http.IncomingMessage): URL | null {
+  try {
+    return new URL(req.url ?? "/", "http://broker");
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The client address used for rate limits: the socket's peer, or behind proxies TRUST_PROXY names,
  * the X-Forwarded-For hop they vouch for (src/server/core/client-address.ts, shared with the web app).
  */

@@ -9,7 +9,7 @@ import type { BrokerMetrics } from "../metrics";
 import { handleHook, type HookDeps } from "./hook-route";
 import { handleJoin, type JoinRouteDeps } from "./join-route";
 import { handleLeave, type LeaveDeps } from "./leave-route";
-import { errorBody } from "./request";
+import { errorBody, requestTarget } from "./request";
 
 export interface RoutesDeps {
   monitor: DbMonitor;
@@ -25,7 +25,8 @@ export interface RoutesDeps {
 
 export function createHttpHandler(deps: RoutesDeps): http.RequestListener {
   return (req, res) => {
-    const url = new URL(req.url ?? "/", "http://broker");
+    const url = requestTarget(req);
+    if (!url) return sendJson(res, 400, errorBody("BAD_REQUEST", "malformed request target"));
     const post = (handle: () => Promise<void>) => {
       if (req.method === "POST") void handle();
       else {

@@ -6,7 +6,7 @@ import type { Logger } from "../../src/server/core/logger";
 import type { TrustProxy } from "../../src/server/core/client-address";
 import type { Semaphore } from "../../src/server/core/semaphore";
 import type { RateLimiter } from "../../src/server/core/shared-limit";
-import { requestClientAddress, safeErrorFields } from "../http/request";
+import { requestClientAddress, requestTarget, safeErrorFields } from "../http/request";
 import type { BrokerMetrics } from "../metrics";
 import { NonceCache, parseWsAuth, verifyWsAuth, WS_AUTH_HEADER, WS_PATH } from "../protocol/ws-auth";
 import { findConnectingPeer, type ConnectingPeer } from "../../src/server/services/broker/peer-connection";
@@ -83,7 +83,8 @@ export function createUpgradeHandler(deps: UpgradeDeps) {
 }
 
 async function authenticate(req: http.IncomingMessage, deps: UpgradeDeps): Promise<ConnectingPeer | Refusal> {
-  const url = new URL(req.url ?? "/", "http://broker");
+  const url = requestTarget(req);
+  if (!url) return { status: 400, code: "BAD_REQUEST", reason: "bad_request", message: "malformed request target" };
   if (url.pathname !== WS_PATH) return { status: 404, code: "NOT_FOUND", reason: "path", message: "no such path" };
   const taken = await deps.limiter.take(requestClientAddress(req, deps.trustProxy));
   if (!taken.allowed) {
