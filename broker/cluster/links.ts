@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type http from "node:http";
 import type { Duplex } from "node:stream";
 import type pg from "pg";
 import WebSocket, { WebSocketServer } from "ws";
+import { sha256Hex } from "../../src/server/core/crypto/hash";
 import type { Logger } from "../../src/server/core/logger";
 import { TokenBucketLimiter } from "../../src/server/core/token-bucket";
 import { safeErrorFields } from "../http/request";
@@ -31,7 +32,6 @@ const TICKET_TTL_MS = 30_000;
 /** Link requests a client address may make a minute (a ticket costs a database look-up). */
 const LINK_ATTEMPTS_PER_MINUTE = 60;
 
-const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 const UTC_NOW = "(now() AT TIME ZONE 'UTC')";
 
 export interface LinksOptions {
@@ -124,7 +124,7 @@ export class ClusterLinks {
     if (typeof node !== "string" || node.length === 0 || node.length > 200 || typeof ticket !== "string" || !/^[A-Za-z0-9_-]{43}$/.test(ticket)) return unauthorized();
     // Single use: the ticket is taken (deleted) by the first request that shows it.
     this.options.pool
-      .query<{ node_id: string }>(`DELETE FROM broker_link_tickets WHERE ticket_hash = $1 AND expires_at > ${UTC_NOW} RETURNING node_id`, [sha256(ticket)])
+      .query<{ node_id: string }>(`DELETE FROM broker_link_tickets WHERE ticket_hash = $1 AND expires_at > ${UTC_NOW} RETURNING node_id`, [sha256Hex(ticket)])
       .then(({ rows }) => {
         if (this.stopped || rows[0]?.node_id !== node || node === this.options.nodeId) return unauthorized();
         if (socket.destroyed) return;
@@ -208,7 +208,7 @@ export class ClusterLinks {
     try {
       await this.options.pool.query(
         `INSERT INTO broker_link_tickets (ticket_hash, node_id, expires_at) VALUES ($1, $2, ${UTC_NOW} + $3 * interval '1 millisecond')`,
-        [sha256(ticket), this.options.nodeId, TICKET_TTL_MS],
+        [sha256Hex(ticket), this.options.nodeId, TICKET_TTL_MS],
       );
     } catch (error) {
       this.options.log.warn({ event: "link_ticket_failed", node, ...safeErrorFields(error) }, "cluster link not opened");

@@ -2,16 +2,15 @@
 // WebSocket messages of a length-prefixed JSON header and the `message` frames' text, so a receiving
 // node writes each frame to its peers as it came, without parsing or encoding it again.
 //   [u32 header length][header: {"a","b","last","m":[[id, meshId, priority, createdAtMs, [recipients], frameBytes], ...]}][frames...]
+import type { OutFrame } from "../messages/message-frames";
 
-/** A stored message as a node delivers it: its metadata and its `message` frame's JSON text. */
-export interface PreparedMessage {
-  id: string;
+/**
+ * A stored message as a node delivers it: its `message` frame (attempt 1, serialised once for every
+ * connection it goes to: message-frames.ts, outFrame) with its mesh and recipients.
+ */
+export interface PreparedMessage extends Omit<OutFrame, "attempt"> {
   meshId: string;
-  priority: string;
-  createdAtMs: number;
   recipients: readonly string[];
-  /** The `message` frame (attempt 1), serialised once for every connection it goes to. */
-  text: string | Buffer;
 }
 
 /** One part of a relayed batch: `a` and `b` are the batch's seq range (as its notification gives it). */

@@ -9,7 +9,7 @@ import { Batcher } from "../../src/server/core/batcher";
 import { CrossNode } from "./cross-node";
 import { Delivery } from "./delivery";
 import { MESSAGES_CHANNEL, type HubDeps, type HubOptions } from "./hub-types";
-import { frameOf, targetIds } from "./message-frames";
+import { outFrame, targetIds } from "./message-frames";
 
 export { MESSAGES_CHANNEL, type HubDeps, type HubOptions };
 
@@ -196,8 +196,7 @@ export class MessageHub {
     const results = stored.map((s, i): Stored => {
       if (!s || s.duplicate) return s;
       const item = items[i]!;
-      const frame = frameOf({ ...item, seq: s.seq, createdAtMs: s.createdAtMs, ciphertext: item.text }, 1);
-      const out: PreparedMessage = { id: s.id, meshId: item.meshId, priority: item.priority, createdAtMs: s.createdAtMs, recipients: item.recipients, text: JSON.stringify(frame) };
+      const out: PreparedMessage = { ...outFrame({ ...item, seq: s.seq, createdAtMs: s.createdAtMs, ciphertext: item.text }, 1), meshId: item.meshId, recipients: item.recipients };
       fresh.push(out);
       const seq = BigInt(s.seq);
       if (low === undefined || seq < low) low = seq;
