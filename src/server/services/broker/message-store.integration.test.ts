@@ -55,6 +55,33 @@ describe("acknowledgements", () => {
     const states = await Promise.all(made.map((m) => deliveredAt(m.id)));
     expect(states.map((d) => d !== null)).toEqual([true, false, true, false, true, false]);
   });
+
+  it("commits without waiting for the disk, while a store waits for it (a lost ack is a redelivery, a lost store is not)", async () => {
+    const { id, members } = await envelopeTo(1);
+    // Each call inside a transaction of its own, on one connection: the setting its commit would use.
+    const client = await pool.connect();
+    const commitMode = async (call: () => Promise<unknown>) => {
+      await client.query("BEGIN");
+      try {
+        await call();
+        return (await client.query<{ synchronous_commit: string }>("SHOW synchronous_commit")).rows[0]!.synchronous_commit;
+      } finally {
+        await client.query("COMMIT");
+      }
+    };
+    try {
+      const { invite } = await meshWithInvite(db);
+      const [from, to] = [await joinedPeer(db, invite.token, "a"), await joinedPeer(db, invite.token, "b")];
+      const message = { id: randomUUID(), meshId: from.meshId, senderMemberId: from.memberId, targetSpec: { kind: "peer", memberId: to.memberId }, priority: "normal", ciphertext: Buffer.alloc(8, 1), recipients: [to.memberId] };
+      expect(await commitMode(() => insertMessages(client as unknown as pg.Pool, [message], 60_000))).toBe("on");
+      expect(await commitMode(() => ackMessages(client as unknown as pg.Pool, [{ memberId: members[0]!, envelopeId: id }]))).toBe("off");
+      // Outside the ack's transaction the connection is as it was.
+      expect((await client.query<{ synchronous_commit: string }>("SHOW synchronous_commit")).rows[0]!.synchronous_commit).toBe("on");
+      expect(await deliveredAt(id)).not.toBeNull();
+    } finally {
+      client.release();
+    }
+  });
 });
 
 describe("storing a batch", () => {
