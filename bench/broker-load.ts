@@ -242,6 +242,17 @@ export async function resetMessageTables(db: Db): Promise<void> {
   await db.$executeRawUnsafe("TRUNCATE message_recipients, message_envelopes, audit_events");
 }
 
+/**
+ * Removes what makePeers made in this benchmark database (its meshes with their members and presences,
+ * then its users), after the message tables: each run starts from the same database, not on the 5,000
+ * members and presences every run before it left (2026-11-28: 52,000 of each after a few days' runs).
+ */
+export async function removePeers(db: Db): Promise<void> {
+  await resetMessageTables(db);
+  await db.$executeRawUnsafe("DELETE FROM meshes WHERE slug LIKE 'bench-%'");
+  await db.$executeRawUnsafe("DELETE FROM users WHERE email LIKE 'bench-%@example.test'");
+}
+
 /** The environment the app's services read when the benchmark makes meshes and members in-process. */
 export function setBenchEnv(databaseUrl: string, brokerPort: number): void {
   process.env.DATABASE_URL = databaseUrl;

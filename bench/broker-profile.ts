@@ -14,7 +14,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { createDb } from "../src/server/core/db";
 import { startProcess, stop, waitForLinks, waitHttp } from "./broker-process";
-import { benchBrokerEnv, makePeers, resetMessageTables, run, setBenchEnv } from "./broker-load";
+import { benchBrokerEnv, makePeers, removePeers, resetMessageTables, run, setBenchEnv } from "./broker-load";
 import { benchDatabase } from "./lib";
 import { summariseProfile, type CpuProfile } from "./profile-summary";
 
@@ -82,6 +82,7 @@ try {
   }
   if (!args.includes("--keep")) rmSync(dir, { recursive: true, force: true });
 } finally {
+  await removePeers(db);
   await db.$disconnect();
   if (ready.embedded?.owned) await ready.embedded.stop();
 }

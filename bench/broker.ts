@@ -17,7 +17,7 @@
 import { createDb } from "../src/server/core/db";
 import { benchDatabase } from "./lib";
 import { loopbackRoundTrips, settledMemory, startProcess, stop, waitForLinks, waitHttp } from "./broker-process";
-import { benchBrokerEnv, type Client, makePeers, open, PAYLOAD, refusals, resetMessageTables, run, type RunResult, setBenchEnv, WINDOW } from "./broker-load";
+import { benchBrokerEnv, type Client, makePeers, open, PAYLOAD, refusals, removePeers, resetMessageTables, run, type RunResult, setBenchEnv, WINDOW } from "./broker-load";
 
 const args = process.argv.slice(2);
 const fixedOnly = args.includes("--fixed-only");
@@ -109,6 +109,7 @@ try {
   // Refusals while connecting (the broker's connect gate answers 503 with Retry-After) are waited out.
   if (refusals.waitedOut > 0) console.log(`connection refusals waited out and retried: ${refusals.waitedOut}`);
 } finally {
+  await removePeers(db);
   await db.$disconnect();
   if (ready.embedded?.owned) await ready.embedded.stop();
 }

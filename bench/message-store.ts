@@ -17,7 +17,7 @@ import { randomBytes } from "node:crypto";
 import { createDb } from "../src/server/core/db";
 import { uuidv7 } from "../src/server/core/ids";
 import { ackMessages, insertMessages, queuedInRange, type NewMessage } from "../src/server/services/broker/message-store";
-import { makePeers, PAYLOAD, resetMessageTables, setBenchEnv } from "./broker-load";
+import { makePeers, PAYLOAD, removePeers, resetMessageTables, setBenchEnv } from "./broker-load";
 import { postmasterPidOf, treeCpuSeconds } from "./cpu";
 import { benchDatabase, percentile } from "./lib";
 
@@ -172,6 +172,7 @@ try {
   }
 } finally {
   await pool.end();
+  await removePeers(db);
   await db.$disconnect();
   if (ready.embedded?.owned) await ready.embedded.stop();
 }

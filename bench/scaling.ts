@@ -12,7 +12,7 @@
 import pg from "pg";
 import { createDb } from "../src/server/core/db";
 import { startProcess, stop, waitForLinks, waitHttp } from "./broker-process";
-import { benchBrokerEnv, makePeers, resetMessageTables, run, type RunResult, setBenchEnv, WINDOW } from "./broker-load";
+import { benchBrokerEnv, makePeers, removePeers, resetMessageTables, run, type RunResult, setBenchEnv, WINDOW } from "./broker-load";
 import { CpuWindow, cpuSeconds, ownCpuSeconds, postmasterPidOf, treeCpuSeconds } from "./cpu";
 import { benchDatabase } from "./lib";
 
@@ -176,6 +176,7 @@ try {
     );
   }
 } finally {
+  await removePeers(db);
   await db.$disconnect();
   if (ready.embedded?.owned) await ready.embedded.stop();
 }
