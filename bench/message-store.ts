@@ -113,6 +113,7 @@ async function measure(peers: { meshId: string; memberId: string }[][], [store, 
 /** One call at a time on one connection: what a message waits for at a low rate. */
 async function latencies(peers: { meshId: string; memberId: string }[][]): Promise<void> {
   await resetMessageTables(db);
+  await pool.query("TRUNCATE bench_store_bare");
   const body = randomBytes(PAYLOAD);
   const mesh = peers[0]!;
   let n = 0;

@@ -1,10 +1,12 @@
 -- An acknowledgement commits without waiting for its WAL to reach the disk (synchronous_commit off for
 -- the ack's transaction only; the store keeps waiting: a `sent` promises a message that survives a
--- crash). What a crash of the database can lose is the acks of its last few hundred milliseconds
--- (wal_writer_delay, three times at most): their queue rows come back, the broker delivers those
--- messages again, and the recipients drop them by message id, as after any redelivery (at least once).
--- What it saves is a flush a batch of acks, which the stores waited behind: at 1,000 messages/s the
--- acks' flushes were as many as the stores' (docs/performance.md, "Acks that do not wait for the disk").
+-- crash). What a crash of the database server can lose is the acks committed since the last flush: at
+-- most three times wal_writer_delay (0.6 s by default) when nothing else commits, and any later
+-- synchronous commit (the next store) flushes every ack before it. Their queue rows come back (and an
+-- envelope's delivered_at with them), the broker delivers those messages again, and the recipients
+-- drop them by message id, as after any redelivery (at least once). What it saves is the flush of each
+-- ack call, which a store's commit could queue behind (docs/performance.md, "Acks that do not wait for
+-- the disk").
 -- set_config(..., true) lasts until the transaction ends: the function has no SET clause of its own for
 -- the setting, so it reaches the commit that follows the call.
 CREATE OR REPLACE FUNCTION broker_ack_messages(p_member_ix int[], p_members uuid[], p_envelopes uuid[]) RETURNS int LANGUAGE plpgsql
