@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
 import WebSocket from "ws";
+import { percentile } from "./lib";
 
 export function startProcess(script: string, env: Record<string, string>, nodeArgs: readonly string[] = []): ChildProcess {
   // Node with the tsx loader, not the tsx wrapper: stop() signals the process itself, nothing is orphaned.
@@ -114,8 +115,7 @@ export async function loopbackRoundTrips(count = 5_000): Promise<{ perSecond: nu
     });
     const elapsed = (performance.now() - t0) / 1_000;
     socket.destroy();
-    times.sort((a, b) => a - b);
-    return { perSecond: count / elapsed, p50: times[Math.floor(count * 0.5)]!, p99: times[Math.floor(count * 0.99)]! };
+    return { perSecond: count / elapsed, p50: percentile(times, 50), p99: percentile(times, 99) };
   } finally {
     echo.kill();
   }

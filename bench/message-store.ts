@@ -19,7 +19,7 @@ import { uuidv7 } from "../src/server/core/ids";
 import { ackMessages, insertMessages, queuedInRange, type NewMessage } from "../src/server/services/broker/message-store";
 import { makePeers, PAYLOAD, removePeers, resetMessageTables, setBenchEnv } from "./broker-load";
 import { postmasterPidOf, treeCpuSeconds } from "./cpu";
-import { benchDatabase, percentile } from "./lib";
+import { benchDatabase, percentile, timeRuns } from "./lib";
 
 const args = process.argv.slice(2);
 const seconds = Number(args.find((a) => /^\d+(\.\d+)?$/.test(a)) ?? 10);
@@ -69,19 +69,19 @@ const bareStatements: [Store, Ack] = [
   },
 ];
 
+/** The n-th 1 KB direct message of a mesh: from its (n mod size)-th member to the next. */
+function directMessage(mesh: { meshId: string; memberId: string }[], n: number, body: Buffer): NewMessage {
+  const from = mesh[n % mesh.length]!;
+  const to = mesh[(n + 1) % mesh.length]!;
+  return { id: uuidv7(), meshId: from.meshId, senderMemberId: from.memberId, targetSpec: { kind: "peer", memberId: to.memberId }, priority: "normal", ciphertext: body, recipients: [to.memberId], clientId: `c${n + 1}` };
+}
+
 async function measure(peers: { meshId: string; memberId: string }[][], [store, ack]: [Store, Ack]): Promise<Result> {
   await resetMessageTables(db);
   await pool.query("TRUNCATE bench_store_bare");
   const body = randomBytes(PAYLOAD);
   let n = 0;
-  const batch = (): NewMessage[] =>
-    Array.from({ length: BATCH }, () => {
-      const mesh = peers[n % peers.length]!;
-      const from = mesh[n % mesh.length]!;
-      const to = mesh[(n + 1) % mesh.length]!;
-      n++;
-      return { id: uuidv7(), meshId: from.meshId, senderMemberId: from.memberId, targetSpec: { kind: "peer", memberId: to.memberId }, priority: "normal", ciphertext: body, recipients: [to.memberId], clientId: `c${n}` };
-    });
+  const batch = (): NewMessage[] => Array.from({ length: BATCH }, () => directMessage(peers[n % peers.length]!, n++, body));
   let stored = 0;
   let until = 0;
   // Each lane stores a batch, then acknowledges the batch it stored before (the acks trail the stores,
@@ -115,24 +115,10 @@ async function latencies(peers: { meshId: string; memberId: string }[][]): Promi
   await resetMessageTables(db);
   await pool.query("TRUNCATE bench_store_bare");
   const body = randomBytes(PAYLOAD);
-  const mesh = peers[0]!;
   let n = 0;
-  const message = (): NewMessage => {
-    const from = mesh[n % mesh.length]!;
-    const to = mesh[(n + 1) % mesh.length]!;
-    n++;
-    return { id: uuidv7(), meshId: from.meshId, senderMemberId: from.memberId, targetSpec: { kind: "peer", memberId: to.memberId }, priority: "normal", ciphertext: body, recipients: [to.memberId], clientId: `l${n}` };
-  };
   const client = await pool.connect();
-  const one = client as unknown as pg.Pool;
   const time = async (name: string, call: () => Promise<unknown>) => {
-    for (let i = 0; i < 200; i++) await call();
-    const took: number[] = [];
-    for (let i = 0; i < 1_500; i++) {
-      const t0 = performance.now();
-      await call();
-      took.push(performance.now() - t0);
-    }
+    const took = await timeRuns(1_500, call, 200);
     console.log(`${name.padEnd(48)} p50 ${percentile(took, 50).toFixed(3)} ms   p90 ${percentile(took, 90).toFixed(3)} ms   p99 ${percentile(took, 99).toFixed(3)} ms`);
   };
   const stored: NewMessage[] = [];
@@ -143,15 +129,15 @@ async function latencies(peers: { meshId: string; memberId: string }[][]): Promi
       await time(`SELECT 1`, () => client.query("SELECT 1"));
       await time(`bare 1 KB insert, commit ${how}`, () => client.query("INSERT INTO bench_store_bare (id, body) VALUES ($1, $2)", [uuidv7(), body]));
       await time(`store of one message, commit ${how}`, async () => {
-        const m = message();
-        await insertMessages(one, [m], TTL_MS, { channel: "bench_store", nodeId: "bench" });
+        const m = directMessage(peers[0]!, n++, body);
+        await insertMessages(client, [m], TTL_MS, { channel: "bench_store", nodeId: "bench" });
         stored.push(m);
       });
     }
     await client.query("RESET synchronous_commit");
     await time("ack of one message (does not wait)", async () => {
       const m = stored.shift();
-      if (m) await ackMessages(one, [{ memberId: m.recipients[0]!, envelopeId: m.id }]);
+      if (m) await ackMessages(client, [{ memberId: m.recipients[0]!, envelopeId: m.id }]);
     });
   } finally {
     client.release();

@@ -73,8 +73,8 @@ describe("acknowledgements", () => {
       const { invite } = await meshWithInvite(db);
       const [from, to] = [await joinedPeer(db, invite.token, "a"), await joinedPeer(db, invite.token, "b")];
       const message = { id: randomUUID(), meshId: from.meshId, senderMemberId: from.memberId, targetSpec: { kind: "peer", memberId: to.memberId }, priority: "normal", ciphertext: Buffer.alloc(8, 1), recipients: [to.memberId] };
-      expect(await commitMode(() => insertMessages(client as unknown as pg.Pool, [message], 60_000))).toBe("on");
-      expect(await commitMode(() => ackMessages(client as unknown as pg.Pool, [{ memberId: members[0]!, envelopeId: id }]))).toBe("off");
+      expect(await commitMode(() => insertMessages(client, [message], 60_000))).toBe("on");
+      expect(await commitMode(() => ackMessages(client, [{ memberId: members[0]!, envelopeId: id }]))).toBe("off");
       // Outside the ack's transaction the connection is as it was.
       expect((await client.query<{ synchronous_commit: string }>("SHOW synchronous_commit")).rows[0]!.synchronous_commit).toBe("on");
       expect(await deliveredAt(id)).not.toBeNull();

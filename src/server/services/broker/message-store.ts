@@ -5,6 +5,9 @@ import type pg from "pg";
 // written by the database (`now() AT TIME ZONE 'UTC'`, the columns are UTC timestamps without zone)
 // and read back as epoch milliseconds, so neither side's time zone setting matters.
 
+/** A pool, or one client of it (a caller's own transaction): the calls below only send statements. */
+export type Queries = Pick<pg.Pool, "query">;
+
 const UTC_NOW = "(now() AT TIME ZONE 'UTC')";
 const EPOCH_MS = (col: string) => `(extract(epoch FROM ${col}) * 1000)::float8`;
 
@@ -59,7 +62,7 @@ function interned<T>(values: readonly T[], key: (v: T) => string = String): { ix
  * keep the order of `items`, so `seq` follows the order in which the sends arrived.
  */
 export async function insertMessages(
-  pool: pg.Pool,
+  pool: Queries,
   items: readonly NewMessage[],
   ttlMs: number,
   /** When set, one `{n, a, b, m}` notification (node, first and last seq, meshes) on this channel, sent at commit. */
@@ -198,7 +201,7 @@ export interface QueuePage {
  * first row, no more than `maxBytes` of ciphertext (so a page of large messages stays small in memory).
  * The rows handed out count one more delivery attempt. Expired messages are skipped (the sweep deletes them).
  */
-export async function takeQueuePage(pool: pg.Pool, memberId: string, afterSeq: string, limit: number, maxBytes = Number.MAX_SAFE_INTEGER): Promise<QueuePage> {
+export async function takeQueuePage(pool: Queries, memberId: string, afterSeq: string, limit: number, maxBytes = Number.MAX_SAFE_INTEGER): Promise<QueuePage> {
   const { rows } = await pool.query<QueuedRow & { candidates: number }>(
     `WITH candidates AS (
        SELECT r.envelope_id, r.seq, sum(e.byte_size) OVER (ORDER BY r.seq ROWS UNBOUNDED PRECEDING) - e.byte_size AS bytes_before
@@ -220,7 +223,7 @@ export async function takeQueuePage(pool: pg.Pool, memberId: string, afterSeq: s
 }
 
 /** How many messages wait in a member's queue. */
-export async function queuedCount(pool: pg.Pool, memberId: string): Promise<number> {
+export async function queuedCount(pool: Queries, memberId: string): Promise<number> {
   const { rows } = await pool.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM message_recipients r JOIN message_envelopes e ON e.id = r.envelope_id
      WHERE r.member_id = $1 AND e.expires_at > ${UTC_NOW}`,
@@ -230,7 +233,7 @@ export async function queuedCount(pool: pg.Pool, memberId: string): Promise<numb
 }
 
 /** Queue rows of the given members whose message arrived in a seq range (a notification from another node). */
-export async function queuedInRange(pool: pg.Pool, memberIds: readonly string[], fromSeq: string, toSeq: string): Promise<QueuedMessage[]> {
+export async function queuedInRange(pool: Queries, memberIds: readonly string[], fromSeq: string, toSeq: string): Promise<QueuedMessage[]> {
   if (memberIds.length === 0) return [];
   const { rows } = await pool.query<QueuedRow>(`${FUNCTION_COLUMNS} FROM broker_notified($1::uuid[], $2::bigint, $3::bigint)`, [memberIds, fromSeq, toSeq]);
   // In seq order, sorted here: the database would sort the rows with their ciphertexts.
@@ -243,7 +246,7 @@ export async function queuedInRange(pool: pg.Pool, memberIds: readonly string[],
  * `broker_overdue` (migration 20261128132538_broker_statements_in_functions), which walks each member's
  * queue with a plain index scan: it marks the index entries of acknowledged rows dead as it passes them.
  */
-export async function overdueFor(pool: pg.Pool, memberIds: readonly string[], olderThanMs: number, limit: number): Promise<QueuedMessage[]> {
+export async function overdueFor(pool: Queries, memberIds: readonly string[], olderThanMs: number, limit: number): Promise<QueuedMessage[]> {
   if (memberIds.length === 0) return [];
   const { rows } = await pool.query<QueuedRow>(`${FUNCTION_COLUMNS} FROM broker_overdue($1::uuid[], $2::bigint, $3::int)`, [memberIds, olderThanMs, limit]);
   return rows.map(toQueued);
@@ -260,7 +263,7 @@ export interface Ack {
  * concurrent batches cannot deadlock): two recipients acking the last two copies at once on different
  * nodes then see each other's delete, and exactly one of them sets deliveredAt.
  */
-export async function ackMessages(pool: pg.Pool, acks: readonly Ack[]): Promise<number> {
+export async function ackMessages(pool: Queries, acks: readonly Ack[]): Promise<number> {
   if (acks.length === 0) return 0;
   const members = interned(acks.map((a) => a.memberId));
   const { rows } = await pool.query<{ deleted: number }>(`SELECT broker_ack_messages($1::int[], $2::uuid[], $3::uuid[]) AS deleted`, [
