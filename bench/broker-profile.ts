@@ -13,7 +13,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { createDb } from "../src/server/core/db";
-import { startProcess, stop, waitForLinks, waitHttp } from "./broker-process";
+import { startBroker, stop, waitForLinks, waitHttp } from "./broker-process";
 import { benchBrokerEnv, makePeers, removePeers, resetMessageTables, run, setBenchEnv } from "./broker-load";
 import { benchDatabase } from "./lib";
 import { summariseProfile, type CpuProfile } from "./profile-summary";
@@ -46,7 +46,7 @@ try {
   mkdirSync(dir, { recursive: true });
   const ports = Array.from({ length: nodes }, (_, i) => BROKER_PORT + 2 * i);
   const brokers = ports.map((port, i) =>
-    startProcess("broker/index.ts", benchBrokerEnv(ready.url, port, `bench-profile-${i}`), ["--cpu-prof", `--cpu-prof-dir=${path.join(dir, String(i))}`]),
+    startBroker(benchBrokerEnv(ready.url, port, `bench-profile-${i}`), ["--cpu-prof", `--cpu-prof-dir=${path.join(dir, String(i))}`]),
   );
   for (const port of ports) await waitHttp(`http://127.0.0.1:${port}/health`);
   if (nodes > 1) await waitForLinks(ports.map((port) => `http://127.0.0.1:${port}`));

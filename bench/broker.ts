@@ -16,7 +16,7 @@
  */
 import { createDb } from "../src/server/core/db";
 import { benchDatabase } from "./lib";
-import { loopbackRoundTrips, settledMemory, startProcess, stop, waitForLinks, waitHttp } from "./broker-process";
+import { loopbackRoundTrips, settledMemory, startBroker, startProcess, stop, waitForLinks, waitHttp } from "./broker-process";
 import { benchBrokerEnv, type Client, makePeers, open, PAYLOAD, refusals, removePeers, resetMessageTables, run, type RunResult, setBenchEnv, WINDOW } from "./broker-load";
 
 const args = process.argv.slice(2);
@@ -53,7 +53,7 @@ try {
     const relayMax = fixedOnly ? null : await run([`ws://127.0.0.1:${RELAY_PORT}`], groups, false, "max", seconds);
     await stop(relay);
 
-    const broker = startProcess("broker/index.ts", brokerEnv);
+    const broker = startBroker(brokerEnv);
     await waitHttp(`http://127.0.0.1:${BROKER_PORT}/health`);
     // Every run starts from the same empty message tables, not on the rows of the runs before it.
     await resetMessageTables(db);
@@ -64,7 +64,7 @@ try {
     // Each saturating run starts from the same empty tables: not on the rows of the run before it (some
     // 100,000) and the vacuum they set off.
     if (!fixedOnly) await resetMessageTables(db);
-    const second = fixedOnly ? null : startProcess("broker/index.ts", { ...brokerEnv, BROKER_PORT: String(SECOND_PORT), BROKER_NODE_ID: "bench-2" });
+    const second = fixedOnly ? null : startBroker({ ...brokerEnv, BROKER_PORT: String(SECOND_PORT), BROKER_NODE_ID: "bench-2" });
     if (second) await waitHttp(`http://127.0.0.1:${SECOND_PORT}/health`);
     if (second) await waitForLinks([`http://127.0.0.1:${BROKER_PORT}`, `http://127.0.0.1:${SECOND_PORT}`]);
     const twoMax = second ? await run([`ws://127.0.0.1:${BROKER_PORT}`, `ws://127.0.0.1:${SECOND_PORT}`], groups, true, "max", seconds) : null;
@@ -89,7 +89,7 @@ try {
     // Memory per idle connection: a fresh broker, 5,000 authenticated connections that do nothing.
     const idle = await makePeers(db, 50, 100, "idle");
     // With an inspector on loopback: each memory reading follows a full collection (live objects only).
-    const fresh = startProcess("broker/index.ts", { ...brokerEnv, BROKER_NODE_ID: "bench-idle" }, [`--inspect=127.0.0.1:${INSPECT_PORT}`]);
+    const fresh = startBroker({ ...brokerEnv, BROKER_NODE_ID: "bench-idle" }, [`--inspect=127.0.0.1:${INSPECT_PORT}`]);
     await waitHttp(`http://127.0.0.1:${BROKER_PORT}/health`);
     const warm = await Promise.all(idle[0]!.slice(0, 20).map((p) => open(`ws://127.0.0.1:${BROKER_PORT}`, p, true)));
     await new Promise((r) => setTimeout(r, 1_000));

@@ -11,7 +11,7 @@
  */
 import pg from "pg";
 import { createDb } from "../src/server/core/db";
-import { startProcess, stop, waitForLinks, waitHttp } from "./broker-process";
+import { startBroker, stop, waitForLinks, waitHttp } from "./broker-process";
 import { benchBrokerEnv, makePeers, removePeers, resetMessageTables, run, type RunResult, setBenchEnv, WINDOW } from "./broker-load";
 import { CpuWindow, cpuSeconds, ownCpuSeconds, postmasterPidOf, treeCpuSeconds } from "./cpu";
 import { benchDatabase } from "./lib";
@@ -59,7 +59,7 @@ interface NodeRun {
 
 async function messages(nodes: number, groups: Awaited<ReturnType<typeof makePeers>>): Promise<NodeRun> {
   const brokers = Array.from({ length: nodes }, (_, i) =>
-    startProcess("broker/index.ts", benchBrokerEnv(ready.url, BASE_PORT + 2 * i, `bench-${i}`)),
+    startBroker(benchBrokerEnv(ready.url, BASE_PORT + 2 * i, `bench-${i}`)),
   );
   try {
     await Promise.all(brokers.map((_, i) => waitHttp(`http://127.0.0.1:${BASE_PORT + 2 * i}/health`)));

@@ -10,6 +10,7 @@ import { toBase64Url } from "@/server/core/encoding";
 import { createLogger } from "@/server/core/logger";
 import { joinMesh } from "@/server/services/join/join-mesh";
 import { freePort, spawnTsx, uid, waitForHttp, type Spawned } from "@/test/helpers";
+import { BROKER_NODE_FLAGS } from "./node-flags";
 import { makeMesh, makeUser } from "@/test/mesh-fixtures";
 import { ZBrokerConfig } from "./config";
 import type { TServerFrame, TTargetSpec } from "./protocol/frames";
@@ -25,7 +26,7 @@ export interface TestBroker extends BrokerServer {
 export type BrokerProcess = Spawned & { port: number; http: string; ws: string };
 
 /**
- * A broker as its own process (`broker/index.ts`, as the start command runs it) on a free port, with its
+ * A broker as its own process (`broker/index.ts` with its Node flags, as the start command runs it) on a free port, with its
  * own node id: for tests of memory, crashes and several nodes. Settings override the defaults.
  */
 export async function brokerProcess(tag: string, env: Record<string, string | undefined> = {}): Promise<BrokerProcess> {
@@ -37,7 +38,7 @@ export async function brokerProcess(tag: string, env: Record<string, string | un
     BROKER_NODE_ID: uid(tag),
     LOG_LEVEL: "warn",
     ...env,
-  });
+  }, BROKER_NODE_FLAGS);
   await waitForHttp(`http://127.0.0.1:${port}/health`, 200, 60_000);
   return { ...proc, port, http: `http://127.0.0.1:${port}`, ws: `ws://127.0.0.1:${port}` };
 }

@@ -6,9 +6,11 @@
 # Anything else runs as given: `docker compose run --rm migrate node --import tsx scripts/reseal.ts`.
 set -eu
 process="${1:-}"
+# Node's own flags before the entry point: the broker's are broker/node-flags.ts's BROKER_NODE_FLAGS.
+flags=""
 case "$process" in
   web) entry=src/web/server.ts ;;
-  broker) entry=broker/index.ts ;;
+  broker) entry=broker/index.ts flags="--max-semi-space-size=64" ;;
   worker) entry=src/worker/index.ts ;;
   platform) entry=src/demo-platform/main.ts ;;
   migrate) entry=scripts/migrate.ts ;;
@@ -16,4 +18,5 @@ case "$process" in
   *) exec "$@" ;;
 esac
 shift
-exec node --import tsx "$entry" "$@"
+# shellcheck disable=SC2086 # $flags is a list of words (or none)
+exec node $flags --import tsx "$entry" "$@"

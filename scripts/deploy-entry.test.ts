@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { PROJECT_ROOT } from "../src/server/core/database/ensure";
 import { demoPlatformSpec } from "./lib/demo-platform";
 import { DEPLOY_DIR, processOf, readCompose, SAMPLE_ENV } from "./lib/deploy-kit";
+import { BROKER_NODE_FLAGS } from "../broker/node-flags";
 import { processSpec } from "./lib/product";
 
 // A `node` first on PATH that prints the arguments it was given, one per line.
@@ -47,6 +48,13 @@ describe("deploy/entrypoint.sh", () => {
     expect(run.status, run.stderr).toBe(0);
     expect(run.lines).toEqual(args);
     expect(existsSync(path.join(PROJECT_ROOT, args.at(-1) ?? "")), args.at(-1)).toBe(true);
+  });
+
+  it("starts the broker with its Node flags (a larger young generation), in the image as in the start command", () => {
+    expect(BROKER_NODE_FLAGS).toContain("--max-semi-space-size=64");
+    expect(entrypoint("broker").lines.slice(0, BROKER_NODE_FLAGS.length)).toEqual([...BROKER_NODE_FLAGS]);
+    expect(processSpec("broker", false).args.slice(0, BROKER_NODE_FLAGS.length)).toEqual([...BROKER_NODE_FLAGS]);
+    expect(processSpec("broker", true).args).toEqual(["watch", ...BROKER_NODE_FLAGS, "broker/index.ts"]);
   });
 
   it("knows every process compose.yaml runs, and passes further arguments on", () => {

@@ -3,6 +3,7 @@ import { ensureDatabase, PROJECT_ROOT, type ReadyDatabase } from "../../src/serv
 import { writeRevisionFile } from "../../src/server/core/git-sha";
 import { prismaClientIsStale, webBuildIsStale } from "./build-state";
 import { localDefaults } from "./local-env";
+import { BROKER_NODE_FLAGS } from "../../broker/node-flags";
 import { bin, labeller, runStep, tsEntry, type ChildSpec } from "./supervisor";
 
 export type ProcessName = "web" | "broker" | "worker";
@@ -15,7 +16,7 @@ export function processSpec(name: ProcessName, dev: boolean): ChildSpec {
       // Development hot reload is Next.js's own (the server runs it with --dev), not tsx watch.
       return { label: "web", command: process.execPath, args: ["--import", "tsx", "src/web/server.ts", ...(dev ? ["--dev"] : [])] };
     case "broker":
-      return { label: "broker", ...tsEntry("broker/index.ts", dev) };
+      return { label: "broker", ...tsEntry("broker/index.ts", dev, BROKER_NODE_FLAGS) };
     case "worker":
       return { label: "worker", ...tsEntry("src/worker/index.ts", dev) };
   }

@@ -43,10 +43,10 @@ export interface Spawned {
 }
 
 /** Runs a project script with tsx and collects its output. */
-export function spawnTsx(script: string, args: string[], env: Record<string, string | undefined>): Spawned {
+export function spawnTsx(script: string, args: string[], env: Record<string, string | undefined>, nodeFlags: readonly string[] = []): Spawned {
   // Node itself with the tsx loader (not the tsx wrapper): signals reach the process under test directly
   // and a SIGKILL leaves no orphan behind.
-  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+  const child = spawn(process.execPath, [...nodeFlags, "--import", "tsx", script, ...args], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
