@@ -3,17 +3,22 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
 import WebSocket from "ws";
-import { BROKER_NODE_FLAGS } from "../broker/node-flags";
+import { processSpec } from "../scripts/lib/product";
+import { tsEntry, type ChildSpec } from "../scripts/lib/supervisor";
 import { percentile } from "./lib";
 
-export function startProcess(script: string, env: Record<string, string>, nodeArgs: readonly string[] = []): ChildProcess {
-  // Node with the tsx loader, not the tsx wrapper: stop() signals the process itself, nothing is orphaned.
-  return spawn(process.execPath, [...nodeArgs, "--import", "tsx", script], { env: { ...process.env, LOG_LEVEL: "warn", ...env }, stdio: ["ignore", "ignore", "inherit"] });
+/** Node with the tsx loader, not the tsx wrapper (tsEntry): stop() signals the process itself, nothing is orphaned. */
+function startNode({ command, args }: Pick<ChildSpec, "command" | "args">, env: Record<string, string>, nodeArgs: readonly string[]): ChildProcess {
+  return spawn(command, [...nodeArgs, ...args], { env: { ...process.env, LOG_LEVEL: "warn", ...env }, stdio: ["ignore", "ignore", "inherit"] });
 }
 
-/** A broker node as the start command runs it (its Node flags: broker/node-flags.ts), with further Node arguments. */
+export function startProcess(script: string, env: Record<string, string>, nodeArgs: readonly string[] = []): ChildProcess {
+  return startNode(tsEntry(script), env, nodeArgs);
+}
+
+/** A broker node exactly as the start command runs it (processSpec: its Node flags included), with further Node arguments. */
 export function startBroker(env: Record<string, string>, nodeArgs: readonly string[] = []): ChildProcess {
-  return startProcess("broker/index.ts", env, [...BROKER_NODE_FLAGS, ...nodeArgs]);
+  return startNode(processSpec("broker", false), env, nodeArgs);
 }
 
 export async function waitHttp(url: string): Promise<void> {

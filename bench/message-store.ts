@@ -76,9 +76,14 @@ function directMessage(mesh: { meshId: string; memberId: string }[], n: number, 
   return { id: uuidv7(), meshId: from.meshId, senderMemberId: from.memberId, targetSpec: { kind: "peer", memberId: to.memberId }, priority: "normal", ciphertext: body, recipients: [to.memberId], clientId: `c${n + 1}` };
 }
 
-async function measure(peers: { meshId: string; memberId: string }[][], [store, ack]: [Store, Ack]): Promise<Result> {
+/** Each measurement starts from empty message tables and an empty bare table. */
+async function emptyTables(): Promise<void> {
   await resetMessageTables(db);
   await pool.query("TRUNCATE bench_store_bare");
+}
+
+async function measure(peers: { meshId: string; memberId: string }[][], [store, ack]: [Store, Ack]): Promise<Result> {
+  await emptyTables();
   const body = randomBytes(PAYLOAD);
   let n = 0;
   const batch = (): NewMessage[] => Array.from({ length: BATCH }, () => directMessage(peers[n % peers.length]!, n++, body));
@@ -112,8 +117,7 @@ async function measure(peers: { meshId: string; memberId: string }[][], [store, 
 
 /** One call at a time on one connection: what a message waits for at a low rate. */
 async function latencies(peers: { meshId: string; memberId: string }[][]): Promise<void> {
-  await resetMessageTables(db);
-  await pool.query("TRUNCATE bench_store_bare");
+  await emptyTables();
   const body = randomBytes(PAYLOAD);
   let n = 0;
   const client = await pool.connect();
