@@ -1,0 +1,27 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { frameOf, outFrame } from "./message-frames";
+
+const base = {
+  id: randomUUID(),
+  seq: "9007199254740993",
+  senderMemberId: randomUUID(),
+  priority: "normal",
+  createdAtMs: Date.UTC(2026, 10, 29, 1, 2, 3, 456),
+};
+
+describe("outFrame", () => {
+  const cases = [
+    { name: "a send's text to one peer", row: { ...base, targetSpec: { kind: "peer", memberId: randomUUID() }, ciphertext: randomBytes(1024).toString("base64url") }, attempt: 1 },
+    { name: "queue bytes to several peers, delivered again", row: { ...base, targetSpec: { kind: "peers", memberIds: [randomUUID(), randomUUID()] }, ciphertext: randomBytes(33) }, attempt: 3 },
+    { name: "a whole-mesh message under an epoch, attempt 0 counted as 1", row: { ...base, priority: "urgent", targetSpec: { kind: "mesh", epoch: 4 }, ciphertext: randomBytes(1) }, attempt: 0 },
+  ];
+  for (const { name, row, attempt } of cases) {
+    it(`writes what JSON.stringify would: ${name}`, () => {
+      const out = outFrame(row, attempt);
+      expect(out.text).toBe(JSON.stringify(frameOf(row, attempt)));
+      expect(JSON.parse(out.text as string)).toEqual(frameOf(row, attempt));
+      expect(out.attempt).toBe(Math.max(1, attempt));
+    });
+  }
+});
