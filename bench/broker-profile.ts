@@ -15,6 +15,7 @@ import path from "node:path";
 import { createDb } from "../src/server/core/db";
 import { startBroker, stop, waitForLinks, waitHttp } from "./broker-process";
 import { benchBrokerEnv, makePeers, removePeers, resetMessageTables, run, setBenchEnv } from "./broker-load";
+import { cpuSeconds, CpuWindow, ownCpuSeconds, postmasterPidOf, treeCpuSeconds } from "./cpu";
 import { benchDatabase } from "./lib";
 import { summariseProfile, type CpuProfile } from "./profile-summary";
 
@@ -51,11 +52,21 @@ try {
   for (const port of ports) await waitHttp(`http://127.0.0.1:${port}/health`);
   if (nodes > 1) await waitForLinks(ports.map((port) => `http://127.0.0.1:${port}`));
   let stored = 0;
+  // CPU of each process over the measured window: the figure a change is judged by when the
+  // machine's speed moves between runs (the rate follows it; the CPU a message costs much less).
+  const pgPid = await postmasterPidOf(db);
+  const cpu = new CpuWindow({
+    brokers: () => brokers.reduce((sum, b) => sum + (b.pid ? cpuSeconds(b.pid) : 0), 0),
+    postgres: () => (pgPid ? treeCpuSeconds(pgPid) : Number.NaN),
+    generator: ownCpuSeconds,
+  });
   const result = await run(ports.map((port) => `ws://127.0.0.1:${port}`), groups, true, "max", seconds, {
     start: async () => {
       await db.$executeRawUnsafe("SELECT pg_stat_statements_reset()");
+      cpu.start();
     },
     end: async () => {
+      cpu.end();
       const [row] = await db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM message_envelopes`;
       stored = Number(row?.n ?? 0);
     },
@@ -66,6 +77,9 @@ try {
     ORDER BY total_exec_time DESC LIMIT 12`;
   for (const broker of brokers) await stop(broker);
   console.log(`${nodes === 1 ? "broker" : "two brokers"} at saturation: ${result.perSecond.toFixed(0)} msg/s delivered, p50 ${result.p50.toFixed(0)} ms; ${stored} envelopes in the table`);
+  const perMessage = [...cpu.shares].map(([name, share]) => `${name} ${((share * 1e6) / result.perSecond).toFixed(0)} us`);
+  const total = [...cpu.shares.values()].reduce((a, b) => a + b, 0);
+  console.log(`CPU: ${cpu.describe()}; a message: ${perMessage.join(", ")}, all ${((total * 1e6) / result.perSecond).toFixed(0)} us`);
   const first = path.join(dir, "0");
   const file = readdirSync(first).find((f) => f.endsWith(".cpuprofile"));
   if (!file) throw new Error("no profile written");

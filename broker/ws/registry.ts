@@ -118,7 +118,7 @@ function uncorkAll(): void {
  * (its `sent` answers, the messages it receives) leave in one write instead of one system call each.
  * ws corks around each frame itself; corks nest, and the data goes when the outermost is lifted.
  */
-function corkForTick(ws: WebSocket): void {
+export function corkForTick(ws: WebSocket): void {
   const socket = (ws as unknown as { _socket?: Socket })._socket;
   if (!socket || socket.destroyed || corked.has(socket)) return;
   socket.cork();
