@@ -133,9 +133,9 @@ export function parseClientFrame(text: string): TParsedFrame {
   } catch {
     return { ok: false, message: "frame is not JSON" };
   }
-  const id = idOf(json);
   const parsed = ZClientFrame.safeParse(json);
   if (parsed.success) return { ok: true, frame: parsed.data };
+  const id = idOf(json);
   if (isObject(json) && json.v !== PROTOCOL_VERSION) return { ok: false, message: `unsupported protocol version (expected v: ${PROTOCOL_VERSION})`, id };
   const issue = parsed.error.issues[0];
   const where = issue?.path.length ? ` at ${issue.path.join(".")}` : "";
