@@ -244,7 +244,7 @@ export async function run(
 export async function resetMessageTables(db: Db): Promise<void> {
   // No ANALYZE of the empty tables: statistics saying "no rows" would steer the planner to sequential
   // scans while the run fills them (as after a fresh install, until autovacuum analyses them).
-  await db.$executeRawUnsafe("TRUNCATE message_recipients, message_envelopes, audit_events");
+  await db.$executeRawUnsafe("TRUNCATE message_recipients, message_envelopes, message_deliveries, audit_events");
 }
 
 /**

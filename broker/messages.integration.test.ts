@@ -34,7 +34,8 @@ describe("messages", () => {
     expect(sent.recipients).toBe(1);
     // Stored by the time the sender hears about it.
     const row = await db.messageEnvelope.findUnique({ where: { id: sent.messageId } });
-    expect(row).toMatchObject({ senderMemberId: a!.memberId, priority: "high", byteSize: 1024, deliveredAt: null });
+    expect(row).toMatchObject({ senderMemberId: a!.memberId, priority: "high", byteSize: 1024 });
+    expect(await db.messageDelivery.count({ where: { envelopeId: sent.messageId } })).toBe(0);
     expect(row?.targetSpec).toEqual({ kind: "peer", memberId: b!.memberId });
     expect(await queueRows(sent.messageId)).toBe(1);
     expect(await db.auditEvent.count({ where: { eventType: "message_sent", metadata: { path: ["messageId"], equals: sent.messageId } } })).toBe(1);
@@ -43,7 +44,7 @@ describe("messages", () => {
     expect(msg).toMatchObject({ messageId: sent.messageId, from: a!.memberId, ciphertext, priority: "high", attempt: 1, to: { kind: "peer", memberId: b!.memberId } });
     cb.ack([sent.messageId]);
     await eventually(async () => (await queueRows(sent.messageId)) === 0);
-    await eventually(async () => (await db.messageEnvelope.findUnique({ where: { id: sent.messageId } }))?.deliveredAt != null);
+    await eventually(async () => (await db.messageDelivery.findUnique({ where: { envelopeId: sent.messageId } }))?.deliveredAt != null);
     await ca.close();
     await cb.close();
   });

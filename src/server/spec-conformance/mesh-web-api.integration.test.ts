@@ -47,7 +47,7 @@ describe("Document 3: public stats", () => {
     const run = db.$transaction(
       async (tx) => {
         const before = await computePublicStats(tx, now);
-        const envelope = (over: { deliveredAt?: Date; expiresAt: Date }) => ({
+        const envelope = (over: { expiresAt: Date }) => ({
           meshId: mesh.id,
           senderMemberId: member.id,
           targetSpec: { to: "*" },
@@ -57,7 +57,8 @@ describe("Document 3: public stats", () => {
         });
         // Queued and waiting, queued and delivered (still held), and one past its time to live (not yet swept).
         await tx.messageEnvelope.create({ data: envelope({ expiresAt: new Date(now.getTime() + hour) }) });
-        await tx.messageEnvelope.create({ data: envelope({ expiresAt: new Date(now.getTime() + hour), deliveredAt: now }) });
+        const delivered = await tx.messageEnvelope.create({ data: envelope({ expiresAt: new Date(now.getTime() + hour) }) });
+        await tx.messageDelivery.create({ data: { envelopeId: delivered.id, deliveredAt: now } });
         await tx.messageEnvelope.create({ data: envelope({ expiresAt: new Date(now.getTime() - 1) }) });
         // A connected presence counts, a disconnected one does not.
         await tx.presence.create({ data: { meshId: mesh.id, memberId: member.id, nodeId: "n", connectionId: uid("c") } });

@@ -50,6 +50,12 @@ describe("my.stream", () => {
     const newest = stream.envelopes[0];
     expect(newest?.createdAt.getTime()).toBeGreaterThan(stream.envelopes[49]?.createdAt.getTime() ?? Infinity);
     expect(newest).toMatchObject({ byteSize: 200, priority: "normal", deliveredAt: null, sender: { displayName: "Owner" }, targetSpec: { kind: "mesh" } });
+    // A delivered one shows when (its row in message_deliveries).
+    const deliveredAt = new Date(Math.floor(Date.now() / 1000) * 1000);
+    await db.messageDelivery.create({ data: { envelopeId: stream.envelopes[1]!.id, deliveredAt } });
+    const again = await as(owner).my.stream({ meshId: mesh.id });
+    expect(again.envelopes[1]).toMatchObject({ id: stream.envelopes[1]!.id, deliveredAt });
+    expect(again.envelopes[0]?.deliveredAt).toBeNull();
     expect(newest?.ciphertextPreview).toBe(ciphertext.toString("base64").slice(0, 24));
     expect(newest).not.toHaveProperty("ciphertext");
     expect(stream.auditEvents).toHaveLength(STREAM_LIMITS.auditEvents);

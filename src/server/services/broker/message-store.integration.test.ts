@@ -24,7 +24,11 @@ async function envelopeTo(recipients: number) {
   return { id, members };
 }
 
-const deliveredAt = async (id: string) => (await db.messageEnvelope.findUniqueOrThrow({ where: { id } })).deliveredAt;
+/** The envelope's delivery time (its row in message_deliveries), null while a copy waits; the envelope must exist. */
+const deliveredAt = async (id: string) => {
+  await db.messageEnvelope.findUniqueOrThrow({ where: { id } });
+  return (await db.messageDelivery.findUnique({ where: { envelopeId: id } }))?.deliveredAt ?? null;
+};
 
 describe("acknowledgements", () => {
   it("marks the envelope delivered with its last queue row, not before; a repeated ack changes nothing", async () => {
@@ -45,6 +49,19 @@ describe("acknowledgements", () => {
       expect(counts).toEqual([1, 1]);
       expect(await deliveredAt(id)).not.toBeNull();
     }
+  });
+
+  it("writes one delivery row, never the envelope again, and the row goes when the envelope is deleted", async () => {
+    const { id, members } = await envelopeTo(1);
+    const before = await pool.query<{ ctid: string }>("SELECT ctid::text FROM message_envelopes WHERE id = $1", [id]);
+    await ackMessages(pool, [{ memberId: members[0]!, envelopeId: id }]);
+    expect(await deliveredAt(id)).not.toBeNull();
+    // The same tuple: the envelope was locked, not updated (an update would have moved or versioned it).
+    const after = await pool.query<{ ctid: string; xmax: string }>("SELECT ctid::text, xmax::text FROM message_envelopes WHERE id = $1", [id]);
+    expect(after.rows[0]!.ctid).toBe(before.rows[0]!.ctid);
+    expect(await db.messageDelivery.count({ where: { envelopeId: id } })).toBe(1);
+    await pool.query("DELETE FROM message_envelopes WHERE id = $1", [id]);
+    expect(await db.messageDelivery.count({ where: { envelopeId: id } })).toBe(0);
   });
 
   it("handles a batch of many envelopes, some finished by it and some not", async () => {

@@ -48,8 +48,9 @@ export async function getMeshStream(deps: Pick<MeshDeps, "db">, actor: UserActor
     >`
       SELECT e.id, e.sender_member_id AS "senderMemberId", m.display_name AS "senderDisplayName",
              e.target_spec AS "targetSpec", e.priority::text AS priority, e.created_at AS "createdAt",
-             e.delivered_at AS "deliveredAt", e.byte_size AS "byteSize", substring(e.ciphertext from 1 for 18) AS head
+             d.delivered_at AS "deliveredAt", e.byte_size AS "byteSize", substring(e.ciphertext from 1 for 18) AS head
       FROM message_envelopes e JOIN members m ON m.id = e.sender_member_id
+      LEFT JOIN message_deliveries d ON d.envelope_id = e.id
       WHERE e.mesh_id = ${meshId}::uuid
       ORDER BY e.created_at DESC, e.seq DESC
       LIMIT ${STREAM_LIMITS.envelopes}`,
