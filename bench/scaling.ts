@@ -46,7 +46,7 @@ async function messageTables(): Promise<{ inserted: number; deleted: number; upd
   const [row] = await db.$queryRaw<{ ins: bigint; del: bigint; upd: bigint; dead: bigint; bytes: bigint; env: bigint }[]>`
     SELECT sum(n_tup_ins) AS ins, sum(n_tup_del) AS del, sum(n_tup_upd) AS upd, sum(n_dead_tup) AS dead,
       sum(pg_total_relation_size(relid)) AS bytes, sum(n_tup_ins) FILTER (WHERE relname = 'message_envelopes') AS env
-    FROM pg_stat_user_tables WHERE relname IN ('message_envelopes', 'message_recipients')`;
+    FROM pg_stat_user_tables WHERE relname IN ('message_envelopes', 'message_recipients', 'message_deliveries')`;
   return { inserted: Number(row?.ins ?? 0), deleted: Number(row?.del ?? 0), updated: Number(row?.upd ?? 0), dead: Number(row?.dead ?? 0), bytes: Number(row?.bytes ?? 0), envelopes: Number(row?.env ?? 0) };
 }
 

@@ -1,6 +1,23 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { frameOf, outFrame } from "./message-frames";
+import { PROTOCOL_VERSION, type TMessageFrame, type TMessagePriority, type TTargetSpec } from "../protocol/frames";
+import { outFrame, type FrameSource } from "./message-frames";
+
+/** The frame as an object, the reference outFrame's text must equal once stringified. */
+function frameOf(row: FrameSource, attempt: number): TMessageFrame {
+  return {
+    v: PROTOCOL_VERSION,
+    type: "message",
+    messageId: row.id,
+    seq: row.seq,
+    from: row.senderMemberId,
+    to: row.targetSpec as TTargetSpec,
+    priority: row.priority as TMessagePriority,
+    createdAt: new Date(row.createdAtMs).toISOString(),
+    ciphertext: typeof row.ciphertext === "string" ? row.ciphertext : row.ciphertext.toString("base64url"),
+    attempt: Math.max(1, attempt),
+  };
+}
 
 const base = {
   id: randomUUID(),

@@ -1,6 +1,6 @@
 // How a message becomes a `message` frame, whether it arrives now or is read back from the queue.
 import type { QueuedMessage } from "../../src/server/services/broker/message-store";
-import { PROTOCOL_VERSION, type TMessageFrame, type TMessagePriority, type TTargetSpec } from "../protocol/frames";
+import { PROTOCOL_VERSION, type TTargetSpec } from "../protocol/frames";
 
 /** The member ids a target names (none for the whole mesh). */
 export function targetIds(to: TTargetSpec): string[] {
@@ -9,25 +9,10 @@ export function targetIds(to: TTargetSpec): string[] {
   return [];
 }
 
-type FrameSource = Pick<QueuedMessage, "id" | "seq" | "senderMemberId" | "targetSpec" | "priority" | "createdAtMs"> & {
+export type FrameSource = Pick<QueuedMessage, "id" | "seq" | "senderMemberId" | "targetSpec" | "priority" | "createdAtMs"> & {
   /** Bytes from the queue, or the base64url text of the `send` frame (not encoded again). */
   ciphertext: Buffer | string;
 };
-
-export function frameOf(row: FrameSource, attempt: number): TMessageFrame {
-  return {
-    v: PROTOCOL_VERSION,
-    type: "message",
-    messageId: row.id,
-    seq: row.seq,
-    from: row.senderMemberId,
-    to: row.targetSpec as TTargetSpec,
-    priority: row.priority as TMessagePriority,
-    createdAt: new Date(row.createdAtMs).toISOString(),
-    ciphertext: typeof row.ciphertext === "string" ? row.ciphertext : row.ciphertext.toString("base64url"),
-    attempt: Math.max(1, attempt),
-  };
-}
 
 /** A `message` frame ready to write: serialised once, whatever the number of connections it goes to. */
 export interface OutFrame {
@@ -39,13 +24,13 @@ export interface OutFrame {
 }
 
 /**
- * The frame's text, the same as `JSON.stringify(frameOf(row, attempt))` (message-frames.test.ts holds
- * them equal) but written field by field: the stringifier scanned the kilobyte of ciphertext for
+ * The frame's text (TMessageFrame), the same as JSON.stringify of the frame object would write
+ * (message-frames.test.ts holds them equal) but written field by field: the stringifier scanned the kilobyte of ciphertext for
  * characters to escape, for every message. The ciphertext goes in as it is: base64url has none (the
  * text of a `send` passed isBase64Url in its frame's schema; bytes from the queue are encoded here).
  */
 export function outFrame(row: FrameSource, attempt: number): OutFrame {
-  const tries = Math.max(1, attempt);
+  const tries = Number.isFinite(attempt) ? Math.max(1, Math.trunc(attempt)) : 1;
   const ciphertext = typeof row.ciphertext === "string" ? row.ciphertext : row.ciphertext.toString("base64url");
   const text =
     `{"v":${PROTOCOL_VERSION},"type":"message","messageId":${JSON.stringify(row.id)},"seq":${JSON.stringify(row.seq)},` +

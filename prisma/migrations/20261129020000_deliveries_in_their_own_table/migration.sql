@@ -1,7 +1,8 @@
 -- An envelope's delivery time moves to a table of its own. Setting message_envelopes.delivered_at
 -- wrote the envelope again, its kilobyte of ciphertext with it, in the WAL and as a dead version for
--- vacuum, for every message delivered (heap-only when its page had room, which fillfactor 70 left for
--- some of them); a delivery is now one small row. The API's `deliveredAt` reads it with a join.
+-- vacuum, for every message delivered (heap-only when its page had room, which fillfactor 50 left for
+-- it: migration 20261128132538_broker_statements_in_functions); a delivery is now one small row. The
+-- API's `deliveredAt` reads it with a join.
 CREATE TABLE "message_deliveries" (
     "envelope_id" UUID NOT NULL,
     "delivered_at" TIMESTAMP(3) NOT NULL,
@@ -12,10 +13,12 @@ CREATE TABLE "message_deliveries" (
 INSERT INTO message_deliveries (envelope_id, delivered_at)
 SELECT id, delivered_at FROM message_envelopes WHERE delivered_at IS NOT NULL;
 
-ALTER TABLE "message_envelopes" DROP COLUMN "delivered_at";
+-- The column stays for one release and is no longer written: during a rolling upgrade the processes
+-- of the release before this one (which read it for the stream) run against this schema. A later
+-- release drops it (docs/deploy.md, "Schema changes in two steps").
 
--- Envelopes are no longer updated: their pages can be filled (migration 20261125100148 left 30 % of
--- each for the update). Pages written before keep their room until they are rewritten.
+-- Envelopes are no longer updated: their pages can be filled (fillfactor 50 left half of each for the
+-- update). Pages written before keep their room until they are rewritten.
 ALTER TABLE "message_envelopes" RESET (fillfactor);
 
 -- A delivery goes with its envelope, as the envelope's queue rows do (no foreign keys on the message

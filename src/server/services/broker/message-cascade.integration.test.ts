@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { joinedPeer, meshWithInvite } from "../../../../broker/test-support";
 import { testDb } from "@/test/helpers";
 import { AuditMeshMissing, recordAudit } from "../audit/record-audit";
-import { insertMessages, type NewMessage } from "./message-store";
+import { ackMessages, insertMessages, type NewMessage } from "./message-store";
 
 const db = testDb();
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 6 });
@@ -37,7 +37,9 @@ const orphans = () =>
                    OR NOT EXISTS (SELECT 1 FROM members m WHERE m.id = r.member_id))
               + (SELECT count(*) FROM message_envelopes e WHERE NOT EXISTS (SELECT 1 FROM members m WHERE m.id = e.sender_member_id)
                    OR NOT EXISTS (SELECT 1 FROM meshes m WHERE m.id = e.mesh_id))
-              + (SELECT count(*) FROM audit_events a WHERE NOT EXISTS (SELECT 1 FROM meshes m WHERE m.id = a.mesh_id)) AS n`);
+              + (SELECT count(*) FROM audit_events a WHERE NOT EXISTS (SELECT 1 FROM meshes m WHERE m.id = a.mesh_id))
+              + (SELECT count(*) FROM message_deliveries d WHERE NOT EXISTS (SELECT 1 FROM message_envelopes e WHERE e.id = d.envelope_id)) AS n`);
+const deliveries = (ids: string[]) => count("SELECT count(*) AS n FROM message_deliveries WHERE envelope_id = ANY($1::uuid[])", ids);
 
 describe("message tables without foreign keys", () => {
   it("deleting envelopes removes their queue rows", async () => {
@@ -53,7 +55,11 @@ describe("message tables without foreign keys", () => {
     const { meshId, members } = await meshOf(3);
     const [a, b, c] = members as [string, string, string];
     const [fromA] = await insertMessages(pool, [message(meshId, a, [b, c]), message(meshId, b, [a, c])], 60_000);
+    // a's message delivered (both copies acknowledged): its delivery row goes with it.
+    await ackMessages(pool, [b, c].map((memberId) => ({ memberId, envelopeId: fromA!.id })));
+    expect(await deliveries([fromA!.id])).toBe(1);
     await db.member.delete({ where: { id: a } });
+    expect(await deliveries([fromA!.id])).toBe(0);
     expect(await count("SELECT count(*) AS n FROM message_envelopes WHERE id = $1", fromA!.id)).toBe(0);
     // b's message stays, for c only.
     expect(await count("SELECT count(*) AS n FROM message_recipients WHERE envelope_id IN (SELECT id FROM message_envelopes WHERE mesh_id = $1)", meshId)).toBe(1);
@@ -63,7 +69,9 @@ describe("message tables without foreign keys", () => {
   it("deleting a mesh removes every envelope, queue row and audit event of it", async () => {
     const { meshId, members } = await meshOf(3);
     const [a, b, c] = members as [string, string, string];
-    await insertMessages(pool, [message(meshId, a, [b, c]), message(meshId, c, [a])], 60_000);
+    const stored = await insertMessages(pool, [message(meshId, a, [b, c]), message(meshId, c, [a])], 60_000);
+    await ackMessages(pool, [{ memberId: a, envelopeId: stored[1]!.id }]);
+    expect(await deliveries([stored[1]!.id])).toBe(1);
     // The broker's message_sent events and the web app's (mesh_created, member_joined).
     expect(await count("SELECT count(*) AS n FROM audit_events WHERE mesh_id = $1 AND event_type = 'message_sent'", meshId)).toBe(2);
     expect(await count("SELECT count(*) AS n FROM audit_events WHERE mesh_id = $1 AND event_type <> 'message_sent'", meshId)).toBeGreaterThan(0);
@@ -71,6 +79,7 @@ describe("message tables without foreign keys", () => {
     expect(await count("SELECT count(*) AS n FROM message_envelopes WHERE mesh_id = $1", meshId)).toBe(0);
     expect(await count("SELECT count(*) AS n FROM message_recipients WHERE member_id = ANY($1::uuid[])", members)).toBe(0);
     expect(await count("SELECT count(*) AS n FROM audit_events WHERE mesh_id = $1", meshId)).toBe(0);
+    expect(await deliveries([stored[1]!.id])).toBe(0);
   });
 
   it("an audit event of the web app needs its mesh; a mesh deleted while one is written takes it along", async () => {

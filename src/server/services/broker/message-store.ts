@@ -1,4 +1,5 @@
 import type pg from "pg";
+import { isUuid } from "../../core/ids";
 
 // The broker's message queue in SQL. It runs on plain pg rather than Prisma because each call moves
 // many rows at once (multi-row inserts through unnest) and this is the broker's hot path. Times are
@@ -37,9 +38,8 @@ export interface StoredMessage {
  * and UUIDs need neither (a value that is not a UUID is refused here, never written into the literal).
  */
 const intArray = (values: readonly number[]): string => `{${values.join(",")}}`;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function uuidArray(values: readonly string[]): string {
-  for (const v of values) if (!UUID.test(v)) throw new TypeError("not a UUID");
+  for (const v of values) if (!isUuid(v)) throw new TypeError("not a UUID");
   return `{${values.join(",")}}`;
 }
 
@@ -270,10 +270,11 @@ export interface Ack {
 }
 
 /**
- * Removes acknowledged queue rows and marks the envelopes every recipient has now acknowledged, in one
- * call of `broker_ack_messages` (one round trip). It locks the envelope rows first (in id order, so
- * concurrent batches cannot deadlock): two recipients acking the last two copies at once on different
- * nodes then see each other's delete, and exactly one of them sets deliveredAt.
+ * Removes acknowledged queue rows and writes a delivery row (message_deliveries) for each envelope every
+ * recipient has now acknowledged, in one call of `broker_ack_messages` (one round trip). It locks the
+ * envelope rows first (in id order, so concurrent batches cannot deadlock): two recipients acking the
+ * last two copies at once on different nodes then see each other's delete, and exactly one of them
+ * writes the delivery.
  */
 export async function ackMessages(pool: Queries, acks: readonly Ack[]): Promise<number> {
   if (acks.length === 0) return 0;
