@@ -30,7 +30,7 @@ describe("relayed batches", () => {
     expect(chunks.flatMap((c) => c.messages.map((m) => m.id))).toEqual(messages.map((m) => m.id));
   });
 
-  it("refuse what is not a part: short, a header past the end, bad JSON or fields, frames past the end or left over", () => {
+  it("refuse what is not a part: short, a header past the end, bad JSON or fields (a seq not in digits), frames past the end or left over", () => {
     const good = encodeRelay("1", "2", [message(1)])[0]!;
     const header = (json: string, tail = Buffer.alloc(0)) => {
       const h = Buffer.from(json);
@@ -43,6 +43,10 @@ describe("relayed batches", () => {
     expect(decodeRelay(Buffer.from([0, 0, 1, 0, 1, 2]))).toBeNull();
     expect(decodeRelay(header("{nope"))).toBeNull();
     expect(decodeRelay(header(`{"a":1,"b":"2","last":true,"m":[]}`))).toBeNull();
+    // A seq is decimal digits (a replay compares it as a number).
+    expect(decodeRelay(header(`{"a":"1x","b":"2","last":true,"m":[]}`))).toBeNull();
+    expect(decodeRelay(header(`{"a":"1","b":"-2","last":true,"m":[]}`))).toBeNull();
+    expect(decodeRelay(header(`{"a":"1","b":"2","last":true,"m":[]}`))).not.toBeNull();
     expect(decodeRelay(header(`{"a":"1","b":"2","last":true,"m":[["x","m","p",1,["r"],5]]}`, Buffer.from("abc")))).toBeNull();
     expect(decodeRelay(header(`{"a":"1","b":"2","last":true,"m":[["x","m","p",1,["r"],-1]]}`))).toBeNull();
     expect(decodeRelay(header(`{"a":"1","b":"2","last":true,"m":[["x","m","p",1,[2],0]]}`))).toBeNull();

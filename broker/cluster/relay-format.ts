@@ -56,6 +56,8 @@ function encodeChunk(chunk: RelayChunk): Buffer {
 }
 
 const isString = (v: unknown): v is string => typeof v === "string";
+/** A seq as its decimal text (a 64-bit counter), as a replay compares it (delivery.ts). */
+const isSeq = (v: unknown): v is string => isString(v) && /^\d{1,19}$/.test(v);
 
 /** Reads a part; null when it is not one (a link is between nodes, but a bug must not take a node down). */
 export function decodeRelay(data: Buffer): (RelayChunk & { messages: (PreparedMessage & { text: Buffer })[] }) | null {
@@ -69,7 +71,7 @@ export function decodeRelay(data: Buffer): (RelayChunk & { messages: (PreparedMe
     return null;
   }
   const h = header as { a?: unknown; b?: unknown; last?: unknown; m?: unknown };
-  if (!isString(h.a) || !isString(h.b) || typeof h.last !== "boolean" || !Array.isArray(h.m)) return null;
+  if (!isSeq(h.a) || !isSeq(h.b) || typeof h.last !== "boolean" || !Array.isArray(h.m)) return null;
   const messages: (PreparedMessage & { text: Buffer })[] = [];
   let at = 4 + headerLength;
   for (const item of h.m as unknown[]) {

@@ -63,7 +63,8 @@ export class CrossNode {
       return;
     }
     this.deps.metrics.relayed.inc({ direction: "received" }, chunk.messages.length);
-    for (const message of chunk.messages) this.delivery.deliverPrepared(message, "relayed");
+    // The batch's first seq bounds each of its messages' from below.
+    for (const message of chunk.messages) this.delivery.deliverPrepared(message, "relayed", chunk.a);
     if (chunk.last) this.gate.relayedBatch(fromNode, chunk.a, chunk.b);
   }
 
@@ -87,7 +88,7 @@ export class CrossNode {
       this.deps.metrics.noticeReads.inc();
       try {
         const rows = await queuedInRange(this.deps.pool, [...new Set(members)], notice.a, notice.b);
-        for (const row of rows) for (const c of this.deps.registry.ofMember(row.meshId, row.memberId)) this.delivery.deliver(c, outFrame(row, 1), "notified");
+        for (const row of rows) for (const c of this.deps.registry.ofMember(row.meshId, row.memberId)) this.delivery.deliver(c, outFrame(row, 1), "notified", row.seq);
       } catch (error) {
         this.deps.log.warn({ event: "notice_failed", ...safeErrorFields(error) }, "could not read notified messages; redelivery will");
       }

@@ -69,7 +69,11 @@ export class Delivery {
         // A few pages are read at once on a node, so many connections replaying together hold a few
         // pages in memory, not one each.
         const page = await this.replayReads.run(async () => {
+          // A live message below the cursor came meanwhile: read again from just below it (what this
+          // replay already sent is skipped as in flight).
+          if (conn.missedFrom !== undefined && conn.missedFrom <= BigInt(after)) after = String(conn.missedFrom - 1n);
           conn.missed = false;
+          conn.missedFrom = undefined;
           // Room in wire bytes; base64 makes 3 bytes of ciphertext 4.
           const read = await takeQueuePage(this.deps.pool, conn.memberId, after, QUEUE_PAGE, Math.max(1, (this.deps.flow.room(conn) * 3) / 4));
           if (conn.ws.readyState === conn.ws.OPEN) for (const row of read.rows) if (!conn.inflight.has(row.id)) this.push(conn, outFrame(row, row.attempts));
@@ -114,21 +118,24 @@ export class Delivery {
     }
   }
 
-  /** A new message to this node's connections of its recipients. */
-  deliverPrepared(message: PreparedMessage, path: "local" | "relayed"): void {
+  /** A new message to this node's connections of its recipients; `fromSeq`: its seq, or a lower bound of it. */
+  deliverPrepared(message: PreparedMessage, path: "local" | "relayed", fromSeq: string): void {
     const out: OutFrame = { id: message.id, priority: message.priority, createdAtMs: message.createdAtMs, attempt: 1, text: message.text };
     for (const memberId of message.recipients) {
-      for (const target of this.deps.registry.ofMember(message.meshId, memberId)) this.deliver(target, out, path);
+      for (const target of this.deps.registry.ofMember(message.meshId, memberId)) this.deliver(target, out, path, fromSeq);
     }
   }
 
   /**
-   * Delivers now, unless the connection is being replayed (the replay will read the message) or is
-   * over its buffer budget (it goes on from the database once the socket drains).
+   * Delivers now, unless the connection is being replayed (the replay will read the message, from
+   * below `fromSeq` if it has read past it) or is over its buffer budget (it goes on from the database
+   * once the socket drains).
    */
-  deliver(conn: PeerConnection, frame: OutFrame, path: "local" | "notified" | "relayed"): void {
+  deliver(conn: PeerConnection, frame: OutFrame, path: "local" | "notified" | "relayed", fromSeq: string): void {
     if (conn.replaying) {
       conn.missed = true;
+      const seq = BigInt(fromSeq);
+      if (conn.missedFrom === undefined || seq < conn.missedFrom) conn.missedFrom = seq;
     } else if (this.deps.flow.overBudget(conn)) {
       this.deps.metrics.deliveriesDeferred.inc();
       void this.replay(conn);

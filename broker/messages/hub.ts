@@ -163,7 +163,7 @@ export class MessageHub {
     if (stored.duplicate || !stored.out) return;
     this.deps.metrics.messagesSent.inc();
     this.deps.metrics.messageBytes.inc(message.ciphertext.length);
-    this.delivery.deliverPrepared(stored.out, "local");
+    this.delivery.deliverPrepared(stored.out, "local", stored.seq);
   }
 
   /** An `ack` frame: forget the messages on this node's connections of the member, then persist (batched). */

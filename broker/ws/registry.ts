@@ -26,6 +26,12 @@ export interface PeerConnection {
   replaying: boolean;
   /** A live message came for it while replaying: the replay reads once more before it ends. */
   missed: boolean;
+  /**
+   * The lowest seq (or a lower bound of it) of the live messages that came while replaying: a message
+   * may become visible after the replay has read past its seq (stores commit out of seq order across
+   * nodes), and the next read starts below it.
+   */
+  missedFrom?: bigint;
 }
 
 /** One mesh's connections on this node: all of them, and by member. */

@@ -1,0 +1,73 @@
+// A replay must not step over a message committed after it read past that message's seq. Sequence
+// numbers are taken when a store inserts and made visible when it commits, so with several nodes (or
+// any writer) a lower seq can become visible after a higher one: a replay that had read up to the
+// higher one, and then learnt of the lower one live, read on from its cursor and left the message to
+// the redelivery pass, an ack timeout later and out of order.
+import WebSocket from "ws";
+import pg from "pg";
+import { afterAll, expect, it } from "vitest";
+import { testDb } from "@/test/helpers";
+import { insertMessages } from "../src/server/services/broker/message-store";
+import { MESSAGES_CHANNEL } from "./messages/hub-types";
+import type { TServerFrame } from "./protocol/frames";
+import { signWsAuth, WS_AUTH_HEADER } from "./protocol/ws-auth";
+import { fakeCiphertext, joinedPeer, meshWithInvite, startBroker, TestClient } from "./test-support";
+
+const db = testDb();
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
+afterAll(async () => {
+  await pool.end();
+  await db.$disconnect();
+});
+
+it("delivers a message whose lower seq was committed while the replay was past it, without waiting for redelivery", async () => {
+  // No redelivery within the test: only the replay can hand the message out. A small buffer budget,
+  // so the replay stops and waits for room while the recipient does not read.
+  const broker = await startBroker(db, { MESSAGE_ACK_TIMEOUT_MS: "600000", WS_MAX_BUFFERED_BYTES: "16384", WS_SLOW_CONSUMER_MS: "600000", WS_SEND_RATE_PER_SECOND: "100000" });
+  const client = await pool.connect();
+  let ws: WebSocket | undefined;
+  try {
+    const { invite } = await meshWithInvite(db, { maxUses: 5 });
+    const [a, b] = [await joinedPeer(db, invite.token, "a"), await joinedPeer(db, invite.token, "b")];
+    // Another writer (as another node would) stores a message for b and has not committed yet: its seq
+    // is lower than every message the broker stores after it.
+    await client.query("BEGIN");
+    const [early] = await insertMessages(client, [{ id: crypto.randomUUID(), meshId: a!.meshId, senderMemberId: a!.memberId, targetSpec: { kind: "peer", memberId: b!.memberId }, priority: "normal", ciphertext: Buffer.from(fakeCiphertext(64), "base64url"), recipients: [b!.memberId] }], 600_000, { channel: MESSAGES_CHANNEL, nodeId: "another-node" });
+    // 12 MB for b through the broker, more than the sockets' buffers hold.
+    const ca = await TestClient.open(broker, a!);
+    for (let batch = 0; batch < 6; batch++) {
+      const answers = await Promise.all(Array.from({ length: 50 }, () => ca.send({ kind: "peer", memberId: b!.memberId }, fakeCiphertext(40 * 1024))));
+      expect(answers.filter((f) => f.type !== "sent")).toEqual([]);
+    }
+    await ca.close();
+    // b connects and stops reading after its welcome: the replay sends until the buffers are full, then waits.
+    const auth = signWsAuth({ meshId: b!.meshId, memberId: b!.memberId, secretKey: b!.keys.secretKey });
+    const received: string[] = [];
+    ws = new WebSocket(`${broker.ws}/ws?mesh=${b!.meshId}&member=${b!.memberId}`, { headers: { [WS_AUTH_HEADER]: auth } });
+    ws.on("error", () => {});
+    await new Promise<void>((resolve) =>
+      ws!.on("message", (data) => {
+        const frame = JSON.parse(String(data)) as TServerFrame;
+        if (frame.type === "welcome") {
+          ws!.pause();
+          resolve();
+        }
+        if (frame.type === "message") received.push(frame.messageId);
+      }),
+    );
+    await new Promise((r) => setTimeout(r, 1_000));
+    // The early message commits now; its notification reaches the broker while b's replay waits.
+    await client.query("COMMIT");
+    await new Promise((r) => setTimeout(r, 1_000));
+    ws.resume();
+    const until = Date.now() + 15_000;
+    while (received.length < 301 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    expect(received.length).toBe(301);
+    expect(received).toContain(early!.id);
+  } finally {
+    ws?.terminate();
+    await client.query("ROLLBACK").catch(() => {});
+    client.release();
+    await broker.close();
+  }
+}, 60_000);
