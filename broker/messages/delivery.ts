@@ -133,6 +133,8 @@ export class Delivery {
    */
   deliver(conn: PeerConnection, frame: OutFrame, path: "local" | "notified" | "relayed", fromSeq: string): void {
     if (conn.replaying) {
+      // One the replay already sent (read as soon as it committed) needs no further read.
+      if (conn.inflight.has(frame.id)) return;
       conn.missed = true;
       const seq = BigInt(fromSeq);
       if (conn.missedFrom === undefined || seq < conn.missedFrom) conn.missedFrom = seq;
