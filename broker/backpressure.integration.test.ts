@@ -6,8 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { testDb } from "@/test/helpers";
 import { residentBytes } from "@/test/processes";
 import type { TServerFrame } from "./protocol/frames";
-import { signWsAuth, WS_AUTH_HEADER } from "./protocol/ws-auth";
-import { brokerProcess, closed, eventually, fakeCiphertext, joinedPeer, meshWithInvite, startBroker, TestClient, type TestPeer } from "./test-support";
+import { brokerProcess, closed, eventually, fakeCiphertext, joinedPeer, meshWithInvite, stalledConnection, startBroker, TestClient } from "./test-support";
 
 const db = testDb();
 afterAll(async () => {
@@ -16,26 +15,6 @@ afterAll(async () => {
 
 const MIB = 1024 * 1024;
 type MessageFrame = Extract<TServerFrame, { type: "message" }>;
-
-/** A connection that takes its welcome, then stops reading its socket (TCP flow control pushes back). */
-async function stalledConnection(broker: { ws: string }, peer: TestPeer): Promise<{ ws: WebSocket; frames: TServerFrame[] }> {
-  const auth = signWsAuth({ meshId: peer.meshId, memberId: peer.memberId, secretKey: peer.keys.secretKey });
-  const ws = new WebSocket(`${broker.ws}/ws?mesh=${peer.meshId}&member=${peer.memberId}`, { headers: { [WS_AUTH_HEADER]: auth } });
-  ws.on("error", () => {});
-  const frames: TServerFrame[] = [];
-  await new Promise<void>((resolve, reject) => {
-    ws.on("message", (data) => {
-      const frame = JSON.parse(String(data)) as TServerFrame;
-      frames.push(frame);
-      if (frame.type === "welcome") {
-        ws.pause();
-        resolve();
-      }
-    });
-    ws.once("close", (code) => reject(new Error(`closed before welcome: ${code}`)));
-  });
-  return { ws, frames };
-}
 
 const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))] ?? Number.NaN;
 

@@ -3,15 +3,13 @@
 // any writer) a lower seq can become visible after a higher one: a replay that had read up to the
 // higher one, and then learnt of the lower one live, read on from its cursor and left the message to
 // the redelivery pass, an ack timeout later and out of order.
-import WebSocket from "ws";
+import type WebSocket from "ws";
 import pg from "pg";
 import { afterAll, expect, it } from "vitest";
 import { testDb } from "@/test/helpers";
 import { insertMessages } from "../src/server/services/broker/message-store";
 import { MESSAGES_CHANNEL } from "./messages/hub-types";
-import type { TServerFrame } from "./protocol/frames";
-import { signWsAuth, WS_AUTH_HEADER } from "./protocol/ws-auth";
-import { fakeCiphertext, joinedPeer, meshWithInvite, startBroker, TestClient } from "./test-support";
+import { fakeCiphertext, joinedPeer, meshWithInvite, stalledConnection, startBroker, TestClient } from "./test-support";
 
 const db = testDb();
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
@@ -41,20 +39,9 @@ it("delivers a message whose lower seq was committed while the replay was past i
     }
     await ca.close();
     // b connects and stops reading after its welcome: the replay sends until the buffers are full, then waits.
-    const auth = signWsAuth({ meshId: b!.meshId, memberId: b!.memberId, secretKey: b!.keys.secretKey });
-    const received: string[] = [];
-    ws = new WebSocket(`${broker.ws}/ws?mesh=${b!.meshId}&member=${b!.memberId}`, { headers: { [WS_AUTH_HEADER]: auth } });
-    ws.on("error", () => {});
-    await new Promise<void>((resolve) =>
-      ws!.on("message", (data) => {
-        const frame = JSON.parse(String(data)) as TServerFrame;
-        if (frame.type === "welcome") {
-          ws!.pause();
-          resolve();
-        }
-        if (frame.type === "message") received.push(frame.messageId);
-      }),
-    );
+    const stalled = await stalledConnection(broker, b!);
+    ws = stalled.ws;
+    const received = () => stalled.frames.flatMap((f) => (f.type === "message" ? [f.messageId] : []));
     await new Promise((r) => setTimeout(r, 1_000));
     // The early message commits now; its notification reaches the broker while b's replay waits.
     await client.query("COMMIT");
@@ -62,12 +49,12 @@ it("delivers a message whose lower seq was committed while the replay was past i
     ws.resume();
     // A page a message, each after the socket drained: ~8 s on an idle machine, more on a busy one.
     const until = Date.now() + 45_000;
-    while (received.length < 301 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
-    expect(received.length).toBe(301);
+    while (received().length < 301 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    expect(received().length).toBe(301);
     // Within the replay, not after it: the replay was still waiting for room when the message committed
     // (were the sockets' buffers to hold all 16 MB, it would come last, live, and prove nothing).
-    expect(received.indexOf(early!.id)).toBeGreaterThanOrEqual(0);
-    expect(received.indexOf(early!.id)).toBeLessThan(300);
+    expect(received().indexOf(early!.id)).toBeGreaterThanOrEqual(0);
+    expect(received().indexOf(early!.id)).toBeLessThan(300);
   } finally {
     ws?.terminate();
     await client.query("ROLLBACK").catch(() => {});

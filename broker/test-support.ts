@@ -263,3 +263,26 @@ export async function dbProxy(databaseUrl: string): Promise<{ url: string; cut()
   url.port = String(port);
   return { url: url.toString(), cut: stop, restore: listen, close: stop };
 }
+
+/**
+ * A connection that takes its welcome, then stops reading its socket (TCP flow control pushes back);
+ * `ws.resume()` reads on, and every frame it reads is kept in `frames`.
+ */
+export async function stalledConnection(broker: { ws: string }, peer: TestPeer): Promise<{ ws: WebSocket; frames: TServerFrame[] }> {
+  const auth = signWsAuth({ meshId: peer.meshId, memberId: peer.memberId, secretKey: peer.keys.secretKey });
+  const ws = new WebSocket(`${broker.ws}/ws?mesh=${peer.meshId}&member=${peer.memberId}`, { headers: { [WS_AUTH_HEADER]: auth } });
+  ws.on("error", () => {});
+  const frames: TServerFrame[] = [];
+  await new Promise<void>((resolve, reject) => {
+    ws.on("message", (data) => {
+      const frame = JSON.parse(String(data)) as TServerFrame;
+      frames.push(frame);
+      if (frame.type === "welcome") {
+        ws.pause();
+        resolve();
+      }
+    });
+    ws.once("close", (code) => reject(new Error(`closed before welcome: ${code}`)));
+  });
+  return { ws, frames };
+}
