@@ -8,7 +8,8 @@
  * restarts the embedded server (a server of DATABASE_URL must have it set by its operator).
  * `--nodes 2` runs two profiled brokers with the peers of each mesh dealt to both (every message
  * crosses nodes, as in bench/broker.ts's two-node run); the profile shown is the first node's.
- *   npx tsx bench/broker-profile.ts [seconds] [--nodes 2] [--keep]   (--keep leaves the .cpuprofile in .data/profiles)
+ * `--rate N` profiles an evenly paced N messages/s instead of saturation (bench/broker.ts's fixed run).
+ *   npx tsx bench/broker-profile.ts [seconds] [--nodes 2] [--rate N] [--keep]   (--keep leaves the .cpuprofile in .data/profiles)
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -23,6 +24,8 @@ const args = process.argv.slice(2);
 const seconds = Number(args.find((a) => /^\d+(\.\d+)?$/.test(a)) ?? 10);
 const BROKER_PORT = Number(process.env.BENCH_BROKER_PORT ?? 4510);
 const nodes = args.includes("--nodes") ? Number(args[args.indexOf("--nodes") + 1]) : 1;
+const rate = args.includes("--rate") ? Number(args[args.indexOf("--rate") + 1]) : undefined;
+if (rate !== undefined && !(rate > 0)) throw new Error("--rate is a number of messages a second");
 if (nodes !== 1 && nodes !== 2) throw new Error("--nodes is 1 or 2");
 const dir = path.resolve(".data/profiles");
 
@@ -60,7 +63,7 @@ try {
     postgres: () => (pgPid ? treeCpuSeconds(pgPid) : Number.NaN),
     generator: ownCpuSeconds,
   });
-  const result = await run(ports.map((port) => `ws://127.0.0.1:${port}`), groups, true, "max", seconds, {
+  const result = await run(ports.map((port) => `ws://127.0.0.1:${port}`), groups, true, rate ? { rate } : "max", seconds, {
     start: async () => {
       await db.$executeRawUnsafe("SELECT pg_stat_statements_reset()");
       cpu.start();
@@ -76,7 +79,7 @@ try {
     FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
     ORDER BY total_exec_time DESC LIMIT 12`;
   for (const broker of brokers) await stop(broker);
-  console.log(`${nodes === 1 ? "broker" : "two brokers"} at saturation: ${result.perSecond.toFixed(0)} msg/s delivered, p50 ${result.p50.toFixed(0)} ms; ${stored} envelopes in the table`);
+  console.log(`${nodes === 1 ? "broker" : "two brokers"} ${rate ? `at ${rate}/s` : "at saturation"}: ${result.perSecond.toFixed(0)} msg/s delivered, p50 ${result.p50.toFixed(0)} ms; ${stored} envelopes in the table`);
   const perMessage = [...cpu.shares].map(([name, share]) => `${name} ${((share * 1e6) / result.perSecond).toFixed(0)} us`);
   const total = [...cpu.shares.values()].reduce((a, b) => a + b, 0);
   console.log(`CPU: ${cpu.describe()}; a message: ${perMessage.join(", ")}, all ${((total * 1e6) / result.perSecond).toFixed(0)} us`);

@@ -8,6 +8,7 @@
  *   4. the saturating run again with two broker nodes on the database, every message crossing nodes.
  * Goals on 2 cores (issue 23): >= 10,000 persisted messages/s and >= 0.25 of the relay, p50 at
  * saturation < 100 ms, p99 <= 10 ms at 1,000/s, <= 20 KB per idle connection, two nodes >= 0.9 of one.
+ * The fixed-rate run also prints the CPU each process used over it (broker, PostgreSQL, generator).
  * Beside delivery latency (send → the recipient has it), "stored" is send → the sender's `sent`
  * (persisted). `--fixed-only` runs only the two fixed-rate runs (for looking into latency), `--idle-only`
  * only the idle-connection memory. First it prints the machine's loopback round trips between two
@@ -16,6 +17,7 @@
  */
 import { createDb } from "../src/server/core/db";
 import { benchDatabase } from "./lib";
+import { cpuSeconds, CpuWindow, ownCpuSeconds, postmasterPidOf, treeCpuSeconds } from "./cpu";
 import { loopbackRoundTrips, settledMemory, startBroker, startProcess, stop, waitForLinks, waitHttp } from "./broker-process";
 import { benchBrokerEnv, type Client, makePeers, open, PAYLOAD, refusals, removePeers, resetMessageTables, run, type RunResult, setBenchEnv, WINDOW } from "./broker-load";
 
@@ -57,7 +59,15 @@ try {
     await waitHttp(`http://127.0.0.1:${BROKER_PORT}/health`);
     // Every run starts from the same empty message tables, not on the rows of the runs before it.
     await resetMessageTables(db);
-    const brokerFixed = await run([`ws://127.0.0.1:${BROKER_PORT}`], groups, true, { rate: 1_000 }, seconds);
+    // What the evenly paced run costs each process: at 1,000/s a message costs several times what it
+    // does at saturation (a system call and a wake-up per frame), and the two cores are shared.
+    const pgPid = await postmasterPidOf(db);
+    const fixedCpu = new CpuWindow({
+      broker: () => (broker.pid ? cpuSeconds(broker.pid) : Number.NaN),
+      postgres: () => (pgPid ? treeCpuSeconds(pgPid) : Number.NaN),
+      generator: ownCpuSeconds,
+    });
+    const brokerFixed = await run([`ws://127.0.0.1:${BROKER_PORT}`], groups, true, { rate: 1_000 }, seconds, fixedCpu.window());
     if (!fixedOnly) await resetMessageTables(db);
     const brokerMax = fixedOnly ? null : await run([`ws://127.0.0.1:${BROKER_PORT}`], groups, true, "max", seconds);
     // Two nodes on the one database, the peers of each mesh dealt to both: every message crosses nodes.
@@ -82,6 +92,7 @@ try {
     }
     console.log(row("bare ws relay at 1000/s", relayFixed));
     console.log(row("broker at 1000/s", brokerFixed));
+    console.log(`CPU at 1000/s: ${fixedCpu.describe()}`);
     console.log(`goal p99 <= 10 ms at 1000/s: ${verdict(brokerFixed.p99 <= 10)}`);
   }
 

@@ -72,6 +72,11 @@ export class CpuWindow {
     for (const [name, read] of Object.entries(this.sources)) this.shares.set(name, (read() - (this.before.get(name) ?? 0)) / elapsed);
   }
 
+  /** As the measured window of a bench run (broker-load.ts's `run`). */
+  window(): { start(): void; end(): void } {
+    return { start: () => this.start(), end: () => this.end() };
+  }
+
   /** "brokers 1.21 cores, postgres 0.62, …" */
   describe(): string {
     return [...this.shares].map(([name, share]) => `${name} ${share.toFixed(2)}`).join(", ") + " cores";

@@ -147,6 +147,37 @@ describe("storing a batch", () => {
   });
 });
 
+describe("prepared calls", () => {
+  it("parses and plans the store and ack calls once per connection, then runs the same statement again", async () => {
+    const { invite } = await meshWithInvite(db);
+    const [from, to] = [await joinedPeer(db, invite.token, "a"), await joinedPeer(db, invite.token, "b")];
+    const message = () => ({ id: randomUUID(), meshId: from.meshId, senderMemberId: from.memberId, targetSpec: { kind: "peer", memberId: to.memberId }, priority: "normal" as const, ciphertext: Buffer.alloc(16, 2), recipients: [to.memberId] });
+    const client = await pool.connect();
+    try {
+      const runs = async () =>
+        (
+          await client.query<{ name: string; runs: number }>(
+            "SELECT name, (generic_plans + custom_plans)::int AS runs FROM pg_prepared_statements WHERE name LIKE 'broker\\_%' ORDER BY name",
+          )
+        ).rows;
+      // The pool's connection may have run them for the tests before.
+      const before = new Map((await runs()).map((r) => [r.name, r.runs]));
+      for (let i = 0; i < 3; i++) {
+        const m = message();
+        await insertMessages(client, [m], 60_000);
+        expect(await ackMessages(client, [{ memberId: to.memberId, envelopeId: m.id }])).toBe(1);
+      }
+      // One statement each, run three more times: the connection parsed each call's text once.
+      expect((await runs()).map((r) => ({ name: r.name, runs: r.runs - (before.get(r.name) ?? 0) }))).toEqual([
+        { name: "broker_ack_messages", runs: 3 },
+        { name: "broker_store_messages", runs: 3 },
+      ]);
+    } finally {
+      client.release();
+    }
+  });
+});
+
 describe("overdue messages", () => {
   it("hands out the unacknowledged messages older than the timeout, oldest first, for the members asked about", async () => {
     const { invite } = await meshWithInvite(db);

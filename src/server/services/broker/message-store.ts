@@ -10,6 +10,15 @@ import { isUuid } from "../../core/ids";
 export type Queries = Pick<pg.Pool, "query">;
 
 const UTC_NOW = "(now() AT TIME ZONE 'UTC')";
+
+/**
+ * A call of one of the broker's functions as a named prepared statement: each connection parses and
+ * plans the call once and then only binds and runs it (docs/performance.md, "Prepared calls"). Only
+ * for calls of functions, whose statements are planned inside them; a name stands for one text.
+ */
+function call<R extends pg.QueryResultRow>(pool: Queries, name: string, text: string, values: unknown[]): Promise<pg.QueryResult<R>> {
+  return pool.query<R>({ name, text, values });
+}
 const EPOCH_MS = (col: string) => `(extract(epoch FROM ${col}) * 1000)::float8`;
 
 export interface NewMessage {
@@ -105,7 +114,9 @@ export async function insertMessages(
   const recipients = interned(recipientMembers);
   // One round trip: the function (migration 20261128132538_broker_statements_in_functions) takes the
   // store guard, then checks the senders and recipients and runs the insert, in snapshots taken after it.
-  const { rows } = await pool.query<{ id: string; seq: string; created_ms: number }>(
+  const { rows } = await call<{ id: string; seq: string; created_ms: number }>(
+    pool,
+    "broker_store_messages",
     `SELECT o_id AS id, o_seq AS seq, o_ms AS created_ms
      FROM broker_store_messages($1::uuid[], $2::int[], $3::uuid[], $4::uuid[], $5::int[], $6::jsonb[], $7::message_priority[], $8::text[],
                                 $9::int[], $10::bytea, $11::int[], $12::int[], $13::int[], $14::int[], $15::uuid[], $16::bigint, $17::text, $18::text)`,
@@ -247,7 +258,7 @@ export async function queuedCount(pool: Queries, memberId: string): Promise<numb
 /** Queue rows of the given members whose message arrived in a seq range (a notification from another node). */
 export async function queuedInRange(pool: Queries, memberIds: readonly string[], fromSeq: string, toSeq: string): Promise<QueuedMessage[]> {
   if (memberIds.length === 0) return [];
-  const { rows } = await pool.query<QueuedRow>(`${FUNCTION_COLUMNS} FROM broker_notified($1::uuid[], $2::bigint, $3::bigint)`, [memberIds, fromSeq, toSeq]);
+  const { rows } = await call<QueuedRow>(pool, "broker_notified", `${FUNCTION_COLUMNS} FROM broker_notified($1::uuid[], $2::bigint, $3::bigint)`, [memberIds, fromSeq, toSeq]);
   // In seq order, sorted here: the database would sort the rows with their ciphertexts.
   return rows.map(toQueued).sort((a, b) => Number(a.seq) - Number(b.seq));
 }
@@ -260,7 +271,7 @@ export async function queuedInRange(pool: Queries, memberIds: readonly string[],
  */
 export async function overdueFor(pool: Queries, memberIds: readonly string[], olderThanMs: number, limit: number): Promise<QueuedMessage[]> {
   if (memberIds.length === 0) return [];
-  const { rows } = await pool.query<QueuedRow>(`${FUNCTION_COLUMNS} FROM broker_overdue($1::uuid[], $2::bigint, $3::int)`, [memberIds, olderThanMs, limit]);
+  const { rows } = await call<QueuedRow>(pool, "broker_overdue", `${FUNCTION_COLUMNS} FROM broker_overdue($1::uuid[], $2::bigint, $3::int)`, [memberIds, olderThanMs, limit]);
   return rows.map(toQueued);
 }
 
@@ -279,7 +290,7 @@ export interface Ack {
 export async function ackMessages(pool: Queries, acks: readonly Ack[]): Promise<number> {
   if (acks.length === 0) return 0;
   const members = interned(acks.map((a) => a.memberId));
-  const { rows } = await pool.query<{ deleted: number }>(`SELECT broker_ack_messages($1::int[], $2::uuid[], $3::uuid[]) AS deleted`, [
+  const { rows } = await call<{ deleted: number }>(pool, "broker_ack_messages", `SELECT broker_ack_messages($1::int[], $2::uuid[], $3::uuid[]) AS deleted`, [
     intArray(members.ix),
     uuidArray(members.distinct),
     uuidArray(acks.map((a) => a.envelopeId)),
