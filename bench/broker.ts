@@ -8,7 +8,8 @@
  *   4. the saturating run again with two broker nodes on the database, every message crossing nodes.
  * Goals on 2 cores (issue 23): >= 10,000 persisted messages/s and >= 0.25 of the relay, p50 at
  * saturation < 100 ms, p99 <= 10 ms at 1,000/s, <= 20 KB per idle connection, two nodes >= 0.9 of one.
- * The fixed-rate run also prints the CPU each process used over it (broker, PostgreSQL, generator).
+ * The fixed-rate run also prints the CPU each process used over it (broker, PostgreSQL, generator) and
+ * how long each waited on the run queue for a core (Linux schedstat).
  * Beside delivery latency (send → the recipient has it), "stored" is send → the sender's `sent`
  * (persisted). `--fixed-only` runs only the two fixed-rate runs (for looking into latency), `--idle-only`
  * only the idle-connection memory. First it prints the machine's loopback round trips between two
@@ -17,7 +18,7 @@
  */
 import { createDb } from "../src/server/core/db";
 import { benchDatabase } from "./lib";
-import { cpuSeconds, CpuWindow, ownCpuSeconds, postmasterPidOf, treeCpuSeconds } from "./cpu";
+import { cpuSeconds, CpuWindow, ownCpuSeconds, postmasterPidOf, runQueueSeconds, treeCpuSeconds, treeRunQueueSeconds } from "./cpu";
 import { loopbackRoundTrips, settledMemory, startBroker, startProcess, stop, waitForLinks, waitHttp } from "./broker-process";
 import { benchBrokerEnv, type Client, makePeers, open, PAYLOAD, refusals, removePeers, resetMessageTables, run, type RunResult, setBenchEnv, WINDOW } from "./broker-load";
 
@@ -51,7 +52,13 @@ try {
     const relay = startProcess("bench/broker-relay.ts", { RELAY_PORT: String(RELAY_PORT) });
     await waitHttp(`http://127.0.0.1:${RELAY_PORT}/`);
     // The fixed rate first, on a fresh process: the max run leaves a backlog that is not part of it.
-    const relayFixed = await run([`ws://127.0.0.1:${RELAY_PORT}`], groups, false, { rate: 1_000 }, seconds);
+    const relayCpu = new CpuWindow({
+      relay: () => (relay.pid ? cpuSeconds(relay.pid) : Number.NaN),
+      generator: ownCpuSeconds,
+      "relay waiting": () => (relay.pid ? runQueueSeconds(relay.pid) : Number.NaN),
+      "generator waiting": () => runQueueSeconds(process.pid),
+    });
+    const relayFixed = await run([`ws://127.0.0.1:${RELAY_PORT}`], groups, false, { rate: 1_000 }, seconds, relayCpu.window());
     const relayMax = fixedOnly ? null : await run([`ws://127.0.0.1:${RELAY_PORT}`], groups, false, "max", seconds);
     await stop(relay);
 
@@ -67,7 +74,17 @@ try {
       postgres: () => (pgPid ? treeCpuSeconds(pgPid) : Number.NaN),
       generator: ownCpuSeconds,
     });
-    const brokerFixed = await run([`ws://127.0.0.1:${BROKER_PORT}`], groups, true, { rate: 1_000 }, seconds, fixedCpu.window());
+    // And how long each waited for a core while ready to run: the two cores are shared by all three.
+    const fixedWaits = new CpuWindow({
+      broker: () => (broker.pid ? runQueueSeconds(broker.pid) : Number.NaN),
+      postgres: () => (pgPid ? treeRunQueueSeconds(pgPid) : Number.NaN),
+      generator: () => runQueueSeconds(process.pid),
+    });
+    const both = [fixedCpu.window(), fixedWaits.window()];
+    const brokerFixed = await run([`ws://127.0.0.1:${BROKER_PORT}`], groups, true, { rate: 1_000 }, seconds, {
+      start: () => both.forEach((w) => w.start()),
+      end: () => both.forEach((w) => w.end()),
+    });
     if (!fixedOnly) await resetMessageTables(db);
     const brokerMax = fixedOnly ? null : await run([`ws://127.0.0.1:${BROKER_PORT}`], groups, true, "max", seconds);
     // Two nodes on the one database, the peers of each mesh dealt to both: every message crosses nodes.
@@ -92,7 +109,8 @@ try {
     }
     console.log(row("bare ws relay at 1000/s", relayFixed));
     console.log(row("broker at 1000/s", brokerFixed));
-    console.log(`CPU at 1000/s: ${fixedCpu.describe()}`);
+    console.log(`CPU at 1000/s: ${fixedCpu.describe()}; waiting for a core: ${fixedWaits.describe()}`);
+    console.log(`  the relay's run: ${relayCpu.describe()}`);
     console.log(`goal p99 <= 10 ms at 1000/s: ${verdict(brokerFixed.p99 <= 10)}`);
   }
 

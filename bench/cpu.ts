@@ -22,15 +22,37 @@ export function cpuSeconds(pid: number): number {
   return stat(pid)?.seconds ?? 0;
 }
 
-/** CPU seconds of a process and its children (one level: PostgreSQL's postmaster and its backends). */
-export function treeCpuSeconds(root: number): number {
-  let total = cpuSeconds(root);
+/** A per-process figure summed over a process and its children (one level: PostgreSQL's postmaster and its backends). */
+function treeSum(root: number, read: (pid: number) => number): number {
+  let total = read(root);
   for (const name of readdirSync("/proc")) {
     if (!/^\d+$/.test(name)) continue;
     const s = stat(Number(name));
-    if (s && s.ppid === root) total += s.seconds;
+    if (s && s.ppid === root) total += read(Number(name));
   }
   return total;
+}
+
+/** CPU seconds of a process and its children. */
+export function treeCpuSeconds(root: number): number {
+  return treeSum(root, cpuSeconds);
+}
+
+/**
+ * Seconds a process's main thread has waited on the run queue for a core (Linux schedstat's second
+ * field, in ns), 0 when it is gone or the kernel keeps no schedstat: the time it was ready and not run.
+ */
+export function runQueueSeconds(pid: number): number {
+  try {
+    return Number(readFileSync(`/proc/${pid}/schedstat`, "utf8").split(" ")[1]) / 1e9 || 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Run-queue seconds of a process and its children. */
+export function treeRunQueueSeconds(root: number): number {
+  return treeSum(root, runQueueSeconds);
 }
 
 /**
