@@ -9,7 +9,7 @@ import { Batcher } from "../../src/server/core/batcher";
 import { CrossNode } from "./cross-node";
 import { Delivery } from "./delivery";
 import { MESSAGES_CHANNEL, type HubDeps, type HubOptions } from "./hub-types";
-import { outFrame, targetIds } from "./message-frames";
+import { outFrame, seqBefore, targetIds } from "./message-frames";
 
 export { MESSAGES_CHANNEL, type HubDeps, type HubOptions };
 
@@ -191,19 +191,23 @@ export class MessageHub {
     this.deps.metrics.storeBatchSeconds.observe((performance.now() - started) / 1000);
     this.deps.metrics.storeBatchMessages.observe(items.length);
     const fresh: PreparedMessage[] = [];
-    let low: bigint | undefined;
-    let high: bigint | undefined;
+    let low: string | undefined;
+    let high: string | undefined;
+    // Objects built field by field (no spreads of the send and the frame: this loop runs for every message).
     const results = stored.map((s, i): Stored => {
       if (!s || s.duplicate) return s;
       const item = items[i]!;
-      const out: PreparedMessage = { ...outFrame({ ...item, seq: s.seq, createdAtMs: s.createdAtMs, ciphertext: item.text }, 1), meshId: item.meshId, recipients: item.recipients };
+      const frame = outFrame(
+        { id: s.id, seq: s.seq, senderMemberId: item.senderMemberId, targetSpec: item.targetSpec, priority: item.priority, createdAtMs: s.createdAtMs, ciphertext: item.text },
+        1,
+      );
+      const out: PreparedMessage = { id: frame.id, priority: frame.priority, createdAtMs: frame.createdAtMs, text: frame.text, meshId: item.meshId, recipients: item.recipients };
       fresh.push(out);
-      const seq = BigInt(s.seq);
-      if (low === undefined || seq < low) low = seq;
-      if (high === undefined || seq > high) high = seq;
-      return { ...s, out };
+      if (low === undefined || seqBefore(s.seq, low)) low = s.seq;
+      if (high === undefined || seqBefore(high, s.seq)) high = s.seq;
+      return { id: s.id, seq: s.seq, createdAtMs: s.createdAtMs, out };
     });
-    if (low !== undefined && high !== undefined) this.crossNode.publish(low.toString(), high.toString(), fresh);
+    if (low !== undefined && high !== undefined) this.crossNode.publish(low, high, fresh);
     return results;
   }
 

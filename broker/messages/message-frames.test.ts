@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { PROTOCOL_VERSION, type TMessageFrame, type TMessagePriority, type TTargetSpec } from "../protocol/frames";
-import { outFrame, type FrameSource } from "./message-frames";
+import { outFrame, seqBefore, type FrameSource } from "./message-frames";
 
 /** The frame as an object, the reference outFrame's text must equal once stringified. */
 function frameOf(row: FrameSource, attempt: number): TMessageFrame {
@@ -42,3 +42,13 @@ describe("outFrame", () => {
     });
   }
 });
+
+describe("seq order", () => {
+  it("orders seqs as the numbers they write, across lengths, without BigInt", () => {
+    const seqs = ["1", "9", "10", "99", "100", "101", "9007199254740993", "9007199254740992", "18446744073709551615", "12"];
+    const sorted = [...seqs].sort((a, b) => (seqBefore(a, b) ? -1 : seqBefore(b, a) ? 1 : 0));
+    expect(sorted).toEqual([...seqs].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0)));
+    expect(seqBefore("7", "7")).toBe(false);
+  });
+});
+

@@ -9,6 +9,14 @@ export function targetIds(to: TTargetSpec): string[] {
   return [];
 }
 
+/**
+ * Whether seq `a` comes before seq `b`: both are a bigint's decimal text as PostgreSQL writes it (no sign,
+ * no leading zeros), so the shorter is smaller and equal lengths compare as text, without a BigInt each.
+ */
+export function seqBefore(a: string, b: string): boolean {
+  return a.length !== b.length ? a.length < b.length : a < b;
+}
+
 export type FrameSource = Pick<QueuedMessage, "id" | "seq" | "senderMemberId" | "targetSpec" | "priority" | "createdAtMs"> & {
   /** Bytes from the queue, or the base64url text of the `send` frame (not encoded again). */
   ciphertext: Buffer | string;
