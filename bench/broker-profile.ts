@@ -21,7 +21,8 @@ import { benchDatabase } from "./lib";
 import { summariseProfile, type CpuProfile } from "./profile-summary";
 
 const args = process.argv.slice(2);
-const seconds = Number(args.find((a) => /^\d+(\.\d+)?$/.test(a)) ?? 10);
+// The run's length is the number that is not the value of --nodes or --rate.
+const seconds = Number(args.find((a, i) => /^\d+(\.\d+)?$/.test(a) && args[i - 1] !== "--nodes" && args[i - 1] !== "--rate") ?? 10);
 const BROKER_PORT = Number(process.env.BENCH_BROKER_PORT ?? 4510);
 const nodes = args.includes("--nodes") ? Number(args[args.indexOf("--nodes") + 1]) : 1;
 const rate = args.includes("--rate") ? Number(args[args.indexOf("--rate") + 1]) : undefined;

@@ -9,7 +9,8 @@
  * Goals on 2 cores (issue 23): >= 10,000 persisted messages/s and >= 0.25 of the relay, p50 at
  * saturation < 100 ms, p99 <= 10 ms at 1,000/s, <= 20 KB per idle connection, two nodes >= 0.9 of one.
  * The fixed-rate run also prints the CPU each process used over it (broker, PostgreSQL, generator) and
- * how long each waited on the run queue for a core (Linux schedstat).
+ * how long each waited on the run queue for a core (Linux schedstat of the main thread; for PostgreSQL,
+ * of the processes alive at both ends of the run), in seconds a second.
  * Beside delivery latency (send → the recipient has it), "stored" is send → the sender's `sent`
  * (persisted). `--fixed-only` runs only the two fixed-rate runs (for looking into latency), `--idle-only`
  * only the idle-connection memory. First it prints the machine's loopback round trips between two
@@ -52,13 +53,12 @@ try {
     const relay = startProcess("bench/broker-relay.ts", { RELAY_PORT: String(RELAY_PORT) });
     await waitHttp(`http://127.0.0.1:${RELAY_PORT}/`);
     // The fixed rate first, on a fresh process: the max run leaves a backlog that is not part of it.
-    const relayCpu = new CpuWindow({
-      relay: () => (relay.pid ? cpuSeconds(relay.pid) : Number.NaN),
-      generator: ownCpuSeconds,
-      "relay waiting": () => (relay.pid ? runQueueSeconds(relay.pid) : Number.NaN),
-      "generator waiting": () => runQueueSeconds(process.pid),
+    const relayCpu = new CpuWindow({ relay: () => (relay.pid ? cpuSeconds(relay.pid) : Number.NaN), generator: ownCpuSeconds });
+    const relayWaits = new CpuWindow({ relay: () => (relay.pid ? runQueueSeconds(relay.pid) : Number.NaN), generator: () => runQueueSeconds(process.pid) });
+    const relayFixed = await run([`ws://127.0.0.1:${RELAY_PORT}`], groups, false, { rate: 1_000 }, seconds, {
+      start: () => [relayCpu, relayWaits].forEach((w) => w.start()),
+      end: () => [relayCpu, relayWaits].forEach((w) => w.end()),
     });
-    const relayFixed = await run([`ws://127.0.0.1:${RELAY_PORT}`], groups, false, { rate: 1_000 }, seconds, relayCpu.window());
     const relayMax = fixedOnly ? null : await run([`ws://127.0.0.1:${RELAY_PORT}`], groups, false, "max", seconds);
     await stop(relay);
 
@@ -109,8 +109,9 @@ try {
     }
     console.log(row("bare ws relay at 1000/s", relayFixed));
     console.log(row("broker at 1000/s", brokerFixed));
-    console.log(`CPU at 1000/s: ${fixedCpu.describe()}; waiting for a core: ${fixedWaits.describe()}`);
-    console.log(`  the relay's run: ${relayCpu.describe()}`);
+    const waited = "s a second (main threads; PostgreSQL: its processes)";
+    console.log(`CPU at 1000/s: ${fixedCpu.describe()}; waiting for a core: ${fixedWaits.describe(waited)}`);
+    console.log(`  the relay's run: CPU ${relayCpu.describe()}; waiting for a core: ${relayWaits.describe(waited)}`);
     console.log(`goal p99 <= 10 ms at 1000/s: ${verdict(brokerFixed.p99 <= 10)}`);
   }
 

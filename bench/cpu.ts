@@ -99,8 +99,8 @@ export class CpuWindow {
     return { start: () => this.start(), end: () => this.end() };
   }
 
-  /** "brokers 1.21 cores, postgres 0.62, …" */
-  describe(): string {
-    return [...this.shares].map(([name, share]) => `${name} ${share.toFixed(2)}`).join(", ") + " cores";
+  /** "brokers 1.21 cores, postgres 0.62, …" (another unit for other sources, e.g. seconds waited a second). */
+  describe(unit = "cores"): string {
+    return [...this.shares].map(([name, share]) => `${name} ${share.toFixed(2)}`).join(", ") + ` ${unit}`;
   }
 }

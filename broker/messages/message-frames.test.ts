@@ -51,4 +51,3 @@ describe("seq order", () => {
     expect(seqBefore("7", "7")).toBe(false);
   });
 });
-

@@ -10,16 +10,17 @@ import { isUuid } from "../../core/ids";
 export type Queries = Pick<pg.Pool, "query">;
 
 const UTC_NOW = "(now() AT TIME ZONE 'UTC')";
+const EPOCH_MS = (col: string) => `(extract(epoch FROM ${col}) * 1000)::float8`;
 
 /**
  * A call of one of the broker's functions as a named prepared statement: each connection parses and
- * plans the call once and then only binds and runs it (docs/performance.md, "Prepared calls"). Only
- * for calls of functions, whose statements are planned inside them; a name stands for one text.
+ * plans it once, then only binds and runs it (docs/performance.md, "The morning of 2026-11-29"). Only
+ * calls of functions (their statements are planned inside them); one text a name. A migration that
+ * changes a function's result columns gives it a new name: open connections would fail the old call once.
  */
 function call<R extends pg.QueryResultRow>(pool: Queries, name: string, text: string, values: unknown[]): Promise<pg.QueryResult<R>> {
   return pool.query<R>({ name, text, values });
 }
-const EPOCH_MS = (col: string) => `(extract(epoch FROM ${col}) * 1000)::float8`;
 
 export interface NewMessage {
   id: string;
