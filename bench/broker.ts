@@ -55,10 +55,7 @@ try {
     // The fixed rate first, on a fresh process: the max run leaves a backlog that is not part of it.
     const relayCpu = new CpuWindow({ relay: () => (relay.pid ? cpuSeconds(relay.pid) : Number.NaN), generator: ownCpuSeconds });
     const relayWaits = new CpuWindow({ relay: () => (relay.pid ? runQueueSeconds(relay.pid) : Number.NaN), generator: () => runQueueSeconds(process.pid) });
-    const relayFixed = await run([`ws://127.0.0.1:${RELAY_PORT}`], groups, false, { rate: 1_000 }, seconds, {
-      start: () => [relayCpu, relayWaits].forEach((w) => w.start()),
-      end: () => [relayCpu, relayWaits].forEach((w) => w.end()),
-    });
+    const relayFixed = await run([`ws://127.0.0.1:${RELAY_PORT}`], groups, false, { rate: 1_000 }, seconds, CpuWindow.together(relayCpu, relayWaits));
     const relayMax = fixedOnly ? null : await run([`ws://127.0.0.1:${RELAY_PORT}`], groups, false, "max", seconds);
     await stop(relay);
 
@@ -80,11 +77,7 @@ try {
       postgres: () => (pgPid ? treeRunQueueSeconds(pgPid) : Number.NaN),
       generator: () => runQueueSeconds(process.pid),
     });
-    const both = [fixedCpu.window(), fixedWaits.window()];
-    const brokerFixed = await run([`ws://127.0.0.1:${BROKER_PORT}`], groups, true, { rate: 1_000 }, seconds, {
-      start: () => both.forEach((w) => w.start()),
-      end: () => both.forEach((w) => w.end()),
-    });
+    const brokerFixed = await run([`ws://127.0.0.1:${BROKER_PORT}`], groups, true, { rate: 1_000 }, seconds, CpuWindow.together(fixedCpu, fixedWaits));
     if (!fixedOnly) await resetMessageTables(db);
     const brokerMax = fixedOnly ? null : await run([`ws://127.0.0.1:${BROKER_PORT}`], groups, true, "max", seconds);
     // Two nodes on the one database, the peers of each mesh dealt to both: every message crosses nodes.

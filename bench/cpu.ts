@@ -94,9 +94,9 @@ export class CpuWindow {
     for (const [name, read] of Object.entries(this.sources)) this.shares.set(name, (read() - (this.before.get(name) ?? 0)) / elapsed);
   }
 
-  /** As the measured window of a bench run (broker-load.ts's `run`). */
-  window(): { start(): void; end(): void } {
-    return { start: () => this.start(), end: () => this.end() };
+  /** Several windows as the one measured window of a bench run (broker-load.ts's `run`). */
+  static together(...windows: CpuWindow[]): { start(): void; end(): void } {
+    return { start: () => windows.forEach((w) => w.start()), end: () => windows.forEach((w) => w.end()) };
   }
 
   /** "brokers 1.21 cores, postgres 0.62, …" (another unit for other sources, e.g. seconds waited a second). */
