@@ -4,6 +4,7 @@
 import nacl from "tweetnacl";
 import WebSocket from "ws";
 import { signWsAuth, WS_AUTH_HEADER } from "../broker/protocol/ws-auth";
+import { AckBatcher } from "../broker/client/delivery";
 import { corkForTick } from "../broker/ws/registry";
 import type { Db } from "../src/server/core/db";
 import { toBase64Url } from "../src/server/core/encoding";
@@ -48,7 +49,8 @@ export interface Client {
   /** An answer (`sent` or `error`) freed a place in the window. */
   onAnswer?: () => void;
   sentAt: Map<string, number>;
-  pendingAcks: string[];
+  /** Acks as the mesh client sends them: the ids received within 20 ms of the first, in one frame. */
+  acks: AckBatcher;
 }
 
 /** Connection attempts refused with 503 or 429 and tried again, in this process so far. */
@@ -75,7 +77,11 @@ const CIPHERTEXT_KEY = '"ciphertext":"';
 async function openOnce(base: string, peer: Peer, withAuth: boolean): Promise<Client> {
   const headers = withAuth ? { [WS_AUTH_HEADER]: signWsAuth({ meshId: peer.meshId, memberId: peer.memberId, secretKey: peer.keys.secretKey }) } : {};
   const ws = new WebSocket(`${base}/ws?mesh=${peer.meshId}&member=${peer.memberId}`, { headers, perMessageDeflate: false });
-  const client: Client = { peer, ws, outstanding: 0, pendingAcks: [], sentAt: new Map() };
+  const acks = new AckBatcher((messageIds) => {
+    corkForTick(ws);
+    ws.send(JSON.stringify({ v: 1, type: "ack", messageIds }));
+  });
+  const client: Client = { peer, ws, outstanding: 0, acks, sentAt: new Map() };
   await new Promise<void>((resolve, reject) => {
     ws.once("error", reject);
     ws.once("unexpected-response", (_req, res) => {
@@ -97,7 +103,7 @@ async function openOnce(base: string, peer: Peer, withAuth: boolean): Promise<Cl
           const at = body + CIPHERTEXT_KEY.length;
           const sentAt = Buffer.from(data.toString("latin1", at, at + 12), "base64url").readDoubleLE(0);
           client.onReceive?.(performance.now() - sentAt);
-          client.pendingAcks.push(data.toString("latin1", id + MESSAGE_ID_KEY.length, id + MESSAGE_ID_KEY.length + 36));
+          client.acks.add(data.toString("latin1", id + MESSAGE_ID_KEY.length, id + MESSAGE_ID_KEY.length + 36));
           return;
         }
       }
@@ -122,7 +128,7 @@ async function openOnce(base: string, peer: Peer, withAuth: boolean): Promise<Cl
       else if (frame.type === "message" && frame.ciphertext) {
         const sentAt = Buffer.from(frame.ciphertext.slice(0, 12), "base64url").readDoubleLE(0);
         client.onReceive?.(performance.now() - sentAt);
-        if (frame.messageId) client.pendingAcks.push(frame.messageId);
+        if (frame.messageId) client.acks.add(frame.messageId);
       }
     });
   });
@@ -150,17 +156,6 @@ function send(from: Client, to: Client): void {
   corkForTick(from.ws);
   // The frame JSON.stringify would write (ids and base64url need no escaping), without scanning the payload.
   from.ws.send(`{"v":1,"type":"send","id":"${id}","to":{"kind":"peer","memberId":"${to.peer.memberId}"},"ciphertext":"${payload()}"}`);
-}
-
-function ackLoop(clients: Client[]): NodeJS.Timeout {
-  return setInterval(() => {
-    for (const c of clients) {
-      if (c.pendingAcks.length === 0) continue;
-      const ids = c.pendingAcks.splice(0, 500);
-      corkForTick(c.ws);
-      c.ws.send(JSON.stringify({ v: 1, type: "ack", messageIds: ids }));
-    }
-  }, 50);
 }
 
 export interface RunResult {
@@ -196,7 +191,6 @@ export async function run(
     c.onReceive = (ms) => measuring && (received++, latencies.push(ms));
     c.onStored = (ms) => measuring && stored.push(ms);
   }
-  const acks = ackLoop(clients);
   let running = true;
   let timer: NodeJS.Timeout | undefined;
   if (mode === "max") {
@@ -231,8 +225,10 @@ export async function run(
   running = false;
   clearInterval(timer);
   await new Promise((r) => setTimeout(r, 500));
-  clearInterval(acks);
-  for (const c of clients) c.ws.terminate();
+  for (const c of clients) {
+    c.acks.drop();
+    c.ws.terminate();
+  }
   return { perSecond: received / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), storedP50: percentile(stored, 50), storedP99: percentile(stored, 99) };
 }
 
