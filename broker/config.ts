@@ -57,6 +57,8 @@ export const ZBrokerConfig = z.object({
   MESSAGE_SWEEP_INTERVAL_MS: envInt(60_000, 100, 86_400_000),
   MESSAGE_BATCH_WAIT_MS: envInt(2, 0, 1_000),
   MESSAGE_BATCH_MAX: envInt(500, 1, 10_000),
+  /** Acks arriving within this wait are stored in one call (docs/protocol.md, "Messages", point 4). */
+  MESSAGE_ACK_BATCH_WAIT_MS: envInt(20, 0, 1_000),
   MEMBER_CACHE_TTL_MS: envInt(5_000, 0, 600_000),
   MEMBERSHIP_SWEEP_MS: envInt(15_000, 100, 600_000),
   BROKER_DB_POOL_MAX: envInt(10, 2, 200),

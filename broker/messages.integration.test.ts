@@ -124,6 +124,35 @@ describe("messages", () => {
     await again.close();
   });
 
+  it("stores the acks that arrive within MESSAGE_ACK_BATCH_WAIT_MS of the first in one call", async () => {
+    const slow = await startBroker(db, { MESSAGE_ACK_BATCH_WAIT_MS: "400" });
+    const ackBatches = async () => {
+      const text = await (await fetch(`${slow.http}/metrics`)).text();
+      const read = (name: string) => Number(new RegExp(`^broker_ack_batch_acks_${name} (\\d+)`, "m").exec(text)?.[1]);
+      return { calls: read("count"), acks: read("sum") };
+    };
+    try {
+      const [a, b, c] = await meshOf(3);
+      const [ca, cb, cc] = await Promise.all([a, b, c].map((p) => TestClient.open(slow, p!)));
+      const sent = await ca!.send({ kind: "peers", memberIds: [b!.memberId, c!.memberId] }, fakeCiphertext());
+      if (sent.type !== "sent") throw new Error("not sent");
+      await Promise.all([cb!.waitMessages(1), cc!.waitMessages(1)]);
+      const before = await ackBatches();
+      // Two recipients on two connections, 100 ms apart: one batch, stored once the first has waited.
+      cb!.ack([sent.messageId]);
+      await new Promise((r) => setTimeout(r, 100));
+      cc!.ack([sent.messageId]);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(await queueRows(sent.messageId)).toBe(2);
+      await eventually(async () => (await queueRows(sent.messageId)) === 0);
+      expect(await ackBatches()).toEqual({ calls: before.calls + 1, acks: before.acks + 2 });
+      await eventually(async () => (await db.messageDelivery.count({ where: { envelopeId: sent.messageId } })) === 1);
+      await Promise.all([ca, cb, cc].map((x) => x!.close()));
+    } finally {
+      await slow.close();
+    }
+  });
+
   it("never stores or logs the plaintext: only the client's ciphertext reaches the tables", async () => {
     const [a, b] = await meshOf(2);
     const ca = await TestClient.open(broker, a!);

@@ -132,6 +132,12 @@ export function createBrokerMetrics(
       buckets: [1, 2, 5, 10, 25, 50, 100, 250, 500, 1000],
       registers,
     }),
+    ackBatchAcks: new Histogram({
+      name: "broker_ack_batch_acks",
+      help: "Acknowledgements per stored batch",
+      buckets: [1, 2, 5, 10, 25, 50, 100, 250, 500, 1000, 2000],
+      registers,
+    }),
     deliverySeconds: new Histogram({
       name: "broker_delivery_latency_seconds",
       help: "From a message stored (the database's clock) to its frame written to a recipient on this node, live deliveries only; path: local (sender on this node) or notified (another node's)",

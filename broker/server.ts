@@ -100,7 +100,7 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
   );
   const messages = new MessageHub(
     { pool, log, metrics, registry: connections, members, nodeId, flow },
-    { ttlMs: config.MESSAGE_TTL_MS, ackTimeoutMs: config.MESSAGE_ACK_TIMEOUT_MS, batchWaitMs: config.MESSAGE_BATCH_WAIT_MS, batchMax: config.MESSAGE_BATCH_MAX, holdMaxMs: config.PRIORITY_HOLD_MAX_MS },
+    { ttlMs: config.MESSAGE_TTL_MS, ackTimeoutMs: config.MESSAGE_ACK_TIMEOUT_MS, batchWaitMs: config.MESSAGE_BATCH_WAIT_MS, batchMax: config.MESSAGE_BATCH_MAX, ackBatchWaitMs: config.MESSAGE_ACK_BATCH_WAIT_MS, holdMaxMs: config.PRIORITY_HOLD_MAX_MS },
   );
   hubRef.current = messages;
   const links = (hubRef.links = linksOf(config, { nodeId, pool, log, hub: messages }));

@@ -13,6 +13,8 @@ export interface HubOptions {
   ackTimeoutMs: number;
   batchWaitMs: number;
   batchMax: number;
+  /** How long the first ack of a batch waits for others (MESSAGE_ACK_BATCH_WAIT_MS). */
+  ackBatchWaitMs: number;
   /** Longest hold of a normal or low message for a busy recipient (PRIORITY_HOLD_MAX_MS). */
   holdMaxMs?: number;
 }

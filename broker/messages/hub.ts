@@ -26,7 +26,11 @@ type Stored = (StoredMessage & { out?: PreparedMessage }) | null;
  */
 export class MessageHub {
   private readonly sends: Batcher<Outgoing, Stored>;
-  /** Acks of one frame at a time (one promise a frame, not one an id), batched by their count. */
+  /**
+   * Acks of one frame at a time (one promise a frame, not one an id), batched by their count. They
+   * wait longer than sends (nobody waits for an ack's answer): clients ack a few messages at a time,
+   * each on its own timer, and every call is a round trip and a transaction for the database.
+   */
   private readonly acks: Batcher<Ack[], undefined>;
   private readonly delivery: Delivery;
   private readonly crossNode: CrossNode;
@@ -43,9 +47,10 @@ export class MessageHub {
         const items = frames.flat();
         await ackMessages(deps.pool, items);
         deps.metrics.acks.inc(items.length);
+        deps.metrics.ackBatchAcks.observe(items.length);
         return frames.map(() => undefined);
       },
-      { waitMs: options.batchWaitMs, max: options.batchMax * 4, size: (frame) => frame.length },
+      { waitMs: options.ackBatchWaitMs, max: options.batchMax * 4, size: (frame) => frame.length },
     );
   }
 
