@@ -69,6 +69,11 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
   // Plain pg for the message queue (multi-row statements, NOTIFY); Prisma for everything else.
   const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: config.BROKER_DB_POOL_MAX, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
   pool.on("error", () => {});
+  // The stores on a connection of their own: one runs at a time (the batcher's order), it never waits
+  // behind the pool's other work (a reconnect storm's replays and presences), and one backend keeps
+  // the call's plan and caches warm instead of whichever connection the acks left idle.
+  const storePool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 1, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
+  storePool.on("error", () => {});
   // Limits per client or script are counted in PostgreSQL, shared with every node (docs/security.md, "Shared limits").
   const limiter = (name: string, capacity: number, perMinute: number) =>
     new SharedLimiter({ name, capacity, refillPerMinute: perMinute, db, sweepAfterMs: config.RATE_LIMIT_SWEEP_AFTER_MS, ...(deps.now ? { now: deps.now } : {}), onFallback: (error) => log.warn({ event: "rate_limit_fallback", limit: name, ...safeErrorFields(error) }, "database unreachable: limit counted per node") });
@@ -99,7 +104,7 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
     { registry: connections, metrics, log },
   );
   const messages = new MessageHub(
-    { pool, log, metrics, registry: connections, members, nodeId, flow },
+    { pool, storePool, log, metrics, registry: connections, members, nodeId, flow },
     { ttlMs: config.MESSAGE_TTL_MS, ackTimeoutMs: config.MESSAGE_ACK_TIMEOUT_MS, batchWaitMs: config.MESSAGE_BATCH_WAIT_MS, batchMax: config.MESSAGE_BATCH_MAX, ackBatchWaitMs: config.MESSAGE_ACK_BATCH_WAIT_MS, holdMaxMs: config.PRIORITY_HOLD_MAX_MS },
   );
   hubRef.current = messages;
@@ -288,7 +293,7 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
       await listener.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await monitor.stop();
-      await pool.end().catch(() => {});
+      await Promise.all([pool.end().catch(() => {}), storePool.end().catch(() => {})]);
     },
   };
 }

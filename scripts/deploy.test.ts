@@ -146,7 +146,7 @@ describe("compose.yaml", () => {
     const num = (s: ComposeService, name: string, fallback: number) => Number(envOf(s)[name] ?? fallback);
     const need = (p: string, s: ComposeService): number => {
       if (p === "web") return num(s, "DB_POOL_MAX", 10) + 2;
-      if (p === "broker") return num(s, "DB_POOL_MAX", 10) + num(s, "BROKER_DB_POOL_MAX", 10) + 2;
+      if (p === "broker") return num(s, "DB_POOL_MAX", 10) + num(s, "BROKER_DB_POOL_MAX", 10) + 3;
       if (p === "worker") return num(s, "WORKER_CONCURRENCY", 4) + num(s, "CALLBACK_CONCURRENCY", 4) + num(s, "PIPELINE_CONCURRENCY", 1) + 2 + 4 + 1;
       return p === "migrate" ? 5 : 0;
     };

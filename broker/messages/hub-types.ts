@@ -21,6 +21,8 @@ export interface HubOptions {
 
 export interface HubDeps {
   pool: pg.Pool;
+  /** The stores' own connection (a pool of one). */
+  storePool: pg.Pool;
   log: Logger;
   metrics: BrokerMetrics;
   registry: ConnectionRegistry;

@@ -192,7 +192,7 @@ export class MessageHub {
    */
   private async store(items: Outgoing[]): Promise<Stored[]> {
     const started = performance.now();
-    const stored = await insertMessages(this.deps.pool, items, this.options.ttlMs, { channel: MESSAGES_CHANNEL, nodeId: this.deps.nodeId });
+    const stored = await insertMessages(this.deps.storePool, items, this.options.ttlMs, { channel: MESSAGES_CHANNEL, nodeId: this.deps.nodeId });
     this.deps.metrics.storeBatchSeconds.observe((performance.now() - started) / 1000);
     this.deps.metrics.storeBatchMessages.observe(items.length);
     const fresh: PreparedMessage[] = [];
