@@ -125,8 +125,12 @@ try {
     const after = await settledMemory(`http://127.0.0.1:${BROKER_PORT}`, INSPECT_PORT);
     const added = sockets.length - warm.length;
     const perConnection = (after.rss - before.rss) / added;
+    const heapPerConnection = (after.heap - before.heap) / added;
+    // The verdict takes the larger of the two: resident memory can shrink between the readings (the
+    // allocator returning pages), which once made the resident figure negative.
+    const judged = Math.max(perConnection, heapPerConnection);
     console.log(`idle connections: ${sockets.length}; broker RSS ${(before.rss / 2 ** 20).toFixed(0)} MB -> ${(after.rss / 2 ** 20).toFixed(0)} MB, heap ${(before.heap / 2 ** 20).toFixed(0)} MB -> ${(after.heap / 2 ** 20).toFixed(0)} MB`);
-    console.log(`memory per idle connection: ${(perConnection / 1024).toFixed(1)} KB resident, ${((after.heap - before.heap) / added / 1024).toFixed(1)} KB heap (goal <= 20 KB: ${perConnection <= 20 * 1024 ? "met" : "MISSED"})`);
+    console.log(`memory per idle connection: ${(perConnection / 1024).toFixed(1)} KB resident, ${(heapPerConnection / 1024).toFixed(1)} KB heap (goal <= 20 KB for the larger: ${judged <= 20 * 1024 ? "met" : "MISSED"})`);
     for (const s of sockets) s.ws.terminate();
     await stop(fresh);
   }
