@@ -159,15 +159,15 @@ function send(from: Client, to: Client): void {
 }
 
 /**
- * How long a run goes before it is measured: a second, and at a fixed rate at least as long as
- * WARM_UP_MESSAGES take. The fixed-rate run meets a fresh broker process, and after a second at
+ * How long a run goes before it is measured: a second, and at a fixed rate as long as WARM_UP_MESSAGES
+ * take (1 to 10 s). The fixed-rate run meets a fresh broker process, and after a second at
  * 1,000/s V8 was still optimising its code: the optimising compiler took 10.8 % of the broker's
  * samples over the measured seconds after a 1 s warm-up, 5.3 % after 3 s (docs/performance.md, "Acks
  * as clients send them"); a saturating run passes 5,000 messages in its first half second.
  */
 export const WARM_UP_MESSAGES = 5_000;
-function warmUpMs(mode: "max" | { rate: number }): number {
-  return mode === "max" ? 1_000 : Math.max(1_000, (WARM_UP_MESSAGES / mode.rate) * 1_000);
+export function warmUpMs(mode: "max" | { rate: number }): number {
+  return mode === "max" ? 1_000 : Math.min(10_000, Math.max(1_000, (WARM_UP_MESSAGES / mode.rate) * 1_000));
 }
 
 export interface RunResult {

@@ -8,7 +8,8 @@
  * restarts the embedded server (a server of DATABASE_URL must have it set by its operator).
  * `--nodes 2` runs two profiled brokers with the peers of each mesh dealt to both (every message
  * crosses nodes, as in bench/broker.ts's two-node run); the profile shown is the first node's.
- * `--rate N` profiles an evenly paced N messages/s instead of saturation (bench/broker.ts's fixed run).
+ * `--rate N` profiles an evenly paced N messages/s instead of saturation (bench/broker.ts's fixed run), after the
+ * same warm-up (5,000 messages, 1 to 10 s), which the profile includes.
  *   npx tsx bench/broker-profile.ts [seconds] [--nodes 2] [--rate N] [--keep]   (--keep leaves the .cpuprofile in .data/profiles)
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";

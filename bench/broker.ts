@@ -4,7 +4,8 @@
  *   1. 100 peers in 10 meshes send 1 KB messages (each to the next peer of its mesh) as fast as a window
  *      of 8 unanswered sends per peer (BENCH_WINDOW) allows: messages/s and p50/p99 delivery latency;
  *   2. the same peers at a fixed 1,000 messages/s: p50/p99 latency (measured after a warm-up of 5,000
- *      messages, 5 s, on the fresh process: WARM_UP_MESSAGES in bench/broker-load.ts; the others after 1 s);
+ *      messages, 5 s, the broker's on its fresh process: WARM_UP_MESSAGES in bench/broker-load.ts; the
+ *      saturating runs after 1 s);
  *   3. memory per idle connection with 5,000 connections (broker RSS and live heap before and after);
  *   4. the saturating run again with two broker nodes on the database, every message crossing nodes.
  * Goals on 2 cores (issue 23): >= 10,000 persisted messages/s and >= 0.25 of the relay, p50 at
@@ -22,7 +23,7 @@ import { createDb } from "../src/server/core/db";
 import { benchDatabase } from "./lib";
 import { cpuSeconds, CpuWindow, ownCpuSeconds, postmasterPidOf, runQueueSeconds, treeCpuSeconds, treeRunQueueSeconds } from "./cpu";
 import { loopbackRoundTrips, settledMemory, startBroker, startProcess, stop, waitForLinks, waitHttp } from "./broker-process";
-import { benchBrokerEnv, type Client, makePeers, open, PAYLOAD, refusals, removePeers, resetMessageTables, run, type RunResult, setBenchEnv, WARM_UP_MESSAGES, WINDOW } from "./broker-load";
+import { benchBrokerEnv, type Client, makePeers, open, PAYLOAD, refusals, removePeers, resetMessageTables, run, type RunResult, setBenchEnv, warmUpMs, WINDOW } from "./broker-load";
 
 const args = process.argv.slice(2);
 const fixedOnly = args.includes("--fixed-only");
@@ -46,7 +47,7 @@ const row = (name: string, r: RunResult) =>
 try {
   const groups = await makePeers(db, MESHES, PER_MESH, "load");
   await resetMessageTables(db);
-  console.log(`${MESHES} meshes x ${PER_MESH} peers, ${PAYLOAD} B messages, ${seconds} s per run (after a warm-up: 1 s, at 1,000/s ${WARM_UP_MESSAGES / 1_000} s), window ${WINDOW} per peer`);
+  console.log(`${MESHES} meshes x ${PER_MESH} peers, ${PAYLOAD} B messages, ${seconds} s per run (after a warm-up: ${warmUpMs("max") / 1_000} s, at 1,000/s ${warmUpMs({ rate: 1_000 }) / 1_000} s), window ${WINDOW} per peer`);
   const probe = await loopbackRoundTrips();
   console.log(`machine: ${probe.perSecond.toFixed(0)} loopback round trips/s between two processes (p50 ${(probe.p50 * 1000).toFixed(0)} us, p99 ${(probe.p99 * 1000).toFixed(0)} us)`);
 

@@ -125,7 +125,7 @@ describe("messages", () => {
   });
 
   it("stores the acks that arrive within MESSAGE_ACK_BATCH_WAIT_MS of the first in one call", async () => {
-    const slow = await startBroker(db, { MESSAGE_ACK_BATCH_WAIT_MS: "400" });
+    const slow = await startBroker(db, { MESSAGE_ACK_BATCH_WAIT_MS: "1000" });
     const ackBatches = async () => {
       const text = await (await fetch(`${slow.http}/metrics`)).text();
       const read = (name: string) => Number(new RegExp(`^broker_ack_batch_acks_${name} (\\d+)`, "m").exec(text)?.[1]);
@@ -142,7 +142,7 @@ describe("messages", () => {
       cb!.ack([sent.messageId]);
       await new Promise((r) => setTimeout(r, 100));
       cc!.ack([sent.messageId]);
-      await new Promise((r) => setTimeout(r, 100));
+      await new Promise((r) => setTimeout(r, 50));
       expect(await queueRows(sent.messageId)).toBe(2);
       await eventually(async () => (await queueRows(sent.messageId)) === 0);
       expect(await ackBatches()).toEqual({ calls: before.calls + 1, acks: before.acks + 2 });

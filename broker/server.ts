@@ -72,7 +72,7 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
   // The stores on a connection of their own: one runs at a time (the batcher's order), it never waits
   // behind the pool's other work (a reconnect storm's replays and presences), and one backend keeps
   // the call's plan and caches warm instead of whichever connection the acks left idle.
-  const storePool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 1, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
+  const storePool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 1, idleTimeoutMillis: 0, connectionTimeoutMillis: 5_000 });
   storePool.on("error", () => {});
   // Limits per client or script are counted in PostgreSQL, shared with every node (docs/security.md, "Shared limits").
   const limiter = (name: string, capacity: number, perMinute: number) =>

@@ -20,21 +20,24 @@ describe("the store connection", () => {
   it("stores and answers `sent` while every connection of the pool waits on a lock", async () => {
     const { invite } = await meshWithInvite(db);
     const [a, b] = [await joinedPeer(db, invite.token, "a"), await joinedPeer(db, invite.token, "b")];
-    const ca = await TestClient.open(broker, a);
-    const cb = await TestClient.open(broker, b);
     // Two peers of another mesh connect while its connection-cap lock is held: each reservation holds
     // one of the pool's two connections until the lock goes.
     const other = await meshWithInvite(db, { maxUses: 5 });
     const [c, d] = [await joinedPeer(db, other.invite.token, "c"), await joinedPeer(db, other.invite.token, "d")];
+    const ca = await TestClient.open(broker, a);
+    const cb = await TestClient.open(broker, b);
     const locker = new pg.Client({ connectionString: process.env.DATABASE_URL });
     await locker.connect();
+    let waiting: ReturnType<typeof connect>[] = [];
     try {
       await locker.query("SELECT pg_advisory_lock(hashtext($1))", [`mesh-cap:${c.meshId}`]);
-      const waiting = [connect(broker, c), connect(broker, d)];
+      waiting = [connect(broker, c), connect(broker, d)];
+      for (const w of waiting) w.catch(() => {});
+      // The sessions this lock holds up, and no other test's.
       const blocked = async () =>
-        (await locker.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND wait_event = 'advisory' AND query LIKE '%pg_advisory_xact_lock%'")).rows[0]!.n;
+        (await locker.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pg_backend_pid() = ANY(pg_blocking_pids(pid))")).rows[0]!.n;
       for (let i = 0; i < 200 && (await blocked()) < 2; i++) await new Promise((r) => setTimeout(r, 25));
-      expect(await blocked()).toBeGreaterThanOrEqual(2);
+      expect(await blocked()).toBe(2);
 
       const started = Date.now();
       const sent = await ca.send({ kind: "peer", memberId: b.memberId }, fakeCiphertext());
@@ -49,7 +52,9 @@ describe("the store connection", () => {
         if (result.ok) result.ws.close();
       }
     } finally {
+      // Ending the session releases the lock, if a failure left it held.
       await locker.end();
+      for (const result of await Promise.allSettled(waiting)) if (result.status === "fulfilled" && result.value.ok) result.value.ws.close();
       await ca.close();
       await cb.close();
     }

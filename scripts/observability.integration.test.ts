@@ -47,7 +47,7 @@ describe("the broker's /metrics and /ready", () => {
       // A join the broker refuses is timed too, under its result.
       expect((await fetch(`${base}/join`, { method: "POST", body: "not json" })).status).toBe(400);
       const text = await expectGuarded(base);
-      for (const histogram of ["broker_send_store_duration_seconds", "broker_store_batch_duration_seconds", "broker_store_batch_messages", "broker_delivery_latency_seconds", "broker_join_duration_seconds"]) {
+      for (const histogram of ["broker_send_store_duration_seconds", "broker_store_batch_duration_seconds", "broker_store_batch_messages", "broker_ack_batch_acks", "broker_delivery_latency_seconds", "broker_join_duration_seconds"]) {
         expect(text).toContain(`# TYPE ${histogram} histogram`);
       }
       expect(text).toMatch(/^broker_join_duration_seconds_count\{result="bad_request"\} 1$/m);
