@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDb } from "@/test/helpers";
 import { CLUSTER_PATH, LINK_NODE_HEADER, LINK_TICKET_HEADER } from "./cluster/links";
 import { decodeRelay } from "./cluster/relay-format";
-import { eventually, fakeCiphertext, joinedPeer, meshWithInvite, startBroker, TestClient, type TestBroker } from "./test-support";
+import { eventually, fakeCiphertext, metric, joinedPeer, meshWithInvite, startBroker, TestClient, type TestBroker } from "./test-support";
 
 // The links between broker nodes (docs/protocol.md, "Several nodes"): a node hands the others each batch
 // it stores; they deliver from the link instead of reading the batch back, and read it back when the
@@ -22,10 +22,6 @@ afterAll(async () => {
   await db.$disconnect();
 });
 
-async function metric(broker: TestBroker, line: RegExp): Promise<number> {
-  const text = await (await fetch(`${broker.http}/metrics`)).text();
-  return Number(text.match(line)?.[1] ?? 0);
-}
 const noticeReads = (b: TestBroker) => metric(b, /^broker_notice_reads_total (\d+)/m);
 const relayedIn = (b: TestBroker) => metric(b, /^broker_relay_messages_total\{direction="received"\} (\d+)/m);
 const linked = () => one.links.receivesFrom(two.nodeId) && two.links.receivesFrom(one.nodeId);

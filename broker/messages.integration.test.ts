@@ -2,7 +2,7 @@ import nacl from "tweetnacl";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toBase64Url, utf8 } from "@/server/core/encoding";
 import { testDb } from "@/test/helpers";
-import { eventually, fakeCiphertext, joinedPeer, meshWithInvite, startBroker, TestClient, type TestBroker } from "./test-support";
+import { eventually, fakeCiphertext, metric, joinedPeer, meshWithInvite, startBroker, TestClient, type TestBroker } from "./test-support";
 
 const db = testDb();
 let broker: TestBroker;
@@ -126,11 +126,7 @@ describe("messages", () => {
 
   it("stores the acks that arrive within MESSAGE_ACK_BATCH_WAIT_MS of the first in one call", async () => {
     const slow = await startBroker(db, { MESSAGE_ACK_BATCH_WAIT_MS: "1000" });
-    const ackBatches = async () => {
-      const text = await (await fetch(`${slow.http}/metrics`)).text();
-      const read = (name: string) => Number(new RegExp(`^broker_ack_batch_acks_${name} (\\d+)`, "m").exec(text)?.[1]);
-      return { calls: read("count"), acks: read("sum") };
-    };
+    const ackBatches = async () => ({ calls: await metric(slow, /^broker_ack_batch_acks_count (\d+)/m), acks: await metric(slow, /^broker_ack_batch_acks_sum (\d+)/m) });
     try {
       const [a, b, c] = await meshOf(3);
       const [ca, cb, cc] = await Promise.all([a, b, c].map((p) => TestClient.open(slow, p!)));

@@ -67,13 +67,13 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
   const nodeId = brokerNodeId(config);
   const connections = new ConnectionRegistry();
   // Plain pg for the message queue (multi-row statements, NOTIFY); Prisma for everything else.
-  const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: config.BROKER_DB_POOL_MAX, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
-  pool.on("error", () => {});
-  // The stores on a connection of their own: one runs at a time (the batcher's order), it never waits
-  // behind the pool's other work (a reconnect storm's replays and presences), and one backend keeps
-  // the call's plan and caches warm instead of whichever connection the acks left idle.
-  const storePool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 1, idleTimeoutMillis: 0, connectionTimeoutMillis: 5_000 });
-  storePool.on("error", () => {});
+  const pgPool = (max: number, idleTimeoutMillis: number) =>
+    new pg.Pool({ connectionString: config.DATABASE_URL, max, idleTimeoutMillis, connectionTimeoutMillis: 5_000 }).on("error", () => {});
+  const pool = pgPool(config.BROKER_DB_POOL_MAX, 30_000);
+  // The stores on a connection of their own that never idles out: one runs at a time (the batcher's
+  // order), it never waits behind the pool's other work (a reconnect storm's replays and presences),
+  // and one backend keeps the call's plan and caches warm.
+  const storePool = pgPool(1, 0);
   // Limits per client or script are counted in PostgreSQL, shared with every node (docs/security.md, "Shared limits").
   const limiter = (name: string, capacity: number, perMinute: number) =>
     new SharedLimiter({ name, capacity, refillPerMinute: perMinute, db, sweepAfterMs: config.RATE_LIMIT_SWEEP_AFTER_MS, ...(deps.now ? { now: deps.now } : {}), onFallback: (error) => log.warn({ event: "rate_limit_fallback", limit: name, ...safeErrorFields(error) }, "database unreachable: limit counted per node") });

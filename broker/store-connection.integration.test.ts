@@ -4,7 +4,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDb } from "@/test/helpers";
-import { connect, fakeCiphertext, joinedPeer, meshWithInvite, startBroker, TestClient, type TestBroker } from "./test-support";
+import { connect, eventually, fakeCiphertext, joinedPeer, meshWithInvite, startBroker, TestClient, type TestBroker } from "./test-support";
 
 const db = testDb();
 let broker: TestBroker;
@@ -36,7 +36,7 @@ describe("the store connection", () => {
       // The sessions this lock holds up, and no other test's.
       const blocked = async () =>
         (await locker.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pg_backend_pid() = ANY(pg_blocking_pids(pid))")).rows[0]!.n;
-      for (let i = 0; i < 200 && (await blocked()) < 2; i++) await new Promise((r) => setTimeout(r, 25));
+      await eventually(async () => (await blocked()) === 2);
       expect(await blocked()).toBe(2);
 
       const started = Date.now();

@@ -147,6 +147,12 @@ export async function eventually(check: () => Promise<boolean>, timeoutMs = 5_00
   }
 }
 
+/** The number a line of a broker's /metrics text gives in its first group (0 when it has none). */
+export async function metric(broker: Pick<TestBroker, "http">, line: RegExp): Promise<number> {
+  const text = await (await fetch(`${broker.http}/metrics`)).text();
+  return Number(text.match(line)?.[1] ?? 0);
+}
+
 /** A connected peer that records every frame and can wait for the ones it expects. */
 export class TestClient {
   readonly frames: TServerFrame[] = [];
