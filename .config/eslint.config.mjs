@@ -1,9 +1,20 @@
 // Run from the project root with --config (patterns are relative to the working directory).
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
+import prettier from "eslint-config-prettier";
 
 export default [
-  { ignores: [".next/**", "node_modules/**", "src/generated/**", ".data/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
+  {
+    ignores: [
+      ".next/**",
+      "node_modules/**",
+      "src/generated/**",
+      ".data/**",
+      "test-results/**",
+      "playwright-report/**",
+      "next-env.d.ts",
+    ],
+  },
   ...nextVitals,
   ...nextTs,
   {
@@ -22,7 +33,12 @@ export default [
     // No user-facing string outside the message files: text in JSX must come from next-intl.
     files: ["src/app/**/*.tsx", "src/components/**/*.tsx"],
     rules: {
-      "react/jsx-no-literals": ["error", { noStrings: true, ignoreProps: true, allowedStrings: ["·", "—", "|", "/", ":", "%", "×", "…"] }],
+      "react/jsx-no-literals": [
+        "error",
+        { noStrings: true, ignoreProps: true, allowedStrings: ["·", "—", "|", "/", ":", "%", "×", "…"] },
+      ],
     },
   },
+  // Layout is Prettier's (npm run lint checks it): no stylistic rule may disagree with it.
+  prettier,
 ];

@@ -17,7 +17,11 @@ export default async function setup(project: TestProject) {
     EMBEDDED_PG_DIR: process.env.TEST_PG_DIR ?? ".data/postgres-test",
     EMBEDDED_PG_PORT: process.env.TEST_PG_PORT ?? "54339",
   };
-  const ready = await ensureDatabase({ env, database: runDb, log: (line) => process.env.DEBUG_DB && console.log(line) });
+  const ready = await ensureDatabase({
+    env,
+    database: runDb,
+    log: (line) => process.env.DEBUG_DB && console.log(line),
+  });
   project.provide("databaseUrl", ready.url);
   process.env.DATABASE_URL = ready.url;
   return async () => {

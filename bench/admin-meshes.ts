@@ -33,12 +33,27 @@ if (have < COUNT) {
 }
 
 const cases = [
-  { label: "search 'team 4' sort name, page 1", input: { q: "team 4", sort: "name" as const, dir: "asc" as const, page: 1, pageSize: 20 } },
-  { label: "search 'alpha' sort createdAt, page 500", input: { q: "alpha", sort: "createdAt" as const, page: 500, pageSize: 20 } },
-  { label: "search 'alpha' sort name, page 1", input: { q: "alpha", sort: "name" as const, dir: "asc" as const, page: 1, pageSize: 20 } },
+  {
+    label: "search 'team 4' sort name, page 1",
+    input: { q: "team 4", sort: "name" as const, dir: "asc" as const, page: 1, pageSize: 20 },
+  },
+  {
+    label: "search 'alpha' sort createdAt, page 500",
+    input: { q: "alpha", sort: "createdAt" as const, page: 500, pageSize: 20 },
+  },
+  {
+    label: "search 'alpha' sort name, page 1",
+    input: { q: "alpha", sort: "name" as const, dir: "asc" as const, page: 1, pageSize: 20 },
+  },
   // Worst case, for information: a term in every one of the 100,000 names.
-  { label: "search 'team' (every row) sort createdAt, page 500", input: { q: "team", sort: "createdAt" as const, page: 500, pageSize: 20 } },
-  { label: "filter public sort slug, page 500", input: { visibility: "public" as const, sort: "slug" as const, dir: "asc" as const, page: 500, pageSize: 20 } },
+  {
+    label: "search 'team' (every row) sort createdAt, page 500",
+    input: { q: "team", sort: "createdAt" as const, page: 500, pageSize: 20 },
+  },
+  {
+    label: "filter public sort slug, page 500",
+    input: { visibility: "public" as const, sort: "slug" as const, dir: "asc" as const, page: 500, pageSize: 20 },
+  },
   { label: "baseline: no search, sort createdAt, page 1", input: { page: 1, pageSize: 20 } },
 ];
 console.log(`admin meshes list over ${await db.mesh.count()} meshes (50 runs each)`);
@@ -50,7 +65,9 @@ for (const c of cases) {
   if (c.label.startsWith("baseline")) baseline = percentile(runs, 95);
 }
 for (const r of results) {
-  console.log(`${r.label.padEnd(52)} p50 ${fmt(r.p50).padStart(9)}  p95 ${fmt(r.p95).padStart(9)}  ratio to baseline p95 ${(r.p95 / baseline).toFixed(2)}  ${r.p95 <= 50 ? "goal met" : "GOAL MISSED"}`);
+  console.log(
+    `${r.label.padEnd(52)} p50 ${fmt(r.p50).padStart(9)}  p95 ${fmt(r.p95).padStart(9)}  ratio to baseline p95 ${(r.p95 / baseline).toFixed(2)}  ${r.p95 <= 50 ? "goal met" : "GOAL MISSED"}`,
+  );
 }
 await db.$disconnect();
 if (ready.embedded?.owned) await ready.embedded.stop();

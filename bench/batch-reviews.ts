@@ -28,7 +28,14 @@ const PLACES = 200;
 const port = await freePort();
 const platformUrl = `http://127.0.0.1:${port}`;
 const platform = spawn(process.execPath, ["--import", "tsx", "src/demo-platform/main.ts"], {
-  env: { ...process.env, DEMO_PLATFORM_PORT: String(port), DEMO_PLATFORM_PLACES: String(PLACES), DEMO_PLATFORM_RATE_PER_MINUTE: "10000000", DEMO_PLATFORM_RATE_CAPACITY: "1000000", LOG_LEVEL: "warn" },
+  env: {
+    ...process.env,
+    DEMO_PLATFORM_PORT: String(port),
+    DEMO_PLATFORM_PLACES: String(PLACES),
+    DEMO_PLATFORM_RATE_PER_MINUTE: "10000000",
+    DEMO_PLATFORM_RATE_CAPACITY: "1000000",
+    LOG_LEVEL: "warn",
+  },
   stdio: "ignore",
 });
 await waitForHttp(`${platformUrl}/health`);
@@ -39,30 +46,49 @@ async function baseline(): Promise<number> {
   let reviews = 0;
   let next = 0;
   const t0 = performance.now();
-  await Promise.all(Array.from({ length: LOOPS }, async () => {
-    while (next < N) {
-      const i = next++;
-      const res = await fetch(`${platformUrl}/api/places/${placeOf(i)}/reviews?page=1&per_page=${LIMIT}&sort=newest`);
-      reviews += ((await res.json()) as { reviews: unknown[] }).reviews.length;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: LOOPS }, async () => {
+      while (next < N) {
+        const i = next++;
+        const res = await fetch(`${platformUrl}/api/places/${placeOf(i)}/reviews?page=1&per_page=${LIMIT}&sort=newest`);
+        reviews += ((await res.json()) as { reviews: unknown[] }).reviews.length;
+      }
+    }),
+  );
   return reviews / ((performance.now() - t0) / 1000);
 }
 
 async function product(): Promise<{ rate: number; reviews: number; failed: number }> {
   process.env.SECRETS_KEYS ??= `kbench:${Buffer.alloc(32, 3).toString("base64")}`;
   const ready = await benchDatabase("bench_batch_reviews");
-  const settings = parseConfig(ZReviewSettings, { JOB_QUEUE: `bench-batch-${Date.now().toString(36)}`, DEMO_PLATFORM_URL: platformUrl });
+  const settings = parseConfig(ZReviewSettings, {
+    JOB_QUEUE: `bench-batch-${Date.now().toString(36)}`,
+    DEMO_PLATFORM_URL: platformUrl,
+  });
   const ring = parseKeyRing(process.env.SECRETS_KEYS);
   const db = createDb(ready.url, { max: LOOPS * 2 + 4 });
-  const deps: ReviewDeps = { db, sealer: { seal: (p, a) => seal(ring, p, a), open: (x, a) => open(ring, x, a) }, settings };
+  const deps: ReviewDeps = {
+    db,
+    sealer: { seal: (p, a) => seal(ring, p, a), open: (x, a) => open(ring, x, a) },
+    settings,
+  };
   const key = await createApiKey(db, deps.sealer, null, { name: "bench-batch", scopes: ["jobs:write"] });
-  const version = await db.scraperVersion.create({ data: { platform: "platform", version: `bench-${Date.now().toString(36)}`, variant: "b", implementation: IMPL } });
+  const version = await db.scraperVersion.create({
+    data: { platform: "platform", version: `bench-${Date.now().toString(36)}`, variant: "b", implementation: IMPL },
+  });
   const t0 = performance.now();
-  const { value: batch } = await createBatch(deps, { kind: "apiKey", apiKeyId: key.id, scopes: ["jobs:write"] }, ZCreateBatchInput.parse({
-    requester_client_id: "bench",
-    jobs: Array.from({ length: N }, (_, i) => ({ platform_id: placeOf(i), review_limit: LIMIT, scraper_version: version.version })),
-  }));
+  const { value: batch } = await createBatch(
+    deps,
+    { kind: "apiKey", apiKeyId: key.id, scopes: ["jobs:write"] },
+    ZCreateBatchInput.parse({
+      requester_client_id: "bench",
+      jobs: Array.from({ length: N }, (_, i) => ({
+        platform_id: placeOf(i),
+        review_limit: LIMIT,
+        scraper_version: version.version,
+      })),
+    }),
+  );
   const workers = startQueueWorkers(deps, { scrape: LOOPS, callbacks: 1 }, createLogger("bench", "warn"));
   for (;;) {
     const b = await db.batch.findUniqueOrThrow({ where: { id: batch.id } });
@@ -83,7 +109,9 @@ try {
   const base = await baseline();
   console.log(`direct fetch of the JSON API: ${base.toFixed(0)} reviews/s (${N} places, ${LOOPS} at a time)`);
   const p = await product();
-  console.log(`batch of ${N} jobs (${IMPL}, ${LOOPS} worker loops): ${p.rate.toFixed(0)} reviews/s (${p.reviews} reviews, ${p.failed} failed jobs)`);
+  console.log(
+    `batch of ${N} jobs (${IMPL}, ${LOOPS} worker loops): ${p.rate.toFixed(0)} reviews/s (${p.reviews} reviews, ${p.failed} failed jobs)`,
+  );
   console.log(`ratio: ${(p.rate / base).toFixed(2)} of the direct fetch`);
 } finally {
   platform.kill("SIGTERM");

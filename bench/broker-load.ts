@@ -26,10 +26,18 @@ export interface Peer {
 
 /** Meshes with members that have peer keys, inserted directly (joins are measured elsewhere). */
 export async function makePeers(db: Db, meshes: number, perMesh: number, tag: string): Promise<Peer[][]> {
-  const user = await registerUser(db, { name: "Bench", email: `bench-${tag}-${Date.now()}@example.test`, password: "bench-password-long" });
+  const user = await registerUser(db, {
+    name: "Bench",
+    email: `bench-${tag}-${Date.now()}@example.test`,
+    password: "bench-password-long",
+  });
   const out: Peer[][] = [];
   for (let m = 0; m < meshes; m++) {
-    const mesh = await createMesh(meshDeps(db), { kind: "user", userId: user.id, isAdmin: false }, { name: `Bench ${m}`, slug: `bench-${tag}-${m}-${Date.now().toString(36)}` });
+    const mesh = await createMesh(
+      meshDeps(db),
+      { kind: "user", userId: user.id, isAdmin: false },
+      { name: `Bench ${m}`, slug: `bench-${tag}-${m}-${Date.now().toString(36)}` },
+    );
     const keys = Array.from({ length: perMesh }, () => nacl.sign.keyPair());
     const rows = await db.member.createManyAndReturn({
       data: keys.map((k, i) => ({ meshId: mesh.id, peerPubkey: toBase64Url(k.publicKey), displayName: `peer ${i}` })),
@@ -75,8 +83,13 @@ const MESSAGE_ID_KEY = '"messageId":"';
 const CIPHERTEXT_KEY = '"ciphertext":"';
 
 async function openOnce(base: string, peer: Peer, withAuth: boolean): Promise<Client> {
-  const headers = withAuth ? { [WS_AUTH_HEADER]: signWsAuth({ meshId: peer.meshId, memberId: peer.memberId, secretKey: peer.keys.secretKey }) } : {};
-  const ws = new WebSocket(`${base}/ws?mesh=${peer.meshId}&member=${peer.memberId}`, { headers, perMessageDeflate: false });
+  const headers = withAuth
+    ? { [WS_AUTH_HEADER]: signWsAuth({ meshId: peer.meshId, memberId: peer.memberId, secretKey: peer.keys.secretKey }) }
+    : {};
+  const ws = new WebSocket(`${base}/ws?mesh=${peer.meshId}&member=${peer.memberId}`, {
+    headers,
+    perMessageDeflate: false,
+  });
   const acks = new AckBatcher((messageIds) => {
     corkForTick(ws);
     ws.send(JSON.stringify({ v: 1, type: "ack", messageIds }));
@@ -89,14 +102,23 @@ async function openOnce(base: string, peer: Peer, withAuth: boolean): Promise<Cl
       const retriable = res.statusCode === 503 || res.statusCode === 429;
       res.resume();
       ws.terminate();
-      reject(Object.assign(new Error(`HTTP ${res.statusCode}`), retriable ? { retryAfterMs: Math.max(1, seconds) * 1000 * (1 + Math.random() / 2) } : {}));
+      reject(
+        Object.assign(
+          new Error(`HTTP ${res.statusCode}`),
+          retriable ? { retryAfterMs: Math.max(1, seconds) * 1000 * (1 + Math.random() / 2) } : {},
+        ),
+      );
     });
     let welcomed = false;
     ws.on("message", (raw) => {
       const data = raw as Buffer;
       // A message frame (the broker writes its keys in a fixed order) is read in its bytes, without
       // decoding or parsing its kilobyte of ciphertext: the generator shares the cores with what it measures.
-      if (welcomed && data.length > MESSAGE_HEAD_BYTES.length && data.compare(MESSAGE_HEAD_BYTES, 0, MESSAGE_HEAD_BYTES.length, 0, MESSAGE_HEAD_BYTES.length) === 0) {
+      if (
+        welcomed &&
+        data.length > MESSAGE_HEAD_BYTES.length &&
+        data.compare(MESSAGE_HEAD_BYTES, 0, MESSAGE_HEAD_BYTES.length, 0, MESSAGE_HEAD_BYTES.length) === 0
+      ) {
         const id = data.indexOf(MESSAGE_ID_KEY);
         const body = data.indexOf(CIPHERTEXT_KEY, id);
         if (id > 0 && body > 0) {
@@ -124,8 +146,7 @@ async function openOnce(base: string, peer: Peer, withAuth: boolean): Promise<Cl
           client.sentAt.delete(frame.id);
           if (frame.type === "sent") client.onStored?.(performance.now() - at);
         }
-      }
-      else if (frame.type === "message" && frame.ciphertext) {
+      } else if (frame.type === "message" && frame.ciphertext) {
         const sentAt = Buffer.from(frame.ciphertext.slice(0, 12), "base64url").readDoubleLE(0);
         client.onReceive?.(performance.now() - sentAt);
         if (frame.messageId) client.acks.add(frame.messageId);
@@ -155,7 +176,9 @@ function send(from: Client, to: Client): void {
   // write, as the broker's frames do: one system call a frame was a quarter of the generator's CPU.
   corkForTick(from.ws);
   // The frame JSON.stringify would write (ids and base64url need no escaping), without scanning the payload.
-  from.ws.send(`{"v":1,"type":"send","id":"${id}","to":{"kind":"peer","memberId":"${to.peer.memberId}"},"ciphertext":"${payload()}"}`);
+  from.ws.send(
+    `{"v":1,"type":"send","id":"${id}","to":{"kind":"peer","memberId":"${to.peer.memberId}"},"ciphertext":"${payload()}"}`,
+  );
 }
 
 /**
@@ -190,7 +213,9 @@ export async function run(
   seconds: number,
   window?: { start(): void | Promise<void>; end(): void | Promise<void> },
 ): Promise<RunResult> {
-  const clients = await Promise.all(groups.flatMap((g) => g.map((p, i) => open(bases[i % bases.length]!, p, withAuth))));
+  const clients = await Promise.all(
+    groups.flatMap((g) => g.map((p, i) => open(bases[i % bases.length]!, p, withAuth))),
+  );
   const byMesh = new Map<string, Client[]>();
   for (const c of clients) byMesh.set(c.peer.meshId, [...(byMesh.get(c.peer.meshId) ?? []), c]);
   const next = new Map<Client, Client>();
@@ -241,9 +266,14 @@ export async function run(
     c.acks.drop();
     c.ws.terminate();
   }
-  return { perSecond: received / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), storedP50: percentile(stored, 50), storedP99: percentile(stored, 99) };
+  return {
+    perSecond: received / elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    storedP50: percentile(stored, 50),
+    storedP99: percentile(stored, 99),
+  };
 }
-
 
 /**
  * Empties the message tables of the bench database (its own database, made by benchDatabase), so each

@@ -8,11 +8,22 @@ import { tsEntry, type ChildSpec } from "../scripts/lib/supervisor";
 import { percentile } from "./lib";
 
 /** Node with the tsx loader, not the tsx wrapper (tsEntry): stop() signals the process itself, nothing is orphaned. */
-function startNode({ command, args }: Pick<ChildSpec, "command" | "args">, env: Record<string, string>, nodeArgs: readonly string[]): ChildProcess {
-  return spawn(command, [...nodeArgs, ...args], { env: { ...process.env, LOG_LEVEL: "warn", ...env }, stdio: ["ignore", "ignore", "inherit"] });
+function startNode(
+  { command, args }: Pick<ChildSpec, "command" | "args">,
+  env: Record<string, string>,
+  nodeArgs: readonly string[],
+): ChildProcess {
+  return spawn(command, [...nodeArgs, ...args], {
+    env: { ...process.env, LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
 }
 
-export function startProcess(script: string, env: Record<string, string>, nodeArgs: readonly string[] = []): ChildProcess {
+export function startProcess(
+  script: string,
+  env: Record<string, string>,
+  nodeArgs: readonly string[] = [],
+): ChildProcess {
   return startNode(tsEntry(script), env, nodeArgs);
 }
 
@@ -55,10 +66,13 @@ export async function waitForLinks(httpBases: readonly string[], timeoutMs = 20_
   const until = Date.now() + timeoutMs;
   for (;;) {
     const counts = await Promise.all(
-      httpBases.flatMap((base) => ["receiving", "sending"].map((d) => metricOf(base, `broker_cluster_links\{direction="${d}"\}`))),
+      httpBases.flatMap((base) =>
+        ["receiving", "sending"].map((d) => metricOf(base, `broker_cluster_links\{direction="${d}"\}`)),
+      ),
     );
     if (counts.every((n) => n >= others)) return;
-    if (Date.now() > until) throw new Error(`broker nodes not linked within ${timeoutMs} ms (links: ${counts.join(", ")})`);
+    if (Date.now() > until)
+      throw new Error(`broker nodes not linked within ${timeoutMs} ms (links: ${counts.join(", ")})`);
     await new Promise((r) => setTimeout(r, 250));
   }
 }
@@ -68,7 +82,9 @@ export async function waitForLinks(httpBases: readonly string[], timeoutMs = 20_
  * inspector protocol (HeapProfiler.collectGarbage), so that a heap reading counts live objects only.
  */
 export async function collectGarbage(inspectPort: number): Promise<void> {
-  const targets = (await (await fetch(`http://127.0.0.1:${inspectPort}/json/list`)).json()) as { webSocketDebuggerUrl: string }[];
+  const targets = (await (await fetch(`http://127.0.0.1:${inspectPort}/json/list`)).json()) as {
+    webSocketDebuggerUrl: string;
+  }[];
   const url = targets[0]?.webSocketDebuggerUrl;
   if (!url) throw new Error("no inspector target");
   const ws = new WebSocket(url);
@@ -103,7 +119,14 @@ export async function settledMemory(httpBase: string, inspectPort?: number): Pro
  * it, so runs on different days compare only beside it (a busy host makes it several times slower).
  */
 export async function loopbackRoundTrips(count = 5_000): Promise<{ perSecond: number; p50: number; p99: number }> {
-  const echo = spawn(process.execPath, ["-e", `const s = require("node:net").createServer((c) => c.on("data", (d) => c.write(d))).listen(0, "127.0.0.1", () => console.log(s.address().port));`], { stdio: ["ignore", "pipe", "inherit"] });
+  const echo = spawn(
+    process.execPath,
+    [
+      "-e",
+      `const s = require("node:net").createServer((c) => c.on("data", (d) => c.write(d))).listen(0, "127.0.0.1", () => console.log(s.address().port));`,
+    ],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
   try {
     const port = await new Promise<number>((resolve, reject) => {
       echo.once("error", reject);

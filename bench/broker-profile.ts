@@ -23,7 +23,9 @@ import { summariseProfile, type CpuProfile } from "./profile-summary";
 
 const args = process.argv.slice(2);
 // The run's length is the number that is not the value of --nodes or --rate.
-const seconds = Number(args.find((a, i) => /^\d+(\.\d+)?$/.test(a) && args[i - 1] !== "--nodes" && args[i - 1] !== "--rate") ?? 10);
+const seconds = Number(
+  args.find((a, i) => /^\d+(\.\d+)?$/.test(a) && args[i - 1] !== "--nodes" && args[i - 1] !== "--rate") ?? 10,
+);
 const BROKER_PORT = Number(process.env.BENCH_BROKER_PORT ?? 4510);
 const nodes = args.includes("--nodes") ? Number(args[args.indexOf("--nodes") + 1]) : 1;
 const rate = args.includes("--rate") ? Number(args[args.indexOf("--rate") + 1]) : undefined;
@@ -33,9 +35,12 @@ const dir = path.resolve(".data/profiles");
 
 let ready = await benchDatabase("bench_broker");
 let db = createDb(ready.url, { max: 2 });
-const [loaded] = await db.$queryRaw<{ setting: string }[]>`SELECT setting FROM pg_settings WHERE name = 'shared_preload_libraries'`;
+const [loaded] = await db.$queryRaw<
+  { setting: string }[]
+>`SELECT setting FROM pg_settings WHERE name = 'shared_preload_libraries'`;
 if (!loaded?.setting.includes("pg_stat_statements")) {
-  if (!ready.embedded?.owned) throw new Error("the database server needs shared_preload_libraries = 'pg_stat_statements'");
+  if (!ready.embedded?.owned)
+    throw new Error("the database server needs shared_preload_libraries = 'pg_stat_statements'");
   await db.$executeRawUnsafe("ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'");
   await db.$disconnect();
   await ready.embedded.stop();
@@ -52,7 +57,10 @@ try {
   mkdirSync(dir, { recursive: true });
   const ports = Array.from({ length: nodes }, (_, i) => BROKER_PORT + 2 * i);
   const brokers = ports.map((port, i) =>
-    startBroker(benchBrokerEnv(ready.url, port, `bench-profile-${i}`), ["--cpu-prof", `--cpu-prof-dir=${path.join(dir, String(i))}`]),
+    startBroker(benchBrokerEnv(ready.url, port, `bench-profile-${i}`), [
+      "--cpu-prof",
+      `--cpu-prof-dir=${path.join(dir, String(i))}`,
+    ]),
   );
   for (const port of ports) await waitHttp(`http://127.0.0.1:${port}/health`);
   if (nodes > 1) await waitForLinks(ports.map((port) => `http://127.0.0.1:${port}`));
@@ -65,26 +73,41 @@ try {
     postgres: () => (pgPid ? treeCpuSeconds(pgPid) : Number.NaN),
     generator: ownCpuSeconds,
   });
-  const result = await run(ports.map((port) => `ws://127.0.0.1:${port}`), groups, true, rate ? { rate } : "max", seconds, {
-    start: async () => {
-      await db.$executeRawUnsafe("SELECT pg_stat_statements_reset()");
-      cpu.start();
+  const result = await run(
+    ports.map((port) => `ws://127.0.0.1:${port}`),
+    groups,
+    true,
+    rate ? { rate } : "max",
+    seconds,
+    {
+      start: async () => {
+        await db.$executeRawUnsafe("SELECT pg_stat_statements_reset()");
+        cpu.start();
+      },
+      end: async () => {
+        cpu.end();
+        const [row] = await db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM message_envelopes`;
+        stored = Number(row?.n ?? 0);
+      },
     },
-    end: async () => {
-      cpu.end();
-      const [row] = await db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM message_envelopes`;
-      stored = Number(row?.n ?? 0);
-    },
-  });
-  const statements = await db.$queryRaw<{ query: string; calls: bigint; rows: bigint; total_ms: number; mean_ms: number }[]>`
+  );
+  const statements = await db.$queryRaw<
+    { query: string; calls: bigint; rows: bigint; total_ms: number; mean_ms: number }[]
+  >`
     SELECT query, calls, rows, total_exec_time AS total_ms, mean_exec_time AS mean_ms
     FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
     ORDER BY total_exec_time DESC LIMIT 12`;
   for (const broker of brokers) await stop(broker);
-  console.log(`${nodes === 1 ? "broker" : "two brokers"} ${rate ? `at ${rate}/s` : "at saturation"}: ${result.perSecond.toFixed(0)} msg/s delivered, p50 ${result.p50.toFixed(0)} ms; ${stored} envelopes in the table`);
-  const perMessage = [...cpu.shares].map(([name, share]) => `${name} ${((share * 1e6) / result.perSecond).toFixed(0)} us`);
+  console.log(
+    `${nodes === 1 ? "broker" : "two brokers"} ${rate ? `at ${rate}/s` : "at saturation"}: ${result.perSecond.toFixed(0)} msg/s delivered, p50 ${result.p50.toFixed(0)} ms; ${stored} envelopes in the table`,
+  );
+  const perMessage = [...cpu.shares].map(
+    ([name, share]) => `${name} ${((share * 1e6) / result.perSecond).toFixed(0)} us`,
+  );
   const total = [...cpu.shares.values()].reduce((a, b) => a + b, 0);
-  console.log(`CPU: ${cpu.describe()}; a message: ${perMessage.join(", ")}, all ${((total * 1e6) / result.perSecond).toFixed(0)} us`);
+  console.log(
+    `CPU: ${cpu.describe()}; a message: ${perMessage.join(", ")}, all ${((total * 1e6) / result.perSecond).toFixed(0)} us`,
+  );
   const first = path.join(dir, "0");
   const file = readdirSync(first).find((f) => f.endsWith(".cpuprofile"));
   if (!file) throw new Error("no profile written");

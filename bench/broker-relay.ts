@@ -13,11 +13,26 @@ wss.on("connection", (ws, req) => {
   sockets.set(member, ws);
   ws.send(JSON.stringify({ v: 1, type: "welcome", memberId: member, queued: 0 }));
   ws.on("message", (data) => {
-    const frame = JSON.parse(String(data)) as { type: string; id: string; to: { memberId: string }; ciphertext: string };
+    const frame = JSON.parse(String(data)) as {
+      type: string;
+      id: string;
+      to: { memberId: string };
+      ciphertext: string;
+    };
     if (frame.type !== "send") return;
     const messageId = randomUUID();
     ws.send(JSON.stringify({ v: 1, type: "sent", id: frame.id, messageId, recipients: 1 }));
-    sockets.get(frame.to.memberId)?.send(JSON.stringify({ v: 1, type: "message", messageId, from: member, to: frame.to, ciphertext: frame.ciphertext, attempt: 1 }));
+    sockets.get(frame.to.memberId)?.send(
+      JSON.stringify({
+        v: 1,
+        type: "message",
+        messageId,
+        from: member,
+        to: frame.to,
+        ciphertext: frame.ciphertext,
+        attempt: 1,
+      }),
+    );
   });
   ws.on("close", () => sockets.delete(member));
 });

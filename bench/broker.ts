@@ -21,9 +21,39 @@
  */
 import { createDb } from "../src/server/core/db";
 import { benchDatabase } from "./lib";
-import { cpuSeconds, CpuWindow, ownCpuSeconds, postmasterPidOf, runQueueSeconds, treeCpuSeconds, treeRunQueueSeconds } from "./cpu";
-import { loopbackRoundTrips, settledMemory, startBroker, startProcess, stop, waitForLinks, waitHttp } from "./broker-process";
-import { benchBrokerEnv, type Client, makePeers, open, PAYLOAD, refusals, removePeers, resetMessageTables, run, type RunResult, setBenchEnv, warmUpMs, WINDOW } from "./broker-load";
+import {
+  cpuSeconds,
+  CpuWindow,
+  ownCpuSeconds,
+  postmasterPidOf,
+  runQueueSeconds,
+  treeCpuSeconds,
+  treeRunQueueSeconds,
+} from "./cpu";
+import {
+  loopbackRoundTrips,
+  settledMemory,
+  startBroker,
+  startProcess,
+  stop,
+  waitForLinks,
+  waitHttp,
+} from "./broker-process";
+import {
+  benchBrokerEnv,
+  type Client,
+  makePeers,
+  open,
+  PAYLOAD,
+  refusals,
+  removePeers,
+  resetMessageTables,
+  run,
+  type RunResult,
+  setBenchEnv,
+  warmUpMs,
+  WINDOW,
+} from "./broker-load";
 
 const args = process.argv.slice(2);
 const fixedOnly = args.includes("--fixed-only");
@@ -47,17 +77,34 @@ const row = (name: string, r: RunResult) =>
 try {
   const groups = await makePeers(db, MESHES, PER_MESH, "load");
   await resetMessageTables(db);
-  console.log(`${MESHES} meshes x ${PER_MESH} peers, ${PAYLOAD} B messages, ${seconds} s per run (after a warm-up: ${warmUpMs("max") / 1_000} s, at 1,000/s ${warmUpMs({ rate: 1_000 }) / 1_000} s), window ${WINDOW} per peer`);
+  console.log(
+    `${MESHES} meshes x ${PER_MESH} peers, ${PAYLOAD} B messages, ${seconds} s per run (after a warm-up: ${warmUpMs("max") / 1_000} s, at 1,000/s ${warmUpMs({ rate: 1_000 }) / 1_000} s), window ${WINDOW} per peer`,
+  );
   const probe = await loopbackRoundTrips();
-  console.log(`machine: ${probe.perSecond.toFixed(0)} loopback round trips/s between two processes (p50 ${(probe.p50 * 1000).toFixed(0)} us, p99 ${(probe.p99 * 1000).toFixed(0)} us)`);
+  console.log(
+    `machine: ${probe.perSecond.toFixed(0)} loopback round trips/s between two processes (p50 ${(probe.p50 * 1000).toFixed(0)} us, p99 ${(probe.p99 * 1000).toFixed(0)} us)`,
+  );
 
   if (!idleOnly) {
     const relay = startProcess("bench/broker-relay.ts", { RELAY_PORT: String(RELAY_PORT) });
     await waitHttp(`http://127.0.0.1:${RELAY_PORT}/`);
     // The fixed rate first, on a fresh process: the max run leaves a backlog that is not part of it.
-    const relayCpu = new CpuWindow({ relay: () => (relay.pid ? cpuSeconds(relay.pid) : Number.NaN), generator: ownCpuSeconds });
-    const relayWaits = new CpuWindow({ relay: () => (relay.pid ? runQueueSeconds(relay.pid) : Number.NaN), generator: () => runQueueSeconds(process.pid) });
-    const relayFixed = await run([`ws://127.0.0.1:${RELAY_PORT}`], groups, false, { rate: 1_000 }, seconds, CpuWindow.together(relayCpu, relayWaits));
+    const relayCpu = new CpuWindow({
+      relay: () => (relay.pid ? cpuSeconds(relay.pid) : Number.NaN),
+      generator: ownCpuSeconds,
+    });
+    const relayWaits = new CpuWindow({
+      relay: () => (relay.pid ? runQueueSeconds(relay.pid) : Number.NaN),
+      generator: () => runQueueSeconds(process.pid),
+    });
+    const relayFixed = await run(
+      [`ws://127.0.0.1:${RELAY_PORT}`],
+      groups,
+      false,
+      { rate: 1_000 },
+      seconds,
+      CpuWindow.together(relayCpu, relayWaits),
+    );
     const relayMax = fixedOnly ? null : await run([`ws://127.0.0.1:${RELAY_PORT}`], groups, false, "max", seconds);
     await stop(relay);
 
@@ -79,17 +126,28 @@ try {
       postgres: () => (pgPid ? treeRunQueueSeconds(pgPid) : Number.NaN),
       generator: () => runQueueSeconds(process.pid),
     });
-    const brokerFixed = await run([`ws://127.0.0.1:${BROKER_PORT}`], groups, true, { rate: 1_000 }, seconds, CpuWindow.together(fixedCpu, fixedWaits));
+    const brokerFixed = await run(
+      [`ws://127.0.0.1:${BROKER_PORT}`],
+      groups,
+      true,
+      { rate: 1_000 },
+      seconds,
+      CpuWindow.together(fixedCpu, fixedWaits),
+    );
     if (!fixedOnly) await resetMessageTables(db);
     const brokerMax = fixedOnly ? null : await run([`ws://127.0.0.1:${BROKER_PORT}`], groups, true, "max", seconds);
     // Two nodes on the one database, the peers of each mesh dealt to both: every message crosses nodes.
     // Each saturating run starts from the same empty tables: not on the rows of the run before it (some
     // 100,000) and the vacuum they set off.
     if (!fixedOnly) await resetMessageTables(db);
-    const second = fixedOnly ? null : startBroker({ ...brokerEnv, BROKER_PORT: String(SECOND_PORT), BROKER_NODE_ID: "bench-2" });
+    const second = fixedOnly
+      ? null
+      : startBroker({ ...brokerEnv, BROKER_PORT: String(SECOND_PORT), BROKER_NODE_ID: "bench-2" });
     if (second) await waitHttp(`http://127.0.0.1:${SECOND_PORT}/health`);
     if (second) await waitForLinks([`http://127.0.0.1:${BROKER_PORT}`, `http://127.0.0.1:${SECOND_PORT}`]);
-    const twoMax = second ? await run([`ws://127.0.0.1:${BROKER_PORT}`, `ws://127.0.0.1:${SECOND_PORT}`], groups, true, "max", seconds) : null;
+    const twoMax = second
+      ? await run([`ws://127.0.0.1:${BROKER_PORT}`, `ws://127.0.0.1:${SECOND_PORT}`], groups, true, "max", seconds)
+      : null;
     if (second) await stop(second);
     await stop(broker);
 
@@ -99,8 +157,12 @@ try {
       console.log(row("broker (persisted), max", brokerMax));
       console.log(row("two broker nodes, max", twoMax));
       const ratio = brokerMax.perSecond / relayMax.perSecond;
-      console.log(`goal >= 10000 persisted msg/s: ${verdict(brokerMax.perSecond >= 10_000)}; ratio broker / relay ${ratio.toFixed(2)} (goal >= 0.25: ${verdict(ratio >= 0.25)})`);
-      console.log(`goal p50 at saturation < 100 ms: ${verdict(brokerMax.p50 < 100)}; two nodes / one node ${(twoMax.perSecond / brokerMax.perSecond).toFixed(2)} (goal >= 0.9: ${verdict(twoMax.perSecond >= 0.9 * brokerMax.perSecond)})`);
+      console.log(
+        `goal >= 10000 persisted msg/s: ${verdict(brokerMax.perSecond >= 10_000)}; ratio broker / relay ${ratio.toFixed(2)} (goal >= 0.25: ${verdict(ratio >= 0.25)})`,
+      );
+      console.log(
+        `goal p50 at saturation < 100 ms: ${verdict(brokerMax.p50 < 100)}; two nodes / one node ${(twoMax.perSecond / brokerMax.perSecond).toFixed(2)} (goal >= 0.9: ${verdict(twoMax.perSecond >= 0.9 * brokerMax.perSecond)})`,
+      );
     }
     console.log(row("bare ws relay at 1000/s", relayFixed));
     console.log(row("broker at 1000/s", brokerFixed));
@@ -121,7 +183,10 @@ try {
     const before = await settledMemory(`http://127.0.0.1:${BROKER_PORT}`, INSPECT_PORT);
     const sockets: Client[] = [...warm];
     const rest = idle.flat().filter((p) => !warm.some((w) => w.peer.memberId === p.memberId));
-    for (let i = 0; i < rest.length; i += 100) sockets.push(...(await Promise.all(rest.slice(i, i + 100).map((p) => open(`ws://127.0.0.1:${BROKER_PORT}`, p, true)))));
+    for (let i = 0; i < rest.length; i += 100)
+      sockets.push(
+        ...(await Promise.all(rest.slice(i, i + 100).map((p) => open(`ws://127.0.0.1:${BROKER_PORT}`, p, true)))),
+      );
     await new Promise((r) => setTimeout(r, 3_000));
     const after = await settledMemory(`http://127.0.0.1:${BROKER_PORT}`, INSPECT_PORT);
     const added = sockets.length - warm.length;
@@ -130,8 +195,12 @@ try {
     // The verdict takes the larger of the two: resident memory can shrink between the readings (the
     // allocator returning pages), which once made the resident figure negative.
     const judged = Math.max(perConnection, heapPerConnection);
-    console.log(`idle connections: ${sockets.length}; broker RSS ${(before.rss / 2 ** 20).toFixed(0)} MB -> ${(after.rss / 2 ** 20).toFixed(0)} MB, heap ${(before.heap / 2 ** 20).toFixed(0)} MB -> ${(after.heap / 2 ** 20).toFixed(0)} MB`);
-    console.log(`memory per idle connection: ${(perConnection / 1024).toFixed(1)} KB resident, ${(heapPerConnection / 1024).toFixed(1)} KB heap (goal <= 20 KB for the larger: ${judged <= 20 * 1024 ? "met" : "MISSED"})`);
+    console.log(
+      `idle connections: ${sockets.length}; broker RSS ${(before.rss / 2 ** 20).toFixed(0)} MB -> ${(after.rss / 2 ** 20).toFixed(0)} MB, heap ${(before.heap / 2 ** 20).toFixed(0)} MB -> ${(after.heap / 2 ** 20).toFixed(0)} MB`,
+    );
+    console.log(
+      `memory per idle connection: ${(perConnection / 1024).toFixed(1)} KB resident, ${(heapPerConnection / 1024).toFixed(1)} KB heap (goal <= 20 KB for the larger: ${judged <= 20 * 1024 ? "met" : "MISSED"})`,
+    );
     for (const s of sockets) s.ws.terminate();
     await stop(fresh);
   }

@@ -60,7 +60,9 @@ export function treeRunQueueSeconds(root: number): number {
  * (null when that file is not readable here: a server on another machine or of another user).
  */
 export async function postmasterPidOf(db: Db): Promise<number | null> {
-  const [row] = await db.$queryRaw<{ setting: string }[]>`SELECT setting FROM pg_settings WHERE name = 'data_directory'`;
+  const [row] = await db.$queryRaw<
+    { setting: string }[]
+  >`SELECT setting FROM pg_settings WHERE name = 'data_directory'`;
   if (!row) return null;
   try {
     const pid = Number(readFileSync(path.join(row.setting, "postmaster.pid"), "utf8").split("\n")[0]);
@@ -91,7 +93,8 @@ export class CpuWindow {
 
   end(): void {
     const elapsed = (performance.now() - this.startedAt) / 1_000;
-    for (const [name, read] of Object.entries(this.sources)) this.shares.set(name, (read() - (this.before.get(name) ?? 0)) / elapsed);
+    for (const [name, read] of Object.entries(this.sources))
+      this.shares.set(name, (read() - (this.before.get(name) ?? 0)) / elapsed);
   }
 
   /** Several windows as the one measured window of a bench run (broker-load.ts's `run`). */

@@ -22,10 +22,16 @@ const ring = parseKeyRing(process.env.SECRETS_KEYS);
 
 const ready = await benchDatabase(DATABASE);
 const db = createDb(ready.url, { max: 4 });
-const key = await createApiKey(db, { seal: (p, a) => seal(ring, p, a), open: (x, a) => open(ring, x, a) }, null, { name: `bench-export-${Date.now().toString(36)}`, scopes: ["jobs:read"], rate_limit_per_minute: 100_000 });
-const job = await db.job.create({ data: { apiKeyId: key.id, requesterClientId: "bench-export", status: "succeeded", placeId: "bench", reviewCount: N } });
+const key = await createApiKey(db, { seal: (p, a) => seal(ring, p, a), open: (x, a) => open(ring, x, a) }, null, {
+  name: `bench-export-${Date.now().toString(36)}`,
+  scopes: ["jobs:read"],
+  rate_limit_per_minute: 100_000,
+});
+const job = await db.job.create({
+  data: { apiKeyId: key.id, requesterClientId: "bench-export", status: "succeeded", placeId: "bench", reviewCount: N },
+});
 const placeKey = `bench-${job.id}`;
-const words = "the food was lovely, service a bit slow; \"great\" value and we'd come back =again".split(" ");
+const words = 'the food was lovely, service a bit slow; "great" value and we\'d come back =again'.split(" ");
 for (let from = 0; from < N; from += 5_000) {
   const reviews = Array.from({ length: Math.min(5_000, N - from) }, (_, k) => {
     const i = from + k;
@@ -49,7 +55,10 @@ for (let from = 0; from < N; from += 5_000) {
       translatedLanguage: i % 5 === 0 ? "de" : null,
     };
   });
-  await db.$transaction((tx) => storeJobReviews(tx, job.id, { platform: "platform", origin: "http://127.0.0.1:1", placeKey }, reviews), { timeout: 120_000 });
+  await db.$transaction(
+    (tx) => storeJobReviews(tx, job.id, { platform: "platform", origin: "http://127.0.0.1:1", placeKey }, reviews),
+    { timeout: 120_000 },
+  );
 }
 await db.$executeRawUnsafe("VACUUM ANALYZE reviews");
 await db.$executeRawUnsafe("VACUUM ANALYZE job_reviews");
@@ -93,14 +102,21 @@ function webRss(): number {
   return best;
 }
 
-async function exportRate(base: string, format: "csv" | "ndjson", encoding = "identity"): Promise<{ rows: number; ms: number; growth: number }> {
+async function exportRate(
+  base: string,
+  format: "csv" | "ndjson",
+  encoding = "identity",
+): Promise<{ rows: number; ms: number; growth: number }> {
   const before = webRss();
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, webRss())), 100);
   try {
     const t0 = performance.now();
-    const res = await fetch(`${base}/api/jobs/${job.id}/reviews/export?format=${format}`, { headers: { authorization: `Bearer ${key.key}`, "accept-encoding": encoding } });
-    if ((res.headers.get("content-encoding") ?? "identity") !== encoding.split(",")[0]) throw new Error(`asked for ${encoding}, got ${res.headers.get("content-encoding")}`);
+    const res = await fetch(`${base}/api/jobs/${job.id}/reviews/export?format=${format}`, {
+      headers: { authorization: `Bearer ${key.key}`, "accept-encoding": encoding },
+    });
+    if ((res.headers.get("content-encoding") ?? "identity") !== encoding.split(",")[0])
+      throw new Error(`asked for ${encoding}, got ${res.headers.get("content-encoding")}`);
     if (!res.ok || !res.body) throw new Error(`export answered ${res.status}: ${await res.text()}`);
     let lines = 0;
     for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) lines += newlines(chunk);
@@ -114,7 +130,8 @@ async function exportRate(base: string, format: "csv" | "ndjson", encoding = "id
 
 const server = await startBenchServer({ database: DATABASE, readyPath: "/api/health", host: "127.0.0.1" });
 try {
-  if (webRss() === 0) throw new Error(`no web server process found in ps: ${readFileSync("/proc/self/cmdline", "utf8")}`);
+  if (webRss() === 0)
+    throw new Error(`no web server process found in ps: ${readFileSync("/proc/self/cmdline", "utf8")}`);
   await exportRate(server.base, "csv"); // warm-up: route compiled, pools open
   await copyRate();
   const copy = await copyRate();
@@ -128,11 +145,16 @@ try {
   console.log(row("GET …/reviews/export?format=csv", csv));
   console.log(row("GET …/reviews/export?format=ndjson", ndjson));
   console.log(row("… ?format=csv, gzip (not a goal)", gzip));
-  for (const [name, r] of [["csv", csv], ["ndjson", ndjson]] as const) {
+  for (const [name, r] of [
+    ["csv", csv],
+    ["ndjson", ndjson],
+  ] as const) {
     if (r.rows !== N) throw new Error(`${name}: ${r.rows} rows, expected ${N}`);
     const ratio = rate(r) / rate(copy);
     const mb = r.growth / 1048576;
-    console.log(`${name}: ${ratio.toFixed(2)} of COPY (goal >= 0.5: ${ratio >= 0.5 ? "met" : "MISSED"}), memory growth ${mb.toFixed(1)} MB (goal <= 50 MB: ${mb <= 50 ? "met" : "MISSED"})`);
+    console.log(
+      `${name}: ${ratio.toFixed(2)} of COPY (goal >= 0.5: ${ratio >= 0.5 ? "met" : "MISSED"}), memory growth ${mb.toFixed(1)} MB (goal <= 50 MB: ${mb <= 50 ? "met" : "MISSED"})`,
+    );
   }
 } finally {
   await server.stop();

@@ -32,23 +32,33 @@ process.env.SECRETS_KEYS ??= `kbench:${Buffer.alloc(32, 3).toString("base64")}`;
 async function transactions(): Promise<number> {
   await new Promise((r) => setTimeout(r, 1_200)); // the server publishes its counters about once a second
   const db = createDb(url, { max: 1 });
-  const [row] = await db.$queryRaw<{ n: bigint }[]>`SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = current_database()`;
+  const [row] = await db.$queryRaw<
+    { n: bigint }[]
+  >`SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = current_database()`;
   await db.$disconnect();
   return Number(row?.n ?? 0);
 }
 
 async function pool(n: number, width: number, fn: (i: number) => Promise<unknown>) {
   let next = 0;
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < n) await fn(next++);
-  }));
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < n) await fn(next++);
+    }),
+  );
 }
 
 // 1. Baseline: pg-boss alone, single sends, a handler that does nothing. `batch` = false: LOOPS workers
 // taking one job per fetch (pg-boss's work() as documented); true: one worker taking up to LOOPS jobs
 // per fetch and completing them together (pg-boss's batch mode, its fastest no-op consumer).
 async function baseline(batch: boolean): Promise<number> {
-  const boss = new PgBoss({ connectionString: url, schema: `bench_base_${batch ? "b" : "s"}_${stamp}`, max: 8, supervise: false, schedule: false });
+  const boss = new PgBoss({
+    connectionString: url,
+    schema: `bench_base_${batch ? "b" : "s"}_${stamp}`,
+    max: 8,
+    supervise: false,
+    schedule: false,
+  });
   await boss.start();
   await boss.createQueue("noop");
   let done = 0;
@@ -79,22 +89,43 @@ async function baseline(batch: boolean): Promise<number> {
 
 // 2. The product: createJob with a callback URL per job, the worker's loops, callbacks delivered.
 async function endToEnd(): Promise<{ rate: number; callbacks: number }> {
-  const settings = parseConfig(ZReviewSettings, { JOB_QUEUE: `bench-e2e-${stamp}`, CALLBACK_ALLOW_PRIVATE: "1", WORKER_POLL_MS: "500" });
+  const settings = parseConfig(ZReviewSettings, {
+    JOB_QUEUE: `bench-e2e-${stamp}`,
+    CALLBACK_ALLOW_PRIVATE: "1",
+    WORKER_POLL_MS: "500",
+  });
   const ring = parseKeyRing(process.env.SECRETS_KEYS ?? "");
   const db = createDb(url, { max: LOOPS * 2 + SUBMITTERS });
-  const deps: ReviewDeps = { db, sealer: { seal: (p, a) => seal(ring, p, a), open: (x, a) => open(ring, x, a) }, settings };
+  const deps: ReviewDeps = {
+    db,
+    sealer: { seal: (p, a) => seal(ring, p, a), open: (x, a) => open(ring, x, a) },
+    settings,
+  };
   const receiver = await startReceiver([200]);
   const key = await createApiKey(db, deps.sealer, null, { name: `bench-${stamp}`, scopes: ["jobs:write"] });
-  const version = await db.scraperVersion.create({ data: { platform: "platform", version: `bench-${stamp}`, variant: "noop", implementation: "noop" } });
+  const version = await db.scraperVersion.create({
+    data: { platform: "platform", version: `bench-${stamp}`, variant: "noop", implementation: "noop" },
+  });
   const actor = { kind: "apiKey" as const, apiKeyId: key.id, scopes: ["jobs:write"] };
   const workers = startQueueWorkers(deps, { scrape: LOOPS, callbacks: LOOPS }, createLogger("bench", "warn"));
   const t0 = performance.now();
   await pool(N, SUBMITTERS, () =>
-    createJob(deps, actor, ZCreateJobInput.parse({ requester_client_id: "bench", platform_id: "p-1", scraper_version: version.version, callback_url: receiver.url })),
+    createJob(
+      deps,
+      actor,
+      ZCreateJobInput.parse({
+        requester_client_id: "bench",
+        platform_id: "p-1",
+        scraper_version: version.version,
+        callback_url: receiver.url,
+      }),
+    ),
   );
   while (receiver.received.length < N) await new Promise((r) => setTimeout(r, 100));
   const s = (performance.now() - t0) / 1000;
-  const delivered = await db.job.count({ where: { apiKeyId: key.id, status: "succeeded", callbackState: "delivered" } });
+  const delivered = await db.job.count({
+    where: { apiKeyId: key.id, status: "succeeded", callbackState: "delivered" },
+  });
   await workers.close({ graceMs: 5_000 });
   await receiver.close();
   await db.$disconnect();
@@ -104,10 +135,14 @@ async function endToEnd(): Promise<{ rate: number; callbacks: number }> {
 const t0 = await transactions();
 const base = await baseline(false);
 const t1 = await transactions();
-console.log(`pg-boss no-op baseline: ${base.toFixed(0)} jobs/s (${N} jobs, ${LOOPS} workers of one job; ${((t1 - t0) / N).toFixed(1)} transactions per job)`);
+console.log(
+  `pg-boss no-op baseline: ${base.toFixed(0)} jobs/s (${N} jobs, ${LOOPS} workers of one job; ${((t1 - t0) / N).toFixed(1)} transactions per job)`,
+);
 const batched = await baseline(true);
 const t2 = await transactions();
-console.log(`pg-boss no-op, batch mode: ${batched.toFixed(0)} jobs/s (one worker fetching up to ${LOOPS} at once; ${((t2 - t1) / N).toFixed(1)} transactions per job)`);
+console.log(
+  `pg-boss no-op, batch mode: ${batched.toFixed(0)} jobs/s (one worker fetching up to ${LOOPS} at once; ${((t2 - t1) / N).toFixed(1)} transactions per job)`,
+);
 // Which side the end-to-end run keeps busy: PostgreSQL, or this process (the web's and worker's work).
 const pidDb = createDb(url, { max: 1 });
 const pgPid = await postmasterPidOf(pidDb);
@@ -123,6 +158,8 @@ const t3 = await transactions();
 console.log(
   `end to end (create, queue, states, signed callback): ${e2e.rate.toFixed(0)} jobs/s (${e2e.callbacks} jobs succeeded with callback delivered; ${((t3 - t2) / N).toFixed(1)} transactions per job); CPU: ${cpu.describe()}`,
 );
-console.log(`ratio: ${(e2e.rate / base).toFixed(2)} of the baseline (goal ≥ 0.8); ${(e2e.rate / batched).toFixed(2)} of pg-boss's batch mode`);
+console.log(
+  `ratio: ${(e2e.rate / base).toFixed(2)} of the baseline (goal ≥ 0.8); ${(e2e.rate / batched).toFixed(2)} of pg-boss's batch mode`,
+);
 if (ready.embedded?.owned) await ready.embedded.stop();
 process.exit(0);

@@ -45,7 +45,11 @@ export interface BenchServer {
  * its children and the embedded PostgreSQL cleanly), with the bench-only routes on, and waits until
  * `readyPath` answers 200.
  */
-export async function startBenchServer(opts: { database: string; readyPath: string; host?: string }): Promise<BenchServer> {
+export async function startBenchServer(opts: {
+  database: string;
+  readyPath: string;
+  host?: string;
+}): Promise<BenchServer> {
   const port = Number(process.env.BENCH_PORT ?? 3200);
   const base = `http://${opts.host ?? "localhost"}:${port}`;
   const server = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {

@@ -16,7 +16,12 @@ import pg from "pg";
 import { randomBytes } from "node:crypto";
 import { createDb } from "../src/server/core/db";
 import { uuidv7 } from "../src/server/core/ids";
-import { ackMessages, insertMessages, queuedInRange, type NewMessage } from "../src/server/services/broker/message-store";
+import {
+  ackMessages,
+  insertMessages,
+  queuedInRange,
+  type NewMessage,
+} from "../src/server/services/broker/message-store";
 import { makePeers, PAYLOAD, removePeers, resetMessageTables, setBenchEnv } from "./broker-load";
 import { postmasterPidOf, treeCpuSeconds } from "./cpu";
 import { benchDatabase, percentile, timeRuns } from "./lib";
@@ -51,21 +56,33 @@ const brokerStatements: [Store, Ack] = [
     if (readBack) {
       // What another node does with the batch's notification: its recipients' rows of the seq range.
       const seqs = done.map((m) => Number(m!.seq));
-      await queuedInRange(pool, [...new Set(items.map((m) => m.recipients[0]!))], String(Math.min(...seqs)), String(Math.max(...seqs)));
+      await queuedInRange(
+        pool,
+        [...new Set(items.map((m) => m.recipients[0]!))],
+        String(Math.min(...seqs)),
+        String(Math.max(...seqs)),
+      );
     }
   },
   async (items) => {
-    await ackMessages(pool, items.map((m) => ({ memberId: m.recipients[0]!, envelopeId: m.id })));
+    await ackMessages(
+      pool,
+      items.map((m) => ({ memberId: m.recipients[0]!, envelopeId: m.id })),
+    );
   },
 ];
 
 /** The baseline: the ciphertexts into a bare table and out again by key. */
 const bareStatements: [Store, Ack] = [
   async (items) => {
-    await pool.query("INSERT INTO bench_store_bare (id, body) SELECT * FROM unnest($1::uuid[], $2::bytea[])", [items.map((m) => m.id), items.map((m) => m.ciphertext)]);
+    await pool.query("INSERT INTO bench_store_bare (id, body) SELECT * FROM unnest($1::uuid[], $2::bytea[])", [
+      items.map((m) => m.id),
+      items.map((m) => m.ciphertext),
+    ]);
   },
   async (items) => {
-    if (items.length) await pool.query("DELETE FROM bench_store_bare WHERE id = ANY($1::uuid[])", [items.map((m) => m.id)]);
+    if (items.length)
+      await pool.query("DELETE FROM bench_store_bare WHERE id = ANY($1::uuid[])", [items.map((m) => m.id)]);
   },
 ];
 
@@ -73,7 +90,16 @@ const bareStatements: [Store, Ack] = [
 function directMessage(mesh: { meshId: string; memberId: string }[], n: number, body: Buffer): NewMessage {
   const from = mesh[n % mesh.length]!;
   const to = mesh[(n + 1) % mesh.length]!;
-  return { id: uuidv7(), meshId: from.meshId, senderMemberId: from.memberId, targetSpec: { kind: "peer", memberId: to.memberId }, priority: "normal", ciphertext: body, recipients: [to.memberId], clientId: `c${n + 1}` };
+  return {
+    id: uuidv7(),
+    meshId: from.meshId,
+    senderMemberId: from.memberId,
+    targetSpec: { kind: "peer", memberId: to.memberId },
+    priority: "normal",
+    ciphertext: body,
+    recipients: [to.memberId],
+    clientId: `c${n + 1}`,
+  };
 }
 
 /** Each measurement starts from empty message tables and an empty bare table. */
@@ -86,7 +112,8 @@ async function measure(peers: { meshId: string; memberId: string }[][], [store, 
   await emptyTables();
   const body = randomBytes(PAYLOAD);
   let n = 0;
-  const batch = (): NewMessage[] => Array.from({ length: BATCH }, () => directMessage(peers[n % peers.length]!, n++, body));
+  const batch = (): NewMessage[] =>
+    Array.from({ length: BATCH }, () => directMessage(peers[n % peers.length]!, n++, body));
   let stored = 0;
   let until = 0;
   // Each lane stores a batch, then acknowledges the batch it stored before (the acks trail the stores,
@@ -112,7 +139,11 @@ async function measure(peers: { meshId: string; memberId: string }[][], [store, 
   const elapsed = (performance.now() - t0) / 1_000;
   const cpu = (pgPid ? treeCpuSeconds(pgPid) : Number.NaN) - cpu0;
   const own = process.cpuUsage(own0);
-  return { perSecond: stored / elapsed, pgMsPerMessage: (cpu * 1_000) / stored, clientMsPerMessage: (own.user + own.system) / 1_000 / stored };
+  return {
+    perSecond: stored / elapsed,
+    pgMsPerMessage: (cpu * 1_000) / stored,
+    clientMsPerMessage: (own.user + own.system) / 1_000 / stored,
+  };
 }
 
 /** One call at a time on one connection: what a message waits for at a low rate. */
@@ -123,7 +154,9 @@ async function latencies(peers: { meshId: string; memberId: string }[][]): Promi
   const client = await pool.connect();
   const time = async (name: string, call: () => Promise<unknown>) => {
     const took = await timeRuns(1_500, call, 200);
-    console.log(`${name.padEnd(48)} p50 ${percentile(took, 50).toFixed(3)} ms   p90 ${percentile(took, 90).toFixed(3)} ms   p99 ${percentile(took, 99).toFixed(3)} ms`);
+    console.log(
+      `${name.padEnd(48)} p50 ${percentile(took, 50).toFixed(3)} ms   p90 ${percentile(took, 90).toFixed(3)} ms   p99 ${percentile(took, 99).toFixed(3)} ms`,
+    );
   };
   const stored: NewMessage[] = [];
   try {
@@ -131,7 +164,9 @@ async function latencies(peers: { meshId: string; memberId: string }[][]): Promi
       await client.query(`SET synchronous_commit = ${mode}`);
       const how = mode === "on" ? "waits for the disk" : "does not wait";
       await time(`SELECT 1`, () => client.query("SELECT 1"));
-      await time(`bare 1 KB insert, commit ${how}`, () => client.query("INSERT INTO bench_store_bare (id, body) VALUES ($1, $2)", [uuidv7(), body]));
+      await time(`bare 1 KB insert, commit ${how}`, () =>
+        client.query("INSERT INTO bench_store_bare (id, body) VALUES ($1, $2)", [uuidv7(), body]),
+      );
       await time(`store of one message, commit ${how}`, async () => {
         const m = directMessage(peers[0]!, n++, body);
         await insertMessages(client, [m], TTL_MS, { channel: "bench_store", nodeId: "bench" });
@@ -155,9 +190,13 @@ try {
     console.log(`calls one at a time on one connection, ${PAYLOAD} B messages`);
     await latencies(peers);
   } else {
-    console.log(`store + ack of ${PAYLOAD} B direct messages, batches of ${BATCH}, ${LANES} lanes, ${seconds} s${readBack ? ", each batch read back" : ""}`);
+    console.log(
+      `store + ack of ${PAYLOAD} B direct messages, batches of ${BATCH}, ${LANES} lanes, ${seconds} s${readBack ? ", each batch read back" : ""}`,
+    );
     const line = (name: string, r: Result) =>
-      console.log(`${name.padEnd(40)} ${r.perSecond.toFixed(0).padStart(7)} msg/s   PostgreSQL ${r.pgMsPerMessage.toFixed(4)} ms CPU a message   client ${r.clientMsPerMessage.toFixed(4)} ms`);
+      console.log(
+        `${name.padEnd(40)} ${r.perSecond.toFixed(0).padStart(7)} msg/s   PostgreSQL ${r.pgMsPerMessage.toFixed(4)} ms CPU a message   client ${r.clientMsPerMessage.toFixed(4)} ms`,
+      );
     line("bare table: insert, delete by key", await measure(peers, bareStatements));
     line("broker: store and ack", await measure(peers, brokerStatements));
   }

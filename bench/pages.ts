@@ -26,8 +26,12 @@ async function prepare(browser: Browser): Promise<{ state: State; token: string 
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.waitForURL(/\/en\/dashboard$/);
   const slug = `bench-${Date.now().toString(36)}`;
-  const mesh = (await (await page.request.post("/api/my/meshes", { data: { name: `Bench ${slug}`, slug } })).json()) as { id: string };
-  const invite = (await (await page.request.post(`/api/my/meshes/${mesh.id}/invites`, { data: {} })).json()) as { token: string };
+  const mesh = (await (
+    await page.request.post("/api/my/meshes", { data: { name: `Bench ${slug}`, slug } })
+  ).json()) as { id: string };
+  const invite = (await (await page.request.post(`/api/my/meshes/${mesh.id}/invites`, { data: {} })).json()) as {
+    token: string;
+  };
   const state = await context.storageState();
   await context.close();
   return { state, token: invite.token };
@@ -35,7 +39,11 @@ async function prepare(browser: Browser): Promise<{ state: State; token: string 
 
 /** LCP of one cold load: the last candidate the observer reported once the page has loaded and settled. */
 async function lcpOnce(browser: Browser, path: string, state?: State): Promise<number> {
-  const context = await browser.newContext({ baseURL: base, storageState: state, viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({
+    baseURL: base,
+    storageState: state,
+    viewport: { width: 1280, height: 800 },
+  });
   const page = await context.newPage();
   await page.goto(path, { waitUntil: "load" });
   await page.waitForTimeout(300);
@@ -75,7 +83,14 @@ const ms = (v: number) => `${v.toFixed(0)} ms`;
 try {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+    ],
   });
   const { state, token } = await prepare(browser);
   const pages: { name: string; path: string; state?: State }[] = [
@@ -98,7 +113,9 @@ try {
   await adminCtx.close();
 
   console.log(`LCP: ${runs} cold loads per page (fresh context each, 2 warm-up loads first), 1280x800, localhost`);
-  console.log(`${"page".padEnd(26)} ${"LCP median".padStart(10)} ${"LCP p95".padStart(8)} ${"x bare".padStart(7)} ${"scripts".padStart(8)} ${"JS raw".padStart(9)} ${"JS gzip".padStart(9)}  goals (LCP<=1000 ms, JS<=250 KB)`);
+  console.log(
+    `${"page".padEnd(26)} ${"LCP median".padStart(10)} ${"LCP p95".padStart(8)} ${"x bare".padStart(7)} ${"scripts".padStart(8)} ${"JS raw".padStart(9)} ${"JS gzip".padStart(9)}  goals (LCP<=1000 ms, JS<=250 KB)`,
+  );
   let bareMedian = NaN;
   for (const p of pages) {
     for (let i = 0; i < 2; i++) await lcpOnce(browser, p.path, p.state);

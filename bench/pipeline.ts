@@ -55,13 +55,20 @@ async function one(size: number) {
   console.log(`\nreview-analytics over ${size.toLocaleString("en-US")} generated reviews (en/es/de)`);
   console.log("stage        items in   items out   time        reviews/s");
   for (const [stage, inN, outN, ms] of rows) {
-    console.log(`${stage.padEnd(12)} ${String(inN).padStart(8)}   ${String(outN).padStart(9)}   ${ms.toFixed(1).padStart(8)} ms  ${stage === "synthesize" ? "(one report)" : rate(inN, ms)}`);
+    console.log(
+      `${stage.padEnd(12)} ${String(inN).padStart(8)}   ${String(outN).padStart(9)}   ${ms.toFixed(1).padStart(8)} ms  ${stage === "synthesize" ? "(one report)" : rate(inN, ms)}`,
+    );
   }
   console.log(`total        ${total.toFixed(1)} ms = ${rate(raw.length, total)} end to end`);
-  console.log(`baseline     ${baseline.ms.toFixed(1)} ms = ${rate(raw.length, baseline.ms)} (bare clean + tokenize pass)`);
+  console.log(
+    `baseline     ${baseline.ms.toFixed(1)} ms = ${rate(raw.length, baseline.ms)} (bare clean + tokenize pass)`,
+  );
   console.log(`ratio        pipeline / baseline = ${(total / baseline.ms).toFixed(1)}x`);
   console.log(`peak memory  ${peakMb.toFixed(0)} MB resident (whole process, generator included)`);
-  if (size === GOAL_REVIEWS) console.log(`goal         ${GOAL_REVIEWS.toLocaleString("en-US")} reviews in <= ${GOAL_SECONDS} s: ${total / 1000 <= GOAL_SECONDS ? "met" : "NOT met"} (${(total / 1000).toFixed(2)} s)`);
+  if (size === GOAL_REVIEWS)
+    console.log(
+      `goal         ${GOAL_REVIEWS.toLocaleString("en-US")} reviews in <= ${GOAL_SECONDS} s: ${total / 1000 <= GOAL_SECONDS ? "met" : "NOT met"} (${(total / 1000).toFixed(2)} s)`,
+    );
 }
 
 const arg = process.argv[2];
@@ -70,7 +77,9 @@ if (arg) {
 } else {
   for (const size of [10_000, 100_000]) {
     // A fresh process per size, so peak memory belongs to that size alone.
-    const child = spawnSync(process.execPath, [...process.execArgv, import.meta.filename, String(size)], { stdio: "inherit" });
+    const child = spawnSync(process.execPath, [...process.execArgv, import.meta.filename, String(size)], {
+      stdio: "inherit",
+    });
     if (child.status !== 0) process.exit(child.status ?? 1);
   }
 }

@@ -12,7 +12,8 @@ export function areaOf(functionName: string, url: string): string {
   if (functionName === "(idle)") return "idle (waiting for I/O)";
   if (functionName === "(garbage collector)") return "garbage collection";
   if (functionName === "(program)") return "V8 and native (program)";
-  if (url === "" && /^(writev|writeBuffer|writeUtf8String|writeLatin1String)$/.test(functionName)) return "socket writes (system calls)";
+  if (url === "" && /^(writev|writeBuffer|writeUtf8String|writeLatin1String)$/.test(functionName))
+    return "socket writes (system calls)";
   if (url === "" && /^(randomFillSync|randomBytes)$/.test(functionName)) return "random ids";
   if (/node_modules\/(pg|pg-protocol|pg-pool|pg-types|postgres-[a-z]+)\//.test(url)) return "pg: encode, decode, pool";
   if (/node_modules\/ws\//.test(url)) return "ws: framing, sockets";
@@ -23,9 +24,10 @@ export function areaOf(functionName: string, url: string): string {
   if (/node_modules\/tweetnacl\//.test(url)) return "tweetnacl (signatures)";
   if (url.includes("node_modules/")) return "other packages";
   if (/\/broker\/|\/src\//.test(url)) return "broker's own code";
-  if (url.startsWith("node:") || url === "" ) {
+  if (url.startsWith("node:") || url === "") {
     if (/^(parse|stringify)$/.test(functionName)) return "JSON parse/stringify";
-    if (/^node:(net|stream|internal\/stream|internal\/streams|internal\/net|_stream)/.test(url)) return "node: net and streams";
+    if (/^node:(net|stream|internal\/stream|internal\/streams|internal\/net|_stream)/.test(url))
+      return "node: net and streams";
     return url === "" ? "V8 and native (builtins)" : "node: other internals";
   }
   return "other";
@@ -49,9 +51,12 @@ export function summariseProfile(profile: CpuProfile, top: number): string {
   }
   const pct = (us: number) => `${((100 * us) / total).toFixed(1).padStart(5)} %`;
   const busy = total - (areas.get("idle (waiting for I/O)") ?? 0);
-  const lines = [`\nbroker CPU profile: ${(total / 1e6).toFixed(1)} s sampled, ${((100 * busy) / total).toFixed(0)} % busy; self time by area:`];
+  const lines = [
+    `\nbroker CPU profile: ${(total / 1e6).toFixed(1)} s sampled, ${((100 * busy) / total).toFixed(0)} % busy; self time by area:`,
+  ];
   for (const [area, us] of [...areas].sort((a, b) => b[1] - a[1])) lines.push(`  ${pct(us)}  ${area}`);
   lines.push(`top ${top} functions by self time:`);
-  for (const [name, us] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, top)) lines.push(`  ${pct(us)}  ${name}`);
+  for (const [name, us] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, top))
+    lines.push(`  ${pct(us)}  ${name}`);
   return lines.join("\n");
 }

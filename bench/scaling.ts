@@ -12,7 +12,16 @@
 import pg from "pg";
 import { createDb } from "../src/server/core/db";
 import { startBroker, stop, waitForLinks, waitHttp } from "./broker-process";
-import { benchBrokerEnv, makePeers, removePeers, resetMessageTables, run, type RunResult, setBenchEnv, WINDOW } from "./broker-load";
+import {
+  benchBrokerEnv,
+  makePeers,
+  removePeers,
+  resetMessageTables,
+  run,
+  type RunResult,
+  setBenchEnv,
+  WINDOW,
+} from "./broker-load";
 import { CpuWindow, cpuSeconds, ownCpuSeconds, postmasterPidOf, treeCpuSeconds } from "./cpu";
 import { benchDatabase } from "./lib";
 
@@ -37,17 +46,35 @@ async function writeTransactions(): Promise<number> {
 }
 
 async function connectionsHeld(): Promise<number> {
-  const [row] = await db.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database()`;
+  const [row] = await db.$queryRaw<
+    { n: bigint }[]
+  >`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database()`;
   return Number(row?.n ?? 0);
 }
 
 /** Rows written and removed in the message tables so far, dead rows now, and their size with indexes. */
-async function messageTables(): Promise<{ inserted: number; deleted: number; updated: number; dead: number; bytes: number; envelopes: number }> {
-  const [row] = await db.$queryRaw<{ ins: bigint; del: bigint; upd: bigint; dead: bigint; bytes: bigint; env: bigint }[]>`
+async function messageTables(): Promise<{
+  inserted: number;
+  deleted: number;
+  updated: number;
+  dead: number;
+  bytes: number;
+  envelopes: number;
+}> {
+  const [row] = await db.$queryRaw<
+    { ins: bigint; del: bigint; upd: bigint; dead: bigint; bytes: bigint; env: bigint }[]
+  >`
     SELECT sum(n_tup_ins) AS ins, sum(n_tup_del) AS del, sum(n_tup_upd) AS upd, sum(n_dead_tup) AS dead,
       sum(pg_total_relation_size(relid)) AS bytes, sum(n_tup_ins) FILTER (WHERE relname = 'message_envelopes') AS env
     FROM pg_stat_user_tables WHERE relname IN ('message_envelopes', 'message_recipients', 'message_deliveries')`;
-  return { inserted: Number(row?.ins ?? 0), deleted: Number(row?.del ?? 0), updated: Number(row?.upd ?? 0), dead: Number(row?.dead ?? 0), bytes: Number(row?.bytes ?? 0), envelopes: Number(row?.env ?? 0) };
+  return {
+    inserted: Number(row?.ins ?? 0),
+    deleted: Number(row?.del ?? 0),
+    updated: Number(row?.upd ?? 0),
+    dead: Number(row?.dead ?? 0),
+    bytes: Number(row?.bytes ?? 0),
+    envelopes: Number(row?.env ?? 0),
+  };
 }
 
 interface NodeRun {
@@ -139,7 +166,9 @@ async function fanOut(listeners: number): Promise<{ sent: number; received: numb
 
 const rate = (n: number) => n.toFixed(0).padStart(7);
 try {
-  console.log(`${MESHES} meshes x ${PER_MESH} peers, 1 KB messages, window ${WINDOW} per peer, ${seconds} s per run; max_connections ${maxConnections?.max_connections}`);
+  console.log(
+    `${MESHES} meshes x ${PER_MESH} peers, 1 KB messages, window ${WINDOW} per peer, ${seconds} s per run; max_connections ${maxConnections?.max_connections}`,
+  );
   const groups = await makePeers(db, MESHES, PER_MESH, "scale");
   await resetMessageTables(db);
   const tablesBefore = await messageTables();
@@ -148,7 +177,10 @@ try {
   // The table counters reach pg_stat_user_tables within a second of each transaction.
   await new Promise((r) => setTimeout(r, 1_500));
   const tablesAfter = await messageTables();
-  for (const [name, r] of [["one broker node", one], ["two broker nodes (all cross-node)", two]] as const) {
+  for (const [name, r] of [
+    ["one broker node", one],
+    ["two broker nodes (all cross-node)", two],
+  ] as const) {
     console.log(
       `${name.padEnd(36)} ${rate(r.result.perSecond)} msg/s   p50 ${r.result.p50.toFixed(1)} ms   p99 ${r.result.p99.toFixed(1)} ms   ` +
         `${r.transactionsPerSecond.toFixed(0)} write transactions/s   ${r.connections} connections   CPU: ${r.cpu.describe()}`,
@@ -166,7 +198,9 @@ try {
   const pool = new pg.Pool({ connectionString: ready.url, max: PUBLISHERS });
   const baseline = await pump(pool, "SELECT $1::text", [NOTIFY_PAYLOAD]);
   await pool.end();
-  console.log(`round trips, ${PUBLISHERS} connections, 512 B payload (baseline)   ${rate(baseline.perSecond)} statements/s`);
+  console.log(
+    `round trips, ${PUBLISHERS} connections, 512 B payload (baseline)   ${rate(baseline.perSecond)} statements/s`,
+  );
   for (const listeners of [1, 2, 4]) {
     const f = await fanOut(listeners);
     const least = Math.min(...f.received);

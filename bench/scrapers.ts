@@ -13,7 +13,10 @@ const concurrency = Number(process.argv[4] ?? 4);
 
 const platform = createDemoPlatform({ places: places * 2, settings: { rateLimit: { capacity: 1, perMinute: 0 } } });
 const base = await platform.listen(0);
-const ids = platform.dataset.places.filter((p) => !p.special && p.reviewCount >= limit).slice(0, places).map((p) => p.id);
+const ids = platform.dataset.places
+  .filter((p) => !p.special && p.reviewCount >= limit)
+  .slice(0, places)
+  .map((p) => p.id);
 if (ids.length < places) throw new Error(`only ${ids.length} places have ${limit} reviews`);
 
 /** Scrapes every place with `concurrency` scrapes at a time; returns reviews and seconds. */
@@ -28,7 +31,8 @@ async function run(implementation: string): Promise<{ reviews: number; seconds: 
       for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
         const target: ScrapeTarget = { platformId: id, limit, sort: "newest" };
         const result = await scraper.scrape(target, { signal: AbortSignal.timeout(120_000), platformUrl: base });
-        if (implementation !== "noop" && result.reviews.length !== limit) throw new Error(`${implementation} got ${result.reviews.length} reviews of ${id}`);
+        if (implementation !== "noop" && result.reviews.length !== limit)
+          throw new Error(`${implementation} got ${result.reviews.length} reviews of ${id}`);
         reviews += result.reviews.length;
       }
     }),
@@ -45,7 +49,10 @@ const cases: { implementation: string; layout: "1" | "2" }[] = [
 ];
 
 // Warm-up: launch the browser and compile the platform's code paths before anything is timed.
-await getScraper("browser-v2")?.scrape({ platformId: ids[0] ?? "p-0001", limit: 5, sort: "newest" }, { signal: AbortSignal.timeout(60_000), platformUrl: base });
+await getScraper("browser-v2")?.scrape(
+  { platformId: ids[0] ?? "p-0001", limit: 5, sort: "newest" },
+  { signal: AbortSignal.timeout(60_000), platformUrl: base },
+);
 
 console.log(`demo platform ${base}: ${ids.length} places x ${limit} reviews, ${concurrency} scrapes at a time`);
 const rows: { name: string; reviews: number; seconds: number; perSecond: number }[] = [];
@@ -56,8 +63,13 @@ for (const c of cases) {
 }
 const baseline = rows[0]?.perSecond ?? NaN;
 for (const r of rows) {
-  const rate = r.reviews === 0 ? "n/a (no reviews)" : `${r.perSecond.toFixed(0).padStart(8)} reviews/s  ${(r.perSecond / baseline).toFixed(3)} x http-json`;
-  console.log(`${r.name.padEnd(26)} ${String(r.reviews).padStart(6)} reviews in ${r.seconds.toFixed(2).padStart(7)} s  ${rate}`);
+  const rate =
+    r.reviews === 0
+      ? "n/a (no reviews)"
+      : `${r.perSecond.toFixed(0).padStart(8)} reviews/s  ${(r.perSecond / baseline).toFixed(3)} x http-json`;
+  console.log(
+    `${r.name.padEnd(26)} ${String(r.reviews).padStart(6)} reviews in ${r.seconds.toFixed(2).padStart(7)} s  ${rate}`,
+  );
 }
 const noop = rows.at(-1);
 if (noop) console.log(`noop: ${(ids.length / noop.seconds).toFixed(0)} scrapes/s (the harness's own ceiling)`);

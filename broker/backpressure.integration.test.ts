@@ -6,7 +6,17 @@ import { afterAll, describe, expect, it } from "vitest";
 import { testDb } from "@/test/helpers";
 import { residentBytes } from "@/test/processes";
 import type { TServerFrame } from "./protocol/frames";
-import { brokerProcess, closed, eventually, fakeCiphertext, joinedPeer, meshWithInvite, stalledConnection, startBroker, TestClient } from "./test-support";
+import {
+  brokerProcess,
+  closed,
+  eventually,
+  fakeCiphertext,
+  joinedPeer,
+  meshWithInvite,
+  stalledConnection,
+  startBroker,
+  TestClient,
+} from "./test-support";
 
 const db = testDb();
 afterAll(async () => {
@@ -16,20 +26,36 @@ afterAll(async () => {
 const MIB = 1024 * 1024;
 type MessageFrame = Extract<TServerFrame, { type: "message" }>;
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))] ?? Number.NaN;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))] ?? Number.NaN;
 
 describe("flow control", () => {
   it("50 stalled connections of one member with a 20 MB queue: memory bounded, others on time, nothing lost", async () => {
-    const broker = await brokerProcess("flow", { MAX_CONNECTIONS_PER_MESH: "200", MAX_CONNECTIONS_PER_MEMBER: "60", WS_SLOW_CONSUMER_MS: "600000", WS_AUTH_RATE_PER_MINUTE: "100000", WS_SEND_RATE_PER_SECOND: "100000" });
+    const broker = await brokerProcess("flow", {
+      MAX_CONNECTIONS_PER_MESH: "200",
+      MAX_CONNECTIONS_PER_MEMBER: "60",
+      WS_SLOW_CONSUMER_MS: "600000",
+      WS_AUTH_RATE_PER_MINUTE: "100000",
+      WS_SEND_RATE_PER_SECOND: "100000",
+    });
     const stalled: WebSocket[] = [];
     try {
       const { invite } = await meshWithInvite(db, { maxUses: 10 });
-      const [sender, victim, p1, p2] = [await joinedPeer(db, invite.token, "sender"), await joinedPeer(db, invite.token, "victim"), await joinedPeer(db, invite.token, "p1"), await joinedPeer(db, invite.token, "p2")];
+      const [sender, victim, p1, p2] = [
+        await joinedPeer(db, invite.token, "sender"),
+        await joinedPeer(db, invite.token, "victim"),
+        await joinedPeer(db, invite.token, "p1"),
+        await joinedPeer(db, invite.token, "p2"),
+      ];
       // 20 MB for the victim while it is away: 450 messages of 45 KB (60 KB frames).
       const cs = await TestClient.open(broker, sender!);
       const ids = new Set<string>();
       for (let batch = 0; batch < 9; batch++) {
-        const answers = await Promise.all(Array.from({ length: 50 }, () => cs.send({ kind: "peer", memberId: victim!.memberId }, fakeCiphertext(45 * 1024))));
+        const answers = await Promise.all(
+          Array.from({ length: 50 }, () =>
+            cs.send({ kind: "peer", memberId: victim!.memberId }, fakeCiphertext(45 * 1024)),
+          ),
+        );
         for (const a of answers) if (a.type === "sent") ids.add(a.messageId);
       }
       expect(ids.size).toBe(450);
@@ -68,14 +94,18 @@ describe("flow control", () => {
         await new Promise((r) => setTimeout(r, 20));
       }
       const settled = await Promise.allSettled(answers);
-      expect(settled.map((a) => (a.status === "fulfilled" ? a.value.type : String(a.reason)))).toEqual(Array(150).fill("sent"));
+      expect(settled.map((a) => (a.status === "fulfilled" ? a.value.type : String(a.reason)))).toEqual(
+        Array(150).fill("sent"),
+      );
       await eventually(async () => latencies.length === 150, 10_000);
       // Let the stalled connections' replays settle, then read the peak.
       await new Promise((r) => setTimeout(r, 1_000));
       clearInterval(sampler);
       const grew = peak - before;
       const p99 = percentile(latencies, 99);
-      console.log(`flow control: broker resident ${Math.round(before / MIB)} MB -> peak ${Math.round(peak / MIB)} MB (+${Math.round(grew / MIB)} MB); other peers' p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`);
+      console.log(
+        `flow control: broker resident ${Math.round(before / MIB)} MB -> peak ${Math.round(peak / MIB)} MB (+${Math.round(grew / MIB)} MB); other peers' p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`,
+      );
       expect(grew, "broker resident memory growth").toBeLessThan(150 * MIB);
       expect(p99, "other peers' delivery p99 (ms)").toBeLessThan(100);
 
@@ -104,7 +134,11 @@ describe("flow control", () => {
   }, 180_000);
 
   it("closes a connection that stays over its budget with 4408 slow_consumer, and keeps its messages queued", async () => {
-    const broker = await startBroker(db, { WS_MAX_BUFFERED_BYTES: String(256 * 1024), WS_SLOW_CONSUMER_MS: "1000", WS_SEND_RATE_PER_SECOND: "100000" });
+    const broker = await startBroker(db, {
+      WS_MAX_BUFFERED_BYTES: String(256 * 1024),
+      WS_SLOW_CONSUMER_MS: "1000",
+      WS_SEND_RATE_PER_SECOND: "100000",
+    });
     try {
       const { invite } = await meshWithInvite(db);
       const [sender, slow] = [await joinedPeer(db, invite.token, "sender"), await joinedPeer(db, invite.token, "slow")];

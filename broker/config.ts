@@ -17,7 +17,9 @@ export const ZBrokerConfig = z.object({
   BROKER_PEER_URL: z
     .string()
     .trim()
-    .refine((v) => peerBase(v) !== null, { error: "must be a ws:// or wss:// URL without credentials, query or fragment" })
+    .refine((v) => peerBase(v) !== null, {
+      error: "must be a ws:// or wss:// URL without credentials, query or fragment",
+    })
     .optional(),
   MAX_CONNECTIONS_PER_MESH: envInt(100, 1, 1_000_000),
   MAX_MESSAGE_BYTES: envInt(65_536, 256, 16 * 1024 * 1024),

@@ -2,7 +2,16 @@ import http from "node:http";
 import nacl from "tweetnacl";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDb } from "@/test/helpers";
-import { eventually, hookRequest, joinedPeer, meshWithInvite, startBroker, TestClient, type TestBroker, type TestPeer } from "./test-support";
+import {
+  eventually,
+  hookRequest,
+  joinedPeer,
+  meshWithInvite,
+  startBroker,
+  TestClient,
+  type TestBroker,
+  type TestPeer,
+} from "./test-support";
 
 const db = testDb();
 let broker: TestBroker;
@@ -19,7 +28,11 @@ async function twoPeers(): Promise<[TestPeer, TestPeer]> {
   return [await joinedPeer(db, invite.token, "a"), await joinedPeer(db, invite.token, "b")];
 }
 
-const hook = (peer: TestPeer, fields: Record<string, unknown> = {}, opts: { secretKey?: Uint8Array; signBody?: string } = {}) => hookRequest(broker.http, peer, fields, opts);
+const hook = (
+  peer: TestPeer,
+  fields: Record<string, unknown> = {},
+  opts: { secretKey?: Uint8Array; signBody?: string } = {},
+) => hookRequest(broker.http, peer, fields, opts);
 
 describe("POST /hook/set-status", () => {
   it("sets the status of a signed peer, reaches the mesh's connected peers and keeps it for a peer not yet connected", async () => {
@@ -30,11 +43,17 @@ describe("POST /hook/set-status", () => {
     const body = await res.json();
     expect(body).toMatchObject({ memberId: a.memberId, status: "reviewing", text: "PR 12", connected: false });
     expect(res.headers.get("ratelimit-policy")).toBe('"hook";q=3;w=60');
-    expect(await cb.next((f) => f.type === "status" && f.memberId === a.memberId)).toMatchObject({ status: "reviewing", text: "PR 12" });
+    expect(await cb.next((f) => f.type === "status" && f.memberId === a.memberId)).toMatchObject({
+      status: "reviewing",
+      text: "PR 12",
+    });
     // A connects later: its presence starts with the status the hook set.
     const ca = await TestClient.open(broker, a);
     const connectionId = ca.frames[0]?.type === "welcome" ? ca.frames[0].connectionId : "";
-    expect(await db.presence.findUniqueOrThrow({ where: { connectionId } })).toMatchObject({ status: "reviewing", statusText: "PR 12" });
+    expect(await db.presence.findUniqueOrThrow({ where: { connectionId } })).toMatchObject({
+      status: "reviewing",
+      statusText: "PR 12",
+    });
     const again = await hook(a, { status: "idle", cwd: "/elsewhere" });
     expect(await again.json()).toMatchObject({ connected: true });
     await eventually(async () => (await db.presence.findUniqueOrThrow({ where: { connectionId } })).status === "idle");
@@ -48,7 +67,9 @@ describe("POST /hook/set-status", () => {
     expect((await hook(a, { status: "hacked" }, { signBody: "{}" })).status).toBe(401);
     const bad = await hook(a, { status: "Not A Status!" });
     expect(bad.status).toBe(400);
-    const body = (await bad.json()) as { error: { code: string; details: { issues: { path: string; message: string }[] } } };
+    const body = (await bad.json()) as {
+      error: { code: string; details: { issues: { path: string; message: string }[] } };
+    };
     expect(body.error.code).toBe("BAD_REQUEST");
     // The one shape of validation details (docs/mesh-api.md, "Visibility and errors").
     expect(body.error.details.issues.map((i) => i.path)).toContain("status");
@@ -61,7 +82,11 @@ describe("POST /hook/set-status", () => {
     const declared = await fetch(`${broker.http}/hook/set-status`, { method: "POST", body: "x".repeat(3000) });
     expect(declared.status).toBe(413);
     const streamed = await new Promise<number>((resolve, reject) => {
-      const req = http.request(`${broker.http}/hook/set-status`, { method: "POST", headers: { "transfer-encoding": "chunked" } }, (res) => resolve(res.statusCode ?? 0));
+      const req = http.request(
+        `${broker.http}/hook/set-status`,
+        { method: "POST", headers: { "transfer-encoding": "chunked" } },
+        (res) => resolve(res.statusCode ?? 0),
+      );
       req.on("error", reject);
       let sent = 0;
       const pump = () => {
@@ -100,14 +125,20 @@ describe("status lease (STATUS_LEASE_MS)", () => {
     try {
       const [a, b] = await twoPeers();
       const cb = await TestClient.open(leased, b);
-      const statusOf = (memberId: string, status: string) => (f: { type: string; memberId?: string; status?: string }) => f.type === "status" && f.memberId === memberId && f.status === status;
+      const statusOf =
+        (memberId: string, status: string) => (f: { type: string; memberId?: string; status?: string }) =>
+          f.type === "status" && f.memberId === memberId && f.status === status;
 
       // A has no connection: its "working" lapses to offline, and B is told.
       expect((await hookRequest(leased.http, a, { status: "working", cwd: "/lease-1" })).status).toBe(200);
       const started = Date.now();
       await cb.next(statusOf(a.memberId, "offline"), 5_000);
       expect(Date.now() - started).toBeGreaterThanOrEqual(500);
-      expect(await db.member.findUniqueOrThrow({ where: { id: a.memberId } })).toMatchObject({ status: "offline", statusText: null, statusLeaseUntil: null });
+      expect(await db.member.findUniqueOrThrow({ where: { id: a.memberId } })).toMatchObject({
+        status: "offline",
+        statusText: null,
+        statusLeaseUntil: null,
+      });
 
       // B sets its status by hook while connected, and keeps being active (peers requests): the lease
       // is renewed, so it still holds after more than a lease.
@@ -126,7 +157,10 @@ describe("status lease (STATUS_LEASE_MS)", () => {
       expect((await db.member.findUniqueOrThrow({ where: { id: b.memberId } })).statusLeaseUntil).not.toBeNull();
       cb.raw({ v: 1, type: "set_status", id: "s1", status: "dnd" });
       await cb.next((f) => f.type === "status" && f.memberId === b.memberId && f.status === "dnd");
-      expect(await db.member.findUniqueOrThrow({ where: { id: b.memberId } })).toMatchObject({ status: "dnd", statusLeaseUntil: null });
+      expect(await db.member.findUniqueOrThrow({ where: { id: b.memberId } })).toMatchObject({
+        status: "dnd",
+        statusLeaseUntil: null,
+      });
       await new Promise((r) => setTimeout(r, 1_000));
       expect((await db.member.findUniqueOrThrow({ where: { id: b.memberId } })).status).toBe("dnd");
       await cb.close();

@@ -19,7 +19,11 @@ afterAll(async () => {
 
 const peerKey = () => toBase64Url(nacl.sign.keyPair().publicKey);
 const post = (body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${broker.http}/join`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: typeof body === "string" ? body : JSON.stringify(body) });
+  fetch(`${broker.http}/join`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
 
 describe("POST /join", () => {
   it("joins with the peer's public key and answers the mesh, member, role and broker URL", async () => {
@@ -27,7 +31,13 @@ describe("POST /join", () => {
     const res = await post({ token: invite.token, peerPubkey: peerKey(), displayName: "Laptop" });
     expect(res.status).toBe(200);
     const body = (await res.json()) as Record<string, unknown>;
-    expect(body).toMatchObject({ meshId: mesh.id, meshSlug: mesh.slug, role: "member", rejoined: false, brokerUrl: "wss://broker.example.test" });
+    expect(body).toMatchObject({
+      meshId: mesh.id,
+      meshSlug: mesh.slug,
+      role: "member",
+      rejoined: false,
+      brokerUrl: "wss://broker.example.test",
+    });
     const member = await db.member.findUniqueOrThrow({ where: { id: String(body.memberId) } });
     expect(member).toMatchObject({ meshId: mesh.id, displayName: "Laptop", revokedAt: null });
   });
@@ -57,31 +67,96 @@ describe("POST /join", () => {
     const victim = nacl.sign.keyPair();
     const victimPeer = toBase64Url(victim.publicKey);
     const victimBox = toBase64Url(nacl.box.keyPair().publicKey);
-    const joined = await post({ token: invite.token, peerPubkey: victimPeer, boxPubkey: victimBox, displayName: "victim" });
+    const joined = await post({
+      token: invite.token,
+      peerPubkey: victimPeer,
+      boxPubkey: victimBox,
+      displayName: "victim",
+    });
     expect(joined.status).toBe(200);
     const memberId = String(((await joined.json()) as Record<string, unknown>).memberId);
 
     // The attacker knows the victim's public peer key (every member sees it) and holds an invite.
     const attackerBox = toBase64Url(nacl.box.keyPair().publicKey);
-    const noProof = await post({ token: invite.token, peerPubkey: victimPeer, boxPubkey: attackerBox, displayName: "victim" });
+    const noProof = await post({
+      token: invite.token,
+      peerPubkey: victimPeer,
+      boxPubkey: attackerBox,
+      displayName: "victim",
+    });
     expect(noProof.status).toBe(401);
     expect(await noProof.json()).toEqual({ error: { code: "key_proof_required", message: expect.any(String) } });
-    const forged = signJoinProof({ token: invite.token, peerPubkey: victimPeer, boxPubkey: attackerBox, secretKey: nacl.sign.keyPair().secretKey });
-    const badProof = await post({ token: invite.token, peerPubkey: victimPeer, boxPubkey: attackerBox, displayName: "victim", proof: forged });
+    const forged = signJoinProof({
+      token: invite.token,
+      peerPubkey: victimPeer,
+      boxPubkey: attackerBox,
+      secretKey: nacl.sign.keyPair().secretKey,
+    });
+    const badProof = await post({
+      token: invite.token,
+      peerPubkey: victimPeer,
+      boxPubkey: attackerBox,
+      displayName: "victim",
+      proof: forged,
+    });
     expect(badProof.status).toBe(401);
     expect(await badProof.json()).toMatchObject({ error: { code: "key_proof_invalid" } });
     // A proof of the victim's for its own box key cannot be reused for another key or an old time.
-    const ownProof = signJoinProof({ token: invite.token, peerPubkey: victimPeer, boxPubkey: victimBox, secretKey: victim.secretKey });
-    expect((await post({ token: invite.token, peerPubkey: victimPeer, boxPubkey: attackerBox, displayName: "v", proof: ownProof })).status).toBe(401);
-    const stale = signJoinProof({ token: invite.token, peerPubkey: victimPeer, boxPubkey: attackerBox, secretKey: victim.secretKey, ts: Date.now() - JOIN_PROOF_MAX_SKEW_MS - 60_000 });
-    expect((await post({ token: invite.token, peerPubkey: victimPeer, boxPubkey: attackerBox, displayName: "v", proof: stale })).status).toBe(401);
+    const ownProof = signJoinProof({
+      token: invite.token,
+      peerPubkey: victimPeer,
+      boxPubkey: victimBox,
+      secretKey: victim.secretKey,
+    });
+    expect(
+      (
+        await post({
+          token: invite.token,
+          peerPubkey: victimPeer,
+          boxPubkey: attackerBox,
+          displayName: "v",
+          proof: ownProof,
+        })
+      ).status,
+    ).toBe(401);
+    const stale = signJoinProof({
+      token: invite.token,
+      peerPubkey: victimPeer,
+      boxPubkey: attackerBox,
+      secretKey: victim.secretKey,
+      ts: Date.now() - JOIN_PROOF_MAX_SKEW_MS - 60_000,
+    });
+    expect(
+      (
+        await post({
+          token: invite.token,
+          peerPubkey: victimPeer,
+          boxPubkey: attackerBox,
+          displayName: "v",
+          proof: stale,
+        })
+      ).status,
+    ).toBe(401);
     expect((await db.member.findUniqueOrThrow({ where: { id: memberId } })).boxPubkey).toBe(victimBox);
 
     // Rejoining with the same box key needs no proof; the holder of the peer key changes it with one.
-    expect((await post({ token: invite.token, peerPubkey: victimPeer, boxPubkey: victimBox, displayName: "victim" })).status).toBe(200);
+    expect(
+      (await post({ token: invite.token, peerPubkey: victimPeer, boxPubkey: victimBox, displayName: "victim" })).status,
+    ).toBe(200);
     const newBox = toBase64Url(nacl.box.keyPair().publicKey);
-    const proof = signJoinProof({ token: invite.token, peerPubkey: victimPeer, boxPubkey: newBox, secretKey: victim.secretKey });
-    const rotated = await post({ token: invite.token, peerPubkey: victimPeer, boxPubkey: newBox, displayName: "victim", proof });
+    const proof = signJoinProof({
+      token: invite.token,
+      peerPubkey: victimPeer,
+      boxPubkey: newBox,
+      secretKey: victim.secretKey,
+    });
+    const rotated = await post({
+      token: invite.token,
+      peerPubkey: victimPeer,
+      boxPubkey: newBox,
+      displayName: "victim",
+      proof,
+    });
     expect(rotated.status).toBe(200);
     expect(await rotated.json()).toMatchObject({ memberId, rejoined: true });
     expect((await db.member.findUniqueOrThrow({ where: { id: memberId } })).boxPubkey).toBe(newBox);
@@ -93,10 +168,16 @@ describe("POST /join", () => {
     expect(await notJson.json()).toMatchObject({ error: { code: "BAD_REQUEST" } });
     const badShape = await post({ token: "x", peerPubkey: "not-a-key", displayName: "" });
     expect(badShape.status).toBe(400);
-    const body = (await badShape.json()) as { error: { code: string; details: { issues: { path: string; message: string }[] } } };
+    const body = (await badShape.json()) as {
+      error: { code: string; details: { issues: { path: string; message: string }[] } };
+    };
     expect(body.error.code).toBe("BAD_REQUEST");
     expect([...new Set(body.error.details.issues.map((i) => i.path))].sort()).toEqual(["displayName", "peerPubkey"]);
-    expect(body.error.details.issues.every((i) => Object.keys(i).sort().join() === "message,path" && typeof i.message === "string")).toBe(true);
+    expect(
+      body.error.details.issues.every(
+        (i) => Object.keys(i).sort().join() === "message,path" && typeof i.message === "string",
+      ),
+    ).toBe(true);
     expect((await fetch(`${broker.http}/join`)).status).toBe(405);
   });
 
@@ -107,10 +188,14 @@ describe("POST /join", () => {
     expect(await declared.json()).toMatchObject({ error: { code: "PAYLOAD_TOO_LARGE" } });
     // Chunked, without Content-Length: the cap is counted while reading.
     const streamed = await new Promise<number>((resolve, reject) => {
-      const req = http.request(`${broker.http}/join`, { method: "POST", headers: { "transfer-encoding": "chunked" } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      const req = http.request(
+        `${broker.http}/join`,
+        { method: "POST", headers: { "transfer-encoding": "chunked" } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       req.on("error", reject);
       for (let i = 0; i < 10; i++) req.write("x".repeat(500));
       req.end();
@@ -122,7 +207,11 @@ describe("POST /join", () => {
     const limited = await startBroker(db, { JOIN_RATE_PER_MINUTE: "2" });
     try {
       const send = (ip: string) =>
-        fetch(`${limited.http}/join`, { method: "POST", headers: { "x-forwarded-for": ip }, body: JSON.stringify({ token: "%%%", peerPubkey: peerKey(), displayName: "x" }) });
+        fetch(`${limited.http}/join`, {
+          method: "POST",
+          headers: { "x-forwarded-for": ip },
+          body: JSON.stringify({ token: "%%%", peerPubkey: peerKey(), displayName: "x" }),
+        });
       expect((await send("203.0.113.9")).status).toBe(400);
       expect((await send("203.0.113.10")).status).toBe(400);
       // Without TRUST_PROXY the header is the client's own claim: the socket's address is what counts.
@@ -140,7 +229,11 @@ describe("POST /join", () => {
     const limited = await startBroker(db, { JOIN_RATE_PER_MINUTE: "2", TRUST_PROXY: "1" });
     try {
       const send = (xff: string) =>
-        fetch(`${limited.http}/join`, { method: "POST", headers: { "x-forwarded-for": xff }, body: JSON.stringify({ token: "%%%", peerPubkey: peerKey(), displayName: "x" }) });
+        fetch(`${limited.http}/join`, {
+          method: "POST",
+          headers: { "x-forwarded-for": xff },
+          body: JSON.stringify({ token: "%%%", peerPubkey: peerKey(), displayName: "x" }),
+        });
       expect((await send("6.6.6.1, 203.0.113.9")).status).toBe(400);
       expect((await send("6.6.6.2, 203.0.113.9")).status).toBe(400);
       expect((await send("6.6.6.3, 203.0.113.9")).status).toBe(429);
@@ -149,5 +242,4 @@ describe("POST /join", () => {
       await limited.close();
     }
   });
-
 });

@@ -4,7 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDb } from "@/test/helpers";
 import { QUEUE_DEPTH_SQL } from "@/server/services/broker/message-sweep";
 import { signHookAuth, WS_AUTH_HEADER } from "./protocol/ws-auth";
-import { as, closed, connect, fakeCiphertext, joinedPeer, meshWithInvite, startBroker, TestClient, type TestBroker } from "./test-support";
+import {
+  as,
+  closed,
+  connect,
+  fakeCiphertext,
+  joinedPeer,
+  meshWithInvite,
+  startBroker,
+  TestClient,
+  type TestBroker,
+} from "./test-support";
 
 const db = testDb();
 let broker: TestBroker;
@@ -39,7 +49,9 @@ describe("frame limits", () => {
     const { invite } = await meshWithInvite(db);
     const [a, b] = [await joinedPeer(db, invite.token, "a"), await joinedPeer(db, invite.token, "b")];
     const ca = await TestClient.open(broker, a);
-    const answers = await Promise.all(Array.from({ length: 8 }, () => ca.send({ kind: "peer", memberId: b.memberId }, fakeCiphertext())));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => ca.send({ kind: "peer", memberId: b.memberId }, fakeCiphertext())),
+    );
     const types = answers.map((f) => (f.type === "error" ? f.code : f.type));
     expect(types.filter((t) => t === "sent").length).toBeGreaterThanOrEqual(5);
     expect(types.filter((t) => t === "sent").length).toBeLessThan(8);
@@ -51,13 +63,21 @@ describe("frame limits", () => {
   });
 
   it("limits a member's connections together: four connections do not get four times the rate", async () => {
-    const four = await startBroker(db, { MAX_CONNECTIONS_PER_MEMBER: "4", WS_SEND_RATE_PER_SECOND: "5", WS_MAX_LIMITED_FRAMES: "100" });
+    const four = await startBroker(db, {
+      MAX_CONNECTIONS_PER_MEMBER: "4",
+      WS_SEND_RATE_PER_SECOND: "5",
+      WS_MAX_LIMITED_FRAMES: "100",
+    });
     try {
       const { invite } = await meshWithInvite(db);
       const [a, b] = [await joinedPeer(db, invite.token, "a"), await joinedPeer(db, invite.token, "b")];
       const clients = await Promise.all(Array.from({ length: 4 }, () => TestClient.open(four, a)));
       // 5 at once per connection, 10 per member: 4 × 8 sends give about 10 `sent`, not 20.
-      const answers = await Promise.all(clients.flatMap((c) => Array.from({ length: 8 }, () => c.send({ kind: "peer", memberId: b.memberId }, fakeCiphertext()))));
+      const answers = await Promise.all(
+        clients.flatMap((c) =>
+          Array.from({ length: 8 }, () => c.send({ kind: "peer", memberId: b.memberId }, fakeCiphertext())),
+        ),
+      );
       const sent = answers.filter((f) => f.type === "sent").length;
       expect(sent).toBeGreaterThanOrEqual(10);
       expect(sent).toBeLessThanOrEqual(13); // a token or two may refill while the frames arrive
@@ -77,9 +97,16 @@ describe("observers", () => {
     const cm = await TestClient.open(broker, member);
     const co = await TestClient.open(broker, observer);
 
-    expect(await co.send({ kind: "peer", memberId: member.memberId }, fakeCiphertext())).toMatchObject({ type: "error", code: "FORBIDDEN", message: "forbidden_role" });
+    expect(await co.send({ kind: "peer", memberId: member.memberId }, fakeCiphertext())).toMatchObject({
+      type: "error",
+      code: "FORBIDDEN",
+      message: "forbidden_role",
+    });
     co.raw({ v: 1, type: "set_status", id: "s1", status: "working" });
-    expect(await co.next((f) => f.type === "error" && f.id === "s1")).toMatchObject({ code: "FORBIDDEN", message: "forbidden_role" });
+    expect(await co.next((f) => f.type === "error" && f.id === "s1")).toMatchObject({
+      code: "FORBIDDEN",
+      message: "forbidden_role",
+    });
     co.raw({ v: 1, type: "peers", id: "p1" });
     expect(await co.next((f) => f.type === "peers" && f.id === "p1")).toMatchObject({ type: "peers" });
 
@@ -87,9 +114,24 @@ describe("observers", () => {
     expect(sent).toMatchObject({ type: "sent", recipients: 1 });
     expect((await co.waitMessages(1))[0]?.from).toBe(member.memberId);
 
-    const body = JSON.stringify({ meshId: observer.meshId, memberId: observer.memberId, pid: 7, cwd: "/tmp/x", status: "working" });
-    const auth = signHookAuth({ meshId: observer.meshId, memberId: observer.memberId, secretKey: observer.keys.secretKey, body });
-    const res = await fetch(`${broker.http}/hook/set-status`, { method: "POST", headers: { "content-type": "application/json", [WS_AUTH_HEADER]: auth }, body });
+    const body = JSON.stringify({
+      meshId: observer.meshId,
+      memberId: observer.memberId,
+      pid: 7,
+      cwd: "/tmp/x",
+      status: "working",
+    });
+    const auth = signHookAuth({
+      meshId: observer.meshId,
+      memberId: observer.memberId,
+      secretKey: observer.keys.secretKey,
+      body,
+    });
+    const res = await fetch(`${broker.http}/hook/set-status`, {
+      method: "POST",
+      headers: { "content-type": "application/json", [WS_AUTH_HEADER]: auth },
+      body,
+    });
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ error: { code: "FORBIDDEN", message: "forbidden_role" } });
     expect((await db.member.findUniqueOrThrow({ where: { id: observer.memberId } })).status).toBeNull();
@@ -102,8 +144,16 @@ describe("/metrics", () => {
     const guarded = await startBroker(db, { METRICS_TOKEN: "a-metrics-token-of-some-length" });
     try {
       expect((await fetch(`${guarded.http}/metrics`)).status).toBe(401);
-      expect((await fetch(`${guarded.http}/metrics`, { headers: { authorization: "Bearer a-metrics-token-of-some-lengtX" } })).status).toBe(401);
-      const ok = await fetch(`${guarded.http}/metrics`, { headers: { authorization: "Bearer a-metrics-token-of-some-length" } });
+      expect(
+        (
+          await fetch(`${guarded.http}/metrics`, {
+            headers: { authorization: "Bearer a-metrics-token-of-some-lengtX" },
+          })
+        ).status,
+      ).toBe(401);
+      const ok = await fetch(`${guarded.http}/metrics`, {
+        headers: { authorization: "Bearer a-metrics-token-of-some-length" },
+      });
       expect(ok.status).toBe(200);
       expect(await ok.text()).toMatch(/^broker_queue_depth -?\d/m);
       // Without the setting, as before.

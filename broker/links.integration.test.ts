@@ -4,7 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDb } from "@/test/helpers";
 import { CLUSTER_PATH, LINK_NODE_HEADER, LINK_TICKET_HEADER } from "./cluster/links";
 import { decodeRelay } from "./cluster/relay-format";
-import { eventually, fakeCiphertext, metric, joinedPeer, meshWithInvite, startBroker, TestClient, type TestBroker } from "./test-support";
+import {
+  eventually,
+  fakeCiphertext,
+  metric,
+  joinedPeer,
+  meshWithInvite,
+  startBroker,
+  TestClient,
+  type TestBroker,
+} from "./test-support";
 
 // The links between broker nodes (docs/protocol.md, "Several nodes"): a node hands the others each batch
 // it stores; they deliver from the link instead of reading the batch back, and read it back when the
@@ -59,7 +68,8 @@ describe("links between broker nodes", () => {
     const [reads, relayed] = [await noticeReads(two), await relayedIn(two)];
     const texts = Array.from({ length: 30 }, () => fakeCiphertext(200));
     const ids: string[] = [];
-    for (const answer of await Promise.all(texts.map((t) => a.send({ kind: "peer", memberId: bId }, t)))) if (answer.type === "sent") ids.push(answer.messageId);
+    for (const answer of await Promise.all(texts.map((t) => a.send({ kind: "peer", memberId: bId }, t))))
+      if (answer.type === "sent") ids.push(answer.messageId);
     const got = await b.waitMessages(30);
     expect(got.map((m) => [m.messageId, m.ciphertext, m.attempt])).toEqual(ids.map((id, i) => [id, texts[i], 1]));
     expect(await relayedIn(two)).toBeGreaterThanOrEqual(relayed + 30);
@@ -75,8 +85,12 @@ describe("links between broker nodes", () => {
     const reads = await noticeReads(two);
     one.links.cut(two.nodeId);
     await eventually(async () => !two.links.receivesFrom(one.nodeId));
-    const answers = await Promise.all(Array.from({ length: 10 }, () => a.send({ kind: "peer", memberId: bId }, fakeCiphertext())));
-    expect((await b.waitMessages(10)).map((m) => m.messageId)).toEqual(answers.map((s) => (s.type === "sent" ? s.messageId : "?")));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => a.send({ kind: "peer", memberId: bId }, fakeCiphertext())),
+    );
+    expect((await b.waitMessages(10)).map((m) => m.messageId)).toEqual(
+      answers.map((s) => (s.type === "sent" ? s.messageId : "?")),
+    );
     expect(await noticeReads(two)).toBeGreaterThan(reads);
     await eventually(async () => linked(), 20_000);
     await Promise.all([a.close(), b.close()]);
@@ -84,7 +98,9 @@ describe("links between broker nodes", () => {
 
   it("opens only with a ticket written to the database for that node, once", async () => {
     expect(await link(one, {})).toBe(401);
-    expect(await link(one, { [LINK_NODE_HEADER]: "intruder", [LINK_TICKET_HEADER]: randomBytes(32).toString("base64url") })).toBe(401);
+    expect(
+      await link(one, { [LINK_NODE_HEADER]: "intruder", [LINK_TICKET_HEADER]: randomBytes(32).toString("base64url") }),
+    ).toBe(401);
     const stolen = await ticketFor("node-x");
     expect(await link(one, { [LINK_NODE_HEADER]: "node-y", [LINK_TICKET_HEADER]: stolen })).toBe(401);
     // Taken by the failed attempt: a ticket is single use whatever the outcome.
@@ -101,10 +117,20 @@ describe("links between broker nodes", () => {
     const c = await joinedPeer(db, invite.token, "c");
     const text = fakeCiphertext(64);
     const sent = await a.send({ kind: "peer", memberId: c.memberId }, text);
-    await eventually(async () => parts.some((p) => decodeRelay(p)?.messages.some((m) => sent.type === "sent" && m.id === sent.messageId)));
-    const relayed = parts.map((p) => decodeRelay(p)!).flatMap((chunk) => chunk.messages).find((m) => sent.type === "sent" && m.id === sent.messageId)!;
+    await eventually(async () =>
+      parts.some((p) => decodeRelay(p)?.messages.some((m) => sent.type === "sent" && m.id === sent.messageId)),
+    );
+    const relayed = parts
+      .map((p) => decodeRelay(p)!)
+      .flatMap((chunk) => chunk.messages)
+      .find((m) => sent.type === "sent" && m.id === sent.messageId)!;
     expect(relayed.recipients).toEqual([c.memberId]);
-    expect(JSON.parse(relayed.text.toString("utf8"))).toMatchObject({ type: "message", ciphertext: text, from: sender.memberId, attempt: 1 });
+    expect(JSON.parse(relayed.text.toString("utf8"))).toMatchObject({
+      type: "message",
+      ciphertext: text,
+      from: sender.memberId,
+      attempt: 1,
+    });
     (ws as WebSocket).terminate();
     expect(await link(one, { [LINK_NODE_HEADER]: "node-z", [LINK_TICKET_HEADER]: ticket })).toBe(401);
     await a.close();

@@ -5,7 +5,19 @@ import { toBase64Url } from "@/server/core/encoding";
 import { makeUser } from "@/test/mesh-fixtures";
 import { testDb } from "@/test/helpers";
 import { signHookAuth, WS_AUTH_HEADER } from "./protocol/ws-auth";
-import { as, closed, connect, eventually, fakeCiphertext, joinedPeer, meshWithInvite, startBroker, TestClient, type TestBroker, type TestPeer } from "./test-support";
+import {
+  as,
+  closed,
+  connect,
+  eventually,
+  fakeCiphertext,
+  joinedPeer,
+  meshWithInvite,
+  startBroker,
+  TestClient,
+  type TestBroker,
+  type TestPeer,
+} from "./test-support";
 
 const db = testDb();
 let one: TestBroker;
@@ -26,15 +38,24 @@ const pubkeyOf = (peer: TestPeer) => toBase64Url(peer.keys.publicKey);
 function hook(broker: TestBroker, peer: TestPeer) {
   const body = JSON.stringify({ meshId: peer.meshId, memberId: peer.memberId, pid: 1, cwd: "/w", status: "working" });
   const auth = signHookAuth({ meshId: peer.meshId, memberId: peer.memberId, secretKey: peer.keys.secretKey, body });
-  return fetch(`${broker.http}/hook/set-status`, { method: "POST", headers: { "content-type": "application/json", [WS_AUTH_HEADER]: auth }, body });
+  return fetch(`${broker.http}/hook/set-status`, {
+    method: "POST",
+    headers: { "content-type": "application/json", [WS_AUTH_HEADER]: auth },
+    body,
+  });
 }
 
 describe("member removal", () => {
   it("closes the member's sockets on every node within 2 s (4403 removed), refuses it after, drops its queue and raises the key epoch", async () => {
     const { owner, mesh, invite } = await meshWithInvite(db);
-    const [victim, b, c] = [await joinedPeer(db, invite.token, "victim"), await joinedPeer(db, invite.token, "b"), await joinedPeer(db, invite.token, "c")];
+    const [victim, b, c] = [
+      await joinedPeer(db, invite.token, "victim"),
+      await joinedPeer(db, invite.token, "b"),
+      await joinedPeer(db, invite.token, "c"),
+    ];
     const sender = await TestClient.open(one, b);
-    for (let i = 0; i < 3; i++) expect((await sender.send({ kind: "peer", memberId: victim.memberId }, fakeCiphertext())).type).toBe("sent");
+    for (let i = 0; i < 3; i++)
+      expect((await sender.send({ kind: "peer", memberId: victim.memberId }, fakeCiphertext())).type).toBe("sent");
     expect(await queuedFor(victim.memberId)).toBe(3);
     const onOne = await TestClient.open(one, victim);
     const onTwo = await TestClient.open(two, victim);
@@ -58,19 +79,38 @@ describe("member removal", () => {
     expect(await connect(one, victim)).toMatchObject({ ok: false, status: 401 });
     expect((await hook(two, victim)).status).toBe(401);
     expect(await watcher.next((f) => f.type === "key_epoch")).toMatchObject({ epoch: 1 });
-    await eventually(async () => (await db.presence.count({ where: { memberId: victim.memberId, disconnectedAt: null } })) === 0);
+    await eventually(
+      async () => (await db.presence.count({ where: { memberId: victim.memberId, disconnectedAt: null } })) === 0,
+    );
 
     // A whole-mesh message must now name epoch 1; it goes to the remaining member only.
     expect(await sender.send({ kind: "mesh" }, fakeCiphertext())).toMatchObject({ type: "error", code: "CONFLICT" });
     expect(sender.frames.find((f) => f.type === "key_epoch")).toMatchObject({ epoch: 1 });
-    expect(await sender.send({ kind: "mesh", epoch: 1 }, fakeCiphertext())).toMatchObject({ type: "sent", recipients: 1 });
+    expect(await sender.send({ kind: "mesh", epoch: 1 }, fakeCiphertext())).toMatchObject({
+      type: "sent",
+      recipients: 1,
+    });
     expect((await watcher.waitMessages(1))[0]).toMatchObject({ from: b.memberId, to: { kind: "mesh", epoch: 1 } });
-    expect(await sender.send({ kind: "peer", memberId: victim.memberId }, fakeCiphertext())).toMatchObject({ type: "error", code: "NOT_FOUND" });
+    expect(await sender.send({ kind: "peer", memberId: victim.memberId }, fakeCiphertext())).toMatchObject({
+      type: "error",
+      code: "NOT_FOUND",
+    });
 
     const audit = await db.auditEvent.findFirstOrThrow({ where: { meshId: mesh.id, eventType: "member_removed" } });
-    expect(audit).toMatchObject({ actorUserId: owner.id, metadata: { memberId: victim.memberId, displayName: "victim", droppedMessages: 3, keyEpoch: 1 } });
+    expect(audit).toMatchObject({
+      actorUserId: owner.id,
+      metadata: { memberId: victim.memberId, displayName: "victim", droppedMessages: 3, keyEpoch: 1 },
+    });
     // Not banned: an invite lets it join again (a new membership, a new epoch for nobody).
-    expect((await fetch(`${one.http}/join`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token: invite.token, peerPubkey: pubkeyOf(victim), displayName: "back" }) })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${one.http}/join`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ token: invite.token, peerPubkey: pubkeyOf(victim), displayName: "back" }),
+        })
+      ).status,
+    ).toBe(200);
     await Promise.all([sender.close(), watcher.close()]);
   });
 
@@ -79,23 +119,47 @@ describe("member removal", () => {
     const victim = await joinedPeer(db, invite.token, "victim");
     const fresh = await as(db, owner).my.createInvite({ meshId: mesh.id });
     const join = (token: string) =>
-      fetch(`${one.http}/join`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token, peerPubkey: pubkeyOf(victim), displayName: "again" }) });
+      fetch(`${one.http}/join`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ token, peerPubkey: pubkeyOf(victim), displayName: "again" }),
+      });
 
-    expect(await as(db, owner).my.removeMember({ meshId: mesh.id, memberId: victim.memberId, ban: true })).toMatchObject({ banned: true, keyEpoch: 1 });
+    expect(
+      await as(db, owner).my.removeMember({ meshId: mesh.id, memberId: victim.memberId, ban: true }),
+    ).toMatchObject({ banned: true, keyEpoch: 1 });
     for (const token of [invite.token, fresh.token]) {
       const refused = await join(token);
       expect(refused.status).toBe(403);
       expect(await refused.json()).toEqual({ error: { code: "peer_banned", message: expect.any(String) } });
     }
-    expect(await as(db, owner).my.meshBans({ meshId: mesh.id })).toEqual({ items: [{ peerPubkey: pubkeyOf(victim), displayName: "victim", bannedAt: expect.any(Date), bannedByName: owner.name }] });
+    expect(await as(db, owner).my.meshBans({ meshId: mesh.id })).toEqual({
+      items: [
+        { peerPubkey: pubkeyOf(victim), displayName: "victim", bannedAt: expect.any(Date), bannedByName: owner.name },
+      ],
+    });
     // Banning a member who is already out adds nothing and changes no epoch.
-    expect(await as(db, owner).my.removeMember({ meshId: mesh.id, memberId: victim.memberId, ban: true })).toMatchObject({ banned: true, keyEpoch: null, droppedMessages: 0 });
+    expect(
+      await as(db, owner).my.removeMember({ meshId: mesh.id, memberId: victim.memberId, ban: true }),
+    ).toMatchObject({ banned: true, keyEpoch: null, droppedMessages: 0 });
 
     await as(db, owner).my.unbanPeer({ meshId: mesh.id, peerPubkey: pubkeyOf(victim) });
     expect((await join(fresh.token)).status).toBe(200);
-    const types = (await db.auditEvent.findMany({ where: { meshId: mesh.id }, orderBy: { id: "asc" }, select: { eventType: true } })).map((e) => e.eventType);
-    expect(types.filter((t) => t !== "invite_created")).toEqual(["mesh_created", "member_joined", "member_removed", "member_banned", "member_unbanned", "member_joined"]);
-    await expect(as(db, owner).my.unbanPeer({ meshId: mesh.id, peerPubkey: pubkeyOf(victim) })).rejects.toMatchObject({ code: "NOT_FOUND", message: "ban_not_found" });
+    const types = (
+      await db.auditEvent.findMany({ where: { meshId: mesh.id }, orderBy: { id: "asc" }, select: { eventType: true } })
+    ).map((e) => e.eventType);
+    expect(types.filter((t) => t !== "invite_created")).toEqual([
+      "mesh_created",
+      "member_joined",
+      "member_removed",
+      "member_banned",
+      "member_unbanned",
+      "member_joined",
+    ]);
+    await expect(as(db, owner).my.unbanPeer({ meshId: mesh.id, peerPubkey: pubkeyOf(victim) })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+      message: "ban_not_found",
+    });
   });
 
   it("closes every connection of an archived mesh on every node with 4410 mesh_archived", async () => {
@@ -136,11 +200,24 @@ describe("roles", () => {
     const ca = await TestClient.open(two, a);
     expect((await ca.send({ kind: "peer", memberId: b.memberId }, fakeCiphertext())).type).toBe("sent");
     await as(db, owner).my.changeMemberRole({ meshId: mesh.id, memberId: a.memberId, role: "observer" });
-    await eventually(async () => (await ca.send({ kind: "peer", memberId: b.memberId }, fakeCiphertext())).type === "error", 2_000);
-    expect(await ca.send({ kind: "peer", memberId: b.memberId }, fakeCiphertext())).toMatchObject({ type: "error", code: "FORBIDDEN", message: "forbidden_role" });
+    await eventually(
+      async () => (await ca.send({ kind: "peer", memberId: b.memberId }, fakeCiphertext())).type === "error",
+      2_000,
+    );
+    expect(await ca.send({ kind: "peer", memberId: b.memberId }, fakeCiphertext())).toMatchObject({
+      type: "error",
+      code: "FORBIDDEN",
+      message: "forbidden_role",
+    });
     await as(db, owner).my.changeMemberRole({ meshId: mesh.id, memberId: a.memberId, role: "member" });
-    await eventually(async () => (await ca.send({ kind: "peer", memberId: b.memberId }, fakeCiphertext())).type === "sent", 2_000);
-    const changes = await db.auditEvent.findMany({ where: { meshId: mesh.id, eventType: "role_changed" }, orderBy: { id: "asc" } });
+    await eventually(
+      async () => (await ca.send({ kind: "peer", memberId: b.memberId }, fakeCiphertext())).type === "sent",
+      2_000,
+    );
+    const changes = await db.auditEvent.findMany({
+      where: { meshId: mesh.id, eventType: "role_changed" },
+      orderBy: { id: "asc" },
+    });
     expect(changes.map((e) => e.metadata)).toEqual([
       { memberId: a.memberId, displayName: "a", from: "member", to: "observer" },
       { memberId: a.memberId, displayName: "a", from: "observer", to: "member" },
@@ -151,21 +228,45 @@ describe("roles", () => {
   it("keeps each manager to its powers: the owner manages all but itself, a mesh admin members and observers only", async () => {
     const { owner, mesh, invite } = await meshWithInvite(db);
     const [adminUser, memberUser, stranger] = [await makeUser(db), await makeUser(db), await makeUser(db)];
-    const admin = await db.member.create({ data: { meshId: mesh.id, userId: adminUser.id, displayName: "adm", role: "admin" } });
-    const plain = await db.member.create({ data: { meshId: mesh.id, userId: memberUser.id, displayName: "mem", role: "member" } });
+    const admin = await db.member.create({
+      data: { meshId: mesh.id, userId: adminUser.id, displayName: "adm", role: "admin" },
+    });
+    const plain = await db.member.create({
+      data: { meshId: mesh.id, userId: memberUser.id, displayName: "mem", role: "member" },
+    });
     const peer = await joinedPeer(db, invite.token, "peer");
     const ownMember = await db.member.findFirstOrThrow({ where: { meshId: mesh.id, userId: owner.id } });
-    const code = (p: Promise<unknown>) => p.then(() => "ok", (e: { code: string; message: string }) => `${e.code}:${e.message}`);
+    const code = (p: Promise<unknown>) =>
+      p.then(
+        () => "ok",
+        (e: { code: string; message: string }) => `${e.code}:${e.message}`,
+      );
 
-    expect(await code(as(db, stranger).my.removeMember({ meshId: mesh.id, memberId: peer.memberId }))).toBe("NOT_FOUND:mesh_not_found");
-    expect(await code(as(db, memberUser).my.removeMember({ meshId: mesh.id, memberId: peer.memberId }))).toBe("FORBIDDEN:owner_or_admin_only");
-    expect(await code(as(db, owner).my.removeMember({ meshId: mesh.id, memberId: ownMember.id }))).toBe("FORBIDDEN:owner_not_manageable");
-    expect(await code(as(db, adminUser).my.changeMemberRole({ meshId: mesh.id, memberId: plain.id, role: "admin" }))).toBe("FORBIDDEN:admin_manages_members_only");
-    expect(await code(as(db, adminUser).my.removeMember({ meshId: mesh.id, memberId: admin.id }))).toBe("FORBIDDEN:admin_manages_members_only");
-    expect(await code(as(db, owner).my.removeMember({ meshId: mesh.id, memberId: "00000000-0000-7000-8000-000000000000" }))).toBe("NOT_FOUND:member_not_found");
-    expect(await code(as(db, adminUser).my.changeMemberRole({ meshId: mesh.id, memberId: peer.memberId, role: "observer" }))).toBe("ok");
+    expect(await code(as(db, stranger).my.removeMember({ meshId: mesh.id, memberId: peer.memberId }))).toBe(
+      "NOT_FOUND:mesh_not_found",
+    );
+    expect(await code(as(db, memberUser).my.removeMember({ meshId: mesh.id, memberId: peer.memberId }))).toBe(
+      "FORBIDDEN:owner_or_admin_only",
+    );
+    expect(await code(as(db, owner).my.removeMember({ meshId: mesh.id, memberId: ownMember.id }))).toBe(
+      "FORBIDDEN:owner_not_manageable",
+    );
+    expect(
+      await code(as(db, adminUser).my.changeMemberRole({ meshId: mesh.id, memberId: plain.id, role: "admin" })),
+    ).toBe("FORBIDDEN:admin_manages_members_only");
+    expect(await code(as(db, adminUser).my.removeMember({ meshId: mesh.id, memberId: admin.id }))).toBe(
+      "FORBIDDEN:admin_manages_members_only",
+    );
+    expect(
+      await code(as(db, owner).my.removeMember({ meshId: mesh.id, memberId: "00000000-0000-7000-8000-000000000000" })),
+    ).toBe("NOT_FOUND:member_not_found");
+    expect(
+      await code(as(db, adminUser).my.changeMemberRole({ meshId: mesh.id, memberId: peer.memberId, role: "observer" })),
+    ).toBe("ok");
     expect(await code(as(db, adminUser).my.removeMember({ meshId: mesh.id, memberId: plain.id }))).toBe("ok");
-    expect(await code(as(db, owner).my.changeMemberRole({ meshId: mesh.id, memberId: admin.id, role: "member" }))).toBe("ok");
+    expect(await code(as(db, owner).my.changeMemberRole({ meshId: mesh.id, memberId: admin.id, role: "member" }))).toBe(
+      "ok",
+    );
     // The member who was removed sees the mesh no more.
     expect(await code(as(db, memberUser).my.mesh({ meshId: mesh.id }))).toBe("NOT_FOUND:mesh_not_found");
   });

@@ -2,7 +2,16 @@ import nacl from "tweetnacl";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toBase64Url, utf8 } from "@/server/core/encoding";
 import { testDb } from "@/test/helpers";
-import { eventually, fakeCiphertext, metric, joinedPeer, meshWithInvite, startBroker, TestClient, type TestBroker } from "./test-support";
+import {
+  eventually,
+  fakeCiphertext,
+  metric,
+  joinedPeer,
+  meshWithInvite,
+  startBroker,
+  TestClient,
+  type TestBroker,
+} from "./test-support";
 
 const db = testDb();
 let broker: TestBroker;
@@ -38,13 +47,26 @@ describe("messages", () => {
     expect(await db.messageDelivery.count({ where: { envelopeId: sent.messageId } })).toBe(0);
     expect(row?.targetSpec).toEqual({ kind: "peer", memberId: b!.memberId });
     expect(await queueRows(sent.messageId)).toBe(1);
-    expect(await db.auditEvent.count({ where: { eventType: "message_sent", metadata: { path: ["messageId"], equals: sent.messageId } } })).toBe(1);
+    expect(
+      await db.auditEvent.count({
+        where: { eventType: "message_sent", metadata: { path: ["messageId"], equals: sent.messageId } },
+      }),
+    ).toBe(1);
 
     const [msg] = await cb.waitMessages(1);
-    expect(msg).toMatchObject({ messageId: sent.messageId, from: a!.memberId, ciphertext, priority: "high", attempt: 1, to: { kind: "peer", memberId: b!.memberId } });
+    expect(msg).toMatchObject({
+      messageId: sent.messageId,
+      from: a!.memberId,
+      ciphertext,
+      priority: "high",
+      attempt: 1,
+      to: { kind: "peer", memberId: b!.memberId },
+    });
     cb.ack([sent.messageId]);
     await eventually(async () => (await queueRows(sent.messageId)) === 0);
-    await eventually(async () => (await db.messageDelivery.findUnique({ where: { envelopeId: sent.messageId } }))?.deliveredAt != null);
+    await eventually(
+      async () => (await db.messageDelivery.findUnique({ where: { envelopeId: sent.messageId } }))?.deliveredAt != null,
+    );
     await ca.close();
     await cb.close();
   });
@@ -126,7 +148,10 @@ describe("messages", () => {
 
   it("stores the acks that arrive within MESSAGE_ACK_BATCH_WAIT_MS of the first in one call", async () => {
     const slow = await startBroker(db, { MESSAGE_ACK_BATCH_WAIT_MS: "1000" });
-    const ackBatches = async () => ({ calls: await metric(slow, /^broker_ack_batch_acks_count (\d+)/m), acks: await metric(slow, /^broker_ack_batch_acks_sum (\d+)/m) });
+    const ackBatches = async () => ({
+      calls: await metric(slow, /^broker_ack_batch_acks_count (\d+)/m),
+      acks: await metric(slow, /^broker_ack_batch_acks_sum (\d+)/m),
+    });
     try {
       const [a, b, c] = await meshOf(3);
       const [ca, cb, cc] = await Promise.all([a, b, c].map((p) => TestClient.open(slow, p!)));
@@ -158,11 +183,14 @@ describe("messages", () => {
     const box = nacl.secretbox(utf8(plaintext), nonce, key);
     const ciphertext = toBase64Url(new Uint8Array([1, ...nonce, ...box]));
     expect(await ca.send({ kind: "peer", memberId: b!.memberId }, ciphertext)).toMatchObject({ type: "sent" });
-    const tables = await db.$queryRaw<{ tablename: string }[]>`SELECT tablename FROM pg_tables WHERE schemaname = 'public'`;
+    const tables = await db.$queryRaw<
+      { tablename: string }[]
+    >`SELECT tablename FROM pg_tables WHERE schemaname = 'public'`;
     const needles = [plaintext, Buffer.from(plaintext).toString("hex"), Buffer.from(plaintext).toString("base64")];
     for (const { tablename } of tables) {
       const rows = await db.$queryRawUnsafe<{ t: string }[]>(`SELECT row_to_json(x)::text AS t FROM "${tablename}" x`);
-      for (const row of rows) for (const needle of needles) expect(row.t.includes(needle), `${tablename} holds the plaintext`).toBe(false);
+      for (const row of rows)
+        for (const needle of needles) expect(row.t.includes(needle), `${tablename} holds the plaintext`).toBe(false);
     }
     await ca.close();
   });
@@ -196,7 +224,13 @@ describe("idempotent sends", () => {
   it("stores a resend of the same send (same frame id, after a reconnect) once: the same messageId, one delivery", async () => {
     const [a, b] = await meshOf(2);
     const cb = await TestClient.open(broker, b!);
-    const frame = { v: 1, type: "send", id: "client-msg-1", to: { kind: "peer", memberId: b!.memberId }, ciphertext: fakeCiphertext(64) };
+    const frame = {
+      v: 1,
+      type: "send",
+      id: "client-msg-1",
+      to: { kind: "peer", memberId: b!.memberId },
+      ciphertext: fakeCiphertext(64),
+    };
     const first = await TestClient.open(broker, a!);
     first.raw(frame);
     const sent1 = await first.next((f) => f.type === "sent" && f.id === "client-msg-1");
@@ -208,7 +242,9 @@ describe("idempotent sends", () => {
     expect(sent2).toMatchObject({ messageId: (sent1 as { messageId: string }).messageId });
     // Twice in one connection, too.
     again.raw(frame);
-    expect(await again.next((f) => f.type === "sent" && f.id === "client-msg-1")).toMatchObject({ messageId: (sent1 as { messageId: string }).messageId });
+    expect(await again.next((f) => f.type === "sent" && f.id === "client-msg-1")).toMatchObject({
+      messageId: (sent1 as { messageId: string }).messageId,
+    });
     const messageId = (sent1 as { messageId: string }).messageId;
     await cb.waitMessages(1);
     await new Promise((r) => setTimeout(r, 300));

@@ -7,7 +7,12 @@ export const BROKER_LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025
 /** The broker's metrics; names and labels are listed in docs/protocol.md ("Metrics"). */
 export function createBrokerMetrics(
   connectionCount: () => number,
-  gauges: { queueDepth?: () => Promise<number>; pendingSends?: () => number; buckets?: () => Promise<number>; links?: () => { sending: number; receiving: number } } = {},
+  gauges: {
+    queueDepth?: () => Promise<number>;
+    pendingSends?: () => number;
+    buckets?: () => Promise<number>;
+    links?: () => { sending: number; receiving: number };
+  } = {},
 ) {
   const { registry, registers, dbUp } = processRegistry("broker_");
   return {
@@ -38,12 +43,32 @@ export function createBrokerMetrics(
       labelNames: ["reason"] as const,
       registers,
     }),
-    messagesSent: new Counter({ name: "broker_messages_sent_total", help: "Messages stored and acknowledged to their sender by this node", registers }),
-    messageBytes: new Counter({ name: "broker_message_bytes_total", help: "Ciphertext bytes of the messages stored by this node", registers }),
-    messagesDelivered: new Counter({ name: "broker_messages_delivered_total", help: "Message frames sent to recipients by this node (redeliveries included)", registers }),
-    redeliveries: new Counter({ name: "broker_messages_redelivered_total", help: "Messages delivered again because no ack came within MESSAGE_ACK_TIMEOUT_MS", registers }),
+    messagesSent: new Counter({
+      name: "broker_messages_sent_total",
+      help: "Messages stored and acknowledged to their sender by this node",
+      registers,
+    }),
+    messageBytes: new Counter({
+      name: "broker_message_bytes_total",
+      help: "Ciphertext bytes of the messages stored by this node",
+      registers,
+    }),
+    messagesDelivered: new Counter({
+      name: "broker_messages_delivered_total",
+      help: "Message frames sent to recipients by this node (redeliveries included)",
+      registers,
+    }),
+    redeliveries: new Counter({
+      name: "broker_messages_redelivered_total",
+      help: "Messages delivered again because no ack came within MESSAGE_ACK_TIMEOUT_MS",
+      registers,
+    }),
     acks: new Counter({ name: "broker_messages_acked_total", help: "Acknowledgements stored by this node", registers }),
-    expired: new Counter({ name: "broker_messages_expired_total", help: "Undelivered message copies dropped by the time-to-live sweep", registers }),
+    expired: new Counter({
+      name: "broker_messages_expired_total",
+      help: "Undelivered message copies dropped by the time-to-live sweep",
+      registers,
+    }),
     sweeps: new Counter({ name: "broker_ttl_sweeps_total", help: "Time-to-live sweeps run by this node", registers }),
     relayed: new Counter({
       name: "broker_relay_messages_total",

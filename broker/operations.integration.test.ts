@@ -1,6 +1,16 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { testDb } from "@/test/helpers";
-import { brokerProcess, closed, dbProxy, eventually, fakeCiphertext, joinedPeer, meshWithInvite, startBroker, TestClient } from "./test-support";
+import {
+  brokerProcess,
+  closed,
+  dbProxy,
+  eventually,
+  fakeCiphertext,
+  joinedPeer,
+  meshWithInvite,
+  startBroker,
+  TestClient,
+} from "./test-support";
 
 const db = testDb();
 afterAll(async () => {
@@ -31,7 +41,10 @@ describe("broker operations", () => {
       expect(await (await fetch(`${broker.http}/health`)).json()).toMatchObject({ status: "degraded", db: "down" });
       expect(await (await fetch(`${broker.http}/metrics`)).text()).toMatch(/^broker_db_up 0/m);
       // A send while the database is away is refused, not lost silently: the sender keeps it.
-      expect(await ca.send({ kind: "peer", memberId: b.memberId }, fakeCiphertext())).toMatchObject({ type: "error", code: "SERVICE_UNAVAILABLE" });
+      expect(await ca.send({ kind: "peer", memberId: b.memberId }, fakeCiphertext())).toMatchObject({
+        type: "error",
+        code: "SERVICE_UNAVAILABLE",
+      });
 
       await proxy.restore();
       await eventually(async () => (await fetch(`${broker.http}/health`)).status === 200, 10_000);
@@ -65,7 +78,14 @@ describe("broker operations", () => {
     });
     // Keep sending until the broker dies under us.
     const sending = setInterval(() => {
-      for (let i = 0; i < 20; i++) ca.raw({ v: 1, type: "send", id: `k${Math.random()}`, to: { kind: "peer", memberId: b.memberId }, ciphertext: fakeCiphertext(256) });
+      for (let i = 0; i < 20; i++)
+        ca.raw({
+          v: 1,
+          type: "send",
+          id: `k${Math.random()}`,
+          to: { kind: "peer", memberId: b.memberId },
+          ciphertext: fakeCiphertext(256),
+        });
     }, 5);
     await eventually(async () => acked.length >= 100, 20_000);
     proc.child.kill("SIGKILL");

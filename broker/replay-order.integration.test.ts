@@ -21,7 +21,12 @@ afterAll(async () => {
 it("delivers a message whose lower seq was committed while the replay was past it, without waiting for redelivery", async () => {
   // No redelivery within the test: only the replay can hand the message out. A small buffer budget,
   // so the replay stops and waits for room while the recipient does not read.
-  const broker = await startBroker(db, { MESSAGE_ACK_TIMEOUT_MS: "600000", WS_MAX_BUFFERED_BYTES: "16384", WS_SLOW_CONSUMER_MS: "600000", WS_SEND_RATE_PER_SECOND: "100000" });
+  const broker = await startBroker(db, {
+    MESSAGE_ACK_TIMEOUT_MS: "600000",
+    WS_MAX_BUFFERED_BYTES: "16384",
+    WS_SLOW_CONSUMER_MS: "600000",
+    WS_SEND_RATE_PER_SECOND: "100000",
+  });
   const client = await pool.connect();
   let ws: WebSocket | undefined;
   try {
@@ -30,11 +35,28 @@ it("delivers a message whose lower seq was committed while the replay was past i
     // Another writer (as another node would) stores a message for b and has not committed yet: its seq
     // is lower than every message the broker stores after it.
     await client.query("BEGIN");
-    const [early] = await insertMessages(client, [{ id: crypto.randomUUID(), meshId: a!.meshId, senderMemberId: a!.memberId, targetSpec: { kind: "peer", memberId: b!.memberId }, priority: "normal", ciphertext: Buffer.from(fakeCiphertext(64), "base64url"), recipients: [b!.memberId] }], 600_000, { channel: MESSAGES_CHANNEL, nodeId: "another-node" });
+    const [early] = await insertMessages(
+      client,
+      [
+        {
+          id: crypto.randomUUID(),
+          meshId: a!.meshId,
+          senderMemberId: a!.memberId,
+          targetSpec: { kind: "peer", memberId: b!.memberId },
+          priority: "normal",
+          ciphertext: Buffer.from(fakeCiphertext(64), "base64url"),
+          recipients: [b!.memberId],
+        },
+      ],
+      600_000,
+      { channel: MESSAGES_CHANNEL, nodeId: "another-node" },
+    );
     // 12 MB for b through the broker, more than the sockets' buffers hold.
     const ca = await TestClient.open(broker, a!);
     for (let batch = 0; batch < 6; batch++) {
-      const answers = await Promise.all(Array.from({ length: 50 }, () => ca.send({ kind: "peer", memberId: b!.memberId }, fakeCiphertext(40 * 1024))));
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, () => ca.send({ kind: "peer", memberId: b!.memberId }, fakeCiphertext(40 * 1024))),
+      );
       expect(answers.filter((f) => f.type !== "sent")).toEqual([]);
     }
     await ca.close();

@@ -21,7 +21,9 @@ afterAll(async () => {
 /** Opens /ws with a given proof: the welcome's type, or the HTTP status of the refusal. */
 function open(node: BrokerProcess, peer: TestPeer, auth: string): Promise<string> {
   return new Promise((resolve) => {
-    const ws = new WebSocket(`${node.ws}/ws?mesh=${peer.meshId}&member=${peer.memberId}`, { headers: { [WS_AUTH_HEADER]: auth } });
+    const ws = new WebSocket(`${node.ws}/ws?mesh=${peer.meshId}&member=${peer.memberId}`, {
+      headers: { [WS_AUTH_HEADER]: auth },
+    });
     ws.on("message", (data) => {
       resolve((JSON.parse(String(data)) as { type: string }).type);
       ws.close();
@@ -40,15 +42,32 @@ describe("proofs are single-use across nodes", () => {
     expect(await open(nodes[1]!, peer, auth)).toBe("HTTP 401");
     expect(await open(nodes[0]!, peer, auth)).toBe("HTTP 401");
     // A fresh proof goes through on either node.
-    expect(await open(nodes[1]!, peer, signWsAuth({ meshId: peer.meshId, memberId: peer.memberId, secretKey: peer.keys.secretKey }))).toBe("welcome");
+    expect(
+      await open(
+        nodes[1]!,
+        peer,
+        signWsAuth({ meshId: peer.meshId, memberId: peer.memberId, secretKey: peer.keys.secretKey }),
+      ),
+    ).toBe("welcome");
   });
 
   it("refuses on node B a hook request already accepted by node A", async () => {
     const { invite } = await meshWithInvite(db);
     const peer = await joinedPeer(db, invite.token, "p");
-    const body = JSON.stringify({ meshId: peer.meshId, memberId: peer.memberId, pid: 99, cwd: "/tmp/replay", status: "working" });
+    const body = JSON.stringify({
+      meshId: peer.meshId,
+      memberId: peer.memberId,
+      pid: 99,
+      cwd: "/tmp/replay",
+      status: "working",
+    });
     const auth = signHookAuth({ meshId: peer.meshId, memberId: peer.memberId, secretKey: peer.keys.secretKey, body });
-    const post = (node: BrokerProcess) => fetch(`${node.http}/hook/set-status`, { method: "POST", headers: { "content-type": "application/json", [WS_AUTH_HEADER]: auth }, body });
+    const post = (node: BrokerProcess) =>
+      fetch(`${node.http}/hook/set-status`, {
+        method: "POST",
+        headers: { "content-type": "application/json", [WS_AUTH_HEADER]: auth },
+        body,
+      });
     expect((await post(nodes[0]!)).status).toBe(200);
     expect((await post(nodes[1]!)).status).toBe(401);
   });

@@ -29,7 +29,10 @@ describe("request targets the URL parser refuses", () => {
   it("answers a plain request and a WebSocket upgrade with 400, and the broker stays up", async () => {
     const plain = await raw(broker.port, "GET http://[ HTTP/1.1\r\nhost: x\r\nconnection: close\r\n\r\n");
     expect(plain).toMatch(/^HTTP\/1\.1 400 /);
-    const upgrade = await raw(broker.port, "GET http://[ HTTP/1.1\r\nhost: x\r\nconnection: Upgrade\r\nupgrade: websocket\r\nsec-websocket-version: 13\r\nsec-websocket-key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n");
+    const upgrade = await raw(
+      broker.port,
+      "GET http://[ HTTP/1.1\r\nhost: x\r\nconnection: Upgrade\r\nupgrade: websocket\r\nsec-websocket-version: 13\r\nsec-websocket-key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n",
+    );
     expect(upgrade).toMatch(/^HTTP\/1\.1 400 /);
     expect(broker.child.exitCode).toBeNull();
     expect((await fetch(`${broker.http}/health`)).status).toBe(200);

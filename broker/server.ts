@@ -12,7 +12,14 @@ import { Readiness } from "../src/server/core/readiness";
 import { SharedLimiter } from "../src/server/core/shared-limit";
 import { totalQueueDepth, sweepExpired } from "../src/server/services/broker/message-sweep";
 import { sweepUsedNonces } from "../src/server/services/broker/used-nonces";
-import { closeNodePresences, closePresence, lapseStatusLeases, reservePresence, touchNodePresences, type ConnectingPeer } from "../src/server/services/broker/peer-connection";
+import {
+  closeNodePresences,
+  closePresence,
+  lapseStatusLeases,
+  reservePresence,
+  touchNodePresences,
+  type ConnectingPeer,
+} from "../src/server/services/broker/peer-connection";
 import { ENDED_CLOSE } from "../src/server/services/broker/mesh-events";
 import { EVENTS_CHANNEL, MeshEvents } from "./cluster/events";
 import { CLUSTER_PATH, linksOf, type ClusterLinks } from "./cluster/links";
@@ -68,7 +75,10 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
   const connections = new ConnectionRegistry();
   // Plain pg for the message queue (multi-row statements, NOTIFY); Prisma for everything else.
   const pgPool = (max: number, idleTimeoutMillis: number) =>
-    new pg.Pool({ connectionString: config.DATABASE_URL, max, idleTimeoutMillis, connectionTimeoutMillis: 5_000 }).on("error", () => {});
+    new pg.Pool({ connectionString: config.DATABASE_URL, max, idleTimeoutMillis, connectionTimeoutMillis: 5_000 }).on(
+      "error",
+      () => {},
+    );
   const pool = pgPool(config.BROKER_DB_POOL_MAX, 30_000);
   // The stores on a connection of their own that never idles out: one runs at a time (the batcher's
   // order), it never waits behind the pool's other work (a reconnect storm's replays and presences),
@@ -76,7 +86,19 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
   const storePool = pgPool(1, 0);
   // Limits per client or script are counted in PostgreSQL, shared with every node (docs/security.md, "Shared limits").
   const limiter = (name: string, capacity: number, perMinute: number) =>
-    new SharedLimiter({ name, capacity, refillPerMinute: perMinute, db, sweepAfterMs: config.RATE_LIMIT_SWEEP_AFTER_MS, ...(deps.now ? { now: deps.now } : {}), onFallback: (error) => log.warn({ event: "rate_limit_fallback", limit: name, ...safeErrorFields(error) }, "database unreachable: limit counted per node") });
+    new SharedLimiter({
+      name,
+      capacity,
+      refillPerMinute: perMinute,
+      db,
+      sweepAfterMs: config.RATE_LIMIT_SWEEP_AFTER_MS,
+      ...(deps.now ? { now: deps.now } : {}),
+      onFallback: (error) =>
+        log.warn(
+          { event: "rate_limit_fallback", limit: name, ...safeErrorFields(error) },
+          "database unreachable: limit counted per node",
+        ),
+    });
   const joinLimiter = limiter("join", config.JOIN_RATE_PER_MINUTE, config.JOIN_RATE_PER_MINUTE);
   const wsLimiter = limiter("ws-auth", config.WS_AUTH_RATE_PER_MINUTE, config.WS_AUTH_RATE_PER_MINUTE);
   const hookLimiter = limiter("hook", config.HOOK_RATE_CAPACITY, config.HOOK_RATE_PER_MINUTE);
@@ -95,26 +117,49 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
     maxBackoffMs: config.DB_BACKOFF_MAX_MS,
     onChange: (up) => {
       metrics.dbUp.set(up ? 1 : 0);
-      log[up ? "info" : "warn"]({ event: up ? "db_up" : "db_down" }, up ? "database reachable" : "database unreachable");
+      log[up ? "info" : "warn"](
+        { event: up ? "db_up" : "db_down" },
+        up ? "database reachable" : "database unreachable",
+      );
     },
   });
   const members = new MemberCache(db, config.MEMBER_CACHE_TTL_MS);
   const flow = new FlowControl(
-    { maxBuffered: config.WS_MAX_BUFFERED_BYTES, maxBufferedPerMember: config.WS_MAX_BUFFERED_BYTES_PER_MEMBER, slowConsumerMs: config.WS_SLOW_CONSUMER_MS },
+    {
+      maxBuffered: config.WS_MAX_BUFFERED_BYTES,
+      maxBufferedPerMember: config.WS_MAX_BUFFERED_BYTES_PER_MEMBER,
+      slowConsumerMs: config.WS_SLOW_CONSUMER_MS,
+    },
     { registry: connections, metrics, log },
   );
   const messages = new MessageHub(
     { pool, storePool, log, metrics, registry: connections, members, nodeId, flow },
-    { ttlMs: config.MESSAGE_TTL_MS, ackTimeoutMs: config.MESSAGE_ACK_TIMEOUT_MS, batchWaitMs: config.MESSAGE_BATCH_WAIT_MS, batchMax: config.MESSAGE_BATCH_MAX, ackBatchWaitMs: config.MESSAGE_ACK_BATCH_WAIT_MS, holdMaxMs: config.PRIORITY_HOLD_MAX_MS },
+    {
+      ttlMs: config.MESSAGE_TTL_MS,
+      ackTimeoutMs: config.MESSAGE_ACK_TIMEOUT_MS,
+      batchWaitMs: config.MESSAGE_BATCH_WAIT_MS,
+      batchMax: config.MESSAGE_BATCH_MAX,
+      ackBatchWaitMs: config.MESSAGE_ACK_BATCH_WAIT_MS,
+      holdMaxMs: config.PRIORITY_HOLD_MAX_MS,
+    },
   );
   hubRef.current = messages;
   const links = (hubRef.links = linksOf(config, { nodeId, pool, log, hub: messages }));
   const onStatus = (meshId: string, memberId: string, status: string) => messages.noteStatus(meshId, memberId, status);
-  const events = new MeshEvents({ pool, registry: connections, nodeId, log, onMembershipChange: (meshId) => members.invalidate(meshId), onStatus });
+  const events = new MeshEvents({
+    pool,
+    registry: connections,
+    nodeId,
+    log,
+    onMembershipChange: (meshId) => members.invalidate(meshId),
+    onStatus,
+  });
   const reconcile = () =>
     reconcileMembership(pool, connections, events, nodeId).then(
-      (closed) => closed > 0 && log.info({ event: "membership_reconciled", closed }, "closed connections whose membership ended"),
-      (error: unknown) => log.warn({ event: "membership_reconcile_failed", ...safeErrorFields(error) }, "membership not checked"),
+      (closed) =>
+        closed > 0 && log.info({ event: "membership_reconciled", closed }, "closed connections whose membership ended"),
+      (error: unknown) =>
+        log.warn({ event: "membership_reconcile_failed", ...safeErrorFields(error) }, "membership not checked"),
     );
   const listener = new NotificationListener({
     url: config.DATABASE_URL,
@@ -122,7 +167,8 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
     log,
     initialBackoffMs: config.DB_BACKOFF_INITIAL_MS,
     maxBackoffMs: config.DB_BACKOFF_MAX_MS,
-    onNotification: (channel, payload) => (channel === MESSAGES_CHANNEL ? messages.onNotification(payload) : events.onNotification(payload)),
+    onNotification: (channel, payload) =>
+      channel === MESSAGES_CHANNEL ? messages.onNotification(payload) : events.onNotification(payload),
     // Changes announced while this node was not listening are read from the rows.
     onConnected: () => void reconcile(),
   });
@@ -141,9 +187,34 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
       metricsToken: config.METRICS_TOKEN,
       readiness,
       about: { version: deps.version, gitSha: deps.gitSha, startedAt },
-      join: { db, log, metrics, limiter: joinLimiter, trustProxy: config.TRUST_PROXY, maxBodyBytes: config.MAX_MESSAGE_BYTES },
-      hook: { db, log, metrics, limiter: hookLimiter, nonces, maxSkewMs: config.WS_AUTH_MAX_SKEW_MS, maxBodyBytes: config.MAX_MESSAGE_BYTES, events, statusLeaseMs: config.STATUS_LEASE_MS },
-      leave: { db, log, nonces, maxSkewMs: config.WS_AUTH_MAX_SKEW_MS, maxBodyBytes: 4_096, limiter: joinLimiter, trustProxy: config.TRUST_PROXY },
+      join: {
+        db,
+        log,
+        metrics,
+        limiter: joinLimiter,
+        trustProxy: config.TRUST_PROXY,
+        maxBodyBytes: config.MAX_MESSAGE_BYTES,
+      },
+      hook: {
+        db,
+        log,
+        metrics,
+        limiter: hookLimiter,
+        nonces,
+        maxSkewMs: config.WS_AUTH_MAX_SKEW_MS,
+        maxBodyBytes: config.MAX_MESSAGE_BYTES,
+        events,
+        statusLeaseMs: config.STATUS_LEASE_MS,
+      },
+      leave: {
+        db,
+        log,
+        nonces,
+        maxSkewMs: config.WS_AUTH_MAX_SKEW_MS,
+        maxBodyBytes: 4_096,
+        limiter: joinLimiter,
+        trustProxy: config.TRUST_PROXY,
+      },
     }),
   );
 
@@ -210,7 +281,10 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
         metrics.capacityRejections.inc();
         const member = reserved.reason === "member_capacity";
         const limit = member ? config.MAX_CONNECTIONS_PER_MEMBER : config.MAX_CONNECTIONS_PER_MESH;
-        log.warn({ event: "ws_capacity", meshId: peer.meshId, reason: reserved.reason, limit }, member ? "member at connection cap" : "mesh at connection cap");
+        log.warn(
+          { event: "ws_capacity", meshId: peer.meshId, reason: reserved.reason, limit },
+          member ? "member at connection cap" : "mesh at connection cap",
+        );
         ws.close(1008, reserved.reason);
         return;
       }
@@ -219,10 +293,21 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
   }
   const closeNodeConnection = (connectionId: string) => closePresence(db, connectionId).catch(() => {});
 
-  const peerUpgrade = createUpgradeHandler({ db, log, metrics, limiter: wsLimiter, trustProxy: config.TRUST_PROXY, nonces, maxSkewMs: config.WS_AUTH_MAX_SKEW_MS,
-    gate: new Semaphore(config.WS_CONNECT_CONCURRENCY, config.WS_CONNECT_QUEUE), maxWaitMs: config.WS_CONNECT_MAX_WAIT_MS, accept: admit });
+  const peerUpgrade = createUpgradeHandler({
+    db,
+    log,
+    metrics,
+    limiter: wsLimiter,
+    trustProxy: config.TRUST_PROXY,
+    nonces,
+    maxSkewMs: config.WS_AUTH_MAX_SKEW_MS,
+    gate: new Semaphore(config.WS_CONNECT_CONCURRENCY, config.WS_CONNECT_QUEUE),
+    maxWaitMs: config.WS_CONNECT_MAX_WAIT_MS,
+    accept: admit,
+  });
   server.on("upgrade", (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
-    if (requestTarget(req)?.pathname === CLUSTER_PATH) links.handleUpgrade(req, socket, head, requestClientAddress(req, config.TRUST_PROXY));
+    if (requestTarget(req)?.pathname === CLUSTER_PATH)
+      links.handleUpgrade(req, socket, head, requestClientAddress(req, config.TRUST_PROXY));
     else peerUpgrade(req, socket, head);
   });
 
@@ -248,9 +333,13 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
       await monitor.start();
       try {
         const closed = await closeNodePresences(db, nodeId);
-        if (closed > 0) log.info({ event: "presences_recovered", count: closed, nodeId }, "closed presences left open by this node");
+        if (closed > 0)
+          log.info({ event: "presences_recovered", count: closed, nodeId }, "closed presences left open by this node");
       } catch (error) {
-        log.warn({ event: "presences_recover_failed", ...safeErrorFields(error) }, "could not close leftover presences");
+        log.warn(
+          { event: "presences_recover_failed", ...safeErrorFields(error) },
+          "could not close leftover presences",
+        );
       }
       await listener.start();
       await links.start();
@@ -268,14 +357,26 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
       });
       // Lapsed status leases: a quarter of the lease at most between looks (so a status ends within 1.25 leases), 30 s at most.
       every(Math.max(50, Math.min(Math.floor(config.STATUS_LEASE_MS / 4), 30_000)), async () => {
-        for (const l of await lapseStatusLeases(db)) events.publish({ t: "status", meshId: l.meshId, memberId: l.memberId, status: l.status, text: null, at: l.at.toISOString() });
+        for (const l of await lapseStatusLeases(db))
+          events.publish({
+            t: "status",
+            meshId: l.meshId,
+            memberId: l.memberId,
+            status: l.status,
+            text: null,
+            at: l.at.toISOString(),
+          });
       });
       every(config.MESSAGE_SWEEP_INTERVAL_MS, async () => {
         const swept = await sweepExpired(pool);
         if (!swept.swept) return;
         metrics.sweeps.inc();
         metrics.expired.inc(swept.dropped);
-        if (swept.envelopes > 0) log.info({ event: "ttl_sweep", envelopes: swept.envelopes, dropped: swept.dropped }, "expired messages dropped");
+        if (swept.envelopes > 0)
+          log.info(
+            { event: "ttl_sweep", envelopes: swept.envelopes, dropped: swept.dropped },
+            "expired messages dropped",
+          );
       });
     },
     async close() {

@@ -4,7 +4,16 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDb } from "@/test/helpers";
-import { connect, eventually, fakeCiphertext, joinedPeer, meshWithInvite, startBroker, TestClient, type TestBroker } from "./test-support";
+import {
+  connect,
+  eventually,
+  fakeCiphertext,
+  joinedPeer,
+  meshWithInvite,
+  startBroker,
+  TestClient,
+  type TestBroker,
+} from "./test-support";
 
 const db = testDb();
 let broker: TestBroker;
@@ -35,7 +44,11 @@ describe("the store connection", () => {
       for (const w of waiting) w.catch(() => {});
       // The sessions this lock holds up, and no other test's.
       const blocked = async () =>
-        (await locker.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pg_backend_pid() = ANY(pg_blocking_pids(pid))")).rows[0]!.n;
+        (
+          await locker.query<{ n: number }>(
+            "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pg_backend_pid() = ANY(pg_blocking_pids(pid))",
+          )
+        ).rows[0]!.n;
       await eventually(async () => (await blocked()) === 2);
       expect(await blocked()).toBe(2);
 
@@ -54,7 +67,8 @@ describe("the store connection", () => {
     } finally {
       // Ending the session releases the lock, if a failure left it held.
       await locker.end();
-      for (const result of await Promise.allSettled(waiting)) if (result.status === "fulfilled" && result.value.ok) result.value.ws.close();
+      for (const result of await Promise.allSettled(waiting))
+        if (result.status === "fulfilled" && result.value.ok) result.value.ws.close();
       await ca.close();
       await cb.close();
     }

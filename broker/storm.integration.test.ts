@@ -47,7 +47,12 @@ async function stormMembers(): Promise<TMeshConfig[]> {
   for (let m = 0; m < PEERS / PER_MESH; m++) {
     const mesh = await makeMesh(db, owner, `storm ${m}`);
     const seeds = Array.from({ length: PER_MESH }, () => nacl.randomBytes(32));
-    const rows = seeds.map((seed, i) => ({ id: crypto.randomUUID(), meshId: mesh.id, displayName: `p${m}-${i}`, peerPubkey: toBase64Url(ed25519KeyPairFromSeed(seed).publicKey) }));
+    const rows = seeds.map((seed, i) => ({
+      id: crypto.randomUUID(),
+      meshId: mesh.id,
+      displayName: `p${m}-${i}`,
+      peerPubkey: toBase64Url(ed25519KeyPairFromSeed(seed).publicKey),
+    }));
     await db.member.createMany({ data: rows });
     rows.forEach((row, i) =>
       configs.push({
@@ -80,14 +85,19 @@ describe("connect storm", () => {
     const started = Date.now();
     const connected = clients.map((client) => {
       client.on("disconnected", (end) => {
-        const key = end.kind === "refused" ? `${end.status}${end.retryAfterSeconds ? " retry-after" : ""}` : `${end.kind} ${end.kind === "closed" ? `${end.code} ${end.reason}` : end.message}`;
+        const key =
+          end.kind === "refused"
+            ? `${end.status}${end.retryAfterSeconds ? " retry-after" : ""}`
+            : `${end.kind} ${end.kind === "closed" ? `${end.code} ${end.reason}` : end.message}`;
         refusals.set(key, (refusals.get(key) ?? 0) + 1);
       });
       return client.connect();
     });
     const results = await Promise.allSettled(connected);
     const seconds = (Date.now() - started) / 1000;
-    console.log(`storm: ${PEERS} connected in ${seconds.toFixed(1)} s; refusals ${JSON.stringify(Object.fromEntries(refusals))}`);
+    console.log(
+      `storm: ${PEERS} connected in ${seconds.toFixed(1)} s; refusals ${JSON.stringify(Object.fromEntries(refusals))}`,
+    );
 
     expect(results.filter((r) => r.status === "rejected")).toEqual([]);
     expect(clients.every((c) => c.connected)).toBe(true);
@@ -98,7 +108,9 @@ describe("connect storm", () => {
     for (const key of refusals.keys()) expect(key).toMatch(/^((503|429) retry-after|failed .*)$/);
     expect(broker.child.exitCode).toBeNull();
     expect(broker.output()).not.toMatch(/unhandled|uncaught|"level":(50|60)/i);
-    const live = await db.presence.count({ where: { memberId: { in: configs.map((c) => c.memberId) }, disconnectedAt: null } });
+    const live = await db.presence.count({
+      where: { memberId: { in: configs.map((c) => c.memberId) }, disconnectedAt: null },
+    });
     expect(live).toBe(PEERS);
     expect((await fetch(`${broker.http}/health`)).status).toBe(200);
   }, 300_000);

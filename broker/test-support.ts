@@ -31,14 +31,19 @@ export type BrokerProcess = Spawned & { port: number; http: string; ws: string }
  */
 export async function brokerProcess(tag: string, env: Record<string, string | undefined> = {}): Promise<BrokerProcess> {
   const port = await freePort();
-  const proc = spawnTsx("broker/index.ts", [], {
-    DATABASE_URL: process.env.DATABASE_URL,
-    BROKER_PORT: String(port),
-    BROKER_HOST: "127.0.0.1",
-    BROKER_NODE_ID: uid(tag),
-    LOG_LEVEL: "warn",
-    ...env,
-  }, BROKER_NODE_FLAGS);
+  const proc = spawnTsx(
+    "broker/index.ts",
+    [],
+    {
+      DATABASE_URL: process.env.DATABASE_URL,
+      BROKER_PORT: String(port),
+      BROKER_HOST: "127.0.0.1",
+      BROKER_NODE_ID: uid(tag),
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+    BROKER_NODE_FLAGS,
+  );
   await waitForHttp(`http://127.0.0.1:${port}/health`, 200, 60_000);
   return { ...proc, port, http: `http://127.0.0.1:${port}`, ws: `ws://127.0.0.1:${port}` };
 }
@@ -47,7 +52,11 @@ export async function brokerProcess(tag: string, env: Record<string, string | un
  * Starts a broker in this process on a free port, with its own node id; settings override the defaults
  * (`now` is the rate limiters' clock).
  */
-export async function startBroker(db: Db, env: Record<string, string> = {}, opts: { now?: () => number } = {}): Promise<TestBroker> {
+export async function startBroker(
+  db: Db,
+  env: Record<string, string> = {},
+  opts: { now?: () => number } = {},
+): Promise<TestBroker> {
   const port = await freePort();
   const config = parseConfig(ZBrokerConfig, {
     DATABASE_URL: process.env.DATABASE_URL,
@@ -59,7 +68,13 @@ export async function startBroker(db: Db, env: Record<string, string> = {}, opts
     BROKER_NODE_ID: uid("node"),
     ...env,
   });
-  const broker = createBrokerServer(config, { db, log: createLogger("broker-test", "silent"), version: "test", gitSha: "test", ...(opts.now ? { now: opts.now } : {}) });
+  const broker = createBrokerServer(config, {
+    db,
+    log: createLogger("broker-test", "silent"),
+    version: "test",
+    gitSha: "test",
+    ...(opts.now ? { now: opts.now } : {}),
+  });
   await broker.start();
   await new Promise<void>((resolve) => broker.server.listen(port, "127.0.0.1", resolve));
   return Object.assign(broker, { port, http: `http://127.0.0.1:${port}`, ws: `ws://127.0.0.1:${port}` });
@@ -82,10 +97,31 @@ export interface TestPeer {
 }
 
 /** POST /hook/set-status as the peer (signed with its key, or another), with the body's fields overridden. */
-export function hookRequest(httpBase: string, peer: TestPeer, fields: Record<string, unknown> = {}, opts: { secretKey?: Uint8Array; signBody?: string } = {}) {
-  const body = JSON.stringify({ meshId: peer.meshId, memberId: peer.memberId, pid: 4242, cwd: "/home/a/project", status: "working", ...fields });
-  const auth = signHookAuth({ meshId: peer.meshId, memberId: peer.memberId, secretKey: opts.secretKey ?? peer.keys.secretKey, body: opts.signBody ?? body });
-  return fetch(`${httpBase}/hook/set-status`, { method: "POST", headers: { "content-type": "application/json", [WS_AUTH_HEADER]: auth }, body });
+export function hookRequest(
+  httpBase: string,
+  peer: TestPeer,
+  fields: Record<string, unknown> = {},
+  opts: { secretKey?: Uint8Array; signBody?: string } = {},
+) {
+  const body = JSON.stringify({
+    meshId: peer.meshId,
+    memberId: peer.memberId,
+    pid: 4242,
+    cwd: "/home/a/project",
+    status: "working",
+    ...fields,
+  });
+  const auth = signHookAuth({
+    meshId: peer.meshId,
+    memberId: peer.memberId,
+    secretKey: opts.secretKey ?? peer.keys.secretKey,
+    body: opts.signBody ?? body,
+  });
+  return fetch(`${httpBase}/hook/set-status`, {
+    method: "POST",
+    headers: { "content-type": "application/json", [WS_AUTH_HEADER]: auth },
+    body,
+  });
 }
 
 /** A peer with its own key pair, joined to the invite's mesh through the join service. */
@@ -109,7 +145,10 @@ export function connect(
   const meshId = opts.meshId ?? peer.meshId;
   const memberId = opts.memberId ?? peer.memberId;
   const auth = opts.auth ?? signWsAuth({ meshId, memberId, secretKey: peer.keys.secretKey });
-  const ws = new WebSocket(`${broker.ws}/ws?mesh=${meshId}&member=${memberId}`, { headers: { [WS_AUTH_HEADER]: auth }, ...opts.wsOptions });
+  const ws = new WebSocket(`${broker.ws}/ws?mesh=${meshId}&member=${memberId}`, {
+    headers: { [WS_AUTH_HEADER]: auth },
+    ...opts.wsOptions,
+  });
   const frames: TServerFrame[] = [];
   return new Promise((resolve, reject) => {
     ws.on("message", (data) => {
@@ -175,7 +214,9 @@ export class TestClient {
   /** Connects and waits for the welcome frame. */
   static async open(broker: Pick<TestBroker, "ws">, peer: TestPeer): Promise<TestClient> {
     const auth = signWsAuth({ meshId: peer.meshId, memberId: peer.memberId, secretKey: peer.keys.secretKey });
-    const ws = new WebSocket(`${broker.ws}/ws?mesh=${peer.meshId}&member=${peer.memberId}`, { headers: { [WS_AUTH_HEADER]: auth } });
+    const ws = new WebSocket(`${broker.ws}/ws?mesh=${peer.meshId}&member=${peer.memberId}`, {
+      headers: { [WS_AUTH_HEADER]: auth },
+    });
     ws.on("error", () => {});
     const client = new TestClient(ws, peer);
     await client.next((f) => f.type === "welcome", 10_000);
@@ -238,7 +279,9 @@ export const fakeCiphertext = (bytes = 64) => toBase64Url(nacl.randomBytes(bytes
  * A TCP proxy in front of PostgreSQL, so a test can make the database unreachable for one broker
  * (cut) and reachable again (restore) without stopping the server other tests use.
  */
-export async function dbProxy(databaseUrl: string): Promise<{ url: string; cut(): Promise<void>; restore(): Promise<void>; close(): Promise<void> }> {
+export async function dbProxy(
+  databaseUrl: string,
+): Promise<{ url: string; cut(): Promise<void>; restore(): Promise<void>; close(): Promise<void> }> {
   const target = new URL(databaseUrl);
   const port = await freePort();
   const sockets = new Set<net.Socket>();
@@ -274,9 +317,14 @@ export async function dbProxy(databaseUrl: string): Promise<{ url: string; cut()
  * A connection that takes its welcome, then stops reading its socket (TCP flow control pushes back);
  * `ws.resume()` reads on, and every frame it reads is kept in `frames`.
  */
-export async function stalledConnection(broker: { ws: string }, peer: TestPeer): Promise<{ ws: WebSocket; frames: TServerFrame[] }> {
+export async function stalledConnection(
+  broker: { ws: string },
+  peer: TestPeer,
+): Promise<{ ws: WebSocket; frames: TServerFrame[] }> {
   const auth = signWsAuth({ meshId: peer.meshId, memberId: peer.memberId, secretKey: peer.keys.secretKey });
-  const ws = new WebSocket(`${broker.ws}/ws?mesh=${peer.meshId}&member=${peer.memberId}`, { headers: { [WS_AUTH_HEADER]: auth } });
+  const ws = new WebSocket(`${broker.ws}/ws?mesh=${peer.meshId}&member=${peer.memberId}`, {
+    headers: { [WS_AUTH_HEADER]: auth },
+  });
   ws.on("error", () => {});
   const frames: TServerFrame[] = [];
   await new Promise<void>((resolve, reject) => {

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDb, uid } from "@/test/helpers";
 import { signWsAuth } from "./protocol/ws-auth";
-import { closed, connect, eventually, joinedPeer, meshWithInvite, nextFrame, startBroker, type TestBroker } from "./test-support";
+import {
+  closed,
+  connect,
+  eventually,
+  joinedPeer,
+  meshWithInvite,
+  nextFrame,
+  startBroker,
+  type TestBroker,
+} from "./test-support";
 
 const db = testDb();
 let broker: TestBroker;
@@ -23,7 +32,13 @@ describe("WebSocket authentication", () => {
     const { peer } = await peerInNewMesh();
     const conn = await connect(broker, peer);
     if (!conn.ok) throw new Error(`refused ${conn.status}`);
-    expect(conn.welcome).toMatchObject({ v: 1, type: "welcome", meshId: peer.meshId, memberId: peer.memberId, maxMessageBytes: 1024 });
+    expect(conn.welcome).toMatchObject({
+      v: 1,
+      type: "welcome",
+      meshId: peer.meshId,
+      memberId: peer.memberId,
+      maxMessageBytes: 1024,
+    });
     conn.ws.close();
   });
 
@@ -41,7 +56,14 @@ describe("WebSocket authentication", () => {
       await connect(broker, stranger),
       await connect(broker, revoked.peer),
       await connect(broker, peer, { meshId: other.peer.meshId }),
-      await connect(broker, peer, { auth: signWsAuth({ meshId: peer.meshId, memberId: peer.memberId, secretKey: peer.keys.secretKey, ts: Date.now() - 120_000 }) }),
+      await connect(broker, peer, {
+        auth: signWsAuth({
+          meshId: peer.meshId,
+          memberId: peer.memberId,
+          secretKey: peer.keys.secretKey,
+          ts: Date.now() - 120_000,
+        }),
+      }),
       await connect(broker, peer, { auth: replayed }),
       await connect(broker, peer, { auth: "v1.garbage" }),
     ];
@@ -55,7 +77,9 @@ describe("WebSocket authentication", () => {
     const badIds = await connect(broker, peer, { memberId: "not-a-uuid" });
     expect(badIds).toMatchObject({ ok: false, status: 400 });
     if (first.ok) first.ws.close();
-    expect(await (await fetch(`${broker.http}/metrics`)).text()).toMatch(/^broker_ws_auth_failures_total\{reason="bad_signature"\} [1-9]/m);
+    expect(await (await fetch(`${broker.http}/metrics`)).text()).toMatch(
+      /^broker_ws_auth_failures_total\{reason="bad_signature"\} [1-9]/m,
+    );
   });
 });
 
@@ -93,7 +117,12 @@ describe("capacity, frames and heartbeat", () => {
     if (!conn.ok) throw new Error("refused");
     const { ws } = conn;
     ws.send("not json");
-    expect(await nextFrame(ws)).toMatchObject({ v: 1, type: "error", code: "BAD_REQUEST", message: "frame is not JSON" });
+    expect(await nextFrame(ws)).toMatchObject({
+      v: 1,
+      type: "error",
+      code: "BAD_REQUEST",
+      message: "frame is not JSON",
+    });
     ws.send(JSON.stringify({ v: 1, type: "teleport", id: "a1" }));
     expect(await nextFrame(ws)).toMatchObject({ type: "error", code: "BAD_REQUEST", id: "a1" });
     ws.send(JSON.stringify({ v: 1, type: "ping", id: "p1" }));
@@ -128,7 +157,12 @@ describe("presence", () => {
     const connectionId = conn.welcome.type === "welcome" ? conn.welcome.connectionId : "";
     const row = () => db.presence.findUnique({ where: { connectionId } });
     await eventually(async () => (await row()) !== null);
-    expect(await row()).toMatchObject({ meshId: peer.meshId, memberId: peer.memberId, nodeId: broker.nodeId, disconnectedAt: null });
+    expect(await row()).toMatchObject({
+      meshId: peer.meshId,
+      memberId: peer.memberId,
+      nodeId: broker.nodeId,
+      disconnectedAt: null,
+    });
     expect(await (await fetch(`${broker.http}/metrics`)).text()).toMatch(/^broker_connections [1-9]/m);
     conn.ws.close();
     await eventually(async () => (await row())?.disconnectedAt instanceof Date);
@@ -137,8 +171,12 @@ describe("presence", () => {
   it("closes this node's leftover presences at start-up, and only this node's", async () => {
     const { peer } = await peerInNewMesh();
     const nodeId = uid("node");
-    const leftover = await db.presence.create({ data: { meshId: peer.meshId, memberId: peer.memberId, nodeId, connectionId: uid("c") } });
-    const foreign = await db.presence.create({ data: { meshId: peer.meshId, memberId: peer.memberId, nodeId: uid("other"), connectionId: uid("c") } });
+    const leftover = await db.presence.create({
+      data: { meshId: peer.meshId, memberId: peer.memberId, nodeId, connectionId: uid("c") },
+    });
+    const foreign = await db.presence.create({
+      data: { meshId: peer.meshId, memberId: peer.memberId, nodeId: uid("other"), connectionId: uid("c") },
+    });
     const restarted = await startBroker(db, { BROKER_NODE_ID: nodeId });
     try {
       expect((await db.presence.findUniqueOrThrow({ where: { id: leftover.id } })).disconnectedAt).toBeInstanceOf(Date);

@@ -38,7 +38,9 @@ test("change the password (the current one required), then sign in with the new 
   await expect(page.getByLabel("Current password")).toHaveAttribute("aria-invalid", "true");
 
   await fill("the-first-password", "the-second-password");
-  await expect(page.getByRole("status").filter({ hasText: "Your password has been changed. No other session was signed in." })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "Your password has been changed. No other session was signed in." }),
+  ).toBeVisible();
   await expect(page.getByLabel("Current password")).toHaveValue("");
 
   await signOut(page);
@@ -46,7 +48,10 @@ test("change the password (the current one required), then sign in with the new 
   await signIn(page, email, "the-second-password");
 });
 
-test("two browsers signed in: one ends a session and signs out all others, and they are signed out", async ({ page, browser }) => {
+test("two browsers signed in: one ends a session and signs out all others, and they are signed out", async ({
+  page,
+  browser,
+}) => {
   const email = uniqueEmail("sessions");
   await signUp(page, "Sam Sessions", email, "a-long-password-7");
   const [laptop, phone] = [await browser.newContext({ baseURL }), await browser.newContext({ baseURL })];
@@ -110,7 +115,9 @@ test("delete the account after typing its e-mail address; it can no longer sign 
   await expect(page).toHaveURL(/\/en\/sign-in\?/);
 });
 
-test("the API reference loads from this origin only and shows the operations of /api/openapi.json", async ({ page }) => {
+test("the API reference loads from this origin only and shows the operations of /api/openapi.json", async ({
+  page,
+}) => {
   const origin = new URL(baseURL).origin;
   const requested: string[] = [];
   page.on("request", (request) => requested.push(request.url()));
@@ -119,13 +126,18 @@ test("the API reference loads from this origin only and shows the operations of 
   await page.getByRole("contentinfo").getByRole("link", { name: "API reference" }).click();
   await expect(page).toHaveURL(/\/en\/api-reference$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("API reference");
-  const operation = page.locator(".opblock").filter({ has: page.locator('[data-path="/my/meshes"]') }).first();
+  const operation = page
+    .locator(".opblock")
+    .filter({ has: page.locator('[data-path="/my/meshes"]') })
+    .first();
   await expect(operation).toBeVisible({ timeout: 20_000 });
   await expect(operation).toContainText("Meshes I own or belong to");
   await expect(page.getByText("Loading the API reference…")).toHaveCount(0);
   await page.waitForLoadState("networkidle");
 
-  const foreign = requested.filter((url) => !url.startsWith("data:") && !url.startsWith("blob:") && new URL(url).origin !== origin);
+  const foreign = requested.filter(
+    (url) => !url.startsWith("data:") && !url.startsWith("blob:") && new URL(url).origin !== origin,
+  );
   expect(foreign, "requests that left the origin").toEqual([]);
   expect(requested.some((url) => url.endsWith("/api/docs/swagger-ui-bundle.js"))).toBe(true);
   expect(requested.some((url) => url.endsWith("/api/openapi.json"))).toBe(true);

@@ -16,9 +16,15 @@ export async function signIn(page: Page, email: string, password: string) {
 
 /** Creates a mesh through the REST API with the page's session; returns its id. */
 export async function createMesh(page: Page, name: string, extra: Record<string, string> = {}): Promise<string> {
-  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  const slug = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
   // A state-changing call with the session cookie says where it comes from, as the browser would (docs/security.md).
-  const res = await page.request.post("/api/my/meshes", { data: { name, slug, ...extra }, headers: { origin: baseURL } });
+  const res = await page.request.post("/api/my/meshes", {
+    data: { name, slug, ...extra },
+    headers: { origin: baseURL },
+  });
   expect(res.ok(), await res.text()).toBe(true);
   return ((await res.json()) as { id: string }).id;
 }
@@ -61,7 +67,10 @@ export const test = base.extend<object, { adminState: State; world: World }>({
       const page = await context.newPage();
       await signUp(page, "Wanda World", uniqueEmail("world"), "a-long-password-9");
       const meshId = await createMesh(page, `World ${Date.now().toString(36)}`);
-      const invite = await page.request.post(`/api/my/meshes/${meshId}/invites`, { data: {}, headers: { origin: baseURL } });
+      const invite = await page.request.post(`/api/my/meshes/${meshId}/invites`, {
+        data: {},
+        headers: { origin: baseURL },
+      });
       expect(invite.ok(), await invite.text()).toBe(true);
       const { token, shortUrl } = (await invite.json()) as { token: string; shortUrl: string };
       const code = new URL(shortUrl).pathname.split("/").pop() ?? "";
@@ -83,7 +92,11 @@ export const test = base.extend<object, { adminState: State; world: World }>({
       const { id: batchId, job_ids } = (await batch.json()) as { id: string; job_ids: string[] };
       // A schedule whose first slot is far away (no run).
       const schedule = await admin.request.post("/api/schedules", {
-        data: { requester_client_id: "page-matrix", targets: [{ platform_id: "p-0001", review_limit: 5 }], cron: "0 6 1 1 *" },
+        data: {
+          requester_client_id: "page-matrix",
+          targets: [{ platform_id: "p-0001", review_limit: 5 }],
+          cron: "0 6 1 1 *",
+        },
         headers: { origin: baseURL },
       });
       expect(schedule.ok(), await schedule.text()).toBe(true);

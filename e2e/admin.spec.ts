@@ -15,7 +15,10 @@ async function seedMeshes(browser: import("@playwright/test").Browser, tag: stri
 test.describe("admin console", () => {
   test.use({ storageState: async ({ adminState }, use) => use(adminState) });
 
-  test("filters, searches and sorts the meshes table; the URL carries the view through reload and back", async ({ page, browser }) => {
+  test("filters, searches and sorts the meshes table; the URL carries the view through reload and back", async ({
+    page,
+    browser,
+  }) => {
     const tag = `tbl${Date.now().toString(36)}`;
     await seedMeshes(browser, tag, [
       ["Alpha", "public"],
@@ -25,7 +28,10 @@ test.describe("admin console", () => {
     await page.goto("/en/dashboard");
     await page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Admin" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Summary");
-    await page.getByRole("navigation", { name: "Administration sections" }).getByRole("link", { name: "Meshes" }).click();
+    await page
+      .getByRole("navigation", { name: "Administration sections" })
+      .getByRole("link", { name: "Meshes" })
+      .click();
     await expect(page.getByRole("link", { name: "Meshes", exact: true })).toHaveAttribute("aria-current", "page");
     const table = page.getByRole("region", { name: "Meshes (scrolls sideways)" });
     const names = () => table.locator("tbody tr td:first-child");
@@ -70,7 +76,7 @@ test.describe("admin console", () => {
   test("downloads the current view as CSV with the same filters and order", async ({ page, browser }) => {
     const tag = `csv${Date.now().toString(36)}`;
     await seedMeshes(browser, tag, [
-      ["Zulu, \"quoted\"", "public"],
+      ['Zulu, "quoted"', "public"],
       ["Yankee", "public"],
       ["Xray", "private"],
     ]);
@@ -81,7 +87,19 @@ test.describe("admin console", () => {
     expect(download.suggestedFilename()).toMatch(/^admin-meshes-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = (await readFile((await download.path()) ?? "", "utf8")).replace(/^\uFEFF/, "");
     const rows = parseCsv(text);
-    expect(rows[0]).toEqual(["id", "slug", "name", "visibility", "transport", "tier", "archivedAt", "createdAt", "ownerName", "ownerEmail", "memberCount"]);
+    expect(rows[0]).toEqual([
+      "id",
+      "slug",
+      "name",
+      "visibility",
+      "transport",
+      "tier",
+      "archivedAt",
+      "createdAt",
+      "ownerName",
+      "ownerEmail",
+      "memberCount",
+    ]);
     expect(rows.slice(1).map((r) => r[2])).toEqual([`${tag} Yankee`, `${tag} Zulu, "quoted"`]);
     expect(rows.slice(1).every((r) => r.length === 11 && r[3] === "public" && r[10] === "1")).toBe(true);
   });
@@ -100,10 +118,18 @@ test.describe("admin console", () => {
   });
 });
 
-test("a signed-in user who is not an administrator gets the 403 page; a signed-out visitor signs in first", async ({ page, browser }) => {
+test("a signed-in user who is not an administrator gets the 403 page; a signed-out visitor signs in first", async ({
+  page,
+  browser,
+}) => {
   await signUp(page, "Nina Nonadmin", uniqueEmail("nonadmin"), "a-long-password-10");
   await expect(page.getByRole("link", { name: "Admin" })).toHaveCount(0);
-  for (const path of ["/en/admin", "/en/admin/meshes", "/en/admin/audit?eventType=message_sent", "/en/admin/meshes/018f0000-0000-7000-8000-000000000000"]) {
+  for (const path of [
+    "/en/admin",
+    "/en/admin/meshes",
+    "/en/admin/audit?eventType=message_sent",
+    "/en/admin/meshes/018f0000-0000-7000-8000-000000000000",
+  ]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(403);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Access denied");

@@ -11,7 +11,12 @@ test("REST and OpenAPI on the production server", async ({ request }) => {
   const second = await request.get("/api/public/stats");
   expect(first.headers()["cache-control"]).toBe("public, s-maxage=60");
   expect(second.headers()["x-cache"]).toBe("HIT");
-  expect(Object.keys((await second.json()) as object).sort()).toEqual(["lastUpdated", "meshesCreated", "messagesRouted", "peersActive"]);
+  expect(Object.keys((await second.json()) as object).sort()).toEqual([
+    "lastUpdated",
+    "meshesCreated",
+    "messagesRouted",
+    "peersActive",
+  ]);
 
   const signedOut = await request.get("/api/my/meshes");
   expect(signedOut.status()).toBe(401);

@@ -9,7 +9,9 @@ test("sign up, sign out and sign in again", async ({ page }) => {
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/en$/);
   // The header offers sign-in again (the home page's hero has a link of its own).
-  await expect(page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Sign in" })).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Main navigation" }).getByRole("link", { name: "Sign in" }),
+  ).toBeVisible();
 
   await page.goto("/en/sign-in");
   await page.getByLabel("E-mail").fill(email);
@@ -25,7 +27,10 @@ test("a wrong password gets one generic error and no session", async ({ page }) 
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/en$/);
 
-  for (const [who, password] of [[email, "not-the-password"], [uniqueEmail("nobody"), "whatever-password"]] as const) {
+  for (const [who, password] of [
+    [email, "not-the-password"],
+    [uniqueEmail("nobody"), "whatever-password"],
+  ] as const) {
     await page.goto("/en/sign-in");
     await page.getByLabel("E-mail").fill(who);
     await page.getByLabel("Password").fill(password);
@@ -85,7 +90,9 @@ test("too many sign-in attempts for one e-mail are refused for a while", async (
     await submit.click();
     await answered;
     await expect(submit).toBeEnabled();
-    await expect(alert).toHaveText(/The e-mail or password is not right\.|Too many attempts\. Wait a minute and try again\./);
+    await expect(alert).toHaveText(
+      /The e-mail or password is not right\.|Too many attempts\. Wait a minute and try again\./,
+    );
     if ((await alert.textContent())?.startsWith("Too many")) refusedAt = i;
   }
   expect(refusedAt).toBeGreaterThan(10);

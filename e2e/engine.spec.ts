@@ -18,7 +18,10 @@ async function adminKey(page: Page, name: string): Promise<string> {
   return key;
 }
 
-test("an admin creates an API key, a batch submitted over REST reaches 100 % in the page, and by-version shows the failing layout", async ({ page, request }) => {
+test("an admin creates an API key, a batch submitted over REST reaches 100 % in the page, and by-version shows the failing layout", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(150_000);
   const name = `e2e-${Date.now().toString(36)}`;
   const keyText = await adminKey(page, name);
@@ -31,8 +34,18 @@ test("an admin creates an API key, a batch submitted over REST reaches 100 % in 
       requester_client_id: "e2e-client",
       jobs: [
         // The layout-1 browser scraper on a layout-2 page: layout_changed.
-        { place_url: `${demoPlatform}/places/p-0001?layout=2`, scraper_version: "v1", scraper_variant: "default", review_limit: 5 },
-        { place_url: `${demoPlatform}/places/p-0002?layout=2`, scraper_version: "v1", scraper_variant: "default", review_limit: 5 },
+        {
+          place_url: `${demoPlatform}/places/p-0001?layout=2`,
+          scraper_version: "v1",
+          scraper_variant: "default",
+          review_limit: 5,
+        },
+        {
+          place_url: `${demoPlatform}/places/p-0002?layout=2`,
+          scraper_version: "v1",
+          scraper_variant: "default",
+          review_limit: 5,
+        },
         { platform_id: "p-0003", scraper_version: "v2", scraper_variant: "json", review_limit: 5 },
       ],
     },
@@ -66,17 +79,31 @@ test("a signed-in user who is not an admin cannot enter the engine console", asy
   }
 });
 
-test("a job's reviews are paged in its page and downloaded whole as CSV; the REST cursor reads the same set", async ({ page, request }) => {
+test("a job's reviews are paged in its page and downloaded whole as CSV; the REST cursor reads the same set", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const key = await adminKey(page, `e2e-out-${Date.now().toString(36)}`);
   const auth = { authorization: `Bearer ${key}` };
 
-  const created = await request.post("/api/scrape/platform-reviews", { headers: auth, data: { requester_client_id: "e2e-out", platform_id: "p-0003", scraper_version: "v2", scraper_variant: "json", review_limit: 120 } });
+  const created = await request.post("/api/scrape/platform-reviews", {
+    headers: auth,
+    data: {
+      requester_client_id: "e2e-out",
+      platform_id: "p-0003",
+      scraper_version: "v2",
+      scraper_variant: "json",
+      review_limit: 120,
+    },
+  });
   expect(created.status()).toBe(200);
   const jobId = ((await created.json()) as { id: string }).id;
   let count = 0;
   await expect(async () => {
-    const job = (await (await request.get(`/api/jobs/${jobId}`, { headers: auth })).json()) as { job: { status: string; review_count: number } };
+    const job = (await (await request.get(`/api/jobs/${jobId}`, { headers: auth })).json()) as {
+      job: { status: string; review_count: number };
+    };
     expect(job.job.status).toBe("succeeded");
     count = job.job.review_count;
   }).toPass({ timeout: 90_000 });
@@ -86,7 +113,9 @@ test("a job's reviews are paged in its page and downloaded whole as CSV; the RES
   const ids: string[] = [];
   let cursor: string | null = null;
   do {
-    const res = await request.get(`/api/jobs/${jobId}/reviews?limit=50${cursor ? `&cursor=${cursor}` : ""}`, { headers: auth });
+    const res = await request.get(`/api/jobs/${jobId}/reviews?limit=50${cursor ? `&cursor=${cursor}` : ""}`, {
+      headers: auth,
+    });
     const body = (await res.json()) as { items: { id: string }[]; next_cursor: string | null };
     ids.push(...body.items.map((r) => r.id));
     cursor = body.next_cursor;
@@ -100,7 +129,10 @@ test("a job's reviews are paged in its page and downloaded whole as CSV; the RES
   await page.getByLabel("Search").fill("e2e-out");
   const idCell = page.locator(`code.id[title="${jobId}"]`);
   await expect(idCell).toHaveText(`…${jobId.slice(-8)}`);
-  await page.getByRole("button", { name: `Copy: ${jobId}` }).first().click();
+  await page
+    .getByRole("button", { name: `Copy: ${jobId}` })
+    .first()
+    .click();
   await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(jobId);
   await idCell.click();
   await expect(page).toHaveURL(new RegExp(`/en/engine/jobs/${jobId}$`));
@@ -120,7 +152,10 @@ test("a job's reviews are paged in its page and downloaded whole as CSV; the RES
   await page.getByRole("button", { name: "Previous page" }).click();
   await expect(page.getByText("Reviews 51–100 of 120")).toBeVisible();
 
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download CSV" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download CSV" }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(new RegExp(`^job-${jobId}-reviews-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
   const path = await download.path();
   const { readFile } = await import("node:fs/promises");
@@ -129,14 +164,23 @@ test("a job's reviews are paged in its page and downloaded whole as CSV; the RES
   expect(rows.map((r) => r.id).sort()).toEqual([...ids].sort());
 });
 
-test("a running job is cancelled from its page after a confirmation, then retried to success", async ({ page, request }) => {
+test("a running job is cancelled from its page after a confirmation, then retried to success", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const key = await adminKey(page, `e2e-cancel-${Date.now().toString(36)}`);
 
   // Every platform request takes 3 s (two pages): the run is still reading when it is cancelled.
   const created = await request.post("/api/scrape/platform-reviews", {
     headers: { authorization: `Bearer ${key}` },
-    data: { requester_client_id: "e2e-cancel", place_url: `${demoPlatform}/places/p-0005?latency=3000`, scraper_version: "v2", scraper_variant: "json", review_limit: 120 },
+    data: {
+      requester_client_id: "e2e-cancel",
+      place_url: `${demoPlatform}/places/p-0005?latency=3000`,
+      scraper_version: "v2",
+      scraper_variant: "json",
+      review_limit: 120,
+    },
   });
   expect(created.status()).toBe(200);
   const jobId = ((await created.json()) as { id: string }).id;
@@ -155,7 +199,10 @@ test("a running job is cancelled from its page after a confirmation, then retrie
   await expect(page.getByText("Reviews 1–50 of 120")).toBeVisible();
 });
 
-test("cancelling a batch, promoting and deprecating a scraper version and revoking an API key each ask first, saying what they do", async ({ page, request }) => {
+test("cancelling a batch, promoting and deprecating a scraper version and revoking an API key each ask first, saying what they do", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const keyName = `e2e-confirm-${Date.now().toString(36)}`;
   const key = await adminKey(page, keyName);
@@ -164,7 +211,12 @@ test("cancelling a batch, promoting and deprecating a scraper version and revoki
     headers: { authorization: `Bearer ${key}` },
     data: {
       requester_client_id: "e2e-confirm",
-      jobs: [1, 2, 3].map(() => ({ place_url: `${demoPlatform}/places/p-0006?latency=3000`, scraper_version: "v2", scraper_variant: "json", review_limit: 150 })),
+      jobs: [1, 2, 3].map(() => ({
+        place_url: `${demoPlatform}/places/p-0006?latency=3000`,
+        scraper_version: "v2",
+        scraper_variant: "json",
+        review_limit: 150,
+      })),
     },
   });
   expect(created.status()).toBe(200);
@@ -182,7 +234,10 @@ test("cancelling a batch, promoting and deprecating a scraper version and revoki
   // the shipped routing other tests rely on stays as it is.
   const version = `e2e-${Date.now().toString(36)}`;
   // As the signed-in administrator (the page's session; the key made above has no admin scope).
-  const r = await page.request.post("/api/admin/scrapers", { headers: { origin: new URL(page.url()).origin }, data: { version, implementation: "noop", traffic_percent: 0 } });
+  const r = await page.request.post("/api/admin/scrapers", {
+    headers: { origin: new URL(page.url()).origin },
+    data: { version, implementation: "noop", traffic_percent: 0 },
+  });
   expect(r.status(), await r.text()).toBe(200);
   await page.goto("/en/engine/scrapers");
   const row = page.locator(`tr[data-version="${version}/default"]`);

@@ -7,12 +7,20 @@ export const test = base.extend<{ page: Page }>({
     page.on("console", (msg) => {
       const text = msg.text();
       // A page that is meant to answer 404 logs its own status; that is not a problem.
-      if (text.startsWith("Failed to load resource") && text.includes("404") && /\/no-such-[a-z]+$/.test(page.url())) return;
+      if (text.startsWith("Failed to load resource") && text.includes("404") && /\/no-such-[a-z]+$/.test(page.url()))
+        return;
       // Nor is the 403 of the page itself (the admin pages for a non-admin): its test asserts the status.
-      if (text.startsWith("Failed to load resource") && text.includes("403") && msg.location().url === page.url()) return;
+      if (text.startsWith("Failed to load resource") && text.includes("403") && msg.location().url === page.url())
+        return;
       // An API call refused for the user's own input (400, 409, ...) is shown in the page, not a bug.
-      if (text.startsWith("Failed to load resource") && / 4\d\d /.test(text) && msg.location().url.includes("/api/trpc/")) return;
-      if (msg.type() === "error" || /hydrat|MISSING_MESSAGE|missing message/i.test(text)) problems.push(`${msg.type()}: ${text}`);
+      if (
+        text.startsWith("Failed to load resource") &&
+        / 4\d\d /.test(text) &&
+        msg.location().url.includes("/api/trpc/")
+      )
+        return;
+      if (msg.type() === "error" || /hydrat|MISSING_MESSAGE|missing message/i.test(text))
+        problems.push(`${msg.type()}: ${text}`);
     });
     page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
     await use(page);

@@ -12,15 +12,23 @@ const HOME_POLL_MS = 15_000;
 
 async function noOverflow(page: Page, width: number) {
   await page.setViewportSize({ width, height: 900 });
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow, `wider than ${width} px by ${overflow} px`).toBeLessThanOrEqual(0);
 }
 
-test("a visitor sees what the product does, the ways in, and how meshes and the review engine work", async ({ page }) => {
+test("a visitor sees what the product does, the ways in, and how meshes and the review engine work", async ({
+  page,
+}) => {
   await page.goto("/en");
   const main = page.getByRole("main");
-  await expect(main.getByRole("heading", { level: 1 })).toHaveText("Collect and analyse reviews. Connect your machines in encrypted meshes.");
-  await expect(main.getByText(/review engine collects the reviews of a place .* only ever sees ciphertext/)).toBeVisible();
+  await expect(main.getByRole("heading", { level: 1 })).toHaveText(
+    "Collect and analyse reviews. Connect your machines in encrypted meshes.",
+  );
+  await expect(
+    main.getByText(/review engine collects the reviews of a place .* only ever sees ciphertext/),
+  ).toBeVisible();
   await expect(main.getByRole("link", { name: "Create an account" })).toHaveAttribute("href", "/en/sign-up");
   await expect(main.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/en/sign-in");
 
@@ -34,7 +42,9 @@ test("a visitor sees what the product does, the ways in, and how meshes and the 
   ]);
   const engine = main.getByRole("region", { name: "Review engine" });
   await expect(engine.getByRole("listitem")).toHaveCount(3);
-  await expect(engine.getByRole("listitem").last()).toHaveText("The result is a report with charts, for one place or several.");
+  await expect(engine.getByRole("listitem").last()).toHaveText(
+    "The result is a report with charts, for one place or several.",
+  );
   // The one API document the app serves is linked, and answers.
   const apiDoc = engine.getByRole("link", { name: "OpenAPI description of the REST API" });
   const described = await page.request.get((await apiDoc.getAttribute("href")) ?? "");
@@ -49,7 +59,9 @@ test("a visitor sees what the product does, the ways in, and how meshes and the 
   await expect(page).toHaveURL(/\/en\/sign-up$/);
 });
 
-test("an owner sees their mesh with its online count, which rises to 1 online without a reload when a peer connects", async ({ page }) => {
+test("an owner sees their mesh with its online count, which rises to 1 online without a reload when a peer connects", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const cli = new MeshCli(baseURL);
   try {
@@ -85,8 +97,16 @@ test("an owner sees their mesh with its online count, which rises to 1 online wi
   }
 });
 
-test("an administrator sees the newest jobs and reports, each linking to its page", async ({ browser, world, adminState }) => {
-  const context = await browser.newContext({ baseURL, storageState: adminState, viewport: { width: 1280, height: 900 } });
+test("an administrator sees the newest jobs and reports, each linking to its page", async ({
+  browser,
+  world,
+  adminState,
+}) => {
+  const context = await browser.newContext({
+    baseURL,
+    storageState: adminState,
+    viewport: { width: 1280, height: 900 },
+  });
   const page = await context.newPage();
   try {
     await page.goto("/en");
@@ -124,13 +144,20 @@ test("an administrator sees the newest jobs and reports, each linking to its pag
   }
 });
 
-test("a user who is not an administrator gets no engine data, in the page or in its requests", async ({ browser, world }) => {
+test("a user who is not an administrator gets no engine data, in the page or in its requests", async ({
+  browser,
+  world,
+}) => {
   test.setTimeout(90_000);
   const context = await browser.newContext({ baseURL, storageState: world.userState });
   const page = await context.newPage();
   const calls: { url: string; body: string }[] = [];
   page.on("response", (res) => {
-    if (res.url().includes("/api/trpc/")) void res.text().then((body) => calls.push({ url: res.url(), body }), () => {});
+    if (res.url().includes("/api/trpc/"))
+      void res.text().then(
+        (body) => calls.push({ url: res.url(), body }),
+        () => {},
+      );
   });
   try {
     const response = await page.goto("/en");
@@ -139,7 +166,9 @@ test("a user who is not an administrator gets no engine data, in the page or in 
     await expect(page.getByRole("region", { name: "Recent jobs" })).toHaveCount(0);
     await expect(page.getByRole("region", { name: "Recent reports" })).toHaveCount(0);
     // Wait for a refresh: the requests the page makes by itself are covered too.
-    await expect.poll(() => calls.filter((c) => c.url.includes("my.homeMeshes")).length, { timeout: HOME_POLL_MS + 5_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => calls.filter((c) => c.url.includes("my.homeMeshes")).length, { timeout: HOME_POLL_MS + 5_000 })
+      .toBeGreaterThan(0);
     for (const text of [html, ...calls.map((c) => `${c.url}\n${c.body}`)]) {
       expect(text).not.toContain(world.jobId);
       expect(text).not.toContain(world.executionId);

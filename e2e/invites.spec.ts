@@ -5,7 +5,12 @@ import { MeshCli } from "./mesh-cli";
 import { decodeQrPng } from "./qr-decode";
 import { expect, signUp, test, uniqueEmail } from "./fixtures";
 
-test("an issued invite is listed on the mesh page with its short link: copied, read from its QR code, joined, then revoked", async ({ page, browser, baseURL, context }) => {
+test("an issued invite is listed on the mesh page with its short link: copied, read from its QR code, joined, then revoked", async ({
+  page,
+  browser,
+  baseURL,
+  context,
+}) => {
   test.setTimeout(120_000);
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
   const cli = new MeshCli(baseURL ?? "");
@@ -81,7 +86,9 @@ test("an issued invite is listed on the mesh page with its short link: copied, r
     await expect(page.getByText("No invite can be used right now.")).toBeVisible();
     await phone.reload();
     await expect(phone.getByRole("heading", { level: 1 })).toHaveText("Diese Einladung kann nicht verwendet werden");
-    await expect(phone.locator("main").getByRole("alert")).toHaveText("Diese Einladung gibt es (nicht mehr). Bitte um eine neue.");
+    await expect(phone.locator("main").getByRole("alert")).toHaveText(
+      "Diese Einladung gibt es (nicht mehr). Bitte um eine neue.",
+    );
     // The same page as a code never issued: nothing tells a revoked code from a guessed one.
     const guessed = await visitor.newPage();
     await guessed.goto("/de/join/aaaaaaaaaaaaaaaa");

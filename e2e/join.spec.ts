@@ -3,7 +3,10 @@
 import { sql } from "./database";
 import { createMeshWithInvite, expect, signUp, test, uniqueEmail } from "./fixtures";
 
-test("a visitor signs up from the join link, comes back, joins in the browser, sees the mesh and leaves it", async ({ page, browser }) => {
+test("a visitor signs up from the join link, comes back, joins in the browser, sees the mesh and leaves it", async ({
+  page,
+  browser,
+}) => {
   await signUp(page, "Olga Owner", uniqueEmail("jowner"), "a-long-password-5");
   const { name, meshUrl, joinPath } = await createMeshWithInvite(page, "Browser join");
 
@@ -58,7 +61,9 @@ test("a signed-in user who joins after the last use is told why, in the form", a
   const token = joinPath.split("/").pop() ?? "";
   expect((await sql("UPDATE invites SET used_count = max_uses WHERE token = $1", [token])).rowCount).toBe(1);
   await other.getByRole("button", { name: "Join this mesh" }).click();
-  await expect(other.getByTestId("join-error")).toHaveText("This invite has been used as many times as allowed. Ask for a new one.");
+  await expect(other.getByTestId("join-error")).toHaveText(
+    "This invite has been used as many times as allowed. Ask for a new one.",
+  );
   await other.goto("/en/dashboard");
   await expect(other.getByRole("listitem").filter({ hasText: name })).toHaveCount(0);
   await late.close();

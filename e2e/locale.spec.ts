@@ -1,7 +1,10 @@
 import { expect, test } from "./fixtures";
 
 test("/ redirects to the visitor's locale", async ({ browser }) => {
-  const context = await browser.newContext({ locale: "es-ES", extraHTTPHeaders: { "accept-language": "es-ES,es;q=0.9" } });
+  const context = await browser.newContext({
+    locale: "es-ES",
+    extraHTTPHeaders: { "accept-language": "es-ES,es;q=0.9" },
+  });
   const page = await context.newPage();
   await page.goto("/");
   await expect(page).toHaveURL(/\/es$/);

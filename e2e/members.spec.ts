@@ -5,10 +5,16 @@ import { expect, signUp, test, uniqueEmail } from "./fixtures";
 const brokerUrl = `http://127.0.0.1:${process.env.E2E_BROKER_PORT ?? "4300"}`;
 
 function joinAsPeer(token: string, peerPubkey: string, displayName: string) {
-  return fetch(`${brokerUrl}/join`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token, peerPubkey, displayName }) });
+  return fetch(`${brokerUrl}/join`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ token, peerPubkey, displayName }),
+  });
 }
 
-test("the owner changes a peer's role, removes and bans it after a confirmation, and lifts the ban", async ({ page }) => {
+test("the owner changes a peer's role, removes and bans it after a confirmation, and lifts the ban", async ({
+  page,
+}) => {
   await signUp(page, "Olga Owner", uniqueEmail("members"), "a-long-password-7");
   await page.goto("/en/dashboard/meshes/new");
   await page.getByLabel("Name").fill(`Members ${Date.now().toString(36)}`);
@@ -43,8 +49,13 @@ test("the owner changes a peer's role, removes and bans it after a confirmation,
   const refused = await joinAsPeer(token, peerPubkey, "Laptop");
   expect(refused.status).toBe(403);
   expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("peer_banned");
-  const audit = await sql("SELECT event_type::text FROM audit_events a JOIN members m ON m.mesh_id = a.mesh_id WHERE m.peer_pubkey = $1 ORDER BY a.id", [peerPubkey]);
-  expect(audit.rows.map((r: { event_type: string }) => r.event_type)).toEqual(expect.arrayContaining(["role_changed", "member_removed", "member_banned"]));
+  const audit = await sql(
+    "SELECT event_type::text FROM audit_events a JOIN members m ON m.mesh_id = a.mesh_id WHERE m.peer_pubkey = $1 ORDER BY a.id",
+    [peerPubkey],
+  );
+  expect(audit.rows.map((r: { event_type: string }) => r.event_type)).toEqual(
+    expect.arrayContaining(["role_changed", "member_removed", "member_banned"]),
+  );
 
   await bans.getByRole("button", { name: "Lift ban" }).click();
   await expect(page.getByText("No banned peers.")).toBeVisible();

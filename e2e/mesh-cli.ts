@@ -22,7 +22,11 @@ export class MeshCli {
   constructor(private readonly webUrl: string) {}
 
   run(args: string[]): MeshRun {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, MESH_HOME: this.home, MESH_WEB_URL: this.webUrl }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, MESH_HOME: this.home, MESH_WEB_URL: this.webUrl },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     this.children.add(child);
     let out = "";
     let err = "";

@@ -1,7 +1,10 @@
 import { sql } from "./database";
 import { expect, signUp, test, uniqueEmail } from "./fixtures";
 
-test("owner creates a mesh and an invite; a signed-out visitor sees its preview; a tampered token its reason", async ({ page, browser }) => {
+test("owner creates a mesh and an invite; a signed-out visitor sees its preview; a tampered token its reason", async ({
+  page,
+  browser,
+}) => {
   await signUp(page, "Mia Meshowner", uniqueEmail("mesh"), "a-long-password-2");
   await expect(page.getByRole("heading", { name: "No meshes yet" })).toBeVisible();
   await page.getByRole("link", { name: "Create a mesh" }).click();
@@ -79,7 +82,10 @@ test("a taken slug is explained next to the field", async ({ page }) => {
 
 test("a mesh that is not the visitor's, or no mesh at all, shows the not-found page", async ({ page }) => {
   await signUp(page, "Nora Nobody", uniqueEmail("nf"), "a-long-password-6");
-  for (const path of ["/en/dashboard/meshes/no-such-mesh", "/en/dashboard/meshes/018f0000-0000-7000-8000-000000000000/live"]) {
+  for (const path of [
+    "/en/dashboard/meshes/no-such-mesh",
+    "/en/dashboard/meshes/018f0000-0000-7000-8000-000000000000/live",
+  ]) {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
   }

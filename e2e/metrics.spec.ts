@@ -30,13 +30,25 @@ test("/metrics counts requests by route template, never by raw path", async ({ r
   expect(res.status()).toBe(200);
   expect(res.headers()["content-type"]).toContain("text/plain");
   const text = await res.text();
-  expect(series(text, "http_requests_total", { route: "/api/health", method: "GET", status: "200" })).toBeGreaterThanOrEqual(1);
+  expect(
+    series(text, "http_requests_total", { route: "/api/health", method: "GET", status: "200" }),
+  ).toBeGreaterThanOrEqual(1);
   // The REST API inside /api/[...rest] is labelled with its own path template.
-  expect(series(text, "http_requests_total", { route: "/api/jobs/[job_id]", method: "GET", status: "401" })).toBeGreaterThanOrEqual(1);
-  expect(series(text, "http_requests_total", { route: "/api/public/stats", method: "GET", status: "200" })).toBeGreaterThanOrEqual(1);
-  expect(series(text, "http_requests_total", { route: "/[locale]", method: "GET", status: "200" })).toBeGreaterThanOrEqual(1);
-  expect(text).toMatch(/^http_requests_total\{route="\/\[locale\]\/join\/\[token\]",method="GET",status="\d{3}"\} \d+/m);
-  expect(series(text, "http_request_duration_seconds_count", { route: "/api/health", method: "GET", status_class: "2xx" })).toBeGreaterThanOrEqual(1);
+  expect(
+    series(text, "http_requests_total", { route: "/api/jobs/[job_id]", method: "GET", status: "401" }),
+  ).toBeGreaterThanOrEqual(1);
+  expect(
+    series(text, "http_requests_total", { route: "/api/public/stats", method: "GET", status: "200" }),
+  ).toBeGreaterThanOrEqual(1);
+  expect(
+    series(text, "http_requests_total", { route: "/[locale]", method: "GET", status: "200" }),
+  ).toBeGreaterThanOrEqual(1);
+  expect(text).toMatch(
+    /^http_requests_total\{route="\/\[locale\]\/join\/\[token\]",method="GET",status="\d{3}"\} \d+/m,
+  );
+  expect(
+    series(text, "http_request_duration_seconds_count", { route: "/api/health", method: "GET", status_class: "2xx" }),
+  ).toBeGreaterThanOrEqual(1);
   // No id a client sent became a label value; /metrics and /ready themselves are not counted.
   expect(text).not.toContain(jobId);
   expect(text).not.toContain(token);

@@ -16,7 +16,8 @@ export async function layoutProblems(page: Page, allowTableScroll: boolean): Pro
     const problems: string[] = [];
     const describe = (el: Element) => {
       const id = el.id ? `#${el.id}` : "";
-      const cls = typeof el.className === "string" && el.className ? `.${el.className.trim().split(/\s+/).join(".")}` : "";
+      const cls =
+        typeof el.className === "string" && el.className ? `.${el.className.trim().split(/\s+/).join(".")}` : "";
       const text = (el.textContent ?? "").replace(/\s+/g, " ").trim().slice(0, 50);
       return `<${el.tagName.toLowerCase()}${id}${cls}> "${text}"`;
     };
@@ -30,20 +31,24 @@ export async function layoutProblems(page: Page, allowTableScroll: boolean): Pro
       if (over > 1 && el.clientWidth > 0) {
         if (style.overflowX === "hidden" || style.overflowX === "clip") {
           // A form field scrolls its own value under the caret; anything else needs the full value as tooltip.
-          if (!el.matches("input, textarea, select") && !el.hasAttribute("title")) problems.push(`cuts its content by ${over} px: ${describe(el)}`);
+          if (!el.matches("input, textarea, select") && !el.hasAttribute("title"))
+            problems.push(`cuts its content by ${over} px: ${describe(el)}`);
         } else if (style.overflowX === "auto" || style.overflowX === "scroll") {
-          if (!allowScroll || !el.matches(".table-wrap")) problems.push(`scrolls sideways by ${over} px: ${describe(el)}`);
+          if (!allowScroll || !el.matches(".table-wrap"))
+            problems.push(`scrolls sideways by ${over} px: ${describe(el)}`);
         }
       }
       // A box that sticks out of its container: the nearest ancestor with a width (recharts anchors its
       // chart in a 0×0 box); one that scrolls or clips is checked above.
       if (style.position === "fixed" || style.position === "absolute") continue;
       let parent = el.parentElement;
-      while (parent && parent !== document.body && parent.getBoundingClientRect().width === 0) parent = parent.parentElement;
+      while (parent && parent !== document.body && parent.getBoundingClientRect().width === 0)
+        parent = parent.parentElement;
       if (!parent || parent === document.body || getComputedStyle(parent).overflowX !== "visible") continue;
       const r = el.getBoundingClientRect();
       const p = parent.getBoundingClientRect();
-      if (r.width > 0 && r.right > p.right + 1.5) problems.push(`sticks out of its container by ${Math.round(r.right - p.right)} px: ${describe(el)}`);
+      if (r.width > 0 && r.right > p.right + 1.5)
+        problems.push(`sticks out of its container by ${Math.round(r.right - p.right)} px: ${describe(el)}`);
     }
     return [...new Set(problems)].slice(0, 20);
   }, allowTableScroll);
@@ -65,7 +70,8 @@ export async function rawTextProblems(page: Page): Promise<string[]> {
       if (!parent || !text.trim() || parent.closest(exempt) || parent.getClientRects().length === 0) continue;
       const code = parent.closest(literal) ? undefined : snake.exec(text)?.[1];
       if (code) problems.push(`raw code "${code}" in <${parent.tagName.toLowerCase()}>: "${text.trim().slice(0, 80)}"`);
-      else if (json.test(text)) problems.push(`JSON in <${parent.tagName.toLowerCase()}>: "${text.trim().slice(0, 80)}"`);
+      else if (json.test(text))
+        problems.push(`JSON in <${parent.tagName.toLowerCase()}>: "${text.trim().slice(0, 80)}"`);
     }
     return [...new Set(problems)].slice(0, 20);
   });

@@ -47,7 +47,9 @@ const CASES: Record<string, Case[]> = {
   dashboard: [{ name: "dashboard", who: "user", path: () => "/dashboard" }],
   "dashboard/meshes/new": [{ name: "new mesh", who: "user", path: () => "/dashboard/meshes/new" }],
   "dashboard/meshes/[meshId]": [{ name: "mesh detail", who: "user", path: (w) => `/dashboard/meshes/${w.meshId}` }],
-  "dashboard/meshes/[meshId]/invite": [{ name: "invite", who: "user", path: (w) => `/dashboard/meshes/${w.meshId}/invite` }],
+  "dashboard/meshes/[meshId]/invite": [
+    { name: "invite", who: "user", path: (w) => `/dashboard/meshes/${w.meshId}/invite` },
+  ],
   "dashboard/meshes/[meshId]/live": [{ name: "live", who: "user", path: (w) => `/dashboard/meshes/${w.meshId}/live` }],
   "dashboard/settings": [{ name: "settings", who: "user", path: () => "/dashboard/settings" }],
   admin: [
@@ -68,7 +70,9 @@ const CASES: Record<string, Case[]> = {
   "engine/batches": [{ name: "batches", who: "admin", path: () => "/engine/batches" }],
   "engine/batches/[batchId]": [{ name: "batch detail", who: "admin", path: (w) => `/engine/batches/${w.batchId}` }],
   "engine/schedules": [{ name: "schedules", who: "admin", path: () => "/engine/schedules" }],
-  "engine/schedules/[scheduleId]": [{ name: "schedule detail", who: "admin", path: (w) => `/engine/schedules/${w.scheduleId}` }],
+  "engine/schedules/[scheduleId]": [
+    { name: "schedule detail", who: "admin", path: (w) => `/engine/schedules/${w.scheduleId}` },
+  ],
   "engine/jobs": [{ name: "jobs", who: "admin", path: () => "/engine/jobs" }],
   "engine/jobs/[jobId]": [{ name: "job detail", who: "admin", path: (w) => `/engine/jobs/${w.jobId}` }],
   "engine/scrapers": [{ name: "scraper versions", who: "admin", path: () => "/engine/scrapers" }],
@@ -78,15 +82,25 @@ const CASES: Record<string, Case[]> = {
     { name: "pipelines 403 page", who: "user", path: () => "/pipelines", status: 403 },
   ],
   "pipelines/[pipelineId]": [{ name: "pipeline dashboard", who: "admin", path: () => "/pipelines/review-analytics" }],
-  "pipelines/[pipelineId]/execute": [{ name: "execute form", who: "admin", path: () => "/pipelines/review-analytics/execute" }],
-  "pipelines/[pipelineId]/executions": [{ name: "execution history", who: "admin", path: () => "/pipelines/review-analytics/executions" }],
+  "pipelines/[pipelineId]/execute": [
+    { name: "execute form", who: "admin", path: () => "/pipelines/review-analytics/execute" },
+  ],
+  "pipelines/[pipelineId]/executions": [
+    { name: "execution history", who: "admin", path: () => "/pipelines/review-analytics/executions" },
+  ],
   "pipelines/[pipelineId]/executions/[executionId]": [
     { name: "execution detail", who: "admin", path: (w) => `/pipelines/review-analytics/executions/${w.executionId}` },
   ],
   "pipelines/[pipelineId]/executions/[executionId]/evidence/[ref]": [
-    { name: "figure evidence", who: "admin", path: (w) => `/pipelines/review-analytics/executions/${w.executionId}/evidence/reviews` },
+    {
+      name: "figure evidence",
+      who: "admin",
+      path: (w) => `/pipelines/review-analytics/executions/${w.executionId}/evidence/reviews`,
+    },
   ],
-  "pipelines/[pipelineId]/report": [{ name: "report", who: "admin", path: (w) => `/pipelines/review-analytics/report?execution=${w.executionId}` }],
+  "pipelines/[pipelineId]/report": [
+    { name: "report", who: "admin", path: (w) => `/pipelines/review-analytics/report?execution=${w.executionId}` },
+  ],
 };
 
 function discoverRoutes(): string[] {
@@ -105,7 +119,10 @@ test("every page of the app is in the matrix", () => {
 test.use({ viewport: { width: 375, height: 800 } });
 
 /** A page that records browser errors, hydration and translation warnings (its own 403/404 aside). */
-async function watchedPage(browser: Browser, storageState: Awaited<ReturnType<import("@playwright/test").BrowserContext["storageState"]>> | undefined) {
+async function watchedPage(
+  browser: Browser,
+  storageState: Awaited<ReturnType<import("@playwright/test").BrowserContext["storageState"]>> | undefined,
+) {
   const context = await browser.newContext({ baseURL, storageState, viewport: { width: 375, height: 800 } });
   const page = await context.newPage();
   const problems: string[] = [];
@@ -113,11 +130,13 @@ async function watchedPage(browser: Browser, storageState: Awaited<ReturnType<im
     const text = msg.text();
     // Failed loads are reported below with their URL (the browser's console line has none).
     if (text.startsWith("Failed to load resource")) return;
-    if (msg.type() === "error" || /hydrat|MISSING_MESSAGE|missing message/i.test(text)) problems.push(`${msg.type()}: ${text}`);
+    if (msg.type() === "error" || /hydrat|MISSING_MESSAGE|missing message/i.test(text))
+      problems.push(`${msg.type()}: ${text}`);
   });
   page.on("response", (res) => {
     // The document's own status is asserted by check(); any other failing load is a problem.
-    if (res.status() >= 400 && res.request().resourceType() !== "document") problems.push(`HTTP ${res.status()} ${res.request().resourceType()} ${res.url()}`);
+    if (res.status() >= 400 && res.request().resourceType() !== "document")
+      problems.push(`HTTP ${res.status()} ${res.request().resourceType()} ${res.url()}`);
   });
   page.on("pageerror", (error) => problems.push(`pageerror: ${error.message}`));
   return { page, problems, close: () => context.close() };
@@ -133,14 +152,18 @@ async function check(page: Page, problems: string[], url: string, locale: string
   // Every page but the home page has a title of its own before the product's name ("Mesh name · Review Mesh").
   if (status !== 403 && !/^\/[a-z]{2}$/.test(url)) expect(await page.title(), `${url} title`).toMatch(/^.+ · /);
 
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow, `${url} is wider than 375 px by ${overflow} px`).toBeLessThanOrEqual(0);
   // No element overflows its container: tables may scroll (with a cue) at 375 px, and fit at 1280 px.
   expect.soft(await layoutProblems(page, true), `${url} layout at 375 px`).toEqual([]);
   expect.soft(await rawTextProblems(page), `${url} raw codes or JSON`).toEqual([]);
   // Charts follow a new width on their next resize observation: poll until the layout settles.
   await page.setViewportSize({ width: 1280, height: 800 });
-  await expect.poll(() => layoutProblems(page, false), { message: `${url} layout at 1280 px`, timeout: 5_000 }).toEqual([]);
+  await expect
+    .poll(() => layoutProblems(page, false), { message: `${url} layout at 1280 px`, timeout: 5_000 })
+    .toEqual([]);
   await page.setViewportSize({ width: 375, height: 800 });
 
   // axe-core once per page (the markup is the same in every language); the rest in every language.
@@ -156,11 +179,16 @@ async function check(page: Page, problems: string[], url: string, locale: string
 
 for (const [route, cases] of Object.entries(CASES)) {
   for (const c of cases) {
-    test(`${c.name} (${route || "/"}) in ${LOCALES.join(", ")}: accessible, 375 px, translated`, async ({ browser, world, adminState }) => {
+    test(`${c.name} (${route || "/"}) in ${LOCALES.join(", ")}: accessible, 375 px, translated`, async ({
+      browser,
+      world,
+      adminState,
+    }) => {
       const state = c.who === "admin" ? adminState : c.who === "user" ? world.userState : undefined;
       const { page, problems, close } = await watchedPage(browser, state);
       try {
-        for (const locale of LOCALES) await check(page, problems, `/${locale}${c.path(world)}`, locale, c.status ?? 200, locale === "en");
+        for (const locale of LOCALES)
+          await check(page, problems, `/${locale}${c.path(world)}`, locale, c.status ?? 200, locale === "en");
       } finally {
         await close();
       }

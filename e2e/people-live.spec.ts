@@ -5,7 +5,11 @@
 import { MeshCli } from "./mesh-cli";
 import { createMeshWithInvite, expect, signUp, test, uniqueEmail } from "./fixtures";
 
-test("the owner watches a second person join, set a status from a hook, and leave", async ({ page, browser, baseURL }) => {
+test("the owner watches a second person join, set a status from a hook, and leave", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const cli = new MeshCli(baseURL ?? "");
   try {
@@ -26,11 +30,15 @@ test("the owner watches a second person join, set a status from a hook, and leav
     // The owner's live page shows her, and what she did, as a sentence.
     const piaRow = people.filter({ hasText: "Pia Person" }).filter({ hasText: "In the browser" });
     await expect(piaRow).toContainText("Never connected");
-    await expect(page.getByTestId("live-event").filter({ hasText: "Pia Person joined in the browser as Member" })).toBeVisible();
+    await expect(
+      page.getByTestId("live-event").filter({ hasText: "Pia Person joined in the browser as Member" }),
+    ).toBeVisible();
 
     // Her machine: mesh login (approved on the device page), mesh join, mesh watch.
     const login = cli.run(["login", "--name", "pia-laptop"]);
-    await expect.poll(() => /\/device\?code=([A-Z]{4}-[A-Z]{4})/.exec(login.stderr())?.[1] ?? "", { timeout: 20_000 }).not.toBe("");
+    await expect
+      .poll(() => /\/device\?code=([A-Z]{4}-[A-Z]{4})/.exec(login.stderr())?.[1] ?? "", { timeout: 20_000 })
+      .not.toBe("");
     const code = /\/device\?code=([A-Z]{4}-[A-Z]{4})/.exec(login.stderr())?.[1] ?? "";
     await pia.goto(`/en/device?code=${code}`);
     await pia.getByRole("button", { name: "Approve" }).click();
@@ -49,7 +57,9 @@ test("the owner watches a second person join, set a status from a hook, and leav
     const hook = await cli.done(["hook", "set-status", "reviewing", "--text", "the parser PR"]);
     expect(hook.code).toBe(0);
     await expect(laptop.getByTestId("live-status")).toContainText("reviewing: the parser PR", { timeout: 10_000 });
-    await expect(page.getByTestId("live-event").filter({ hasText: "pia-laptop set the status to “reviewing”" })).toBeVisible();
+    await expect(
+      page.getByTestId("live-event").filter({ hasText: "pia-laptop set the status to “reviewing”" }),
+    ).toBeVisible();
 
     // She leaves from the mesh page; her device's connection ends, and the owner sees her go.
     await pia.goto(meshUrl);

@@ -27,7 +27,9 @@ async function expectNamedRunWithPicker(page: Page, executionId: string) {
   await expect(picker.getByRole("button", { name: "Show" })).toBeVisible();
 }
 
-test("runs review-analytics from the page, watches the stages, then sees every widget kind and the report", async ({ page }) => {
+test("runs review-analytics from the page, watches the stages, then sees every widget kind and the report", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await page.goto("/en/dashboard");
   await page.getByRole("link", { name: "Pipelines", exact: true }).click();
@@ -46,7 +48,9 @@ test("runs review-analytics from the page, watches the stages, then sees every w
   const run = page.locator("[data-execution-id]");
   await expect(run).toBeVisible();
   for (const stage of ["normalize", "classify", "route", "aggregate", "synthesize"]) {
-    await expect(run.locator(`[data-stage="${stage}"]`)).toHaveAttribute("data-stage-status", "succeeded", { timeout: 45_000 });
+    await expect(run.locator(`[data-stage="${stage}"]`)).toHaveAttribute("data-stage-status", "succeeded", {
+      timeout: 45_000,
+    });
   }
   await expect(run).toHaveAttribute("data-execution-status", "succeeded");
   await expect(run.getByText(/Total: \d+ ms/)).toBeVisible();
@@ -66,9 +70,16 @@ test("runs review-analytics from the page, watches the stages, then sees every w
   await expect(page.locator('[data-widget-id="top_issues"] tbody tr').first()).toBeVisible();
   await expect(page.locator('[data-widget-id="total_reviews"] [data-testid="stat-value"]')).toHaveText(/^[1-9][\d,]*$/);
   // Severity in its own order in the legend, not alphabetical.
-  await expect(page.locator('[data-widget-id="issues_by_team"] .recharts-legend-item-text')).toHaveText(["Critical", "High", "Medium", "Low"]);
+  await expect(page.locator('[data-widget-id="issues_by_team"] .recharts-legend-item-text')).toHaveText([
+    "Critical",
+    "High",
+    "Medium",
+    "Low",
+  ]);
   // An average rating always with two decimals (4.00, never 4).
-  await expect(page.locator('[data-widget-id="average_rating"] [data-testid="stat-value"]')).toHaveText(/^[1-5]\.\d\d★$/);
+  await expect(page.locator('[data-widget-id="average_rating"] [data-testid="stat-value"]')).toHaveText(
+    /^[1-5]\.\d\d★$/,
+  );
   expect(await a11y(page), "dashboard accessibility").toEqual([]);
 
   // The report tab keeps the chosen run.
@@ -76,7 +87,13 @@ test("runs review-analytics from the page, watches the stages, then sees every w
   await expect(page).toHaveURL(new RegExp(`/en/pipelines/review-analytics/report\\?execution=${executionId}`));
   await expectNamedRunWithPicker(page, executionId);
   await expect(page.locator('[data-report-format="v2"]')).toBeVisible();
-  for (const heading of ["Executive summary", "Risk scorecard", "Action matrix", "Tracking KPIs", "Strengths to protect"]) {
+  for (const heading of [
+    "Executive summary",
+    "Risk scorecard",
+    "Action matrix",
+    "Tracking KPIs",
+    "Strengths to protect",
+  ]) {
     await expect(page.getByRole("heading", { name: heading })).toBeVisible();
   }
   await expect(page.getByRole("button", { name: "Print" })).toBeVisible();
@@ -96,9 +113,13 @@ test("runs review-analytics from the page, watches the stages, then sees every w
   const shown = (await figure.textContent()) ?? "";
   expect(shown).toMatch(/^[1-9][\d,]*$/);
   await figure.click();
-  await expect(page).toHaveURL(new RegExp(`/en/pipelines/review-analytics/executions/${executionId}/evidence/reviews$`));
+  await expect(page).toHaveURL(
+    new RegExp(`/en/pipelines/review-analytics/executions/${executionId}/evidence/reviews$`),
+  );
   await expect(page.getByTestId("evidence-summary")).toContainText(`${shown} reviews are counted in this figure.`);
-  await expect(page.locator('[data-testid="evidence-reviews"] tbody tr')).toHaveCount(Math.min(25, Number(shown.replace(/,/g, ""))));
+  await expect(page.locator('[data-testid="evidence-reviews"] tbody tr')).toHaveCount(
+    Math.min(25, Number(shown.replace(/,/g, ""))),
+  );
   expect(await a11y(page), "evidence accessibility").toEqual([]);
   if (Number(shown.replace(/,/g, "")) > 25) {
     await page.getByRole("link", { name: "Next page" }).click();
@@ -129,7 +150,9 @@ test("the dashboard shows the default run of its place, and the picker switches 
   const picker = page.getByRole("form", { name: "Show another run" });
   const runSelect = picker.getByLabel("Run", { exact: true });
   const shown = await runSelect.inputValue();
-  const options = await runSelect.locator("option").evaluateAll((list) => list.map((o) => (o as HTMLOptionElement).value));
+  const options = await runSelect
+    .locator("option")
+    .evaluateAll((list) => list.map((o) => (o as HTMLOptionElement).value));
   expect(options[0]).toBe(shown);
   // Another run of the place, when there is one (the legacy v1 run of the demo data always is).
   const other = options.find((id) => id !== shown);

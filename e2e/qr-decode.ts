@@ -6,6 +6,10 @@ import { PNG } from "pngjs";
 /** The text and QR version of the code in a PNG image, or null when none is found. */
 export function decodeQrPng(png: Buffer): { text: string; version: number } | null {
   const image = PNG.sync.read(png);
-  const found = jsQR(new Uint8ClampedArray(image.data.buffer, image.data.byteOffset, image.data.length), image.width, image.height);
+  const found = jsQR(
+    new Uint8ClampedArray(image.data.buffer, image.data.byteOffset, image.data.length),
+    image.width,
+    image.height,
+  );
   return found ? { text: found.data, version: found.version } : null;
 }

@@ -26,19 +26,37 @@ async function createSchedule(request: APIRequestContext, key: string, body: Rec
   return ((await res.json()) as { id: string }).id;
 }
 
-const target = (review_limit: number) => ({ platform_id: "p-0003", scraper_version: "v2", scraper_variant: "json", review_limit });
+const target = (review_limit: number) => ({
+  platform_id: "p-0003",
+  scraper_version: "v2",
+  scraper_variant: "json",
+  review_limit,
+});
 
-test("an admin finds a schedule created over REST, pauses and resumes it after confirmations, and deletes it back to the list", async ({ page, request }) => {
+test("an admin finds a schedule created over REST, pauses and resumes it after confirmations, and deletes it back to the list", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const tag = Date.now().toString(36);
   const key = await adminKey(page, `e2e-schedules-${tag}`);
   const auth = { authorization: `Bearer ${key}` };
   const name = `e2e schedule ${tag}`;
   // 06:00 UTC on 1 January: no slot comes due while the test runs, so it has no runs.
-  const id = await createSchedule(request, key, { name, requester_client_id: "e2e-schedules", targets: [target(10)], cron: "0 6 1 1 *", mode: "new_only", stop_after_known: 5 });
+  const id = await createSchedule(request, key, {
+    name,
+    requester_client_id: "e2e-schedules",
+    targets: [target(10)],
+    cron: "0 6 1 1 *",
+    mode: "new_only",
+    stop_after_known: 5,
+  });
 
   // The engine's navigation leads to the list; the search finds the schedule by its name.
-  await page.getByRole("navigation", { name: "Review engine" }).getByRole("link", { name: "Schedules", exact: true }).click();
+  await page
+    .getByRole("navigation", { name: "Review engine" })
+    .getByRole("link", { name: "Schedules", exact: true })
+    .click();
   await expect(page).toHaveURL(/\/en\/engine\/schedules$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Schedules");
   await page.getByRole("searchbox", { name: "Search" }).fill(name);
@@ -62,7 +80,10 @@ test("an admin finds a schedule created over REST, pauses and resumes it after c
   await expect(page.getByText("stops after 5 known reviews in a row")).toBeVisible();
   // No run yet: the page says when the first one is.
   await expect(page.getByTestId("schedule-no-runs")).toContainText("No runs yet. First run:");
-  await expect(page.getByTestId("schedule-no-runs").locator("time")).toHaveAttribute("datetime", /^\d{4}-01-01T06:00:00\.000Z$/);
+  await expect(page.getByTestId("schedule-no-runs").locator("time")).toHaveAttribute(
+    "datetime",
+    /^\d{4}-01-01T06:00:00\.000Z$/,
+  );
 
   // Pause: a confirmation first; keeping it as it is changes nothing.
   await page.getByRole("button", { name: "Pause schedule" }).click();
@@ -95,16 +116,31 @@ test("an admin finds a schedule created over REST, pauses and resumes it after c
   expect((await request.get(`/api/schedules/${id}`, { headers: auth })).status()).toBe(404);
 });
 
-test("a schedule's run shows in its chart as stacked bars of new, updated and unchanged reviews and links to its batch", async ({ page, request }) => {
+test("a schedule's run shows in its chart as stacked bars of new, updated and unchanged reviews and links to its batch", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(150_000);
   const tag = Date.now().toString(36);
   const key = await adminKey(page, `e2e-schedule-runs-${tag}`);
   const auth = { authorization: `Bearer ${key}` };
   const name = `e2e schedule runs ${tag}`;
   // An interval schedule's first slot is now: a worker runs it within a poll.
-  const id = await createSchedule(request, key, { name, requester_client_id: "e2e-schedules", targets: [target(15)], interval_seconds: 3_600, mode: "new_only" });
+  const id = await createSchedule(request, key, {
+    name,
+    requester_client_id: "e2e-schedules",
+    targets: [target(15)],
+    interval_seconds: 3_600,
+    mode: "new_only",
+  });
 
-  type Run = { batch_id: string; status: string; finished_jobs: number; total_jobs: number; changes: { new: number; updated: number; unchanged: number } | null };
+  type Run = {
+    batch_id: string;
+    status: string;
+    finished_jobs: number;
+    total_jobs: number;
+    changes: { new: number; updated: number; unchanged: number } | null;
+  };
   let run: Run | undefined;
   await expect(async () => {
     const detail = (await (await request.get(`/api/schedules/${id}`, { headers: auth })).json()) as { runs: Run[] };

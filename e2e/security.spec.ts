@@ -19,7 +19,11 @@ interface UploadResult {
  * POSTs `bytes` of body to `path` in 1 MiB chunks (declared with Content-Length, or chunked), and
  * stops writing as soon as the server answers or closes the connection.
  */
-function upload(path: string, bytes: number, options: { chunked?: boolean; headers?: Record<string, string> } = {}): Promise<UploadResult> {
+function upload(
+  path: string,
+  bytes: number,
+  options: { chunked?: boolean; headers?: Record<string, string> } = {},
+): Promise<UploadResult> {
   return new Promise((resolve) => {
     let sent = 0;
     let done = false;
@@ -34,7 +38,11 @@ function upload(path: string, bytes: number, options: { chunked?: boolean; heade
       port: origin.port,
       path,
       method: "POST",
-      headers: { "content-type": "application/json", ...(options.chunked ? {} : { "content-length": String(bytes) }), ...options.headers },
+      headers: {
+        "content-type": "application/json",
+        ...(options.chunked ? {} : { "content-length": String(bytes) }),
+        ...options.headers,
+      },
     });
     req.on("response", (res) => {
       res.resume();
@@ -61,7 +69,12 @@ async function signedIn(page: Page): Promise<APIRequestContext> {
 
 test.describe("bounded request bodies", () => {
   test("a body above the limit is refused with 413 before it is read, declared or streamed", async () => {
-    for (const path of ["/api/my/meshes", "/api/trpc/my.createMesh", "/api/auth/callback/credentials", "/api/public/stats"]) {
+    for (const path of [
+      "/api/my/meshes",
+      "/api/trpc/my.createMesh",
+      "/api/auth/callback/credentials",
+      "/api/public/stats",
+    ]) {
       const declared = await upload(path, 200 * MIB);
       expect(declared.status, `${path} declared`).toBe(413);
       expect(declared.sent, `${path} declared: the server answered before the body`).toBeLessThan(100 * MIB);
@@ -78,7 +91,9 @@ test.describe("bounded request bodies", () => {
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, residentBytes(pid))), 20);
     try {
-      const results = await Promise.all(Array.from({ length: 10 }, (_, i) => upload("/api/my/meshes", 200 * MIB, { chunked: i % 2 === 1 })));
+      const results = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => upload("/api/my/meshes", 200 * MIB, { chunked: i % 2 === 1 })),
+      );
       for (const r of results) expect(r.status).toBe(413);
     } finally {
       clearInterval(sampler);
@@ -88,32 +103,55 @@ test.describe("bounded request bodies", () => {
 });
 
 test.describe("cross-site requests with the session cookie", () => {
-  test("a simple (text/plain or form) request is refused with 415, a foreign origin with 403, and nothing is created", async ({ page }) => {
+  test("a simple (text/plain or form) request is refused with 415, a foreign origin with 403, and nothing is created", async ({
+    page,
+  }) => {
     const api = await signedIn(page);
     const slug = `csrf-${Date.now().toString(36)}`;
     const body = JSON.stringify({ name: "Stolen", slug });
-    const textPlain = await api.post("/api/my/meshes", { headers: { "content-type": "text/plain", origin: "http://evil.localhost:9999" }, data: body });
+    const textPlain = await api.post("/api/my/meshes", {
+      headers: { "content-type": "text/plain", origin: "http://evil.localhost:9999" },
+      data: body,
+    });
     expect(textPlain.status()).toBe(415);
     const form = await api.post("/api/my/meshes", { headers: { origin: baseURL }, form: { name: "Stolen", slug } });
     expect(form.status()).toBe(415);
-    const foreign = await api.post("/api/my/meshes", { headers: { "content-type": "application/json", origin: "http://evil.localhost:9999" }, data: body });
+    const foreign = await api.post("/api/my/meshes", {
+      headers: { "content-type": "application/json", origin: "http://evil.localhost:9999" },
+      data: body,
+    });
     expect(foreign.status()).toBe(403);
     expect(await foreign.json()).toMatchObject({ error: { code: "FORBIDDEN", message: "csrf_refused" } });
     // No Origin: the fetch metadata decides; a same-site page (another port or subdomain) is not the app.
     for (const site of ["cross-site", "same-site", "none"]) {
-      const res = await api.post("/api/my/meshes", { headers: { "content-type": "application/json", "sec-fetch-site": site }, data: body });
+      const res = await api.post("/api/my/meshes", {
+        headers: { "content-type": "application/json", "sec-fetch-site": site },
+        data: body,
+      });
       expect(res.status(), site).toBe(403);
     }
-    const sameSitePort = await api.post("/api/my/meshes", { headers: { "content-type": "application/json", origin: `http://${origin.hostname}:9` }, data: body });
+    const sameSitePort = await api.post("/api/my/meshes", {
+      headers: { "content-type": "application/json", origin: `http://${origin.hostname}:9` },
+      data: body,
+    });
     expect(sameSitePort.status()).toBe(403);
-    const trpc = await api.post("/api/trpc/my.createMesh", { headers: { "content-type": "text/plain", origin: "http://evil.localhost:9999" }, data: JSON.stringify({ json: { name: "Stolen", slug } }) });
+    const trpc = await api.post("/api/trpc/my.createMesh", {
+      headers: { "content-type": "text/plain", origin: "http://evil.localhost:9999" },
+      data: JSON.stringify({ json: { name: "Stolen", slug } }),
+    });
     expect(trpc.status()).toBe(415);
     const mine = await api.get("/api/my/meshes");
     expect(JSON.stringify(await mine.json())).not.toContain(slug);
     // The same request from the page's own origin (or same-origin fetch metadata) goes through.
-    const ok = await api.post("/api/my/meshes", { headers: { "content-type": "application/json", origin: baseURL }, data: body });
+    const ok = await api.post("/api/my/meshes", {
+      headers: { "content-type": "application/json", origin: baseURL },
+      data: body,
+    });
     expect(ok.status()).toBe(200);
-    const sameSite = await api.post("/api/my/meshes", { headers: { "content-type": "application/json", "sec-fetch-site": "same-origin" }, data: JSON.stringify({ name: "Mine", slug: `${slug}-2` }) });
+    const sameSite = await api.post("/api/my/meshes", {
+      headers: { "content-type": "application/json", "sec-fetch-site": "same-origin" },
+      data: JSON.stringify({ name: "Mine", slug: `${slug}-2` }),
+    });
     expect(sameSite.status()).toBe(200);
   });
 });
@@ -126,7 +164,9 @@ test.describe("client addresses", () => {
     let ok = 0;
     let limited = false;
     for (let i = 0; i < 400 && !limited; i++) {
-      const res = await request.get("/api/public/invite/not-a-token", { headers: { "x-forwarded-for": `198.51.100.${i % 250}`, "x-real-ip": `203.0.113.${i % 250}` } });
+      const res = await request.get("/api/public/invite/not-a-token", {
+        headers: { "x-forwarded-for": `198.51.100.${i % 250}`, "x-real-ip": `203.0.113.${i % 250}` },
+      });
       limited = res.status() === 429;
       if (!limited) ok += 1;
     }
@@ -138,7 +178,9 @@ test.describe("client addresses", () => {
 test.describe("shared caches", () => {
   test("a batch mixing public stats with a private procedure is not cacheable", async ({ page }) => {
     const api = await signedIn(page);
-    const res = await api.get(`/api/trpc/public.stats,my.meshes?batch=1&input=${encodeURIComponent(JSON.stringify({ 1: { json: {} } }))}`);
+    const res = await api.get(
+      `/api/trpc/public.stats,my.meshes?batch=1&input=${encodeURIComponent(JSON.stringify({ 1: { json: {} } }))}`,
+    );
     expect(res.status()).toBe(200);
     expect(res.headers()["cache-control"]).toBe("private, no-store");
     const alone = await api.get("/api/trpc/public.stats?batch=1&input=%7B%7D");
@@ -147,7 +189,9 @@ test.describe("shared caches", () => {
 });
 
 test.describe("security headers", () => {
-  test("pages and API answers carry CSP with a nonce, frame protection, nosniff and a referrer policy", async ({ request }) => {
+  test("pages and API answers carry CSP with a nonce, frame protection, nosniff and a referrer policy", async ({
+    request,
+  }) => {
     const page = await request.get("/en");
     const headers = page.headers();
     expect(headers["content-security-policy"]).toMatch(/script-src [^;]*'nonce-[A-Za-z0-9+/=_-]+'/);
@@ -165,8 +209,16 @@ test.describe("security headers", () => {
 });
 
 test.describe("malformed addresses", () => {
-  test("a path with a malformed percent-escape is answered 400 malformed_path, on pages and API routes alike (it was a 500)", async ({ request }) => {
-    for (const path of ["/en/%E0%A4%A", "/en/join/%E0%A4%A", "/en/pipelines/review-analytics/executions/01a20f5c-bfef-745d-a837-e8f7d2354d43/evidence/%E0%A4%A", "/api/pipelines/%E0%A4%A", "/%"]) {
+  test("a path with a malformed percent-escape is answered 400 malformed_path, on pages and API routes alike (it was a 500)", async ({
+    request,
+  }) => {
+    for (const path of [
+      "/en/%E0%A4%A",
+      "/en/join/%E0%A4%A",
+      "/en/pipelines/review-analytics/executions/01a20f5c-bfef-745d-a837-e8f7d2354d43/evidence/%E0%A4%A",
+      "/api/pipelines/%E0%A4%A",
+      "/%",
+    ]) {
       const answer = await request.get(path, { maxRedirects: 0 });
       expect(answer.status(), path).toBe(400);
       expect(await answer.json(), path).toEqual({ error: { code: "BAD_REQUEST", message: "malformed_path" } });
@@ -194,7 +246,9 @@ test.describe("sign-up", () => {
       await page.getByLabel("Password").fill(password);
       await page.getByRole("button", { name: "Create account" }).click();
       await expect(page.locator("main").getByRole("status").or(page.locator("form").getByRole("alert"))).toBeVisible();
-      answers.push(`${new URL(page.url()).pathname} ${(await page.locator("main").innerText()).replace(email, "<e-mail>")}`);
+      answers.push(
+        `${new URL(page.url()).pathname} ${(await page.locator("main").innerText()).replace(email, "<e-mail>")}`,
+      );
       await context.close();
     }
     expect(answers[1]).toBe(answers[0]);
@@ -203,7 +257,9 @@ test.describe("sign-up", () => {
 });
 
 test.describe("sign-up limits", () => {
-  test("sign-ups of one e-mail are refused past SIGNUP_RATE_PER_MINUTE (default 3, one more every 20 s)", async ({ browser }) => {
+  test("sign-ups of one e-mail are refused past SIGNUP_RATE_PER_MINUTE (default 3, one more every 20 s)", async ({
+    browser,
+  }) => {
     const email = uniqueEmail("flood");
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -219,7 +275,12 @@ test.describe("sign-up limits", () => {
       await page.getByRole("button", { name: "Create account" }).click();
       // Either the sign-in page's notice (role status) or the form's error (role alert).
       await expect(page.locator("main").getByRole("status").or(page.locator("form").getByRole("alert"))).toBeVisible();
-      limited = (await page.locator("form").getByRole("alert").filter({ hasText: /too many/i }).count()) > 0;
+      limited =
+        (await page
+          .locator("form")
+          .getByRole("alert")
+          .filter({ hasText: /too many/i })
+          .count()) > 0;
       if (!limited) {
         expect(new URL(page.url()).pathname).toBe("/en/sign-in");
         accepted += 1;

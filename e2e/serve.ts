@@ -15,7 +15,11 @@ const PROBLEM = /\[i18n\]|MISSING_MESSAGE/;
 mkdirSync(path.dirname(SERVER_PROBLEMS), { recursive: true });
 writeFileSync(SERVER_PROBLEMS, "");
 const root = path.resolve(import.meta.dirname, "..");
-const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], { cwd: root, env: process.env, stdio: ["ignore", "pipe", "pipe"] });
+const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+  cwd: root,
+  env: process.env,
+  stdio: ["ignore", "pipe", "pipe"],
+});
 
 for (const [from, to] of [
   [child.stdout, process.stdout],

@@ -21,7 +21,10 @@ const DEMO_REVIEWS = 1_500;
 async function demoJob(db: Db): Promise<string> {
   return db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(7207, 2)`;
-    const existing = await tx.job.findFirst({ where: { requesterClientId: DEMO_CLIENT, placeId: DEMO_PLACE, apiKeyId: null }, select: { id: true } });
+    const existing = await tx.job.findFirst({
+      where: { requesterClientId: DEMO_CLIENT, placeId: DEMO_PLACE, apiKeyId: null },
+      select: { id: true },
+    });
     if (existing) return existing.id;
     const now = new Date();
     const job = await tx.job.create({
@@ -44,7 +47,10 @@ async function demoJob(db: Db): Promise<string> {
 
 /** The administrator the demo runs belong to: the first user listed in ADMIN_EMAILS (else admin@example.com), if present. */
 async function demoOwner(db: Db): Promise<string | null> {
-  const listed = (process.env.ADMIN_EMAILS ?? "").split(",").map((e) => e.trim().toLowerCase()).filter(Boolean);
+  const listed = (process.env.ADMIN_EMAILS ?? "")
+    .split(",")
+    .map((e) => e.trim().toLowerCase())
+    .filter(Boolean);
   const emails = listed.length ? listed : ["admin@example.com"];
   const users = await db.user.findMany({ where: { email: { in: emails } }, select: { id: true, email: true } });
   const byEmail = new Map(users.map((u) => [u.email?.toLowerCase(), u.id]));
@@ -58,17 +64,28 @@ async function demoOwner(db: Db): Promise<string | null> {
  * run anyway), so the dashboard and the report are full right after the start command. Adds nothing
  * a second time.
  */
-export async function seedPipelines(db: Db, log: (line: string) => void = () => {}): Promise<{ reviews: number; executions: number }> {
+export async function seedPipelines(
+  db: Db,
+  log: (line: string) => void = () => {},
+): Promise<{ reviews: number; executions: number }> {
   await syncRegistry(db);
   const jobId = await demoJob(db);
-  const reviews = await storeGeneratedReviews(db, jobId, DEMO_PLACE, { count: DEMO_REVIEWS, seed: 2026, start: new Date("2026-01-01T00:00:00Z"), months: 9, duplicateShare: 0.02 });
+  const reviews = await storeGeneratedReviews(db, jobId, DEMO_PLACE, {
+    count: DEMO_REVIEWS,
+    seed: 2026,
+    start: new Date("2026-01-01T00:00:00Z"),
+    months: 9,
+    duplicateShare: 0.02,
+  });
   const triggeredByUserId = await demoOwner(db);
   // One seeder at a time decides which rows are missing (two start processes may seed at once).
   const created = await db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(7207, 1)`;
     const demoInput = { path: ["place_key"], equals: DEMO_PLACE };
     const ids: { legacy: boolean; queued: string | null } = { legacy: false, queued: null };
-    const legacyExists = await tx.pipelineExecution.count({ where: { pipelineId: reviewAnalytics.id, pipelineVersion: "0.9.0", input: demoInput } });
+    const legacyExists = await tx.pipelineExecution.count({
+      where: { pipelineId: reviewAnalytics.id, pipelineVersion: "0.9.0", input: demoInput },
+    });
     if (!legacyExists) {
       await tx.pipelineExecution.create({
         data: {
@@ -89,7 +106,12 @@ export async function seedPipelines(db: Db, log: (line: string) => void = () => 
       ids.legacy = true;
     }
     const current = await tx.pipelineExecution.count({
-      where: { pipelineId: reviewAnalytics.id, pipelineVersion: reviewAnalytics.version, status: { not: "failed" }, input: demoInput },
+      where: {
+        pipelineId: reviewAnalytics.id,
+        pipelineVersion: reviewAnalytics.version,
+        status: { not: "failed" },
+        input: demoInput,
+      },
     });
     if (!current) {
       const row = await tx.pipelineExecution.create({
@@ -111,6 +133,10 @@ export async function seedPipelines(db: Db, log: (line: string) => void = () => 
   // Run in this process (no queue): the dashboard and report are full as soon as the app starts.
   if (created.queued) await runExecution({ db }, created.queued);
   const executions = (created.legacy ? 1 : 0) + (created.queued ? 1 : 0);
-  log(reviews || executions ? `seeded ${reviews} demo reviews and ${executions} pipeline executions` : "pipeline demo data already present");
+  log(
+    reviews || executions
+      ? `seeded ${reviews} demo reviews and ${executions} pipeline executions`
+      : "pipeline demo data already present",
+  );
   return { reviews, executions };
 }

@@ -6,8 +6,20 @@ import type { Db } from "../src/server/core/db";
  * canary; http-json reads the JSON API; noop is for benchmarks (0 %). Shares sum to 100.
  */
 export const DEMO_SCRAPER_VERSIONS = [
-  { version: "v1", variant: "default", implementation: "browser-v1", trafficPercent: 50, description: "Browser, layout 1 only" },
-  { version: "v2", variant: "canary", implementation: "browser-v2", trafficPercent: 30, description: "Browser, layouts 1 and 2" },
+  {
+    version: "v1",
+    variant: "default",
+    implementation: "browser-v1",
+    trafficPercent: 50,
+    description: "Browser, layout 1 only",
+  },
+  {
+    version: "v2",
+    variant: "canary",
+    implementation: "browser-v2",
+    trafficPercent: 30,
+    description: "Browser, layouts 1 and 2",
+  },
   { version: "v2", variant: "json", implementation: "http-json", trafficPercent: 20, description: "JSON reviews API" },
   { version: "noop", variant: "bench", implementation: "noop", trafficPercent: 0, description: "No-op (benchmarks)" },
 ] as const;

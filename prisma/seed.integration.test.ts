@@ -16,7 +16,9 @@ describe("seed", () => {
     expect(second.created).toBe(0);
     expect(await db.user.count()).toBe(before);
     for (const demo of DEMO_USERS) {
-      await expect(authenticate(db, { email: demo.email, password: demo.password })).resolves.toMatchObject({ email: demo.email });
+      await expect(authenticate(db, { email: demo.email, password: demo.password })).resolves.toMatchObject({
+        email: demo.email,
+      });
     }
   });
 
@@ -33,18 +35,28 @@ describe("pipeline demo data", () => {
     expect(again).toEqual({ reviews: 0, executions: 0 });
     expect(await db.review.count({ where: { placeKey: DEMO_PLACE } })).toBe(1500);
     // Readable by administrators: every demo review is linked to the one demo job, which has no API key.
-    const jobs = await db.job.findMany({ where: { requesterClientId: DEMO_CLIENT }, select: { id: true, apiKeyId: true, placeName: true, status: true } });
+    const jobs = await db.job.findMany({
+      where: { requesterClientId: DEMO_CLIENT },
+      select: { id: true, apiKeyId: true, placeName: true, status: true },
+    });
     expect(jobs).toEqual([{ id: expect.any(String), apiKeyId: null, placeName: DEMO_PLACE_NAME, status: "succeeded" }]);
     expect(await db.jobReview.count({ where: { jobId: jobs[0]!.id } })).toBe(1500);
     const admin = await db.user.findUniqueOrThrow({ where: { email: "admin@example.com" }, select: { id: true } });
     const runs = await db.pipelineExecution.findMany({
-      where: { pipelineId: "review-analytics", status: "succeeded", input: { path: ["place_key"], equals: DEMO_PLACE } },
+      where: {
+        pipelineId: "review-analytics",
+        status: "succeeded",
+        input: { path: ["place_key"], equals: DEMO_PLACE },
+      },
       select: { synthesis: true, triggeredByUserId: true, reviewCount: true, places: true, pipelineVersion: true },
     });
     expect(runs.map((r) => detectReportFormat(r.synthesis)).sort()).toEqual(["v1", "v2"]);
     expect(runs.every((r) => r.triggeredByUserId === admin.id)).toBe(true);
     const current = runs.find((r) => r.pipelineVersion !== "0.9.0");
-    expect(current).toMatchObject({ reviewCount: 1500, places: [{ place_key: DEMO_PLACE, origin: "https://demo.invalid", name: DEMO_PLACE_NAME, reviews: 1500 }] });
+    expect(current).toMatchObject({
+      reviewCount: 1500,
+      places: [{ place_key: DEMO_PLACE, origin: "https://demo.invalid", name: DEMO_PLACE_NAME, reviews: 1500 }],
+    });
   });
 
   it("adds the demo executions once when three seeders race", async () => {

@@ -10,21 +10,37 @@ import { createApiKey } from "../src/server/services/reviews/api-keys";
 import { API_SCOPES, type TApiScope } from "../src/server/services/reviews/schemas";
 import { prepare } from "./lib/product";
 
-const { values } = parseArgs({ options: { name: { type: "string" }, scopes: { type: "string", default: "jobs:read,jobs:write" }, rate: { type: "string" } } });
-const scopes = (values.scopes ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+const { values } = parseArgs({
+  options: {
+    name: { type: "string" },
+    scopes: { type: "string", default: "jobs:read,jobs:write" },
+    rate: { type: "string" },
+  },
+});
+const scopes = (values.scopes ?? "")
+  .split(",")
+  .map((s) => s.trim())
+  .filter(Boolean);
 if (!values.name || scopes.length === 0 || scopes.some((s) => !(API_SCOPES as readonly string[]).includes(s))) {
-  process.stderr.write(`usage: npm run apikey:create -- --name <name> [--scopes ${API_SCOPES.join(",")}] [--rate <requests per minute>]\n`);
+  process.stderr.write(
+    `usage: npm run apikey:create -- --name <name> [--scopes ${API_SCOPES.join(",")}] [--rate <requests per minute>]\n`,
+  );
   process.exit(2);
 }
 const { env, database } = await prepare({ dev: false, buildWeb: false, seed: false });
 const ring = parseKeyRing(env.SECRETS_KEYS ?? "");
 const db = createDb(database.url, { max: 1 });
 try {
-  const created = await createApiKey(db, { seal: (p, aad) => seal(ring, p, aad), open: (s, aad) => open(ring, s, aad) }, null, {
-    name: values.name,
-    scopes: scopes as TApiScope[],
-    ...(values.rate ? { rate_limit_per_minute: Number(values.rate) } : {}),
-  });
+  const created = await createApiKey(
+    db,
+    { seal: (p, aad) => seal(ring, p, aad), open: (s, aad) => open(ring, s, aad) },
+    null,
+    {
+      name: values.name,
+      scopes: scopes as TApiScope[],
+      ...(values.rate ? { rate_limit_per_minute: Number(values.rate) } : {}),
+    },
+  );
   process.stdout.write(
     `API key "${created.name}" (${created.prefix}, scopes ${created.scopes.join(", ")}) — shown once, store it now:\n` +
       `  key:              ${created.key}\n` +

@@ -30,7 +30,9 @@ function entrypoint(...args: string[]) {
   return { status: run.status, lines: run.stdout.split("\n").slice(0, -1), stderr: run.stderr };
 }
 
-const packageJson = JSON.parse(readFileSync(path.join(PROJECT_ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> };
+const packageJson = JSON.parse(readFileSync(path.join(PROJECT_ROOT, "package.json"), "utf8")) as {
+  scripts: Record<string, string>;
+};
 const migrateScript = packageJson.scripts["db:migrate"];
 
 /** What the start command runs for each name (Node's arguments). */
@@ -61,7 +63,9 @@ describe("deploy/entrypoint.sh", () => {
   });
 
   it("knows every process compose.yaml runs, and passes further arguments on", () => {
-    const names = Object.values(readCompose(SAMPLE_ENV).services).map(processOf).filter((n): n is string => Boolean(n));
+    const names = Object.values(readCompose(SAMPLE_ENV).services)
+      .map(processOf)
+      .filter((n): n is string => Boolean(n));
     for (const name of new Set(names)) expect(EXPECTED[name], name).toBeDefined();
     expect(entrypoint("migrate", "--check").lines).toEqual([...(EXPECTED.migrate ?? []), "--check"]);
   });
@@ -78,7 +82,9 @@ describe("deploy/healthcheck.mjs", () => {
   // Asynchronous (not spawnSync): the server answering the check runs in this process.
   const check = (url?: string) =>
     new Promise<number | null>((resolve) => {
-      const child = spawn(process.execPath, [path.join(DEPLOY_DIR, "healthcheck.mjs"), ...(url ? [url] : [])], { stdio: "ignore" });
+      const child = spawn(process.execPath, [path.join(DEPLOY_DIR, "healthcheck.mjs"), ...(url ? [url] : [])], {
+        stdio: "ignore",
+      });
       child.once("exit", (code) => resolve(code));
     });
 
@@ -92,7 +98,9 @@ describe("deploy/healthcheck.mjs", () => {
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const { port } = server.address() as AddressInfo;
     try {
-      const codes = await Promise.all(["/ready", "/draining", "/slow"].map((p) => check(`http://127.0.0.1:${port}${p}`)).concat(check()));
+      const codes = await Promise.all(
+        ["/ready", "/draining", "/slow"].map((p) => check(`http://127.0.0.1:${port}${p}`)).concat(check()),
+      );
       expect(codes).toEqual([0, 1, 1, 2]);
     } finally {
       for (const s of sockets) s.destroy();

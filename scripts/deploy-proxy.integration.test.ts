@@ -55,7 +55,10 @@ interface Answer {
   body: string;
 }
 /** One HTTPS request to the proxy, as a browser at `from` (a loopback address) would send it. */
-function request(pathname: string, opts: { method?: string; headers?: Record<string, string>; body?: string; from?: string } = {}): Promise<Answer> {
+function request(
+  pathname: string,
+  opts: { method?: string; headers?: Record<string, string>; body?: string; from?: string } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = https.request(
       {
@@ -87,8 +90,29 @@ let draining: Awaited<ReturnType<typeof standIn>>;
 describe.skipIf(!haveCaddy && process.env.CI !== "true")("deploy/Caddyfile in front of the processes", () => {
   beforeAll(async () => {
     if (!haveCaddy) throw new Error("caddy is not installed (apt-get install caddy; .ci/run installs it)");
-    const made = spawnSync("openssl", ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1",
-      "-keyout", path.join(dir, "key.pem"), "-out", path.join(dir, "cert.pem"), "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1"], { encoding: "utf8" });
+    const made = spawnSync(
+      "openssl",
+      [
+        "req",
+        "-x509",
+        "-newkey",
+        "ec",
+        "-pkeyopt",
+        "ec_paramgen_curve:prime256v1",
+        "-nodes",
+        "-days",
+        "1",
+        "-keyout",
+        path.join(dir, "key.pem"),
+        "-out",
+        path.join(dir, "cert.pem"),
+        "-subj",
+        "/CN=localhost",
+        "-addext",
+        "subjectAltName=DNS:localhost,IP:127.0.0.1",
+      ],
+      { encoding: "utf8" },
+    );
     if (made.status !== 0) throw new Error(`openssl: ${made.stderr}`);
     cert = readFileSync(path.join(dir, "cert.pem"));
 
@@ -96,7 +120,10 @@ describe.skipIf(!haveCaddy && process.env.CI !== "true")("deploy/Caddyfile in fr
     draining = await standIn("web-b", 503);
     broker = await brokerProcess("proxy", { TRUST_PROXY: "1", JOIN_RATE_PER_MINUTE: "3", BROKER_HOST: "127.0.0.1" });
     const ready = await fetch(`${broker.http}/ready`);
-    if (ready.status !== 200) throw new Error(`the broker answers GET /ready with ${ready.status}: the proxy's health checks (health_uri /ready) need it`);
+    if (ready.status !== 200)
+      throw new Error(
+        `the broker answers GET /ready with ${ready.status}: the proxy's health checks (health_uri /ready) need it`,
+      );
     const dead = await freePort();
     [proxyPort, httpPort] = [await freePort(), await freePort()];
     const proxy = spawn("caddy", ["run", "--config", path.join(DEPLOY_DIR, "Caddyfile"), "--adapter", "caddyfile"], {
@@ -140,7 +167,11 @@ describe.skipIf(!haveCaddy && process.env.CI !== "true")("deploy/Caddyfile in fr
   });
 
   it("sends / to the ready web process only, with the client's address, https and the host, whatever the client claims", async () => {
-    const spoofed = { "x-forwarded-for": "203.0.113.9", "x-forwarded-proto": "http", "x-forwarded-host": "evil.example" };
+    const spoofed = {
+      "x-forwarded-for": "203.0.113.9",
+      "x-forwarded-proto": "http",
+      "x-forwarded-host": "evil.example",
+    };
     for (let i = 0; i < 8; i++) {
       const answer = await request(`/en/page-${i}`, { from: "127.0.0.2", headers: spoofed });
       expect(answer, caddyLog).toMatchObject({ status: 200, body: "web-a" });
@@ -149,7 +180,12 @@ describe.skipIf(!haveCaddy && process.env.CI !== "true")("deploy/Caddyfile in fr
     const got = web.seen.filter((s) => s.path.startsWith("/en/page-"));
     expect(got).toHaveLength(8);
     for (const { headers, socket } of got) {
-      expect(headers).toMatchObject({ host: `localhost:${proxyPort}`, "x-forwarded-for": "127.0.0.2", "x-forwarded-proto": "https", "x-forwarded-host": `localhost:${proxyPort}` });
+      expect(headers).toMatchObject({
+        host: `localhost:${proxyPort}`,
+        "x-forwarded-for": "127.0.0.2",
+        "x-forwarded-proto": "https",
+        "x-forwarded-host": `localhost:${proxyPort}`,
+      });
       // What the web server decides with TRUST_PROXY=1 (compose.yaml): the browser, not the proxy.
       expect(clientAddressOf(socket, String(headers["x-forwarded-for"]), ZTrustProxy.parse("1"))).toBe("127.0.0.2");
     }
@@ -164,7 +200,9 @@ describe.skipIf(!haveCaddy && process.env.CI !== "true")("deploy/Caddyfile in fr
 
   it("redirects http to https", async () => {
     const answer = await new Promise<http.IncomingMessage>((resolve, reject) =>
-      http.get({ host: "127.0.0.1", port: httpPort, path: "/en", headers: { host: "localhost" } }, resolve).on("error", reject),
+      http
+        .get({ host: "127.0.0.1", port: httpPort, path: "/en", headers: { host: "localhost" } }, resolve)
+        .on("error", reject),
     );
     answer.resume();
     expect(answer.statusCode).toBe(308);
@@ -181,7 +219,13 @@ describe.skipIf(!haveCaddy && process.env.CI !== "true")("deploy/Caddyfile in fr
   });
 
   it("lets the broker tell clients apart by their address, not by what they claim (TRUST_PROXY=1)", async () => {
-    const join = (from: string, claim: string) => request("/broker/join", { method: "POST", from, headers: { "content-type": "application/json", "x-forwarded-for": claim }, body: "{}" });
+    const join = (from: string, claim: string) =>
+      request("/broker/join", {
+        method: "POST",
+        from,
+        headers: { "content-type": "application/json", "x-forwarded-for": claim },
+        body: "{}",
+      });
     // JOIN_RATE_PER_MINUTE=3: three joins from 127.0.0.2 (refused as bad requests), the fourth is limited ...
     for (let i = 0; i < 3; i++) expect((await join("127.0.0.2", `198.51.100.${i}`)).status).toBe(400);
     expect((await join("127.0.0.2", "198.51.100.77")).status).toBe(429);
@@ -194,13 +238,25 @@ describe.skipIf(!haveCaddy && process.env.CI !== "true")("deploy/Caddyfile in fr
     try {
       const { mesh, invite } = await meshForBroker(db, `wss://localhost:${proxyPort}/broker`);
       const [ana, bo] = [procs.home(), procs.home()];
-      expect(await procs.done(ana, ["join", invite.inviteLink, "--name", "Ana"])).toMatchObject({ code: 0, out: expect.stringContaining(`Joined mesh ${mesh.slug}`) });
+      expect(await procs.done(ana, ["join", invite.inviteLink, "--name", "Ana"])).toMatchObject({
+        code: 0,
+        out: expect.stringContaining(`Joined mesh ${mesh.slug}`),
+      });
       expect((await procs.done(bo, ["join", invite.inviteLink, "--name", "Bo"])).code).toBe(0);
       const watch = procs.run(bo, ["watch", "--json"]);
-      await until(() => watch.stderr().includes("connected to mesh"), `Bo's session through the proxy: ${watch.stderr()}`);
+      await until(
+        () => watch.stderr().includes("connected to mesh"),
+        `Bo's session through the proxy: ${watch.stderr()}`,
+      );
       expect((await procs.done(ana, ["send", "through the proxy"])).code).toBe(0);
       expect((await procs.done(ana, ["hook", "set-status", "working"])).out).toContain("Status set to working");
-      const lines = () => watch.stdout().trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+      const lines = () =>
+        watch
+          .stdout()
+          .trim()
+          .split("\n")
+          .filter(Boolean)
+          .map((l) => JSON.parse(l) as Record<string, unknown>);
       await until(() => lines().some((l) => l.type === "status"), "the status at Bo");
       expect(lines()).toEqual(
         expect.arrayContaining([

@@ -13,7 +13,15 @@ import { ZReviewSettings } from "../src/server/queue/settings";
 import { ZScraperConfig } from "../src/server/scrapers/config";
 import { ZWebServerConfig } from "../src/web/config";
 import { ZWorkerConfig } from "../src/worker/config";
-import { composeVariables, deployFile, envExample, processOf, readCompose, SAMPLE_ENV, type ComposeService } from "./lib/deploy-kit";
+import {
+  composeVariables,
+  deployFile,
+  envExample,
+  processOf,
+  readCompose,
+  SAMPLE_ENV,
+  type ComposeService,
+} from "./lib/deploy-kit";
 
 const source = (file: string) => readFileSync(path.join(PROJECT_ROOT, file), "utf8");
 
@@ -26,7 +34,10 @@ const SCHEMAS: Record<string, Schema[]> = {
   platform: [ZDemoPlatformConfig],
   migrate: [ZDatabaseEnv],
 };
-const keysOf = (p: string) => [...(SCHEMAS[p] ?? []).flatMap((s) => Object.keys(s.shape)), ...(p === "web" ? Object.keys(ZWebServerConfig.shape) : [])];
+const keysOf = (p: string) => [
+  ...(SCHEMAS[p] ?? []).flatMap((s) => Object.keys(s.shape)),
+  ...(p === "web" ? Object.keys(ZWebServerConfig.shape) : []),
+];
 const ALL_SCHEMA_KEYS = new Set(Object.keys(SCHEMAS).flatMap(keysOf));
 
 /** The README's Configuration table: each variable with the processes in its "used by" column. */
@@ -36,7 +47,11 @@ function readmeVariables(): Map<string, string[]> {
   for (const row of section.split("\n").filter((l) => l.startsWith("| `"))) {
     const cells = row.split("|").map((c) => c.trim());
     const names = [...(cells[1] ?? "").matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((m) => m[1] ?? "");
-    for (const name of names) out.set(name, (cells[3] ?? "").split(",").map((u) => u.trim()));
+    for (const name of names)
+      out.set(
+        name,
+        (cells[3] ?? "").split(",").map((u) => u.trim()),
+      );
   }
   return out;
 }
@@ -58,7 +73,11 @@ function portOf(p: keyof typeof PORT_VAR, s: ComposeService): number {
 
 describe("compose.yaml", () => {
   it("runs two of each process, one migration service and one proxy", () => {
-    for (const p of APP) expect(byProcess(p).map(([n]) => n), p).toHaveLength(2);
+    for (const p of APP)
+      expect(
+        byProcess(p).map(([n]) => n),
+        p,
+      ).toHaveLength(2);
     expect(byProcess("migrate")).toHaveLength(1);
     expect(compose.services.proxy?.image).toMatch(/^caddy:/);
     expect(compose.services.postgres?.image).toMatch(/^postgres:/);
@@ -74,8 +93,12 @@ describe("compose.yaml", () => {
       const own = new Set(keysOf(p));
       for (const variable of Object.keys(env)) {
         const usedBy = readme.get(variable) ?? [];
-        expect(usedBy.includes(p) || usedBy.includes("all"), `${name}: ${variable} is not in the README's Configuration for ${p}`).toBe(true);
-        if (ALL_SCHEMA_KEYS.has(variable)) expect(own.has(variable), `${name}: ${p} does not read ${variable}`).toBe(true);
+        expect(
+          usedBy.includes(p) || usedBy.includes("all"),
+          `${name}: ${variable} is not in the README's Configuration for ${p}`,
+        ).toBe(true);
+        if (ALL_SCHEMA_KEYS.has(variable))
+          expect(own.has(variable), `${name}: ${p} does not read ${variable}`).toBe(true);
       }
       for (const schema of SCHEMAS[p] ?? []) {
         const required = schema.safeParse({}).error?.issues.map((i) => String(i.path[0])) ?? [];
@@ -83,14 +106,16 @@ describe("compose.yaml", () => {
         const parsed = schema.safeParse(env);
         expect(parsed.error?.issues.map((i) => `${name}: ${String(i.path[0])} ${i.message}`) ?? []).toEqual([]);
       }
-      if (p !== "platform") expect(env.DATABASE_URL, `${name} needs DATABASE_URL`).toMatch(/^postgres:\/\/app:.+@postgres:5432\/app$/);
+      if (p !== "platform")
+        expect(env.DATABASE_URL, `${name} needs DATABASE_URL`).toMatch(/^postgres:\/\/app:.+@postgres:5432\/app$/);
     }
   });
 
   it("documents every variable it reads in deploy/.env.example, with no value filled in for a secret", () => {
     const example = envExample();
     expect(Object.keys(example).sort()).toEqual(composeVariables());
-    for (const secret of ["POSTGRES_PASSWORD", "AUTH_SECRET", "SECRETS_KEYS", "METRICS_TOKEN"]) expect(example[secret], secret).toBe("");
+    for (const secret of ["POSTGRES_PASSWORD", "AUTH_SECRET", "SECRETS_KEYS", "METRICS_TOKEN"])
+      expect(example[secret], secret).toBe("");
     // The required ones stop compose with a message rather than start a process without them.
     for (const required of ["DOMAIN", "TLS", "POSTGRES_PASSWORD", "AUTH_SECRET", "SECRETS_KEYS", "METRICS_TOKEN"]) {
       expect(() => readCompose({ ...SAMPLE_ENV, [required]: "" }), required).toThrow(required);
@@ -109,7 +134,8 @@ describe("compose.yaml", () => {
     expect(new Set(nodeIds).size).toBe(2);
     expect(nodeIds.every(Boolean)).toBe(true);
     // The brokers link to each other on the compose network (docs/protocol.md, "Links between nodes").
-    for (const [name, s] of byProcess("broker")) expect(envOf(s).BROKER_PEER_URL, name).toBe(`ws://${name}:${portOf("broker", s)}`);
+    for (const [name, s] of byProcess("broker"))
+      expect(envOf(s).BROKER_PEER_URL, name).toBe(`ws://${name}:${portOf("broker", s)}`);
     // Only the proxy is reachable from outside: TRUST_PROXY=1 believes whoever connects directly.
     for (const [name, s] of services) if (name !== "proxy") expect(s.ports, name).toBeUndefined();
     expect(compose.services.proxy?.ports).toEqual(["80:80", "443:443", "443:443/udp"]);
@@ -136,7 +162,10 @@ describe("compose.yaml", () => {
 
   it("points the proxy at every web process and every broker on their ports", () => {
     const env = envOf(compose.services.proxy ?? {});
-    const pool = (p: "web" | "broker") => byProcess(p).map(([name, s]) => `${name}:${portOf(p, s)}`).join(" ");
+    const pool = (p: "web" | "broker") =>
+      byProcess(p)
+        .map(([name, s]) => `${name}:${portOf(p, s)}`)
+        .join(" ");
     expect(env.WEB_UPSTREAMS).toBe(pool("web"));
     expect(env.BROKER_UPSTREAMS).toBe(pool("broker"));
     expect(compose.services.proxy?.volumes).toContain("./Caddyfile:/etc/caddy/Caddyfile:ro");
@@ -147,7 +176,15 @@ describe("compose.yaml", () => {
     const need = (p: string, s: ComposeService): number => {
       if (p === "web") return num(s, "DB_POOL_MAX", 10) + 2;
       if (p === "broker") return num(s, "DB_POOL_MAX", 10) + num(s, "BROKER_DB_POOL_MAX", 10) + 3;
-      if (p === "worker") return num(s, "WORKER_CONCURRENCY", 4) + num(s, "CALLBACK_CONCURRENCY", 4) + num(s, "PIPELINE_CONCURRENCY", 1) + 2 + 4 + 1;
+      if (p === "worker")
+        return (
+          num(s, "WORKER_CONCURRENCY", 4) +
+          num(s, "CALLBACK_CONCURRENCY", 4) +
+          num(s, "PIPELINE_CONCURRENCY", 1) +
+          2 +
+          4 +
+          1
+        );
       return p === "migrate" ? 5 : 0;
     };
     const total = services.reduce((sum, [, s]) => sum + need(processOf(s) ?? "", s), 0);
@@ -160,15 +197,20 @@ describe("compose.yaml", () => {
 
 describe("Caddyfile", () => {
   const caddyfile = deployFile("Caddyfile");
-  const matcher = (name: string) => (new RegExp(`^\\s*@${name} path (.+)$`, "m").exec(caddyfile)?.[1] ?? "").split(/\s+/);
+  const matcher = (name: string) =>
+    (new RegExp(`^\\s*@${name} path (.+)$`, "m").exec(caddyfile)?.[1] ?? "").split(/\s+/);
 
   it("routes every public route of the broker under /broker, and no internal one", () => {
-    const routes = [...source("broker/http/routes.ts").matchAll(/url\.pathname === "(\/[^"]*)"/g)].map((m) => m[1] ?? "");
+    const routes = [...source("broker/http/routes.ts").matchAll(/url\.pathname === "(\/[^"]*)"/g)].map(
+      (m) => m[1] ?? "",
+    );
     const internal = new Set(["/metrics", "/ready"]);
     const publicRoutes = [...routes.filter((r) => !internal.has(r)), WS_PATH].sort();
     expect(routes).toContain("/join");
     expect(matcher("broker").sort()).toEqual(publicRoutes.map((r) => `/broker${r}`));
-    expect(caddyfile).toMatch(/handle @broker \{\n\s+uri strip_prefix \/broker\n\s+reverse_proxy \{\$BROKER_UPSTREAMS\} \{\n\s+import pool\n/);
+    expect(caddyfile).toMatch(
+      /handle @broker \{\n\s+uri strip_prefix \/broker\n\s+reverse_proxy \{\$BROKER_UPSTREAMS\} \{\n\s+import pool\n/,
+    );
     expect(caddyfile).toMatch(/\n\thandle \{\n\s+reverse_proxy \{\$WEB_UPSTREAMS\} \{\n\s+import pool\n/);
     expect(matcher("internal").sort()).toEqual(["/broker", "/broker/*", "/metrics", "/ready"]);
     // The links between broker nodes are theirs alone: /broker/cluster falls under @internal.
@@ -209,6 +251,7 @@ describe("Dockerfile", () => {
       expect(s.build?.dockerfile, name).toBe("deploy/Dockerfile");
     }
     const ignored = deployFile("Dockerfile.dockerignore").split("\n");
-    for (const entry of [".git", "**/node_modules", ".next", ".data", "src/generated", "**/.env"]) expect(ignored, entry).toContain(entry);
+    for (const entry of [".git", "**/node_modules", ".next", ".data", "src/generated", "**/.env"])
+      expect(ignored, entry).toContain(entry);
   });
 });

@@ -28,14 +28,23 @@ try {
 let code = 0;
 try {
   if (args.includes("--check")) {
-    const sql = await diffMigrationsAgainstSchema({ databaseUrl: database.url, schemaPath: SCHEMA_PATH, migrationsDir: MIGRATIONS_DIR });
+    const sql = await diffMigrationsAgainstSchema({
+      databaseUrl: database.url,
+      schemaPath: SCHEMA_PATH,
+      migrationsDir: MIGRATIONS_DIR,
+    });
     if (sql.trim()) {
       log("prisma/schema.prisma has changes that no migration holds; run: npm run db:migrate -- --create <name>");
       process.stdout.write(`${sql}\n`);
       code = 1;
     } else log("migrations match the schema");
   } else if (name) {
-    const result = await createMigration({ databaseUrl: database.url, schemaPath: SCHEMA_PATH, migrationsDir: MIGRATIONS_DIR, name });
+    const result = await createMigration({
+      databaseUrl: database.url,
+      schemaPath: SCHEMA_PATH,
+      migrationsDir: MIGRATIONS_DIR,
+      name,
+    });
     if (!result.created) log("no schema changes: nothing to create");
     else {
       log(`created prisma/migrations/${result.created}/migration.sql`);

@@ -3,7 +3,16 @@ import type { Actor } from "@/server/services/actor";
 import { createJob } from "@/server/services/reviews/create-jobs";
 import { ZCreateJobInput } from "@/server/services/reviews/schemas";
 import { spawnTsx, testDb, freePort, waitForHttp, type Spawned } from "@/test/helpers";
-import { makeKey, makeDeps, makeVersion, spawnWorkerProcess, startJsonPlatform, startReceiver, testSettings, waitFor } from "@/test/review-fixtures";
+import {
+  makeKey,
+  makeDeps,
+  makeVersion,
+  spawnWorkerProcess,
+  startJsonPlatform,
+  startReceiver,
+  testSettings,
+  waitFor,
+} from "@/test/review-fixtures";
 
 // /metrics and /ready of the worker and the broker as real processes (docs/observability.md). The web
 // app's are checked against the production build by e2e/metrics.spec.ts.
@@ -12,10 +21,17 @@ const db = testDb();
 const settings = testSettings({ JOB_TIMEOUT_MS: "20000" });
 const deps = makeDeps(db, settings);
 const TOKEN = "a-metrics-token-of-some-length";
-const WORKER_ENV = { WORKER_POLL_MS: "100", CALLBACK_BACKOFF_BASE_MS: "50", CALLBACK_BACKOFF_MAX_MS: "200", JOB_TIMEOUT_MS: "20000", LOG_LEVEL: "warn" };
+const WORKER_ENV = {
+  WORKER_POLL_MS: "100",
+  CALLBACK_BACKOFF_BASE_MS: "50",
+  CALLBACK_BACKOFF_MAX_MS: "200",
+  JOB_TIMEOUT_MS: "20000",
+  LOG_LEVEL: "warn",
+};
 afterAll(() => db.$disconnect());
 
-const get = (url: string, token?: string) => fetch(url, token === undefined ? {} : { headers: { authorization: `Bearer ${token}` } });
+const get = (url: string, token?: string) =>
+  fetch(url, token === undefined ? {} : { headers: { authorization: `Bearer ${token}` } });
 
 /** Checks METRICS_TOKEN on a process's /metrics: 401 without or with a wrong token, 200 and the text with it. */
 async function expectGuarded(base: string): Promise<string> {
@@ -39,7 +55,13 @@ async function stop(run: Spawned): Promise<void> {
 describe("the broker's /metrics and /ready", () => {
   it("are Prometheus text with the latency histograms, behind METRICS_TOKEN, and ready while its database and LISTEN are up", async () => {
     const port = await freePort();
-    const run = spawnTsx("broker/index.ts", [], { DATABASE_URL: process.env.DATABASE_URL, BROKER_PORT: String(port), BROKER_HOST: "127.0.0.1", METRICS_TOKEN: TOKEN, LOG_LEVEL: "warn" });
+    const run = spawnTsx("broker/index.ts", [], {
+      DATABASE_URL: process.env.DATABASE_URL,
+      BROKER_PORT: String(port),
+      BROKER_HOST: "127.0.0.1",
+      METRICS_TOKEN: TOKEN,
+      LOG_LEVEL: "warn",
+    });
     const base = `http://127.0.0.1:${port}`;
     try {
       const ready = await waitForHttp(`${base}/ready`);
@@ -47,7 +69,14 @@ describe("the broker's /metrics and /ready", () => {
       // A join the broker refuses is timed too, under its result.
       expect((await fetch(`${base}/join`, { method: "POST", body: "not json" })).status).toBe(400);
       const text = await expectGuarded(base);
-      for (const histogram of ["broker_send_store_duration_seconds", "broker_store_batch_duration_seconds", "broker_store_batch_messages", "broker_ack_batch_acks", "broker_delivery_latency_seconds", "broker_join_duration_seconds"]) {
+      for (const histogram of [
+        "broker_send_store_duration_seconds",
+        "broker_store_batch_duration_seconds",
+        "broker_store_batch_messages",
+        "broker_ack_batch_acks",
+        "broker_delivery_latency_seconds",
+        "broker_join_duration_seconds",
+      ]) {
         expect(text).toContain(`# TYPE ${histogram} histogram`);
       }
       expect(text).toMatch(/^broker_join_duration_seconds_count\{result="bad_request"\} 1$/m);
@@ -75,11 +104,28 @@ describe("the worker's /metrics and /ready", () => {
       const k = await makeKey(db, ["jobs:write"]);
       const actor: Actor = { kind: "apiKey", apiKeyId: k.id, scopes: ["jobs:write"] };
       const v = await makeVersion(db, "http-json", { platformUrl: platform.url });
-      const input = ZCreateJobInput.parse({ requester_client_id: "acme", platform_id: "metrics-1", scraper_version: v.version, callback_url: receiver.url });
+      const input = ZCreateJobInput.parse({
+        requester_client_id: "acme",
+        platform_id: "metrics-1",
+        scraper_version: v.version,
+        callback_url: receiver.url,
+      });
       const { value: job } = await createJob(deps, actor, input);
-      await waitFor(async () => ((await db.job.findUniqueOrThrow({ where: { id: job.id } })).callbackState === "delivered" ? true : undefined), 30_000, "delivered callback");
+      await waitFor(
+        async () =>
+          (await db.job.findUniqueOrThrow({ where: { id: job.id } })).callbackState === "delivered" ? true : undefined,
+        30_000,
+        "delivered callback",
+      );
       // The delivered attempt is counted before its record is written; the run, once its slot returns.
-      await waitFor(async () => ((await (await get(`${base}/metrics`, TOKEN)).text()).includes('worker_job_runs_total{outcome="succeeded"} 1') ? true : undefined), 10_000, "the run counted");
+      await waitFor(
+        async () =>
+          (await (await get(`${base}/metrics`, TOKEN)).text()).includes('worker_job_runs_total{outcome="succeeded"} 1')
+            ? true
+            : undefined,
+        10_000,
+        "the run counted",
+      );
       const text = await expectGuarded(base);
       expect(text).toMatch(/^worker_jobs_finished_total\{state="succeeded",error_class="none"\} 1$/m);
       expect(text).toMatch(/^worker_job_runs_total\{outcome="succeeded"\} 1$/m);
@@ -112,12 +158,19 @@ describe("the worker's /metrics and /ready", () => {
       const k = await makeKey(db, ["jobs:write"]);
       const actor: Actor = { kind: "apiKey", apiKeyId: k.id, scopes: ["jobs:write"] };
       const v = await makeVersion(db, "http-json", { platformUrl: platform.url });
-      await createJob(deps, actor, ZCreateJobInput.parse({ requester_client_id: "acme", platform_id: "held-1", scraper_version: v.version }));
+      await createJob(
+        deps,
+        actor,
+        ZCreateJobInput.parse({ requester_client_id: "acme", platform_id: "held-1", scraper_version: v.version }),
+      );
       // The worker has the job and waits on the platform, which never answers.
       await waitFor(async () => (platform.requests() > 0 ? true : undefined), 20_000, "the worker to start the job");
       worker.child.kill("SIGTERM");
       const draining = await waitForHttp(`${base}/ready`, 503, 5_000);
-      expect(await draining.json()).toEqual({ ready: false, checks: { database: true, queues: false, accepting: false } });
+      expect(await draining.json()).toEqual({
+        ready: false,
+        checks: { database: true, queues: false, accepting: false },
+      });
       // Still alive and draining: liveness is unchanged, and the process has not exited.
       expect((await get(`${base}/health`)).status).toBe(200);
       expect(worker.child.exitCode).toBeNull();

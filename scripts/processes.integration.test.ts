@@ -17,14 +17,18 @@ describe("configuration errors", () => {
       expect(await run.exited).toBe(1);
       const lines = run.output().trim().split("\n");
       expect(lines, run.output()).toHaveLength(1);
-      expect(lines[0]).toMatch(new RegExp(`^${label}: Invalid configuration: DATABASE_URL (must begin with postgres://|is required)`));
+      expect(lines[0]).toMatch(
+        new RegExp(`^${label}: Invalid configuration: DATABASE_URL (must begin with postgres://|is required)`),
+      );
     }
   });
 
   it("names any other bad variable too", async () => {
     const run = spawnTsx("broker/index.ts", [], { DATABASE_URL: url(), MAX_MESSAGE_BYTES: "lots" });
     expect(await run.exited).toBe(1);
-    expect(run.output().trim()).toBe("broker: Invalid configuration: MAX_MESSAGE_BYTES must be a whole number from 256 to 16777216");
+    expect(run.output().trim()).toBe(
+      "broker: Invalid configuration: MAX_MESSAGE_BYTES must be a whole number from 256 to 16777216",
+    );
   });
 });
 
@@ -67,7 +71,12 @@ describe("running one process alone on the embedded database", () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "pg-run-"));
     const [pgPort, brokerPort] = [await freePort(), await freePort()];
     // An undefined value removes the variable from the child's environment.
-    const env = { DATABASE_URL: undefined, EMBEDDED_PG_DIR: dir, EMBEDDED_PG_PORT: String(pgPort), BROKER_PORT: String(brokerPort) };
+    const env = {
+      DATABASE_URL: undefined,
+      EMBEDDED_PG_DIR: dir,
+      EMBEDDED_PG_PORT: String(pgPort),
+      BROKER_PORT: String(brokerPort),
+    };
     const run = spawnTsx("scripts/run.ts", ["broker"], env);
     try {
       await waitForHttp(`http://127.0.0.1:${brokerPort}/health`, 200, 90_000);

@@ -22,7 +22,10 @@ async function json<T>(request: APIRequestContext, url: string, init?: { data: u
   return (await res.json()) as T;
 }
 
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu"],
+});
 try {
   const context = await browser.newContext({ baseURL: base, colorScheme: "light", locale: "en-US" });
   const page = await context.newPage();
@@ -34,13 +37,30 @@ try {
   const request = context.request;
 
   const meshes = await json<{ items: { id: string }[] }>(request, "/api/my/meshes");
-  const meshId = meshes.items[0]?.id ?? (await json<{ id: string }>(request, "/api/my/meshes", { data: { name: "Kitchen crew", slug: `kitchen-crew-${Date.now().toString(36)}` } })).id;
+  const meshId =
+    meshes.items[0]?.id ??
+    (
+      await json<{ id: string }>(request, "/api/my/meshes", {
+        data: { name: "Kitchen crew", slug: `kitchen-crew-${Date.now().toString(36)}` },
+      })
+    ).id;
   await json(request, `/api/my/meshes/${meshId}/invites`, { data: {} });
-  const runs = await json<{ items: { id: string }[] }>(request, "/api/pipelines/review-analytics/executions?status=succeeded");
+  const runs = await json<{ items: { id: string }[] }>(
+    request,
+    "/api/pipelines/review-analytics/executions?status=succeeded",
+  );
   const executionId = runs.items[0]?.id;
-  const batches = await json<{ items: { id: string }[] }>(request, "/api/batches?page_size=1").catch(() => ({ items: [] }));
-  const batch = batches.items[0] ?? (await json<{ id: string }>(request, "/api/scrape/platform-reviews/batch", { data: { requester_client_id: "screenshots", jobs: [{ platform_id: "p-0001", review_limit: 40 }] } }));
-  const detail = await json<{ jobs?: { id: string }[] }>(request, `/api/batches/${batch.id}`).catch(() => ({ jobs: [] }));
+  const batches = await json<{ items: { id: string }[] }>(request, "/api/batches?page_size=1").catch(() => ({
+    items: [],
+  }));
+  const batch =
+    batches.items[0] ??
+    (await json<{ id: string }>(request, "/api/scrape/platform-reviews/batch", {
+      data: { requester_client_id: "screenshots", jobs: [{ platform_id: "p-0001", review_limit: 40 }] },
+    }));
+  const detail = await json<{ jobs?: { id: string }[] }>(request, `/api/batches/${batch.id}`).catch(() => ({
+    jobs: [],
+  }));
   const jobId = detail.jobs?.[0]?.id;
 
   const pages: [string, string][] = [
@@ -52,7 +72,9 @@ try {
     ["jobs", "/en/engine/jobs"],
     ...(jobId ? ([["job", `/en/engine/jobs/${jobId}`]] as [string, string][]) : []),
     ["pipeline-dashboard", "/en/pipelines/review-analytics"],
-    ...(executionId ? ([["report", `/en/pipelines/review-analytics/report?execution=${executionId}`]] as [string, string][]) : []),
+    ...(executionId
+      ? ([["report", `/en/pipelines/review-analytics/report?execution=${executionId}`]] as [string, string][])
+      : []),
     ["admin", "/en/admin"],
     ["audit", "/en/admin/audit"],
     ["api-reference", "/en/api-reference"],

@@ -16,10 +16,13 @@ const names: ProcessName[] = ["web", "broker", "worker"];
 const platformHealth = demoPlatformEnv(env);
 const children: Supervised[] = names.map((name, i) => startChild(processSpec(name, dev), i, env));
 children.push(startChild(demoPlatformSpec(dev), names.length, env));
-log(`web app on http://localhost:${env.PORT}/en · broker on :${env.BROKER_PORT ?? 4000} · worker health on :${env.WORKER_PORT ?? 4100}`);
+log(
+  `web app on http://localhost:${env.PORT}/en · broker on :${env.BROKER_PORT ?? 4000} · worker health on :${env.WORKER_PORT ?? 4100}`,
+);
 waitForHealthy(platformHealth).then(
   () => log(`demo reviews platform on ${env.DEMO_PLATFORM_URL}`),
-  (error: unknown) => log(`demo reviews platform is not healthy: ${error instanceof Error ? error.message : String(error)}`),
+  (error: unknown) =>
+    log(`demo reviews platform is not healthy: ${error instanceof Error ? error.message : String(error)}`),
 );
 
 let stopping = false;

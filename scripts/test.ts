@@ -10,17 +10,34 @@ const log = labeller("test", 5);
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 const steps: { label: string; command: string; args: string[] }[] = [
   { label: "types", command: bin("tsc"), args: ["--noEmit"] },
-  { label: "lint", command: bin("eslint"), args: ["--config", ".config/eslint.config.mjs", "--max-warnings", "0", "."] },
+  {
+    label: "lint",
+    command: bin("eslint"),
+    args: ["--config", ".config/eslint.config.mjs", "--max-warnings", "0", "."],
+  },
+  { label: "format", command: bin("prettier"), args: ["--check", "."] },
   { label: "unit", command: bin("vitest"), args: ["run", "--config", ".config/vitest.config.ts", "--project", "unit"] },
   // The shipped sentiment model is the one its training data makes (refit with the recorded settings).
-  { label: "model", command: process.execPath, args: ["--import", "tsx", "src/server/pipelines/review-analytics/eval/train.ts", "--check"] },
-  { label: "integr", command: bin("vitest"), args: ["run", "--config", ".config/vitest.config.ts", "--project", "integration"] },
+  {
+    label: "model",
+    command: process.execPath,
+    args: ["--import", "tsx", "src/server/pipelines/review-analytics/eval/train.ts", "--check"],
+  },
+  {
+    label: "integr",
+    command: bin("vitest"),
+    args: ["run", "--config", ".config/vitest.config.ts", "--project", "integration"],
+  },
   // The broker's load tests, alone on the machine (.config/vitest.config.ts).
   { label: "load", command: bin("vitest"), args: ["run", "--config", ".config/vitest.config.ts", "--project", "load"] },
   { label: "build", command: bin("next"), args: ["build"] },
   // Two web processes, two brokers, two workers and the demo platform on one database, one of each
   // killed under load (scripts/cluster); the web processes run the build just made.
-  { label: "cluster", command: bin("vitest"), args: ["run", "--config", ".config/vitest.config.ts", "--project", "cluster"] },
+  {
+    label: "cluster",
+    command: bin("vitest"),
+    args: ["run", "--config", ".config/vitest.config.ts", "--project", "cluster"],
+  },
   { label: "e2e", command: bin("playwright"), args: ["test", "--config", "e2e/playwright.config.ts"] },
 ];
 

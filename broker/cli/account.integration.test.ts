@@ -34,11 +34,17 @@ async function startWeb(): Promise<void> {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      const request = new Request(`http://127.0.0.1:${port}${req.url ?? "/"}`, { method: req.method, headers: req.headers as Record<string, string>, body: req.method === "POST" ? Buffer.concat(chunks) : undefined });
-      void handleRest(request, () => createContext({ user: null, db, headers: request.headers })).then(async (answer) => {
-        res.writeHead(answer.status, { "content-type": "application/json" });
-        res.end(Buffer.from(await answer.arrayBuffer()));
+      const request = new Request(`http://127.0.0.1:${port}${req.url ?? "/"}`, {
+        method: req.method,
+        headers: req.headers as Record<string, string>,
+        body: req.method === "POST" ? Buffer.concat(chunks) : undefined,
       });
+      void handleRest(request, () => createContext({ user: null, db, headers: request.headers })).then(
+        async (answer) => {
+          res.writeHead(answer.status, { "content-type": "application/json" });
+          res.end(Buffer.from(await answer.arrayBuffer()));
+        },
+      );
     });
   });
   await new Promise<void>((resolve) => web.listen(port, "127.0.0.1", resolve));
@@ -46,7 +52,10 @@ async function startWeb(): Promise<void> {
 }
 
 beforeAll(async () => {
-  [nodeA, nodeB] = [await startBroker(db, { JOIN_RATE_PER_MINUTE: "1000" }), await startBroker(db, { JOIN_RATE_PER_MINUTE: "1000" })];
+  [nodeA, nodeB] = [
+    await startBroker(db, { JOIN_RATE_PER_MINUTE: "1000" }),
+    await startBroker(db, { JOIN_RATE_PER_MINUTE: "1000" }),
+  ];
   await startWeb();
 });
 afterAll(async () => {
@@ -58,7 +67,11 @@ afterAll(async () => {
 });
 
 function mesh(home: string, args: string[]) {
-  const child = spawn(process.execPath, [BIN, ...args], { cwd: ROOT, env: { ...process.env, MESH_HOME: home, MESH_WEB_URL: webUrl }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, MESH_HOME: home, MESH_WEB_URL: webUrl },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let out = "";
   let err = "";
   child.stdout.on("data", (c: Buffer) => (out += c.toString()));
@@ -77,61 +90,74 @@ const newHome = () => {
 };
 
 describe("mesh login, join, leave and logout", () => {
-  it("signs a machine in, links its join to the user, leaves on every node, and signs out", { timeout: 90_000 }, async () => {
-    const user = await makeUser(db, { name: "Lena Login" });
-    const home = newHome();
+  it(
+    "signs a machine in, links its join to the user, leaves on every node, and signs out",
+    { timeout: 90_000 },
+    async () => {
+      const user = await makeUser(db, { name: "Lena Login" });
+      const home = newHome();
 
-    // mesh login: the code goes to the person (stderr); they approve it on the web page.
-    const login = mesh(home, ["login", "--name", "lena-laptop"]);
-    await eventually(async () => /confirm the code [A-Z]{4}-[A-Z]{4}/.test(login.stderr()), 20_000);
-    expect(login.stderr()).toContain(`${webUrl}/device?code=`);
-    const userCode = /confirm the code ([A-Z]{4}-[A-Z]{4})/.exec(login.stderr())?.[1] ?? "";
-    expect(await as(user).my.deviceLogin({ userCode })).toMatchObject({ clientName: "lena-laptop" });
-    await as(user).my.decideDeviceLogin({ userCode, approve: true });
-    expect(await login.exited).toBe(0);
-    expect(login.stdout()).toContain(`Signed in as Lena Login <${user.email}> at ${webUrl}.`);
-    const accountFile = path.join(home, "account.json");
-    expect(statSync(accountFile).mode & 0o777).toBe(0o600);
-    const token = (JSON.parse(readFileSync(accountFile, "utf8")) as { token: string }).token;
-    expect(login.stdout() + login.stderr()).not.toContain(token);
-    expect(await done(home, ["whoami"])).toMatchObject({ code: 0, out: `Lena Login <${user.email}> at ${webUrl}\n` });
+      // mesh login: the code goes to the person (stderr); they approve it on the web page.
+      const login = mesh(home, ["login", "--name", "lena-laptop"]);
+      await eventually(async () => /confirm the code [A-Z]{4}-[A-Z]{4}/.test(login.stderr()), 20_000);
+      expect(login.stderr()).toContain(`${webUrl}/device?code=`);
+      const userCode = /confirm the code ([A-Z]{4}-[A-Z]{4})/.exec(login.stderr())?.[1] ?? "";
+      expect(await as(user).my.deviceLogin({ userCode })).toMatchObject({ clientName: "lena-laptop" });
+      await as(user).my.decideDeviceLogin({ userCode, approve: true });
+      expect(await login.exited).toBe(0);
+      expect(login.stdout()).toContain(`Signed in as Lena Login <${user.email}> at ${webUrl}.`);
+      const accountFile = path.join(home, "account.json");
+      expect(statSync(accountFile).mode & 0o777).toBe(0o600);
+      const token = (JSON.parse(readFileSync(accountFile, "utf8")) as { token: string }).token;
+      expect(login.stdout() + login.stderr()).not.toContain(token);
+      expect(await done(home, ["whoami"])).toMatchObject({ code: 0, out: `Lena Login <${user.email}> at ${webUrl}\n` });
 
-    // Lena joined in the browser; mesh join adds this machine as her device. One mesh, one device.
-    const { owner, mesh: m, invite } = await meshForBroker(db, nodeA.ws);
-    await as(user).my.joinMesh({ token: invite.token });
-    const joined = await done(home, ["join", invite.inviteLink, "--name", "lena-laptop"]);
-    expect(joined).toMatchObject({ code: 0, out: expect.stringContaining("Linked to your account Lena Login") });
-    const device = await db.member.findFirstOrThrow({ where: { meshId: m.id, peerPubkey: { not: null } } });
-    expect(device.userId).toBe(user.id);
-    expect((await as(user).my.export()).meshesJoined).toEqual([expect.objectContaining({ id: m.id, devices: [expect.objectContaining({ displayName: "lena-laptop", revokedAt: null })] })]);
+      // Lena joined in the browser; mesh join adds this machine as her device. One mesh, one device.
+      const { owner, mesh: m, invite } = await meshForBroker(db, nodeA.ws);
+      await as(user).my.joinMesh({ token: invite.token });
+      const joined = await done(home, ["join", invite.inviteLink, "--name", "lena-laptop"]);
+      expect(joined).toMatchObject({ code: 0, out: expect.stringContaining("Linked to your account Lena Login") });
+      const device = await db.member.findFirstOrThrow({ where: { meshId: m.id, peerPubkey: { not: null } } });
+      expect(device.userId).toBe(user.id);
+      expect((await as(user).my.export()).meshesJoined).toEqual([
+        expect.objectContaining({
+          id: m.id,
+          devices: [expect.objectContaining({ displayName: "lena-laptop", revokedAt: null })],
+        }),
+      ]);
 
-    // The device is connected to node B; `mesh leave` goes to node A (the invite's broker).
-    const config = new ConfigStore(home).select(m.slug);
-    const onB = new MeshClient({ ...config, brokerUrl: nodeB.ws });
-    clients.push(onB);
-    await onB.connect();
-    // The owner's view: Lena's device, online, grouped under her account.
-    const ownerView = await as(owner).my.mesh({ meshId: m.id });
-    expect(ownerView.members.filter((x) => x.userId === user.id)).toEqual([
-      expect.objectContaining({ peerPubkey: null, userName: "Lena Login" }),
-      expect.objectContaining({ id: device.id, userName: "Lena Login", displayName: "lena-laptop", online: true }),
-    ]);
-    const ended = new Promise<string>((resolve) => onB.once("fatal", (e) => resolve(e.code)));
-    const left = await done(home, ["leave", "--mesh", m.slug]);
-    expect(left).toMatchObject({ code: 0, out: `Left mesh ${m.slug}; its keys are deleted from this machine.\n` });
-    expect(await ended).toBe("left");
-    expect(existsSync(path.join(home, "meshes", `${m.id}.json`))).toBe(false);
-    expect((await db.member.findUniqueOrThrow({ where: { id: device.id } })).revokedAt).toBeInstanceOf(Date);
-    expect(await db.auditEvent.count({ where: { meshId: m.id, eventType: "member_left", actorMemberId: device.id, actorUserId: user.id } })).toBe(1);
-    // Only the device left: Lena is still a member through the browser.
-    expect((await as(user).my.meshes({})).items.map((i) => i.id)).toEqual([m.id]);
+      // The device is connected to node B; `mesh leave` goes to node A (the invite's broker).
+      const config = new ConfigStore(home).select(m.slug);
+      const onB = new MeshClient({ ...config, brokerUrl: nodeB.ws });
+      clients.push(onB);
+      await onB.connect();
+      // The owner's view: Lena's device, online, grouped under her account.
+      const ownerView = await as(owner).my.mesh({ meshId: m.id });
+      expect(ownerView.members.filter((x) => x.userId === user.id)).toEqual([
+        expect.objectContaining({ peerPubkey: null, userName: "Lena Login" }),
+        expect.objectContaining({ id: device.id, userName: "Lena Login", displayName: "lena-laptop", online: true }),
+      ]);
+      const ended = new Promise<string>((resolve) => onB.once("fatal", (e) => resolve(e.code)));
+      const left = await done(home, ["leave", "--mesh", m.slug]);
+      expect(left).toMatchObject({ code: 0, out: `Left mesh ${m.slug}; its keys are deleted from this machine.\n` });
+      expect(await ended).toBe("left");
+      expect(existsSync(path.join(home, "meshes", `${m.id}.json`))).toBe(false);
+      expect((await db.member.findUniqueOrThrow({ where: { id: device.id } })).revokedAt).toBeInstanceOf(Date);
+      expect(
+        await db.auditEvent.count({
+          where: { meshId: m.id, eventType: "member_left", actorMemberId: device.id, actorUserId: user.id },
+        }),
+      ).toBe(1);
+      // Only the device left: Lena is still a member through the browser.
+      expect((await as(user).my.meshes({})).items.map((i) => i.id)).toEqual([m.id]);
 
-    // mesh logout: the token is revoked at the web app; joins with it would be refused.
-    expect(await done(home, ["logout"])).toMatchObject({ code: 0, out: "Signed out; the token is revoked.\n" });
-    expect(existsSync(accountFile)).toBe(false);
-    expect((await done(home, ["whoami"])).code).toBe(1);
-    expect((await db.deviceToken.findFirstOrThrow({ where: { userId: user.id } })).revokedAt).toBeInstanceOf(Date);
-  });
+      // mesh logout: the token is revoked at the web app; joins with it would be refused.
+      expect(await done(home, ["logout"])).toMatchObject({ code: 0, out: "Signed out; the token is revoked.\n" });
+      expect(existsSync(accountFile)).toBe(false);
+      expect((await done(home, ["whoami"])).code).toBe(1);
+      expect((await db.deviceToken.findFirstOrThrow({ where: { userId: user.id } })).revokedAt).toBeInstanceOf(Date);
+    },
+  );
 
   it("stops with the reason when the login is denied", { timeout: 60_000 }, async () => {
     const user = await makeUser(db);

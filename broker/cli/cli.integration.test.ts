@@ -48,13 +48,25 @@ describe("mesh command line, end to end", () => {
     // Terminal 2 (and 3): watchers, one printing JSON lines, one for people.
     const watchJson = mesh(bo, ["watch", "--json"]);
     const watchText = mesh(cy, ["watch", "--presence"]);
-    await until(() => watchJson.stderr().includes("connected to mesh") && watchText.stderr().includes("connected to mesh"), "the watchers to connect");
+    await until(
+      () => watchJson.stderr().includes("connected to mesh") && watchText.stderr().includes("connected to mesh"),
+      "the watchers to connect",
+    );
 
     // Terminal 1: a message to the whole mesh, then one only for Bo.
     const sent = await done(ana, ["send", "hello from Ana"]);
-    expect(sent).toMatchObject({ code: 0, out: expect.stringMatching(/^Sent to 2 recipients \(message [0-9a-f-]{36}\)\./) });
+    expect(sent).toMatchObject({
+      code: 0,
+      out: expect.stringMatching(/^Sent to 2 recipients \(message [0-9a-f-]{36}\)\./),
+    });
     expect((await done(ana, ["send", "--to", "bo", "--priority", "high", "just for you, Bo"])).code).toBe(0);
-    const jsonLines = () => watchJson.stdout().trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+    const jsonLines = () =>
+      watchJson
+        .stdout()
+        .trim()
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
     await until(() => jsonLines().filter((l) => l.type === "message").length === 2, "two messages at Bo");
     expect(jsonLines().filter((l) => l.type === "message")).toEqual([
       expect.objectContaining({ text: "hello from Ana", fromName: "Ana", direct: false, to: { kind: "mesh" } }),
@@ -74,8 +86,17 @@ describe("mesh command line, end to end", () => {
     expect(jsonLines().some((l) => l.type === "presence")).toBe(false);
 
     const peers = await done(bo, ["peers", "--json"]);
-    const list = JSON.parse(peers.out) as { displayName: string; online: boolean; status: string | null; you: boolean }[];
-    expect(list.map((p) => [p.displayName, p.you]).sort()).toEqual([["Ana", false], ["Bo", true], ["Cy", false]]);
+    const list = JSON.parse(peers.out) as {
+      displayName: string;
+      online: boolean;
+      status: string | null;
+      you: boolean;
+    }[];
+    expect(list.map((p) => [p.displayName, p.you]).sort()).toEqual([
+      ["Ana", false],
+      ["Bo", true],
+      ["Cy", false],
+    ]);
     expect(list.find((p) => p.displayName === "Ana")?.status).toBe("working");
 
     // Ctrl-C ends a watcher cleanly; Cy never saw the direct message.

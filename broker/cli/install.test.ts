@@ -35,7 +35,9 @@ const run = async (argv: string[]) => {
   return { code, out: t.out.join("\n"), err: t.err.join("\n") };
 };
 const json = (file: string) => JSON.parse(readFileSync(file, "utf8")) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-const backups = () => readdirSync(path.dirname(settings)).filter((f) => f.includes(".bak-")).length + readdirSync(home).filter((f) => f.startsWith("claude.json.bak-")).length;
+const backups = () =>
+  readdirSync(path.dirname(settings)).filter((f) => f.includes(".bak-")).length +
+  readdirSync(home).filter((f) => f.startsWith("claude.json.bak-")).length;
 
 describe("mesh install claude-code", () => {
   it("adds the server and the three hooks, keeping other settings, idempotently; uninstall restores the rest", async () => {
@@ -54,14 +56,26 @@ describe("mesh install claude-code", () => {
     expect(first).toMatchObject({ code: 0, out: expect.stringContaining("Installed for mesh team-a") });
     const s = json(settings);
     expect(s.model).toBe("opus");
-    const commands = (event: string) => (s.hooks[event] as { hooks: { command: string }[] }[]).flatMap((e) => e.hooks.map((h) => h.command));
-    expect(commands("Stop")).toEqual(["say done", expect.stringMatching(/mesh\.mjs hook set-status idle --mesh team-a --pid \$PPID$/)]);
-    expect(commands("UserPromptSubmit")).toEqual([expect.stringMatching(/hook set-status working --mesh team-a --pid \$PPID$/)]);
-    expect(commands("SessionEnd")).toEqual([expect.stringMatching(/hook set-status offline --mesh team-a --pid \$PPID$/)]);
+    const commands = (event: string) =>
+      (s.hooks[event] as { hooks: { command: string }[] }[]).flatMap((e) => e.hooks.map((h) => h.command));
+    expect(commands("Stop")).toEqual([
+      "say done",
+      expect.stringMatching(/mesh\.mjs hook set-status idle --mesh team-a --pid \$PPID$/),
+    ]);
+    expect(commands("UserPromptSubmit")).toEqual([
+      expect.stringMatching(/hook set-status working --mesh team-a --pid \$PPID$/),
+    ]);
+    expect(commands("SessionEnd")).toEqual([
+      expect.stringMatching(/hook set-status offline --mesh team-a --pid \$PPID$/),
+    ]);
     const m = json(mcp);
     expect(m.projects).toEqual({ x: 1 });
     expect(m.mcpServers.other).toEqual({ command: "other-server" });
-    expect(m.mcpServers.mesh).toEqual({ command: process.execPath, args: [expect.stringMatching(/mesh\.mjs$/), "mcp", "--mesh", "team-a"], env: { MESH_HOME: home } });
+    expect(m.mcpServers.mesh).toEqual({
+      command: process.execPath,
+      args: [expect.stringMatching(/mesh\.mjs$/), "mcp", "--mesh", "team-a"],
+      env: { MESH_HOME: home },
+    });
     expect(backups()).toBe(2);
 
     // Again: nothing changes, nothing is doubled, no new backup.
@@ -95,8 +109,22 @@ describe("mesh doctor", () => {
     const port = (server.address() as AddressInfo).port;
     try {
       const store = new ConfigStore(doctorHome);
-      const base = { version: 1 as const, role: "member", displayName: "Me", joinedAt: new Date().toISOString(), meshRootKey: toBase64Url(nacl.randomBytes(32)), signSeed: toBase64Url(secrets.signSeed), boxSecretKey: toBase64Url(secrets.boxSecretKey) };
-      store.save({ ...base, meshId: randomUUID(), meshSlug: "up", memberId: randomUUID(), brokerUrl: `ws://127.0.0.1:${port}` });
+      const base = {
+        version: 1 as const,
+        role: "member",
+        displayName: "Me",
+        joinedAt: new Date().toISOString(),
+        meshRootKey: toBase64Url(nacl.randomBytes(32)),
+        signSeed: toBase64Url(secrets.signSeed),
+        boxSecretKey: toBase64Url(secrets.boxSecretKey),
+      };
+      store.save({
+        ...base,
+        meshId: randomUUID(),
+        meshSlug: "up",
+        memberId: randomUUID(),
+        brokerUrl: `ws://127.0.0.1:${port}`,
+      });
       const doctor = async () => {
         const t = memoryIo({ MESH_HOME: doctorHome, HOME: doctorHome });
         return { code: await main(["doctor"], t.io), out: t.out.join("\n") };
@@ -107,7 +135,13 @@ describe("mesh doctor", () => {
       expect(r.out).toMatch(/^ok {4}.*private/m);
       expect(r.out).toMatch(/^warn {2}Claude Code \(user\): no mesh server, no status hooks/m);
       // A broker that does not answer, and a file others can read: both fail.
-      store.save({ ...base, meshId: randomUUID(), meshSlug: "down", memberId: randomUUID(), brokerUrl: "ws://127.0.0.1:1" });
+      store.save({
+        ...base,
+        meshId: randomUUID(),
+        meshSlug: "down",
+        memberId: randomUUID(),
+        brokerUrl: "ws://127.0.0.1:1",
+      });
       chmodSync(store.fileOf(store.select("up").meshId), 0o644);
       r = await doctor();
       expect(r.code).toBe(1);

@@ -40,9 +40,19 @@ type Options = NonNullable<ParseArgsConfig["options"]>;
 /** Parses a command's arguments strictly; unknown options and missing values are UsageErrors. */
 export function parseCommandArgs<O extends Options>(args: string[], options: O) {
   try {
-    return parseArgs({ args, options: { ...options, help: { type: "boolean", short: "h" } }, allowPositionals: true, strict: true });
+    return parseArgs({
+      args,
+      options: { ...options, help: { type: "boolean", short: "h" } },
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (error) {
-    throw new UsageError(((error as Error).message.split("\n")[0] ?? "bad arguments").replace(/\. To specify a positional argument.*$/, ""));
+    throw new UsageError(
+      ((error as Error).message.split("\n")[0] ?? "bad arguments").replace(
+        /\. To specify a positional argument.*$/,
+        "",
+      ),
+    );
   }
 }
 
@@ -62,7 +72,8 @@ export const MESH_OPTIONS = {
 export function timeoutOf(value: string | undefined): number {
   if (value === undefined) return 30_000;
   const seconds = Number(value);
-  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 86_400) throw new UsageError("--timeout takes a number of seconds (up to 86400)");
+  if (!Number.isFinite(seconds) || seconds <= 0 || seconds > 86_400)
+    throw new UsageError("--timeout takes a number of seconds (up to 86400)");
   return seconds * 1000;
 }
 

@@ -58,7 +58,10 @@ describe("mesh command line", () => {
 
   it("fails with exit code 1 for a bad link and when no mesh is joined", async () => {
     const bad = await run(["join", "https://mesh.example.test/nope/abc"]);
-    expect(bad).toMatchObject({ code: 1, err: expect.stringContaining("cannot join: the join link's path is not /join/<token>") });
+    expect(bad).toMatchObject({
+      code: 1,
+      err: expect.stringContaining("cannot join: the join link's path is not /join/<token>"),
+    });
     const notInvite = await run(["join", "ic://join/bm90LWFuLWludml0ZQ"]);
     expect(notInvite).toMatchObject({ code: 1, err: expect.stringContaining("does not carry a well-formed invite") });
     const none = await run(["send", "hello"]);
@@ -99,12 +102,25 @@ describe("a broker that cannot be reached", () => {
     expect(r.code).toBe(1);
     expect(r.err).toBe(`mesh send: cannot reach the broker at ws://127.0.0.1:${port} (ECONNREFUSED)`);
     const hook = await run(["hook", "set-status", "working", "--mesh", "offline"]);
-    expect({ ...hook, err: hook.err.trim() }).toMatchObject({ code: 1, err: `mesh hook: cannot reach the broker at http://127.0.0.1:${port}/hook/set-status: ECONNREFUSED` });
+    expect({ ...hook, err: hook.err.trim() }).toMatchObject({
+      code: 1,
+      err: `mesh hook: cannot reach the broker at http://127.0.0.1:${port}/hook/set-status: ECONNREFUSED`,
+    });
   });
 });
 
 describe("--to names", () => {
-  const peer = (memberId: string, displayName: string): TPeerInfo => ({ memberId, displayName, role: "member", boxPubkey: null, online: true, status: null, statusText: null, groups: [], userName: null });
+  const peer = (memberId: string, displayName: string): TPeerInfo => ({
+    memberId,
+    displayName,
+    role: "member",
+    boxPubkey: null,
+    online: true,
+    status: null,
+    statusText: null,
+    groups: [],
+    userName: null,
+  });
   const me = peer("00000000-0000-4000-8000-000000000001", "Me");
   const ana = peer("aaaaaaaa-0000-4000-8000-000000000002", "Ana");
   const bo1 = peer("bbbbbbbb-0000-4000-8000-000000000003", "Bo");
@@ -112,12 +128,18 @@ describe("--to names", () => {
   const peers = [me, ana, bo1, bo2];
 
   it("match a member id, a display name (any case) or a member-id prefix of 8+ characters", () => {
-    expect(resolvePeers(["ANA", bo1.memberId, "cccccccc"], peers, me.memberId)).toEqual([ana.memberId, bo1.memberId, bo2.memberId]);
+    expect(resolvePeers(["ANA", bo1.memberId, "cccccccc"], peers, me.memberId)).toEqual([
+      ana.memberId,
+      bo1.memberId,
+      bo2.memberId,
+    ]);
   });
 
   it("refuse ambiguous, unknown and own names", () => {
     expect(() => resolvePeers(["bo"], peers, me.memberId)).toThrow(/several peers are called bo/);
-    expect(() => resolvePeers(["zed"], peers, me.memberId)).toThrow(/no peer called zed in this mesh \(peers: Ana, Bo, bo\)/);
+    expect(() => resolvePeers(["zed"], peers, me.memberId)).toThrow(
+      /no peer called zed in this mesh \(peers: Ana, Bo, bo\)/,
+    );
     expect(() => resolvePeers(["aaaa"], peers, me.memberId)).toThrow(CliFailure);
     expect(() => resolvePeers(["me"], peers, me.memberId)).toThrow(/cannot be sent to yourself/);
     expect(() => resolvePeers([me.memberId], peers, me.memberId)).toThrow(/cannot be sent to yourself/);
@@ -126,7 +148,9 @@ describe("--to names", () => {
 
 describe("printable text", () => {
   it("escapes control characters so a peer cannot forge lines or drive the terminal", () => {
-    expect(printable("hi\n12:00  Mallory → mesh: fake\u001b[2J\tend\u2028")).toBe("hi\\n12:00  Mallory → mesh: fake\\u001b[2J\\tend\\u2028");
+    expect(printable("hi\n12:00  Mallory → mesh: fake\u001b[2J\tend\u2028")).toBe(
+      "hi\\n12:00  Mallory → mesh: fake\\u001b[2J\\tend\\u2028",
+    );
     expect(printable("plain ✓ ünïcode")).toBe("plain ✓ ünïcode");
   });
 });

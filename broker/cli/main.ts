@@ -76,7 +76,9 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
 
 function versionOf(): string {
   try {
-    const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version?: string };
+    const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+      version?: string;
+    };
     return `mesh ${pkg.version ?? "unknown"} (protocol v1)`;
   } catch {
     return "mesh (protocol v1)";

@@ -30,14 +30,26 @@ type Shown = { id: string; from: string; text: string; priority: string; direct:
 
 /** Starts `mesh mcp` for the home and connects an SDK client; notifications are collected. */
 async function assistant(home: string) {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, "mcp"], cwd: ROOT, env: { ...(process.env as Record<string, string>), MESH_HOME: home }, stderr: "pipe" });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, "mcp"],
+    cwd: ROOT,
+    env: { ...(process.env as Record<string, string>), MESH_HOME: home },
+    stderr: "pipe",
+  });
   const client = new Client({ name: "test-assistant", version: "1.0.0" });
   const notes: Record<string, unknown>[] = [];
-  client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void notes.push(n.params.data as Record<string, unknown>));
+  client.setNotificationHandler(
+    LoggingMessageNotificationSchema,
+    (n) => void notes.push(n.params.data as Record<string, unknown>),
+  );
   await client.connect(transport);
   const call = async (name: string, args: Record<string, unknown> = {}) => {
     const r = (await client.callTool({ name, arguments: args })) as { content: { text: string }[]; isError?: boolean };
-    return { error: r.isError === true, value: JSON.parse(r.isError ? JSON.stringify(r.content[0]?.text) : (r.content[0]?.text ?? "null")) as unknown };
+    return {
+      error: r.isError === true,
+      value: JSON.parse(r.isError ? JSON.stringify(r.content[0]?.text) : (r.content[0]?.text ?? "null")) as unknown,
+    };
   };
   return { client, notes, call, close: () => client.close() };
 }
@@ -55,22 +67,55 @@ describe("mesh mcp", () => {
     const tools = (await a.client.listTools()).tools;
     expect(tools.map((t) => t.name).sort()).toEqual(["list_peers", "read_messages", "send_message", "set_status"]);
     const send = tools.find((t) => t.name === "send_message")!;
-    expect(send.inputSchema).toMatchObject({ type: "object", required: ["text"], properties: { text: { type: "string" }, to: { type: "array" }, priority: { enum: ["low", "normal", "high", "urgent"] } } });
-    expect(Object.keys(tools.find((t) => t.name === "read_messages")!.inputSchema.properties ?? {}).sort()).toEqual(["limit", "wait"]);
+    expect(send.inputSchema).toMatchObject({
+      type: "object",
+      required: ["text"],
+      properties: {
+        text: { type: "string" },
+        to: { type: "array" },
+        priority: { enum: ["low", "normal", "high", "urgent"] },
+      },
+    });
+    expect(Object.keys(tools.find((t) => t.name === "read_messages")!.inputSchema.properties ?? {}).sort()).toEqual([
+      "limit",
+      "wait",
+    ]);
 
     // Peers, once the connection is up.
     const peers = await a.call("list_peers");
     expect(peers.error).toBe(false);
-    expect((peers.value as { name: string; you: boolean }[]).map((p) => [p.name, p.you]).sort()).toEqual([["Ana", true], ["Bo", false]]);
+    expect((peers.value as { name: string; you: boolean }[]).map((p) => [p.name, p.you]).sort()).toEqual([
+      ["Ana", true],
+      ["Bo", false],
+    ]);
     // Each with its device (the peer's own name; name is the person's account when the device is linked), status and groups.
-    expect((peers.value as Record<string, unknown>[])[0]).toEqual(expect.objectContaining({ device: expect.any(String), member_id: expect.any(String), online: expect.any(Boolean), status: null, status_text: null, groups: [] }));
+    expect((peers.value as Record<string, unknown>[])[0]).toEqual(
+      expect.objectContaining({
+        device: expect.any(String),
+        member_id: expect.any(String),
+        online: expect.any(Boolean),
+        status: null,
+        status_text: null,
+        groups: [],
+      }),
+    );
 
     // Ana → Bo through the tool; Bo's command line shows it.
     const sent = await a.call("send_message", { text: "hi Bo, from the assistant", to: ["bo"], priority: "high" });
     expect(sent).toMatchObject({ error: false, value: { recipients: 1 } });
-    const lines = () => watch.stdout().trim().split("\n").filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = () =>
+      watch
+        .stdout()
+        .trim()
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
     await until(() => lines().some((l) => l.text === "hi Bo, from the assistant"), "the message at Bo");
-    expect(lines().find((l) => l.text === "hi Bo, from the assistant")).toMatchObject({ fromName: "Ana", direct: true, priority: "high" });
+    expect(lines().find((l) => l.text === "hi Bo, from the assistant")).toMatchObject({
+      fromName: "Ana",
+      direct: true,
+      priority: "high",
+    });
     // An unknown peer is a tool error, not a crash.
     expect((await a.call("send_message", { text: "x", to: ["nobody"] })).error).toBe(true);
 
@@ -98,14 +143,18 @@ describe("mesh mcp", () => {
     await until(() => lines().some((l) => l.type === "status" && l.status === "working"), "Ana's status at Bo");
     // While Ana is working, Bo's normal messages wait (docs/protocol.md, "Priorities"); an urgent one does not.
     expect((await procs.done(bo, ["send", "--to", "Ana", "--priority", "urgent", "build is red"])).code).toBe(0);
-    expect(((await a.call("read_messages", { wait: 20 })).value as { messages: Shown[] }).messages.map((m) => m.text)).toEqual(["build is red"]);
+    expect(
+      ((await a.call("read_messages", { wait: 20 })).value as { messages: Shown[] }).messages.map((m) => m.text),
+    ).toEqual(["build is red"]);
     expect((await a.call("set_status", { status: "idle" })).error).toBe(false);
 
     // The assistant goes away; a message sent then waits at the broker and reaches the next session.
     await a.close();
     expect((await procs.done(bo, ["send", "--to", "Ana", "while you were away"])).code).toBe(0);
     a = await assistant(ana);
-    expect(((await a.call("read_messages", { wait: 20 })).value as { messages: Shown[] }).messages.map((m) => m.text)).toEqual(["while you were away"]);
+    expect(
+      ((await a.call("read_messages", { wait: 20 })).value as { messages: Shown[] }).messages.map((m) => m.text),
+    ).toEqual(["while you were away"]);
     // The inbox is private to its owner.
     const dir = path.join(ana, "inbox");
     expect(statSync(dir).mode & 0o777).toBe(0o700);
@@ -123,7 +172,10 @@ describe("mesh mcp", () => {
     expect((await procs.done(bo, ["send", "two, for everyone"])).code).toBe(0);
     const first = await procs.done(cy, ["inbox", "--json"]);
     expect(first.code).toBe(0);
-    const read = first.out.trim().split("\n").map((l) => JSON.parse(l) as { text: string; fromName: string | null });
+    const read = first.out
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { text: string; fromName: string | null });
     expect(read.map((m) => m.text)).toEqual(["one", "two, for everyone"]);
     // Read means acknowledged: nothing the second time.
     const second = await procs.done(cy, ["inbox"]);
@@ -135,14 +187,28 @@ describe("mesh mcp", () => {
     const { invite, owner, mesh } = await meshForBroker(db, broker.ws);
     const [ana, bo, cy] = [procs.home(), procs.home(), procs.home()];
     expect((await procs.done(ana, ["join", invite.joinUrl, "--name", "Ana", "--group", "backend"])).code).toBe(0);
-    expect((await procs.done(bo, ["join", invite.joinUrl, "--name", "Bo", "--group", "Backend", "--group", "ops"])).code).toBe(0);
+    expect(
+      (await procs.done(bo, ["join", invite.joinUrl, "--name", "Bo", "--group", "Backend", "--group", "ops"])).code,
+    ).toBe(0);
     const joined = await procs.done(cy, ["join", invite.joinUrl, "--name", "Cy", "--json"]);
     const cyId = (JSON.parse(joined.out) as { memberId: string }).memberId;
-    const peers = JSON.parse((await procs.done(cy, ["peers", "--json"])).out) as { displayName: string; groups: string[] }[];
-    expect(Object.fromEntries(peers.map((p) => [p.displayName, p.groups]))).toEqual({ Ana: ["backend"], Bo: ["backend", "ops"], Cy: [] });
+    const peers = JSON.parse((await procs.done(cy, ["peers", "--json"])).out) as {
+      displayName: string;
+      groups: string[];
+    }[];
+    expect(Object.fromEntries(peers.map((p) => [p.displayName, p.groups]))).toEqual({
+      Ana: ["backend"],
+      Bo: ["backend", "ops"],
+      Cy: [],
+    });
 
     expect((await procs.done(cy, ["send", "--to", "@backend", "for the backend"])).code).toBe(0);
-    const texts = async (home: string) => (await procs.done(home, ["inbox", "--json"])).out.trim().split("\n").filter(Boolean).map((l) => (JSON.parse(l) as { text: string }).text);
+    const texts = async (home: string) =>
+      (await procs.done(home, ["inbox", "--json"])).out
+        .trim()
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => (JSON.parse(l) as { text: string }).text);
     expect(await texts(ana)).toEqual(["for the backend"]);
     expect(await texts(bo)).toEqual(["for the backend"]);
     // A group nobody else is in is refused before anything is sent.

@@ -16,7 +16,12 @@ export function selectMesh(io: CliIo, name: string | undefined): TMeshConfig {
 const UNREACHABLE_TRIES = 4;
 
 /** Connects to the mesh, runs `work`, and closes; fails after `timeoutMs` or on Ctrl-C. */
-export async function withClient<T>(io: CliIo, config: TMeshConfig, timeoutMs: number, work: (client: MeshClient) => Promise<T>): Promise<T> {
+export async function withClient<T>(
+  io: CliIo,
+  config: TMeshConfig,
+  timeoutMs: number,
+  work: (client: MeshClient) => Promise<T>,
+): Promise<T> {
   // This session does not show messages, so it must not take (ack) any: they wait for `mesh watch`.
   const client = new MeshClient(config, { receive: false, epochKeyStore: storeOf(io).epochKeyStore(config.meshId) });
   let timer: NodeJS.Timeout | undefined;
@@ -27,11 +32,17 @@ export async function withClient<T>(io: CliIo, config: TMeshConfig, timeoutMs: n
     giveUp = reject;
     timer = setTimeout(() => {
       const why = lastProblem ? ` (last problem: ${lastProblem})` : "";
-      reject(new CliFailure(`no answer from the broker at ${config.brokerUrl} within ${timeoutMs / 1000} s${why}`, "TIMEOUT"));
+      reject(
+        new CliFailure(
+          `no answer from the broker at ${config.brokerUrl} within ${timeoutMs / 1000} s${why}`,
+          "TIMEOUT",
+        ),
+      );
     }, timeoutMs);
   });
   client.on("disconnected", (end) => {
-    lastProblem = end.kind === "failed" ? end.message : end.kind === "refused" ? `HTTP ${end.status}` : `closed ${end.code}`;
+    lastProblem =
+      end.kind === "failed" ? end.message : end.kind === "refused" ? `HTTP ${end.status}` : `closed ${end.code}`;
     // A broker that cannot be reached at all is reported after a few quick tries, not at the deadline.
     if (end.kind === "failed" && !client.connected && ++unreachable >= UNREACHABLE_TRIES) {
       giveUp(new CliFailure(`cannot reach the broker at ${config.brokerUrl} (${end.message})`, "UNREACHABLE"));
@@ -77,13 +88,21 @@ function resolveOne(name: string, peers: readonly TPeerInfo[], others: readonly 
     const wanted = name.trim();
     if (wanted === "") throw new CliFailure("--to needs a peer name or member id");
     const self = peers.find((p) => p.memberId === selfId);
-    if (wanted === selfId || (self && self.displayName.toLowerCase() === wanted.toLowerCase() && !others.some((p) => p.displayName.toLowerCase() === wanted.toLowerCase()))) {
+    if (
+      wanted === selfId ||
+      (self &&
+        self.displayName.toLowerCase() === wanted.toLowerCase() &&
+        !others.some((p) => p.displayName.toLowerCase() === wanted.toLowerCase()))
+    ) {
       throw new CliFailure("a message cannot be sent to yourself");
     }
     const byId = others.find((p) => p.memberId === wanted);
     if (byId) return byId.memberId;
     const byName = others.filter((p) => p.displayName.toLowerCase() === wanted.toLowerCase());
-    if (byName.length > 1) throw new CliFailure(`several peers are called ${wanted}: ${byName.map((p) => p.memberId).join(", ")}; use a member id`);
+    if (byName.length > 1)
+      throw new CliFailure(
+        `several peers are called ${wanted}: ${byName.map((p) => p.memberId).join(", ")}; use a member id`,
+      );
     if (byName[0]) return byName[0].memberId;
     const byPrefix = wanted.length >= 8 ? others.filter((p) => p.memberId.startsWith(wanted.toLowerCase())) : [];
     if (byPrefix.length === 1 && byPrefix[0]) return byPrefix[0].memberId;

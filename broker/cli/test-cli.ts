@@ -29,7 +29,11 @@ export class MeshProcesses {
   /** Runs `mesh <args>` as its own process with MESH_HOME=home. */
   run(home: string, args: string[], command: string[] = [process.execPath, BIN]): MeshRun {
     const [exe = "", ...pre] = command;
-    const child = spawn(exe, [...pre, ...args], { cwd: ROOT, env: { ...process.env, MESH_HOME: home }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(exe, [...pre, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, MESH_HOME: home },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let out = "";
     let err = "";
     child.stdout?.on("data", (c: Buffer) => (out += c.toString()));

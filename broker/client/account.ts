@@ -15,10 +15,20 @@ export class AccountError extends Error {
   }
 }
 
-const ZStarted = z.object({ deviceCode: z.string(), userCode: z.string(), verificationPath: z.string().startsWith("/"), expiresIn: z.number(), interval: z.number().min(1).max(60) });
+const ZStarted = z.object({
+  deviceCode: z.string(),
+  userCode: z.string(),
+  verificationPath: z.string().startsWith("/"),
+  expiresIn: z.number(),
+  interval: z.number().min(1).max(60),
+});
 const ZPolled = z.discriminatedUnion("status", [
   z.object({ status: z.enum(["pending", "slow_down", "denied", "expired"]) }),
-  z.object({ status: z.literal("approved"), token: z.string().startsWith("mdt_"), user: z.object({ name: z.string().nullable(), email: z.string().nullable() }) }),
+  z.object({
+    status: z.literal("approved"),
+    token: z.string().startsWith("mdt_"),
+    user: z.object({ name: z.string().nullable(), email: z.string().nullable() }),
+  }),
 ]);
 const ZUser = z.object({ name: z.string().nullable(), email: z.string().nullable() });
 const ZError = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
@@ -31,8 +41,10 @@ export function webBaseUrl(raw: string): string {
   } catch {
     throw new AccountError("BAD_URL", `not a URL: ${raw}`);
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new AccountError("BAD_URL", "the web app's address must start with http:// or https://");
-  if (url.username || url.password) throw new AccountError("BAD_URL", "the web app's address must not carry a user name or password");
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new AccountError("BAD_URL", "the web app's address must start with http:// or https://");
+  if (url.username || url.password)
+    throw new AccountError("BAD_URL", "the web app's address must not carry a user name or password");
   return url.origin;
 }
 
@@ -47,10 +59,19 @@ async function call<T>(webUrl: string, path: string, body: unknown, schema: z.Zo
   if (res.status !== 200) {
     const parsed = ZError.safeParse(res.json);
     const retry = retryAfterOf(res.headers);
-    throw new AccountError(parsed.success ? parsed.data.error.message : `HTTP_${res.status}`, parsed.success ? `${parsed.data.error.message} (HTTP ${res.status})${retry ? `; try again in ${retry} s` : ""}` : `the web app answered HTTP ${res.status}`);
+    throw new AccountError(
+      parsed.success ? parsed.data.error.message : `HTTP_${res.status}`,
+      parsed.success
+        ? `${parsed.data.error.message} (HTTP ${res.status})${retry ? `; try again in ${retry} s` : ""}`
+        : `the web app answered HTTP ${res.status}`,
+    );
   }
   const parsed = schema.safeParse(res.json);
-  if (!parsed.success) throw new AccountError("BAD_ANSWER", "the web app's answer is not what this client expects (is this the mesh web app?)");
+  if (!parsed.success)
+    throw new AccountError(
+      "BAD_ANSWER",
+      "the web app's answer is not what this client expects (is this the mesh web app?)",
+    );
   return parsed.data;
 }
 
@@ -66,16 +87,29 @@ export async function loginWithDevice(webUrl: string, opts: LoginOptions): Promi
   const base = webBaseUrl(webUrl);
   const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const started = await call(base, "code", { clientName: opts.clientName.slice(0, 80) || "mesh" }, ZStarted);
-  opts.onCode({ userCode: started.userCode, url: `${base}${started.verificationPath}?code=${encodeURIComponent(started.userCode)}`, expiresIn: started.expiresIn });
+  opts.onCode({
+    userCode: started.userCode,
+    url: `${base}${started.verificationPath}?code=${encodeURIComponent(started.userCode)}`,
+    expiresIn: started.expiresIn,
+  });
   let interval = started.interval;
   const deadline = Date.now() + started.expiresIn * 1000;
   while (Date.now() < deadline) {
     await sleep(interval * 1000);
     const polled = await call(base, "token", { deviceCode: started.deviceCode }, ZPolled);
-    if (polled.status === "approved") return { version: 1, webUrl: base, token: polled.token, name: polled.user.name, email: polled.user.email, loggedInAt: new Date().toISOString() };
+    if (polled.status === "approved")
+      return {
+        version: 1,
+        webUrl: base,
+        token: polled.token,
+        name: polled.user.name,
+        email: polled.user.email,
+        loggedInAt: new Date().toISOString(),
+      };
     if (polled.status === "slow_down") interval += 5;
     if (polled.status === "denied") throw new AccountError("DENIED", "the login was denied on the web page");
-    if (polled.status === "expired") throw new AccountError("EXPIRED", "the code expired before it was approved; run mesh login again");
+    if (polled.status === "expired")
+      throw new AccountError("EXPIRED", "the code expired before it was approved; run mesh login again");
   }
   throw new AccountError("EXPIRED", "the code expired before it was approved; run mesh login again");
 }

@@ -3,7 +3,14 @@ import { describe, expect, it } from "vitest";
 import { revokeInvite } from "@/server/services/invites/revoke-invite";
 import { freePort, testDb } from "@/test/helpers";
 import { actorOf } from "@/test/mesh-fixtures";
-import { joinWithLink, JoinRefusedError, MeshClient, MeshClientError, setStatusViaHook, type ReceivedMessage } from "./index";
+import {
+  joinWithLink,
+  JoinRefusedError,
+  MeshClient,
+  MeshClientError,
+  setStatusViaHook,
+  type ReceivedMessage,
+} from "./index";
 import { clientHarness, meshForBroker, pausableProxy, tablesContaining } from "./test-mesh";
 
 const db = testDb();
@@ -27,17 +34,37 @@ describe("joining from a link", () => {
     expect(invite.joinUrl).toMatch(/^https:\/\/.+\/join\//);
     const s = store();
     const joined = await joinWithLink(invite.joinUrl, { displayName: "Laptop", store: s });
-    expect(joined).toMatchObject({ rejoined: false, config: { meshId: mesh.id, meshSlug: mesh.slug, role: "member", displayName: "Laptop", brokerUrl: harness.broker.ws } });
+    expect(joined).toMatchObject({
+      rejoined: false,
+      config: {
+        meshId: mesh.id,
+        meshSlug: mesh.slug,
+        role: "member",
+        displayName: "Laptop",
+        brokerUrl: harness.broker.ws,
+      },
+    });
     expect(statSync(joined.file).mode & 0o777).toBe(0o600);
     expect(statSync(s.home).mode & 0o777).toBe(0o700);
     const member = await db.member.findUniqueOrThrow({ where: { id: joined.config.memberId } });
     const keys = new MeshClient(joined.config).keys;
-    expect(member).toMatchObject({ meshId: mesh.id, peerPubkey: keys.signPublicKey, boxPubkey: keys.boxPublicKey, displayName: "Laptop" });
+    expect(member).toMatchObject({
+      meshId: mesh.id,
+      peerPubkey: keys.signPublicKey,
+      boxPubkey: keys.boxPublicKey,
+      displayName: "Laptop",
+    });
 
     // The invite's one use is spent; the same keys rejoin without using it.
     const again = await joinWithLink(invite.inviteLink, { displayName: "Other", store: s });
-    expect(again).toMatchObject({ rejoined: true, config: { memberId: joined.config.memberId, displayName: "Laptop", signSeed: joined.config.signSeed } });
-    await expect(joinWithLink(invite.inviteLink, { store: store() })).rejects.toMatchObject({ code: "invite_exhausted", status: 410 });
+    expect(again).toMatchObject({
+      rejoined: true,
+      config: { memberId: joined.config.memberId, displayName: "Laptop", signSeed: joined.config.signSeed },
+    });
+    await expect(joinWithLink(invite.inviteLink, { store: store() })).rejects.toMatchObject({
+      code: "invite_exhausted",
+      status: 410,
+    });
   });
 
   it("reports the broker's refusal reason and writes nothing", async () => {
@@ -53,14 +80,18 @@ describe("joining from a link", () => {
   it("says plainly when the broker cannot be reached", async () => {
     const port = await freePort();
     const { invite } = await meshForBroker(db, `ws://127.0.0.1:${port}`);
-    await expect(joinWithLink(invite.inviteLink, { store: store() })).rejects.toMatchObject({ code: "UNREACHABLE", message: `cannot reach the broker at http://127.0.0.1:${port}/join: ECONNREFUSED` });
+    await expect(joinWithLink(invite.inviteLink, { store: store() })).rejects.toMatchObject({
+      code: "UNREACHABLE",
+      message: `cannot reach the broker at http://127.0.0.1:${port}/join: ECONNREFUSED`,
+    });
   });
 });
 
 async function twoPeers(names = ["Ana", "Bo"]) {
   const { invite } = await meshForBroker(db, harness.broker.ws);
   const configs = [];
-  for (const name of names) configs.push((await joinWithLink(invite.joinUrl, { displayName: name, store: store() })).config);
+  for (const name of names)
+    configs.push((await joinWithLink(invite.joinUrl, { displayName: name, store: store() })).config);
   return configs;
 }
 
@@ -76,8 +107,20 @@ describe("connected peers", () => {
     const direct = await a.send("only for Bo", { to: [bo!.memberId], priority: "high" });
     expect(direct.recipients).toBe(1);
     const [first, second] = await atB;
-    expect(first).toMatchObject({ messageId: all.messageId, from: ana!.memberId, text: "hello everyone", direct: false, to: { kind: "mesh" } });
-    expect(second).toMatchObject({ messageId: direct.messageId, text: "only for Bo", direct: true, priority: "high", fromName: "Ana" });
+    expect(first).toMatchObject({
+      messageId: all.messageId,
+      from: ana!.memberId,
+      text: "hello everyone",
+      direct: false,
+      to: { kind: "mesh" },
+    });
+    expect(second).toMatchObject({
+      messageId: direct.messageId,
+      text: "only for Bo",
+      direct: true,
+      priority: "high",
+      fromName: "Ana",
+    });
     expect((await atC).map((m) => m.text)).toEqual(["hello everyone"]);
     const peers = await c.peers();
     expect(peers.map((p) => p.displayName).sort()).toEqual(["Ana", "Bo", "Cy"]);
@@ -102,14 +145,19 @@ describe("connected peers", () => {
     const sent = await a.send("say it once");
     expect((await duplicate).attempt).toBeGreaterThan(1);
     expect(received.map((m) => m.messageId)).toEqual([sent.messageId]);
-    await expect.poll(() => db.messageRecipient.count({ where: { envelopeId: sent.messageId } }), { timeout: 5_000 }).toBe(0);
+    await expect
+      .poll(() => db.messageRecipient.count({ where: { envelopeId: sent.messageId } }), { timeout: 5_000 })
+      .toBe(0);
   });
 
   it("sends again after a reconnect when the first `send` got no `sent`", async () => {
     const [ana, bo] = await twoPeers();
     const proxy = await pausableProxy(harness.broker.port);
     try {
-      const a = client({ ...ana!, brokerUrl: `ws://127.0.0.1:${proxy.port}` }, { backoff: { initialMs: 50, maxMs: 200 } });
+      const a = client(
+        { ...ana!, brokerUrl: `ws://127.0.0.1:${proxy.port}` },
+        { backoff: { initialMs: 50, maxMs: 200 } },
+      );
       const b = client(bo!);
       await Promise.all([a.connect(), b.connect()]);
       const atB = collect<ReceivedMessage>(b, "message", 1);
@@ -151,8 +199,18 @@ describe("connected peers", () => {
     await b.connect();
     const seen = collect<{ memberId: string; status: string; text: string | null }>(b, "status", 2);
     // Ana has no connection yet: the hook's status is kept.
-    const hooked = await setStatusViaHook(ana!, { status: "working", text: "running tests", pid: process.pid, cwd: process.cwd() });
-    expect(hooked).toMatchObject({ memberId: ana!.memberId, status: "working", text: "running tests", connected: false });
+    const hooked = await setStatusViaHook(ana!, {
+      status: "working",
+      text: "running tests",
+      pid: process.pid,
+      cwd: process.cwd(),
+    });
+    expect(hooked).toMatchObject({
+      memberId: ana!.memberId,
+      status: "working",
+      text: "running tests",
+      connected: false,
+    });
     const a = client(ana!);
     await a.connect();
     expect(await a.setStatus("away", null)).toMatchObject({ memberId: ana!.memberId, status: "away", text: null });
@@ -160,14 +218,18 @@ describe("connected peers", () => {
       [ana!.memberId, "working", "running tests"],
       [ana!.memberId, "away", null],
     ]);
-    const bad = await setStatusViaHook({ ...ana!, signSeed: bo!.signSeed }, { status: "x", pid: 1, cwd: "/" }).catch((e: unknown) => e);
+    const bad = await setStatusViaHook({ ...ana!, signSeed: bo!.signSeed }, { status: "x", pid: 1, cwd: "/" }).catch(
+      (e: unknown) => e,
+    );
     expect(bad).toMatchObject({ code: "UNAUTHORIZED", status: 401 });
   });
 
   it("stops with a fatal error when the broker refuses its key", async () => {
     const [ana] = await twoPeers(["Ana"]);
     await db.member.update({ where: { id: ana!.memberId }, data: { revokedAt: new Date() } });
-    const error = await client(ana!).connect().catch((e: unknown) => e);
+    const error = await client(ana!)
+      .connect()
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MeshClientError);
     expect(error).toMatchObject({ code: "UNAUTHORIZED" });
   });

@@ -1,7 +1,19 @@
 // Where a peer keeps its keys and meshes: one JSON file per mesh under the config directory,
 // directory mode 0700, files 0600, every write atomic (temporary file, fsync, rename).
 import { randomBytes } from "node:crypto";
-import { chmodSync, closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync } from "node:fs";
+import {
+  chmodSync,
+  closeSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
@@ -166,10 +178,13 @@ export class ConfigStore {
    */
   select(name?: string): TMeshConfig {
     const { meshes } = this.list();
-    if (meshes.length === 0) throw new ConfigError(`no mesh joined yet (config directory ${this.home}); run: mesh join <link>`);
+    if (meshes.length === 0)
+      throw new ConfigError(`no mesh joined yet (config directory ${this.home}); run: mesh join <link>`);
     if (name === undefined) {
       if (meshes.length === 1 && meshes[0]) return meshes[0];
-      throw new ConfigError(`several meshes joined (${meshes.map((m) => m.meshSlug).join(", ")}); choose one with --mesh <slug>`);
+      throw new ConfigError(
+        `several meshes joined (${meshes.map((m) => m.meshSlug).join(", ")}); choose one with --mesh <slug>`,
+      );
     }
     const found = meshes.filter((m) => m.meshSlug === name || m.meshId === name);
     if (found.length === 1 && found[0]) return found[0];
@@ -230,7 +245,10 @@ export interface MeshKeys {
 
 /** Decodes the keys of a stored mesh config (public halves derived from the secrets). */
 export function meshKeysOf(config: TMeshConfig): MeshKeys {
-  const secrets = { signSeed: fromBase64Url(config.signSeed, 32), boxSecretKey: fromBase64Url(config.boxSecretKey, 32) };
+  const secrets = {
+    signSeed: fromBase64Url(config.signSeed, 32),
+    boxSecretKey: fromBase64Url(config.boxSecretKey, 32),
+  };
   const pairs = peerKeyPairs(secrets);
   return {
     secrets,

@@ -38,7 +38,10 @@ describe("ack batching", () => {
     vi.advanceTimersByTime(20);
     expect(sent).toEqual([["a", "b"]]);
     for (const id of ["c", "d", "e", "f"]) acks.add(id);
-    expect(sent).toEqual([["a", "b"], ["c", "d", "e"]]);
+    expect(sent).toEqual([
+      ["a", "b"],
+      ["c", "d", "e"],
+    ]);
     acks.flush();
     expect(sent.at(-1)).toEqual(["f"]);
     acks.add("g");
@@ -55,15 +58,25 @@ describe("after a socket ended", () => {
     const archived = afterEnd({ kind: "closed", code: 4410, reason: "" }, 0);
     expect("fatal" in archived && archived.fatal.code).toBe("CLOSED_4410");
     for (const status of [400, 401, 403, 404]) expect("fatal" in afterEnd({ kind: "refused", status }, 3)).toBe(true);
-    expect(afterEnd({ kind: "refused", status: 403, code: "peer_banned" }, 0)).toMatchObject({ fatal: { code: "peer_banned" } });
+    expect(afterEnd({ kind: "refused", status: 403, code: "peer_banned" }, 0)).toMatchObject({
+      fatal: { code: "peer_banned" },
+    });
   });
 
   it("waits the broker's Retry-After plus up to half of it again, else backs off exponentially", () => {
-    expect(afterEnd({ kind: "refused", status: 503, retryAfterSeconds: 4 }, 7, { random: () => 0 })).toEqual({ delayMs: 4_000 });
-    expect(afterEnd({ kind: "refused", status: 429, retryAfterSeconds: 4 }, 7, { random: () => 1 })).toEqual({ delayMs: 6_000 });
+    expect(afterEnd({ kind: "refused", status: 503, retryAfterSeconds: 4 }, 7, { random: () => 0 })).toEqual({
+      delayMs: 4_000,
+    });
+    expect(afterEnd({ kind: "refused", status: 429, retryAfterSeconds: 4 }, 7, { random: () => 1 })).toEqual({
+      delayMs: 6_000,
+    });
     const backoff = { initialMs: 100, maxMs: 1_000 };
-    expect(afterEnd({ kind: "closed", code: 1006, reason: "" }, 2, { backoff, random: () => 1 })).toEqual({ delayMs: 400 });
-    expect(afterEnd({ kind: "failed", message: "ECONNREFUSED" }, 9, { backoff, random: () => 1 })).toEqual({ delayMs: 1_000 });
+    expect(afterEnd({ kind: "closed", code: 1006, reason: "" }, 2, { backoff, random: () => 1 })).toEqual({
+      delayMs: 400,
+    });
+    expect(afterEnd({ kind: "failed", message: "ECONNREFUSED" }, 9, { backoff, random: () => 1 })).toEqual({
+      delayMs: 1_000,
+    });
     expect(afterEnd({ kind: "refused", status: 503 }, 0, { backoff, random: () => 0 })).toEqual({ delayMs: 50 });
   });
 });

@@ -14,7 +14,11 @@ export const DEFAULT_BACKOFF: BackoffOptions = { initialMs: 500, maxMs: 30_000 }
  * fixed, half random) so that peers cut off together by a broker restart do not all return at once,
  * yet none retries sooner than half the step.
  */
-export function backoffDelay(attempt: number, opts: BackoffOptions = DEFAULT_BACKOFF, random: () => number = Math.random): number {
+export function backoffDelay(
+  attempt: number,
+  opts: BackoffOptions = DEFAULT_BACKOFF,
+  random: () => number = Math.random,
+): number {
   const step = Math.min(opts.maxMs, opts.initialMs * 2 ** Math.min(attempt, 30));
   return Math.round(step / 2 + random() * (step / 2));
 }

@@ -4,7 +4,11 @@ import { utf8 } from "../../src/server/core/encoding";
 import { EpochKeyRing, MAX_EPOCH_KEYS, type TEpochKey } from "./epoch-keys";
 import { deriveMeshKey, epochKeyId, epochOf, openCiphertext, sealForEpoch } from "./mesh-crypto";
 
-const me = { memberId: "01a20b0f-3895-7310-86c6-bca566b481df", boxSecretKey: nacl.box.keyPair().secretKey, meshKey: deriveMeshKey(nacl.randomBytes(32)) };
+const me = {
+  memberId: "01a20b0f-3895-7310-86c6-bca566b481df",
+  boxSecretKey: nacl.box.keyPair().secretKey,
+  meshKey: deriveMeshKey(nacl.randomBytes(32)),
+};
 
 describe("whole-mesh format 0x03 (key epochs)", () => {
   it("carries the epoch and key id in clear and opens only with that key", () => {
@@ -12,7 +16,10 @@ describe("whole-mesh format 0x03 (key epochs)", () => {
     const sealed = sealForEpoch(utf8("hello"), 7, key);
     expect(epochOf(sealed)).toEqual({ epoch: 7, keyId: epochKeyId(key) });
     const ring = new EpochKeyRing();
-    expect(openCiphertext(sealed, { ...me, epochKey: (e, id) => ring.get(e, id) })).toEqual({ ok: false, reason: "no_epoch_key" });
+    expect(openCiphertext(sealed, { ...me, epochKey: (e, id) => ring.get(e, id) })).toEqual({
+      ok: false,
+      reason: "no_epoch_key",
+    });
     ring.add(7, key);
     const opened = openCiphertext(sealed, { ...me, epochKey: (e, id) => ring.get(e, id) });
     expect(opened.ok && Buffer.from(opened.plaintext).toString()).toBe("hello");
@@ -20,7 +27,10 @@ describe("whole-mesh format 0x03 (key epochs)", () => {
     expect(openCiphertext(sealed, me).ok).toBe(false);
     const bytes = Buffer.from(sealed, "base64url");
     bytes[bytes.length - 1] = (bytes[bytes.length - 1] ?? 0) ^ 1;
-    expect(openCiphertext(bytes.toString("base64url"), { ...me, epochKey: (e, id) => ring.get(e, id) })).toEqual({ ok: false, reason: "tampered" });
+    expect(openCiphertext(bytes.toString("base64url"), { ...me, epochKey: (e, id) => ring.get(e, id) })).toEqual({
+      ok: false,
+      reason: "tampered",
+    });
     expect(() => sealForEpoch(utf8("x"), 0, key)).toThrow(RangeError);
   });
 });
@@ -49,7 +59,10 @@ describe("EpochKeyRing", () => {
   it("loads only entries whose id matches their key", () => {
     const good = new EpochKeyRing().create(2);
     const forged = { ...new EpochKeyRing().create(2), keyId: "0000000000000000" };
-    const ring = new EpochKeyRing({ load: () => [good, forged, { epoch: -1 } as unknown as TEpochKey], save: () => {} });
+    const ring = new EpochKeyRing({
+      load: () => [good, forged, { epoch: -1 } as unknown as TEpochKey],
+      save: () => {},
+    });
     expect(ring.size).toBe(1);
     expect(ring.sendingKey(2)?.keyId).toBe(good.keyId);
   });

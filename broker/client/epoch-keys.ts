@@ -29,7 +29,9 @@ export class EpochKeyRing {
   private readonly keys = new Map<string, TEpochKey>();
 
   constructor(private readonly store?: EpochKeyStore) {
-    for (const k of store?.load() ?? []) if (ZEpochKey.safeParse(k).success && epochKeyId(fromBase64Url(k.key, 32)) === k.keyId) this.keys.set(idOf(k.epoch, k.keyId), k);
+    for (const k of store?.load() ?? [])
+      if (ZEpochKey.safeParse(k).success && epochKeyId(fromBase64Url(k.key, 32)) === k.keyId)
+        this.keys.set(idOf(k.epoch, k.keyId), k);
   }
 
   /** Adds a key (idempotent); returns its entry. */

@@ -12,7 +12,14 @@ describe("hook request signature", () => {
   const body = JSON.stringify({ meshId, memberId, pid: 42, cwd: "/work", status: "working", text: "tests" });
 
   it("signs ic-hook-v1|mesh|member|ts|nonce|sha256hex(body) in the x-mesh-auth shape", () => {
-    const header = signHookAuth({ meshId, memberId, secretKey: keys.secretKey, body, ts: 1_700_000_000_000, nonce: "AAAAAAAAAAAAAAAAAAAAAA" });
+    const header = signHookAuth({
+      meshId,
+      memberId,
+      secretKey: keys.secretKey,
+      body,
+      ts: 1_700_000_000_000,
+      nonce: "AAAAAAAAAAAAAAAAAAAAAA",
+    });
     const parsed = parseWsAuth(header);
     expect(parsed).toMatchObject({ ts: 1_700_000_000_000, nonce: "AAAAAAAAAAAAAAAAAAAAAA" });
     const digest = createHash("sha256").update(body).digest("hex");

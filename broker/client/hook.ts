@@ -13,12 +13,22 @@ export const HOOK_PATH = "/hook/set-status";
 export const ZHookInput = z.object({
   status: ZStatus,
   text: ZStatusText.nullish(),
-  pid: z.number().int().min(1).max(2 ** 31 - 1),
+  pid: z
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 31 - 1),
   cwd: z.string().min(1).max(4096),
 });
 export type THookInput = z.input<typeof ZHookInput>;
 
-const ZHookAnswer = z.object({ memberId: z.string(), status: z.string(), text: z.string().nullable(), at: z.string(), connected: z.boolean() });
+const ZHookAnswer = z.object({
+  memberId: z.string(),
+  status: z.string(),
+  text: z.string().nullable(),
+  at: z.string(),
+  connected: z.boolean(),
+});
 export type THookAnswer = z.output<typeof ZHookAnswer>;
 
 /** The broker refused the hook request, or could not be reached. */
@@ -39,7 +49,12 @@ export class HookError extends Error {
  * the answer when it is 200, else HookError with the broker's code.
  */
 export async function postSigned(config: TMeshConfig, urlPath: string, body: string): Promise<JsonAnswer> {
-  const auth = signHookAuth({ meshId: config.meshId, memberId: config.memberId, secretKey: meshKeysOf(config).signSecretKey, body });
+  const auth = signHookAuth({
+    meshId: config.meshId,
+    memberId: config.memberId,
+    secretKey: meshKeysOf(config).signSecretKey,
+    body,
+  });
   const url = brokerHttpUrl(config.brokerUrl, urlPath);
   let res: JsonAnswer;
   try {
@@ -62,10 +77,18 @@ export async function postSigned(config: TMeshConfig, urlPath: string, body: str
 /** Sends a status through the hook endpoint as the peer of this mesh config. */
 export async function setStatusViaHook(config: TMeshConfig, raw: THookInput): Promise<THookAnswer> {
   const input = ZHookInput.parse(raw);
-  const body = JSON.stringify({ meshId: config.meshId, memberId: config.memberId, pid: input.pid, cwd: input.cwd, status: input.status, text: input.text ?? null });
+  const body = JSON.stringify({
+    meshId: config.meshId,
+    memberId: config.memberId,
+    pid: input.pid,
+    cwd: input.cwd,
+    status: input.status,
+    text: input.text ?? null,
+  });
   const res = await postSigned(config, HOOK_PATH, body);
   const answer = ZHookAnswer.safeParse(res.json);
-  if (!answer.success) throw new HookError("BAD_ANSWER", "the broker's answer to the hook is not what protocol v1 says", res.status);
+  if (!answer.success)
+    throw new HookError("BAD_ANSWER", "the broker's answer to the hook is not what protocol v1 says", res.status);
   return answer.data;
 }
 
@@ -74,7 +97,10 @@ export async function setStatusViaHook(config: TMeshConfig, raw: THookInput): Pr
  * mesh's config and keys are removed from this machine. A membership the broker no longer knows (404)
  * is removed locally too.
  */
-export async function leaveViaBroker(config: TMeshConfig, store: { remove(meshId: string): void }): Promise<{ revokedAt: string | null }> {
+export async function leaveViaBroker(
+  config: TMeshConfig,
+  store: { remove(meshId: string): void },
+): Promise<{ revokedAt: string | null }> {
   const body = JSON.stringify({ action: "leave", meshId: config.meshId, memberId: config.memberId });
   let revokedAt: string | null = null;
   try {

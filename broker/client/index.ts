@@ -1,10 +1,27 @@
 // The reference client of broker protocol v1 (docs/protocol.md); the `mesh` command line uses it.
 export { AccountError, loginWithDevice, logout, webBaseUrl, whoami, type LoginOptions } from "./account";
-export { ConfigError, ConfigStore, defaultMeshHome, meshKeysOf, ZAccount, ZMeshConfig, type MeshKeys, type TAccount, type TMeshConfig } from "./config-store";
+export {
+  ConfigError,
+  ConfigStore,
+  defaultMeshHome,
+  meshKeysOf,
+  ZAccount,
+  ZMeshConfig,
+  type MeshKeys,
+  type TAccount,
+  type TMeshConfig,
+} from "./config-store";
 export { AckBatcher, backoffDelay, DEFAULT_BACKOFF, SeenIds, type BackoffOptions } from "./delivery";
 export { HOOK_PATH, HookError, leaveViaBroker, setStatusViaHook, type THookAnswer, type THookInput } from "./hook";
 export { defaultDisplayName, joinWithLink, JoinRefusedError, type JoinOptions, type JoinOutcome } from "./join";
-export { brokerHttpBase, brokerHttpUrl, brokerWsUrl, JoinLinkError, readJoinLink, tokenFromJoinLink } from "./join-link";
+export {
+  brokerHttpBase,
+  brokerHttpUrl,
+  brokerWsUrl,
+  JoinLinkError,
+  readJoinLink,
+  tokenFromJoinLink,
+} from "./join-link";
 export { MeshClient } from "./mesh-client";
 export {
   MeshClientError,

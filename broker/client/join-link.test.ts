@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { brokerHttpUrl, brokerWsUrl, JoinLinkError, readJoinLink, shortJoinLinkOf, tokenFromJoinLink } from "./join-link";
+import {
+  brokerHttpUrl,
+  brokerWsUrl,
+  JoinLinkError,
+  readJoinLink,
+  shortJoinLinkOf,
+  tokenFromJoinLink,
+} from "./join-link";
 import { localInvite } from "./test-invite";
 
 const { token, payload } = localInvite();
@@ -46,7 +53,11 @@ describe("join links", () => {
       "not a link",
       `https://mesh.example.test/join/%E0%A4%A`,
     ];
-    for (const link of bad) expect(codeOf(() => tokenFromJoinLink(link)), link).toBe("link_malformed");
+    for (const link of bad)
+      expect(
+        codeOf(() => tokenFromJoinLink(link)),
+        link,
+      ).toBe("link_malformed");
   });
 
   it("decodes the invite of a link with the shared codec", () => {
@@ -69,9 +80,22 @@ describe("join links", () => {
 
   it("recognises short links (the code in the join path) and their web app, and nothing else", () => {
     const code = "abcdefghijklmn23";
-    expect(shortJoinLinkOf(`https://mesh.example.test/join/${code}`)).toEqual({ webOrigin: "https://mesh.example.test", code });
-    expect(shortJoinLinkOf(`  http://localhost:3000/de/join/${code.toUpperCase()}/?x=1\n`)).toEqual({ webOrigin: "http://localhost:3000", code });
-    for (const link of [`ic://join/${code}`, `https://mesh.example.test/join/${token}`, `https://mesh.example.test/j/${code}`, `https://mesh.example.test/join/${code}x`, code, "not a link"]) {
+    expect(shortJoinLinkOf(`https://mesh.example.test/join/${code}`)).toEqual({
+      webOrigin: "https://mesh.example.test",
+      code,
+    });
+    expect(shortJoinLinkOf(`  http://localhost:3000/de/join/${code.toUpperCase()}/?x=1\n`)).toEqual({
+      webOrigin: "http://localhost:3000",
+      code,
+    });
+    for (const link of [
+      `ic://join/${code}`,
+      `https://mesh.example.test/join/${token}`,
+      `https://mesh.example.test/j/${code}`,
+      `https://mesh.example.test/join/${code}x`,
+      code,
+      "not a link",
+    ]) {
       expect(shortJoinLinkOf(link), link).toBeUndefined();
     }
     expect(codeOf(() => shortJoinLinkOf(`https://user:pw@mesh.example.test/join/${code}`))).toBe("link_malformed");
@@ -82,7 +106,9 @@ describe("join links", () => {
   it("derives the broker's HTTP and WebSocket addresses from broker_url", () => {
     expect(brokerHttpUrl("wss://broker.example.test", "/join")).toBe("https://broker.example.test/join");
     expect(brokerHttpUrl("ws://127.0.0.1:4000/", "/join")).toBe("http://127.0.0.1:4000/join");
-    expect(brokerHttpUrl("wss://example.test/mesh-broker/?x=1", "/hook/set-status")).toBe("https://example.test/mesh-broker/hook/set-status");
+    expect(brokerHttpUrl("wss://example.test/mesh-broker/?x=1", "/hook/set-status")).toBe(
+      "https://example.test/mesh-broker/hook/set-status",
+    );
     expect(brokerWsUrl("wss://example.test:8443", "/ws")).toBe("wss://example.test:8443/ws");
     expect(() => brokerHttpUrl("https://example.test", "/join")).toThrow(TypeError);
   });

@@ -34,10 +34,18 @@ export function tokenFromJoinLink(link: string): string {
       throw new JoinLinkError("link_malformed", "the join link is not a valid URL");
     }
     const match = JOIN_PATH.exec(url.pathname);
-    if (!match?.[1]) throw new JoinLinkError("link_malformed", "the join link's path is not /join/<token> (or /<locale>/join/<token>)");
+    if (!match?.[1])
+      throw new JoinLinkError(
+        "link_malformed",
+        "the join link's path is not /join/<token> (or /<locale>/join/<token>)",
+      );
     return decode(match[1]);
   }
-  if (normaliseInviteCode(text)) throw new JoinLinkError("link_malformed", "a short code alone is not enough: give the whole short link (https://<host>/join/<code>)");
+  if (normaliseInviteCode(text))
+    throw new JoinLinkError(
+      "link_malformed",
+      "a short code alone is not enough: give the whole short link (https://<host>/join/<code>)",
+    );
   if (BARE_TOKEN.test(text)) return text;
   throw new JoinLinkError("link_malformed", "expected ic://join/<token> or https://<host>/join/<token>");
 }
@@ -57,7 +65,8 @@ export function shortJoinLinkOf(link: string): { webOrigin: string; code: string
   }
   const code = normaliseInviteCode(JOIN_PATH.exec(url.pathname)?.[1]);
   if (!code) return undefined;
-  if (url.username || url.password) throw new JoinLinkError("link_malformed", "the short link must not carry a user name or password");
+  if (url.username || url.password)
+    throw new JoinLinkError("link_malformed", "the short link must not carry a user name or password");
   return { webOrigin: url.origin, code };
 }
 
@@ -79,7 +88,8 @@ export function readJoinLink(link: string): { token: string; invite: TInvitePayl
   const verified = verifyInviteToken(token);
   if (verified.ok) return { token, invite: verified.payload };
   if (verified.reason === "expired" && verified.payload) return { token, invite: verified.payload };
-  if (verified.reason === "bad_signature") throw new JoinLinkError("invite_bad_signature", "the invite's signature does not verify (the link was altered)");
+  if (verified.reason === "bad_signature")
+    throw new JoinLinkError("invite_bad_signature", "the invite's signature does not verify (the link was altered)");
   throw new JoinLinkError("invite_malformed", "the link does not carry a well-formed invite");
 }
 

@@ -15,7 +15,10 @@ const ZJoinAnswer = z.object({
   memberId: z.string(),
   role: z.string(),
   rejoined: z.boolean(),
-  brokerUrl: z.string().regex(/^wss?:\/\//).optional(),
+  brokerUrl: z
+    .string()
+    .regex(/^wss?:\/\//)
+    .optional(),
 });
 
 const ZCodeAnswer = z.object({ token: z.string().min(1).max(INVITE_TOKEN_MAX_LENGTH) });
@@ -65,7 +68,8 @@ export async function joinWithLink(link: string, opts: JoinOptions = {}): Promis
   const { token, invite } = readJoinLink(await expandShortLink(link));
   const store = opts.store ?? new ConfigStore();
   const displayName = (opts.displayName ?? defaultDisplayName()).trim();
-  if (displayName.length < 1 || displayName.length > 80) throw new JoinRefusedError("BAD_REQUEST", "the display name must be 1 to 80 characters");
+  if (displayName.length < 1 || displayName.length > 80)
+    throw new JoinRefusedError("BAD_REQUEST", "the display name must be 1 to 80 characters");
 
   const existing = store.get(invite.mesh_id);
   const secrets: PeerSecrets = existing
@@ -77,7 +81,15 @@ export async function joinWithLink(link: string, opts: JoinOptions = {}): Promis
   const boxPubkey = toBase64Url(pairs.box.publicKey);
   // Proves this client holds the peer key (the broker needs it to change a member's box key).
   const proof = signJoinProof({ token, peerPubkey, boxPubkey, secretKey: pairs.sign.secretKey });
-  const body = { token, peerPubkey, boxPubkey, displayName, proof, ...(opts.accountToken ? { accountToken: opts.accountToken } : {}), ...(opts.groups?.length ? { groups: opts.groups } : {}) };
+  const body = {
+    token,
+    peerPubkey,
+    boxPubkey,
+    displayName,
+    proof,
+    ...(opts.accountToken ? { accountToken: opts.accountToken } : {}),
+    ...(opts.groups?.length ? { groups: opts.groups } : {}),
+  };
 
   let res: JsonAnswer;
   try {
@@ -95,7 +107,8 @@ export async function joinWithLink(link: string, opts: JoinOptions = {}): Promis
     );
   }
   const answer = ZJoinAnswer.safeParse(res.json);
-  if (!answer.success || answer.data.meshId !== invite.mesh_id) throw new JoinRefusedError("BAD_ANSWER", "the broker's answer to the join is not what protocol v1 says");
+  if (!answer.success || answer.data.meshId !== invite.mesh_id)
+    throw new JoinRefusedError("BAD_ANSWER", "the broker's answer to the join is not what protocol v1 says");
 
   const config: TMeshConfig = {
     version: 1,
@@ -127,9 +140,17 @@ async function expandShortLink(link: string): Promise<string> {
   try {
     res = await postJson(`${short.webOrigin}/api/public/invite-code`, JSON.stringify({ code: short.code }));
   } catch (error) {
-    throw new JoinRefusedError("UNREACHABLE", `cannot reach the web app at ${short.webOrigin}: ${(error as Error).message}`);
+    throw new JoinRefusedError(
+      "UNREACHABLE",
+      `cannot reach the web app at ${short.webOrigin}: ${(error as Error).message}`,
+    );
   }
-  if (res.status === 404) throw new JoinRefusedError("invite_not_found", "the short link leads to no usable invite (unknown, expired, used up or revoked); ask for a new one", 404);
+  if (res.status === 404)
+    throw new JoinRefusedError(
+      "invite_not_found",
+      "the short link leads to no usable invite (unknown, expired, used up or revoked); ask for a new one",
+      404,
+    );
   if (res.status !== 200) {
     const parsed = ZErrorBody.safeParse(res.json);
     throw new JoinRefusedError(
@@ -140,6 +161,10 @@ async function expandShortLink(link: string): Promise<string> {
     );
   }
   const answer = ZCodeAnswer.safeParse(res.json);
-  if (!answer.success) throw new JoinRefusedError("BAD_ANSWER", "the web app's answer to the short link is not an invite token (is this the mesh web app?)");
+  if (!answer.success)
+    throw new JoinRefusedError(
+      "BAD_ANSWER",
+      "the web app's answer to the short link is not an invite token (is this the mesh web app?)",
+    );
   return answer.data.token;
 }

@@ -27,14 +27,23 @@ async function peer(link: string, name: string) {
 }
 /** Every key a peer could hold: the invite's mesh key and all epoch keys it ever received. */
 function canRead(config: TMeshConfig, ring: MeshClient, ciphertext: string): boolean {
-  const keys = { meshKey: ring.keys.meshKey, memberId: config.memberId, boxSecretKey: ring.keys.secrets.boxSecretKey, epochKey: (e: number, id: string) => ring.epochKeys.get(e, id) };
+  const keys = {
+    meshKey: ring.keys.meshKey,
+    memberId: config.memberId,
+    boxSecretKey: ring.keys.secrets.boxSecretKey,
+    epochKey: (e: number, id: string) => ring.epochKeys.get(e, id),
+  };
   return openCiphertext(ciphertext, keys).ok;
 }
 
 describe("key epochs", () => {
   it("a removed peer holding every old key cannot read whole-mesh messages sent after its removal; the others can, and so can a newcomer", async () => {
     const { owner, mesh, invite, deps } = await meshForBroker(db, harness.broker.ws);
-    const [alice, bob, mallory] = [await peer(invite.inviteLink, "alice"), await peer(invite.inviteLink, "bob"), await peer(invite.inviteLink, "mallory")];
+    const [alice, bob, mallory] = [
+      await peer(invite.inviteLink, "alice"),
+      await peer(invite.inviteLink, "bob"),
+      await peer(invite.inviteLink, "mallory"),
+    ];
     await alice.client.send("before the removal");
     await eventually(async () => bob.inbox.length === 1 && mallory.inbox.length === 1, 10_000);
     expect(mallory.inbox[0]?.text).toBe("before the removal");
@@ -42,7 +51,10 @@ describe("key epochs", () => {
     // Mallory, removed, keeps its client object with every key it held; it sees no more traffic.
     await removeMember(deps, actorOf(owner), { meshId: mesh.id, memberId: mallory.config.memberId });
     // The others' key_epoch frames and mallory's 4403 close go out separately: wait for both.
-    await eventually(async () => alice.client.keyEpoch === 1 && bob.client.keyEpoch === 1 && !mallory.client.connected, 10_000);
+    await eventually(
+      async () => alice.client.keyEpoch === 1 && bob.client.keyEpoch === 1 && !mallory.client.connected,
+      10_000,
+    );
 
     await alice.client.send("after the removal");
     await eventually(async () => bob.inbox.length === 2, 10_000);
@@ -53,7 +65,10 @@ describe("key epochs", () => {
     expect(alice.inbox[0]?.text).toBe("bob too");
 
     // The ciphertexts the broker stored after the removal, as a dump of its database would give them.
-    const after = await db.messageEnvelope.findMany({ where: { meshId: mesh.id, targetSpec: { equals: { kind: "mesh", epoch: 1 } } }, select: { ciphertext: true } });
+    const after = await db.messageEnvelope.findMany({
+      where: { meshId: mesh.id, targetSpec: { equals: { kind: "mesh", epoch: 1 } } },
+      select: { ciphertext: true },
+    });
     expect(after.length).toBe(2);
     for (const row of after) {
       const ciphertext = Buffer.from(row.ciphertext).toString("base64url");
@@ -74,7 +89,11 @@ describe("key epochs", () => {
 
   it("the broker refuses a whole-mesh message under an old epoch; the client seals it again under the new one", async () => {
     const { owner, mesh, invite, deps } = await meshForBroker(db, harness.broker.ws);
-    const [a, b, c] = [await peer(invite.inviteLink, "a"), await peer(invite.inviteLink, "b"), await peer(invite.inviteLink, "c")];
+    const [a, b, c] = [
+      await peer(invite.inviteLink, "a"),
+      await peer(invite.inviteLink, "b"),
+      await peer(invite.inviteLink, "c"),
+    ];
     await removeMember(deps, actorOf(owner), { meshId: mesh.id, memberId: c.config.memberId });
     // Sent at once: the client may still be at epoch 0 when it seals; if the broker already knows epoch 1
     // the answer is CONFLICT and the client seals again. (If the broker's notice of the removal had not
@@ -90,9 +109,16 @@ describe("key epochs", () => {
     // with CONFLICT after a key_epoch frame, and the client's own send reseals under epoch 1.
     await eventually(async () => a.client.keyEpoch === 1, 10_000);
     const seed = fromBase64Url(a.config.signSeed, 32);
-    const raw = await TestClient.open(harness.broker, { meshId: a.config.meshId, memberId: a.config.memberId, keys: nacl.sign.keyPair.fromSeed(seed) });
+    const raw = await TestClient.open(harness.broker, {
+      meshId: a.config.meshId,
+      memberId: a.config.memberId,
+      keys: nacl.sign.keyPair.fromSeed(seed),
+    });
     raw.raw({ v: 1, type: "send", id: "under-epoch-0", to: { kind: "mesh" }, ciphertext: fakeCiphertext(32) });
-    expect(await raw.next((f) => f.type === "error" && f.id === "under-epoch-0")).toMatchObject({ code: "CONFLICT", message: expect.stringContaining("stale_key_epoch") });
+    expect(await raw.next((f) => f.type === "error" && f.id === "under-epoch-0")).toMatchObject({
+      code: "CONFLICT",
+      message: expect.stringContaining("stale_key_epoch"),
+    });
     expect(raw.frames.some((f) => f.type === "key_epoch" && f.epoch === 1)).toBe(true);
     await raw.close();
     await a.client.send("later");

@@ -6,7 +6,15 @@ import type { TMessageFrame, TMessagePriority, TPeerInfo, TTargetSpec } from "..
 import { MAX_TARGET_PEERS } from "../protocol/frames";
 import type { SentReceipt } from "./client-types";
 import { EpochKeyRing, type EpochKeyStore, type TEpochKey } from "./epoch-keys";
-import { encodeJsonPlaintext, epochOf, plaintextJson, sealDirect, ZMeshKeyPlaintext, ZMeshKeyRequestPlaintext, type DirectRecipient } from "./mesh-crypto";
+import {
+  encodeJsonPlaintext,
+  epochOf,
+  plaintextJson,
+  sealDirect,
+  ZMeshKeyPlaintext,
+  ZMeshKeyRequestPlaintext,
+  type DirectRecipient,
+} from "./mesh-crypto";
 import { fromBase64Url, toBase64Url } from "../../src/server/core/encoding";
 
 /** Messages under an epoch key not held yet wait this long for it (unacked), then count as undecryptable. */
@@ -75,7 +83,13 @@ export class KeyExchange {
       this.asked.add(ask);
       void this.host
         .boxKeysOf([frame.from])
-        .then((to) => this.host.sendSealed({ kind: "peer", memberId: frame.from }, sealDirect(encodeJsonPlaintext({ kind: "mesh_key_request", ...head }), to, this.host.boxSecretKey), "high"))
+        .then((to) =>
+          this.host.sendSealed(
+            { kind: "peer", memberId: frame.from },
+            sealDirect(encodeJsonPlaintext({ kind: "mesh_key_request", ...head }), to, this.host.boxSecretKey),
+            "high",
+          ),
+        )
         .catch(() => this.asked.delete(ask));
     }
     return true;
@@ -108,7 +122,9 @@ export class KeyExchange {
       const wanted = this.ring.get(request.data.epoch, request.data.keyId);
       const to = live.find((p) => p.memberId === frame.from);
       if (!wanted || !to?.boxPubkey) return;
-      await this.give({ epoch: request.data.epoch, keyId: request.data.keyId, key: toBase64Url(wanted) }, [{ memberId: to.memberId, boxPubkey: to.boxPubkey }]);
+      await this.give({ epoch: request.data.epoch, keyId: request.data.keyId, key: toBase64Url(wanted) }, [
+        { memberId: to.memberId, boxPubkey: to.boxPubkey },
+      ]);
     }
   }
 
@@ -133,7 +149,9 @@ export class KeyExchange {
     const peers = await this.host.peers();
     const entry = this.ring.create(epoch);
     this.shared.set(entry.keyId, { epoch, members: new Set<string>() });
-    const others = peers.filter((p): p is TPeerInfo & { boxPubkey: string } => p.memberId !== this.host.memberId && !!p.boxPubkey);
+    const others = peers.filter(
+      (p): p is TPeerInfo & { boxPubkey: string } => p.memberId !== this.host.memberId && !!p.boxPubkey,
+    );
     // Stored before the first message under it, so each member's queue holds the key first.
     await this.give(entry, others);
     return this.ring.sendingKey(epoch) ?? entry;
@@ -144,7 +162,10 @@ export class KeyExchange {
     const plaintext = encodeJsonPlaintext({ kind: "mesh_key", epoch: entry.epoch, key: entry.key });
     for (let i = 0; i < to.length; i += MAX_TARGET_PEERS) {
       const chunk = to.slice(i, i + MAX_TARGET_PEERS);
-      const target: TTargetSpec = chunk.length === 1 && chunk[0] ? { kind: "peer", memberId: chunk[0].memberId } : { kind: "peers", memberIds: chunk.map((r) => r.memberId) };
+      const target: TTargetSpec =
+        chunk.length === 1 && chunk[0]
+          ? { kind: "peer", memberId: chunk[0].memberId }
+          : { kind: "peers", memberIds: chunk.map((r) => r.memberId) };
       await this.host.sendSealed(target, sealDirect(plaintext, chunk, this.host.boxSecretKey), "high");
       for (const r of chunk) record?.members.add(r.memberId);
     }

@@ -30,15 +30,23 @@ afterEach(async () => {
 });
 
 /** A broker stand-in: `answer` decides each upgrade; `onFrame` scripts replies. */
-async function fakeBroker(answer: Answer, onFrame: (ws: WebSocket, frame: TClientFrame) => void = () => {}, heartbeatMs = 30_000): Promise<Fake> {
+async function fakeBroker(
+  answer: Answer,
+  onFrame: (ws: WebSocket, frame: TClientFrame) => void = () => {},
+  heartbeatMs = 30_000,
+): Promise<Fake> {
   const wss = new WebSocketServer({ noServer: true });
   const server = http.createServer();
   const fake: Fake = { port: 0, sockets: [], received: [], connections: 0, close: async () => {} };
   server.on("upgrade", (req, socket: net.Socket, head) => {
     const a = answer(req);
     if (a !== "upgrade") {
-      const headers = Object.entries(a.headers ?? {}).map(([k, v]) => `${k}: ${v}\r\n`).join("");
-      socket.end(`HTTP/1.1 ${a.status} No\r\ncontent-type: application/json\r\n${headers}connection: close\r\n\r\n{"error":{"code":"X","message":"no"}}`);
+      const headers = Object.entries(a.headers ?? {})
+        .map(([k, v]) => `${k}: ${v}\r\n`)
+        .join("");
+      socket.end(
+        `HTTP/1.1 ${a.status} No\r\ncontent-type: application/json\r\n${headers}connection: close\r\n\r\n{"error":{"code":"X","message":"no"}}`,
+      );
       return;
     }
     wss.handleUpgrade(req, socket, head, (ws) => {
@@ -49,7 +57,18 @@ async function fakeBroker(answer: Answer, onFrame: (ws: WebSocket, frame: TClien
         fake.received.push(frame);
         onFrame(ws, frame);
       });
-      ws.send(JSON.stringify({ v: 1, type: "welcome", connectionId: randomUUID(), meshId: config.meshId, memberId: config.memberId, maxMessageBytes: 65536, heartbeatMs, queued: 0 }));
+      ws.send(
+        JSON.stringify({
+          v: 1,
+          type: "welcome",
+          connectionId: randomUUID(),
+          meshId: config.meshId,
+          memberId: config.memberId,
+          maxMessageBytes: 65536,
+          heartbeatMs,
+          queued: 0,
+        }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -80,7 +99,10 @@ const config: TMeshConfig = {
   boxSecretKey: toBase64Url(secrets.boxSecretKey),
 };
 const clientOf = (fake: Fake, opts: ConstructorParameters<typeof MeshClient>[1] = {}) => {
-  const c = new MeshClient({ ...config, brokerUrl: `ws://127.0.0.1:${fake.port}` }, { backoff: { initialMs: 20, maxMs: 40 }, ...opts });
+  const c = new MeshClient(
+    { ...config, brokerUrl: `ws://127.0.0.1:${fake.port}` },
+    { backoff: { initialMs: 20, maxMs: 40 }, ...opts },
+  );
   clients.push(c);
   return c;
 };
@@ -101,7 +123,9 @@ describe("MeshClient against a scripted broker", () => {
   it("signs its upgrade, and stops for good on a 401 (no retry loop)", async () => {
     const seen: http.IncomingMessage[] = [];
     const fake = await fakeBroker((req) => (seen.push(req), { status: 401 }));
-    const error = await clientOf(fake).connect().catch((e: unknown) => e);
+    const error = await clientOf(fake)
+      .connect()
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: "MeshClientError", code: "X" });
     expect(seen).toHaveLength(1);
     expect(seen[0]?.url).toBe(`/ws?mesh=${config.meshId}&member=${config.memberId}`);
@@ -110,7 +134,10 @@ describe("MeshClient against a scripted broker", () => {
 
   it("waits Retry-After after a 429 or a 503, plus a random part of up to half of it, then connects", async () => {
     let calls = 0;
-    const answers = [{ status: 429, headers: { "retry-after": "1" } }, { status: 503, headers: { "retry-after": "1" } }];
+    const answers = [
+      { status: 429, headers: { "retry-after": "1" } },
+      { status: 503, headers: { "retry-after": "1" } },
+    ];
     const fake = await fakeBroker(() => answers[calls++] ?? "upgrade");
     const randoms = [0, 1];
     const client = clientOf(fake, { random: () => randoms.shift() ?? 0.5 });
@@ -122,7 +149,11 @@ describe("MeshClient against a scripted broker", () => {
   });
 
   it("drops a connection that went silent for 2.5 heartbeats and dials again", async () => {
-    const fake = await fakeBroker(() => "upgrade", () => {}, 40);
+    const fake = await fakeBroker(
+      () => "upgrade",
+      () => {},
+      40,
+    );
     const client = clientOf(fake);
     await client.connect();
     const ends: string[] = [];
@@ -134,15 +165,35 @@ describe("MeshClient against a scripted broker", () => {
 
   it("repeats a send refused with SERVICE_UNAVAILABLE and fails one refused with NOT_FOUND", async () => {
     let unavailable = 1;
-    const gone = { memberId: randomUUID(), displayName: "Gone", role: "member", boxPubkey: toBase64Url(nacl.box.keyPair().publicKey), online: false, status: null, statusText: null };
+    const gone = {
+      memberId: randomUUID(),
+      displayName: "Gone",
+      role: "member",
+      boxPubkey: toBase64Url(nacl.box.keyPair().publicKey),
+      online: false,
+      status: null,
+      statusText: null,
+    };
     const fake = await fakeBroker(
       () => "upgrade",
       (ws, f) => {
         if (f.type === "peers") ws.send(JSON.stringify({ v: 1, type: "peers", id: f.id, peers: [gone] }));
         if (f.type !== "send") return;
-        if (f.to.kind === "peer") ws.send(JSON.stringify({ v: 1, type: "error", code: "NOT_FOUND", message: "no such member", id: f.id }));
-        else if (unavailable-- > 0) ws.send(JSON.stringify({ v: 1, type: "error", code: "SERVICE_UNAVAILABLE", message: "later", id: f.id }));
-        else ws.send(JSON.stringify({ v: 1, type: "sent", id: f.id, messageId: randomUUID(), createdAt: new Date().toISOString(), recipients: 2 }));
+        if (f.to.kind === "peer")
+          ws.send(JSON.stringify({ v: 1, type: "error", code: "NOT_FOUND", message: "no such member", id: f.id }));
+        else if (unavailable-- > 0)
+          ws.send(JSON.stringify({ v: 1, type: "error", code: "SERVICE_UNAVAILABLE", message: "later", id: f.id }));
+        else
+          ws.send(
+            JSON.stringify({
+              v: 1,
+              type: "sent",
+              id: f.id,
+              messageId: randomUUID(),
+              createdAt: new Date().toISOString(),
+              recipients: 2,
+            }),
+          );
       },
     );
     const client = clientOf(fake);
@@ -152,9 +203,16 @@ describe("MeshClient against a scripted broker", () => {
     expect(sends).toHaveLength(2);
     expect(sends[0]).toEqual(sends[1]);
     // The broker's NOT_FOUND (a member revoked since `peers`) fails that send; the connection stays.
-    await expect(client.send("hi", { to: [gone.memberId] })).rejects.toMatchObject({ name: "MeshClientError", code: "NOT_FOUND", message: "no such member" });
+    await expect(client.send("hi", { to: [gone.memberId] })).rejects.toMatchObject({
+      name: "MeshClientError",
+      code: "NOT_FOUND",
+      message: "no such member",
+    });
     // An id no `peers` answer knows is refused before anything is sent.
-    await expect(client.send("hi", { to: [randomUUID()] })).rejects.toMatchObject({ code: "NOT_FOUND", message: expect.stringContaining("no live member") });
+    await expect(client.send("hi", { to: [randomUUID()] })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+      message: expect.stringContaining("no live member"),
+    });
     expect(fake.received.filter((f) => f.type === "send")).toHaveLength(3);
     expect(client.connected).toBe(true);
   });
@@ -166,7 +224,10 @@ describe("MeshClient against a scripted broker", () => {
       messageFrame(sealForMesh(utf8('{"kind":"file","name":"x"}'), meshKey)),
       messageFrame(sealForMesh(encodeTextPlaintext("other mesh"), deriveMeshKey(nacl.randomBytes(32)))),
     ];
-    const fake = await fakeBroker(() => "upgrade", () => {});
+    const fake = await fakeBroker(
+      () => "upgrade",
+      () => {},
+    );
     const client = clientOf(fake, { ackDelayMs: 5 });
     const texts: string[] = [];
     const unreadable: string[] = [];
@@ -174,7 +235,12 @@ describe("MeshClient against a scripted broker", () => {
     client.on("undecryptable", (u) => unreadable.push(u.reason));
     await client.connect();
     for (const f of [...frames, frames[0]]) fake.sockets[0]?.send(JSON.stringify(f));
-    await expect.poll(() => fake.received.filter((f) => f.type === "ack").flatMap((f) => (f.type === "ack" ? f.messageIds : [])).length).toBe(4);
+    await expect
+      .poll(
+        () =>
+          fake.received.filter((f) => f.type === "ack").flatMap((f) => (f.type === "ack" ? f.messageIds : [])).length,
+      )
+      .toBe(4);
     const acked = fake.received.flatMap((f) => (f.type === "ack" ? f.messageIds : []));
     expect(new Set(acked)).toEqual(new Set(frames.map((f) => f.messageId)));
     expect(texts).toEqual(["readable"]);
@@ -182,10 +248,15 @@ describe("MeshClient against a scripted broker", () => {
   });
 
   it("leaves messages unacked in a session that does not receive", async () => {
-    const fake = await fakeBroker(() => "upgrade", (ws, f) => f.type === "peers" && ws.send(JSON.stringify({ v: 1, type: "peers", id: f.id, peers: [] })));
+    const fake = await fakeBroker(
+      () => "upgrade",
+      (ws, f) => f.type === "peers" && ws.send(JSON.stringify({ v: 1, type: "peers", id: f.id, peers: [] })),
+    );
     const client = clientOf(fake, { receive: false, ackDelayMs: 1 });
     await client.connect();
-    fake.sockets[0]?.send(JSON.stringify(messageFrame(sealForMesh(encodeTextPlaintext("keep me"), deriveMeshKey(rootKey)))));
+    fake.sockets[0]?.send(
+      JSON.stringify(messageFrame(sealForMesh(encodeTextPlaintext("keep me"), deriveMeshKey(rootKey)))),
+    );
     // The answer to `peers` comes after the message, so the message has been seen by then.
     expect(await client.peers()).toEqual([]);
     await client.close();

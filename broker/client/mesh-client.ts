@@ -4,13 +4,35 @@
 import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import type WebSocket from "ws";
-import type { TClientFrameInput, TMessageFrame, TMessagePriority, TPeerInfo, TServerFrame, TTargetSpec } from "../protocol/frames";
-import { MeshClientError, type Frame, type MeshClientEvents, type MeshClientOptions, type SentReceipt, type StatusEvent, type Welcome } from "./client-types";
+import type {
+  TClientFrameInput,
+  TMessageFrame,
+  TMessagePriority,
+  TPeerInfo,
+  TServerFrame,
+  TTargetSpec,
+} from "../protocol/frames";
+import {
+  MeshClientError,
+  type Frame,
+  type MeshClientEvents,
+  type MeshClientOptions,
+  type SentReceipt,
+  type StatusEvent,
+  type Welcome,
+} from "./client-types";
 import { meshKeysOf, type MeshKeys, type TMeshConfig } from "./config-store";
 import { AckBatcher, PendingRequests, SeenIds } from "./delivery";
 import type { EpochKeyRing } from "./epoch-keys";
 import { KeyExchange } from "./key-exchange";
-import { decodePlaintext, encodeTextPlaintext, openCiphertext, sealDirect, sealForEpoch, sealForMesh } from "./mesh-crypto";
+import {
+  decodePlaintext,
+  encodeTextPlaintext,
+  openCiphertext,
+  sealDirect,
+  sealForEpoch,
+  sealForMesh,
+} from "./mesh-crypto";
 import { fromBase64Url } from "../../src/server/core/encoding";
 import { PeerDirectory } from "./peer-directory";
 import { afterEnd, closeSocket, openSocket, type SocketEnd } from "./socket";
@@ -80,13 +102,20 @@ export class MeshClient extends EventEmitter<MeshClientEvents> {
         return await this.sendToMesh(plaintext, priority);
       } catch (error) {
         // The epoch rose between sealing and storing (the broker said so with `key_epoch` first): once more.
-        if (error instanceof MeshClientError && error.code === "CONFLICT" && error.message.startsWith("stale_key_epoch")) return this.sendToMesh(plaintext, priority);
+        if (
+          error instanceof MeshClientError &&
+          error.code === "CONFLICT" &&
+          error.message.startsWith("stale_key_epoch")
+        )
+          return this.sendToMesh(plaintext, priority);
         throw error;
       }
     }
-    if (ids.includes(this.config.memberId)) throw new MeshClientError("BAD_REQUEST", "a message cannot be sent to yourself");
+    if (ids.includes(this.config.memberId))
+      throw new MeshClientError("BAD_REQUEST", "a message cannot be sent to yourself");
     const recipients = await this.directory.boxKeysOf(ids);
-    const to: TTargetSpec = ids.length === 1 && ids[0] ? { kind: "peer", memberId: ids[0] } : { kind: "peers", memberIds: ids };
+    const to: TTargetSpec =
+      ids.length === 1 && ids[0] ? { kind: "peer", memberId: ids[0] } : { kind: "peers", memberIds: ids };
     return this.sendSealed(to, sealDirect(plaintext, recipients, this.keys.secrets.boxSecretKey), priority);
   }
 
@@ -105,7 +134,11 @@ export class MeshClient extends EventEmitter<MeshClientEvents> {
     const epoch = this.epoch;
     if (epoch === 0) return this.sendSealed({ kind: "mesh" }, sealForMesh(plaintext, this.keys.meshKey), priority);
     const key = await this.keyExchange.sendingKey(epoch);
-    return this.sendSealed({ kind: "mesh", epoch }, sealForEpoch(plaintext, epoch, fromBase64Url(key.key, 32)), priority);
+    return this.sendSealed(
+      { kind: "mesh", epoch },
+      sealForEpoch(plaintext, epoch, fromBase64Url(key.key, 32)),
+      priority,
+    );
   }
 
   private async sendSealed(to: TTargetSpec, ciphertext: string, priority: TMessagePriority): Promise<SentReceipt> {
@@ -124,7 +157,13 @@ export class MeshClient extends EventEmitter<MeshClientEvents> {
 
   /** Sets this peer's status; resolves with the broker's `status` frame. */
   async setStatus(status: string, text?: string | null): Promise<StatusEvent> {
-    return (await this.request({ v: 1, type: "set_status", id: randomUUID(), status, text: text ?? null })) as StatusEvent;
+    return (await this.request({
+      v: 1,
+      type: "set_status",
+      id: randomUUID(),
+      status,
+      text: text ?? null,
+    })) as StatusEvent;
   }
 
   /** A known member (from `peers` and `presence`), if any. */
@@ -153,7 +192,10 @@ export class MeshClient extends EventEmitter<MeshClientEvents> {
   private tooLarge(frame: TClientFrameInput): MeshClientError | undefined {
     const max = this.welcome?.maxMessageBytes;
     if (max === undefined || Buffer.byteLength(JSON.stringify(frame)) <= max) return undefined;
-    return new MeshClientError("PAYLOAD_TOO_LARGE", `the message is too large for this broker (frames of at most ${max} bytes)`);
+    return new MeshClientError(
+      "PAYLOAD_TOO_LARGE",
+      `the message is too large for this broker (frames of at most ${max} bytes)`,
+    );
   }
 
   private request(frame: TClientFrameInput & { id: string }): Promise<TServerFrame> {
@@ -170,8 +212,17 @@ export class MeshClient extends EventEmitter<MeshClientEvents> {
 
   private dial(): void {
     this.retryTimer = undefined;
-    const target = { brokerUrl: this.config.brokerUrl, meshId: this.config.meshId, memberId: this.config.memberId, signSecretKey: this.keys.signSecretKey };
-    this.ws = openSocket(target, { onFrame: (f) => this.onFrame(f), onEnd: (e) => this.onEnd(e) }, { handshakeTimeoutMs: this.opts.handshakeTimeoutMs });
+    const target = {
+      brokerUrl: this.config.brokerUrl,
+      meshId: this.config.meshId,
+      memberId: this.config.memberId,
+      signSecretKey: this.keys.signSecretKey,
+    };
+    this.ws = openSocket(
+      target,
+      { onFrame: (f) => this.onFrame(f), onEnd: (e) => this.onEnd(e) },
+      { handshakeTimeoutMs: this.opts.handshakeTimeoutMs },
+    );
   }
 
   private onEnd(end: SocketEnd): void {
@@ -279,13 +330,25 @@ export class MeshClient extends EventEmitter<MeshClientEvents> {
     const opened = openCiphertext(frame.ciphertext, keys);
     if (!opened.ok && opened.reason === "no_epoch_key" && this.keyExchange.hold(frame)) return;
     const decoded = opened.ok ? decodePlaintext(opened.plaintext) : undefined;
-    if (!opened.ok || !decoded || decoded.kind === "invalid") return this.unreadable(frame, opened.ok ? "bad_plaintext" : opened.reason);
+    if (!opened.ok || !decoded || decoded.kind === "invalid")
+      return this.unreadable(frame, opened.ok ? "bad_plaintext" : opened.reason);
     this.seen.add(frame.messageId);
     this.acks.add(frame.messageId);
     if (opened.direct && decoded.kind === "other") return this.keyExchange.onControl(frame, opened.plaintext);
     if (decoded.kind !== "text") return;
     const { messageId, seq, from, to, priority, createdAt, attempt } = frame;
-    this.emit("message", { messageId, seq, from, fromName: sender?.displayName ?? null, to, direct: opened.direct, priority, createdAt, attempt, ...decoded.value });
+    this.emit("message", {
+      messageId,
+      seq,
+      from,
+      fromName: sender?.displayName ?? null,
+      to,
+      direct: opened.direct,
+      priority,
+      createdAt,
+      attempt,
+      ...decoded.value,
+    });
   }
 
   // A broker that vanished without closing (no FIN) would leave us waiting for ever: after two and a

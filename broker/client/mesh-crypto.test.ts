@@ -56,7 +56,11 @@ describe("whole-mesh format 0x01", () => {
     expect(nacl.secretbox.open(bytes.subarray(25), bytes.subarray(1, 25), meshKey)).toEqual(plaintext);
     const opened = openCiphertext(a, keys);
     expect(opened).toEqual({ ok: true, plaintext, direct: false });
-    if (opened.ok) expect(decodePlaintext(opened.plaintext)).toEqual({ kind: "text", value: { kind: "text", text: "hello mesh ✓", sentAt: "2026-11-22T08:00:00.000Z" } });
+    if (opened.ok)
+      expect(decodePlaintext(opened.plaintext)).toEqual({
+        kind: "text",
+        value: { kind: "text", text: "hello mesh ✓", sentAt: "2026-11-22T08:00:00.000Z" },
+      });
   });
 
   it("detects every altered byte and another mesh's key", () => {
@@ -65,8 +69,14 @@ describe("whole-mesh format 0x01", () => {
       const opened = openCiphertext(altered, keys);
       expect(opened.ok, `byte ${i}`).toBe(false);
     }
-    expect(openCiphertext(sealed, { ...keys, meshKey: deriveMeshKey(nacl.randomBytes(32)) })).toEqual({ ok: false, reason: "tampered" });
-    expect(openCiphertext(toBase64Url(fromBase64Url(sealed).subarray(0, 30)), keys)).toEqual({ ok: false, reason: "malformed" });
+    expect(openCiphertext(sealed, { ...keys, meshKey: deriveMeshKey(nacl.randomBytes(32)) })).toEqual({
+      ok: false,
+      reason: "tampered",
+    });
+    expect(openCiphertext(toBase64Url(fromBase64Url(sealed).subarray(0, 30)), keys)).toEqual({
+      ok: false,
+      reason: "malformed",
+    });
     expect(openCiphertext("not base64url!", keys)).toEqual({ ok: false, reason: "malformed" });
     expect(openCiphertext(toBase64Url(Uint8Array.of(7, 1, 2, 3)), keys)).toEqual({ ok: false, reason: "malformed" });
   });
@@ -77,7 +87,12 @@ describe("direct format 0x02", () => {
   const alice = peer();
   const bob = peer();
   const carol = peer();
-  const keysOf = (p: ReturnType<typeof peer>) => ({ meshKey, memberId: p.memberId, boxSecretKey: p.box.secretKey, senderBoxPubkey: sender.boxPubkey });
+  const keysOf = (p: ReturnType<typeof peer>) => ({
+    meshKey,
+    memberId: p.memberId,
+    boxSecretKey: p.box.secretKey,
+    senderBoxPubkey: sender.boxPubkey,
+  });
 
   it("lets each named recipient, and only them, read it, and has the documented layout", () => {
     const plaintext = utf8('{"kind":"text","text":"for alice and bob","sentAt":"2026-11-22T08:00:00.000Z"}');
@@ -91,14 +106,24 @@ describe("direct format 0x02", () => {
     expect(openCiphertext(sealed, keysOf(bob))).toEqual({ ok: true, plaintext, direct: true });
     expect(openCiphertext(sealed, keysOf(carol))).toEqual({ ok: false, reason: "not_for_me" });
     // The mesh key does not open a direct message: a member not named cannot read it.
-    expect(openCiphertext(sealed, { ...keysOf(carol), memberId: alice.memberId })).toEqual({ ok: false, reason: "tampered" });
+    expect(openCiphertext(sealed, { ...keysOf(carol), memberId: alice.memberId })).toEqual({
+      ok: false,
+      reason: "tampered",
+    });
   });
 
   it("needs the real sender's key and detects every altered byte", () => {
     const sealed = sealDirect(utf8("psst"), [alice], sender.box.secretKey);
-    expect(openCiphertext(sealed, { ...keysOf(alice), senderBoxPubkey: null })).toEqual({ ok: false, reason: "no_sender_key" });
-    expect(openCiphertext(sealed, { ...keysOf(alice), senderBoxPubkey: carol.boxPubkey })).toEqual({ ok: false, reason: "tampered" });
-    for (const [i, altered] of flips(sealed)) expect(openCiphertext(altered, keysOf(alice)).ok, `byte ${i}`).toBe(false);
+    expect(openCiphertext(sealed, { ...keysOf(alice), senderBoxPubkey: null })).toEqual({
+      ok: false,
+      reason: "no_sender_key",
+    });
+    expect(openCiphertext(sealed, { ...keysOf(alice), senderBoxPubkey: carol.boxPubkey })).toEqual({
+      ok: false,
+      reason: "tampered",
+    });
+    for (const [i, altered] of flips(sealed))
+      expect(openCiphertext(altered, keysOf(alice)).ok, `byte ${i}`).toBe(false);
     const truncated = toBase64Url(fromBase64Url(sealed).subarray(0, 2 + 88 + 10));
     expect(openCiphertext(truncated, keysOf(alice))).toEqual({ ok: false, reason: "malformed" });
   });
@@ -122,7 +147,9 @@ describe("plaintext", () => {
   });
 
   it("writes member ids as their 16 raw bytes", () => {
-    expect(toBase64Url(uuidBytes("00112233-4455-6677-8899-aabbccddeeff"))).toBe(toBase64Url(Buffer.from("00112233445566778899aabbccddeeff", "hex")));
+    expect(toBase64Url(uuidBytes("00112233-4455-6677-8899-aabbccddeeff"))).toBe(
+      toBase64Url(Buffer.from("00112233445566778899aabbccddeeff", "hex")),
+    );
     expect(() => uuidBytes("not-a-uuid")).toThrow(TypeError);
   });
 });

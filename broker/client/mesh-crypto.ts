@@ -74,7 +74,10 @@ export function sealForEpoch(plaintext: Uint8Array, epoch: number, key: Uint8Arr
 export function epochOf(ciphertext: string): { epoch: number; keyId: string } | undefined {
   const bytes = tryFromBase64Url(ciphertext);
   if (!bytes || bytes.length < EPOCH_HEADER || bytes[0] !== FORMAT_MESH_EPOCH) return undefined;
-  return { epoch: new DataView(bytes.buffer, bytes.byteOffset).getUint32(1), keyId: Buffer.from(bytes.subarray(5, EPOCH_HEADER)).toString("hex") };
+  return {
+    epoch: new DataView(bytes.buffer, bytes.byteOffset).getUint32(1),
+    keyId: Buffer.from(bytes.subarray(5, EPOCH_HEADER)).toString("hex"),
+  };
 }
 
 export interface DirectRecipient {
@@ -87,13 +90,22 @@ export interface DirectRecipient {
  * `0x02 ‖ n ‖ n × (memberId ‖ nonce ‖ box(messageKey)) ‖ nonce ‖ secretbox(plaintext, messageKey)`, base64url:
  * the plaintext is sealed once under a fresh message key, which is boxed to each recipient.
  */
-export function sealDirect(plaintext: Uint8Array, recipients: readonly DirectRecipient[], senderBoxSecret: Uint8Array): string {
-  if (recipients.length < 1 || recipients.length > MAX_TARGET_PEERS) throw new RangeError(`a direct message has 1 to ${MAX_TARGET_PEERS} recipients`);
+export function sealDirect(
+  plaintext: Uint8Array,
+  recipients: readonly DirectRecipient[],
+  senderBoxSecret: Uint8Array,
+): string {
+  if (recipients.length < 1 || recipients.length > MAX_TARGET_PEERS)
+    throw new RangeError(`a direct message has 1 to ${MAX_TARGET_PEERS} recipients`);
   const messageKey = nacl.randomBytes(KEY);
   const parts: Uint8Array[] = [Uint8Array.of(FORMAT_DIRECT, recipients.length)];
   for (const r of recipients) {
     const nonce = nacl.randomBytes(NONCE);
-    parts.push(uuidBytes(r.memberId), nonce, nacl.box(messageKey, nonce, fromBase64Url(r.boxPubkey, 32), senderBoxSecret));
+    parts.push(
+      uuidBytes(r.memberId),
+      nonce,
+      nacl.box(messageKey, nonce, fromBase64Url(r.boxPubkey, 32), senderBoxSecret),
+    );
   }
   const nonce = nacl.randomBytes(NONCE);
   parts.push(nonce, nacl.secretbox(plaintext, nonce, messageKey));
@@ -125,10 +137,15 @@ export function openCiphertext(ciphertext: string, keys: OpenKeys): OpenResult {
   }
   if (bytes[0] === FORMAT_MESH_EPOCH) {
     const head = epochOf(ciphertext);
-    if (!head || bytes.length < EPOCH_HEADER + NONCE + nacl.secretbox.overheadLength) return { ok: false, reason: "malformed" };
+    if (!head || bytes.length < EPOCH_HEADER + NONCE + nacl.secretbox.overheadLength)
+      return { ok: false, reason: "malformed" };
     const key = keys.epochKey?.(head.epoch, head.keyId);
     if (!key) return { ok: false, reason: "no_epoch_key" };
-    const opened = nacl.secretbox.open(bytes.subarray(EPOCH_HEADER + NONCE), bytes.subarray(EPOCH_HEADER, EPOCH_HEADER + NONCE), key);
+    const opened = nacl.secretbox.open(
+      bytes.subarray(EPOCH_HEADER + NONCE),
+      bytes.subarray(EPOCH_HEADER, EPOCH_HEADER + NONCE),
+      key,
+    );
     return opened ? { ok: true, plaintext: opened, direct: false } : { ok: false, reason: "tampered" };
   }
   if (bytes[0] !== FORMAT_DIRECT || bytes.length < 2) return { ok: false, reason: "malformed" };
@@ -144,9 +161,18 @@ export function openCiphertext(ciphertext: string, keys: OpenKeys): OpenResult {
   if (at < 0) return { ok: false, reason: "not_for_me" };
   const senderKey = tryFromBase64Url(keys.senderBoxPubkey ?? undefined, 32);
   if (!senderKey) return { ok: false, reason: "no_sender_key" };
-  const messageKey = nacl.box.open(bytes.subarray(at + 16 + NONCE, at + ENTRY), bytes.subarray(at + 16, at + 16 + NONCE), senderKey, keys.boxSecretKey);
+  const messageKey = nacl.box.open(
+    bytes.subarray(at + 16 + NONCE, at + ENTRY),
+    bytes.subarray(at + 16, at + 16 + NONCE),
+    senderKey,
+    keys.boxSecretKey,
+  );
   if (!messageKey || messageKey.length !== KEY) return { ok: false, reason: "tampered" };
-  const opened = nacl.secretbox.open(bytes.subarray(bodyAt + NONCE), bytes.subarray(bodyAt, bodyAt + NONCE), messageKey);
+  const opened = nacl.secretbox.open(
+    bytes.subarray(bodyAt + NONCE),
+    bytes.subarray(bodyAt, bodyAt + NONCE),
+    messageKey,
+  );
   return opened ? { ok: true, plaintext: opened, direct: true } : { ok: false, reason: "tampered" };
 }
 
@@ -166,10 +192,16 @@ export const ZMeshKeyPlaintext = z.object({
   key: z.string().refine((k) => tryFromBase64Url(k, KEY) !== undefined, { error: "key must be 32 bytes, base64url" }),
 });
 /** Asks the member who sent a message under an epoch key one does not hold for that key. */
-export const ZMeshKeyRequestPlaintext = z.object({ kind: z.literal("mesh_key_request"), epoch: z.number().int().min(1).max(0xffffffff), keyId: z.string().regex(/^[0-9a-f]{16}$/) });
+export const ZMeshKeyRequestPlaintext = z.object({
+  kind: z.literal("mesh_key_request"),
+  epoch: z.number().int().min(1).max(0xffffffff),
+  keyId: z.string().regex(/^[0-9a-f]{16}$/),
+});
 
 /** UTF-8 JSON of a control plaintext (keys). */
-export function encodeJsonPlaintext(value: z.input<typeof ZMeshKeyPlaintext> | z.input<typeof ZMeshKeyRequestPlaintext>): Uint8Array {
+export function encodeJsonPlaintext(
+  value: z.input<typeof ZMeshKeyPlaintext> | z.input<typeof ZMeshKeyRequestPlaintext>,
+): Uint8Array {
   return utf8(JSON.stringify(value));
 }
 
@@ -185,7 +217,9 @@ export function plaintextJson(bytes: Uint8Array): unknown {
 }
 
 /** The kind of a decrypted plaintext: text, another kind (to be ignored), or not valid JSON at all. */
-export function decodePlaintext(bytes: Uint8Array): { kind: "text"; value: TTextPlaintext } | { kind: "other"; name: string } | { kind: "invalid" } {
+export function decodePlaintext(
+  bytes: Uint8Array,
+): { kind: "text"; value: TTextPlaintext } | { kind: "other"; name: string } | { kind: "invalid" } {
   const text = tryDecodeUtf8(bytes);
   if (text === undefined) return { kind: "invalid" };
   let json: unknown;
@@ -196,7 +230,8 @@ export function decodePlaintext(bytes: Uint8Array): { kind: "text"; value: TText
   }
   const parsed = ZTextPlaintext.safeParse(json);
   if (parsed.success) return { kind: "text", value: parsed.data };
-  const kind = typeof json === "object" && json !== null && "kind" in json ? (json as { kind: unknown }).kind : undefined;
+  const kind =
+    typeof json === "object" && json !== null && "kind" in json ? (json as { kind: unknown }).kind : undefined;
   return typeof kind === "string" && kind !== "text" ? { kind: "other", name: kind } : { kind: "invalid" };
 }
 

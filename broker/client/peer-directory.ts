@@ -23,7 +23,8 @@ export class PeerDirectory {
     if (frame.type !== "presence" && frame.type !== "status") return;
     const known = this.known.get(frame.memberId);
     if (!known) return;
-    if (frame.type === "presence") this.known.set(frame.memberId, { ...known, displayName: frame.displayName, online: frame.online });
+    if (frame.type === "presence")
+      this.known.set(frame.memberId, { ...known, displayName: frame.displayName, online: frame.online });
     else this.known.set(frame.memberId, { ...known, status: frame.status, statusText: frame.text });
   }
 
@@ -33,7 +34,11 @@ export class PeerDirectory {
     return ids.map((memberId) => {
       const peer = this.known.get(memberId);
       if (!peer) throw new MeshClientError("NOT_FOUND", `no live member ${memberId} in this mesh`);
-      if (!peer.boxPubkey) throw new MeshClientError("NO_BOX_KEY", `${peer.displayName} has no key for direct messages (its client sent none); send to the whole mesh instead`);
+      if (!peer.boxPubkey)
+        throw new MeshClientError(
+          "NO_BOX_KEY",
+          `${peer.displayName} has no key for direct messages (its client sent none); send to the whole mesh instead`,
+        );
       return { memberId, boxPubkey: peer.boxPubkey };
     });
   }

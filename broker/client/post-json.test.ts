@@ -12,9 +12,14 @@ beforeAll(async () => {
     req.on("data", (c: Buffer) => (body += c.toString()));
     req.on("end", () => {
       seen.push({ headers: req.headers, body });
-      if (req.url === "/busy") return res.writeHead(429, { "retry-after": "7", "content-type": "application/json" }).end('{"error":{"code":"TOO_MANY_REQUESTS","message":"later"}}');
+      if (req.url === "/busy")
+        return res
+          .writeHead(429, { "retry-after": "7", "content-type": "application/json" })
+          .end('{"error":{"code":"TOO_MANY_REQUESTS","message":"later"}}');
       if (req.url === "/text") return res.writeHead(502).end("<html>bad gateway</html>");
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ echo: JSON.parse(body) as unknown }));
+      res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify({ echo: JSON.parse(body) as unknown }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -26,7 +31,11 @@ describe("postJson", () => {
   it("posts JSON with its headers and parses any answer", async () => {
     const ok = await postJson(`${base}/join`, '{"a":1}', { "x-mesh-auth": "v1.x" });
     expect(ok).toMatchObject({ status: 200, json: { echo: { a: 1 } } });
-    expect(seen.at(-1)?.headers).toMatchObject({ "content-type": "application/json", "content-length": "7", "x-mesh-auth": "v1.x" });
+    expect(seen.at(-1)?.headers).toMatchObject({
+      "content-type": "application/json",
+      "content-length": "7",
+      "x-mesh-auth": "v1.x",
+    });
     const busy = await postJson(`${base}/busy`, "{}");
     expect(busy).toMatchObject({ status: 429, json: { error: { code: "TOO_MANY_REQUESTS" } } });
     expect(retryAfterOf(busy.headers)).toBe(7);

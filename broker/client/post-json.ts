@@ -24,13 +24,22 @@ export class PostError extends Error {
 const MAX_ANSWER_BYTES = 1_000_000;
 
 /** POSTs a JSON body; resolves with the status, headers and parsed JSON of any answer. */
-export function postJson(url: string, body: string, headers: Record<string, string> = {}, timeoutMs = 15_000): Promise<JsonAnswer> {
+export function postJson(
+  url: string,
+  body: string,
+  headers: Record<string, string> = {},
+  timeoutMs = 15_000,
+): Promise<JsonAnswer> {
   const target = new URL(url);
   const lib = target.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {
     const req = lib.request(
       target,
-      { method: "POST", headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), ...headers }, timeout: timeoutMs },
+      {
+        method: "POST",
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), ...headers },
+        timeout: timeoutMs,
+      },
       (res) => {
         let text = "";
         res.setEncoding("utf8");

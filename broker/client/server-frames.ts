@@ -10,20 +10,58 @@ const ZPeerInfo = z.object({
   memberId: z.string(),
   displayName: z.string(),
   role: z.string(),
-  boxPubkey: z.string().nullable().optional().transform((k) => k ?? null),
+  boxPubkey: z
+    .string()
+    .nullable()
+    .optional()
+    .transform((k) => k ?? null),
   online: z.boolean(),
-  status: z.string().nullable().optional().transform((s) => s ?? null),
-  statusText: z.string().nullable().optional().transform((s) => s ?? null),
+  status: z
+    .string()
+    .nullable()
+    .optional()
+    .transform((s) => s ?? null),
+  statusText: z
+    .string()
+    .nullable()
+    .optional()
+    .transform((s) => s ?? null),
   /** Absent from older brokers: no groups. */
-  groups: z.array(z.string().max(32)).max(16).optional().transform((g) => g ?? []),
-  userName: z.string().max(200).nullable().optional().transform((n) => n ?? null),
+  groups: z
+    .array(z.string().max(32))
+    .max(16)
+    .optional()
+    .transform((g) => g ?? []),
+  userName: z
+    .string()
+    .max(200)
+    .nullable()
+    .optional()
+    .transform((n) => n ?? null),
 });
 
 export const ZServerFrame = z.discriminatedUnion("type", [
-  z.object({ v, type: z.literal("welcome"), connectionId: z.string(), meshId: z.string(), memberId: z.string(), maxMessageBytes: z.number(), heartbeatMs: z.number(), queued: z.number(), keyEpoch: z.number().int().min(0).default(0) }),
+  z.object({
+    v,
+    type: z.literal("welcome"),
+    connectionId: z.string(),
+    meshId: z.string(),
+    memberId: z.string(),
+    maxMessageBytes: z.number(),
+    heartbeatMs: z.number(),
+    queued: z.number(),
+    keyEpoch: z.number().int().min(0).default(0),
+  }),
   z.object({ v, type: z.literal("key_epoch"), epoch: z.number().int().min(0) }),
   z.object({ v, type: z.literal("pong"), id, ts: z.number() }),
-  z.object({ v, type: z.literal("sent"), id: z.string(), messageId: z.string(), createdAt: z.string(), recipients: z.number() }),
+  z.object({
+    v,
+    type: z.literal("sent"),
+    id: z.string(),
+    messageId: z.string(),
+    createdAt: z.string(),
+    recipients: z.number(),
+  }),
   z.object({
     v,
     type: z.literal("message"),
@@ -37,7 +75,15 @@ export const ZServerFrame = z.discriminatedUnion("type", [
     attempt: z.number(),
   }),
   z.object({ v, type: z.literal("peers"), id, peers: z.array(ZPeerInfo) }),
-  z.object({ v, type: z.literal("status"), id, memberId: z.string(), status: z.string(), text: z.string().nullable(), at: z.string() }),
+  z.object({
+    v,
+    type: z.literal("status"),
+    id,
+    memberId: z.string(),
+    status: z.string(),
+    text: z.string().nullable(),
+    at: z.string(),
+  }),
   z.object({ v, type: z.literal("presence"), memberId: z.string(), displayName: z.string(), online: z.boolean() }),
   z.object({ v, type: z.literal("error"), code: z.string(), message: z.string(), id }),
 ]);

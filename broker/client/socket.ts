@@ -27,10 +27,17 @@ export interface SocketTarget {
 }
 
 /** Opens one socket; every outcome arrives through the handlers exactly once (onEnd). */
-export function openSocket(target: SocketTarget, handlers: SocketHandlers, opts: { handshakeTimeoutMs?: number } = {}): WebSocket {
+export function openSocket(
+  target: SocketTarget,
+  handlers: SocketHandlers,
+  opts: { handshakeTimeoutMs?: number } = {},
+): WebSocket {
   const url = `${brokerWsUrl(target.brokerUrl, WS_PATH)}?mesh=${encodeURIComponent(target.meshId)}&member=${encodeURIComponent(target.memberId)}`;
   const auth = signWsAuth({ meshId: target.meshId, memberId: target.memberId, secretKey: target.signSecretKey });
-  const ws = new WebSocket(url, { headers: { [WS_AUTH_HEADER]: auth }, handshakeTimeout: opts.handshakeTimeoutMs ?? 10_000 });
+  const ws = new WebSocket(url, {
+    headers: { [WS_AUTH_HEADER]: auth },
+    handshakeTimeout: opts.handshakeTimeoutMs ?? 10_000,
+  });
   let ended = false;
   let refusal: SocketEnd | undefined;
   let failure: string | undefined;
@@ -48,7 +55,12 @@ export function openSocket(target: SocketTarget, handlers: SocketHandlers, opts:
       if (body.length < 4096) body += chunk;
     });
     res.on("end", () => {
-      refusal = { kind: "refused", status: res.statusCode ?? 0, code: errorCodeOf(body), retryAfterSeconds: Number.isFinite(retry) && retry > 0 ? retry : undefined };
+      refusal = {
+        kind: "refused",
+        status: res.statusCode ?? 0,
+        code: errorCodeOf(body),
+        retryAfterSeconds: Number.isFinite(retry) && retry > 0 ? retry : undefined,
+      };
       ws.terminate();
     });
     res.on("error", () => ws.terminate());
@@ -92,18 +104,34 @@ const FATAL_STATUS = new Set([400, 401, 403, 404]);
  * connect storm) plus up to half of it again, so the peers refused together do not return together;
  * else exponential back-off with jitter.
  */
-export function afterEnd(end: SocketEnd, attempt: number, opts: { backoff?: BackoffOptions; random?: () => number } = {}): { fatal: MeshClientError } | { delayMs: number } {
+export function afterEnd(
+  end: SocketEnd,
+  attempt: number,
+  opts: { backoff?: BackoffOptions; random?: () => number } = {},
+): { fatal: MeshClientError } | { delayMs: number } {
   if (end.kind === "closed" && FINAL_CLOSE.has(end.code)) {
-    return { fatal: new MeshClientError(end.reason || `CLOSED_${end.code}`, `the broker ended this membership (${end.code} ${end.reason})`) };
+    return {
+      fatal: new MeshClientError(
+        end.reason || `CLOSED_${end.code}`,
+        `the broker ended this membership (${end.code} ${end.reason})`,
+      ),
+    };
   }
-  if (end.kind === "refused" && FATAL_STATUS.has(end.status)) return { fatal: new MeshClientError(end.code ?? `HTTP_${end.status}`, refusalMessage(end.status)) };
+  if (end.kind === "refused" && FATAL_STATUS.has(end.status))
+    return { fatal: new MeshClientError(end.code ?? `HTTP_${end.status}`, refusalMessage(end.status)) };
   const random = opts.random ?? Math.random;
   const wait = end.kind === "refused" && end.retryAfterSeconds ? end.retryAfterSeconds * 1000 : 0;
-  return { delayMs: wait > 0 ? wait + Math.round(random() * (wait / 2)) : backoffDelay(attempt, opts.backoff ?? DEFAULT_BACKOFF, random) };
+  return {
+    delayMs:
+      wait > 0
+        ? wait + Math.round(random() * (wait / 2))
+        : backoffDelay(attempt, opts.backoff ?? DEFAULT_BACKOFF, random),
+  };
 }
 
 function refusalMessage(status: number): string {
-  if (status === 401) return "the broker refused this peer's key (member revoked or unknown, mesh archived, or this machine's clock is more than 60 s off)";
+  if (status === 401)
+    return "the broker refused this peer's key (member revoked or unknown, mesh archived, or this machine's clock is more than 60 s off)";
   return `the broker refused the connection (HTTP ${status})`;
 }
 

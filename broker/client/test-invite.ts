@@ -1,6 +1,11 @@
 // A signed invite made locally, for the client's unit tests (no database, no broker).
 import { toBase64Url } from "../../src/server/core/encoding";
-import { createInviteToken, formatInviteExpiry, generateOwnerKeyPair, generateRootKey } from "../../src/server/core/invites";
+import {
+  createInviteToken,
+  formatInviteExpiry,
+  generateOwnerKeyPair,
+  generateRootKey,
+} from "../../src/server/core/invites";
 
 /** A token signed by a fresh owner key; `expiresInMs` may be negative for an expired invite. */
 export function localInvite(opts: { brokerUrl?: string; expiresInMs?: number; slug?: string } = {}) {

@@ -91,12 +91,17 @@ export async function pausableProxy(targetPort: number) {
  * and its hex, since bytea columns print as hex). Returns "table: count" for every hit.
  */
 export async function tablesContaining(db: Db, needles: string[]): Promise<string[]> {
-  const tables = await db.$queryRaw<{ table_name: string }[]>`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`;
+  const tables = await db.$queryRaw<
+    { table_name: string }[]
+  >`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`;
   const hits: string[] = [];
   for (const { table_name: name } of tables) {
     const quoted = `"${name.replace(/"/g, '""')}"`;
     for (const needle of needles) {
-      const rows = await db.$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM ${quoted} t WHERE strpos(t::text, $1) > 0`, needle);
+      const rows = await db.$queryRawUnsafe<{ n: bigint }[]>(
+        `SELECT count(*) AS n FROM ${quoted} t WHERE strpos(t::text, $1) > 0`,
+        needle,
+      );
       const n = Number(rows[0]?.n ?? 0);
       if (n > 0) hits.push(`${name}: ${n}`);
     }

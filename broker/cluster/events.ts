@@ -1,6 +1,12 @@
 import type pg from "pg";
 import type { Logger } from "../../src/server/core/logger";
-import { ENDED_CLOSE, eventPayload, EVENTS_CHANNEL, type EndedReason, type MeshEvent } from "../../src/server/services/broker/mesh-events";
+import {
+  ENDED_CLOSE,
+  eventPayload,
+  EVENTS_CHANNEL,
+  type EndedReason,
+  type MeshEvent,
+} from "../../src/server/services/broker/mesh-events";
 import { safeErrorFields } from "../http/request";
 import { PROTOCOL_VERSION, type TServerFrame } from "../protocol/frames";
 import { broadcastFrame, sendFrame, type ConnectionRegistry, type PeerConnection } from "../ws/registry";
@@ -37,9 +43,14 @@ export class MeshEvents {
   /** Delivers locally and tells the other nodes. */
   publish(event: MeshEvent, exceptConnectionId?: string): void {
     this.deliverLocal(event, exceptConnectionId);
-    this.deps.pool.query("SELECT pg_notify($1, $2)", [EVENTS_CHANNEL, eventPayload(this.deps.nodeId, event)]).catch((error: unknown) => {
-      this.deps.log.warn({ event: "notify_failed", ...safeErrorFields(error) }, "other nodes not told of a mesh event");
-    });
+    this.deps.pool
+      .query("SELECT pg_notify($1, $2)", [EVENTS_CHANNEL, eventPayload(this.deps.nodeId, event)])
+      .catch((error: unknown) => {
+        this.deps.log.warn(
+          { event: "notify_failed", ...safeErrorFields(error) },
+          "other nodes not told of a mesh event",
+        );
+      });
   }
 
   /** A notification of another node or of the web app. */
@@ -66,7 +77,8 @@ export class MeshEvents {
   /** Closes a connection whose membership ended, with the reason's close code. */
   endConnection(conn: PeerConnection, reason: EndedReason): void {
     const close = ENDED_CLOSE[reason];
-    if (conn.ws.readyState === conn.ws.OPEN || conn.ws.readyState === conn.ws.CONNECTING) conn.ws.close(close.code, close.reason);
+    if (conn.ws.readyState === conn.ws.OPEN || conn.ws.readyState === conn.ws.CONNECTING)
+      conn.ws.close(close.code, close.reason);
   }
 
   private remember(key: string, reason: EndedReason): void {
@@ -86,8 +98,21 @@ export class MeshEvents {
         if (event.t === "status") this.deps.onStatus?.(event.meshId, event.memberId, event.status);
         const frame: TServerFrame =
           event.t === "status"
-            ? { v: PROTOCOL_VERSION, type: "status", memberId: event.memberId, status: event.status, text: event.text, at: event.at }
-            : { v: PROTOCOL_VERSION, type: "presence", memberId: event.memberId, displayName: event.displayName, online: event.online };
+            ? {
+                v: PROTOCOL_VERSION,
+                type: "status",
+                memberId: event.memberId,
+                status: event.status,
+                text: event.text,
+                at: event.at,
+              }
+            : {
+                v: PROTOCOL_VERSION,
+                type: "presence",
+                memberId: event.memberId,
+                displayName: event.displayName,
+                online: event.online,
+              };
         broadcastFrame(registry.inMesh(event.meshId), frame, exceptConnectionId);
         return;
       }
@@ -97,7 +122,11 @@ export class MeshEvents {
         this.deps.onMembershipChange?.(event.meshId);
         const conns = event.memberId ? registry.ofMember(event.meshId, event.memberId) : registry.inMesh(event.meshId);
         for (const conn of conns) this.endConnection(conn, event.reason);
-        if (conns.length > 0) this.deps.log.info({ event: "membership_ended", meshId: event.meshId, reason: event.reason, connections: conns.length }, "connections closed");
+        if (conns.length > 0)
+          this.deps.log.info(
+            { event: "membership_ended", meshId: event.meshId, reason: event.reason, connections: conns.length },
+            "connections closed",
+          );
         return;
       }
       case "joined":

@@ -64,7 +64,11 @@ export class ClusterLinks {
   /** Nodes this one receives batches from (it opened links to them). */
   private readonly upstreams = new Map<string, Upstream>();
   private readonly wss: WebSocketServer;
-  private readonly attempts = new TokenBucketLimiter({ capacity: LINK_ATTEMPTS_PER_MINUTE, refillPerMinute: LINK_ATTEMPTS_PER_MINUTE, maxKeys: 10_000 });
+  private readonly attempts = new TokenBucketLimiter({
+    capacity: LINK_ATTEMPTS_PER_MINUTE,
+    refillPerMinute: LINK_ATTEMPTS_PER_MINUTE,
+    maxKeys: 10_000,
+  });
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
 
@@ -74,9 +78,19 @@ export class ClusterLinks {
 
   /** Writes this node's row and opens links to the nodes seen lately, then again every few seconds. */
   async start(): Promise<void> {
-    await this.refresh().catch((error: unknown) => this.options.log.warn({ event: "links_refresh_failed", ...safeErrorFields(error) }, "cluster links not refreshed"));
+    await this.refresh().catch((error: unknown) =>
+      this.options.log.warn(
+        { event: "links_refresh_failed", ...safeErrorFields(error) },
+        "cluster links not refreshed",
+      ),
+    );
     this.timer = setInterval(() => {
-      void this.refresh().catch((error: unknown) => this.options.log.warn({ event: "links_refresh_failed", ...safeErrorFields(error) }, "cluster links not refreshed"));
+      void this.refresh().catch((error: unknown) =>
+        this.options.log.warn(
+          { event: "links_refresh_failed", ...safeErrorFields(error) },
+          "cluster links not refreshed",
+        ),
+      );
     }, this.options.refreshMs ?? REFRESH_MS);
     this.timer.unref();
   }
@@ -103,7 +117,10 @@ export class ClusterLinks {
     for (const [node, ws] of this.subscribers) {
       if (ws.readyState !== ws.OPEN) continue;
       if (ws.bufferedAmount > this.options.maxBuffered) {
-        this.options.log.warn({ event: "link_cut", node, buffered: ws.bufferedAmount }, "cluster link too far behind: cut");
+        this.options.log.warn(
+          { event: "link_cut", node, buffered: ws.bufferedAmount },
+          "cluster link too far behind: cut",
+        );
         this.subscribers.delete(node);
         ws.terminate();
         continue;
@@ -115,16 +132,33 @@ export class ClusterLinks {
   /** An upgrade on CLUSTER_PATH: another node opening its link, with a ticket it wrote to the database. */
   handleUpgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer, clientAddress: string): void {
     socket.on("error", () => {});
-    const unauthorized = () => refuse(socket, { status: 401, code: "UNAUTHORIZED", reason: "link", message: "authentication failed" });
+    const unauthorized = () =>
+      refuse(socket, { status: 401, code: "UNAUTHORIZED", reason: "link", message: "authentication failed" });
     if (!this.attempts.take(clientAddress).allowed) {
-      return refuse(socket, { status: 429, code: "TOO_MANY_REQUESTS", reason: "link", message: "too many link attempts", headers: { "retry-after": "1" } });
+      return refuse(socket, {
+        status: 429,
+        code: "TOO_MANY_REQUESTS",
+        reason: "link",
+        message: "too many link attempts",
+        headers: { "retry-after": "1" },
+      });
     }
     const node = req.headers[LINK_NODE_HEADER];
     const ticket = req.headers[LINK_TICKET_HEADER];
-    if (typeof node !== "string" || node.length === 0 || node.length > 200 || typeof ticket !== "string" || !/^[A-Za-z0-9_-]{43}$/.test(ticket)) return unauthorized();
+    if (
+      typeof node !== "string" ||
+      node.length === 0 ||
+      node.length > 200 ||
+      typeof ticket !== "string" ||
+      !/^[A-Za-z0-9_-]{43}$/.test(ticket)
+    )
+      return unauthorized();
     // Single use: the ticket is taken (deleted) by the first request that shows it.
     this.options.pool
-      .query<{ node_id: string }>(`DELETE FROM broker_link_tickets WHERE ticket_hash = $1 AND expires_at > ${UTC_NOW} RETURNING node_id`, [sha256Hex(ticket)])
+      .query<{ node_id: string }>(
+        `DELETE FROM broker_link_tickets WHERE ticket_hash = $1 AND expires_at > ${UTC_NOW} RETURNING node_id`,
+        [sha256Hex(ticket)],
+      )
       .then(({ rows }) => {
         if (this.stopped || rows[0]?.node_id !== node || node === this.options.nodeId) return unauthorized();
         if (socket.destroyed) return;
@@ -132,7 +166,13 @@ export class ClusterLinks {
       })
       .catch((error: unknown) => {
         this.options.log.warn({ event: "link_check_failed", ...safeErrorFields(error) }, "cluster link not checked");
-        refuse(socket, { status: 503, code: "SERVICE_UNAVAILABLE", reason: "link", message: "try again later", headers: { "retry-after": "1" } });
+        refuse(socket, {
+          status: 503,
+          code: "SERVICE_UNAVAILABLE",
+          reason: "link",
+          message: "try again later",
+          headers: { "retry-after": "1" },
+        });
       });
   }
 
@@ -211,7 +251,10 @@ export class ClusterLinks {
         [sha256Hex(ticket), this.options.nodeId, TICKET_TTL_MS],
       );
     } catch (error) {
-      this.options.log.warn({ event: "link_ticket_failed", node, ...safeErrorFields(error) }, "cluster link not opened");
+      this.options.log.warn(
+        { event: "link_ticket_failed", node, ...safeErrorFields(error) },
+        "cluster link not opened",
+      );
       if (this.upstreams.get(node) === upstream) this.upstreams.delete(node);
       return;
     }
@@ -260,7 +303,9 @@ export function linksOf(
 ): ClusterLinks {
   const links = new ClusterLinks({
     nodeId: deps.nodeId,
-    peerUrl: peerBase(config.BROKER_PEER_URL ?? defaultPeerUrl(config.BROKER_HOST, config.BROKER_PORT)) ?? defaultPeerUrl("", config.BROKER_PORT),
+    peerUrl:
+      peerBase(config.BROKER_PEER_URL ?? defaultPeerUrl(config.BROKER_HOST, config.BROKER_PORT)) ??
+      defaultPeerUrl("", config.BROKER_PORT),
     pool: deps.pool,
     log: deps.log,
     maxPayload: relayMaxPayload(config.MAX_MESSAGE_BYTES),

@@ -36,7 +36,11 @@ export class NotificationListener {
 
   private async connect(): Promise<void> {
     if (this.stopped) return;
-    const client = new pg.Client({ connectionString: this.options.url, connectionTimeoutMillis: 2_000, keepAlive: true });
+    const client = new pg.Client({
+      connectionString: this.options.url,
+      connectionTimeoutMillis: 2_000,
+      keepAlive: true,
+    });
     client.on("error", () => this.lost(client));
     client.on("end", () => this.lost(client));
     client.on("notification", (n) => {
@@ -54,7 +58,10 @@ export class NotificationListener {
       this.failures = 0;
       this.options.onConnected?.();
     } catch (error) {
-      this.options.log.warn({ event: "listen_failed", ...safeErrorFields(error) }, "notification listener could not connect");
+      this.options.log.warn(
+        { event: "listen_failed", ...safeErrorFields(error) },
+        "notification listener could not connect",
+      );
       await client.end().catch(() => {});
       this.retry();
     }

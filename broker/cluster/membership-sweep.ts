@@ -11,12 +11,23 @@ const CHUNK = 5_000;
  * without a connection (older than a minute) are closed. One indexed read per
  * 5,000 connected members. Returns how many connections it closed.
  */
-export async function reconcileMembership(pool: pg.Pool, registry: ConnectionRegistry, events: MeshEvents, nodeId: string): Promise<number> {
+export async function reconcileMembership(
+  pool: pg.Pool,
+  registry: ConnectionRegistry,
+  events: MeshEvents,
+  nodeId: string,
+): Promise<number> {
   const conns = [...registry.all()];
   const ids = [...new Set(conns.map((c) => c.memberId))];
   const rows = new Map<string, { role: string; revoked: boolean; archived: boolean; key_epoch: number }>();
   for (let i = 0; i < ids.length; i += CHUNK) {
-    const { rows: chunk } = await pool.query<{ id: string; role: string; revoked: boolean; archived: boolean; key_epoch: number }>(
+    const { rows: chunk } = await pool.query<{
+      id: string;
+      role: string;
+      revoked: boolean;
+      archived: boolean;
+      key_epoch: number;
+    }>(
       `SELECT m.id::text, m.role::text, m.revoked_at IS NOT NULL AS revoked, ms.archived_at IS NOT NULL AS archived, ms.key_epoch
        FROM members m JOIN meshes ms ON ms.id = m.mesh_id WHERE m.id = ANY($1::uuid[])`,
       [ids.slice(i, i + CHUNK)],

@@ -47,7 +47,9 @@ describe("relayed batches", () => {
     expect(decodeRelay(header(`{"a":"1x","b":"2","last":true,"m":[]}`))).toBeNull();
     expect(decodeRelay(header(`{"a":"1","b":"-2","last":true,"m":[]}`))).toBeNull();
     expect(decodeRelay(header(`{"a":"1","b":"2","last":true,"m":[]}`))).not.toBeNull();
-    expect(decodeRelay(header(`{"a":"1","b":"2","last":true,"m":[["x","m","p",1,["r"],5]]}`, Buffer.from("abc")))).toBeNull();
+    expect(
+      decodeRelay(header(`{"a":"1","b":"2","last":true,"m":[["x","m","p",1,["r"],5]]}`, Buffer.from("abc"))),
+    ).toBeNull();
     expect(decodeRelay(header(`{"a":"1","b":"2","last":true,"m":[["x","m","p",1,["r"],-1]]}`))).toBeNull();
     expect(decodeRelay(header(`{"a":"1","b":"2","last":true,"m":[["x","m","p",1,[2],0]]}`))).toBeNull();
     expect(decodeRelay(Buffer.concat([good, Buffer.from("x")]))).toBeNull();

@@ -27,7 +27,14 @@ export const RELAY_CHUNK_BYTES = 1024 * 1024;
 /** Largest message a link accepts: one part holds at least one message of up to MAX_MESSAGE_BYTES (base64 and the frame's fields). */
 export const relayMaxPayload = (maxMessageBytes: number) => RELAY_CHUNK_BYTES + 2 * maxMessageBytes + 64 * 1024;
 
-type HeaderItem = [id: string, meshId: string, priority: string, createdAtMs: number, recipients: string[], bytes: number];
+type HeaderItem = [
+  id: string,
+  meshId: string,
+  priority: string,
+  createdAtMs: number,
+  recipients: string[],
+  bytes: number,
+];
 
 /** Splits a batch's messages into parts of about RELAY_CHUNK_BYTES, each encoded. */
 export function encodeRelay(a: string, b: string, messages: readonly PreparedMessage[]): Buffer[] {
@@ -36,7 +43,8 @@ export function encodeRelay(a: string, b: string, messages: readonly PreparedMes
   while (start < messages.length) {
     let end = start;
     let bytes = 0;
-    while (end < messages.length && (end === start || bytes < RELAY_CHUNK_BYTES)) bytes += Buffer.byteLength(messages[end++]!.text);
+    while (end < messages.length && (end === start || bytes < RELAY_CHUNK_BYTES))
+      bytes += Buffer.byteLength(messages[end++]!.text);
     parts.push(encodeChunk({ a, b, last: end === messages.length, messages: messages.slice(start, end) }));
     start = end;
   }
@@ -45,13 +53,21 @@ export function encodeRelay(a: string, b: string, messages: readonly PreparedMes
 
 function encodeChunk(chunk: RelayChunk): Buffer {
   const lengths = chunk.messages.map((m) => Buffer.byteLength(m.text));
-  const items: HeaderItem[] = chunk.messages.map((m, i) => [m.id, m.meshId, m.priority, m.createdAtMs, [...m.recipients], lengths[i]!]);
+  const items: HeaderItem[] = chunk.messages.map((m, i) => [
+    m.id,
+    m.meshId,
+    m.priority,
+    m.createdAtMs,
+    [...m.recipients],
+    lengths[i]!,
+  ]);
   const header = Buffer.from(JSON.stringify({ a: chunk.a, b: chunk.b, last: chunk.last, m: items }));
   const out = Buffer.allocUnsafe(4 + header.length + lengths.reduce((s, n) => s + n, 0));
   out.writeUInt32BE(header.length, 0);
   header.copy(out, 4);
   let at = 4 + header.length;
-  for (const m of chunk.messages) at += typeof m.text === "string" ? out.write(m.text, at, "utf8") : m.text.copy(out, at);
+  for (const m of chunk.messages)
+    at += typeof m.text === "string" ? out.write(m.text, at, "utf8") : m.text.copy(out, at);
   return out;
 }
 
@@ -78,7 +94,8 @@ export function decodeRelay(data: Buffer): (RelayChunk & { messages: (PreparedMe
     if (!Array.isArray(item) || item.length !== 6) return null;
     const [id, meshId, priority, createdAtMs, recipients, bytes] = item as unknown[];
     if (!isString(id) || !isString(meshId) || !isString(priority) || typeof createdAtMs !== "number") return null;
-    if (!Array.isArray(recipients) || !recipients.every(isString) || !Number.isInteger(bytes) || (bytes as number) < 0) return null;
+    if (!Array.isArray(recipients) || !recipients.every(isString) || !Number.isInteger(bytes) || (bytes as number) < 0)
+      return null;
     const end = at + (bytes as number);
     if (end > data.length) return null;
     messages.push({ id, meshId, priority, createdAtMs, recipients, text: data.subarray(at, end) });

@@ -17,7 +17,11 @@ import { readSignedRequest } from "./signed-request";
 export const ZHookInput = z.strictObject({
   meshId: z.uuid(),
   memberId: z.uuid(),
-  pid: z.number().int().min(1).max(2 ** 31 - 1),
+  pid: z
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 31 - 1),
   cwd: z.string().min(1).max(4096),
   status: ZStatus,
   text: ZStatusText.nullish(),
@@ -50,7 +54,10 @@ export async function handleHook(req: http.IncomingMessage, res: http.ServerResp
     const signed = await readSignedRequest(req, res, deps, ZHookInput, "hook");
     if (!signed.ok) return count(signed.result);
     const { input, peer } = signed;
-    const unauthorized = () => (count("unauthorized"), sendJson(res, 401, errorBody("UNAUTHORIZED", "authentication failed")));
+    const unauthorized = () => (
+      count("unauthorized"),
+      sendJson(res, 401, errorBody("UNAUTHORIZED", "authentication failed"))
+    );
     if (peer.role === "observer") {
       // Observers only receive (docs/mesh-api.md).
       count("forbidden");
@@ -63,15 +70,35 @@ export async function handleHook(req: http.IncomingMessage, res: http.ServerResp
     if (!taken.allowed) {
       count("rate_limited");
       deps.metrics.rateLimited.inc({ limit: "hook" });
-      return sendJson(res, 429, errorBody("TOO_MANY_REQUESTS", "too many status updates from this script; see Retry-After"));
+      return sendJson(
+        res,
+        429,
+        errorBody("TOO_MANY_REQUESTS", "too many status updates from this script; see Retry-After"),
+      );
     }
     const text = input.text ?? null;
-    const saved = await setMemberStatus(deps.db, { meshId: input.meshId, memberId: input.memberId, status: input.status, text, leaseMs: deps.statusLeaseMs });
+    const saved = await setMemberStatus(deps.db, {
+      meshId: input.meshId,
+      memberId: input.memberId,
+      status: input.status,
+      text,
+      leaseMs: deps.statusLeaseMs,
+    });
     if (!saved) return unauthorized();
     const at = saved.at.toISOString();
-    deps.events.publish({ t: "status", meshId: input.meshId, memberId: input.memberId, status: input.status, text, at });
+    deps.events.publish({
+      t: "status",
+      meshId: input.meshId,
+      memberId: input.memberId,
+      status: input.status,
+      text,
+      at,
+    });
     count("ok");
-    deps.log.info({ event: "hook_status", meshId: input.meshId, memberId: input.memberId, status: input.status }, "status set by hook");
+    deps.log.info(
+      { event: "hook_status", meshId: input.meshId, memberId: input.memberId, status: input.status },
+      "status set by hook",
+    );
     sendJson(res, 200, { memberId: input.memberId, status: input.status, text, at, connected: saved.connected });
   } catch (error) {
     count("unavailable");

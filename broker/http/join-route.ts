@@ -34,7 +34,8 @@ const REFUSAL_MESSAGE: Readonly<Record<JoinRefusal, string>> = {
   invite_exhausted: "the invite has no uses left",
   mesh_archived: "the mesh is archived",
   peer_banned: "this peer key is banned from the mesh",
-  key_proof_required: "this peer key is a member with another box key: a proof signed with the peer key is needed to change it",
+  key_proof_required:
+    "this peer key is a member with another box key: a proof signed with the peer key is needed to change it",
   key_proof_invalid: "the proof does not verify for this peer key and request (or its time is off)",
   account_token_invalid: "the account token is unknown or was revoked: run mesh login again, or join without it",
 };
@@ -50,7 +51,11 @@ export interface JoinRouteDeps {
 }
 
 /** POST /join: parse, rate-limit, call the join service, map its result (docs/protocol.md). */
-export async function handleJoin(req: http.IncomingMessage, res: http.ServerResponse, deps: JoinRouteDeps): Promise<void> {
+export async function handleJoin(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  deps: JoinRouteDeps,
+): Promise<void> {
   const started = performance.now();
   const count = (result: string) => {
     deps.metrics.joinResults.inc({ result });
@@ -62,14 +67,25 @@ export async function handleJoin(req: http.IncomingMessage, res: http.ServerResp
     count("rate_limited");
     deps.metrics.rateLimited.inc({ limit: "join" });
     const retryAfter = String(Math.max(1, Math.ceil(taken.retryAfterMs / 1000)));
-    answerAndClose(req, res, ERROR_MAP.TOO_MANY_REQUESTS.http, errorBody("TOO_MANY_REQUESTS", "too many joins, try again later"), { "retry-after": retryAfter });
+    answerAndClose(
+      req,
+      res,
+      ERROR_MAP.TOO_MANY_REQUESTS.http,
+      errorBody("TOO_MANY_REQUESTS", "too many joins, try again later"),
+      { "retry-after": retryAfter },
+    );
     return;
   }
   const body = await readBoundedBody(req, deps.maxBodyBytes);
   if (!body.ok) {
     if (body.reason === "aborted") return;
     count("too_large");
-    answerAndClose(req, res, ERROR_MAP.PAYLOAD_TOO_LARGE.http, errorBody("PAYLOAD_TOO_LARGE", `body above ${deps.maxBodyBytes} bytes`));
+    answerAndClose(
+      req,
+      res,
+      ERROR_MAP.PAYLOAD_TOO_LARGE.http,
+      errorBody("PAYLOAD_TOO_LARGE", `body above ${deps.maxBodyBytes} bytes`),
+    );
     return;
   }
   let json: unknown;
@@ -83,7 +99,11 @@ export async function handleJoin(req: http.IncomingMessage, res: http.ServerResp
   const input = ZJoinInput.safeParse(json);
   if (!input.success) {
     count("bad_request");
-    sendJson(res, 400, errorBody("BAD_REQUEST", "invalid join request", { issues: validationIssues(input.error.issues) }));
+    sendJson(
+      res,
+      400,
+      errorBody("BAD_REQUEST", "invalid join request", { issues: validationIssues(input.error.issues) }),
+    );
     return;
   }
   try {
@@ -97,7 +117,10 @@ export async function handleJoin(req: http.IncomingMessage, res: http.ServerResp
     count("ok");
     const decoded = decodeInviteToken(input.data.token);
     const brokerUrl = decoded.ok ? decoded.payload.broker_url : undefined;
-    deps.log.info({ event: "joined", meshId: result.meshId, memberId: result.memberId, rejoined: result.rejoined }, "peer joined");
+    deps.log.info(
+      { event: "joined", meshId: result.meshId, memberId: result.memberId, rejoined: result.rejoined },
+      "peer joined",
+    );
     const { meshId, meshSlug, memberId, role, rejoined } = result;
     sendJson(res, 200, { meshId, meshSlug, memberId, role, rejoined, ...(brokerUrl ? { brokerUrl } : {}) });
   } catch (error) {

@@ -33,7 +33,8 @@ export async function handleLeave(req: http.IncomingMessage, res: http.ServerRes
     deps.log.info({ event: "peer_left", meshId: left.meshId, memberId: left.memberId }, "peer left its mesh");
     sendJson(res, 200, { meshId: left.meshId, memberId: left.memberId, revokedAt: left.revokedAt.toISOString() });
   } catch (error) {
-    if (error instanceof AppError && error.code === "NOT_FOUND") return sendJson(res, 404, errorBody("NOT_FOUND", error.message));
+    if (error instanceof AppError && error.code === "NOT_FOUND")
+      return sendJson(res, 404, errorBody("NOT_FOUND", error.message));
     deps.log.error({ event: "leave_failed", ...safeErrorFields(error) }, "leave failed");
     if (!res.headersSent) sendJson(res, 503, errorBody("SERVICE_UNAVAILABLE", "try again later"));
   }

@@ -57,7 +57,13 @@ export function readBoundedBody(req: http.IncomingMessage, maxBytes: number): Pr
  * Answers and closes the connection while discarding the rest of the body (reading it keeps the
  * client from seeing a reset before our answer; the cap on discarded bytes stops an endless body).
  */
-export function answerAndClose(req: http.IncomingMessage, res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function answerAndClose(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   res.setHeader("connection", "close");
   sendJson(res, status, body);

@@ -36,7 +36,13 @@ export function createHttpHandler(deps: RoutesDeps): http.RequestListener {
     };
     if (req.method === "GET" && url.pathname === "/health") {
       sendJson(res, deps.monitor.isUp ? 200 : 503, healthDocument({ dbUp: deps.monitor.isUp, ...deps.about }));
-    } else if (handleOpsRoute(req, res, url.pathname, { registry: deps.metrics.registry, metricsToken: deps.metricsToken, readiness: deps.readiness })) {
+    } else if (
+      handleOpsRoute(req, res, url.pathname, {
+        registry: deps.metrics.registry,
+        metricsToken: deps.metricsToken,
+        readiness: deps.readiness,
+      })
+    ) {
       // GET /metrics or GET /ready, answered.
     } else if (url.pathname === "/join") {
       post(() => handleJoin(req, res, deps.join));

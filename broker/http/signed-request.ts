@@ -30,10 +30,13 @@ export async function readSignedRequest<S extends z.ZodType<{ meshId: string; me
   deps: SignedRequestDeps,
   schema: S,
   purpose: string,
-): Promise<{ ok: true; input: z.output<S>; peer: Peer } | { ok: false; result: "too_large" | "bad_request" | "unauthorized" }> {
+): Promise<
+  { ok: true; input: z.output<S>; peer: Peer } | { ok: false; result: "too_large" | "bad_request" | "unauthorized" }
+> {
   const read = await readBoundedBody(req, deps.maxBodyBytes);
   if (!read.ok) {
-    if (read.reason === "too_large") answerAndClose(req, res, 413, errorBody("PAYLOAD_TOO_LARGE", `body above ${deps.maxBodyBytes} bytes`));
+    if (read.reason === "too_large")
+      answerAndClose(req, res, 413, errorBody("PAYLOAD_TOO_LARGE", `body above ${deps.maxBodyBytes} bytes`));
     else req.socket.destroy();
     return { ok: false, result: read.reason === "too_large" ? "too_large" : "bad_request" };
   }
@@ -50,11 +53,24 @@ export async function readSignedRequest<S extends z.ZodType<{ meshId: string; me
     return { ok: false, result: "bad_request" };
   }
   const input = parsed.data;
-  const unauthorized = () => (sendJson(res, 401, errorBody("UNAUTHORIZED", "authentication failed")), { ok: false as const, result: "unauthorized" as const });
+  const unauthorized = () => (
+    sendJson(res, 401, errorBody("UNAUTHORIZED", "authentication failed")),
+    { ok: false as const, result: "unauthorized" as const }
+  );
   const auth = parseWsAuth(req.headers[WS_AUTH_HEADER]);
   if (!auth || Math.abs(Date.now() - auth.ts) > deps.maxSkewMs) return unauthorized();
   const peer = await findConnectingPeer(deps.db, { meshId: input.meshId, memberId: input.memberId });
-  if (!peer || !verifyHookAuth({ meshId: input.meshId, memberId: input.memberId, auth, peerPubkey: peer.peerPubkey, body: read.body })) return unauthorized();
+  if (
+    !peer ||
+    !verifyHookAuth({
+      meshId: input.meshId,
+      memberId: input.memberId,
+      auth,
+      peerPubkey: peer.peerPubkey,
+      body: read.body,
+    })
+  )
+    return unauthorized();
   const nonceKey = `${purpose}|${input.memberId}|${auth.nonce}`;
   if (!deps.nonces.use(nonceKey) || !(await claimNonce(deps.db, nonceKey, 2 * deps.maxSkewMs))) return unauthorized();
   return { ok: true, input, peer };

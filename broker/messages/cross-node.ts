@@ -24,7 +24,11 @@ export class CrossNode {
     private readonly deps: HubDeps,
     private readonly delivery: Delivery,
   ) {
-    this.gate = new NoticeGate({ graceMs: RELAY_GRACE_MS, linked: (node) => this.links?.receivesFrom(node) ?? false, read: (notice) => this.read(notice) });
+    this.gate = new NoticeGate({
+      graceMs: RELAY_GRACE_MS,
+      linked: (node) => this.links?.receivesFrom(node) ?? false,
+      read: (notice) => this.read(notice),
+    });
   }
 
   useLinks(links: ClusterLinks): void {
@@ -51,7 +55,12 @@ export class CrossNode {
     } catch {
       return;
     }
-    if (notice.n === this.deps.nodeId || !Array.isArray(notice.m) || !notice.m.some((meshId) => this.deps.registry.countInMesh(meshId) > 0)) return;
+    if (
+      notice.n === this.deps.nodeId ||
+      !Array.isArray(notice.m) ||
+      !notice.m.some((meshId) => this.deps.registry.countInMesh(meshId) > 0)
+    )
+      return;
     this.gate.notice(notice);
   }
 
@@ -88,9 +97,14 @@ export class CrossNode {
       this.deps.metrics.noticeReads.inc();
       try {
         const rows = await queuedInRange(this.deps.pool, [...new Set(members)], notice.a, notice.b);
-        for (const row of rows) for (const c of this.deps.registry.ofMember(row.meshId, row.memberId)) this.delivery.deliver(c, outFrame(row, 1), "notified", row.seq);
+        for (const row of rows)
+          for (const c of this.deps.registry.ofMember(row.meshId, row.memberId))
+            this.delivery.deliver(c, outFrame(row, 1), "notified", row.seq);
       } catch (error) {
-        this.deps.log.warn({ event: "notice_failed", ...safeErrorFields(error) }, "could not read notified messages; redelivery will");
+        this.deps.log.warn(
+          { event: "notice_failed", ...safeErrorFields(error) },
+          "could not read notified messages; redelivery will",
+        );
       }
     });
   }

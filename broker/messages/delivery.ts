@@ -61,7 +61,10 @@ export class Delivery {
     try {
       // The member's status decides what is held for it (kept up to date by status events after this).
       if (!this.holds.knows(conn.memberId)) {
-        const { rows } = await this.deps.pool.query<{ status: string | null }>("SELECT status FROM members WHERE id = $1::uuid", [conn.memberId]);
+        const { rows } = await this.deps.pool.query<{ status: string | null }>(
+          "SELECT status FROM members WHERE id = $1::uuid",
+          [conn.memberId],
+        );
         if (!this.holds.knows(conn.memberId)) this.holds.set(conn.memberId, rows[0]?.status ?? null);
       }
       for (;;) {
@@ -75,8 +78,15 @@ export class Delivery {
           conn.missed = false;
           conn.missedFrom = undefined;
           // Room in wire bytes; base64 makes 3 bytes of ciphertext 4.
-          const read = await takeQueuePage(this.deps.pool, conn.memberId, after, QUEUE_PAGE, Math.max(1, (this.deps.flow.room(conn) * 3) / 4));
-          if (conn.ws.readyState === conn.ws.OPEN) for (const row of read.rows) if (!conn.inflight.has(row.id)) this.push(conn, outFrame(row, row.attempts));
+          const read = await takeQueuePage(
+            this.deps.pool,
+            conn.memberId,
+            after,
+            QUEUE_PAGE,
+            Math.max(1, (this.deps.flow.room(conn) * 3) / 4),
+          );
+          if (conn.ws.readyState === conn.ws.OPEN)
+            for (const row of read.rows) if (!conn.inflight.has(row.id)) this.push(conn, outFrame(row, row.attempts));
           return read;
         });
         if (!page || conn.ws.readyState !== conn.ws.OPEN) return;
@@ -98,7 +108,8 @@ export class Delivery {
     for (const c of this.deps.registry.all()) {
       if (c.replaying) continue;
       members.add(c.memberId);
-      for (const [id, entry] of c.inflight) if (now - entry.sentAt > 4 * this.options.ackTimeoutMs) c.inflight.delete(id);
+      for (const [id, entry] of c.inflight)
+        if (now - entry.sentAt > 4 * this.options.ackTimeoutMs) c.inflight.delete(id);
     }
     if (members.size === 0) return;
     let rows: QueuedMessage[];
@@ -120,9 +131,16 @@ export class Delivery {
 
   /** A new message to this node's connections of its recipients; `fromSeq`: its seq, or a lower bound of it. */
   deliverPrepared(message: PreparedMessage, path: "local" | "relayed", fromSeq: string): void {
-    const out: OutFrame = { id: message.id, priority: message.priority, createdAtMs: message.createdAtMs, attempt: 1, text: message.text };
+    const out: OutFrame = {
+      id: message.id,
+      priority: message.priority,
+      createdAtMs: message.createdAtMs,
+      attempt: 1,
+      text: message.text,
+    };
     for (const memberId of message.recipients) {
-      for (const target of this.deps.registry.ofMember(message.meshId, memberId)) this.deliver(target, out, path, fromSeq);
+      for (const target of this.deps.registry.ofMember(message.meshId, memberId))
+        this.deliver(target, out, path, fromSeq);
     }
   }
 
@@ -156,5 +174,4 @@ export class Delivery {
     if (path) this.deps.metrics.deliverySeconds.observe({ path }, Math.max(0, now - frame.createdAtMs) / 1000);
     sendText(conn, frame.text);
   }
-
 }

@@ -1,5 +1,12 @@
 import { uuidv7 } from "../../src/server/core/ids";
-import { ackMessages, insertMessages, queuedCount, type Ack, type NewMessage, type StoredMessage } from "../../src/server/services/broker/message-store";
+import {
+  ackMessages,
+  insertMessages,
+  queuedCount,
+  type Ack,
+  type NewMessage,
+  type StoredMessage,
+} from "../../src/server/services/broker/message-store";
 import type { ClusterLinks } from "../cluster/links";
 import type { PreparedMessage } from "../cluster/relay-format";
 import { safeErrorFields } from "../http/request";
@@ -109,7 +116,13 @@ export class MessageHub {
   /** Tells the sender the current epoch and refuses its message (the client seals it again). */
   private refuseStaleEpoch(conn: PeerConnection, frameId: string | undefined): void {
     sendFrame(conn, { v: PROTOCOL_VERSION, type: "key_epoch", epoch: conn.keyEpoch });
-    sendFrame(conn, { v: PROTOCOL_VERSION, type: "error", code: "CONFLICT", message: `stale_key_epoch: the mesh's key epoch is ${conn.keyEpoch}`, id: frameId });
+    sendFrame(conn, {
+      v: PROTOCOL_VERSION,
+      type: "error",
+      code: "CONFLICT",
+      message: `stale_key_epoch: the mesh's key epoch is ${conn.keyEpoch}`,
+      id: frameId,
+    });
   }
 
   /** A `send` frame: resolve recipients, store (batched), answer `sent`, deliver. */
@@ -117,7 +130,8 @@ export class MessageHub {
     const started = performance.now();
     // A whole-mesh message is sealed under the mesh's current key epoch (docs/protocol.md, "Key
     // epochs"): one under an older key could be read by a member removed since.
-    if (frame.to.kind === "mesh" && (frame.to.epoch ?? 0) !== conn.keyEpoch) return this.refuseStaleEpoch(conn, frame.id);
+    if (frame.to.kind === "mesh" && (frame.to.epoch ?? 0) !== conn.keyEpoch)
+      return this.refuseStaleEpoch(conn, frame.id);
     const ids = targetIds(frame.to);
     let members;
     try {
@@ -132,13 +146,23 @@ export class MessageHub {
     }
     // The epoch may have risen while the members were read (a removal's notices arrive together):
     // checked again, so a message sealed under the old key never goes to the new member list.
-    if (frame.to.kind === "mesh" && (frame.to.epoch ?? 0) !== conn.keyEpoch) return this.refuseStaleEpoch(conn, frame.id);
+    if (frame.to.kind === "mesh" && (frame.to.epoch ?? 0) !== conn.keyEpoch)
+      return this.refuseStaleEpoch(conn, frame.id);
     const unknown = ids.filter((id) => !members.has(id));
     if (unknown.length > 0) {
-      sendFrame(conn, { v: PROTOCOL_VERSION, type: "error", code: "NOT_FOUND", message: `not a member of this mesh: ${unknown.join(", ")}`, id: frame.id });
+      sendFrame(conn, {
+        v: PROTOCOL_VERSION,
+        type: "error",
+        code: "NOT_FOUND",
+        message: `not a member of this mesh: ${unknown.join(", ")}`,
+        id: frame.id,
+      });
       return;
     }
-    const recipients = frame.to.kind === "mesh" ? [...members.keys()].filter((id) => id !== conn.memberId) : ids.filter((id) => id !== conn.memberId);
+    const recipients =
+      frame.to.kind === "mesh"
+        ? [...members.keys()].filter((id) => id !== conn.memberId)
+        : ids.filter((id) => id !== conn.memberId);
     const message: Outgoing = {
       id: uuidv7(),
       meshId: conn.meshId,
@@ -162,7 +186,14 @@ export class MessageHub {
       conn.ws.close(4403, "membership ended");
       return;
     }
-    sendFrame(conn, { v: PROTOCOL_VERSION, type: "sent", id: frame.id, messageId: stored.id, createdAt: new Date(stored.createdAtMs).toISOString(), recipients: recipients.length });
+    sendFrame(conn, {
+      v: PROTOCOL_VERSION,
+      type: "sent",
+      id: frame.id,
+      messageId: stored.id,
+      createdAt: new Date(stored.createdAtMs).toISOString(),
+      recipients: recipients.length,
+    });
     this.deps.metrics.sendStoreSeconds.observe((performance.now() - started) / 1000);
     // A resend: its recipients have (or will get) the first one from the queue.
     if (stored.duplicate || !stored.out) return;
@@ -173,7 +204,8 @@ export class MessageHub {
 
   /** An `ack` frame: forget the messages on this node's connections of the member, then persist (batched). */
   ack(conn: PeerConnection, messageIds: readonly string[]): void {
-    for (const c of this.deps.registry.ofMember(conn.meshId, conn.memberId)) for (const id of messageIds) c.inflight.delete(id);
+    for (const c of this.deps.registry.ofMember(conn.meshId, conn.memberId))
+      for (const id of messageIds) c.inflight.delete(id);
     // A lost ack only means one more delivery; at-least-once holds.
     this.acks.add(messageIds.map((envelopeId) => ({ memberId: conn.memberId, envelopeId }))).catch((error: unknown) => {
       this.deps.log.warn({ event: "ack_failed", ...safeErrorFields(error) }, "acknowledgement not stored");
@@ -192,7 +224,10 @@ export class MessageHub {
    */
   private async store(items: Outgoing[]): Promise<Stored[]> {
     const started = performance.now();
-    const stored = await insertMessages(this.deps.storePool, items, this.options.ttlMs, { channel: MESSAGES_CHANNEL, nodeId: this.deps.nodeId });
+    const stored = await insertMessages(this.deps.storePool, items, this.options.ttlMs, {
+      channel: MESSAGES_CHANNEL,
+      nodeId: this.deps.nodeId,
+    });
     this.deps.metrics.storeBatchSeconds.observe((performance.now() - started) / 1000);
     this.deps.metrics.storeBatchMessages.observe(items.length);
     const fresh: PreparedMessage[] = [];
@@ -203,10 +238,25 @@ export class MessageHub {
       if (!s || s.duplicate) return s;
       const item = items[i]!;
       const frame = outFrame(
-        { id: s.id, seq: s.seq, senderMemberId: item.senderMemberId, targetSpec: item.targetSpec, priority: item.priority, createdAtMs: s.createdAtMs, ciphertext: item.text },
+        {
+          id: s.id,
+          seq: s.seq,
+          senderMemberId: item.senderMemberId,
+          targetSpec: item.targetSpec,
+          priority: item.priority,
+          createdAtMs: s.createdAtMs,
+          ciphertext: item.text,
+        },
         1,
       );
-      const out: PreparedMessage = { id: frame.id, priority: frame.priority, createdAtMs: frame.createdAtMs, text: frame.text, meshId: item.meshId, recipients: item.recipients };
+      const out: PreparedMessage = {
+        id: frame.id,
+        priority: frame.priority,
+        createdAtMs: frame.createdAtMs,
+        text: frame.text,
+        meshId: item.meshId,
+        recipients: item.recipients,
+      };
       fresh.push(out);
       if (low === undefined || seqBefore(s.seq, low)) low = s.seq;
       if (high === undefined || seqBefore(high, s.seq)) high = s.seq;

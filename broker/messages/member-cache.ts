@@ -7,7 +7,10 @@ import { listLiveMembers, type LiveMember } from "../../src/server/services/brok
  * read (a member who has just joined), so only revocations wait up to `ttlMs` to take effect.
  */
 export class MemberCache {
-  private readonly meshes = new Map<string, { loadedAt: number; members: Map<string, LiveMember>; loading?: Promise<Map<string, LiveMember>> }>();
+  private readonly meshes = new Map<
+    string,
+    { loadedAt: number; members: Map<string, LiveMember>; loading?: Promise<Map<string, LiveMember>> }
+  >();
 
   constructor(
     private readonly db: Db,

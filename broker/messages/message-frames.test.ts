@@ -29,9 +29,29 @@ const base = {
 
 describe("outFrame", () => {
   const cases = [
-    { name: "a send's text to one peer", row: { ...base, targetSpec: { kind: "peer", memberId: randomUUID() }, ciphertext: randomBytes(1024).toString("base64url") }, attempt: 1 },
-    { name: "queue bytes to several peers, delivered again", row: { ...base, targetSpec: { kind: "peers", memberIds: [randomUUID(), randomUUID()] }, ciphertext: randomBytes(33) }, attempt: 3 },
-    { name: "a whole-mesh message under an epoch, attempt 0 counted as 1", row: { ...base, priority: "urgent", targetSpec: { kind: "mesh", epoch: 4 }, ciphertext: randomBytes(1) }, attempt: 0 },
+    {
+      name: "a send's text to one peer",
+      row: {
+        ...base,
+        targetSpec: { kind: "peer", memberId: randomUUID() },
+        ciphertext: randomBytes(1024).toString("base64url"),
+      },
+      attempt: 1,
+    },
+    {
+      name: "queue bytes to several peers, delivered again",
+      row: {
+        ...base,
+        targetSpec: { kind: "peers", memberIds: [randomUUID(), randomUUID()] },
+        ciphertext: randomBytes(33),
+      },
+      attempt: 3,
+    },
+    {
+      name: "a whole-mesh message under an epoch, attempt 0 counted as 1",
+      row: { ...base, priority: "urgent", targetSpec: { kind: "mesh", epoch: 4 }, ciphertext: randomBytes(1) },
+      attempt: 0,
+    },
   ];
   for (const { name, row, attempt } of cases) {
     it(`writes what JSON.stringify would: ${name}`, () => {
@@ -45,7 +65,18 @@ describe("outFrame", () => {
 
 describe("seq order", () => {
   it("orders seqs as the numbers they write, across lengths, without BigInt", () => {
-    const seqs = ["1", "9", "10", "99", "100", "101", "9007199254740993", "9007199254740992", "18446744073709551615", "12"];
+    const seqs = [
+      "1",
+      "9",
+      "10",
+      "99",
+      "100",
+      "101",
+      "9007199254740993",
+      "9007199254740992",
+      "18446744073709551615",
+      "12",
+    ];
     const sorted = [...seqs].sort((a, b) => (seqBefore(a, b) ? -1 : seqBefore(b, a) ? 1 : 0));
     expect(sorted).toEqual([...seqs].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : BigInt(a) > BigInt(b) ? 1 : 0)));
     expect(seqBefore("7", "7")).toBe(false);

@@ -17,7 +17,10 @@ export function seqBefore(a: string, b: string): boolean {
   return a.length !== b.length ? a.length < b.length : a < b;
 }
 
-export type FrameSource = Pick<QueuedMessage, "id" | "seq" | "senderMemberId" | "targetSpec" | "priority" | "createdAtMs"> & {
+export type FrameSource = Pick<
+  QueuedMessage,
+  "id" | "seq" | "senderMemberId" | "targetSpec" | "priority" | "createdAtMs"
+> & {
   /** Bytes from the queue, or the base64url text of the `send` frame (not encoded again). */
   ciphertext: Buffer | string;
 };

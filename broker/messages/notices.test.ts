@@ -6,7 +6,11 @@ const notice = (n: string, a: string, b: string): StoredNotice => ({ n, a, b, m:
 
 function gate(linked: Set<string>) {
   const read: string[] = [];
-  const g = new NoticeGate({ graceMs: 1_000, linked: (node) => linked.has(node), read: (x) => read.push(`${x.n}:${x.a}-${x.b}`) });
+  const g = new NoticeGate({
+    graceMs: 1_000,
+    linked: (node) => linked.has(node),
+    read: (x) => read.push(`${x.n}:${x.a}-${x.b}`),
+  });
   return { g, read };
 }
 
@@ -53,7 +57,13 @@ describe("notifications of other nodes' batches", () => {
   it("remember copies that came first for a bounded number and time", () => {
     vi.useFakeTimers();
     const read: string[] = [];
-    const g = new NoticeGate({ graceMs: 10, linked: () => true, read: (x) => read.push(x.a), maxRelayed: 3, relayedForMs: 1_000 });
+    const g = new NoticeGate({
+      graceMs: 10,
+      linked: () => true,
+      read: (x) => read.push(x.a),
+      maxRelayed: 3,
+      relayedForMs: 1_000,
+    });
     for (let i = 0; i < 5; i++) g.relayedBatch("A", String(i), String(i));
     // The two oldest were dropped to keep three.
     g.notice(notice("A", "0", "0"));

@@ -3,7 +3,10 @@ import { parseClientFrame } from "./frames";
 
 describe("parseClientFrame", () => {
   it("accepts a v1 ping with or without an id", () => {
-    expect(parseClientFrame('{"v":1,"type":"ping","id":"a"}')).toEqual({ ok: true, frame: { v: 1, type: "ping", id: "a" } });
+    expect(parseClientFrame('{"v":1,"type":"ping","id":"a"}')).toEqual({
+      ok: true,
+      frame: { v: 1, type: "ping", id: "a" },
+    });
     expect(parseClientFrame('{"v":1,"type":"ping"}')).toMatchObject({ ok: true });
   });
 
@@ -24,6 +27,9 @@ describe("parseClientFrame", () => {
 
   it("echoes only a valid id", () => {
     expect(parseClientFrame('{"v":1,"type":"nope","id":"x1"}')).toMatchObject({ ok: false, id: "x1" });
-    expect(parseClientFrame(`{"v":1,"type":"nope","id":"${"x".repeat(100)}"}`)).toEqual({ ok: false, message: expect.any(String) });
+    expect(parseClientFrame(`{"v":1,"type":"nope","id":"${"x".repeat(100)}"}`)).toEqual({
+      ok: false,
+      message: expect.any(String),
+    });
   });
 });

@@ -7,7 +7,9 @@ export const PROTOCOL_VERSION = 1;
 const v = z.literal(PROTOCOL_VERSION);
 /** Client-chosen correlation id, echoed in the answer (and in an error frame about that frame). */
 const ZFrameId = z.string().min(1).max(64).optional();
-const ZUuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, "expected a lower-case UUID");
+const ZUuid = z
+  .string()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, "expected a lower-case UUID");
 
 /** Most recipients one `peers` message may name (a larger group is the whole mesh). */
 export const MAX_TARGET_PEERS = 100;
@@ -38,7 +40,10 @@ export const ZStatus = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,31}$/, "status is
 export const ZStatusText = z.string().max(200);
 
 /** Opaque ciphertext, base64url without padding; at most the frame cap in practice. */
-const ZCiphertext = z.string().min(1).refine((v) => isBase64Url(v), { error: "ciphertext must be canonical base64url without padding" });
+const ZCiphertext = z
+  .string()
+  .min(1)
+  .refine((v) => isBase64Url(v), { error: "ciphertext must be canonical base64url without padding" });
 
 /**
  * Frames a peer may send, one JSON object per text frame: a discriminated union on `type`, strict
@@ -66,7 +71,15 @@ export type TClientFrame = z.output<typeof ZClientFrame>;
 export type TClientFrameInput = z.input<typeof ZClientFrame>;
 
 /** Error codes of error frames; the same names as the HTTP error codes (core/errors.ts). */
-export type TFrameErrorCode = "BAD_REQUEST" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "PAYLOAD_TOO_LARGE" | "TOO_MANY_REQUESTS" | "SERVICE_UNAVAILABLE" | "INTERNAL";
+export type TFrameErrorCode =
+  | "BAD_REQUEST"
+  | "FORBIDDEN"
+  | "NOT_FOUND"
+  | "CONFLICT"
+  | "PAYLOAD_TOO_LARGE"
+  | "TOO_MANY_REQUESTS"
+  | "SERVICE_UNAVAILABLE"
+  | "INTERNAL";
 
 export interface TPeerInfo {
   memberId: string;
@@ -136,7 +149,8 @@ export function parseClientFrame(text: string): TParsedFrame {
   const parsed = ZClientFrame.safeParse(json);
   if (parsed.success) return { ok: true, frame: parsed.data };
   const id = idOf(json);
-  if (isObject(json) && json.v !== PROTOCOL_VERSION) return { ok: false, message: `unsupported protocol version (expected v: ${PROTOCOL_VERSION})`, id };
+  if (isObject(json) && json.v !== PROTOCOL_VERSION)
+    return { ok: false, message: `unsupported protocol version (expected v: ${PROTOCOL_VERSION})`, id };
   const issue = parsed.error.issues[0];
   const where = issue?.path.length ? ` at ${issue.path.join(".")}` : "";
   return { ok: false, message: `invalid frame${where}: ${issue?.message ?? "unknown"}`, id };

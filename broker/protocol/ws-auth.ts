@@ -32,7 +32,11 @@ export function bodyDigest(body: Uint8Array | string): string {
   return createHash("sha256").update(body).digest("hex");
 }
 
-function signWith(secretKey: Uint8Array, text: (p: { ts: number; nonce: string }) => string, opts: { ts?: number; nonce?: string }): string {
+function signWith(
+  secretKey: Uint8Array,
+  text: (p: { ts: number; nonce: string }) => string,
+  opts: { ts?: number; nonce?: string },
+): string {
   const ts = opts.ts ?? Date.now();
   const nonce = opts.nonce ?? toBase64Url(randomBytes(16));
   const sig = ed25519Sign(utf8(text({ ts, nonce })), secretKey);
@@ -40,14 +44,35 @@ function signWith(secretKey: Uint8Array, text: (p: { ts: number; nonce: string }
 }
 
 /** Builds the `x-mesh-auth` value `v1.<ts>.<nonce>.<signature>` with the peer's 64-byte ed25519 secret key. */
-export function signWsAuth(p: { meshId: string; memberId: string; secretKey: Uint8Array; ts?: number; nonce?: string }): string {
-  return signWith(p.secretKey, ({ ts, nonce }) => wsAuthString({ meshId: p.meshId, memberId: p.memberId, ts, nonce }), p);
+export function signWsAuth(p: {
+  meshId: string;
+  memberId: string;
+  secretKey: Uint8Array;
+  ts?: number;
+  nonce?: string;
+}): string {
+  return signWith(
+    p.secretKey,
+    ({ ts, nonce }) => wsAuthString({ meshId: p.meshId, memberId: p.memberId, ts, nonce }),
+    p,
+  );
 }
 
 /** Builds the `x-mesh-auth` value of a `POST /hook/set-status` request for exactly this body. */
-export function signHookAuth(p: { meshId: string; memberId: string; secretKey: Uint8Array; body: Uint8Array | string; ts?: number; nonce?: string }): string {
+export function signHookAuth(p: {
+  meshId: string;
+  memberId: string;
+  secretKey: Uint8Array;
+  body: Uint8Array | string;
+  ts?: number;
+  nonce?: string;
+}): string {
   const bodySha256 = bodyDigest(p.body);
-  return signWith(p.secretKey, ({ ts, nonce }) => hookAuthString({ meshId: p.meshId, memberId: p.memberId, ts, nonce, bodySha256 }), p);
+  return signWith(
+    p.secretKey,
+    ({ ts, nonce }) => hookAuthString({ meshId: p.meshId, memberId: p.memberId, ts, nonce, bodySha256 }),
+    p,
+  );
 }
 
 export interface ParsedWsAuth {
@@ -71,12 +96,28 @@ export function parseWsAuth(value: unknown): ParsedWsAuth | undefined {
 
 /** True when the signature verifies with the peer's public key (base64url, 32 bytes). */
 export function verifyWsAuth(p: { meshId: string; memberId: string; auth: ParsedWsAuth; peerPubkey: string }): boolean {
-  return verifySigned(wsAuthString({ meshId: p.meshId, memberId: p.memberId, ts: p.auth.ts, nonce: p.auth.nonce }), p.auth, p.peerPubkey);
+  return verifySigned(
+    wsAuthString({ meshId: p.meshId, memberId: p.memberId, ts: p.auth.ts, nonce: p.auth.nonce }),
+    p.auth,
+    p.peerPubkey,
+  );
 }
 
 /** True when a hook request's signature verifies for this body. */
-export function verifyHookAuth(p: { meshId: string; memberId: string; auth: ParsedWsAuth; peerPubkey: string; body: Uint8Array }): boolean {
-  const text = hookAuthString({ meshId: p.meshId, memberId: p.memberId, ts: p.auth.ts, nonce: p.auth.nonce, bodySha256: bodyDigest(p.body) });
+export function verifyHookAuth(p: {
+  meshId: string;
+  memberId: string;
+  auth: ParsedWsAuth;
+  peerPubkey: string;
+  body: Uint8Array;
+}): boolean {
+  const text = hookAuthString({
+    meshId: p.meshId,
+    memberId: p.memberId,
+    ts: p.auth.ts,
+    nonce: p.auth.nonce,
+    bodySha256: bodyDigest(p.body),
+  });
   return verifySigned(text, p.auth, p.peerPubkey);
 }
 

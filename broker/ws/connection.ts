@@ -98,7 +98,11 @@ export function attachConnection(
         queued,
         keyEpoch: conn.keyEpoch,
       });
-      if (presence.firstForMember) deps.events.publish({ t: "presence", meshId: peer.meshId, memberId: peer.memberId, displayName: peer.displayName, online: true }, conn.id);
+      if (presence.firstForMember)
+        deps.events.publish(
+          { t: "presence", meshId: peer.meshId, memberId: peer.memberId, displayName: peer.displayName, online: true },
+          conn.id,
+        );
       return deps.hub.replay(conn);
     });
   deps.track(started);
@@ -111,9 +115,18 @@ export function attachConnection(
     const closed = closePresence(deps.db, connectionId)
       .then(() => liveConnectionsOf(deps.db, peer.memberId))
       .then((left) => {
-        if (left === 0) deps.events.publish({ t: "presence", meshId: peer.meshId, memberId: peer.memberId, displayName: peer.displayName, online: false });
+        if (left === 0)
+          deps.events.publish({
+            t: "presence",
+            meshId: peer.meshId,
+            memberId: peer.memberId,
+            displayName: peer.displayName,
+            online: false,
+          });
       })
-      .catch((error: unknown) => log.error({ event: "presence_close_failed", ...safeErrorFields(error) }, "presence not closed"));
+      .catch((error: unknown) =>
+        log.error({ event: "presence_close_failed", ...safeErrorFields(error) }, "presence not closed"),
+      );
     deps.track(closed);
   });
 }
@@ -127,9 +140,18 @@ function onMessage(conn: PeerConnection, data: RawData, isBinary: boolean, deps:
   if (work) {
     deps.track(
       work.catch((error: unknown) => {
-        log.error({ event: "frame_failed", type: parsed.frame.type, ...safeErrorFields(error) }, "frame handling failed");
+        log.error(
+          { event: "frame_failed", type: parsed.frame.type, ...safeErrorFields(error) },
+          "frame handling failed",
+        );
         const id = "id" in parsed.frame ? parsed.frame.id : undefined;
-        sendFrame(conn, { v: PROTOCOL_VERSION, type: "error", code: "SERVICE_UNAVAILABLE", message: "try again later", ...(id ? { id } : {}) });
+        sendFrame(conn, {
+          v: PROTOCOL_VERSION,
+          type: "error",
+          code: "SERVICE_UNAVAILABLE",
+          message: "try again later",
+          ...(id ? { id } : {}),
+        });
       }),
     );
   }
@@ -142,7 +164,13 @@ function handleFrame(conn: PeerConnection, frame: TClientFrame, deps: Connection
   if (frame.type !== "ping") renewLease(conn, deps);
   if (frame.type === "send" || frame.type === "set_status" || frame.type === "peers") {
     if (frame.type !== "peers" && RECEIVE_ONLY.has(conn.role)) {
-      sendFrame(conn, { v: PROTOCOL_VERSION, type: "error", code: "FORBIDDEN", message: "forbidden_role", ...(frame.id ? { id: frame.id } : {}) });
+      sendFrame(conn, {
+        v: PROTOCOL_VERSION,
+        type: "error",
+        code: "FORBIDDEN",
+        message: "forbidden_role",
+        ...(frame.id ? { id: frame.id } : {}),
+      });
       return undefined;
     }
     if (!admitFrame(conn, frame.type, frame.id, deps)) return undefined;
@@ -157,22 +185,44 @@ function handleFrame(conn: PeerConnection, frame: TClientFrame, deps: Connection
       deps.hub.ack(conn, frame.messageIds);
       return undefined;
     case "peers":
-      return listPeers(deps.db, conn.meshId).then((peers) => sendFrame(conn, { v: PROTOCOL_VERSION, type: "peers", ...(frame.id ? { id: frame.id } : {}), peers }));
+      return listPeers(deps.db, conn.meshId).then((peers) =>
+        sendFrame(conn, { v: PROTOCOL_VERSION, type: "peers", ...(frame.id ? { id: frame.id } : {}), peers }),
+      );
     case "set_status":
       return setStatus(conn, frame, deps);
   }
 }
 
-async function setStatus(conn: PeerConnection, frame: Extract<TClientFrame, { type: "set_status" }>, deps: ConnectionDeps): Promise<void> {
+async function setStatus(
+  conn: PeerConnection,
+  frame: Extract<TClientFrame, { type: "set_status" }>,
+  deps: ConnectionDeps,
+): Promise<void> {
   const text = frame.text ?? null;
-  const saved = await setMemberStatus(deps.db, { meshId: conn.meshId, memberId: conn.memberId, status: frame.status, text });
+  const saved = await setMemberStatus(deps.db, {
+    meshId: conn.meshId,
+    memberId: conn.memberId,
+    status: frame.status,
+    text,
+  });
   if (!saved) {
     conn.ws.close(4403, "membership ended");
     return;
   }
   const at = saved.at.toISOString();
-  sendFrame(conn, { v: PROTOCOL_VERSION, type: "status", ...(frame.id ? { id: frame.id } : {}), memberId: conn.memberId, status: frame.status, text, at });
-  deps.events.publish({ t: "status", meshId: conn.meshId, memberId: conn.memberId, status: frame.status, text, at }, conn.id);
+  sendFrame(conn, {
+    v: PROTOCOL_VERSION,
+    type: "status",
+    ...(frame.id ? { id: frame.id } : {}),
+    memberId: conn.memberId,
+    status: frame.status,
+    text,
+    at,
+  });
+  deps.events.publish(
+    { t: "status", meshId: conn.meshId, memberId: conn.memberId, status: frame.status, text, at },
+    conn.id,
+  );
 }
 
 /** The frame limits: true when the frame may go on; else an error frame, or the close after repeated excess. */
@@ -184,7 +234,13 @@ function admitFrame(conn: PeerConnection, type: LimitedFrame, id: string | undef
     conn.ws.close(RATE_LIMITED_CLOSE.code, RATE_LIMITED_CLOSE.reason);
     return false;
   }
-  sendFrame(conn, { v: PROTOCOL_VERSION, type: "error", code: "TOO_MANY_REQUESTS", message: `too many ${type} frames; slow down`, ...(id ? { id } : {}) });
+  sendFrame(conn, {
+    v: PROTOCOL_VERSION,
+    type: "error",
+    code: "TOO_MANY_REQUESTS",
+    message: `too many ${type} frames; slow down`,
+    ...(id ? { id } : {}),
+  });
   return false;
 }
 

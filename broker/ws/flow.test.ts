@@ -3,12 +3,20 @@ import { FlowControl } from "./flow";
 import type { ConnectionRegistry, PeerConnection } from "./registry";
 
 const KIB = 1024;
-const conn = (buffered: number) => ({ meshId: "m", memberId: "a", ws: { bufferedAmount: buffered, readyState: 1, OPEN: 1 } }) as unknown as PeerConnection;
+const conn = (buffered: number) =>
+  ({
+    meshId: "m",
+    memberId: "a",
+    ws: { bufferedAmount: buffered, readyState: 1, OPEN: 1 },
+  }) as unknown as PeerConnection;
 
 function flowOf(conns: PeerConnection[]) {
   const registry = { ofMember: () => conns, all: () => conns } as unknown as ConnectionRegistry;
   const metrics = { slowConsumers: { inc: () => {} } } as never;
-  return new FlowControl({ maxBuffered: 1024 * KIB, maxBufferedPerMember: 2048 * KIB, slowConsumerMs: 30_000 }, { registry, metrics, log: { info: () => {} } as never });
+  return new FlowControl(
+    { maxBuffered: 1024 * KIB, maxBufferedPerMember: 2048 * KIB, slowConsumerMs: 30_000 },
+    { registry, metrics, log: { info: () => {} } as never },
+  );
 }
 
 describe("flow control budgets", () => {

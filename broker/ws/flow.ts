@@ -66,7 +66,10 @@ export class FlowControl {
 
   overBudget(conn: PeerConnection): boolean {
     const own = conn.ws.bufferedAmount;
-    return own > this.options.maxBuffered || (own > MIN_SHARE && this.memberBuffered(conn) > this.options.maxBufferedPerMember);
+    return (
+      own > this.options.maxBuffered ||
+      (own > MIN_SHARE && this.memberBuffered(conn) > this.options.maxBufferedPerMember)
+    );
   }
 
   /** Bytes buffered on all of this node's connections of the member (at most MAX_CONNECTIONS_PER_MEMBER). */
@@ -78,7 +81,10 @@ export class FlowControl {
 
   private drained(conn: PeerConnection): boolean {
     const own = conn.ws.bufferedAmount;
-    return own <= this.options.maxBuffered / 2 && (own <= MIN_SHARE / 2 || this.memberBuffered(conn) <= this.options.maxBufferedPerMember / 2);
+    return (
+      own <= this.options.maxBuffered / 2 &&
+      (own <= MIN_SHARE / 2 || this.memberBuffered(conn) <= this.options.maxBufferedPerMember / 2)
+    );
   }
 
   /**
@@ -114,7 +120,10 @@ export class FlowControl {
         w.since = now;
       } else if (now - w.since >= this.options.slowConsumerMs) {
         this.deps.metrics.slowConsumers.inc();
-        this.deps.log.info({ event: "ws_slow_consumer", connectionId: conn.id, buffered: conn.ws.bufferedAmount }, "slow consumer closed");
+        this.deps.log.info(
+          { event: "ws_slow_consumer", connectionId: conn.id, buffered: conn.ws.bufferedAmount },
+          "slow consumer closed",
+        );
         conn.ws.close(SLOW_CONSUMER_CLOSE.code, SLOW_CONSUMER_CLOSE.reason);
         setTimeout(() => conn.ws.terminate(), TERMINATE_AFTER_MS).unref();
         this.release(conn, w, false);

@@ -35,10 +35,17 @@ export class FrameLimits {
       set_status: options.statusPerMinute,
       peers: options.peersPerMinute,
     };
-    const burst: Record<LimitedFrame, number> = { send: options.sendPerSecond, set_status: options.statusPerMinute, peers: options.peersPerMinute };
-    const bucket = (capacity: number, refillPerMinute: number) => new TokenBucketLimiter({ capacity, refillPerMinute, sweepAfterMs: options.sweepAfterMs });
+    const burst: Record<LimitedFrame, number> = {
+      send: options.sendPerSecond,
+      set_status: options.statusPerMinute,
+      peers: options.peersPerMinute,
+    };
+    const bucket = (capacity: number, refillPerMinute: number) =>
+      new TokenBucketLimiter({ capacity, refillPerMinute, sweepAfterMs: options.sweepAfterMs });
     const each = (factor: number) =>
-      Object.fromEntries((Object.keys(perMinute) as LimitedFrame[]).map((t) => [t, bucket(burst[t] * factor, perMinute[t] * factor)])) as Record<LimitedFrame, TokenBucketLimiter>;
+      Object.fromEntries(
+        (Object.keys(perMinute) as LimitedFrame[]).map((t) => [t, bucket(burst[t] * factor, perMinute[t] * factor)]),
+      ) as Record<LimitedFrame, TokenBucketLimiter>;
     this.perConnection = each(1);
     this.perMember = each(2);
     this.strikes = bucket(options.strikesPerMinute, options.strikesPerMinute);

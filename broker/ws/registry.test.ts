@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { ConnectionRegistry, type PeerConnection } from "./registry";
 
 let next = 0;
-const conn = (meshId: string, memberId: string) => ({ id: `c${++next}`, meshId, memberId }) as unknown as PeerConnection;
+const conn = (meshId: string, memberId: string) =>
+  ({ id: `c${++next}`, meshId, memberId }) as unknown as PeerConnection;
 
 describe("connection registry", () => {
   it("finds connections by mesh and by member, and forgets them when they go", () => {

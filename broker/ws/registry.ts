@@ -133,7 +133,11 @@ export function corkForTick(ws: WebSocket): void {
 }
 
 /** Sends one frame to many connections, serialised once (a mesh-wide event reaches every member). */
-export function broadcastFrame(conns: Iterable<Pick<PeerConnection, "ws" | "id">>, frame: TServerFrame, exceptConnectionId?: string): void {
+export function broadcastFrame(
+  conns: Iterable<Pick<PeerConnection, "ws" | "id">>,
+  frame: TServerFrame,
+  exceptConnectionId?: string,
+): void {
   let text: string | undefined;
   for (const conn of conns) {
     if (conn.id === exceptConnectionId || conn.ws.readyState !== conn.ws.OPEN) continue;

@@ -33,12 +33,28 @@ export interface UpgradeDeps {
 export const BUSY_RETRY_AFTER_MAX_S = 5;
 
 /** A retriable refusal: 503 with a Retry-After spread over 1–5 s, so refused clients do not return together. */
-export function busy(reason: string, message = "the broker is busy; try again shortly", random: () => number = Math.random): Refusal {
+export function busy(
+  reason: string,
+  message = "the broker is busy; try again shortly",
+  random: () => number = Math.random,
+): Refusal {
   const seconds = 1 + Math.floor(random() * BUSY_RETRY_AFTER_MAX_S);
-  return { status: 503, code: "SERVICE_UNAVAILABLE", reason, message, headers: { "retry-after": String(Math.min(seconds, BUSY_RETRY_AFTER_MAX_S)) } };
+  return {
+    status: 503,
+    code: "SERVICE_UNAVAILABLE",
+    reason,
+    message,
+    headers: { "retry-after": String(Math.min(seconds, BUSY_RETRY_AFTER_MAX_S)) },
+  };
 }
 
-export type Refusal = { status: number; code: string; reason: string; message: string; headers?: Record<string, string> };
+export type Refusal = {
+  status: number;
+  code: string;
+  reason: string;
+  message: string;
+  headers?: Record<string, string>;
+};
 const ZIds = z.object({ mesh: z.uuid(), member: z.uuid() });
 
 /**
@@ -90,11 +106,23 @@ async function authenticate(req: http.IncomingMessage, deps: UpgradeDeps): Promi
   if (!taken.allowed) {
     deps.metrics.rateLimited.inc({ limit: "ws_auth" });
     const retryAfter = String(Math.max(1, Math.ceil(taken.retryAfterMs / 1000)));
-    return { status: 429, code: "TOO_MANY_REQUESTS", reason: "rate_limited", message: "too many connection attempts", headers: { "retry-after": retryAfter } };
+    return {
+      status: 429,
+      code: "TOO_MANY_REQUESTS",
+      reason: "rate_limited",
+      message: "too many connection attempts",
+      headers: { "retry-after": retryAfter },
+    };
   }
   const ids = ZIds.safeParse({ mesh: url.searchParams.get("mesh"), member: url.searchParams.get("member") });
-  if (!ids.success) return { status: 400, code: "BAD_REQUEST", reason: "bad_request", message: "mesh and member must be UUIDs" };
-  const unauthorized = (reason: string): Refusal => ({ status: 401, code: "UNAUTHORIZED", reason, message: "authentication failed" });
+  if (!ids.success)
+    return { status: 400, code: "BAD_REQUEST", reason: "bad_request", message: "mesh and member must be UUIDs" };
+  const unauthorized = (reason: string): Refusal => ({
+    status: 401,
+    code: "UNAUTHORIZED",
+    reason,
+    message: "authentication failed",
+  });
   const auth = parseWsAuth(req.headers[WS_AUTH_HEADER]);
   if (!auth) return unauthorized("malformed_auth");
   if (Math.abs(Date.now() - auth.ts) > deps.maxSkewMs) return unauthorized("stale");
@@ -111,14 +139,22 @@ async function authenticate(req: http.IncomingMessage, deps: UpgradeDeps): Promi
   return peer;
 }
 
-const STATUS_TEXT: Record<number, string> = { 400: "Bad Request", 401: "Unauthorized", 404: "Not Found", 429: "Too Many Requests", 503: "Service Unavailable" };
+const STATUS_TEXT: Record<number, string> = {
+  400: "Bad Request",
+  401: "Unauthorized",
+  404: "Not Found",
+  429: "Too Many Requests",
+  503: "Service Unavailable",
+};
 
 /** Answers an upgrade request with a plain HTTP refusal and closes the socket. */
 export function refuse(socket: Duplex, r: Refusal): void {
   if (socket.destroyed) return;
   // One message for every 401, so the answer does not tell an unknown member from a bad signature.
   const body = JSON.stringify({ error: { code: r.code, message: r.message } });
-  const extra = Object.entries(r.headers ?? {}).map(([k, v]) => `${k}: ${v}\r\n`).join("");
+  const extra = Object.entries(r.headers ?? {})
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join("");
   socket.end(
     `HTTP/1.1 ${r.status} ${STATUS_TEXT[r.status] ?? "Error"}\r\nconnection: close\r\ncontent-type: application/json\r\n` +
       `cache-control: no-store\r\n${extra}content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,

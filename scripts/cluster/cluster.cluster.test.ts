@@ -29,7 +29,10 @@ import { ClusterProcess, HealthWatch, sleep } from "./processes";
 
 const db = testDb();
 const run = uid("cluster");
-const queue = run.replace(/[^a-z0-9]/gi, "_").toLowerCase().slice(0, 50);
+const queue = run
+  .replace(/[^a-z0-9]/gi, "_")
+  .toLowerCase()
+  .slice(0, 50);
 const all: ClusterProcess[] = [];
 let receiver: Awaited<ReturnType<typeof startCallbackReceiver>>;
 let mesh: Awaited<ReturnType<typeof meshPeers>> | undefined;
@@ -38,7 +41,10 @@ const killAll = () => all.forEach((p) => void p.kill());
 process.once("exit", killAll);
 
 beforeAll(async () => {
-  if (webBuildIsStale()) throw new Error("the production build (.next) is missing or older than the sources: run `npx next build` first (`npm test` builds before this step)");
+  if (webBuildIsStale())
+    throw new Error(
+      "the production build (.next) is missing or older than the sources: run `npx next build` first (`npm test` builds before this step)",
+    );
   receiver = await startCallbackReceiver();
   const taken = new Set<number>();
   while (taken.size < 7) taken.add(await freePort());
@@ -61,7 +67,12 @@ beforeAll(async () => {
   const common = { LOG_LEVEL: "warn", DB_PING_INTERVAL_MS: "1000", NEXT_TELEMETRY_DISABLED: "1" };
   const [w1, w2, b1, b2, k1, k2] = ports as number[];
   all.push(
-    new ClusterProcess("platform", "platform", platformPort as number, { ...common, DEMO_PLATFORM_PORT: String(platformPort), DEMO_PLATFORM_HOST: "127.0.0.1", DEMO_PLATFORM_LATENCY_MS: "500" }),
+    new ClusterProcess("platform", "platform", platformPort as number, {
+      ...common,
+      DEMO_PLATFORM_PORT: String(platformPort),
+      DEMO_PLATFORM_HOST: "127.0.0.1",
+      DEMO_PLATFORM_LATENCY_MS: "500",
+    }),
     ...[b1, b2].map(
       (port, i) =>
         new ClusterProcess(`broker${i + 1}`, "broker", port as number, {
@@ -75,7 +86,14 @@ beforeAll(async () => {
     ),
     ...[k1, k2].map(
       (port, i) =>
-        new ClusterProcess(`worker${i + 1}`, "worker", port as number, { ...common, ...engine, WORKER_PORT: String(port), WORKER_HOST: "127.0.0.1", WORKER_CONCURRENCY: "2", CALLBACK_CONCURRENCY: "2" }),
+        new ClusterProcess(`worker${i + 1}`, "worker", port as number, {
+          ...common,
+          ...engine,
+          WORKER_PORT: String(port),
+          WORKER_HOST: "127.0.0.1",
+          WORKER_CONCURRENCY: "2",
+          CALLBACK_CONCURRENCY: "2",
+        }),
     ),
     ...[w1, w2].map(
       (port, i) =>
@@ -130,7 +148,11 @@ describe("the product as a cluster", () => {
       const burst = await rateLimitBurst(webs, limited.key, 24);
       await sleep(1_000);
       // Both workers' slots busy: the killed worker holds runs that must be taken over.
-      await waitUntil(async () => (await db.job.count({ where: { queue, status: "running" } })) >= 4, 30_000, "every worker slot to be busy");
+      await waitUntil(
+        async () => (await db.job.count({ where: { queue, status: "running" } })) >= 4,
+        30_000,
+        "every worker slot to be busy",
+      );
       await killAndRestart(named("worker1"));
       await sleep(4_000);
       await Promise.all([jobs.stop(), messages.stop()]);
@@ -149,7 +171,9 @@ describe("the product as a cluster", () => {
       expect(records.jobs.filter((j) => j.status !== "succeeded")).toEqual([]);
       const terminal = new Map<string, number>();
       for (const e of records.terminalEvents) terminal.set(e.jobId, (terminal.get(e.jobId) ?? 0) + 1);
-      expect(records.jobs.filter((j) => terminal.get(j.id) !== 1).map((j) => [j.id, terminal.get(j.id) ?? 0])).toEqual([]);
+      expect(records.jobs.filter((j) => terminal.get(j.id) !== 1).map((j) => [j.id, terminal.get(j.id) ?? 0])).toEqual(
+        [],
+      );
       expect(records.recovered, "runs taken over from the killed worker").toBeGreaterThan(0);
       expect(records.batches.filter((b) => !b.completedAt)).toEqual([]);
 
@@ -165,7 +189,10 @@ describe("the product as a cluster", () => {
       for (const r of receiver.received) {
         const d = records.deliveries.find((x) => x.webhookId === r.webhookId);
         const body = JSON.parse(r.body) as { type: string; data: { id: string } };
-        expect({ type: body.type, id: body.data.id }).toEqual({ type: d?.kind.replace("_", "."), id: d?.jobId ?? d?.batchId });
+        expect({ type: body.type, id: body.data.id }).toEqual({
+          type: d?.kind.replace("_", "."),
+          id: d?.jobId ?? d?.batchId,
+        });
       }
       expect(await badSignatures(key.secret, receiver.received)).toEqual([]);
 
@@ -176,13 +203,20 @@ describe("the product as a cluster", () => {
       const expected = messages.expected();
       for (const p of mesh.peers) {
         expect([...p.received.keys()].sort(), p.name).toEqual([...(expected.get(p.memberId) ?? [])].sort());
-        expect([...p.received.values()].filter((n) => n !== 1), p.name).toEqual([]);
-        expect([...p.texts].filter(([, ids]) => ids.size !== 1), p.name).toEqual([]);
+        expect(
+          [...p.received.values()].filter((n) => n !== 1),
+          p.name,
+        ).toEqual([]);
+        expect(
+          [...p.texts].filter(([, ids]) => ids.size !== 1),
+          p.name,
+        ).toEqual([]);
       }
       expect(messages.sent.filter((m) => m.recipients !== m.to.length)).toEqual([]);
       expect(new Set(messages.sent.map((m) => m.messageId)).size).toBe(messages.sent.length);
       // The peers of the killed broker came back (a second welcome).
-      for (const p of mesh.peers.filter((x) => x.broker.name === "broker1")) expect(p.welcomes, p.name).toBeGreaterThan(1);
+      for (const p of mesh.peers.filter((x) => x.broker.name === "broker1"))
+        expect(p.welcomes, p.name).toBeGreaterThan(1);
 
       // The key's limit, once across both web processes.
       const ok = burst.answers.filter((a) => a.status === 200).length;

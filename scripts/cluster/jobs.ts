@@ -93,17 +93,31 @@ export class JobLoad {
         ? { requester_client_id: "cluster", callback_url: this.o.callbackUrl, jobs: [0, 1, 2].map(target) }
         : { requester_client_id: "cluster", callback_url: this.o.callbackUrl, ...target(0) },
     );
-    const headers = { authorization: `Bearer ${this.o.key}`, "content-type": "application/json", "idempotency-key": `${this.o.run}-${n}` };
+    const headers = {
+      authorization: `Bearer ${this.o.key}`,
+      "content-type": "application/json",
+      "idempotency-key": `${this.o.run}-${n}`,
+    };
     const deadline = Date.now() + 120_000;
     for (let attempt = 0; ; attempt++) {
       const web = this.o.webs[(n + attempt) % this.o.webs.length] as ClusterProcess;
-      const answer = await fetch(`${web.url}/api${path}`, { method: "POST", headers, body, signal: AbortSignal.timeout(30_000) })
+      const answer = await fetch(`${web.url}/api${path}`, {
+        method: "POST",
+        headers,
+        body,
+        signal: AbortSignal.timeout(30_000),
+      })
         .then(async (res) => ({ res, json: (await res.json()) as { id: string; job_ids?: string[] } }))
         .catch(() => undefined);
       if (answer?.res.status === 200) {
         const { res, json } = answer;
         const replayed = res.headers.get("idempotent-replayed") === "true";
-        this.submitted.push({ kind: batch ? "batch" : "job", id: json.id, jobIds: batch ? (json.job_ids ?? []) : [json.id], replayed });
+        this.submitted.push({
+          kind: batch ? "batch" : "job",
+          id: json.id,
+          jobIds: batch ? (json.job_ids ?? []) : [json.id],
+          replayed,
+        });
         return;
       }
       if (answer && answer.res.status < 500 && answer.res.status !== 429) {
@@ -134,9 +148,16 @@ export async function rateLimitBurst(webs: ClusterProcess[], key: string, count:
   for (let first = 0; first < count; first += concurrency) {
     const wave = Array.from({ length: Math.min(concurrency, count - first) }, async (_, i) => {
       const web = webs[(first + i) % webs.length] as ClusterProcess;
-      const res = await fetch(`${web.url}/api/jobs?pageSize=1`, { headers: { authorization: `Bearer ${key}` }, signal: AbortSignal.timeout(30_000) });
+      const res = await fetch(`${web.url}/api/jobs?pageSize=1`, {
+        headers: { authorization: `Bearer ${key}` },
+        signal: AbortSignal.timeout(30_000),
+      });
       await res.body?.cancel();
-      return { status: res.status, retryAfter: res.headers.get("retry-after"), policy: res.headers.get("ratelimit-policy") };
+      return {
+        status: res.status,
+        retryAfter: res.headers.get("retry-after"),
+        policy: res.headers.get("ratelimit-policy"),
+      };
     });
     answers.push(...(await Promise.all(wave)));
   }
@@ -150,17 +171,28 @@ export async function jobsSettled(db: Db, apiKeyId: string): Promise<boolean> {
   const [open, batches, pending] = await Promise.all([
     db.job.count({ where: { apiKeyId, status: { notIn: ["succeeded", "failed", "cancelled"] } } }),
     db.batch.count({ where: { apiKeyId, completedAt: null } }),
-    db.callbackDelivery.count({ where: { state: { not: "delivered" }, OR: [{ job: { apiKeyId } }, { batch: { apiKeyId } }] } }),
+    db.callbackDelivery.count({
+      where: { state: { not: "delivered" }, OR: [{ job: { apiKeyId } }, { batch: { apiKeyId } }] },
+    }),
   ]);
   return open === 0 && batches === 0 && pending === 0;
 }
 
 /** What the database holds about the key's jobs, batches, terminal events and callback deliveries. */
 export async function jobRecords(db: Db, apiKeyId: string) {
-  const jobs = await db.job.findMany({ where: { apiKeyId }, select: { id: true, status: true, batchId: true, attempts: true, callbackState: true } });
+  const jobs = await db.job.findMany({
+    where: { apiKeyId },
+    select: { id: true, status: true, batchId: true, attempts: true, callbackState: true },
+  });
   const ids = jobs.map((j) => j.id);
-  const events = await db.jobEvent.findMany({ where: { jobId: { in: ids } }, select: { jobId: true, status: true, detail: true } });
-  const batches = await db.batch.findMany({ where: { apiKeyId }, select: { id: true, completedAt: true, status: true } });
+  const events = await db.jobEvent.findMany({
+    where: { jobId: { in: ids } },
+    select: { jobId: true, status: true, detail: true },
+  });
+  const batches = await db.batch.findMany({
+    where: { apiKeyId },
+    select: { id: true, completedAt: true, status: true },
+  });
   const deliveries = await db.callbackDelivery.findMany({
     where: { OR: [{ jobId: { in: ids } }, { batchId: { in: batches.map((b) => b.id) } }] },
     select: { webhookId: true, kind: true, jobId: true, batchId: true, state: true, attempts: true },

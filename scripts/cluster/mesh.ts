@@ -45,14 +45,30 @@ export async function meshPeers(db: Db, brokers: ClusterProcess[], perBroker: nu
   const first = await meshForBroker(db, ws(brokers[0] as ClusterProcess));
   const peers: Peer[] = [];
   for (const [b, broker] of brokers.entries()) {
-    const invite = b === 0 ? first.invite : await createInvite({ ...first.deps, brokerUrl: ws(broker) }, actorOf(first.owner), { meshId: first.mesh.id });
+    const invite =
+      b === 0
+        ? first.invite
+        : await createInvite({ ...first.deps, brokerUrl: ws(broker) }, actorOf(first.owner), { meshId: first.mesh.id });
     for (let i = 0; i < perBroker; i++) {
       const home = mkdtempSync(path.join(os.tmpdir(), "mesh-cluster-"));
       homes.push(home);
       const name = `${broker.name}-peer${i}`;
-      const joined = await joinWithLink(invite.inviteLink, { displayName: name, store: new ConfigStore(path.join(home, "cfg")) });
+      const joined = await joinWithLink(invite.inviteLink, {
+        displayName: name,
+        store: new ConfigStore(path.join(home, "cfg")),
+      });
       const client = new MeshClient(joined.config, { backoff: { initialMs: 250, maxMs: 2_000 } });
-      const peer: Peer = { name, memberId: joined.config.memberId, broker, client, received: new Map(), texts: new Map(), duplicates: 0, welcomes: 0, errors: [] };
+      const peer: Peer = {
+        name,
+        memberId: joined.config.memberId,
+        broker,
+        client,
+        received: new Map(),
+        texts: new Map(),
+        duplicates: 0,
+        welcomes: 0,
+        errors: [],
+      };
       client.on("connected", () => (peer.welcomes += 1));
       client.on("duplicate", () => (peer.duplicates += 1));
       client.on("undecryptable", (e) => peer.errors.push(`undecryptable ${e.messageId}: ${e.reason}`));
@@ -118,7 +134,8 @@ export class MessageLoad {
     this.running = false;
     const all = Promise.all(this.loops);
     const late = sleep(timeoutMs).then(() => "late" as const);
-    if ((await Promise.race([all, late])) === "late") this.errors.push(`sends still unanswered ${timeoutMs} ms after the load stopped`);
+    if ((await Promise.race([all, late])) === "late")
+      this.errors.push(`sends still unanswered ${timeoutMs} ms after the load stopped`);
   }
 
   /** The messages each peer should hold by now (member id → message ids). */

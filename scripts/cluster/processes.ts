@@ -9,7 +9,12 @@ import type { ChildSpec } from "../lib/supervisor";
 
 export type Kind = "web" | "broker" | "worker" | "platform";
 
-const HEALTH_PATH: Record<Kind, string> = { web: "/api/health", broker: "/health", worker: "/health", platform: "/health" };
+const HEALTH_PATH: Record<Kind, string> = {
+  web: "/api/health",
+  broker: "/health",
+  worker: "/health",
+  platform: "/health",
+};
 const KEPT_LINES = 200;
 
 /** One product process: started, killed and started again under the same name, port and environment. */
@@ -51,7 +56,8 @@ export class ClusterProcess {
     });
     this.child = child;
     const keep = (chunk: Buffer) => {
-      for (const line of chunk.toString().split("\n")) if (line) this.lines.push(`${this.name}#${this.generation} ${line}`);
+      for (const line of chunk.toString().split("\n"))
+        if (line) this.lines.push(`${this.name}#${this.generation} ${line}`);
       if (this.lines.length > KEPT_LINES) this.lines.splice(0, this.lines.length - KEPT_LINES);
     };
     child.stdout?.on("data", keep);
@@ -62,7 +68,8 @@ export class ClusterProcess {
     for (;;) {
       if (gone) throw new Error(`${this.name} exited while starting:\n${this.tail()}`);
       if (await answers(this.healthUrl)) break;
-      if (Date.now() > deadline) throw new Error(`${this.name} did not answer ${this.healthUrl} in time:\n${this.tail()}`);
+      if (Date.now() > deadline)
+        throw new Error(`${this.name} did not answer ${this.healthUrl} in time:\n${this.tail()}`);
       await sleep(200);
     }
     this.up = true;

@@ -19,7 +19,9 @@ export function webBuildIsStale(): boolean {
   const buildId = path.join(PROJECT_ROOT, ".next", "BUILD_ID");
   if (!existsSync(buildId)) return true;
   const built = statSync(buildId).mtimeMs;
-  const inputs = ["src", "public", "next.config.mjs", "package-lock.json", "tsconfig.json"].map((p) => path.join(PROJECT_ROOT, p));
+  const inputs = ["src", "public", "next.config.mjs", "package-lock.json", "tsconfig.json"].map((p) =>
+    path.join(PROJECT_ROOT, p),
+  );
   return inputs.some((p) => newestMtime(p) > built);
 }
 

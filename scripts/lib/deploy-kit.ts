@@ -47,7 +47,11 @@ export function interpolate(text: string, vars: Record<string, string | undefine
 
 /** The names of every variable deploy/compose.yaml interpolates. */
 export function composeVariables(): string[] {
-  return [...new Set([...deployFile("compose.yaml").matchAll(REFERENCE)].map((m) => m[1]).filter((n): n is string => Boolean(n)))].sort();
+  return [
+    ...new Set(
+      [...deployFile("compose.yaml").matchAll(REFERENCE)].map((m) => m[1]).filter((n): n is string => Boolean(n)),
+    ),
+  ].sort();
 }
 
 function interpolateAll(value: unknown, vars: Record<string, string | undefined>): unknown {

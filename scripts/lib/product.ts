@@ -14,7 +14,11 @@ export function processSpec(name: ProcessName, dev: boolean): ChildSpec {
     case "web":
       // Next.js behind the product's own HTTP boundary (src/web/server.ts; PORT and HOST from the env).
       // Development hot reload is Next.js's own (the server runs it with --dev), not tsx watch.
-      return { label: "web", command: process.execPath, args: ["--import", "tsx", "src/web/server.ts", ...(dev ? ["--dev"] : [])] };
+      return {
+        label: "web",
+        command: process.execPath,
+        args: ["--import", "tsx", "src/web/server.ts", ...(dev ? ["--dev"] : [])],
+      };
     case "broker":
       return { label: "broker", ...tsEntry("broker/index.ts", dev, BROKER_NODE_FLAGS) };
     case "worker":

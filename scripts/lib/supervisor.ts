@@ -44,8 +44,14 @@ export interface Supervised {
  * reaches the process and its own shutdown runs to the end (the tsx wrapper SIGKILLs a child that has
  * not reported a relayed signal within 30 ms, which a loaded machine can miss). Development: `tsx watch`.
  */
-export function tsEntry(script: string, dev = false, nodeFlags: readonly string[] = []): Pick<ChildSpec, "command" | "args"> {
-  return dev ? { command: bin("tsx"), args: ["watch", ...nodeFlags, script] } : { command: process.execPath, args: [...nodeFlags, "--import", "tsx", script] };
+export function tsEntry(
+  script: string,
+  dev = false,
+  nodeFlags: readonly string[] = [],
+): Pick<ChildSpec, "command" | "args"> {
+  return dev
+    ? { command: bin("tsx"), args: ["watch", ...nodeFlags, script] }
+    : { command: process.execPath, args: [...nodeFlags, "--import", "tsx", script] };
 }
 
 /** Starts a child in its own process group with labelled output (each line also goes to `onLine`). */
@@ -66,7 +72,9 @@ export function startChild(
   });
   pipeLines(child.stdout, write);
   pipeLines(child.stderr, write);
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code, signal) => resolve(code ?? (signal ? 128 : null))));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (code, signal) => resolve(code ?? (signal ? 128 : null))),
+  );
   return { spec, child, exited };
 }
 

@@ -33,7 +33,13 @@ function infoUnderH2(system: SwaggerSystem) {
         return h(
           "div",
           { className: "info" },
-          h("h2", { className: "title" }, String(info.get("title") ?? ""), " ", h("small", null, h("pre", { className: "version" }, String(info.get("version") ?? "")))),
+          h(
+            "h2",
+            { className: "title" },
+            String(info.get("title") ?? ""),
+            " ",
+            h("small", null, h("pre", { className: "version" }, String(info.get("version") ?? ""))),
+          ),
           h("div", { className: "description" }, h(Markdown, { source: String(info.get("description") ?? "") })),
         );
       },

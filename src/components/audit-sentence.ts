@@ -17,13 +17,24 @@ export type Tr = (key: string, values?: Record<string, string | number>) => stri
 
 const TARGET_KINDS = ["mesh", "peer", "peers"] as const;
 const EVENT_TYPES = [
-  "mesh_created", "mesh_archived", "invite_created", "invite_revoked", "member_joined", "member_left",
-  "message_sent", "status_changed", "member_removed", "member_banned", "member_unbanned", "role_changed",
+  "mesh_created",
+  "mesh_archived",
+  "invite_created",
+  "invite_revoked",
+  "member_joined",
+  "member_left",
+  "message_sent",
+  "status_changed",
+  "member_removed",
+  "member_banned",
+  "member_unbanned",
+  "role_changed",
 ] as const;
 /** The statuses our own hooks set (`mesh install claude-code`); others are people's own words. */
 export const KNOWN_STATUSES = ["working", "idle", "offline", "away", "busy", "waiting", "done"] as const;
 
-const oneOf = <T extends string>(values: readonly T[], v: unknown): T | null => (typeof v === "string" && (values as readonly string[]).includes(v) ? (v as T) : null);
+const oneOf = <T extends string>(values: readonly T[], v: unknown): T | null =>
+  typeof v === "string" && (values as readonly string[]).includes(v) ? (v as T) : null;
 
 /** A member's status for people: ours translated, anyone else's word with `_` and `-` as spaces. */
 export function statusLabel(live: Tr, status: string): string {

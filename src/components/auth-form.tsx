@@ -34,7 +34,10 @@ export function AuthForm({ mode, action, callbackUrl, initialEmail }: Props) {
       {fields.map((field) => {
         const errors = state.fieldErrors?.[field] ?? [];
         const id = `${mode}-${field}`;
-        const describedBy = [errors.length ? `${id}-error` : "", field === "password" && mode === "signUp" ? `${id}-hint` : ""]
+        const describedBy = [
+          errors.length ? `${id}-error` : "",
+          field === "password" && mode === "signUp" ? `${id}-hint` : "",
+        ]
           .filter(Boolean)
           .join(" ");
         return (
@@ -45,7 +48,11 @@ export function AuthForm({ mode, action, callbackUrl, initialEmail }: Props) {
               name={field}
               type={field === "password" ? "password" : field === "email" ? "email" : "text"}
               autoComplete={field === "password" ? (mode === "signUp" ? "new-password" : "current-password") : field}
-              defaultValue={field === "password" ? undefined : (state.values?.[field] ?? (field === "email" ? initialEmail : undefined))}
+              defaultValue={
+                field === "password"
+                  ? undefined
+                  : (state.values?.[field] ?? (field === "email" ? initialEmail : undefined))
+              }
               required
               aria-invalid={errors.length > 0}
               aria-describedby={describedBy || undefined}

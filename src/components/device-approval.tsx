@@ -14,14 +14,20 @@ export function DeviceApproval({ initialCode }: { initialCode: string }) {
   const trpc = useTRPC();
   const [typed, setTyped] = useState(initialCode);
   const [code, setCode] = useState(initialCode);
-  const login = useQuery({ ...trpc.my.deviceLogin.queryOptions({ userCode: code }), enabled: code.length > 0, retry: false });
+  const login = useQuery({
+    ...trpc.my.deviceLogin.queryOptions({ userCode: code }),
+    enabled: code.length > 0,
+    retry: false,
+  });
   const decide = useMutation(trpc.my.decideDeviceLogin.mutationOptions());
   const message = (key: string) => (te.has(key) ? te(key as "generic") : te("generic"));
 
   if (decide.data) {
     return (
       <p className="notice" role="status" data-testid="device-result">
-        {decide.data.approved ? t("approved", { name: decide.data.clientName }) : t("denied", { name: decide.data.clientName })}
+        {decide.data.approved
+          ? t("approved", { name: decide.data.clientName })
+          : t("denied", { name: decide.data.clientName })}
       </p>
     );
   }
@@ -36,7 +42,16 @@ export function DeviceApproval({ initialCode }: { initialCode: string }) {
       >
         <div className="field">
           <label htmlFor="device-code">{t("codeLabel")}</label>
-          <input id="device-code" value={typed} maxLength={40} autoComplete="off" autoCapitalize="characters" spellCheck={false} placeholder="BCDF-GHJK" onChange={(e) => setTyped(e.target.value)} />
+          <input
+            id="device-code"
+            value={typed}
+            maxLength={40}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            placeholder="BCDF-GHJK"
+            onChange={(e) => setTyped(e.target.value)}
+          />
         </div>
         <button type="submit" className="button secondary" disabled={typed.trim().length === 0}>
           {t("check")}
@@ -60,10 +75,20 @@ export function DeviceApproval({ initialCode }: { initialCode: string }) {
             </p>
           ) : null}
           <div className="row">
-            <button type="button" className="button" disabled={decide.isPending} onClick={() => decide.mutate({ userCode: login.data.userCode, approve: true })}>
+            <button
+              type="button"
+              className="button"
+              disabled={decide.isPending}
+              onClick={() => decide.mutate({ userCode: login.data.userCode, approve: true })}
+            >
               {t("approve")}
             </button>
-            <button type="button" className="button secondary" disabled={decide.isPending} onClick={() => decide.mutate({ userCode: login.data.userCode, approve: false })}>
+            <button
+              type="button"
+              className="button secondary"
+              disabled={decide.isPending}
+              onClick={() => decide.mutate({ userCode: login.data.userCode, approve: false })}
+            >
               {t("deny")}
             </button>
           </div>

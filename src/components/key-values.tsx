@@ -36,7 +36,13 @@ function ValueView({ value, labelOf }: { value: unknown; labelOf: (key: string) 
  * A record's details as label and value pairs (never raw JSON): labels from `labelOf` (translated where
  * the page knows the key), ids as short ids with their copy button, lists inline, nested records nested.
  */
-export function KeyValues({ value, labelOf = humanize }: { value: Record<string, unknown>; labelOf?: (key: string) => string }) {
+export function KeyValues({
+  value,
+  labelOf = humanize,
+}: {
+  value: Record<string, unknown>;
+  labelOf?: (key: string) => string;
+}) {
   const entries = Object.entries(value).filter(([, v]) => v !== undefined);
   if (entries.length === 0) return <span className="muted">—</span>;
   return (

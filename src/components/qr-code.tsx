@@ -14,7 +14,14 @@ export function QrCode({ value, label, size = 192 }: { value: string; label: str
     return { path: d, count: modules.size + 8 };
   }, [value]);
   return (
-    <svg role="img" aria-label={label} width={size} height={size} viewBox={`0 0 ${count} ${count}`} shapeRendering="crispEdges">
+    <svg
+      role="img"
+      aria-label={label}
+      width={size}
+      height={size}
+      viewBox={`0 0 ${count} ${count}`}
+      shapeRendering="crispEdges"
+    >
       <rect width={count} height={count} fill="#fff" />
       <path d={path} fill="#000" />
     </svg>

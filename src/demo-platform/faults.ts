@@ -8,7 +8,10 @@ import { FORCED_STATUSES, type TPlatformSettings } from "./settings";
 export const ZKnobs = z.object({
   latency: z.coerce.number().int().min(0).max(120_000).optional(),
   status: z.coerce.number().pipe(z.literal(FORCED_STATUSES)).optional(),
-  layout: z.coerce.number().pipe(z.literal([1, 2])).optional(),
+  layout: z.coerce
+    .number()
+    .pipe(z.literal([1, 2]))
+    .optional(),
   /** "renamed": review cards come with other class names (a partial layout change: the tab stays, the cards differ). */
   markup: z.enum(["standard", "renamed"]).optional(),
   /** "relative": layout 2 writes dates older than a week as "3 weeks ago", "2 months ago", "1 year ago" (no exact value). */
@@ -38,7 +41,9 @@ export class PlatformRateLimit {
     res.setHeader("RateLimit-Policy", policy);
     res.setHeader("RateLimit", `"platform";r=${taken.remaining};t=${Math.ceil(taken.resetMs / 1000)}`);
     if (taken.allowed) return true;
-    problem(res, surface, 429, { headers: { "Retry-After": String(Math.max(1, Math.ceil(taken.retryAfterMs / 1000))) } });
+    problem(res, surface, 429, {
+      headers: { "Retry-After": String(Math.max(1, Math.ceil(taken.retryAfterMs / 1000))) },
+    });
     return false;
   }
 

@@ -66,13 +66,17 @@ describe("selecting and paging reviews", () => {
 
   it("orders by each sort with a total order", () => {
     const newest = selectReviews(reviews, { sort: "newest" });
-    expect(newest.map((r) => r.publishedAt.getTime())).toEqual([...newest.map((r) => r.publishedAt.getTime())].sort((a, b) => b - a));
+    expect(newest.map((r) => r.publishedAt.getTime())).toEqual(
+      [...newest.map((r) => r.publishedAt.getTime())].sort((a, b) => b - a),
+    );
     const highest = selectReviews(reviews, { sort: "highest" }).map((r) => r.rating);
     expect(highest).toEqual([...highest].sort((a, b) => b - a));
     const lowest = selectReviews(reviews, { sort: "lowest" }).map((r) => r.rating);
     expect(lowest).toEqual([...lowest].sort((a, b) => a - b));
     expect(selectReviews(reviews, { sort: "relevant" })).toHaveLength(reviews.length);
-    expect(selectReviews(reviews, { sort: "relevant" })).toEqual(selectReviews([...reviews].reverse(), { sort: "relevant" }));
+    expect(selectReviews(reviews, { sort: "relevant" })).toEqual(
+      selectReviews([...reviews].reverse(), { sort: "relevant" }),
+    );
   });
 
   it("filters by language and since", () => {
@@ -93,7 +97,13 @@ describe("selecting and paging reviews", () => {
 });
 
 describe("layout switch", () => {
-  const settings = { layout: "per-place", latencyMs: 0, errorRate: 0, rateLimit: { capacity: 1, perMinute: 0 }, places: {} } as const;
+  const settings = {
+    layout: "per-place",
+    latencyMs: 0,
+    errorRate: 0,
+    rateLimit: { capacity: 1, perMinute: 0 },
+    places: {},
+  } as const;
   it("uses the place's layout, the platform switch, then a place override", () => {
     expect(effectiveLayout(settings, "p-0002", 2)).toBe(2);
     expect(effectiveLayout({ ...settings, layout: "1" }, "p-0002", 2)).toBe(1);

@@ -66,7 +66,16 @@ const CITIES: { city: string; mix: Record<TLanguage, number> }[] = [
 const CATEGORIES = ["Restaurant", "Café", "Tapas bar", "Bistro", "Pizzeria", "Brewery", "Bakery", "Steakhouse"];
 const NAME_A = ["Golden", "Blue", "Old", "Little", "Green", "Silver", "Happy", "Hidden", "Royal", "Red"];
 const NAME_B = ["Spoon", "Olive", "Lantern", "Harbour", "Oak", "Fig", "Anchor", "Garden", "Kettle", "Fox"];
-const STREETS = ["High Street", "Calle Mayor", "Hauptstraße", "Market Square", "Gran Vía", "Bahnhofstraße", "Rue de la Paix", "Main Street"];
+const STREETS = [
+  "High Street",
+  "Calle Mayor",
+  "Hauptstraße",
+  "Market Square",
+  "Gran Vía",
+  "Bahnhofstraße",
+  "Rue de la Paix",
+  "Main Street",
+];
 const SPECIALS = ["blocked", "slow", "flaky"] as const;
 const DAY_MS = 86_400_000;
 
@@ -80,7 +89,11 @@ export interface Dataset {
    * Activity on a place, as on a live platform: `add` new reviews (newer than every other) and `edit`
    * the texts of the newest reviews that were there before (marked edited now). Null for an unknown place.
    */
-  activity(placeId: string, change: { add: number; edit: number }, now: Date): { added: string[]; edited: string[] } | null;
+  activity(
+    placeId: string,
+    change: { add: number; edit: number },
+    now: Date,
+  ): { added: string[]; edited: string[] } | null;
   /** Undoes every activity (the generated dataset again). */
   restore(): void;
 }
@@ -121,17 +134,32 @@ export function createDataset(options: DatasetOptions): Dataset {
       const before = original.get(id) ?? { place: structuredClone(place), reviews: reviews.slice(), added: 0 };
       original.set(id, before);
       const add = Math.min(change.add, ACTIVITY_MAX_ADDED - before.added);
-      const edited = [...reviews].sort((a, b) => b.publishedAt.getTime() - a.publishedAt.getTime()).slice(0, change.edit);
+      const edited = [...reviews]
+        .sort((a, b) => b.publishedAt.getTime() - a.publishedAt.getTime())
+        .slice(0, change.edit);
       for (const r of edited) {
         const at = reviews.indexOf(r);
-        reviews[at] = { ...r, text: `${r.text ?? ""} ${EDIT_NOTE}`.trim(), editedAt: new Date(Math.floor(now.getTime() / 1000) * 1000) };
+        reviews[at] = {
+          ...r,
+          text: `${r.text ?? ""} ${EDIT_NOTE}`.trim(),
+          editedAt: new Date(Math.floor(now.getTime() / 1000) * 1000),
+        };
       }
       const newest = Math.max(now.getTime(), ...reviews.map((r) => r.publishedAt.getTime() + 1000));
       const added: DemoReview[] = [];
       for (let k = 0; k < add; k++) {
         const n = before.added + k + 1;
         const reviewId = `${id}-n${String(n).padStart(4, "0")}`;
-        added.push(drawReview(options, place, createRng(options.seed, "activity", reviewId), NEUTRAL_WEIGHTS, reviewId, new Date(Math.floor(newest / 1000) * 1000 + k * 1000)));
+        added.push(
+          drawReview(
+            options,
+            place,
+            createRng(options.seed, "activity", reviewId),
+            NEUTRAL_WEIGHTS,
+            reviewId,
+            new Date(Math.floor(newest / 1000) * 1000 + k * 1000),
+          ),
+        );
       }
       before.added += add;
       reviews.push(...added);
@@ -186,12 +214,26 @@ function makeReviews(options: DatasetOptions, place: DemoPlace): DemoReview[] {
   const offsets = Array.from({ length: place.reviewCount }, () => rng.next() * 730 * DAY_MS).sort((a, b) => b - a);
   return offsets.map((offset, i) =>
     // Whole seconds, so every layout can show the exact instant.
-    drawReview(options, place, rng, weights, `${place.id}-r${String(i + 1).padStart(4, "0")}`, new Date(Math.floor((options.anchor.getTime() - offset) / 1000) * 1000)),
+    drawReview(
+      options,
+      place,
+      rng,
+      weights,
+      `${place.id}-r${String(i + 1).padStart(4, "0")}`,
+      new Date(Math.floor((options.anchor.getTime() - offset) / 1000) * 1000),
+    ),
   );
 }
 
 /** One review of a place, drawn from `rng` (the same draws in the same order for a given id and date). */
-function drawReview(options: DatasetOptions, place: DemoPlace, rng: Rng, weights: Record<string, number>, id: string, publishedAt: Date): DemoReview {
+function drawReview(
+  options: DatasetOptions,
+  place: DemoPlace,
+  rng: Rng,
+  weights: Record<string, number>,
+  id: string,
+  publishedAt: Date,
+): DemoReview {
   const mix = (CITIES.find((c) => c.city === place.city) ?? CITIES[0]!).mix;
   const rating = Number(rng.weighted(weights));
   const language = rng.weighted(mix);
@@ -225,17 +267,36 @@ function extrasOf(
   options: DatasetOptions,
   place: DemoPlace,
   id: string,
-  r: { author: string | null; rating: number; language: TLanguage; text: string | null; publishedAt: Date; ownerReply: string | null },
+  r: {
+    author: string | null;
+    rating: number;
+    language: TLanguage;
+    text: string | null;
+    publishedAt: Date;
+    ownerReply: string | null;
+  },
 ): Pick<DemoReview, "ownerReplyAt" | "photos" | "reviewer" | "editedAt" | "translation"> {
   const rng = createRng(options.seed, "extras", id);
-  const later = (maxDays: number) => new Date(Math.min(options.anchor.getTime(), r.publishedAt.getTime() + rng.int(1, maxDays) * DAY_MS));
-  const main = (Object.entries((CITIES.find((c) => c.city === place.city) ?? CITIES[0]!).mix).sort((a, b) => b[1] - a[1])[0]?.[0] ?? "en") as TLanguage;
+  const later = (maxDays: number) =>
+    new Date(Math.min(options.anchor.getTime(), r.publishedAt.getTime() + rng.int(1, maxDays) * DAY_MS));
+  const main = (Object.entries((CITIES.find((c) => c.city === place.city) ?? CITIES[0]!).mix).sort(
+    (a, b) => b[1] - a[1],
+  )[0]?.[0] ?? "en") as TLanguage;
   return {
     ownerReplyAt: r.ownerReply === null ? null : later(20),
     photos: rng.chance(0.15) ? Array.from({ length: rng.int(1, 3) }, (_, n) => `/photos/${id}-${n + 1}.jpg`) : [],
-    reviewer: r.author === null ? null : { path: `/users/u${(hashString(`${options.seed}:${r.author}`) % 100_000).toString().padStart(5, "0")}`, reviewCount: rng.int(1, 250) },
+    reviewer:
+      r.author === null
+        ? null
+        : {
+            path: `/users/u${(hashString(`${options.seed}:${r.author}`) % 100_000).toString().padStart(5, "0")}`,
+            reviewCount: rng.int(1, 250),
+          },
     editedAt: rng.chance(0.08) ? later(60) : null,
-    translation: r.text !== null && r.language !== main ? { language: main, text: writeText(rng, main, r.rating).text ?? "" } : null,
+    translation:
+      r.text !== null && r.language !== main
+        ? { language: main, text: writeText(rng, main, r.rating).text ?? "" }
+        : null,
   };
 }
 
@@ -267,6 +328,10 @@ function writeText(rng: Rng, language: TLanguage, rating: number): Pick<DemoRevi
 /** Puts the reviewer's first name into a reply, or drops the salutation for anonymous reviews. */
 function addressTo(template: string, name: string | null): string {
   if (name) return template.replace("{name}", name);
-  const text = template.replace(/\s*\{name\}\s*/, " ").replace(/ ,/g, ",").replace(/^[\s,]+/, "").replace(/\s{2,}/g, " ");
+  const text = template
+    .replace(/\s*\{name\}\s*/, " ")
+    .replace(/ ,/g, ",")
+    .replace(/^[\s,]+/, "")
+    .replace(/\s{2,}/g, " ");
   return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -23,6 +23,9 @@ const platform = createDemoPlatform({
 });
 
 const url = await platform.listen(config.DEMO_PLATFORM_PORT, config.DEMO_PLATFORM_HOST);
-log.info({ event: "listening", url, places: platform.dataset.places.length, layout: config.DEMO_PLATFORM_LAYOUT }, "demo platform listening");
+log.info(
+  { event: "listening", url, places: platform.dataset.places.length, layout: config.DEMO_PLATFORM_LAYOUT },
+  "demo platform listening",
+);
 
 onShutdown(log, () => platform.close());

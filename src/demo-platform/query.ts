@@ -13,7 +13,10 @@ export const ZReviewsQuery = z.object({
     .refine((v) => !Number.isNaN(Date.parse(v)), { error: "must be an ISO date" })
     .transform((v) => new Date(v))
     .optional(),
-  lang: z.string().regex(/^[a-z]{2}$/, { error: "must be a two-letter language code" }).optional(),
+  lang: z
+    .string()
+    .regex(/^[a-z]{2}$/, { error: "must be a two-letter language code" })
+    .optional(),
   per_page: z.coerce.number().int().min(1).max(100).optional(),
 });
 export type TReviewsQuery = z.output<typeof ZReviewsQuery>;
@@ -23,13 +26,19 @@ function relevance(r: DemoReview): number {
   return r.helpful * 3 + (r.text?.length ?? 0) / 40 + Math.abs(r.rating - 3);
 }
 
-const byNewest = (a: DemoReview, b: DemoReview) => b.publishedAt.getTime() - a.publishedAt.getTime() || (a.id < b.id ? 1 : -1);
+const byNewest = (a: DemoReview, b: DemoReview) =>
+  b.publishedAt.getTime() - a.publishedAt.getTime() || (a.id < b.id ? 1 : -1);
 
 /** Filters by since and language and orders by the sort; every order is total (ties by date, then id). */
-export function selectReviews(reviews: DemoReview[], query: Pick<TReviewsQuery, "sort" | "since" | "lang">): DemoReview[] {
+export function selectReviews(
+  reviews: DemoReview[],
+  query: Pick<TReviewsQuery, "sort" | "since" | "lang">,
+): DemoReview[] {
   const since = query.since?.getTime();
   const selected = reviews.filter(
-    (r) => (since === undefined || r.publishedAt.getTime() >= since) && (query.lang === undefined || r.language === query.lang),
+    (r) =>
+      (since === undefined || r.publishedAt.getTime() >= since) &&
+      (query.lang === undefined || r.language === query.lang),
   );
   const order: Record<TSort, (a: DemoReview, b: DemoReview) => number> = {
     newest: byNewest,

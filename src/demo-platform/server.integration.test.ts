@@ -12,7 +12,10 @@ beforeAll(async () => {
 afterAll(() => platform.close());
 
 const admin = (path: string, init: RequestInit = {}) =>
-  fetch(`${base}${path}`, { ...init, headers: { authorization: "Bearer admin-test", "content-type": "application/json", ...init.headers } });
+  fetch(`${base}${path}`, {
+    ...init,
+    headers: { authorization: "Bearer admin-test", "content-type": "application/json", ...init.headers },
+  });
 
 describe("demo platform over HTTP", () => {
   it("answers health, the index and the place list", async () => {
@@ -25,12 +28,22 @@ describe("demo platform over HTTP", () => {
 
   it("pages the JSON reviews with sort, lang and since, matching the dataset", async () => {
     const since = "2026-01-01T00:00:00.000Z";
-    const expected = selectReviews(platform.dataset.reviews("p-0001"), { sort: "lowest", lang: "en", since: new Date(since) });
+    const expected = selectReviews(platform.dataset.reviews("p-0001"), {
+      sort: "lowest",
+      lang: "en",
+      since: new Date(since),
+    });
     const ids: string[] = [];
-    for (let page: number | null = 1; page !== null; ) {
-      const res = await fetch(`${base}/api/places/p-0001/reviews?page=${page}&sort=lowest&lang=en&since=${since}&per_page=7`);
+    for (let page: number | null = 1; page !== null;) {
+      const res = await fetch(
+        `${base}/api/places/p-0001/reviews?page=${page}&sort=lowest&lang=en&since=${since}&per_page=7`,
+      );
       expect(res.status).toBe(200);
-      const body = (await res.json()) as { nextPage: number | null; total: number; reviews: { id: string; rating: number }[] };
+      const body = (await res.json()) as {
+        nextPage: number | null;
+        total: number;
+        reviews: { id: string; rating: number }[];
+      };
       expect(body.total).toBe(expected.length);
       ids.push(...body.reviews.map((r) => r.id));
       page = body.nextPage;

@@ -9,7 +9,13 @@ import { layout1Cards, layout1Page } from "./pages/layout1";
 import { layout2Cards, layout2Page } from "./pages/layout2";
 import { pageOf, selectReviews, ZReviewsQuery } from "./query";
 import { html, json, problem, type TSurface } from "./respond";
-import { effectiveLayout, SPECIAL_PLACE_OVERRIDES, ZActivity, ZSettingsPatch, type TPlatformSettings } from "./settings";
+import {
+  effectiveLayout,
+  SPECIAL_PLACE_OVERRIDES,
+  ZActivity,
+  ZSettingsPatch,
+  type TPlatformSettings,
+} from "./settings";
 
 export interface DemoPlatformOptions {
   seed?: number;
@@ -47,7 +53,11 @@ const API_PAGE_SIZE = 20;
 
 /** Creates the demo reviews platform (an http.Server not yet listening). */
 export function createDemoPlatform(options: DemoPlatformOptions = {}): DemoPlatform {
-  const dataset = createDataset({ seed: options.seed ?? 42, places: options.places ?? 40, anchor: options.anchor ?? new Date("2026-11-01T00:00:00Z") });
+  const dataset = createDataset({
+    seed: options.seed ?? 42,
+    places: options.places ?? 40,
+    anchor: options.anchor ?? new Date("2026-11-01T00:00:00Z"),
+  });
   const initial = ZSettingsPatch.parse({ ...DEFAULT_SETTINGS, ...options.settings }) as TPlatformSettings;
   let settings = structuredClone(initial);
   const limiter = new PlatformRateLimit(() => settings);
@@ -66,8 +76,10 @@ export function createDemoPlatform(options: DemoPlatformOptions = {}): DemoPlatf
     const url = new URL(req.url ?? "/", "http://platform.local");
     const path = url.pathname;
     if (path.startsWith("/admin/")) return admin(req, res, path);
-    if (req.method !== "GET" && req.method !== "HEAD") return problem(res, path.startsWith("/api/") ? "json" : "html", 405);
-    if (path === "/health") return json(res, 200, { status: "ok", places: dataset.places.length, seed: dataset.options.seed });
+    if (req.method !== "GET" && req.method !== "HEAD")
+      return problem(res, path.startsWith("/api/") ? "json" : "html", 405);
+    if (path === "/health")
+      return json(res, 200, { status: "ok", places: dataset.places.length, seed: dataset.options.seed });
     if (path === "/") return html(res, 200, indexPage(dataset.places.map((p) => describe(p))));
     if (path === "/api/places") return json(res, 200, { places: dataset.places.map((p) => placeJson(p)) });
 
@@ -95,7 +107,13 @@ export function createDemoPlatform(options: DemoPlatformOptions = {}): DemoPlatf
       }
       forwarded.set("layout", String(layout));
       const fragment = `/places/${encodeURIComponent(place.id)}/reviews`;
-      return html(res, 200, layout === 1 ? layout1Page(place, fragment, forwarded.toString()) : layout2Page(place, fragment, forwarded.toString()));
+      return html(
+        res,
+        200,
+        layout === 1
+          ? layout1Page(place, fragment, forwarded.toString())
+          : layout2Page(place, fragment, forwarded.toString()),
+      );
     }
     if (route.kind === "info") return json(res, 200, placeJson(place));
 
@@ -105,7 +123,14 @@ export function createDemoPlatform(options: DemoPlatformOptions = {}): DemoPlatf
     const page = pageOf(selectReviews(dataset.reviews(place.id), query.data), query.data.page, perPage);
     if (route.kind === "reviews-json") {
       return json(res, 200, {
-        place: { id: place.id, name: place.name, address: place.address, rating: place.rating, reviewCount: place.reviewCount, histogram: histogramJson(place) },
+        place: {
+          id: place.id,
+          name: place.name,
+          address: place.address,
+          rating: place.rating,
+          reviewCount: place.reviewCount,
+          histogram: histogramJson(place),
+        },
         page: page.page,
         perPage: page.perPage,
         total: page.total,
@@ -114,8 +139,14 @@ export function createDemoPlatform(options: DemoPlatformOptions = {}): DemoPlatf
         reviews: page.reviews.map(reviewJson),
       });
     }
-    let cards = layout === 1 ? layout1Cards(page.reviews) : layout2Cards(page.reviews, knobs.data.dates === "relative" ? new Date() : null);
-    if (knobs.data.markup === "renamed") cards = cards.replace(/class="review-card"/g, 'class="review-entry"').replace(/class="rv-item"/g, 'class="rv-entry"');
+    let cards =
+      layout === 1
+        ? layout1Cards(page.reviews)
+        : layout2Cards(page.reviews, knobs.data.dates === "relative" ? new Date() : null);
+    if (knobs.data.markup === "renamed")
+      cards = cards
+        .replace(/class="review-card"/g, 'class="review-entry"')
+        .replace(/class="rv-item"/g, 'class="rv-entry"');
     return html(res, 200, cards, {
       "x-next-page": page.nextPage === null ? "" : String(page.nextPage),
       "x-total": String(page.total),
@@ -124,13 +155,33 @@ export function createDemoPlatform(options: DemoPlatformOptions = {}): DemoPlatf
 
   function describe(place: DemoPlace) {
     const o = settings.places[place.id];
-    const notes = [o?.status ? `answers ${o.status}` : "", o?.latencyMs ? `${o.latencyMs} ms slower` : "", o?.errorRate ? `fails ${Math.round(o.errorRate * 100)}%` : ""];
-    return { place, layout: effectiveLayout(settings, place.id, place.layout), note: notes.filter(Boolean).join(", ") || null };
+    const notes = [
+      o?.status ? `answers ${o.status}` : "",
+      o?.latencyMs ? `${o.latencyMs} ms slower` : "",
+      o?.errorRate ? `fails ${Math.round(o.errorRate * 100)}%` : "",
+    ];
+    return {
+      place,
+      layout: effectiveLayout(settings, place.id, place.layout),
+      note: notes.filter(Boolean).join(", ") || null,
+    };
   }
 
   function placeJson(place: DemoPlace) {
     const { place: p, layout, note } = describe(place);
-    return { id: p.id, name: p.name, category: p.category, city: p.city, address: p.address, rating: p.rating, reviewCount: p.reviewCount, histogram: histogramJson(p), layout, behaviour: note, url: `/places/${p.id}` };
+    return {
+      id: p.id,
+      name: p.name,
+      category: p.category,
+      city: p.city,
+      address: p.address,
+      rating: p.rating,
+      reviewCount: p.reviewCount,
+      histogram: histogramJson(p),
+      layout,
+      behaviour: note,
+      url: `/places/${p.id}`,
+    };
   }
 
   async function admin(req: http.IncomingMessage, res: http.ServerResponse, path: string) {
@@ -141,7 +192,10 @@ export function createDemoPlatform(options: DemoPlatformOptions = {}): DemoPlatf
     if (path === "/admin/settings" && (req.method === "PUT" || req.method === "PATCH")) {
       const body = await readJson(req);
       const patch = ZSettingsPatch.safeParse(body);
-      if (!patch.success) return json(res, 400, { error: { code: "bad_request", message: "invalid settings", issues: patch.error.issues } });
+      if (!patch.success)
+        return json(res, 400, {
+          error: { code: "bad_request", message: "invalid settings", issues: patch.error.issues },
+        });
       options.log?.info({ event: "settings_changed", keys: Object.keys(patch.data) }, "demo platform settings changed");
       return json(res, 200, updateSettings(patch.data));
     }
@@ -152,10 +206,16 @@ export function createDemoPlatform(options: DemoPlatformOptions = {}): DemoPlatf
     const activity = /^\/admin\/places\/([A-Za-z0-9_-]{1,64})\/activity$/.exec(path);
     if (activity && req.method === "POST") {
       const change = ZActivity.safeParse((await readJson(req)) ?? {});
-      if (!change.success) return json(res, 400, { error: { code: "bad_request", message: "invalid activity", issues: change.error.issues } });
+      if (!change.success)
+        return json(res, 400, {
+          error: { code: "bad_request", message: "invalid activity", issues: change.error.issues },
+        });
       const done = dataset.activity(activity[1] as string, change.data, new Date());
       if (!done) return problem(res, "json", 404, { detail: `No place with id ${activity[1]}.` });
-      options.log?.info({ event: "place_activity", placeId: activity[1], added: done.added.length, edited: done.edited.length }, "demo place changed");
+      options.log?.info(
+        { event: "place_activity", placeId: activity[1], added: done.added.length, edited: done.edited.length },
+        "demo place changed",
+      );
       return json(res, 200, { place: placeJson(dataset.place(activity[1] as string) as DemoPlace), ...done });
     }
     return problem(res, "json", path === "/admin/settings" || path === "/admin/reset" || activity ? 405 : 404);

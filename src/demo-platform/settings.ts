@@ -24,7 +24,10 @@ export const ZPlatformSettings = z.strictObject({
   /** Share of those answers that fail with 503. */
   errorRate: z.number().min(0).max(1),
   /** Token bucket per client address over place pages, fragments and API; perMinute 0 turns it off. */
-  rateLimit: z.strictObject({ capacity: z.number().int().min(1).max(1_000_000), perMinute: z.number().int().min(0).max(10_000_000) }),
+  rateLimit: z.strictObject({
+    capacity: z.number().int().min(1).max(1_000_000),
+    perMinute: z.number().int().min(0).max(10_000_000),
+  }),
   /** Per-place overrides, by place id. */
   places: z.record(z.string().min(1).max(64), ZPlaceOverride),
 });
@@ -49,4 +52,7 @@ export function effectiveLayout(settings: TPlatformSettings, placeId: string, ow
 }
 
 /** POST /admin/places/{id}/activity: new reviews, and edits of the newest ones. */
-export const ZActivity = z.strictObject({ add: z.number().int().min(0).max(100).default(0), edit: z.number().int().min(0).max(100).default(0) });
+export const ZActivity = z.strictObject({
+  add: z.number().int().min(0).max(100).default(0),
+  edit: z.number().int().min(0).max(100).default(0),
+});

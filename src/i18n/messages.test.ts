@@ -22,13 +22,21 @@ describe("message files", () => {
   it.each(LOCALES.filter((l) => l !== "en"))("%s has exactly the keys of en", (locale) => {
     const en = keys(load("en")).sort();
     const other = keys(load(locale)).sort();
-    expect(other.filter((k) => !en.includes(k)), "keys only in this locale").toEqual([]);
-    expect(en.filter((k) => !other.includes(k)), "keys missing in this locale").toEqual([]);
+    expect(
+      other.filter((k) => !en.includes(k)),
+      "keys only in this locale",
+    ).toEqual([]);
+    expect(
+      en.filter((k) => !other.includes(k)),
+      "keys missing in this locale",
+    ).toEqual([]);
   });
 
   it.each(LOCALES)("%s has no empty message and keeps the placeholders of en", (locale) => {
     const flat = (tree: Tree, prefix = ""): [string, string][] =>
-      Object.entries(tree).flatMap(([k, v]) => (typeof v === "string" ? [[`${prefix}${k}`, v] as [string, string]] : flat(v, `${prefix}${k}.`)));
+      Object.entries(tree).flatMap(([k, v]) =>
+        typeof v === "string" ? [[`${prefix}${k}`, v] as [string, string]] : flat(v, `${prefix}${k}.`),
+      );
     const en = new Map(flat(load("en")));
     for (const [key, value] of flat(load(locale))) {
       expect(value.trim(), key).not.toBe("");

@@ -55,5 +55,9 @@ export function appEnv(): TAppEnv {
 
 /** The origins state-changing requests with the session cookie may come from, besides the request's own. */
 export function trustedOrigins(env: TAppEnv = appEnv()): string[] {
-  return [...new Set([env.AUTH_URL, env.PUBLIC_BASE_URL].filter((u): u is string => Boolean(u)).map((u) => new URL(u).origin))];
+  return [
+    ...new Set(
+      [env.AUTH_URL, env.PUBLIC_BASE_URL].filter((u): u is string => Boolean(u)).map((u) => new URL(u).origin),
+    ),
+  ];
 }

@@ -6,7 +6,14 @@ import type { RawReview } from "@/server/pipelines/review-analytics/model";
  * raw material of the report's property tests (invariants, languages).
  */
 export const labelledDevReviews: RawReview[] = languagesOf("dev").flatMap((l) =>
-  loadSplit("dev", l).map((r, i) => ({ id: r.id, author: null, rating: r.rating, text: r.text, language: null, publishedAt: new Date(Date.UTC(2026, i % 12, 1 + (i % 28), i % 24)) })),
+  loadSplit("dev", l).map((r, i) => ({
+    id: r.id,
+    author: null,
+    rating: r.rating,
+    text: r.text,
+    language: null,
+    publishedAt: new Date(Date.UTC(2026, i % 12, 1 + (i % 28), i % 24)),
+  })),
 );
 
 /** A small deterministic PRNG, so a failing case can be replayed from its seed. */

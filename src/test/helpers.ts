@@ -43,7 +43,12 @@ export interface Spawned {
 }
 
 /** Runs a project script with tsx and collects its output. */
-export function spawnTsx(script: string, args: string[], env: Record<string, string | undefined>, nodeFlags: readonly string[] = []): Spawned {
+export function spawnTsx(
+  script: string,
+  args: string[],
+  env: Record<string, string | undefined>,
+  nodeFlags: readonly string[] = [],
+): Spawned {
   // Node itself with the tsx loader (not the tsx wrapper): signals reach the process under test directly
   // and a SIGKILL leaves no orphan behind.
   const child = spawn(process.execPath, [...nodeFlags, "--import", "tsx", script, ...args], {

@@ -28,9 +28,20 @@ export async function makeMesh(db: Db, owner: SessionUser, name = "Test mesh") {
 }
 
 /** Adds a member row (joins arrive through the broker; tests set them up directly). */
-export async function addMember(db: Db, meshId: string, user: SessionUser, opts: { role?: "admin" | "member" | "observer"; revoked?: boolean } = {}) {
+export async function addMember(
+  db: Db,
+  meshId: string,
+  user: SessionUser,
+  opts: { role?: "admin" | "member" | "observer"; revoked?: boolean } = {},
+) {
   return db.member.create({
-    data: { meshId, userId: user.id, displayName: user.name ?? "member", role: opts.role ?? "member", revokedAt: opts.revoked ? new Date() : null },
+    data: {
+      meshId,
+      userId: user.id,
+      displayName: user.name ?? "member",
+      role: opts.role ?? "member",
+      revokedAt: opts.revoked ? new Date() : null,
+    },
   });
 }
 
@@ -38,15 +49,23 @@ export async function addMember(db: Db, meshId: string, user: SessionUser, opts:
  * One token for each reason a join is refused, in the order the checks run (malformed, bad signature,
  * not found, expired, revoked, exhausted, archived mesh), made through the real services.
  */
-export async function refusedInviteTokens(db: Db, owner: SessionUser): Promise<Record<Exclude<JoinRefusal, "peer_banned" | `key_proof_${string}` | "account_token_invalid">, string>> {
+export async function refusedInviteTokens(
+  db: Db,
+  owner: SessionUser,
+): Promise<Record<Exclude<JoinRefusal, "peer_banned" | `key_proof_${string}` | "account_token_invalid">, string>> {
   const mesh = await makeMesh(db, owner);
-  const make = async (opts: { maxUses?: number } = {}) => createInvite(meshDeps(db), actorOf(owner), { meshId: mesh.id, ...opts });
+  const make = async (opts: { maxUses?: number } = {}) =>
+    createInvite(meshDeps(db), actorOf(owner), { meshId: mesh.id, ...opts });
   const expired = await make();
   await db.invite.update({ where: { id: expired.inviteId }, data: { expiresAt: new Date(Date.now() - 1000) } });
   const revoked = await make();
   await revokeInvite(meshDeps(db), actorOf(owner), { inviteId: revoked.inviteId });
   const exhausted = await make({ maxUses: 1 });
-  await joinMesh(db, { token: exhausted.token, peerPubkey: toBase64Url(nacl.sign.keyPair().publicKey), displayName: "first" });
+  await joinMesh(db, {
+    token: exhausted.token,
+    peerPubkey: toBase64Url(nacl.sign.keyPair().publicKey),
+    displayName: "first",
+  });
   const gone = await make();
   await db.invite.delete({ where: { id: gone.inviteId } });
   const archivedMesh = await makeMesh(db, owner);

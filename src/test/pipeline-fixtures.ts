@@ -32,7 +32,10 @@ export async function makeApiKey(db: Db, scopes: TApiScope[]) {
 
 /** A batch of a key (null: an administrator's). */
 export async function makeBatch(db: Db, apiKeyId: string | null) {
-  return db.batch.create({ data: { apiKeyId, requesterClientId: uid("client"), totalJobs: 1, status: "completed" }, select: { id: true } });
+  return db.batch.create({
+    data: { apiKeyId, requesterClientId: uid("client"), totalJobs: 1, status: "completed" },
+    select: { id: true },
+  });
 }
 
 /** `count` generated reviews of a place, as a scraper would hand them over. */
@@ -46,7 +49,14 @@ export function reviewsOf(placeKey: string, count: number, seed = 7): ReviewCont
  */
 export async function collectedJob(
   db: Db,
-  opts: { apiKeyId: string | null; placeKey: string; reviews: ReviewContent[]; origin?: string; placeName?: string | null; batchId?: string },
+  opts: {
+    apiKeyId: string | null;
+    placeKey: string;
+    reviews: ReviewContent[];
+    origin?: string;
+    placeName?: string | null;
+    batchId?: string;
+  },
 ) {
   const job = await db.job.create({
     data: {
@@ -61,6 +71,13 @@ export async function collectedJob(
     },
     select: { id: true },
   });
-  await db.$transaction((tx) => storeJobReviews(tx, job.id, { platform: "platform", origin: opts.origin ?? TEST_ORIGIN, placeKey: opts.placeKey }, opts.reviews));
+  await db.$transaction((tx) =>
+    storeJobReviews(
+      tx,
+      job.id,
+      { platform: "platform", origin: opts.origin ?? TEST_ORIGIN, placeKey: opts.placeKey },
+      opts.reviews,
+    ),
+  );
   return job;
 }

@@ -12,7 +12,9 @@ export interface Probe {
 }
 
 /** Starts a probe; `handler` answers its requests (default: 200 "ok"). */
-export async function startProbe(handler: (req: http.IncomingMessage, res: http.ServerResponse) => void = (_q, s) => s.end("ok")): Promise<Probe> {
+export async function startProbe(
+  handler: (req: http.IncomingMessage, res: http.ServerResponse) => void = (_q, s) => s.end("ok"),
+): Promise<Probe> {
   let connections = 0;
   const requests: Probe["requests"] = [];
   const server = http.createServer((req, res) => {

@@ -5,7 +5,10 @@ import { TRPCError } from "@trpc/server";
  * What `promise` rejects with, checked to be a `type` (the test fails when the promise resolves, or
  * rejects with anything else).
  */
-export async function rejectionOf<E>(promise: Promise<unknown>, type: abstract new (...args: never[]) => E): Promise<E> {
+export async function rejectionOf<E>(
+  promise: Promise<unknown>,
+  type: abstract new (...args: never[]) => E,
+): Promise<E> {
   const outcome = await promise.then(
     () => ({ rejected: false as const }),
     (error: unknown) => ({ rejected: true as const, error }),

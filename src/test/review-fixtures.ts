@@ -49,7 +49,10 @@ export function startTestBoss(settings: TReviewSettings, supervise = false): Pro
 }
 
 /** An in-process worker on the deps' work queue; resolves to its stop function. */
-export async function startTestWorker(deps: ReviewDeps, counts: WorkerCounts = { scrape: 2, callbacks: 2 }): Promise<() => Promise<void>> {
+export async function startTestWorker(
+  deps: ReviewDeps,
+  counts: WorkerCounts = { scrape: 2, callbacks: 2 },
+): Promise<() => Promise<void>> {
   const workers = startQueueWorkers(deps, counts, createLogger("test-worker"));
   return async () => {
     await workers.close({ graceMs: 5_000 });
@@ -66,12 +69,23 @@ export async function makeKey(db: Db, scopes: TApiScope[], extra: { rate_limit_p
 export async function makeVersion(db: Db, implementation = "noop", config: Record<string, unknown> = {}) {
   invalidateRegistry();
   return db.scraperVersion.create({
-    data: { platform: "platform", version: uid("v"), variant: "default", implementation, config: config as Prisma.InputJsonValue, trafficPercent: 0 },
+    data: {
+      platform: "platform",
+      version: uid("v"),
+      variant: "default",
+      implementation,
+      config: config as Prisma.InputJsonValue,
+      trafficPercent: 0,
+    },
   });
 }
 
 /** Polls until `check` returns a value (not undefined) or the deadline passes. */
-export async function waitFor<T>(check: () => Promise<T | undefined>, timeoutMs = 30_000, what = "condition"): Promise<T> {
+export async function waitFor<T>(
+  check: () => Promise<T | undefined>,
+  timeoutMs = 30_000,
+  what = "condition",
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
@@ -91,7 +105,9 @@ export interface Received {
  * A local callback receiver answering with the statuses given in turn (the last one repeats); a
  * status of 0 holds that request open without an answer (a receiver that hangs) until close().
  */
-export async function startReceiver(statuses: number[]): Promise<{ url: string; received: Received[]; close: () => Promise<void> }> {
+export async function startReceiver(
+  statuses: number[],
+): Promise<{ url: string; received: Received[]; close: () => Promise<void> }> {
   const received: Received[] = [];
   const server = http.createServer((req, res) => {
     let body = "";
@@ -112,7 +128,10 @@ export async function startReceiver(statuses: number[]): Promise<{ url: string; 
  * The worker as a real process on the test database (node with tsx's loader, so a SIGKILL reaches it),
  * on the settings' queue schema; resolves once its /health answers, with its port (WORKER_PORT).
  */
-export async function spawnWorkerProcess(settings: TReviewSettings, env: Record<string, string> = {}): Promise<Spawned & { port: number }> {
+export async function spawnWorkerProcess(
+  settings: TReviewSettings,
+  env: Record<string, string> = {},
+): Promise<Spawned & { port: number }> {
   const port = await freePort();
   const run = spawnTsx("src/worker/index.ts", [], {
     WORKER_PORT: String(port),
@@ -143,7 +162,9 @@ export async function verifyStandardWebhook(secret: string, r: Received): Promis
 }
 
 /** A tiny stand-in for the platform's JSON reviews API (`/api/places/<id>/reviews`); `hold` keeps requests open. */
-export async function startJsonPlatform(options: { reviews?: number; hold?: () => boolean; edition?: () => string } = {}) {
+export async function startJsonPlatform(
+  options: { reviews?: number; hold?: () => boolean; edition?: () => string } = {},
+) {
   let requests = 0;
   const held: http.ServerResponse[] = [];
   const server = http.createServer((req, res) => {
@@ -162,7 +183,9 @@ export async function startJsonPlatform(options: { reviews?: number; hold?: () =
       publishedAt: new Date(Date.UTC(2026, 0, 1 + i)).toISOString(),
       ownerReply: null,
     }));
-    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ place: { id, name: `Place ${id}` }, nextPage: null, reviews }));
+    res
+      .writeHead(200, { "content-type": "application/json" })
+      .end(JSON.stringify({ place: { id, name: `Place ${id}` }, nextPage: null, reviews }));
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const { port } = server.address() as AddressInfo;

@@ -14,7 +14,10 @@ import { serverCaller } from "./server";
 export const requireAdmin = cache(async (locale: string, area: "/admin" | "/pipelines" | "/engine" = "/admin") => {
   const user = await getSessionUser();
   if (!user) {
-    return redirect({ href: { pathname: "/sign-in", query: { reason: "signed-out", callbackUrl: `/${locale}${area}` } }, locale });
+    return redirect({
+      href: { pathname: "/sign-in", query: { reason: "signed-out", callbackUrl: `/${locale}${area}` } },
+      locale,
+    });
   }
   if (!user.isAdmin) forbidden();
   return user;

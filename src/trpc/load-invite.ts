@@ -7,10 +7,20 @@ import type { InvitePreview } from "@/server/services/invites/preview-invite";
 import { serverCaller } from "./server";
 
 /** What a join link leads to: the invite's token and preview, or the client's limit was reached. */
-export type JoinInvite = { kind: "preview"; token: string; preview: InvitePreview } | { kind: "limited"; retryAfterSeconds: number };
+export type JoinInvite =
+  { kind: "preview"; token: string; preview: InvitePreview } | { kind: "limited"; retryAfterSeconds: number };
 
 // Every code that does not lead to a usable invite shows this one answer (docs/invites.md, "Short links").
-const UNUSABLE_CODE: InvitePreview = { valid: false, reason: "not_found", meshName: null, meshSlug: null, inviterName: null, role: null, memberCount: null, expiresAt: null };
+const UNUSABLE_CODE: InvitePreview = {
+  valid: false,
+  reason: "not_found",
+  meshName: null,
+  meshSlug: null,
+  inviterName: null,
+  role: null,
+  memberCount: null,
+  expiresAt: null,
+};
 
 /**
  * The invite of the join page's path segment: a signed token, or a short link's code, which is first
@@ -26,14 +36,16 @@ export const loadJoinInvite = cache(async (segment: string): Promise<JoinInvite>
       try {
         token = (await caller.public.resolveInviteCode({ code })).token;
       } catch (error) {
-        if (error instanceof TRPCError && error.code === "NOT_FOUND") return { kind: "preview", token: "", preview: UNUSABLE_CODE };
+        if (error instanceof TRPCError && error.code === "NOT_FOUND")
+          return { kind: "preview", token: "", preview: UNUSABLE_CODE };
         throw error;
       }
     }
     return { kind: "preview", token, preview: await caller.public.invitePreview({ token }) };
   } catch (error) {
     // Too many lookups or previews from this address: the page says so (a page cannot answer 429).
-    if (error instanceof TRPCError && error.code === "TOO_MANY_REQUESTS") return { kind: "limited", retryAfterSeconds: retryAfterOf(error) };
+    if (error instanceof TRPCError && error.code === "TOO_MANY_REQUESTS")
+      return { kind: "limited", retryAfterSeconds: retryAfterOf(error) };
     throw error;
   }
 });

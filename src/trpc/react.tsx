@@ -23,7 +23,10 @@ export function TRPCReactProvider({ children }: { children: ReactNode }) {
   const [trpcClient] = useState(() =>
     createTRPCClient<AppRouter>({
       links: [
-        loggerLink({ enabled: (op) => process.env.NODE_ENV === "development" && op.direction === "down" && op.result instanceof Error }),
+        loggerLink({
+          enabled: (op) =>
+            process.env.NODE_ENV === "development" && op.direction === "down" && op.result instanceof Error,
+        }),
         httpBatchLink({ url: "/api/trpc", transformer: superjson }),
       ],
     }),

@@ -40,7 +40,13 @@ export const methodLabel = (method: string | undefined) => (method && METHODS.ha
  * Counts and times one request once its answer is over (or its connection closed): the route is the
  * template of `pathname` (the REST API's own templates inside `/api/[...rest]` once Next.js loaded it).
  */
-export function observeRequest(m: WebMetrics, matcher: RouteMatcher, req: http.IncomingMessage, res: http.ServerResponse, pathname: string): void {
+export function observeRequest(
+  m: WebMetrics,
+  matcher: RouteMatcher,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  pathname: string,
+): void {
   const started = performance.now();
   m.inFlight.inc();
   res.once("close", () => {
@@ -50,6 +56,9 @@ export function observeRequest(m: WebMetrics, matcher: RouteMatcher, req: http.I
     const route = routeOf(matcher, pathname);
     const method = methodLabel(req.method);
     m.requests.inc({ route, method, status });
-    m.duration.observe({ route, method, status_class: status === "other" ? "other" : `${status[0]}xx` }, (performance.now() - started) / 1000);
+    m.duration.observe(
+      { route, method, status_class: status === "other" ? "other" : `${status[0]}xx` },
+      (performance.now() - started) / 1000,
+    );
   });
 }

@@ -37,7 +37,10 @@ export function createWebOps(options: WebOpsOptions): WebOps {
     intervalMs: options.dbPingIntervalMs,
     onChange: (up) => {
       metrics.dbUp.set(up ? 1 : 0);
-      options.log[up ? "info" : "warn"]({ event: up ? "db_up" : "db_down" }, up ? "database reachable" : "database unreachable");
+      options.log[up ? "info" : "warn"](
+        { event: up ? "db_up" : "db_down" },
+        up ? "database reachable" : "database unreachable",
+      );
     },
   });
   const readiness = new Readiness({ database: () => monitor.isUp });

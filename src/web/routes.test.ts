@@ -12,7 +12,16 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 describe("the web app's route templates", () => {
   it("are read from src/app as Next.js derives them", () => {
     const templates = scanAppDir(path.join(PROJECT_ROOT, "src", "app"), "");
-    for (const t of ["/[locale]", "/[locale]/engine/jobs/[jobId]", "/[locale]/[...rest]", "/api/[...rest]", "/api/health", "/api/trpc/[trpc]", "/favicon.ico", "/icon.svg"]) {
+    for (const t of [
+      "/[locale]",
+      "/[locale]/engine/jobs/[jobId]",
+      "/[locale]/[...rest]",
+      "/api/[...rest]",
+      "/api/health",
+      "/api/trpc/[trpc]",
+      "/favicon.ico",
+      "/icon.svg",
+    ]) {
       expect(templates).toContain(t);
     }
     expect(templates.filter((t) => /[()@]|\/_/.test(t))).toEqual([]);
@@ -20,8 +29,17 @@ describe("the web app's route templates", () => {
 
   it("leave out route groups, parallel slots and private folders", () => {
     const app = path.join(tmp, "app");
-    for (const dir of ["(marketing)/about", "@modal/x", "_lib", "shop/[id]"]) mkdirSync(path.join(app, dir), { recursive: true });
-    for (const file of ["(marketing)/about/page.tsx", "@modal/x/page.tsx", "_lib/route.ts", "shop/[id]/page.tsx", "page.tsx", "layout.tsx", "favicon.ico"]) {
+    for (const dir of ["(marketing)/about", "@modal/x", "_lib", "shop/[id]"])
+      mkdirSync(path.join(app, dir), { recursive: true });
+    for (const file of [
+      "(marketing)/about/page.tsx",
+      "@modal/x/page.tsx",
+      "_lib/route.ts",
+      "shop/[id]/page.tsx",
+      "page.tsx",
+      "layout.tsx",
+      "favicon.ico",
+    ]) {
       writeFileSync(path.join(app, file), "");
     }
     expect(scanAppDir(app, "").sort()).toEqual(["/", "/about", "/favicon.ico", "/shop/[id]"]);

@@ -57,5 +57,7 @@ export function publicFileRoutes(dir: string): string[] {
 
 /** The matcher of the web app's `route` label: the app's routes, public files, `[locale]` only for the locales served. */
 export function webRouteMatcher(root: string, dev: boolean): RouteMatcher {
-  return new RouteMatcher([...appRouteTemplates(root, dev), ...publicFileRoutes(path.join(root, "public"))], { locale: LOCALES });
+  return new RouteMatcher([...appRouteTemplates(root, dev), ...publicFileRoutes(path.join(root, "public"))], {
+    locale: LOCALES,
+  });
 }

@@ -27,12 +27,26 @@ const dev = process.argv.includes("--dev");
 (process.env as Record<string, string>).NODE_ENV = dev ? "development" : "production";
 const { default: next } = await import("next");
 const log = createLogger("web");
-const FORWARDED = ["x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "x-real-ip", "forwarded"];
+const FORWARDED = [
+  "x-forwarded-for",
+  "x-forwarded-host",
+  "x-forwarded-proto",
+  "x-forwarded-port",
+  "x-real-ip",
+  "forwarded",
+];
 
 const app = next({ dev, hostname: config.HOST, port: config.PORT });
 await app.prepare();
 const handle = app.getRequestHandler();
-const ops = createWebOps({ databaseUrl: config.DATABASE_URL, dbPingIntervalMs: config.DB_PING_INTERVAL_MS, metricsToken: config.METRICS_TOKEN, root: PROJECT_ROOT, dev, log });
+const ops = createWebOps({
+  databaseUrl: config.DATABASE_URL,
+  dbPingIntervalMs: config.DB_PING_INTERVAL_MS,
+  metricsToken: config.METRICS_TOKEN,
+  root: PROJECT_ROOT,
+  dev,
+  log,
+});
 await ops.start();
 
 /**
@@ -71,7 +85,13 @@ function decodable(pathname: string): boolean {
  * Answers a request without handing it to the app; the connection is closed when its body was not
  * read (every answer's `finish` does so, see below).
  */
-function refuse(res: http.ServerResponse, status: number, code: string, message: string, extra: Record<string, string> = {}) {
+function refuse(
+  res: http.ServerResponse,
+  status: number,
+  code: string,
+  message: string,
+  extra: Record<string, string> = {},
+) {
   res.writeHead(status, { "content-type": "application/json", "cache-control": "no-store", ...extra });
   res.end(JSON.stringify({ error: { code, message } }));
 }
@@ -79,7 +99,11 @@ function refuse(res: http.ServerResponse, status: number, code: string, message:
 const server = http.createServer((req, res) => {
   const socket = req.socket;
   const trusted = config.TRUST_PROXY.kind !== "none";
-  req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(socket.remoteAddress, req.headers["x-forwarded-for"] as string | undefined, config.TRUST_PROXY);
+  req.headers[CLIENT_ADDRESS_HEADER] = clientAddressOf(
+    socket.remoteAddress,
+    req.headers["x-forwarded-for"] as string | undefined,
+    config.TRUST_PROXY,
+  );
   // Behind no trusted proxy, a client's forwarded headers are its own claims: Next.js and Auth.js must
   // see the connection as it is (host, scheme), so they go.
   if (!trusted) for (const name of FORWARDED) delete req.headers[name];
@@ -126,7 +150,9 @@ if (dev) server.on("upgrade", (req, socket, head) => void app.getUpgradeHandler(
 server.headersTimeout = 20_000;
 server.requestTimeout = 60_000;
 
-server.listen(config.PORT, config.HOST, () => log.info({ event: "listening", port: config.PORT, dev }, "web app listening"));
+server.listen(config.PORT, config.HOST, () =>
+  log.info({ event: "listening", port: config.PORT, dev }, "web app listening"),
+);
 onShutdown(log, async () => {
   // /ready answers 503 from here on (on connections still open) while the requests in progress finish.
   ops.drain();

@@ -41,13 +41,20 @@ const monitor = new DbMonitor({
 await monitor.start();
 // Jobs and callbacks: the product's own tables are the queue (docs/review-engine.md, "Queue").
 const ring = parseKeyRing(config.SECRETS_KEYS);
-const db = createDb(config.DATABASE_URL, { max: config.WORKER_CONCURRENCY + config.CALLBACK_CONCURRENCY + config.PIPELINE_CONCURRENCY + 2 });
+const db = createDb(config.DATABASE_URL, {
+  max: config.WORKER_CONCURRENCY + config.CALLBACK_CONCURRENCY + config.PIPELINE_CONCURRENCY + 2,
+});
 const deps: ReviewDeps = {
   db,
   sealer: { seal: (plaintext, aad) => seal(ring, plaintext, aad), open: (sealed, aad) => open(ring, sealed, aad) },
   settings,
 };
-const queueWorkers = startQueueWorkers(deps, { scrape: config.WORKER_CONCURRENCY, callbacks: config.CALLBACK_CONCURRENCY, inline: config.CALLBACK_INLINE_MAX }, log, metrics);
+const queueWorkers = startQueueWorkers(
+  deps,
+  { scrape: config.WORKER_CONCURRENCY, callbacks: config.CALLBACK_CONCURRENCY, inline: config.CALLBACK_INLINE_MAX },
+  log,
+  metrics,
+);
 // Pipeline executions: pg-boss on the same database, queue `pipeline-execution` (docs/pipelines.md).
 const boss = await startBoss({ url: config.DATABASE_URL, settings, supervise: true, log, max: 4 });
 const pipelines = await startPipelineWorker({
@@ -57,7 +64,12 @@ const pipelines = await startPipelineWorker({
   concurrency: config.PIPELINE_CONCURRENCY,
   staleAfterMs: config.PIPELINE_STALE_AFTER_MS,
   llm: config.PIPELINE_LLM_BASE_URL
-    ? { baseUrl: config.PIPELINE_LLM_BASE_URL, apiKey: config.PIPELINE_LLM_API_KEY, model: config.PIPELINE_LLM_MODEL, timeoutMs: config.PIPELINE_LLM_TIMEOUT_MS }
+    ? {
+        baseUrl: config.PIPELINE_LLM_BASE_URL,
+        apiKey: config.PIPELINE_LLM_API_KEY,
+        model: config.PIPELINE_LLM_MODEL,
+        timeoutMs: config.PIPELINE_LLM_TIMEOUT_MS,
+      }
     : null,
   llmClassify: config.PIPELINE_LLM_CLASSIFY ? { batchSize: config.PIPELINE_LLM_BATCH } : null,
   observer: executionObserver(metrics),
@@ -82,7 +94,10 @@ onShutdown(log, async () => {
   pipelines.stop();
   // Graceful: running jobs get until their timeout to finish; anything left is run again after expiry.
   // Callback attempts made at once end within CALLBACK_TIMEOUT_MS; a cut one is attempted again from its queue row.
-  await queueWorkers.close({ graceMs: Math.min(settings.JOB_TIMEOUT_MS, 8_000), drainMs: Math.min(settings.CALLBACK_TIMEOUT_MS + 1_000, 8_000) });
+  await queueWorkers.close({
+    graceMs: Math.min(settings.JOB_TIMEOUT_MS, 8_000),
+    drainMs: Math.min(settings.CALLBACK_TIMEOUT_MS + 1_000, 8_000),
+  });
   await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
   await closeScrapers();
   await db.$disconnect();

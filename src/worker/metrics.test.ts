@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { createWorkerMetrics, executionObserver, observeCallbackAttempt, observeJobRun, responseOf, reviewObserver } from "./metrics";
+import {
+  createWorkerMetrics,
+  executionObserver,
+  observeCallbackAttempt,
+  observeJobRun,
+  responseOf,
+  reviewObserver,
+} from "./metrics";
 
 const attempt = (state: "pending" | "delivered" | "failed", status: number | null, error: string | null) => ({
   deliveryId: "d",
@@ -39,9 +46,36 @@ describe("the worker's metrics", () => {
       status: "failed",
       totalDurationMs: 900,
       metrics: {
-        clean: { status: "succeeded", duration_ms: 400, items_in: 1, items_out: 1, warnings: [], errors: [], started_at: null, finished_at: null },
-        classify: { status: "failed", duration_ms: 500, items_in: 1, items_out: null, warnings: [], errors: ["x"], started_at: null, finished_at: null },
-        report: { status: "skipped", duration_ms: null, items_in: null, items_out: null, warnings: [], errors: [], started_at: null, finished_at: null },
+        clean: {
+          status: "succeeded",
+          duration_ms: 400,
+          items_in: 1,
+          items_out: 1,
+          warnings: [],
+          errors: [],
+          started_at: null,
+          finished_at: null,
+        },
+        classify: {
+          status: "failed",
+          duration_ms: 500,
+          items_in: 1,
+          items_out: null,
+          warnings: [],
+          errors: ["x"],
+          started_at: null,
+          finished_at: null,
+        },
+        report: {
+          status: "skipped",
+          duration_ms: null,
+          items_in: null,
+          items_out: null,
+          warnings: [],
+          errors: [],
+          started_at: null,
+          finished_at: null,
+        },
       },
     });
     const text = await m.registry.metrics();
@@ -53,8 +87,12 @@ describe("the worker's metrics", () => {
     expect(text).toMatch(/^worker_callback_attempts_total\{result="retry",response="5xx"\} 1$/m);
     expect(text).toMatch(/^worker_callback_attempts_total\{result="delivered",response="2xx"\} 1$/m);
     expect(text).toMatch(/^worker_callback_duration_seconds_sum\{result="delivered"\} 0\.12$/m);
-    expect(text).toMatch(/^worker_pipeline_stage_duration_seconds_count\{pipeline="review-analytics",stage="clean",status="succeeded"\} 1$/m);
-    expect(text).toMatch(/^worker_pipeline_stage_duration_seconds_count\{pipeline="review-analytics",stage="classify",status="failed"\} 1$/m);
+    expect(text).toMatch(
+      /^worker_pipeline_stage_duration_seconds_count\{pipeline="review-analytics",stage="clean",status="succeeded"\} 1$/m,
+    );
+    expect(text).toMatch(
+      /^worker_pipeline_stage_duration_seconds_count\{pipeline="review-analytics",stage="classify",status="failed"\} 1$/m,
+    );
     expect(text).not.toMatch(/stage="report"/);
     expect(text).toMatch(/^worker_pipeline_executions_total\{pipeline="review-analytics",status="failed"\} 1$/m);
   });

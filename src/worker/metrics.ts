@@ -71,7 +71,8 @@ export function createWorkerMetrics(sources: WorkerGaugeSources = {}) {
           this.set({ queue: "jobs" }, s?.dueJobs ?? -1);
           this.set({ queue: "callbacks" }, s?.dueCallbacks ?? -1);
         }
-        if (sources.pipelinesWaiting) this.set({ queue: "pipelines" }, await sources.pipelinesWaiting().catch(() => -1));
+        if (sources.pipelinesWaiting)
+          this.set({ queue: "pipelines" }, await sources.pipelinesWaiting().catch(() => -1));
       },
     }),
     callbacksPending: new Gauge({
@@ -160,7 +161,8 @@ const NO_ANSWER: Record<string, string> = { timeout: "timeout", network: "networ
 
 /** The answer class of a callback attempt: its status class (`2xx`), or why there was none. */
 export function responseOf(record: Pick<AttemptRecord, "status" | "error">): string {
-  if (record.status !== null) return record.status >= 100 && record.status < 600 ? `${Math.floor(record.status / 100)}xx` : "other";
+  if (record.status !== null)
+    return record.status >= 100 && record.status < 600 ? `${Math.floor(record.status / 100)}xx` : "other";
   const error = record.error ?? "";
   return NO_ANSWER[error] ?? (error.startsWith("destination_refused") ? "refused" : "other");
 }

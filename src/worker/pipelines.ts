@@ -30,12 +30,14 @@ export async function startPipelineWorker(opts: PipelineWorkerOptions): Promise<
   const { boss, db, log } = opts;
   const writer = opts.llm ? llmWriter(opts.llm) : null;
   // One classifier per process: its cache of answers by text hash serves every run.
-  const classifier = opts.llm && opts.llmClassify ? llmClassifier(opts.llm, { batchSize: opts.llmClassify.batchSize }) : null;
+  const classifier =
+    opts.llm && opts.llmClassify ? llmClassifier(opts.llm, { batchSize: opts.llmClassify.batchSize }) : null;
   const staleAfterMs = opts.staleAfterMs ?? 30 * 60_000;
   const sweep = async () => {
     try {
       const lost = await failStaleExecutions(db, staleAfterMs);
-      if (lost) log.warn({ event: "executions_lost", count: lost }, "running executions of a lost worker marked failed");
+      if (lost)
+        log.warn({ event: "executions_lost", count: lost }, "running executions of a lost worker marked failed");
     } catch (err) {
       log.warn({ event: "stale_sweep_failed", err: (err as Error).message }, "stale execution sweep failed");
     }
@@ -47,13 +49,29 @@ export async function startPipelineWorker(opts: PipelineWorkerOptions): Promise<
   first.unref();
   sweeper.unref();
   for (let i = 0; i < opts.concurrency; i++) {
-    await boss.work<{ executionId: string }>(PIPELINE_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async ([job]) => {
-      if (!job) return;
-      const outcome = await runExecution({ db, writer, classifier, ...(opts.observer ? { observer: opts.observer } : {}) }, job.data.executionId);
-      log.info({ event: "execution_done", executionId: job.data.executionId, outcome }, "pipeline execution handled");
-    });
+    await boss.work<{ executionId: string }>(
+      PIPELINE_QUEUE,
+      { batchSize: 1, pollingIntervalSeconds: 1 },
+      async ([job]) => {
+        if (!job) return;
+        const outcome = await runExecution(
+          { db, writer, classifier, ...(opts.observer ? { observer: opts.observer } : {}) },
+          job.data.executionId,
+        );
+        log.info({ event: "execution_done", executionId: job.data.executionId, outcome }, "pipeline execution handled");
+      },
+    );
   }
-  log.info({ event: "pipelines_ready", queue: PIPELINE_QUEUE, concurrency: opts.concurrency, writer: writer ? "llm" : "deterministic", classifier: classifier ? "llm" : "rules" }, "pipeline worker ready");
+  log.info(
+    {
+      event: "pipelines_ready",
+      queue: PIPELINE_QUEUE,
+      concurrency: opts.concurrency,
+      writer: writer ? "llm" : "deterministic",
+      classifier: classifier ? "llm" : "rules",
+    },
+    "pipeline worker ready",
+  );
   return {
     // The boss is stopped by its owner (graceful: running executions finish or expire).
     stop() {

@@ -41,20 +41,33 @@ export interface QueueWorkers {
  * One `schedules` slot turns due monitoring slots into batches. With `metrics`, runs, finished jobs and
  * callback attempts are counted and timed there.
  */
-export function startQueueWorkers(base: ReviewDeps, counts: WorkerCounts, log: Logger, metrics?: WorkerMetrics): QueueWorkers {
+export function startQueueWorkers(
+  base: ReviewDeps,
+  counts: WorkerCounts,
+  log: Logger,
+  metrics?: WorkerMetrics,
+): QueueWorkers {
   const s = base.settings;
   const hosts = new HostSlots(s.CALLBACK_MAX_PER_HOST);
   const inline = new InlineDeliveries(counts.inline ?? DEFAULT_CALLBACK_INLINE_MAX, hosts);
   // Attempts that end while a record is being written are recorded together by the next statement.
-  const records = new Batcher<AttemptRecord, void>(async (items) => {
-    await recordAttempts(base.db, items);
-    return items.map(() => undefined);
-  }, { waitMs: 1, max: 500 });
+  const records = new Batcher<AttemptRecord, void>(
+    async (items) => {
+      await recordAttempts(base.db, items);
+      return items.map(() => undefined);
+    },
+    { waitMs: 1, max: 500 },
+  );
   const recordAttempt = (r: AttemptRecord) => {
     if (metrics) observeCallbackAttempt(metrics, r);
     return records.add(r);
   };
-  const deps: ReviewDeps = { ...base, inlineCallbacks: inline, recordAttempt, ...(metrics ? { observer: reviewObserver(metrics) } : {}) };
+  const deps: ReviewDeps = {
+    ...base,
+    inlineCallbacks: inline,
+    recordAttempt,
+    ...(metrics ? { observer: reviewObserver(metrics) } : {}),
+  };
   const scrape = startSlots<ClaimedRun>(
     {
       name: "scrape",
@@ -80,8 +93,16 @@ export function startQueueWorkers(base: ReviewDeps, counts: WorkerCounts, log: L
       name: "schedules",
       take: (n) => runDueSchedules(deps, n),
       run: async (r) => {
-        if (r.error) log.warn({ event: "schedule_run", scheduleId: r.scheduleId, slot: r.slot, error: r.error }, "schedule slot made no batch");
-        else log.info({ event: "schedule_run", scheduleId: r.scheduleId, slot: r.slot, batchId: r.batchId }, "schedule ran");
+        if (r.error)
+          log.warn(
+            { event: "schedule_run", scheduleId: r.scheduleId, slot: r.slot, error: r.error },
+            "schedule slot made no batch",
+          );
+        else
+          log.info(
+            { event: "schedule_run", scheduleId: r.scheduleId, slot: r.slot, batchId: r.batchId },
+            "schedule ran",
+          );
       },
     },
     1,
@@ -96,7 +117,11 @@ export function startQueueWorkers(base: ReviewDeps, counts: WorkerCounts, log: L
       take: (n) => {
         const free = hosts.free();
         fullHostsAtTake = Object.values(free).some((f) => f === 0);
-        return takeDeliveries(deps, { queue: s.JOB_QUEUE, leaseMs: callbackLeaseMs(s), perHost: hosts.perHost, free }, n);
+        return takeDeliveries(
+          deps,
+          { queue: s.JOB_QUEUE, leaseMs: callbackLeaseMs(s), perHost: hosts.perHost, free },
+          n,
+        );
       },
       run: async ({ delivery, host, secret }) => {
         // A first attempt made at once may have filled the host since the take: hand the delivery back.
@@ -108,7 +133,10 @@ export function startQueueWorkers(base: ReviewDeps, counts: WorkerCounts, log: L
         };
         try {
           const state = await attemptLoaded(deps, delivery, secret, undefined, answered);
-          log.info({ event: "callback_attempt", deliveryId: delivery.id, attempt: delivery.attempts + 1, state }, "callback attempted");
+          log.info(
+            { event: "callback_attempt", deliveryId: delivery.id, attempt: delivery.attempts + 1, state },
+            "callback attempted",
+          );
         } finally {
           answered();
         }

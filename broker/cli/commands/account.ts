@@ -13,8 +13,13 @@ const failure = (error: unknown): never => {
 
 /** `mesh login [--web <url>] [--name <n>]`: the device flow; the token is stored 0600 in MESH_HOME. */
 export async function loginCommand(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommandArgs(args, { web: { type: "string" }, name: { type: "string" }, json: { type: "boolean" } });
-  if (positionals.length > 0) throw new UsageError("mesh login takes no arguments; the web app's address goes in --web");
+  const { values, positionals } = parseCommandArgs(args, {
+    web: { type: "string" },
+    name: { type: "string" },
+    json: { type: "boolean" },
+  });
+  if (positionals.length > 0)
+    throw new UsageError("mesh login takes no arguments; the web app's address goes in --web");
   const webUrl = values.web ?? io.env.MESH_WEB_URL ?? DEFAULT_WEB_URL;
   const clientName = (values.name ?? os.hostname()).trim().slice(0, 80) || "mesh";
   const store = storeOf(io);
@@ -26,8 +31,12 @@ export async function loginCommand(args: string[], io: CliIo): Promise<number> {
     },
   }).catch(failure);
   const file = store.saveAccount(account);
-  if (values.json) io.out(JSON.stringify({ name: account.name, email: account.email, webUrl: account.webUrl, accountFile: file }));
-  else io.out(`Signed in as ${account.name ?? account.email ?? "you"}${account.email && account.name ? ` <${account.email}>` : ""} at ${account.webUrl}. Meshes you join from now on are linked to this account.`);
+  if (values.json)
+    io.out(JSON.stringify({ name: account.name, email: account.email, webUrl: account.webUrl, accountFile: file }));
+  else
+    io.out(
+      `Signed in as ${account.name ?? account.email ?? "you"}${account.email && account.name ? ` <${account.email}>` : ""} at ${account.webUrl}. Meshes you join from now on are linked to this account.`,
+    );
   return EXIT.ok;
 }
 
@@ -38,7 +47,10 @@ export async function whoamiCommand(args: string[], io: CliIo): Promise<number> 
   if (!account) throw new CliFailure("not signed in; run mesh login", "NOT_SIGNED_IN");
   const user = await whoami(account).catch(failure);
   if (values.json) io.out(JSON.stringify({ ...user, webUrl: account.webUrl }));
-  else io.out(`${user.name ?? user.email ?? "unknown"}${user.email && user.name ? ` <${user.email}>` : ""} at ${account.webUrl}`);
+  else
+    io.out(
+      `${user.name ?? user.email ?? "unknown"}${user.email && user.name ? ` <${user.email}>` : ""} at ${account.webUrl}`,
+    );
   return EXIT.ok;
 }
 

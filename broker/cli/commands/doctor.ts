@@ -39,7 +39,11 @@ export async function doctorCommand(args: string[], io: CliIo): Promise<number> 
   const store = storeOf(io);
   const checks: Check[] = [];
   const loose = looseModes(store.home);
-  checks.push(loose.length === 0 ? { ok: true, what: `${store.home}: private (0700 folders, 0600 files)` } : { ok: false, what: `not private: ${loose.join(", ")} (chmod go-rwx)` });
+  checks.push(
+    loose.length === 0
+      ? { ok: true, what: `${store.home}: private (0700 folders, 0600 files)` }
+      : { ok: false, what: `not private: ${loose.join(", ")} (chmod go-rwx)` },
+  );
   const { meshes, broken } = store.list();
   for (const b of broken) checks.push({ ok: false, what: `${b}: not a mesh configuration` });
   if (meshes.length === 0) checks.push({ ok: true, warn: true, what: "no mesh joined (mesh join <link>)" });
@@ -53,7 +57,11 @@ export async function doctorCommand(args: string[], io: CliIo): Promise<number> 
     const url = brokerHttpUrl(m.brokerUrl, "/health");
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(5_000) });
-      checks.push(res.ok ? { ok: true, what: `mesh ${m.meshSlug}: broker ${url} answers` } : { ok: false, what: `mesh ${m.meshSlug}: broker ${url} answers ${res.status}` });
+      checks.push(
+        res.ok
+          ? { ok: true, what: `mesh ${m.meshSlug}: broker ${url} answers` }
+          : { ok: false, what: `mesh ${m.meshSlug}: broker ${url} answers ${res.status}` },
+      );
     } catch (error) {
       const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
       checks.push({ ok: false, what: `mesh ${m.meshSlug}: broker ${url} unreachable (${cause})` });
@@ -61,8 +69,17 @@ export async function doctorCommand(args: string[], io: CliIo): Promise<number> 
   }
   const files = claudeFiles(scope, io.env, io.cwd);
   const hooks = installed(files.settings, (j) => JSON.stringify(j.hooks ?? {}).includes(" hook set-status "));
-  const server = installed(files.mcp, (j) => Boolean((j.mcpServers as Record<string, unknown> | undefined)?.[MCP_SERVER_NAME]));
-  checks.push({ ok: true, warn: !(hooks && server), what: hooks && server ? `Claude Code (${scope}): server and hooks installed` : `Claude Code (${scope}): ${[server ? "" : "no mesh server", hooks ? "" : "no status hooks"].filter(Boolean).join(", ")} (mesh install claude-code)` });
+  const server = installed(files.mcp, (j) =>
+    Boolean((j.mcpServers as Record<string, unknown> | undefined)?.[MCP_SERVER_NAME]),
+  );
+  checks.push({
+    ok: true,
+    warn: !(hooks && server),
+    what:
+      hooks && server
+        ? `Claude Code (${scope}): server and hooks installed`
+        : `Claude Code (${scope}): ${[server ? "" : "no mesh server", hooks ? "" : "no status hooks"].filter(Boolean).join(", ")} (mesh install claude-code)`,
+  });
   for (const c of checks) io.out(`${c.ok ? (c.warn ? "warn" : "ok  ") : "FAIL"}  ${c.what}`);
   return checks.every((c) => c.ok) ? EXIT.ok : EXIT.failed;
 }

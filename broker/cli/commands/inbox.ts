@@ -1,6 +1,16 @@
 import { MeshClient, type ReceivedMessage } from "../../client";
 import { Inbox } from "../../client/inbox";
-import { CliFailure, EXIT, MESH_OPTIONS, parseCommandArgs, printable, storeOf, timeoutOf, UsageError, type CliIo } from "../io";
+import {
+  CliFailure,
+  EXIT,
+  MESH_OPTIONS,
+  parseCommandArgs,
+  printable,
+  storeOf,
+  timeoutOf,
+  UsageError,
+  type CliIo,
+} from "../io";
 import { asFailure, selectMesh } from "../session";
 import { formatMessage } from "./watch";
 
@@ -15,7 +25,10 @@ export async function inboxCommand(args: string[], io: CliIo): Promise<number> {
   const config = selectMesh(io, values.mesh);
   const store = storeOf(io);
   const json = values.json === true;
-  const print = (m: ReceivedMessage) => io.out(json ? JSON.stringify({ type: "message", ...m }) : formatMessage(m, printable(m.fromName ?? m.from.slice(0, 8))));
+  const print = (m: ReceivedMessage) =>
+    io.out(
+      json ? JSON.stringify({ type: "message", ...m }) : formatMessage(m, printable(m.fromName ?? m.from.slice(0, 8))),
+    );
   const local = new Inbox(store.home, config.meshId).take(Number.MAX_SAFE_INTEGER);
   for (const m of local) print(m);
 
@@ -37,7 +50,16 @@ export async function inboxCommand(args: string[], io: CliIo): Promise<number> {
   const timeoutMs = timeoutOf(values.timeout);
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new CliFailure(`read ${read} message(s); no more from the broker at ${config.brokerUrl} within ${timeoutMs / 1000} s`, "TIMEOUT")), timeoutMs);
+    timer = setTimeout(
+      () =>
+        reject(
+          new CliFailure(
+            `read ${read} message(s); no more from the broker at ${config.brokerUrl} within ${timeoutMs / 1000} s`,
+            "TIMEOUT",
+          ),
+        ),
+      timeoutMs,
+    );
   });
   try {
     await Promise.race([client.connect().then(() => done), fatal, deadline, io.interrupted]);

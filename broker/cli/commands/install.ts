@@ -23,8 +23,12 @@ interface HookEntry {
 /** Where the settings (hooks) and the MCP servers of the assistant are, for a scope. */
 export function claudeFiles(scope: "user" | "project", env: Readonly<Record<string, string | undefined>>, cwd: string) {
   const home = env.HOME ?? os.homedir();
-  if (scope === "project") return { settings: path.join(cwd, ".claude", "settings.json"), mcp: path.join(cwd, ".mcp.json") };
-  return { settings: path.join(env.CLAUDE_CONFIG_DIR ?? path.join(home, ".claude"), "settings.json"), mcp: path.join(home, ".claude.json") };
+  if (scope === "project")
+    return { settings: path.join(cwd, ".claude", "settings.json"), mcp: path.join(cwd, ".mcp.json") };
+  return {
+    settings: path.join(env.CLAUDE_CONFIG_DIR ?? path.join(home, ".claude"), "settings.json"),
+    mcp: path.join(home, ".claude.json"),
+  };
 }
 
 /** The command line that runs this `mesh` (node and the script, absolute: hooks run from any folder). */
@@ -35,7 +39,8 @@ export function meshCommand(): string[] {
 
 const quote = (s: string) => (/^[A-Za-z0-9_./:@=-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
 /** Our hook commands say `hook set-status` through this script: that is how ours are told apart. */
-const isOurs = (command: string | undefined, script: string) => typeof command === "string" && command.includes(script) && command.includes(" hook set-status ");
+const isOurs = (command: string | undefined, script: string) =>
+  typeof command === "string" && command.includes(script) && command.includes(" hook set-status ");
 
 function readJson(file: string): Json {
   if (!existsSync(file)) return {};
@@ -79,7 +84,11 @@ function withOurHooks(settings: Json, command: string[], mesh: string): Json {
 
 function withMcp(config: Json, command: string[], mesh: string, home: string | undefined): Json {
   const servers = { ...((config.mcpServers as Json | undefined) ?? {}) };
-  servers[MCP_SERVER_NAME] = { command: command[0], args: [...command.slice(1), "mcp", "--mesh", mesh], ...(home ? { env: { MESH_HOME: home } } : {}) };
+  servers[MCP_SERVER_NAME] = {
+    command: command[0],
+    args: [...command.slice(1), "mcp", "--mesh", mesh],
+    ...(home ? { env: { MESH_HOME: home } } : {}),
+  };
   return { ...config, mcpServers: servers };
 }
 
@@ -117,7 +126,8 @@ function target(args: string[], io: CliIo, verb: "install" | "uninstall") {
     settings: { type: "string" },
     "mcp-config": { type: "string" },
   });
-  if (positionals[0] !== "claude-code" || positionals.length !== 1) throw new UsageError(`${verb} what? mesh ${verb} claude-code`);
+  if (positionals[0] !== "claude-code" || positionals.length !== 1)
+    throw new UsageError(`${verb} what? mesh ${verb} claude-code`);
   const scope = values.scope ?? "user";
   if (scope !== "user" && scope !== "project") throw new UsageError("--scope is user or project");
   const files = claudeFiles(scope, io.env, io.cwd);
@@ -139,7 +149,11 @@ export async function installCommand(args: string[], io: CliIo): Promise<number>
   const a = writeChanged(t.settings, settings, withOurHooks(settings, command, config.meshSlug), t.dryRun, io);
   const b = writeChanged(t.mcp, mcp, withMcp(mcp, command, config.meshSlug, io.env.MESH_HOME), t.dryRun, io);
   const verb = t.dryRun ? "would change" : "changed";
-  io.out(a === "unchanged" && b === "unchanged" ? "Already installed; nothing changed." : `Installed for mesh ${config.meshSlug}: ${verb} ${[a === "changed" ? t.settings : "", b === "changed" ? t.mcp : ""].filter(Boolean).join(" and ")}.`);
+  io.out(
+    a === "unchanged" && b === "unchanged"
+      ? "Already installed; nothing changed."
+      : `Installed for mesh ${config.meshSlug}: ${verb} ${[a === "changed" ? t.settings : "", b === "changed" ? t.mcp : ""].filter(Boolean).join(" and ")}.`,
+  );
   return EXIT.ok;
 }
 
@@ -149,8 +163,14 @@ export async function uninstallCommand(args: string[], io: CliIo): Promise<numbe
   const script = meshCommand()[1] ?? "";
   const settings = readJson(t.settings);
   const mcp = readJson(t.mcp);
-  const a = existsSync(t.settings) ? writeChanged(t.settings, settings, withoutOurHooks(settings, script), t.dryRun, io) : "unchanged";
+  const a = existsSync(t.settings)
+    ? writeChanged(t.settings, settings, withoutOurHooks(settings, script), t.dryRun, io)
+    : "unchanged";
   const b = existsSync(t.mcp) ? writeChanged(t.mcp, mcp, withoutMcp(mcp), t.dryRun, io) : "unchanged";
-  io.out(a === "unchanged" && b === "unchanged" ? "Not installed; nothing changed." : `Uninstalled: ${t.dryRun ? "would change" : "changed"} ${[a === "changed" ? t.settings : "", b === "changed" ? t.mcp : ""].filter(Boolean).join(" and ")}.`);
+  io.out(
+    a === "unchanged" && b === "unchanged"
+      ? "Not installed; nothing changed."
+      : `Uninstalled: ${t.dryRun ? "would change" : "changed"} ${[a === "changed" ? t.settings : "", b === "changed" ? t.mcp : ""].filter(Boolean).join(" and ")}.`,
+  );
   return EXIT.ok;
 }

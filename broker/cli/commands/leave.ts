@@ -10,7 +10,10 @@ export async function leaveCommand(args: string[], io: CliIo): Promise<number> {
     await leaveViaBroker(config, storeOf(io));
   } catch (error) {
     if (!(error instanceof HookError)) throw error;
-    throw new CliFailure(error.code === "UNREACHABLE" ? error.message : `leave refused: ${error.message} (${error.code})`, error.code);
+    throw new CliFailure(
+      error.code === "UNREACHABLE" ? error.message : `leave refused: ${error.message} (${error.code})`,
+      error.code,
+    );
   }
   if (values.json) io.out(JSON.stringify({ meshId: config.meshId, meshSlug: config.meshSlug, left: true }));
   else io.out(`Left mesh ${config.meshSlug}; its keys are deleted from this machine.`);

@@ -21,7 +21,15 @@ const failed = (error: unknown): ToolResult => {
 
 /** A received message as the tools and notifications show it (no keys, no ciphertext). */
 function shown(m: ReceivedMessage) {
-  return { id: m.messageId, from: m.fromName ?? m.from, from_member_id: m.from, direct: m.direct, priority: m.priority, text: m.text, created_at: m.createdAt };
+  return {
+    id: m.messageId,
+    from: m.fromName ?? m.from,
+    from_member_id: m.from,
+    direct: m.direct,
+    priority: m.priority,
+    text: m.text,
+    created_at: m.createdAt,
+  };
 }
 
 /**
@@ -44,14 +52,22 @@ export async function mcpCommand(args: string[], io: CliIo): Promise<number> {
     // On disk before the broker is acked (the client acks after this listener, batched).
     inbox.add(m);
     for (const wake of arrivals) wake();
-    void server.server.sendLoggingMessage({ level: "info", logger: "mesh", data: { type: "message", ...shown(m) } }).catch(() => undefined);
+    void server.server
+      .sendLoggingMessage({ level: "info", logger: "mesh", data: { type: "message", ...shown(m) } })
+      .catch(() => undefined);
   });
   client.on("status", (s) => {
     void server.server
-      .sendLoggingMessage({ level: "info", logger: "mesh", data: { type: "status", member_id: s.memberId, status: s.status, text: s.text, at: s.at } })
+      .sendLoggingMessage({
+        level: "info",
+        logger: "mesh",
+        data: { type: "status", member_id: s.memberId, status: s.status, text: s.text, at: s.at },
+      })
       .catch(() => undefined);
   });
-  client.on("reconnecting", (r) => io.err(`mesh mcp: no connection to ${config.brokerUrl}; retrying in ${(r.delayMs / 1000).toFixed(1)} s`));
+  client.on("reconnecting", (r) =>
+    io.err(`mesh mcp: no connection to ${config.brokerUrl}; retrying in ${(r.delayMs / 1000).toFixed(1)} s`),
+  );
   let fatal: unknown;
   client.once("fatal", (e) => {
     fatal = e;
@@ -77,7 +93,8 @@ async function waitConnected(client: MeshClient, config: TMeshConfig, fatal: () 
   const deadline = Date.now() + CONNECT_WAIT_MS;
   while (!client.connected) {
     if (fatal()) throw fatal();
-    if (Date.now() > deadline) throw new CliFailure(`no connection to the broker at ${config.brokerUrl}`, "UNREACHABLE");
+    if (Date.now() > deadline)
+      throw new CliFailure(`no connection to the broker at ${config.brokerUrl}`, "UNREACHABLE");
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -93,13 +110,29 @@ interface ToolDeps {
 function registerTools(server: McpServer, d: ToolDeps): void {
   server.registerTool(
     "list_peers",
-    { title: "List peers", description: "The members of this mesh: name, member id, role, online, status and status text.", inputSchema: {} },
+    {
+      title: "List peers",
+      description: "The members of this mesh: name, member id, role, online, status and status text.",
+      inputSchema: {},
+    },
     async () => {
       try {
         await d.connected();
         const peers = await d.client.peers();
         // name: the person (its account) when known, else the peer's own name; device: the peer's own name.
-        return ok(peers.map((p) => ({ name: p.userName ?? p.displayName, device: p.displayName, member_id: p.memberId, role: p.role, online: p.online, status: p.status, status_text: p.statusText, groups: p.groups, you: p.memberId === d.config.memberId })));
+        return ok(
+          peers.map((p) => ({
+            name: p.userName ?? p.displayName,
+            device: p.displayName,
+            member_id: p.memberId,
+            role: p.role,
+            online: p.online,
+            status: p.status,
+            status_text: p.statusText,
+            groups: p.groups,
+            you: p.memberId === d.config.memberId,
+          })),
+        );
       } catch (error) {
         return failed(error);
       }
@@ -110,10 +143,15 @@ function registerTools(server: McpServer, d: ToolDeps): void {
     "send_message",
     {
       title: "Send a message",
-      description: "Send an end-to-end encrypted message to the whole mesh, or to the peers named in `to` (display names or member ids).",
+      description:
+        "Send an end-to-end encrypted message to the whole mesh, or to the peers named in `to` (display names or member ids).",
       inputSchema: {
         text: z.string().min(1).max(16_000).describe("The message"),
-        to: z.array(z.string().min(1).max(200)).max(100).optional().describe("Peers by name or member id, or @group; omit for the whole mesh"),
+        to: z
+          .array(z.string().min(1).max(200))
+          .max(100)
+          .optional()
+          .describe("Peers by name or member id, or @group; omit for the whole mesh"),
         priority: z.enum(MESSAGE_PRIORITIES).optional().describe("low, normal (default), high or urgent"),
       },
     },
@@ -133,10 +171,17 @@ function registerTools(server: McpServer, d: ToolDeps): void {
     "read_messages",
     {
       title: "Read messages",
-      description: "Take the unread messages (oldest first); they are marked read. With `wait`, waits up to that many seconds for one when there is none.",
+      description:
+        "Take the unread messages (oldest first); they are marked read. With `wait`, waits up to that many seconds for one when there is none.",
       inputSchema: {
         limit: z.number().int().min(1).max(100).optional().describe("At most this many (default 20)"),
-        wait: z.number().int().min(0).max(READ_WAIT_MAX_SECONDS).optional().describe("Seconds to wait for a message when none is unread"),
+        wait: z
+          .number()
+          .int()
+          .min(0)
+          .max(READ_WAIT_MAX_SECONDS)
+          .optional()
+          .describe("Seconds to wait for a message when none is unread"),
       },
     },
     async ({ limit, wait }) => {
@@ -163,7 +208,10 @@ function registerTools(server: McpServer, d: ToolDeps): void {
       title: "Set your status",
       description: "Set this peer's status (e.g. working, idle, dnd) and an optional text; the other peers see it.",
       inputSchema: {
-        status: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,31}$/).describe("1-32 characters a-z 0-9 _ -"),
+        status: z
+          .string()
+          .regex(/^[a-z0-9][a-z0-9_-]{0,31}$/)
+          .describe("1-32 characters a-z 0-9 _ -"),
         text: z.string().max(200).optional(),
       },
     },

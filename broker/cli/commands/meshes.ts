@@ -11,7 +11,17 @@ export async function meshesCommand(args: string[], io: CliIo): Promise<number> 
   if (values.json) {
     const rows = meshes.map((m) => {
       const keys = meshKeysOf(m);
-      return { meshId: m.meshId, meshSlug: m.meshSlug, memberId: m.memberId, displayName: m.displayName, role: m.role, brokerUrl: m.brokerUrl, joinedAt: m.joinedAt, peerPubkey: keys.signPublicKey, boxPubkey: keys.boxPublicKey };
+      return {
+        meshId: m.meshId,
+        meshSlug: m.meshSlug,
+        memberId: m.memberId,
+        displayName: m.displayName,
+        role: m.role,
+        brokerUrl: m.brokerUrl,
+        joinedAt: m.joinedAt,
+        peerPubkey: keys.signPublicKey,
+        boxPubkey: keys.boxPublicKey,
+      };
     });
     io.out(JSON.stringify(rows));
     return EXIT.ok;
@@ -20,7 +30,10 @@ export async function meshesCommand(args: string[], io: CliIo): Promise<number> 
     io.out(`No mesh joined yet (config directory ${store.home}). Run: mesh join <link>`);
     return EXIT.ok;
   }
-  const table = [["MESH", "NAME", "ROLE", "MEMBER ID", "BROKER"], ...meshes.map((m) => [m.meshSlug, m.displayName, m.role, m.memberId, m.brokerUrl])];
+  const table = [
+    ["MESH", "NAME", "ROLE", "MEMBER ID", "BROKER"],
+    ...meshes.map((m) => [m.meshSlug, m.displayName, m.role, m.memberId, m.brokerUrl]),
+  ];
   for (const line of columns(table)) io.out(line);
   return EXIT.ok;
 }

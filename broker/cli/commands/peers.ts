@@ -20,6 +20,7 @@ export async function peersCommand(args: string[], io: CliIo): Promise<number> {
     p.status ? printable(p.status + (p.statusText ? `: ${p.statusText}` : "")) : "",
     printable(p.groups.map((g) => `@${g}`).join(" ")),
   ]);
-  for (const line of columns([["NAME", "MEMBER ID", "ROLE", "ONLINE", "STATUS", "GROUPS"], ...rows])) io.out(line.trimEnd());
+  for (const line of columns([["NAME", "MEMBER ID", "ROLE", "ONLINE", "STATUS", "GROUPS"], ...rows]))
+    io.out(line.trimEnd());
   return EXIT.ok;
 }

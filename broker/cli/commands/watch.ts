@@ -4,28 +4,54 @@ import { asFailure, selectMesh } from "../session";
 
 /** `mesh watch`: print messages, status changes and presence as they arrive, until Ctrl-C. */
 export async function watchCommand(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommandArgs(args, { mesh: { type: "string" }, json: { type: "boolean" }, presence: { type: "boolean" } });
+  const { values, positionals } = parseCommandArgs(args, {
+    mesh: { type: "string" },
+    json: { type: "boolean" },
+    presence: { type: "boolean" },
+  });
   if (positionals.length > 0) throw new UsageError("no arguments expected");
   const config = selectMesh(io, values.mesh);
   const client = new MeshClient(config, { epochKeyStore: storeOf(io).epochKeyStore(config.meshId) });
   const json = values.json === true;
-  const nameOf = (memberId: string, known?: string | null) => printable(known ?? client.peer(memberId)?.displayName ?? memberId.slice(0, 8));
+  const nameOf = (memberId: string, known?: string | null) =>
+    printable(known ?? client.peer(memberId)?.displayName ?? memberId.slice(0, 8));
 
-  client.on("message", (m) => io.out(json ? JSON.stringify({ type: "message", ...m }) : formatMessage(m, nameOf(m.from, m.fromName))));
-  client.on("status", (s) => io.out(json ? JSON.stringify({ type: "status", ...pickStatus(s) }) : formatStatus(s, nameOf(s.memberId))));
+  client.on("message", (m) =>
+    io.out(json ? JSON.stringify({ type: "message", ...m }) : formatMessage(m, nameOf(m.from, m.fromName))),
+  );
+  client.on("status", (s) =>
+    io.out(json ? JSON.stringify({ type: "status", ...pickStatus(s) }) : formatStatus(s, nameOf(s.memberId))),
+  );
   client.on("presence", (p) => {
     // Every `mesh send` connects and leaves, so presence lines are shown only when asked for.
     if (!values.presence || p.memberId === config.memberId) return;
-    io.out(json ? JSON.stringify({ type: "presence", memberId: p.memberId, displayName: p.displayName, online: p.online }) : formatPresence(p));
+    io.out(
+      json
+        ? JSON.stringify({ type: "presence", memberId: p.memberId, displayName: p.displayName, online: p.online })
+        : formatPresence(p),
+    );
   });
-  client.on("undecryptable", (u) => io.err(`warning: message ${u.messageId} from ${nameOf(u.from)} could not be read (${u.reason}); skipped`));
+  client.on("undecryptable", (u) =>
+    io.err(`warning: message ${u.messageId} from ${nameOf(u.from)} could not be read (${u.reason}); skipped`),
+  );
   let lastEnd = "";
   client.on("disconnected", (end) => {
-    lastEnd = end.kind === "failed" ? end.message : end.kind === "refused" ? `HTTP ${end.status}` : `closed ${end.code}${end.reason ? ` ${end.reason}` : ""}`;
+    lastEnd =
+      end.kind === "failed"
+        ? end.message
+        : end.kind === "refused"
+          ? `HTTP ${end.status}`
+          : `closed ${end.code}${end.reason ? ` ${end.reason}` : ""}`;
   });
-  client.on("reconnecting", (r) => io.err(`no connection to ${config.brokerUrl} (${lastEnd}); retrying in ${(r.delayMs / 1000).toFixed(1)} s (attempt ${r.attempt})`));
+  client.on("reconnecting", (r) =>
+    io.err(
+      `no connection to ${config.brokerUrl} (${lastEnd}); retrying in ${(r.delayMs / 1000).toFixed(1)} s (attempt ${r.attempt})`,
+    ),
+  );
   client.on("connected", (w) => {
-    io.err(`connected to mesh ${config.meshSlug} as ${printable(config.displayName)}${w.queued ? `; ${w.queued} queued message(s) follow` : ""} (Ctrl-C to stop)`);
+    io.err(
+      `connected to mesh ${config.meshSlug} as ${printable(config.displayName)}${w.queued ? `; ${w.queued} queued message(s) follow` : ""} (Ctrl-C to stop)`,
+    );
     // Names of the senders, for the lines printed; a failure here only means ids are shown instead.
     void client.peers().catch(() => undefined);
   });

@@ -13,7 +13,13 @@ import { serverCaller } from "@/trpc/server";
  * users: a live overview of their meshes, and for administrators the review engine's newest jobs and
  * reports (asked for only for administrators; the procedure refuses everybody else).
  */
-export default async function HomePage({ params, searchParams }: { params: Promise<{ locale: string }>; searchParams: Promise<{ notice?: string }> }) {
+export default async function HomePage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<{ notice?: string }>;
+}) {
   const { locale } = await params;
   setRequestLocale(locale);
   // After an account deletion (settings page): the notice, on a page the signed-out visitor can see.
@@ -35,7 +41,10 @@ export default async function HomePage({ params, searchParams }: { params: Promi
   }
   const t = await getTranslations("home.overview");
   const caller = await serverCaller();
-  const [meshes, engine] = await Promise.all([caller.my.homeMeshes({ limit: HOME_MESHES_SHOWN }), user.isAdmin ? caller.admin.homeEngine() : null]);
+  const [meshes, engine] = await Promise.all([
+    caller.my.homeMeshes({ limit: HOME_MESHES_SHOWN }),
+    user.isAdmin ? caller.admin.homeEngine() : null,
+  ]);
   return (
     <div className="stack">
       <div className="stack-sm">

@@ -42,7 +42,11 @@ export function DataTable({ caption, regionLabel, columns, rows, empty }: Props)
                 aria-sort={c.sort?.active && c.sort.dir ? ariaSort[c.sort.dir] : undefined}
               >
                 {c.sort ? (
-                  <Link href={c.sort.href} className={`sort ${c.sort.active ? `sort-${c.sort.dir}` : ""}`} scroll={false}>
+                  <Link
+                    href={c.sort.href}
+                    className={`sort ${c.sort.active ? `sort-${c.sort.dir}` : ""}`}
+                    scroll={false}
+                  >
                     {c.label}
                   </Link>
                 ) : (

@@ -41,7 +41,14 @@ export function FilterForm({ action, fields, values, keep, labels }: Props) {
   }
   return (
     // The key remounts the form when the URL changes (back button), so the fields show the view.
-    <form key={JSON.stringify(values)} className="filters card" action={action} method="get" onSubmit={submit} aria-busy={pending}>
+    <form
+      key={JSON.stringify(values)}
+      className="filters card"
+      action={action}
+      method="get"
+      onSubmit={submit}
+      aria-busy={pending}
+    >
       <fieldset>
         <legend>{labels.legend}</legend>
         <div className="filter-grid">

@@ -18,11 +18,19 @@ export async function Pager({ base, params, page, pageSize, total }: Props) {
   const to = Math.min(total, page * pageSize);
   return (
     <nav className="pager" aria-label={t("pagination")}>
-      {page > 1 ? <Link href={`${base}${viewQuery(params, { page: String(Math.min(page - 1, pages)) })}`}>{t("previous")}</Link> : <span />}
+      {page > 1 ? (
+        <Link href={`${base}${viewQuery(params, { page: String(Math.min(page - 1, pages)) })}`}>{t("previous")}</Link>
+      ) : (
+        <span />
+      )}
       <span>
         {total === 0 || from > total ? t("noRows") : t("showing", { from, to, total })} · {t("pageOf", { page, pages })}
       </span>
-      {page < pages ? <Link href={`${base}${viewQuery(params, { page: String(page + 1) })}`}>{t("next")}</Link> : <span />}
+      {page < pages ? (
+        <Link href={`${base}${viewQuery(params, { page: String(page + 1) })}`}>{t("next")}</Link>
+      ) : (
+        <span />
+      )}
     </nav>
   );
 }

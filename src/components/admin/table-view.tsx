@@ -42,7 +42,11 @@ export async function TableView({ table, title, params, fields, columns, rows, d
       />
       <div className="row-between">
         <p className="muted small">{t("csvHint", { max: ADMIN_CSV_MAX_ROWS })}</p>
-        <a className="button secondary small" href={`/api/admin/csv/${table}${viewQuery(params, { page: undefined })}`} download>
+        <a
+          className="button secondary small"
+          href={`/api/admin/csv/${table}${viewQuery(params, { page: undefined })}`}
+          download
+        >
           {t("csv")}
         </a>
       </div>

@@ -19,11 +19,16 @@ export function ApiKeysAdmin() {
   const client = useQueryClient();
   const [page, setPage] = useState(1);
   const [q, setQ] = useState("");
-  const list = useQuery({ ...trpc.scrape.keys.list.queryOptions({ page, pageSize: 20, q: q || undefined }), placeholderData: keepPreviousData });
+  const list = useQuery({
+    ...trpc.scrape.keys.list.queryOptions({ page, pageSize: 20, q: q || undefined }),
+    placeholderData: keepPreviousData,
+  });
   const refresh = () => client.invalidateQueries({ queryKey: trpc.scrape.keys.list.queryKey() });
   const create = useMutation(trpc.scrape.keys.create.mutationOptions({ onSuccess: refresh }));
   const [revoking, setRevoking] = useState<{ id: string; name: string } | null>(null);
-  const revoke = useMutation(trpc.scrape.keys.revoke.mutationOptions({ onSuccess: () => (setRevoking(null), refresh()) }));
+  const revoke = useMutation(
+    trpc.scrape.keys.revoke.mutationOptions({ onSuccess: () => (setRevoking(null), refresh()) }),
+  );
   const [name, setName] = useState("");
   const [scopes, setScopes] = useState<string[]>(["jobs:read", "jobs:write"]);
   const [rate, setRate] = useState("");
@@ -35,7 +40,11 @@ export function ApiKeysAdmin() {
         className="card form stack-sm"
         onSubmit={(e) => {
           e.preventDefault();
-          create.mutate({ name, scopes: scopes as (typeof SCOPES)[number][], ...(rate ? { rate_limit_per_minute: Number(rate) } : {}) });
+          create.mutate({
+            name,
+            scopes: scopes as (typeof SCOPES)[number][],
+            ...(rate ? { rate_limit_per_minute: Number(rate) } : {}),
+          });
         }}
       >
         <h2>{t("createKey")}</h2>
@@ -47,18 +56,33 @@ export function ApiKeysAdmin() {
           <legend>{t("scopes")}</legend>
           {SCOPES.map((s) => (
             <label key={s}>
-              <input type="checkbox" checked={scopes.includes(s)} onChange={(e) => setScopes(e.target.checked ? [...scopes, s] : scopes.filter((x) => x !== s))} /> {s}
+              <input
+                type="checkbox"
+                checked={scopes.includes(s)}
+                onChange={(e) => setScopes(e.target.checked ? [...scopes, s] : scopes.filter((x) => x !== s))}
+              />{" "}
+              {s}
             </label>
           ))}
         </fieldset>
         <label className="field">
           <span>{t("ratePerMinute")}</span>
-          <input type="number" min={1} value={rate} onChange={(e) => setRate(e.target.value)} placeholder={t("rateDefault")} />
+          <input
+            type="number"
+            min={1}
+            value={rate}
+            onChange={(e) => setRate(e.target.value)}
+            placeholder={t("rateDefault")}
+          />
         </label>
         <button type="submit" className="button" disabled={create.isPending || scopes.length === 0}>
           {t("create")}
         </button>
-        {create.isError ? <p className="alert" role="alert">{t("actionFailed")}</p> : null}
+        {create.isError ? (
+          <p className="alert" role="alert">
+            {t("actionFailed")}
+          </p>
+        ) : null}
       </form>
       {shown ? (
         <div className="notice stack-sm" role="status">
@@ -103,7 +127,11 @@ export function ApiKeysAdmin() {
                     {k.revoked_at ? (
                       t("revoked")
                     ) : (
-                      <button type="button" className="link-button danger" onClick={() => setRevoking({ id: k.id, name: k.name })}>
+                      <button
+                        type="button"
+                        className="link-button danger"
+                        onClick={() => setRevoking({ id: k.id, name: k.name })}
+                      >
                         {t("revoke")}
                       </button>
                     )}

@@ -16,7 +16,9 @@ export function BatchDetail({ batchId }: { batchId: string }) {
   const client = useQueryClient();
   const batch = useQuery({ ...trpc.scrape.batch.queryOptions({ batch_id: batchId }), refetchInterval: ENGINE_POLL_MS });
   const cancel = useMutation(
-    trpc.scrape.cancelBatch.mutationOptions({ onSuccess: () => client.invalidateQueries({ queryKey: trpc.scrape.batch.queryKey({ batch_id: batchId }) }) }),
+    trpc.scrape.cancelBatch.mutationOptions({
+      onSuccess: () => client.invalidateQueries({ queryKey: trpc.scrape.batch.queryKey({ batch_id: batchId }) }),
+    }),
   );
   const [confirming, setConfirming] = useState(false);
   const b = batch.data;
@@ -30,13 +32,16 @@ export function BatchDetail({ batchId }: { batchId: string }) {
           <span className="badge">{t(`batchStatus.${b.status}`)}</span>
         </div>
         <BatchProgress percent={b.percent} label={b.name ?? b.id} />
-        <p className="muted">
-          {t("counts", { ...b.counts, total: b.total_jobs })}
-        </p>
+        <p className="muted">{t("counts", { ...b.counts, total: b.total_jobs })}</p>
         <p className="muted">{t("callbackState", { state: t(`callback.${b.callback_state}`) })}</p>
         {open && !confirming ? (
           <p>
-            <button type="button" className="button danger secondary" disabled={cancel.isPending} onClick={() => setConfirming(true)}>
+            <button
+              type="button"
+              className="button danger secondary"
+              disabled={cancel.isPending}
+              onClick={() => setConfirming(true)}
+            >
               {t("cancelBatch")}
             </button>
           </p>
@@ -51,7 +56,11 @@ export function BatchDetail({ batchId }: { batchId: string }) {
             onCancel={() => setConfirming(false)}
           />
         ) : null}
-        {cancel.isError ? <p className="alert" role="alert">{t("actionFailed")}</p> : null}
+        {cancel.isError ? (
+          <p className="alert" role="alert">
+            {t("actionFailed")}
+          </p>
+        ) : null}
       </div>
       <h2>{t("jobsTitle")}</h2>
       <JobsTable batchId={batchId} />

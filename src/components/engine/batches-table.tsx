@@ -23,7 +23,14 @@ export function BatchesTable() {
   const [sort, setSort] = useState<"created_at" | "total_jobs">("created_at");
   const [dir, setDir] = useState<"asc" | "desc">("desc");
   const query = useQuery({
-    ...trpc.scrape.batches.queryOptions({ page, pageSize: 20, q: q || undefined, status: status || undefined, sort, dir }),
+    ...trpc.scrape.batches.queryOptions({
+      page,
+      pageSize: 20,
+      q: q || undefined,
+      status: status || undefined,
+      sort,
+      dir,
+    }),
     refetchInterval: ENGINE_POLL_MS,
     placeholderData: keepPreviousData,
   });
@@ -56,16 +63,32 @@ export function BatchesTable() {
                 <th>{t("batch")}</th>
                 <th>{t("client")}</th>
                 <th>{t("status")}</th>
-                <SortHeader label={t("jobsCount")} k="total_jobs" sort={sort} dir={dir} onSort={(k, d) => (setSort(k), setDir(d))} />
+                <SortHeader
+                  label={t("jobsCount")}
+                  k="total_jobs"
+                  sort={sort}
+                  dir={dir}
+                  onSort={(k, d) => (setSort(k), setDir(d))}
+                />
                 <th>{t("progress")}</th>
-                <SortHeader label={t("created")} k="created_at" sort={sort} dir={dir} onSort={(k, d) => (setSort(k), setDir(d))} />
+                <SortHeader
+                  label={t("created")}
+                  k="created_at"
+                  sort={sort}
+                  dir={dir}
+                  onSort={(k, d) => (setSort(k), setDir(d))}
+                />
               </tr>
             </thead>
             <tbody>
               {data.items.map((b) => (
                 <tr key={b.id} data-batch-id={b.id}>
                   <td>
-                    {b.name ? <Link href={`/engine/batches/${b.id}`}>{b.name}</Link> : <ShortId id={b.id} href={`/engine/batches/${b.id}`} />}
+                    {b.name ? (
+                      <Link href={`/engine/batches/${b.id}`}>{b.name}</Link>
+                    ) : (
+                      <ShortId id={b.id} href={`/engine/batches/${b.id}`} />
+                    )}
                   </td>
                   <td>{b.requester_client_id}</td>
                   <td>{t(`batchStatus.${b.status}`)}</td>

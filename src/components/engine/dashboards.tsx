@@ -4,7 +4,18 @@ import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { ScrollRegion } from "@/components/widgets/scroll-region";
 import { useState } from "react";
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from "recharts";
 import { useTRPC } from "@/trpc/react";
 import { QueryState, versionLabel } from "./progress";
 
@@ -52,7 +63,12 @@ export function Dashboards() {
         {o && o.total > 0 ? (
           <>
             <p>
-              {t("overviewLine", { total: o.total, rate: o.success_rate ?? 0, reviews: o.reviews_collected, avg: o.avg_duration_ms ?? 0 })}
+              {t("overviewLine", {
+                total: o.total,
+                rate: o.success_rate ?? 0,
+                reviews: o.reviews_collected,
+                avg: o.avg_duration_ms ?? 0,
+              })}
             </p>
             <p className="muted">{t("counts", { ...o.by_status, total: o.total })}</p>
             <p className="muted">{t("callbacksLine", o.callbacks)}</p>
@@ -63,9 +79,27 @@ export function Dashboards() {
                 <YAxis allowDecimals={false} fontSize={11} />
                 <Tooltip />
                 <Legend />
-                <Line type="monotone" dataKey="succeeded" name={t("jobStatus.succeeded")} stroke={OK} isAnimationActive={false} />
-                <Line type="monotone" dataKey="failed" name={t("jobStatus.failed")} stroke={BAD} isAnimationActive={false} />
-                <Line type="monotone" dataKey="other" name={t("otherStates")} stroke={OTHER} isAnimationActive={false} />
+                <Line
+                  type="monotone"
+                  dataKey="succeeded"
+                  name={t("jobStatus.succeeded")}
+                  stroke={OK}
+                  isAnimationActive={false}
+                />
+                <Line
+                  type="monotone"
+                  dataKey="failed"
+                  name={t("jobStatus.failed")}
+                  stroke={BAD}
+                  isAnimationActive={false}
+                />
+                <Line
+                  type="monotone"
+                  dataKey="other"
+                  name={t("otherStates")}
+                  stroke={OTHER}
+                  isAnimationActive={false}
+                />
               </LineChart>
             </Chart>
             <h3>{t("topClients")}</h3>
@@ -89,7 +123,13 @@ export function Dashboards() {
               <YAxis allowDecimals={false} fontSize={11} />
               <Tooltip />
               <Legend />
-              <Bar dataKey="succeeded" name={t("jobStatus.succeeded")} stackId="s" fill={OK} isAnimationActive={false} />
+              <Bar
+                dataKey="succeeded"
+                name={t("jobStatus.succeeded")}
+                stackId="s"
+                fill={OK}
+                isAnimationActive={false}
+              />
               <Bar dataKey="failed" name={t("jobStatus.failed")} stackId="s" fill={BAD} isAnimationActive={false} />
             </BarChart>
           </Chart>
@@ -98,11 +138,20 @@ export function Dashboards() {
 
       <section className="card stack-sm" aria-labelledby="dash-problems">
         <h2 id="dash-problems">{t("problems")}</h2>
-        <QueryState loading={problems.isPending} error={problems.isError} empty={problems.data?.by_error_class.length === 0 && problems.data?.failed_callbacks === 0} />
+        <QueryState
+          loading={problems.isPending}
+          error={problems.isError}
+          empty={problems.data?.by_error_class.length === 0 && problems.data?.failed_callbacks === 0}
+        />
         {problems.data && problems.data.by_error_class.length > 0 ? (
           <>
             <Chart label={t("problems")}>
-              <BarChart data={problems.data.by_error_class.map((p) => ({ name: t(`errorClass.${p.error_class}`), jobs: p.jobs }))}>
+              <BarChart
+                data={problems.data.by_error_class.map((p) => ({
+                  name: t(`errorClass.${p.error_class}`),
+                  jobs: p.jobs,
+                }))}
+              >
                 <XAxis dataKey="name" fontSize={11} />
                 <YAxis allowDecimals={false} fontSize={11} />
                 <Tooltip />
@@ -112,28 +161,49 @@ export function Dashboards() {
             <ul className="list">
               {problems.data.by_version.map((p) => (
                 <li key={`${p.scraper_version}/${p.scraper_variant}/${p.error_class}`}>
-                  {t("versionProblem", { version: `${p.scraper_version ?? ""}/${p.scraper_variant ?? ""}`, error: t(`errorClass.${p.error_class}`), count: p.jobs })}
+                  {t("versionProblem", {
+                    version: `${p.scraper_version ?? ""}/${p.scraper_variant ?? ""}`,
+                    error: t(`errorClass.${p.error_class}`),
+                    count: p.jobs,
+                  })}
                 </li>
               ))}
             </ul>
           </>
         ) : null}
-        {problems.data ? <p className="muted">{t("failedCallbacks", { count: problems.data.failed_callbacks })}</p> : null}
+        {problems.data ? (
+          <p className="muted">{t("failedCallbacks", { count: problems.data.failed_callbacks })}</p>
+        ) : null}
       </section>
 
       <section className="card stack-sm" aria-labelledby="dash-versions">
         <h2 id="dash-versions">{t("byVersion")}</h2>
-        <QueryState loading={byVersion.isPending} error={byVersion.isError} empty={byVersion.data?.versions.length === 0} />
+        <QueryState
+          loading={byVersion.isPending}
+          error={byVersion.isError}
+          empty={byVersion.data?.versions.length === 0}
+        />
         {byVersion.data && byVersion.data.versions.length > 0 ? (
           <>
             <Chart label={t("byVersion")}>
-              <BarChart data={byVersion.data.versions.map((v) => ({ name: `${v.scraper_version ?? ""}/${v.scraper_variant ?? ""}`, ...v.by_status }))}>
+              <BarChart
+                data={byVersion.data.versions.map((v) => ({
+                  name: `${v.scraper_version ?? ""}/${v.scraper_variant ?? ""}`,
+                  ...v.by_status,
+                }))}
+              >
                 <CartesianGrid strokeDasharray="3 3" />
                 <XAxis dataKey="name" fontSize={11} />
                 <YAxis allowDecimals={false} fontSize={11} />
                 <Tooltip />
                 <Legend />
-                <Bar dataKey="succeeded" name={t("jobStatus.succeeded")} stackId="v" fill={OK} isAnimationActive={false} />
+                <Bar
+                  dataKey="succeeded"
+                  name={t("jobStatus.succeeded")}
+                  stackId="v"
+                  fill={OK}
+                  isAnimationActive={false}
+                />
                 <Bar dataKey="failed" name={t("jobStatus.failed")} stackId="v" fill={BAD} isAnimationActive={false} />
               </BarChart>
             </Chart>
@@ -150,12 +220,19 @@ export function Dashboards() {
                 </thead>
                 <tbody>
                   {byVersion.data.versions.map((v) => (
-                    <tr key={v.scraper_version_id ?? "none"} data-version={`${v.scraper_version ?? ""}/${v.scraper_variant ?? ""}`}>
+                    <tr
+                      key={v.scraper_version_id ?? "none"}
+                      data-version={`${v.scraper_version ?? ""}/${v.scraper_variant ?? ""}`}
+                    >
                       <td>{versionLabel(v.scraper_version, v.scraper_variant)}</td>
                       <td>{t("percent", { value: v.traffic_percent ?? 0 })}</td>
                       <td>{v.total}</td>
                       <td>{v.success_rate === null ? "" : t("percent", { value: v.success_rate })}</td>
-                      <td>{Object.entries(v.errors).map(([k, n]) => t("errorCount", { error: t(`errorClass.${k}`), count: n })).join(", ")}</td>
+                      <td>
+                        {Object.entries(v.errors)
+                          .map(([k, n]) => t("errorCount", { error: t(`errorClass.${k}`), count: n }))
+                          .join(", ")}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

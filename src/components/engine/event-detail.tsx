@@ -6,7 +6,8 @@ import { LocalTime } from "@/components/local-time";
 
 /** Codes the engine stores as a job's message that have a sentence of their own. */
 const MESSAGE_CODES = ["cancelled_by_client", "internal_error", "scraper_unavailable"] as const;
-const isMessageCode = (m: string): m is (typeof MESSAGE_CODES)[number] => (MESSAGE_CODES as readonly string[]).includes(m);
+const isMessageCode = (m: string): m is (typeof MESSAGE_CODES)[number] =>
+  (MESSAGE_CODES as readonly string[]).includes(m);
 
 /**
  * A job's error as people read it: the translated sentence of its class, the stored message translated
@@ -44,10 +45,20 @@ export function EventDetail({ detail }: { detail: Detail }) {
         rows.push([t("eventDetail.error"), t(`errorClass.${String(value) as "internal"}`)]);
         break;
       case "message":
-        rows.push([t("eventDetail.message"), isMessageCode(String(value)) ? t(`messageCode.${String(value) as "internal_error"}`) : <code key="m">{String(value)}</code>]);
+        rows.push([
+          t("eventDetail.message"),
+          isMessageCode(String(value)) ? (
+            t(`messageCode.${String(value) as "internal_error"}`)
+          ) : (
+            <code key="m">{String(value)}</code>
+          ),
+        ]);
         break;
       case "reason":
-        rows.push([t("eventDetail.reason"), isMessageCode(String(value)) ? t(`messageCode.${String(value) as "internal_error"}`) : String(value)]);
+        rows.push([
+          t("eventDetail.reason"),
+          isMessageCode(String(value)) ? t(`messageCode.${String(value) as "internal_error"}`) : String(value),
+        ]);
         break;
       case "run_after":
         rows.push([t("eventDetail.runAfter"), <LocalTime key="r" iso={String(value)} />]);
@@ -66,7 +77,10 @@ export function EventDetail({ detail }: { detail: Detail }) {
         break;
       default:
         // A detail this page does not know yet: its value, under a neutral label.
-        rows.push([humanize(key), typeof value === "object" ? <KeyValues key={key} value={value as Record<string, unknown>} /> : String(value)]);
+        rows.push([
+          humanize(key),
+          typeof value === "object" ? <KeyValues key={key} value={value as Record<string, unknown>} /> : String(value),
+        ]);
     }
   }
   if (rows.length === 0) return null;
@@ -102,5 +116,11 @@ export function CallbackError({ error }: { error: string | null }) {
 export function CallbackKind({ kind }: { kind: string }) {
   const t = useTranslations("engine");
   const key = kind.replace(".", "_");
-  return <>{["job_completed", "job_failed", "job_cancelled", "batch_completed"].includes(key) ? t(`callbackKind.${key as "job_completed"}`) : kind}</>;
+  return (
+    <>
+      {["job_completed", "job_failed", "job_cancelled", "batch_completed"].includes(key)
+        ? t(`callbackKind.${key as "job_completed"}`)
+        : kind}
+    </>
+  );
 }

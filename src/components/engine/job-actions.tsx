@@ -11,7 +11,15 @@ import { useTRPC } from "@/trpc/react";
  * (docs/review-engine.md, "Cancel and retry"). A running job shows that its cancel was asked until its
  * run stops.
  */
-export function JobActions({ jobId, status, cancelRequested }: { jobId: string; status: string; cancelRequested: boolean }) {
+export function JobActions({
+  jobId,
+  status,
+  cancelRequested,
+}: {
+  jobId: string;
+  status: string;
+  cancelRequested: boolean;
+}) {
   const t = useTranslations("engine");
   const trpc = useTRPC();
   const client = useQueryClient();
@@ -31,7 +39,11 @@ export function JobActions({ jobId, status, cancelRequested }: { jobId: string; 
     <div className="stack-sm">
       {confirming ? (
         <ConfirmBox
-          text={confirming === "cancel" ? t(status === "running" ? "cancelRunningConfirm" : "cancelJobConfirm") : t("retryJobConfirm")}
+          text={
+            confirming === "cancel"
+              ? t(status === "running" ? "cancelRunningConfirm" : "cancelJobConfirm")
+              : t("retryJobConfirm")
+          }
           yes={confirming === "cancel" ? t("cancelJobYes") : t("retryJobYes")}
           cancel={t("keepJob")}
           pending={cancel.isPending || retry.isPending}

@@ -44,7 +44,11 @@ export function JobDetail({ jobId }: { jobId: string }) {
               <dt>{t("coverage")}</dt>
               <dd>
                 {j.coverage.platform_total !== null
-                  ? t("coverageOf", { collected: j.coverage.collected, total: j.coverage.platform_total, percent: Math.round((j.coverage.share ?? 0) * 1000) / 10 })
+                  ? t("coverageOf", {
+                      collected: j.coverage.collected,
+                      total: j.coverage.platform_total,
+                      percent: Math.round((j.coverage.share ?? 0) * 1000) / 10,
+                    })
                   : t("coverageCollected", { collected: j.coverage.collected })}
               </dd>
               {j.coverage.oldest_review_at ? (

@@ -26,8 +26,12 @@ export function JobReviews({ jobId, total }: { jobId: string; total: number }) {
   }, [client, trpc, total]);
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const cursor = cursors[cursors.length - 1];
-  const query = useQuery({ ...trpc.scrape.jobReviews.queryOptions({ job_id: jobId, limit: PAGE, ...(cursor ? { cursor } : {}) }), placeholderData: keepPreviousData });
-  const exportUrl = (format: "csv" | "ndjson") => `/api/jobs/${jobId}/reviews/export?format=${format}${format === "csv" ? "&bom=true" : ""}`;
+  const query = useQuery({
+    ...trpc.scrape.jobReviews.queryOptions({ job_id: jobId, limit: PAGE, ...(cursor ? { cursor } : {}) }),
+    placeholderData: keepPreviousData,
+  });
+  const exportUrl = (format: "csv" | "ndjson") =>
+    `/api/jobs/${jobId}/reviews/export?format=${format}${format === "csv" ? "&bom=true" : ""}`;
   const items = query.data?.items ?? [];
   // Shown while the page asked for loads (keepPreviousData): paging waits for it, so a quick second
   // click cannot follow the old page's cursor again.
@@ -83,13 +87,29 @@ export function JobReviews({ jobId, total }: { jobId: string; total: number }) {
           <div className="row-between">
             <span className="muted small" aria-live="polite">
               {/* While the next page loads, the previous one stays shown: its range is not claimed for the new page. */}
-              {stale ? t("loading") : t("reviewsRange", { from, to: from + items.length - 1, total: Math.max(total, from + items.length - 1) })}
+              {stale
+                ? t("loading")
+                : t("reviewsRange", {
+                    from,
+                    to: from + items.length - 1,
+                    total: Math.max(total, from + items.length - 1),
+                  })}
             </span>
             <div className="row">
-              <button type="button" className="button secondary small" disabled={cursors.length === 1 || stale} onClick={() => setCursors((c) => c.slice(0, -1))}>
+              <button
+                type="button"
+                className="button secondary small"
+                disabled={cursors.length === 1 || stale}
+                onClick={() => setCursors((c) => c.slice(0, -1))}
+              >
                 {t("previousPage")}
               </button>
-              <button type="button" className="button secondary small" disabled={!query.data.next_cursor || stale} onClick={() => setCursors((c) => [...c, query.data?.next_cursor ?? undefined])}>
+              <button
+                type="button"
+                className="button secondary small"
+                disabled={!query.data.next_cursor || stale}
+                onClick={() => setCursors((c) => [...c, query.data?.next_cursor ?? undefined])}
+              >
                 {t("nextPage")}
               </button>
             </div>

@@ -22,7 +22,15 @@ export function JobsTable({ batchId }: { batchId?: string }) {
   const [sort, setSort] = useState<"created_at" | "priority" | "finished_at">("created_at");
   const [dir, setDir] = useState<"asc" | "desc">("desc");
   const query = useQuery({
-    ...trpc.scrape.jobs.queryOptions({ page, pageSize: 25, q: q || undefined, status: status || undefined, batch_id: batchId, sort, dir }),
+    ...trpc.scrape.jobs.queryOptions({
+      page,
+      pageSize: 25,
+      q: q || undefined,
+      status: status || undefined,
+      batch_id: batchId,
+      sort,
+      dir,
+    }),
     refetchInterval: ENGINE_POLL_MS,
     placeholderData: keepPreviousData,
   });

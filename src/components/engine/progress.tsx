@@ -14,7 +14,17 @@ export function BatchProgress({ percent, label }: { percent: number; label: stri
 }
 
 /** Previous / next for client-side paged tables. */
-export function Pager({ page, pageSize, total, onPage }: { page: number; pageSize: number; total: number; onPage: (p: number) => void }) {
+export function Pager({
+  page,
+  pageSize,
+  total,
+  onPage,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (p: number) => void;
+}) {
   const t = useTranslations("engine");
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages <= 1) return null;
@@ -34,18 +44,44 @@ export function Pager({ page, pageSize, total, onPage }: { page: number; pageSiz
 /** Loading, error and empty states shared by the engine's tables. */
 export function QueryState({ loading, error, empty }: { loading: boolean; error: boolean; empty: boolean }) {
   const t = useTranslations("engine");
-  if (error) return <p className="alert" role="alert">{t("loadFailed")}</p>;
-  if (loading) return <p className="muted" role="status">{t("loading")}</p>;
+  if (error)
+    return (
+      <p className="alert" role="alert">
+        {t("loadFailed")}
+      </p>
+    );
+  if (loading)
+    return (
+      <p className="muted" role="status">
+        {t("loading")}
+      </p>
+    );
   if (empty) return <p className="card empty">{t("empty")}</p>;
   return null;
 }
 
 /** Column header that sorts the table by a key (toggles the direction on a second click). */
-export function SortHeader<K extends string>({ label, k, sort, dir, onSort }: { label: string; k: K; sort: K; dir: "asc" | "desc"; onSort: (k: K, d: "asc" | "desc") => void }) {
+export function SortHeader<K extends string>({
+  label,
+  k,
+  sort,
+  dir,
+  onSort,
+}: {
+  label: string;
+  k: K;
+  sort: K;
+  dir: "asc" | "desc";
+  onSort: (k: K, d: "asc" | "desc") => void;
+}) {
   const active = sort === k;
   return (
     <th aria-sort={active ? (dir === "asc" ? "ascending" : "descending") : "none"}>
-      <button type="button" className="link-button" onClick={() => onSort(k, active && dir === "desc" ? "asc" : "desc")}>
+      <button
+        type="button"
+        className="link-button"
+        onClick={() => onSort(k, active && dir === "desc" ? "asc" : "desc")}
+      >
         {label}
         {active ? (dir === "asc" ? " ▲" : " ▼") : ""}
       </button>
@@ -54,4 +90,5 @@ export function SortHeader<K extends string>({ label, k, sort, dir, onSort }: { 
 }
 
 /** "version/variant" of a scraper version, for tables and charts. */
-export const versionLabel = (version: string | null, variant: string | null) => [version ?? "", variant ?? ""].join("/");
+export const versionLabel = (version: string | null, variant: string | null) =>
+  [version ?? "", variant ?? ""].join("/");

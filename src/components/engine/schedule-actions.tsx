@@ -14,7 +14,15 @@ type Action = "pause" | "resume" | "delete";
  * Delete (its runs stay as batches; then back to the list), each after a confirmation.
  * `onDeleted` runs before the page leaves, so the page stops reading a schedule that is gone.
  */
-export function ScheduleActions({ scheduleId, status, onDeleted }: { scheduleId: string; status: "active" | "paused"; onDeleted: () => void }) {
+export function ScheduleActions({
+  scheduleId,
+  status,
+  onDeleted,
+}: {
+  scheduleId: string;
+  status: "active" | "paused";
+  onDeleted: () => void;
+}) {
   const t = useTranslations("engine");
   const trpc = useTRPC();
   const client = useQueryClient();

@@ -29,7 +29,9 @@ export function ScheduleChart({ runs }: { runs: readonly RunCounts[] }) {
   const format = useFormatter();
   // Slots in the visitor's zone, as LocalTime shows them in the runs' table.
   const zone = useSyncExternalStore(subscribe, browserZone, serverZone);
-  const rows = chartRows(runs, (slot) => format.dateTime(slot, { dateStyle: "short", timeStyle: "short", timeZone: zone }));
+  const rows = chartRows(runs, (slot) =>
+    format.dateTime(slot, { dateStyle: "short", timeStyle: "short", timeZone: zone }),
+  );
   return (
     <div className="chart" role="img" aria-label={t("schedule.chartTitle")} data-testid="schedule-chart">
       <ResponsiveContainer width="100%" height={260}>
@@ -40,7 +42,14 @@ export function ScheduleChart({ runs }: { runs: readonly RunCounts[] }) {
           <Tooltip itemStyle={TOOLTIP_ITEM_STYLE} itemSorter={seriesOrder} />
           <Legend itemSorter={seriesOrder} formatter={(v: string) => legendText(v)} />
           {CHANGE_SERIES.map((s) => (
-            <Bar key={s.key} dataKey={s.key} name={t(`schedule.${s.key}`)} stackId="changes" fill={s.colour} isAnimationActive={false} />
+            <Bar
+              key={s.key}
+              dataKey={s.key}
+              name={t(`schedule.${s.key}`)}
+              stackId="changes"
+              fill={s.colour}
+              isAnimationActive={false}
+            />
           ))}
         </BarChart>
       </ResponsiveContainer>

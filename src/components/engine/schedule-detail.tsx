@@ -23,7 +23,11 @@ export function ScheduleDetail({ scheduleId }: { scheduleId: string }) {
   const trpc = useTRPC();
   // Once deleted, the page stops asking for it while it goes back to the list.
   const [deleted, setDeleted] = useState(false);
-  const query = useQuery({ ...trpc.scrape.schedules.get.queryOptions({ schedule_id: scheduleId }), refetchInterval: ENGINE_POLL_MS, enabled: !deleted });
+  const query = useQuery({
+    ...trpc.scrape.schedules.get.queryOptions({ schedule_id: scheduleId }),
+    refetchInterval: ENGINE_POLL_MS,
+    enabled: !deleted,
+  });
   const s = query.data;
   const back = (
     <p>
@@ -75,8 +79,12 @@ export function ScheduleDetail({ scheduleId }: { scheduleId: string }) {
                 return (
                   <li key={i}>
                     <code>{target.place}</code>
-                    {target.reviewLimit !== null ? <span className="muted small"> · {t("schedule.reviewLimit", { count: target.reviewLimit })}</span> : null}
-                    {target.version ? <span className="muted small"> · {t("schedule.pinnedVersion", { version: target.version })}</span> : null}
+                    {target.reviewLimit !== null ? (
+                      <span className="muted small"> · {t("schedule.reviewLimit", { count: target.reviewLimit })}</span>
+                    ) : null}
+                    {target.version ? (
+                      <span className="muted small"> · {t("schedule.pinnedVersion", { version: target.version })}</span>
+                    ) : null}
                   </li>
                 );
               })}
@@ -130,7 +138,9 @@ export function ScheduleDetail({ scheduleId }: { scheduleId: string }) {
       {s.runs.length > 0 ? (
         <section className="stack-sm" aria-labelledby="schedule-runs">
           <h2 id="schedule-runs">{t("schedule.runsTitle")}</h2>
-          {s.run_count > s.runs.length ? <p className="muted small">{t("schedule.newestRuns", { shown: s.runs.length, total: s.run_count })}</p> : null}
+          {s.run_count > s.runs.length ? (
+            <p className="muted small">{t("schedule.newestRuns", { shown: s.runs.length, total: s.run_count })}</p>
+          ) : null}
           <ScheduleRuns runs={s.runs} />
         </section>
       ) : null}

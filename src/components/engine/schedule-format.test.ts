@@ -14,8 +14,14 @@ describe("intervalParts", () => {
 
 describe("targetView", () => {
   it("reads the place, the limit and the pinned version of a stored target", () => {
-    expect(targetView({ platform_id: "p-0003", review_limit: 50, scraper_version: "v2", scraper_variant: "json" })).toEqual({ place: "p-0003", reviewLimit: 50, version: "v2/json" });
-    expect(targetView({ place_url: "http://127.0.0.1:4500/places/p-1", review_limit: 100 })).toEqual({ place: "http://127.0.0.1:4500/places/p-1", reviewLimit: 100, version: null });
+    expect(
+      targetView({ platform_id: "p-0003", review_limit: 50, scraper_version: "v2", scraper_variant: "json" }),
+    ).toEqual({ place: "p-0003", reviewLimit: 50, version: "v2/json" });
+    expect(targetView({ place_url: "http://127.0.0.1:4500/places/p-1", review_limit: 100 })).toEqual({
+      place: "http://127.0.0.1:4500/places/p-1",
+      reviewLimit: 100,
+      version: null,
+    });
     expect(targetView({})).toEqual({ place: "—", reviewLimit: null, version: null });
   });
 });

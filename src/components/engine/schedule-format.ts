@@ -40,5 +40,10 @@ export interface RunCounts {
 export function chartRows(runs: readonly RunCounts[], label: (slot: Date) => string) {
   return [...runs]
     .sort((a, b) => a.slot.getTime() - b.slot.getTime())
-    .map((r) => ({ slot: label(r.slot), new: r.changes?.new ?? null, updated: r.changes?.updated ?? null, unchanged: r.changes?.unchanged ?? null }));
+    .map((r) => ({
+      slot: label(r.slot),
+      new: r.changes?.new ?? null,
+      updated: r.changes?.updated ?? null,
+      unchanged: r.changes?.unchanged ?? null,
+    }));
 }

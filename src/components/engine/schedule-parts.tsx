@@ -35,7 +35,9 @@ export function ScheduleMode({ mode, stopAfterKnown }: { mode: "new_only" | "ful
   return (
     <span>
       {t(`collectMode.${mode}`)}
-      {mode === "new_only" ? <span className="muted small"> · {t("schedule.stopAfterKnown", { count: stopAfterKnown })}</span> : null}
+      {mode === "new_only" ? (
+        <span className="muted small"> · {t("schedule.stopAfterKnown", { count: stopAfterKnown })}</span>
+      ) : null}
     </span>
   );
 }
@@ -43,7 +45,11 @@ export function ScheduleMode({ mode, stopAfterKnown }: { mode: "new_only" | "ful
 /** The next run, or why there is none (a paused schedule runs no slot). */
 export function NextRun({ status, at }: { status: "active" | "paused"; at: Date }) {
   const t = useTranslations("engine");
-  return status === "active" ? <LocalTime iso={at.toISOString()} /> : <span className="muted">{t("schedule.noneWhilePaused")}</span>;
+  return status === "active" ? (
+    <LocalTime iso={at.toISOString()} />
+  ) : (
+    <span className="muted">{t("schedule.noneWhilePaused")}</span>
+  );
 }
 
 /** Why the last slot made no batch: the code, and what it means when it is a known one. */

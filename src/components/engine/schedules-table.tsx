@@ -46,7 +46,14 @@ export function SchedulesTable() {
   const [sort, setSort] = useState<"created_at" | "next_run_at" | "name">("created_at");
   const [dir, setDir] = useState<"asc" | "desc">("desc");
   const query = useQuery({
-    ...trpc.scrape.schedules.list.queryOptions({ page, pageSize: 20, q: q || undefined, status: status || undefined, sort, dir }),
+    ...trpc.scrape.schedules.list.queryOptions({
+      page,
+      pageSize: 20,
+      q: q || undefined,
+      status: status || undefined,
+      sort,
+      dir,
+    }),
     refetchInterval: ENGINE_POLL_MS,
     placeholderData: keepPreviousData,
   });
@@ -94,7 +101,11 @@ export function SchedulesTable() {
               {data.items.map((s) => (
                 <tr key={s.id} data-schedule-id={s.id}>
                   <td>
-                    {s.name ? <Link href={`/engine/schedules/${s.id}`}>{s.name}</Link> : <ShortId id={s.id} href={`/engine/schedules/${s.id}`} />}
+                    {s.name ? (
+                      <Link href={`/engine/schedules/${s.id}`}>{s.name}</Link>
+                    ) : (
+                      <ShortId id={s.id} href={`/engine/schedules/${s.id}`} />
+                    )}
                   </td>
                   <td>{s.requester_client_id}</td>
                   <td>

@@ -20,7 +20,12 @@ export function ScrapersAdmin({ implementations }: { implementations: readonly s
   const promote = useMutation(trpc.scrape.registry.promote.mutationOptions({ onSuccess: refresh }));
   const deprecate = useMutation(trpc.scrape.registry.deprecate.mutationOptions({ onSuccess: refresh }));
   const create = useMutation(trpc.scrape.registry.create.mutationOptions({ onSuccess: refresh }));
-  const [form, setForm] = useState({ version: "", variant: "default", implementation: implementations[0] ?? "", traffic: "0" });
+  const [form, setForm] = useState({
+    version: "",
+    variant: "default",
+    implementation: implementations[0] ?? "",
+    traffic: "0",
+  });
   const failed = [traffic, promote, deprecate, create].find((m) => m.isError);
   // The far-reaching action waiting for its confirmation: which version, and what.
   const [asked, setAsked] = useState<{ id: string; label: string; action: "promote" | "deprecate" } | null>(null);
@@ -33,7 +38,12 @@ export function ScrapersAdmin({ implementations }: { implementations: readonly s
           yes={t(asked.action === "promote" ? "promoteYes" : "deprecateYes")}
           cancel={t("keepVersion")}
           pending={promote.isPending || deprecate.isPending}
-          onYes={() => (asked.action === "promote" ? promote : deprecate).mutate({ id: asked.id }, { onSettled: () => setAsked(null) })}
+          onYes={() =>
+            (asked.action === "promote" ? promote : deprecate).mutate(
+              { id: asked.id },
+              { onSettled: () => setAsked(null) },
+            )
+          }
           onCancel={() => setAsked(null)}
         />
       ) : null}
@@ -92,10 +102,22 @@ export function ScrapersAdmin({ implementations }: { implementations: readonly s
                     <td className="row">
                       {!v.deprecated ? (
                         <>
-                          <button type="button" className="link-button" onClick={() => setAsked({ id: v.id, label: `${v.version}/${v.variant}`, action: "promote" })}>
+                          <button
+                            type="button"
+                            className="link-button"
+                            onClick={() =>
+                              setAsked({ id: v.id, label: `${v.version}/${v.variant}`, action: "promote" })
+                            }
+                          >
                             {t("promote")}
                           </button>
-                          <button type="button" className="link-button danger" onClick={() => setAsked({ id: v.id, label: `${v.version}/${v.variant}`, action: "deprecate" })}>
+                          <button
+                            type="button"
+                            className="link-button danger"
+                            onClick={() =>
+                              setAsked({ id: v.id, label: `${v.version}/${v.variant}`, action: "deprecate" })
+                            }
+                          >
                             {t("deprecate")}
                           </button>
                         </>
@@ -112,7 +134,12 @@ export function ScrapersAdmin({ implementations }: { implementations: readonly s
         className="card form stack-sm"
         onSubmit={(e) => {
           e.preventDefault();
-          create.mutate({ version: form.version, variant: form.variant, implementation: form.implementation, traffic_percent: Number(form.traffic) });
+          create.mutate({
+            version: form.version,
+            variant: form.variant,
+            implementation: form.implementation,
+            traffic_percent: Number(form.traffic),
+          });
         }}
       >
         <h2>{t("registerVersion")}</h2>
@@ -136,7 +163,13 @@ export function ScrapersAdmin({ implementations }: { implementations: readonly s
         </label>
         <label className="field">
           <span>{t("traffic")}</span>
-          <input type="number" min={0} max={100} value={form.traffic} onChange={(e) => setForm({ ...form, traffic: e.target.value })} />
+          <input
+            type="number"
+            min={0}
+            max={100}
+            value={form.traffic}
+            onChange={(e) => setForm({ ...form, traffic: e.target.value })}
+          />
         </label>
         <button type="submit" className="button" disabled={create.isPending}>
           {t("register")}

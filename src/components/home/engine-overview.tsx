@@ -85,7 +85,9 @@ function JobItem({ job }: { job: Job }) {
   return (
     <li data-testid="home-job">
       <span className="home-item">
-        <Link href={`/engine/jobs/${job.id}`}>{job.place.name || job.place.key ? <PlaceName place={job.place} /> : t("noPlace")}</Link>
+        <Link href={`/engine/jobs/${job.id}`}>
+          {job.place.name || job.place.key ? <PlaceName place={job.place} /> : t("noPlace")}
+        </Link>
         <span className="muted small">
           {t("reviews", { count: job.reviewCount })} · <LocalTime iso={job.createdAt.toISOString()} />
         </span>
@@ -101,7 +103,10 @@ function RunItem({ run }: { run: Run }) {
   const tp = useTranslations("pipelines");
   const shown = run.places.slice(0, SHOWN_PLACES);
   const more = run.places.length - shown.length;
-  const href = run.status === "succeeded" ? `/pipelines/${run.pipelineId}/report?execution=${run.id}` : `/pipelines/${run.pipelineId}/executions/${run.id}`;
+  const href =
+    run.status === "succeeded"
+      ? `/pipelines/${run.pipelineId}/report?execution=${run.id}`
+      : `/pipelines/${run.pipelineId}/executions/${run.id}`;
   return (
     <li data-testid="home-run">
       <span className="home-item">
@@ -118,7 +123,8 @@ function RunItem({ run }: { run: Run }) {
         </Link>
         <span className="muted small">
           {tp.has(`names.${run.pipelineId}`) ? tp(`names.${run.pipelineId}`) : run.pipelineName}
-          {run.reviewCount !== null ? <> · {t("reviews", { count: run.reviewCount })}</> : null} · <LocalTime iso={(run.finishedAt ?? run.createdAt).toISOString()} />
+          {run.reviewCount !== null ? <> · {t("reviews", { count: run.reviewCount })}</> : null} ·{" "}
+          <LocalTime iso={(run.finishedAt ?? run.createdAt).toISOString()} />
         </span>
       </span>
       <span className="badge muted-badge">{ts(run.status)}</span>

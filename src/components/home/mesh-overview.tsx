@@ -7,7 +7,6 @@ import type { THomeMeshesOut } from "@/server/services/home/home-overview.schema
 import { useTRPC } from "@/trpc/react";
 import { HOME_MESHES_SHOWN, HOME_POLL_MS } from "./home-config";
 
-
 /**
  * The signed-in user's meshes with members online of all members, rendered on the server and then
  * refreshed every 15 s; a link to the dashboard when there are more than it shows.

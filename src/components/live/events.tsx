@@ -25,7 +25,10 @@ function useEventText() {
 export function LiveEvents({ events }: { events: readonly LiveEvent[] }) {
   const t = useTranslations("live");
   const text = useEventText();
-  const fresh = useNewIds(events.map((e) => e.id), true);
+  const fresh = useNewIds(
+    events.map((e) => e.id),
+    true,
+  );
   return (
     <div className="card stack-sm">
       <h2>{t("audit")}</h2>
@@ -34,8 +37,14 @@ export function LiveEvents({ events }: { events: readonly LiveEvent[] }) {
       ) : (
         <ul className="list">
           {events.map((a) => (
-            <li key={a.id} className={fresh.has(a.id) ? "fresh" : undefined} data-testid="live-event" data-event={a.eventType}>
-              {text(a)} · <LocalTime iso={a.createdAt.toISOString()} /> {fresh.has(a.id) ? <span className="badge">{t("newRow")}</span> : null}
+            <li
+              key={a.id}
+              className={fresh.has(a.id) ? "fresh" : undefined}
+              data-testid="live-event"
+              data-event={a.eventType}
+            >
+              {text(a)} · <LocalTime iso={a.createdAt.toISOString()} />{" "}
+              {fresh.has(a.id) ? <span className="badge">{t("newRow")}</span> : null}
             </li>
           ))}
         </ul>

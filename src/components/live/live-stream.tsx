@@ -32,11 +32,19 @@ export function LiveStream({ meshId }: { meshId: string }) {
   const data = stream.data;
   const freshEnvelopes = useNewIds(data?.envelopes.map((e) => e.id) ?? [], !!data);
   if (!data) {
-    return <p className="muted" role="status">{stream.isError ? t("loadFailed") : "…"}</p>;
+    return (
+      <p className="muted" role="status">
+        {stream.isError ? t("loadFailed") : "…"}
+      </p>
+    );
   }
   return (
     <div className="stack">
-      {stream.isError ? <p className="alert" role="alert">{t("loadFailed")}</p> : null}
+      {stream.isError ? (
+        <p className="alert" role="alert">
+          {t("loadFailed")}
+        </p>
+      ) : null}
       <LivePeople members={data.members} total={data.membersTotal} />
       <div className="card stack-sm">
         <h2>{t("chart")}</h2>
@@ -66,14 +74,23 @@ export function LiveStream({ meshId }: { meshId: string }) {
                   return (
                     <tr key={e.id} className={freshEnvelopes.has(e.id) ? "fresh" : undefined}>
                       <td>
-                        {e.sender.displayName} {freshEnvelopes.has(e.id) ? <span className="badge">{t("newRow")}</span> : null}
+                        {e.sender.displayName}{" "}
+                        {freshEnvelopes.has(e.id) ? <span className="badge">{t("newRow")}</span> : null}
                       </td>
                       <td>{kind === "mesh" || kind === "peer" || kind === "peers" ? t(`targets.${kind}`) : kind}</td>
-                      <td>{PRIORITIES.includes(e.priority as (typeof PRIORITIES)[number]) ? t(`priorities.${e.priority as (typeof PRIORITIES)[number]}`) : e.priority}</td>
+                      <td>
+                        {PRIORITIES.includes(e.priority as (typeof PRIORITIES)[number])
+                          ? t(`priorities.${e.priority as (typeof PRIORITIES)[number]}`)
+                          : e.priority}
+                      </td>
                       <td>{t("bytes", { count: e.byteSize })}</td>
-                      <td><LocalTime iso={e.createdAt.toISOString()} /></td>
+                      <td>
+                        <LocalTime iso={e.createdAt.toISOString()} />
+                      </td>
                       <td>{e.deliveredAt ? <LocalTime iso={e.deliveredAt.toISOString()} /> : t("pending")}</td>
-                      <td><code>{e.ciphertextPreview}</code></td>
+                      <td>
+                        <code>{e.ciphertextPreview}</code>
+                      </td>
                     </tr>
                   );
                 })}

@@ -23,7 +23,8 @@ export interface LivePerson {
 }
 
 /** A member's state as one key: a row whose presence or status changed is marked like a new one. */
-const stateKey = (m: LivePerson) => `${m.id}|${m.online}|${m.status ?? ""}|${m.statusText ?? ""}|${m.statusAt?.getTime() ?? ""}`;
+const stateKey = (m: LivePerson) =>
+  `${m.id}|${m.online}|${m.status ?? ""}|${m.statusText ?? ""}|${m.statusAt?.getTime() ?? ""}`;
 
 /** The mesh's people, online first: who, which device, role, online since or last seen, and status. */
 export function LivePeople({ members, total }: { members: readonly LivePerson[]; total: number }) {
@@ -54,14 +55,26 @@ export function LivePeople({ members, total }: { members: readonly LivePerson[];
               return (
                 <tr key={m.id} className={isNew ? "fresh" : undefined} data-testid="live-person">
                   <td>
-                    <strong>{m.userName ?? m.displayName}</strong> {isNew ? <span className="badge">{t("newRow")}</span> : null}
+                    <strong>{m.userName ?? m.displayName}</strong>{" "}
+                    {isNew ? <span className="badge">{t("newRow")}</span> : null}
                   </td>
-                  <td>{m.device ? t("deviceNamed", { name: m.displayName }) : m.userId ? t("inBrowser") : t("anonymousPeer", { name: m.displayName })}</td>
+                  <td>
+                    {m.device
+                      ? t("deviceNamed", { name: m.displayName })
+                      : m.userId
+                        ? t("inBrowser")
+                        : t("anonymousPeer", { name: m.displayName })}
+                  </td>
                   <td>{tm(`roles.${m.role}`)}</td>
                   <td>
                     {m.online ? (
                       <>
-                        <span className="badge">{t("online")}</span> {m.onlineSince ? <>{t("since")} <LocalTime iso={m.onlineSince.toISOString()} /></> : null}
+                        <span className="badge">{t("online")}</span>{" "}
+                        {m.onlineSince ? (
+                          <>
+                            {t("since")} <LocalTime iso={m.onlineSince.toISOString()} />
+                          </>
+                        ) : null}
                       </>
                     ) : m.lastSeenAt ? (
                       <>
@@ -76,7 +89,12 @@ export function LivePeople({ members, total }: { members: readonly LivePerson[];
                       <>
                         {statusLabel(t as unknown as Tr, m.status)}
                         {m.statusText ? `: ${m.statusText}` : ""}
-                        {m.statusAt ? <> · {t("since")} <LocalTime iso={m.statusAt.toISOString()} /></> : null}
+                        {m.statusAt ? (
+                          <>
+                            {" "}
+                            · {t("since")} <LocalTime iso={m.statusAt.toISOString()} />
+                          </>
+                        ) : null}
                       </>
                     ) : (
                       <span className="muted">{t("noStatus")}</span>

@@ -70,7 +70,15 @@ export function InviteForm({ meshId, canGrantAdmin }: { meshId: string; canGrant
         </div>
         <div className="field">
           <label htmlFor="invite-cap">{t("maxUses")}</label>
-          <input id="invite-cap" name="maxUses" type="number" min={1} max={10000} inputMode="numeric" aria-describedby="invite-cap-hint" />
+          <input
+            id="invite-cap"
+            name="maxUses"
+            type="number"
+            min={1}
+            max={10000}
+            inputMode="numeric"
+            aria-describedby="invite-cap-hint"
+          />
           <small id="invite-cap-hint" className="muted">
             {t("maxUsesHint")}
           </small>

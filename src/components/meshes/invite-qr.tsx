@@ -11,7 +11,13 @@ export function InviteQr({ value }: { value: string }) {
   const id = useId();
   return (
     <div className="stack-sm">
-      <button type="button" className="button secondary small" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
+      <button
+        type="button"
+        className="button secondary small"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((o) => !o)}
+      >
         {open ? t("hideQr") : t("showQr")}
       </button>
       <div id={id} hidden={!open}>

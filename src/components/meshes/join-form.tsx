@@ -33,7 +33,14 @@ export function JoinForm({ token, defaultName }: { token: string; defaultName: s
     >
       <div className="field">
         <label htmlFor="join-display-name">{t("displayNameLabel")}</label>
-        <input id="join-display-name" value={displayName} maxLength={80} required onChange={(e) => setDisplayName(e.target.value)} aria-describedby="join-display-name-hint" />
+        <input
+          id="join-display-name"
+          value={displayName}
+          maxLength={80}
+          required
+          onChange={(e) => setDisplayName(e.target.value)}
+          aria-describedby="join-display-name-hint"
+        />
         <small id="join-display-name-hint" className="muted">
           {t("displayNameHint")}
         </small>

@@ -14,7 +14,21 @@ type Role = "admin" | "member" | "observer";
  * A manager's controls on one member: change the role (applies at once, reversible) and remove,
  * optionally banning the peer key, after a confirmation (docs/mesh-api.md, "Members").
  */
-export function MemberControls({ meshId, memberId, name, role, roles, canBan }: { meshId: string; memberId: string; name: string; role: Role; roles: readonly Role[]; canBan: boolean }) {
+export function MemberControls({
+  meshId,
+  memberId,
+  name,
+  role,
+  roles,
+  canBan,
+}: {
+  meshId: string;
+  memberId: string;
+  name: string;
+  role: Role;
+  roles: readonly Role[];
+  canBan: boolean;
+}) {
   const t = useTranslations("meshDetail");
   const tm = useTranslations("meshes");
   const te = useTranslations("errorsApi");
@@ -26,8 +40,12 @@ export function MemberControls({ meshId, memberId, name, role, roles, canBan }: 
   const [nextRole, setNextRole] = useState<Role>(role);
   const [error, setError] = useState<string | null>(null);
   const onError = (e: unknown) => setError(firstApiErrorKey(e));
-  const remove = useMutation(trpc.my.removeMember.mutationOptions({ onSuccess: () => (setConfirming(false), router.refresh()), onError }));
-  const changeRole = useMutation(trpc.my.changeMemberRole.mutationOptions({ onSuccess: () => router.refresh(), onError }));
+  const remove = useMutation(
+    trpc.my.removeMember.mutationOptions({ onSuccess: () => (setConfirming(false), router.refresh()), onError }),
+  );
+  const changeRole = useMutation(
+    trpc.my.changeMemberRole.mutationOptions({ onSuccess: () => router.refresh(), onError }),
+  );
   return (
     <div className="stack-sm">
       <div className="row">
@@ -50,7 +68,11 @@ export function MemberControls({ meshId, memberId, name, role, roles, canBan }: 
           {t("changeRole")}
         </button>
         {confirming ? null : (
-          <button type="button" className="button secondary small" onClick={() => (setError(null), setConfirming(true))}>
+          <button
+            type="button"
+            className="button secondary small"
+            onClick={() => (setError(null), setConfirming(true))}
+          >
             {t("remove")}
           </button>
         )}
@@ -87,7 +109,12 @@ export function LiftBanButton({ meshId, peerPubkey }: { meshId: string; peerPubk
   const router = useRouter();
   const unban = useMutation(trpc.my.unbanPeer.mutationOptions({ onSuccess: () => router.refresh() }));
   return (
-    <button type="button" className="button secondary small" disabled={unban.isPending} onClick={() => unban.mutate({ meshId, peerPubkey })}>
+    <button
+      type="button"
+      className="button secondary small"
+      disabled={unban.isPending}
+      onClick={() => unban.mutate({ meshId, peerPubkey })}
+    >
       {t("liftBan")}
     </button>
   );

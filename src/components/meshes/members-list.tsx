@@ -24,7 +24,19 @@ interface Member {
  * command-line devices, then the anonymous command-line peers; online or last seen, status, role,
  * joined, and the manager's controls where the viewer may use them (docs/mesh-api.md).
  */
-export async function MembersList({ meshId, members, ownerUserId, myRole, canManage }: { meshId: string; members: readonly Member[]; ownerUserId: string; myRole: Role; canManage: boolean }) {
+export async function MembersList({
+  meshId,
+  members,
+  ownerUserId,
+  myRole,
+  canManage,
+}: {
+  meshId: string;
+  members: readonly Member[];
+  ownerUserId: string;
+  myRole: Role;
+  canManage: boolean;
+}) {
   const t = await getTranslations("meshDetail");
   const tm = await getTranslations("meshes");
   const people = new Map<string, Member[]>();
@@ -35,19 +47,34 @@ export async function MembersList({ meshId, members, ownerUserId, myRole, canMan
   }
   const row = (m: Member) => {
     const ownersOwn = m.userId === ownerUserId && m.peerPubkey === null;
-    const manageable = canManage && !m.revokedAt && m.role !== "owner" && !ownersOwn && (m.userId !== ownerUserId || myRole === "owner") && (myRole === "owner" || m.role === "member" || m.role === "observer");
+    const manageable =
+      canManage &&
+      !m.revokedAt &&
+      m.role !== "owner" &&
+      !ownersOwn &&
+      (m.userId !== ownerUserId || myRole === "owner") &&
+      (myRole === "owner" || m.role === "member" || m.role === "observer");
     return (
       <li key={m.id} className="stack-sm" data-testid="member">
         <span>
-          <strong>{m.displayName}</strong> · {tm(`roles.${m.role}`)} · {m.userId ? (m.peerPubkey ? t("device") : t("inBrowser")) : t("peer")} ·{" "}
+          <strong>{m.displayName}</strong> · {tm(`roles.${m.role}`)} ·{" "}
+          {m.userId ? (m.peerPubkey ? t("device") : t("inBrowser")) : t("peer")} ·{" "}
           {m.revokedAt ? (
             <>
               {t("left")} <LocalTime iso={m.revokedAt.toISOString()} withTime={false} />
             </>
           ) : (
             <>
-              {m.online ? <span className="badge">{t("online")}</span> : m.lastSeenAt ? <>{t("lastSeen")} <LocalTime iso={m.lastSeenAt.toISOString()} /></> : t("neverSeen")} · {t("joined")}{" "}
-              <LocalTime iso={m.joinedAt.toISOString()} withTime={false} />
+              {m.online ? (
+                <span className="badge">{t("online")}</span>
+              ) : m.lastSeenAt ? (
+                <>
+                  {t("lastSeen")} <LocalTime iso={m.lastSeenAt.toISOString()} />
+                </>
+              ) : (
+                t("neverSeen")
+              )}{" "}
+              · {t("joined")} <LocalTime iso={m.joinedAt.toISOString()} withTime={false} />
             </>
           )}
           {m.status && !m.revokedAt ? (
@@ -61,7 +88,14 @@ export async function MembersList({ meshId, members, ownerUserId, myRole, canMan
           ) : null}
         </span>
         {manageable ? (
-          <MemberControls meshId={meshId} memberId={m.id} name={m.displayName} role={m.role as "admin" | "member" | "observer"} roles={myRole === "owner" ? ASSIGNABLE_ROLES : ADMIN_ASSIGNABLE_ROLES} canBan={m.peerPubkey !== null} />
+          <MemberControls
+            meshId={meshId}
+            memberId={m.id}
+            name={m.displayName}
+            role={m.role as "admin" | "member" | "observer"}
+            roles={myRole === "owner" ? ASSIGNABLE_ROLES : ADMIN_ASSIGNABLE_ROLES}
+            canBan={m.peerPubkey !== null}
+          />
         ) : null}
       </li>
     );
@@ -73,7 +107,8 @@ export async function MembersList({ meshId, members, ownerUserId, myRole, canMan
         <li key={own[0]!.userId} className="stack-sm" data-testid="person">
           <span>
             <strong>{own[0]!.userName ?? own[0]!.displayName}</strong>
-            {own[0]!.userId === ownerUserId ? <> · {tm("roles.owner")}</> : null} · {t("devices", { count: own.filter((m) => m.peerPubkey !== null && !m.revokedAt).length })}
+            {own[0]!.userId === ownerUserId ? <> · {tm("roles.owner")}</> : null} ·{" "}
+            {t("devices", { count: own.filter((m) => m.peerPubkey !== null && !m.revokedAt).length })}
           </span>
           <ul className="list">{own.map(row)}</ul>
         </li>

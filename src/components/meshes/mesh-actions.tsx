@@ -17,7 +17,9 @@ export function MeshActions({ meshId, isOwner, archived }: { meshId: string; isO
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const onError = (e: unknown) => setError(firstApiErrorKey(e));
-  const archive = useMutation(trpc.my.archiveMesh.mutationOptions({ onSuccess: () => (setConfirming(false), router.refresh()), onError }));
+  const archive = useMutation(
+    trpc.my.archiveMesh.mutationOptions({ onSuccess: () => (setConfirming(false), router.refresh()), onError }),
+  );
   const leave = useMutation(trpc.my.leaveMesh.mutationOptions({ onSuccess: () => router.push("/dashboard"), onError }));
   if (isOwner && archived) return null;
   const action = isOwner ? archive : leave;

@@ -37,12 +37,15 @@ export async function MeshInvites({ invites, more }: { invites: readonly UsableI
             <li key={i.id} className="card stack-sm" data-testid="active-invite">
               <p>
                 <strong>{tm(`roles.${i.role}`)}</strong> · {td("inviteBy", { name: i.createdBy.name ?? "" })} ·{" "}
-                {i.maxUses === null ? td("usesUnlimited", { used: i.usedCount }) : td("uses", { used: i.usedCount, max: i.maxUses })}
+                {i.maxUses === null
+                  ? td("usesUnlimited", { used: i.usedCount })
+                  : td("uses", { used: i.usedCount, max: i.maxUses })}
               </p>
               <p className="muted small">
                 {t("createdOn")} <LocalTime iso={i.createdAt.toISOString()} />
                 <br />
-                {t("expiresWhen", { when: format.relativeTime(i.expiresAt, now) })} · <LocalTime iso={i.expiresAt.toISOString()} />
+                {t("expiresWhen", { when: format.relativeTime(i.expiresAt, now) })} ·{" "}
+                <LocalTime iso={i.expiresAt.toISOString()} />
               </p>
               <CopyField label={i.shortUrl ? t("shortUrl") : t("joinUrl")} value={link} testId="active-invite-link" />
               <InviteQr value={link} />

@@ -39,7 +39,8 @@ export async function MeshList({ data }: { data: Page }) {
               </span>
             </p>
             <p className="muted">
-              {t("members", { count: mesh.memberCount })} · <LocalTime iso={mesh.createdAt.toISOString()} withTime={false} />
+              {t("members", { count: mesh.memberCount })} ·{" "}
+              <LocalTime iso={mesh.createdAt.toISOString()} withTime={false} />
             </p>
           </li>
         ))}

@@ -27,7 +27,12 @@ export function RevokeInviteButton({ inviteId }: { inviteId: string }) {
     );
   }
   return (
-    <button type="button" className="button danger secondary small" disabled={revoke.isPending} onClick={() => setConfirming(true)}>
+    <button
+      type="button"
+      className="button danger secondary small"
+      disabled={revoke.isPending}
+      onClick={() => setConfirming(true)}
+    >
       {revoke.isPending ? t("revoking") : t("revoke")}
     </button>
   );

@@ -51,20 +51,36 @@ function initialValue(p: JsonProperty): string {
 }
 
 /** The execute form, generated from the pipeline's input JSON Schema, then the run's live progress. */
-export function ExecuteForm({ pipelineId, schema, stageNames }: { pipelineId: string; schema: JsonSchema; stageNames: Record<string, string> }) {
+export function ExecuteForm({
+  pipelineId,
+  schema,
+  stageNames,
+}: {
+  pipelineId: string;
+  schema: JsonSchema;
+  stageNames: Record<string, string>;
+}) {
   const t = useTranslations("pipelines.execute");
   const tf = useTranslations("pipelines.fields");
   const trpc = useTRPC();
   const properties = Object.entries(schema.properties ?? {});
-  const [values, setValues] = useState<Record<string, string>>(() => Object.fromEntries(properties.map(([n, p]) => [n, initialValue(p)])));
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(properties.map(([n, p]) => [n, initialValue(p)])),
+  );
   const [executionId, setExecutionId] = useState<string | null>(null);
   const execute = useMutation(trpc.pipelines.execute.mutationOptions({ onSuccess: (e) => setExecutionId(e.id) }));
-  const details = execute.error?.data && "details" in execute.error.data ? (execute.error.data.details as { issues?: { path: string; message: string }[] } | null) : null;
+  const details =
+    execute.error?.data && "details" in execute.error.data
+      ? (execute.error.data.details as { issues?: { path: string; message: string }[] } | null)
+      : null;
   const fieldErrors = new Map((details?.issues ?? []).map((i) => [i.path, i.message]));
   const errorText = (code: string) => (tf.has(`errors.${code}`) ? tf(`errors.${code}`) : t("invalidValue"));
   // Refusals of the request as a whole (data the caller cannot read, the limit of active runs).
   const refusal = execute.error?.message ?? "";
-  const limit = execute.error?.data && "details" in execute.error.data ? (execute.error.data.details as { limit?: number } | null)?.limit : undefined;
+  const limit =
+    execute.error?.data && "details" in execute.error.data
+      ? (execute.error.data.details as { limit?: number } | null)?.limit
+      : undefined;
   const refusalText = t.has(`errors.${refusal}`) ? t(`errors.${refusal}`, { limit: limit ?? 0 }) : t("failed");
 
   function onSubmit(e: FormEvent) {

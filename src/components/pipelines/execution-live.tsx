@@ -10,16 +10,37 @@ import { StatusBadge } from "./status-badge";
 export const EXECUTION_POLL_MS = 1000;
 
 /** One execution, polled every second while it is queued or running. */
-export function ExecutionLive({ pipelineId, executionId, stageNames }: { pipelineId: string; executionId: string; stageNames: Record<string, string> }) {
+export function ExecutionLive({
+  pipelineId,
+  executionId,
+  stageNames,
+}: {
+  pipelineId: string;
+  executionId: string;
+  stageNames: Record<string, string>;
+}) {
   const t = useTranslations("pipelines.progress");
   const trpc = useTRPC();
   const query = useQuery({
     ...trpc.pipelines.execution.queryOptions({ pipeline_id: pipelineId, execution_id: executionId }),
-    refetchInterval: (q) => (q.state.data && (q.state.data.status === "succeeded" || q.state.data.status === "failed") ? false : EXECUTION_POLL_MS),
+    refetchInterval: (q) =>
+      q.state.data && (q.state.data.status === "succeeded" || q.state.data.status === "failed")
+        ? false
+        : EXECUTION_POLL_MS,
     staleTime: 0,
   });
-  if (query.isPending) return <p className="muted" role="status">{t("loading")}</p>;
-  if (query.isError) return <p className="alert" role="alert">{t("loadFailed")}</p>;
+  if (query.isPending)
+    return (
+      <p className="muted" role="status">
+        {t("loading")}
+      </p>
+    );
+  if (query.isError)
+    return (
+      <p className="alert" role="alert">
+        {t("loadFailed")}
+      </p>
+    );
   const e = query.data;
   return (
     <div className="card stack-sm" data-execution-id={e.id} data-execution-status={e.status}>

@@ -18,13 +18,19 @@ export function ExecutionPicker({ runs, currentId }: { runs: PickableRun[]; curr
   const [pending, startTransition] = useTransition();
   const id = useId();
   const groups = groupRunsByPlace(runs);
-  const [groupKey, setGroupKey] = useState(() => groups.find((g) => g.runs.some((r) => r.id === currentId))?.key ?? groups[0]?.key ?? NO_PLACE);
+  const [groupKey, setGroupKey] = useState(
+    () => groups.find((g) => g.runs.some((r) => r.id === currentId))?.key ?? groups[0]?.key ?? NO_PLACE,
+  );
   const group = groups.find((g) => g.key === groupKey) ?? groups[0];
   const [runId, setRunId] = useState(currentId);
   const chosen = group?.runs.some((r) => r.id === runId) ? runId : (group?.runs[0]?.id ?? currentId);
 
   const placeLabel = (g: (typeof groups)[number]) =>
-    !g.place ? t("otherRuns") : g.place.name ? t("placeNamed", { name: g.place.name, key: g.place.place_key }) : g.place.place_key;
+    !g.place
+      ? t("otherRuns")
+      : g.place.name
+        ? t("placeNamed", { name: g.place.name, key: g.place.place_key })
+        : g.place.place_key;
   const runLabel = (r: PickableRun) => {
     const date = format.dateTime(new Date(r.finished_at ?? r.queued_at), { dateStyle: "medium", timeStyle: "short" });
     return r.review_count === null ? t("runOptionLegacy", { date }) : t("runOption", { date, count: r.review_count });
@@ -35,10 +41,20 @@ export function ExecutionPicker({ runs, currentId }: { runs: PickableRun[]; curr
   }
 
   return (
-    <form className="card picker no-print" method="get" onSubmit={submit} aria-busy={pending} aria-label={t("pickerLegend")}>
+    <form
+      className="card picker no-print"
+      method="get"
+      onSubmit={submit}
+      aria-busy={pending}
+      aria-label={t("pickerLegend")}
+    >
       <div className="field">
         <label htmlFor={`${id}-place`}>{t("place")}</label>
-        <select id={`${id}-place`} value={group?.key ?? NO_PLACE} onChange={(e) => (setGroupKey(e.target.value), setRunId(""))}>
+        <select
+          id={`${id}-place`}
+          value={group?.key ?? NO_PLACE}
+          onChange={(e) => (setGroupKey(e.target.value), setRunId(""))}
+        >
           {groups.map((g) => (
             <option key={g.key} value={g.key}>
               {placeLabel(g)}

@@ -29,10 +29,13 @@ export function ExecutionsHistory({ pipelineId, stageIds }: { pipelineId: string
   const input = { pipeline_id: pipelineId, page, pageSize: PAGE_SIZE, sort, ...(status ? { status } : {}) };
   const query = useQuery({
     ...trpc.pipelines.executions.queryOptions(input),
-    refetchInterval: (q) => (q.state.data?.items.some((e) => e.status === "queued" || e.status === "running") ? 2000 : false),
+    refetchInterval: (q) =>
+      q.state.data?.items.some((e) => e.status === "queued" || e.status === "running") ? 2000 : false,
   });
   const rerun = useMutation(
-    trpc.pipelines.rerun.mutationOptions({ onSuccess: () => client.invalidateQueries({ queryKey: trpc.pipelines.executions.pathKey() }) }),
+    trpc.pipelines.rerun.mutationOptions({
+      onSuccess: () => client.invalidateQueries({ queryKey: trpc.pipelines.executions.pathKey() }),
+    }),
   );
   const pages = query.data ? Math.max(1, Math.ceil(query.data.total / PAGE_SIZE)) : 1;
   return (
@@ -61,9 +64,13 @@ export function ExecutionsHistory({ pipelineId, stageIds }: { pipelineId: string
         </label>
       </div>
       {query.isPending ? (
-        <p className="muted" role="status">{t("loading")}</p>
+        <p className="muted" role="status">
+          {t("loading")}
+        </p>
       ) : query.isError ? (
-        <p className="alert" role="alert">{t("loadFailed")}</p>
+        <p className="alert" role="alert">
+          {t("loadFailed")}
+        </p>
       ) : query.data.items.length === 0 ? (
         <p className="card empty">{t("empty")}</p>
       ) : (
@@ -90,18 +97,35 @@ export function ExecutionsHistory({ pipelineId, stageIds }: { pipelineId: string
                     <td>{format.dateTime(e.queued_at, { dateStyle: "medium", timeStyle: "short" })}</td>
                     <td>
                       <StatusBadge status={e.status} />
-                      {e.failed_stage ? <span className="small field-error"> {t("failedAt", { stage: tstage.has(e.failed_stage) ? tstage(e.failed_stage) : e.failed_stage })}</span> : null}
+                      {e.failed_stage ? (
+                        <span className="small field-error">
+                          {" "}
+                          {t("failedAt", {
+                            stage: tstage.has(e.failed_stage) ? tstage(e.failed_stage) : e.failed_stage,
+                          })}
+                        </span>
+                      ) : null}
                     </td>
                     <td className="small">
-                      <KeyValues value={e.input as Record<string, unknown>} labelOf={(k) => (tf.has(k) ? tf(k) : humanize(k))} />
+                      <KeyValues
+                        value={e.input as Record<string, unknown>}
+                        labelOf={(k) => (tf.has(k) ? tf(k) : humanize(k))}
+                      />
                     </td>
                     <td>{e.total_duration_ms !== null ? `${format.number(e.total_duration_ms)} ms` : "—"}</td>
                     <td>{e.attempt}</td>
                     <td className="row">
                       <Link href={`/pipelines/${pipelineId}/executions/${e.id}`}>{t("details")}</Link>
-                      {e.status === "succeeded" ? <Link href={`/pipelines/${pipelineId}/report?execution=${e.id}`}>{t("report")}</Link> : null}
+                      {e.status === "succeeded" ? (
+                        <Link href={`/pipelines/${pipelineId}/report?execution=${e.id}`}>{t("report")}</Link>
+                      ) : null}
                       {e.status === "failed" ? (
-                        <button type="button" className="link-button" disabled={rerun.isPending} onClick={() => rerun.mutate({ pipeline_id: pipelineId, execution_id: e.id })}>
+                        <button
+                          type="button"
+                          className="link-button"
+                          disabled={rerun.isPending}
+                          onClick={() => rerun.mutate({ pipeline_id: pipelineId, execution_id: e.id })}
+                        >
                           {t("rerun")}
                         </button>
                       ) : null}
@@ -111,7 +135,11 @@ export function ExecutionsHistory({ pipelineId, stageIds }: { pipelineId: string
               </tbody>
             </table>
           </ScrollRegion>
-          {rerun.isError ? <p className="alert" role="alert">{t("rerunFailed")}</p> : null}
+          {rerun.isError ? (
+            <p className="alert" role="alert">
+              {t("rerunFailed")}
+            </p>
+          ) : null}
           {pages > 1 ? (
             <nav className="pager" aria-label={t("pageOf", { page, pages })}>
               <button type="button" className="link-button" disabled={page <= 1} onClick={() => setPage(page - 1)}>

@@ -10,7 +10,17 @@ export const evidenceHref = (pipelineId: string, executionId: string, ref: strin
  * A narrative text with its figures as links to their reviews (report.links of this field and item).
  * Spans out of the text's bounds or overlapping an earlier one are left as text.
  */
-export function LinkedText({ text, spans, href, title }: { text: string; spans: readonly EvidenceLink[]; href: (ref: string) => string; title: string }) {
+export function LinkedText({
+  text,
+  spans,
+  href,
+  title,
+}: {
+  text: string;
+  spans: readonly EvidenceLink[];
+  href: (ref: string) => string;
+  title: string;
+}) {
   const parts: ReactNode[] = [];
   let at = 0;
   for (const s of [...spans].sort((a, b) => a.start - b.start)) {

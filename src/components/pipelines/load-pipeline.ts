@@ -5,7 +5,6 @@ import { requireAdmin } from "@/trpc/admin";
 import { serverCaller } from "@/trpc/server";
 import { isUuid } from "@/server/core/ids";
 
-
 /**
  * A registered pipeline for the pipeline pages, after the administrator check (pages render beside
  * their layout, so each checks again); an unknown or malformed id is the not-found page.
@@ -27,7 +26,9 @@ export async function loadPipeline(locale: string, pipelineId: string) {
 export async function loadSelection(pipelineId: string, execution: string | undefined) {
   const executionId = isUuid(execution) ? execution : undefined;
   try {
-    const selection = await (await serverCaller()).pipelines.selection({ pipeline_id: pipelineId, execution_id: executionId });
+    const selection = await (
+      await serverCaller()
+    ).pipelines.selection({ pipeline_id: pipelineId, execution_id: executionId });
     return { ...selection, chosen: executionId !== undefined };
   } catch (error) {
     if (error instanceof TRPCError && error.code === "NOT_FOUND") notFound();

@@ -8,7 +8,17 @@ export type PipelineTab = (typeof TABS)[number];
 const SHOWS_EXECUTION: readonly PipelineTab[] = ["dashboard", "report"];
 
 /** The pipeline pages' title and tabs (`executionId`: the run chosen on the dashboard or report). */
-export async function PipelineTabs({ pipelineId, name, current, executionId }: { pipelineId: string; name: string; current: PipelineTab; executionId?: string }) {
+export async function PipelineTabs({
+  pipelineId,
+  name,
+  current,
+  executionId,
+}: {
+  pipelineId: string;
+  name: string;
+  current: PipelineTab;
+  executionId?: string;
+}) {
   const t = await getTranslations("pipelines");
   const href = (tab: PipelineTab) => {
     const path = tab === "dashboard" ? `/pipelines/${pipelineId}` : `/pipelines/${pipelineId}/${tab}`;
@@ -22,7 +32,12 @@ export async function PipelineTabs({ pipelineId, name, current, executionId }: {
       <h1>{t.has(`names.${pipelineId}`) ? t(`names.${pipelineId}`) : name}</h1>
       <nav className="tabs" aria-label={t("tabsLabel")}>
         {TABS.map((tab) => (
-          <Link key={tab} href={href(tab)} aria-current={tab === current ? "page" : undefined} className={tab === current ? "tab tab-current" : "tab"}>
+          <Link
+            key={tab}
+            href={href(tab)}
+            aria-current={tab === current ? "page" : undefined}
+            className={tab === current ? "tab tab-current" : "tab"}
+          >
             {t(`tabs.${tab}`)}
           </Link>
         ))}

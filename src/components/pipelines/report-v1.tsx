@@ -37,7 +37,9 @@ function Value({ value, label }: { value: unknown; label: string }) {
     return (
       <ul className="list">
         {value.map((v, i) => (
-          <li key={i}>{v !== null && typeof v === "object" ? <KeyValues value={v as Record<string, unknown>} /> : String(v)}</li>
+          <li key={i}>
+            {v !== null && typeof v === "object" ? <KeyValues value={v as Record<string, unknown>} /> : String(v)}
+          </li>
         ))}
       </ul>
     );
@@ -47,7 +49,9 @@ function Value({ value, label }: { value: unknown; label: string }) {
       {Object.entries(value as Record<string, unknown>).map(([k, v]) => (
         <div key={k}>
           <dt>{humanize(k)}</dt>
-          <dd>{v !== null && typeof v === "object" ? <KeyValues value={v as Record<string, unknown>} /> : String(v)}</dd>
+          <dd>
+            {v !== null && typeof v === "object" ? <KeyValues value={v as Record<string, unknown>} /> : String(v)}
+          </dd>
         </div>
       ))}
     </dl>
@@ -58,7 +62,10 @@ function Value({ value, label }: { value: unknown; label: string }) {
 export async function ReportV1View({ report }: { report: Record<string, unknown> }) {
   const t = await getTranslations("pipelines.report.v1");
   const known = ["summary", "sentiment_overview", "top_themes", "key_issues", "recommendations"];
-  const keys = [...known.filter((k) => k in report), ...Object.keys(report).filter((k) => !known.includes(k) && k !== "generated_at")];
+  const keys = [
+    ...known.filter((k) => k in report),
+    ...Object.keys(report).filter((k) => !known.includes(k) && k !== "generated_at"),
+  ];
   return (
     <article className="report stack" data-report-format="v1">
       <p className="notice">{t("legacyNotice")}</p>

@@ -24,7 +24,13 @@ function List({ title, field, items, text }: { title: string; field: LinkField; 
 }
 
 /** The label keys of the compared figures (pipelines.labels). */
-const COMPARED_LABEL: Record<string, string> = { reviews: "reviews", average_rating: "average_rating", positive_pct: "positive_share", negative_pct: "negative_share", critical_reviews: "critical_reviews" };
+const COMPARED_LABEL: Record<string, string> = {
+  reviews: "reviews",
+  average_rating: "average_rating",
+  positive_pct: "positive_share",
+  negative_pct: "negative_share",
+  critical_reviews: "critical_reviews",
+};
 
 interface Strength {
   category?: unknown;
@@ -38,7 +44,17 @@ interface Strength {
  * insights. The narrative is in the page's locale (English for reports stored before translations).
  * With the run's ids, every figure of the narrative links to the reviews it counts.
  */
-export async function ReportV2View({ report, locale, pipelineId, executionId }: { report: ReportV2; locale: string; pipelineId?: string; executionId?: string }) {
+export async function ReportV2View({
+  report,
+  locale,
+  pipelineId,
+  executionId,
+}: {
+  report: ReportV2;
+  locale: string;
+  pipelineId?: string;
+  executionId?: string;
+}) {
   const t = await getTranslations("pipelines.report");
   const tl = await getTranslations("pipelines.labels");
   const L = (k: string) => label(tl, tl.has, k);
@@ -66,7 +82,12 @@ export async function ReportV2View({ report, locale, pipelineId, executionId }: 
             <ul className="list">
               {report.comparison.metrics.map((m) => (
                 <li key={m.metric}>
-                  {t("compared", { metric: L(COMPARED_LABEL[m.metric] ?? m.metric), before: m.before, now: m.now, direction: t(`directions.${m.direction}`) })}
+                  {t("compared", {
+                    metric: L(COMPARED_LABEL[m.metric] ?? m.metric),
+                    before: m.before,
+                    now: m.now,
+                    direction: t(`directions.${m.direction}`),
+                  })}
                 </li>
               ))}
             </ul>
@@ -210,7 +231,12 @@ export async function ReportV2View({ report, locale, pipelineId, executionId }: 
       <List title={t("timelineInsights")} field="timeline_insights" items={n.timeline_insights} text={text} />
       <List title={t("actionPlan")} field="action_plan" items={n.action_plan} text={text} />
       <List title={t("marketingAngles")} field="marketing_angles" items={n.marketing_angles} text={text} />
-      <List title={t("priorityRecommendations")} field="priority_recommendations" items={n.priority_recommendations} text={text} />
+      <List
+        title={t("priorityRecommendations")}
+        field="priority_recommendations"
+        items={n.priority_recommendations}
+        text={text}
+      />
     </article>
   );
 }

@@ -1,8 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { groupRunsByPlace, NO_PLACE, type PickableRun } from "./run-groups";
 
-const run = (id: string, places: PickableRun["places"]): PickableRun => ({ id, queued_at: "2026-11-01T00:00:00Z", finished_at: null, review_count: 1, places });
-const place = (place_key: string, name: string | null = null, origin: string | null = "https://p.test") => ({ place_key, origin, name, reviews: 1 });
+const run = (id: string, places: PickableRun["places"]): PickableRun => ({
+  id,
+  queued_at: "2026-11-01T00:00:00Z",
+  finished_at: null,
+  review_count: 1,
+  places,
+});
+const place = (place_key: string, name: string | null = null, origin: string | null = "https://p.test") => ({
+  place_key,
+  origin,
+  name,
+  reviews: 1,
+});
 
 describe("groupRunsByPlace", () => {
   it("groups runs by place in the order of their newest run, a run over two places in both, runs without a place last", () => {
@@ -23,7 +34,11 @@ describe("groupRunsByPlace", () => {
   });
 
   it("keeps the same key on two origins apart; an older run without an origin joins its key's group", () => {
-    const groups = groupRunsByPlace([run("x", [place("k", null, "https://one.test")]), run("y", [place("k", null, "https://two.test")]), run("old", [place("k", null, null)])]);
+    const groups = groupRunsByPlace([
+      run("x", [place("k", null, "https://one.test")]),
+      run("y", [place("k", null, "https://two.test")]),
+      run("old", [place("k", null, null)]),
+    ]);
     expect(groups.map((g) => g.runs.map((r) => r.id))).toEqual([["x", "old"], ["y"]]);
   });
 });

@@ -32,9 +32,14 @@ export function groupRunsByPlace<R extends PickableRun>(runs: R[]): RunGroup<R>[
     if (run.places.length === 0) other.runs.push(run);
     for (const p of run.places) {
       // A run older than stored origins (origin null) joins a group of its place key, if there is one.
-      const known = p.origin === null ? [...groups.values()].find((g) => g.place?.place_key === p.place_key) : undefined;
+      const known =
+        p.origin === null ? [...groups.values()].find((g) => g.place?.place_key === p.place_key) : undefined;
       const key = known?.key ?? placeKey(p);
-      const group = groups.get(key) ?? { key, place: { place_key: p.place_key, origin: p.origin, name: p.name }, runs: [] };
+      const group = groups.get(key) ?? {
+        key,
+        place: { place_key: p.place_key, origin: p.origin, name: p.name },
+        runs: [],
+      };
       if (group.place && !group.place.name && p.name) group.place.name = p.name;
       group.runs.push(run);
       groups.set(key, group);

@@ -35,10 +35,19 @@ export function StageProgress({ execution, stageNames }: { execution: Execution;
       </ol>
       {execution.status === "failed" ? (
         <p className="alert" role="alert">
-          {t("failed", { stage: execution.failed_stage ? (ts.has(execution.failed_stage) ? ts(execution.failed_stage) : execution.failed_stage) : "?", error: execution.error ?? "" })}
+          {t("failed", {
+            stage: execution.failed_stage
+              ? ts.has(execution.failed_stage)
+                ? ts(execution.failed_stage)
+                : execution.failed_stage
+              : "?",
+            error: execution.error ?? "",
+          })}
         </p>
       ) : null}
-      {execution.total_duration_ms !== null ? <p className="muted">{t("total", { ms: execution.total_duration_ms })}</p> : null}
+      {execution.total_duration_ms !== null ? (
+        <p className="muted">{t("total", { ms: execution.total_duration_ms })}</p>
+      ) : null}
     </div>
   );
 }

@@ -34,10 +34,23 @@ export function StageTimingChart({ executions, stageIds }: { executions: Executi
           <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
           <XAxis dataKey="execution" fontSize={12} />
           <YAxis fontSize={12} unit=" ms" />
-          <Tooltip itemStyle={TOOLTIP_ITEM_STYLE} formatter={(value, name) => [`${format.number(Number(value))} ms`, name === OTHER ? t("otherTime") : ts.has(String(name)) ? ts(String(name)) : String(name)]} />
+          <Tooltip
+            itemStyle={TOOLTIP_ITEM_STYLE}
+            formatter={(value, name) => [
+              `${format.number(Number(value))} ms`,
+              name === OTHER ? t("otherTime") : ts.has(String(name)) ? ts(String(name)) : String(name),
+            ]}
+          />
           <Legend formatter={(v: string) => legendText(v === OTHER ? t("otherTime") : ts.has(v) ? ts(v) : v)} />
           {stageIds.map((s, i) => (
-            <Bar key={s} dataKey={s} name={s} stackId="t" fill={PALETTE[i % PALETTE.length]} isAnimationActive={false} />
+            <Bar
+              key={s}
+              dataKey={s}
+              name={s}
+              stackId="t"
+              fill={PALETTE[i % PALETTE.length]}
+              isAnimationActive={false}
+            />
           ))}
           <Bar dataKey={OTHER} name={OTHER} stackId="t" fill="var(--border)" isAnimationActive={false} />
         </BarChart>

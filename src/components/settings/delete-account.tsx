@@ -10,7 +10,15 @@ import { firstApiErrorKey } from "../meshes/api-errors";
 export interface DeletionFacts {
   email: string;
   allowed: boolean;
-  removes: { meshesOwned: number; otherMembers: number; messages: number; meshesJoined: number; invites: number; sessions: number; cliLogins: number };
+  removes: {
+    meshesOwned: number;
+    otherMembers: number;
+    messages: number;
+    meshesJoined: number;
+    invites: number;
+    sessions: number;
+    cliLogins: number;
+  };
   keeps: { apiKeys: number };
 }
 
@@ -46,7 +54,13 @@ export function DeleteAccount({ email, allowed, removes, keeps }: DeletionFacts)
       </p>
       <h3>{t("removesTitle")}</h3>
       <ul className="list">
-        <li>{t("removesMeshes", { meshes: removes.meshesOwned, members: removes.otherMembers, messages: removes.messages })}</li>
+        <li>
+          {t("removesMeshes", {
+            meshes: removes.meshesOwned,
+            members: removes.otherMembers,
+            messages: removes.messages,
+          })}
+        </li>
         <li>{t("removesMemberships", { meshes: removes.meshesJoined })}</li>
         <li>{t("removesInvites", { invites: removes.invites })}</li>
         <li>{t("removesSessions", { sessions: removes.sessions, cli: removes.cliLogins })}</li>
@@ -93,7 +107,11 @@ export function DeleteAccount({ email, allowed, removes, keeps }: DeletionFacts)
             <button type="submit" className="button danger" disabled={!matches || remove.isPending}>
               {remove.isPending ? t("deleting") : t("deleteYes")}
             </button>
-            <button type="button" className="button secondary" onClick={() => (setOpen(false), setTyped(""), setError(null))}>
+            <button
+              type="button"
+              className="button secondary"
+              onClick={() => (setOpen(false), setTyped(""), setError(null))}
+            >
               {t("cancel")}
             </button>
           </div>

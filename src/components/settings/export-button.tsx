@@ -3,7 +3,12 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 
-type State = { kind: "idle" } | { kind: "preparing" } | { kind: "downloading"; bytes: number } | { kind: "done" } | { kind: "failed" };
+type State =
+  | { kind: "idle" }
+  | { kind: "preparing" }
+  | { kind: "downloading"; bytes: number }
+  | { kind: "done" }
+  | { kind: "failed" };
 
 /** Fetches the export bundle (GET /api/my/export) with visible progress, then saves it as a file. */
 export function ExportButton() {

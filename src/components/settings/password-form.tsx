@@ -28,13 +28,18 @@ export function PasswordForm() {
       onError: (e) => setErrors(apiErrorKeys(e)),
     }),
   );
-  const message = (key: string | undefined) => (key && t.has(`errors.${key}`) ? t(`errors.${key}`) : t("errors.unknown"));
+  const message = (key: string | undefined) =>
+    key && t.has(`errors.${key}`) ? t(`errors.${key}`) : t("errors.unknown");
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const value = (name: string) => String(data.get(name) ?? "");
-    change.mutate({ currentPassword: value("currentPassword"), newPassword: value("newPassword"), confirmPassword: value("confirmPassword") });
+    change.mutate({
+      currentPassword: value("currentPassword"),
+      newPassword: value("newPassword"),
+      confirmPassword: value("confirmPassword"),
+    });
   }
 
   return (
@@ -46,7 +51,16 @@ export function PasswordForm() {
         return (
           <div className="field" key={f.name}>
             <label htmlFor={f.name}>{t(f.label)}</label>
-            <input id={f.name} name={f.name} type="password" autoComplete={f.autoComplete} required maxLength={200} aria-invalid={!!error} aria-describedby={describedBy} />
+            <input
+              id={f.name}
+              name={f.name}
+              type="password"
+              autoComplete={f.autoComplete}
+              required
+              maxLength={200}
+              aria-invalid={!!error}
+              aria-describedby={describedBy}
+            />
             {hint ? (
               <small id={hint} className="muted">
                 {t("passwordHint")}

@@ -24,7 +24,15 @@ export function ProfileForm({ name }: { name: string }) {
     <form className="form" action={(form) => update.mutate({ name: String(form.get("name") ?? "") })}>
       <div className="field">
         <label htmlFor="profile-name">{t("displayName")}</label>
-        <input id="profile-name" name="name" defaultValue={name} required maxLength={80} aria-invalid={!!error} aria-describedby={error ? "profile-name-error" : undefined} />
+        <input
+          id="profile-name"
+          name="name"
+          defaultValue={name}
+          required
+          maxLength={80}
+          aria-invalid={!!error}
+          aria-describedby={error ? "profile-name-error" : undefined}
+        />
         {error ? (
           <small id="profile-name-error" className="field-error">
             {ta.has(error) ? ta(error) : ta("unknown")}

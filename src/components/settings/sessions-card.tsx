@@ -23,8 +23,18 @@ export function SessionsCard() {
   const [error, setError] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.my.sessions.queryKey() });
   const fail = (e: unknown) => setError(firstApiErrorKey(e));
-  const revokeOne = useMutation(trpc.my.revokeSession.mutationOptions({ onSuccess: () => (setError(null), void refresh()), onError: (e) => (fail(e), void refresh()) }));
-  const revokeOthers = useMutation(trpc.my.revokeOtherSessions.mutationOptions({ onSuccess: () => (setError(null), setConfirming(false), void refresh()), onError: fail }));
+  const revokeOne = useMutation(
+    trpc.my.revokeSession.mutationOptions({
+      onSuccess: () => (setError(null), void refresh()),
+      onError: (e) => (fail(e), void refresh()),
+    }),
+  );
+  const revokeOthers = useMutation(
+    trpc.my.revokeOtherSessions.mutationOptions({
+      onSuccess: () => (setError(null), setConfirming(false), void refresh()),
+      onError: fail,
+    }),
+  );
 
   const label = (ua: string | null) => {
     const d = describeUserAgent(ua);
@@ -47,7 +57,12 @@ export function SessionsCard() {
               {s.current ? (
                 <span className="badge">{t("thisDevice")}</span>
               ) : (
-                <button type="button" className="button small secondary" disabled={revokeOne.isPending} onClick={() => revokeOne.mutate({ sessionId: s.id })}>
+                <button
+                  type="button"
+                  className="button small secondary"
+                  disabled={revokeOne.isPending}
+                  onClick={() => revokeOne.mutate({ sessionId: s.id })}
+                >
                   {t("endSession")}
                 </button>
               )}
@@ -92,7 +107,14 @@ export function SessionsCard() {
         </p>
       ) : null}
       {confirming ? (
-        <ConfirmBox text={t("signOutOthersConfirm")} yes={t("signOutOthersYes")} cancel={t("cancel")} pending={revokeOthers.isPending} onYes={() => revokeOthers.mutate()} onCancel={() => setConfirming(false)} />
+        <ConfirmBox
+          text={t("signOutOthersConfirm")}
+          yes={t("signOutOthersYes")}
+          cancel={t("cancel")}
+          pending={revokeOthers.isPending}
+          onYes={() => revokeOthers.mutate()}
+          onCancel={() => setConfirming(false)}
+        />
       ) : others > 0 ? (
         <button type="button" className="button danger secondary" onClick={() => setConfirming(true)}>
           {t("signOutOthers")}

@@ -18,12 +18,28 @@ export function BarChartWidget({ data, stacked }: { data: Data; stacked?: boolea
       <ResponsiveContainer width="100%" height={240}>
         <BarChart data={rows} margin={{ top: 8, right: 16, bottom: 0, left: -8 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
-          <XAxis dataKey={data.x_key} fontSize={11} interval={0} angle={rows.length > 4 ? -20 : 0} textAnchor={rows.length > 4 ? "end" : "middle"} height={rows.length > 4 ? 50 : 30} />
+          <XAxis
+            dataKey={data.x_key}
+            fontSize={11}
+            interval={0}
+            angle={rows.length > 4 ? -20 : 0}
+            textAnchor={rows.length > 4 ? "end" : "middle"}
+            height={rows.length > 4 ? 50 : 30}
+          />
           <YAxis allowDecimals={false} fontSize={12} />
           <Tooltip itemStyle={TOOLTIP_ITEM_STYLE} itemSorter={order} />
-          {data.series.length > 1 ? <Legend itemSorter={order} formatter={(v: string) => legendText(label(v))} /> : null}
+          {data.series.length > 1 ? (
+            <Legend itemSorter={order} formatter={(v: string) => legendText(label(v))} />
+          ) : null}
           {data.series.map((s, i) => (
-            <Bar key={s} dataKey={s} name={s} fill={colourOf(s, i)} stackId={stacked ? "stack" : undefined} isAnimationActive={false} />
+            <Bar
+              key={s}
+              dataKey={s}
+              name={s}
+              fill={colourOf(s, i)}
+              stackId={stacked ? "stack" : undefined}
+              isAnimationActive={false}
+            />
           ))}
         </BarChart>
       </ResponsiveContainer>

@@ -19,7 +19,15 @@ export function DataTableWidget({ data }: { data: Data }) {
   const [page, setPage] = useState(0);
   const rows = useMemo(() => {
     const q = query.trim().toLowerCase();
-    const found = q ? data.rows.filter((r) => Object.values(r).some((v) => String(v ?? "").toLowerCase().includes(q))) : [...data.rows];
+    const found = q
+      ? data.rows.filter((r) =>
+          Object.values(r).some((v) =>
+            String(v ?? "")
+              .toLowerCase()
+              .includes(q),
+          ),
+        )
+      : [...data.rows];
     if (sort) {
       found.sort((a, b) => {
         const x = a[sort.column];
@@ -35,21 +43,38 @@ export function DataTableWidget({ data }: { data: Data }) {
   const cell = (v: string | number | null) => {
     if (typeof v !== "string") return v;
     if (/^\d{4}-\d{2}-\d{2}T/.test(v)) return format.dateTime(new Date(v), { dateStyle: "medium", timeStyle: "short" });
-    return /^(critical|high|medium|low|food|service|price|cleanliness|waiting_time|ambience|kitchen|front_of_house|management|facilities|operations)$/.test(v) ? label(v) : v;
+    return /^(critical|high|medium|low|food|service|price|cleanliness|waiting_time|ambience|kitchen|front_of_house|management|facilities|operations)$/.test(
+      v,
+    )
+      ? label(v)
+      : v;
   };
   return (
     <div className="stack-sm">
       <label className="field">
         <span className="visually-hidden">{t("search")}</span>
-        <input type="search" placeholder={t("search")} value={query} onChange={(e) => (setQuery(e.target.value), setPage(0))} />
+        <input
+          type="search"
+          placeholder={t("search")}
+          value={query}
+          onChange={(e) => (setQuery(e.target.value), setPage(0))}
+        />
       </label>
       <ScrollRegion label={t("table")}>
         <table className="table">
           <thead>
             <tr>
               {data.columns.map((c) => (
-                <th key={c} scope="col" aria-sort={sort?.column === c ? (sort.dir === 1 ? "ascending" : "descending") : "none"}>
-                  <button type="button" className="link-button" onClick={() => setSort({ column: c, dir: sort?.column === c && sort.dir === 1 ? -1 : 1 })}>
+                <th
+                  key={c}
+                  scope="col"
+                  aria-sort={sort?.column === c ? (sort.dir === 1 ? "ascending" : "descending") : "none"}
+                >
+                  <button
+                    type="button"
+                    className="link-button"
+                    onClick={() => setSort({ column: c, dir: sort?.column === c && sort.dir === 1 ? -1 : 1 })}
+                  >
                     {label(c)}
                   </button>
                 </th>
@@ -74,7 +99,12 @@ export function DataTableWidget({ data }: { data: Data }) {
             {t("previous")}
           </button>
           <span>{t("pageOf", { page: current + 1, pages })}</span>
-          <button type="button" className="link-button" disabled={current >= pages - 1} onClick={() => setPage(current + 1)}>
+          <button
+            type="button"
+            className="link-button"
+            disabled={current >= pages - 1}
+            onClick={() => setPage(current + 1)}
+          >
             {t("next")}
           </button>
         </nav>

@@ -22,7 +22,16 @@ export function LineChartWidget({ data, domain }: { data: Data; domain?: [number
           <Tooltip itemStyle={TOOLTIP_ITEM_STYLE} itemSorter={order} />
           <Legend itemSorter={order} formatter={(v: string) => legendText(label(v))} />
           {data.series.map((s, i) => (
-            <Line key={s} type="monotone" dataKey={s} name={s} stroke={colourOf(s, i)} strokeWidth={2} dot={false} isAnimationActive={false} />
+            <Line
+              key={s}
+              type="monotone"
+              dataKey={s}
+              name={s}
+              stroke={colourOf(s, i)}
+              strokeWidth={2}
+              dot={false}
+              isAnimationActive={false}
+            />
           ))}
         </LineChart>
       </ResponsiveContainer>

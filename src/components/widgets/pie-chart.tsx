@@ -24,7 +24,18 @@ export function PieChartWidget({ data }: { data: Data }) {
     const x = Number(p.cx ?? 0) + r * Math.cos(angle);
     const y = Number(p.cy ?? 0) + r * Math.sin(angle);
     return (
-      <text x={x} y={y} fill="#fff" stroke="rgba(0,0,0,0.55)" strokeWidth={2.5} paintOrder="stroke" fontSize={12} fontWeight={600} textAnchor="middle" dominantBaseline="central">
+      <text
+        x={x}
+        y={y}
+        fill="#fff"
+        stroke="rgba(0,0,0,0.55)"
+        strokeWidth={2.5}
+        paintOrder="stroke"
+        fontSize={12}
+        fontWeight={600}
+        textAnchor="middle"
+        dominantBaseline="central"
+      >
         {format.number(percent, { style: "percent", maximumFractionDigits: 0 })}
       </text>
     );
@@ -33,7 +44,15 @@ export function PieChartWidget({ data }: { data: Data }) {
     <div className="chart" role="img" aria-label={slices.map((s) => `${s.name}: ${s.value}`).join(", ")}>
       <ResponsiveContainer width="100%" height={240}>
         <PieChart>
-          <Pie data={slices} dataKey="value" nameKey="name" outerRadius={85} isAnimationActive={false} label={inside} labelLine={false}>
+          <Pie
+            data={slices}
+            dataKey="value"
+            nameKey="name"
+            outerRadius={85}
+            isAnimationActive={false}
+            label={inside}
+            labelLine={false}
+          >
             {slices.map((s, i) => (
               <Cell key={s.key} fill={colourOf(s.key, i)} />
             ))}

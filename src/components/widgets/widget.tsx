@@ -30,7 +30,13 @@ function isEmpty(d: WidgetData): boolean {
 export function WidgetBody({ def, data }: { def: WidgetDefinition; data: WidgetData }) {
   switch (data.kind) {
     case "StatCard":
-      return <StatCardWidget data={data} tone={def.options.tone as string | undefined} format={def.options.format as string | undefined} />;
+      return (
+        <StatCardWidget
+          data={data}
+          tone={def.options.tone as string | undefined}
+          format={def.options.format as string | undefined}
+        />
+      );
     case "LineChart":
       return <LineChartWidget data={data} domain={def.options.domain as [number, number] | undefined} />;
     case "BarChart":
@@ -45,16 +51,32 @@ export function WidgetBody({ def, data }: { def: WidgetDefinition; data: WidgetD
 }
 
 /** A dashboard widget: fetches its own data, with loading, empty and error states. */
-export function Widget({ pipelineId, def, executionId }: { pipelineId: string; def: WidgetDefinition; executionId?: string }) {
+export function Widget({
+  pipelineId,
+  def,
+  executionId,
+}: {
+  pipelineId: string;
+  def: WidgetDefinition;
+  executionId?: string;
+}) {
   const t = useTranslations("pipelines.widget");
   const tw = useTranslations("pipelines.widgets");
   const trpc = useTRPC();
-  const query = useQuery({ ...trpc.pipelines.widget.queryOptions({ pipeline_id: pipelineId, widget_id: def.id, execution_id: executionId }), retry: false });
+  const query = useQuery({
+    ...trpc.pipelines.widget.queryOptions({ pipeline_id: pipelineId, widget_id: def.id, execution_id: executionId }),
+    retry: false,
+  });
   const title = tw.has(`${def.id}.title`) ? tw(`${def.id}.title`) : def.title;
   const description = tw.has(`${def.id}.description`) ? tw(`${def.id}.description`) : def.description;
   const data = query.data?.data as WidgetData | null | undefined;
   return (
-    <section className={`card widget widget-${def.width}`} data-widget-kind={def.kind} data-widget-id={def.id} aria-labelledby={`w-${def.id}`}>
+    <section
+      className={`card widget widget-${def.width}`}
+      data-widget-kind={def.kind}
+      data-widget-id={def.id}
+      aria-labelledby={`w-${def.id}`}
+    >
       <h3 id={`w-${def.id}`}>{title}</h3>
       <p className="muted small">{description}</p>
       {query.isPending ? (

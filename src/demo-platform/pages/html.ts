@@ -4,7 +4,13 @@ export function esc(value: unknown): string {
 }
 
 /** A whole HTML document. */
-export function documentHtml(options: { title: string; body: string; style?: string; bodyAttrs?: string; script?: string }): string {
+export function documentHtml(options: {
+  title: string;
+  body: string;
+  style?: string;
+  bodyAttrs?: string;
+  script?: string;
+}): string {
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -16,5 +16,10 @@ export function indexPage(places: { place: DemoPlace; layout: TLayout; note: str
 <table class="places"><thead><tr><th>Name</th><th>Id</th><th>City</th><th>Rating</th><th>Reviews</th><th>Layout</th><th>Behaviour</th></tr></thead>
 <tbody>${rows}</tbody></table>
 </main>`;
-  return documentHtml({ title: "Demo reviews platform", body, style: "table{border-collapse:collapse;background:#fff}td,th{padding:4px 10px;border-bottom:1px solid #dde;text-align:left}" });
+  return documentHtml({
+    title: "Demo reviews platform",
+    body,
+    style:
+      "table{border-collapse:collapse;background:#fff}td,th{padding:4px 10px;border-bottom:1px solid #dde;text-align:left}",
+  });
 }

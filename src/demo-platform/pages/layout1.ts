@@ -65,7 +65,13 @@ export function layout1Page(place: DemoPlace, fragmentUrl: string, fragmentQuery
     <div class="review-sentinel" id="review-sentinel">Loading more reviews…</div>
   </section>
 </main>`;
-  return documentHtml({ title: `${place.name} · Demo Reviews`, body, style: STYLE, bodyAttrs: `data-layout="1" data-place-id="${esc(place.id)}"`, script: SCRIPT });
+  return documentHtml({
+    title: `${place.name} · Demo Reviews`,
+    body,
+    style: STYLE,
+    bodyAttrs: `data-layout="1" data-place-id="${esc(place.id)}"`,
+    script: SCRIPT,
+  });
 }
 
 /** Review cards of one page, layout 1. */
@@ -74,16 +80,22 @@ export function layout1Cards(reviews: DemoReview[]): string {
     .map(
       (r) => `<article class="review-card" data-review-id="${esc(r.id)}" lang="${r.language}">
   <div class="review-header">${
-    r.author === null ? `<span class="review-author" data-anonymous="true">Anonymous</span>` : `<span class="review-author">${esc(r.author)}</span>`
+    r.author === null
+      ? `<span class="review-author" data-anonymous="true">Anonymous</span>`
+      : `<span class="review-author">${esc(r.author)}</span>`
   }${r.reviewer ? ` <a class="reviewer-profile" href="${esc(r.reviewer.path)}" data-review-count="${r.reviewer.reviewCount}">${r.reviewer.reviewCount} reviews</a>` : ""} <span class="review-rating" role="img" aria-label="${r.rating} out of 5 stars">${stars(r.rating)}</span>
   <time class="review-date" datetime="${r.publishedAt.toISOString()}">${r.publishedAt.toISOString().slice(0, 10)}</time>${
-    r.editedAt ? ` <span class="review-edited">(edited <time datetime="${r.editedAt.toISOString()}">${r.editedAt.toISOString().slice(0, 10)}</time>)</span>` : ""
+    r.editedAt
+      ? ` <span class="review-edited">(edited <time datetime="${r.editedAt.toISOString()}">${r.editedAt.toISOString().slice(0, 10)}</time>)</span>`
+      : ""
   }</div>
   ${
-    r.text === null ? ""
-    : r.translation ? `<p class="review-text" lang="${r.translation.language}" data-translated="true">${esc(r.translation.text)}</p>
+    r.text === null
+      ? ""
+      : r.translation
+        ? `<p class="review-text" lang="${r.translation.language}" data-translated="true">${esc(r.translation.text)}</p>
   <details class="review-original"><summary>Show original</summary><p lang="${r.language}">${esc(r.text)}</p></details>`
-    : `<p class="review-text" lang="${r.language}">${esc(r.text)}</p>`
+        : `<p class="review-text" lang="${r.language}">${esc(r.text)}</p>`
   }
   ${r.photos.length ? `<div class="review-photos">${r.photos.map((src, n) => `<a class="review-photo" href="${esc(src)}">Photo ${n + 1}</a>`).join(" ")}</div>` : ""}
   <span class="review-helpful" data-count="${r.helpful}">${r.helpful} found this helpful</span>

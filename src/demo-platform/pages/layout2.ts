@@ -78,14 +78,25 @@ export function layout2Page(place: DemoPlace, fragmentUrl: string, fragmentQuery
     <button type="button" class="rv-more">Show more reviews</button>
   </div>
 </main>`;
-  return documentHtml({ title: `${place.name} – reviews`, body, style: STYLE, bodyAttrs: `class="lx" data-layout="2"`, script: SCRIPT });
+  return documentHtml({
+    title: `${place.name} – reviews`,
+    body,
+    style: STYLE,
+    bodyAttrs: `class="lx" data-layout="2"`,
+    script: SCRIPT,
+  });
 }
 
 /** "3 weeks ago", "2 months ago", "1 year ago" for a date older than a week before `now`; null for a recent one. */
 export function relativeDate(date: Date, now: Date): string | null {
   const days = Math.floor((now.getTime() - date.getTime()) / 86_400_000);
   if (days < 7) return null;
-  const [n, unit] = days < 30 ? [Math.floor(days / 7), "week"] : days < 365 ? [Math.floor(days / 30), "month"] : [Math.floor(days / 365), "year"];
+  const [n, unit] =
+    days < 30
+      ? [Math.floor(days / 7), "week"]
+      : days < 365
+        ? [Math.floor(days / 30), "month"]
+        : [Math.floor(days / 365), "year"];
   return `${n} ${unit}${n === 1 ? "" : "s"} ago`;
 }
 
@@ -95,12 +106,21 @@ export function layout2Cards(reviews: DemoReview[], relativeTo: Date | null = nu
     .map((r) => {
       const stars = Array.from({ length: 5 }, (_, i) => `<i class="star${i < r.rating ? " on" : ""}"></i>`).join("");
       const relative = relativeTo ? relativeDate(r.publishedAt, relativeTo) : null;
-      const date = relative ? `<span class="rv-date" data-relative="true">${relative}</span>` : `<span class="rv-date" data-ts="${Math.floor(r.publishedAt.getTime() / 1000)}">${esc(writtenDate(r.publishedAt, r.language))}</span>`;
-      const body = r.text === null ? "" : r.translation ? `<div class="rv-body" data-lang="${r.translation.language}" data-machine-translated="1">${esc(r.translation.text)}</div>
-  <div class="rv-source" data-lang="${r.language}" hidden>${esc(r.text)}</div>` : `<div class="rv-body">${esc(r.text)}</div>`;
+      const date = relative
+        ? `<span class="rv-date" data-relative="true">${relative}</span>`
+        : `<span class="rv-date" data-ts="${Math.floor(r.publishedAt.getTime() / 1000)}">${esc(writtenDate(r.publishedAt, r.language))}</span>`;
+      const body =
+        r.text === null
+          ? ""
+          : r.translation
+            ? `<div class="rv-body" data-lang="${r.translation.language}" data-machine-translated="1">${esc(r.translation.text)}</div>
+  <div class="rv-source" data-lang="${r.language}" hidden>${esc(r.text)}</div>`
+            : `<div class="rv-body">${esc(r.text)}</div>`;
       return `<li class="rv-item" data-rid="${esc(r.id)}" data-lang="${r.language}">
   <div class="rv-head">${r.author === null ? `<b class="rv-name rv-name--guest">Guest</b>` : `<b class="rv-name">${esc(r.author)}</b>`}${
-    r.reviewer ? ` <a class="rv-profile" href="${esc(r.reviewer.path)}" title="${r.reviewer.reviewCount} reviews">profile</a>` : ""
+    r.reviewer
+      ? ` <a class="rv-profile" href="${esc(r.reviewer.path)}" title="${r.reviewer.reviewCount} reviews">profile</a>`
+      : ""
   }
   ${date}${r.editedAt ? ` <span class="rv-edited" data-ts="${Math.floor(r.editedAt.getTime() / 1000)}">edited</span>` : ""}</div>
   <div class="rv-stars" title="Rated ${r.rating} out of 5">${stars}</div>

@@ -39,4 +39,9 @@ export const ZSessionsOut = z.object({
 });
 export const ZSessionRevokedOut = z.object({ sessionId: z.string(), signedOut: z.literal(true) });
 export const ZOtherSessionsRevokedOut = z.object({ signedOut: z.number().int() });
-export const ZAccountDeletedOut = z.object({ deleted: z.literal(true), meshesDeleted: z.number().int(), meshesLeft: z.number().int(), invitesDeleted: z.number().int() });
+export const ZAccountDeletedOut = z.object({
+  deleted: z.literal(true),
+  meshesDeleted: z.number().int(),
+  meshesLeft: z.number().int(),
+  invitesDeleted: z.number().int(),
+});

@@ -12,7 +12,7 @@ const as = (user: SessionUser) => createCaller(createContext({ user, db }));
 
 describe("admin CSV export", () => {
   it("exports every page of the view with its filters and sort, escaped and formula-guarded", async () => {
-    const [admin, owner] = [await makeUser(db, { admin: true }), await makeUser(db, { name: "=Owner, \"quoted\"" })];
+    const [admin, owner] = [await makeUser(db, { admin: true }), await makeUser(db, { name: '=Owner, "quoted"' })];
     const tag = uid("csv").toLowerCase();
     const names = Array.from({ length: 103 }, (_, i) => `${tag} ${String(i).padStart(3, "0")}`);
     for (const name of names) await makeMesh(db, owner, name);
@@ -20,7 +20,9 @@ describe("admin CSV export", () => {
     const out = await adminCsv(as(admin), "meshes", view.input);
     expect(out).toMatchObject({ rows: 103, total: 103 });
     const lines = out.csv.trimEnd().split("\r\n");
-    expect(lines[0]).toBe("id,slug,name,visibility,transport,tier,archivedAt,createdAt,ownerName,ownerEmail,memberCount");
+    expect(lines[0]).toBe(
+      "id,slug,name,visibility,transport,tier,archivedAt,createdAt,ownerName,ownerEmail,memberCount",
+    );
     expect(lines).toHaveLength(104);
     // Sorted by name descending, all pages (not only page 2 of the screen).
     expect(lines[1]).toContain(`,${tag} 102,`);

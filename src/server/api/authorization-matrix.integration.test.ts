@@ -32,13 +32,55 @@ interface Row {
   expect: Record<Role, Outcome>;
 }
 
-const anyUser: Record<Role, Outcome> = { owner: "OK", member: "OK", revoked: "OK", stranger: "OK", admin: "OK", signedOut: "UNAUTHORIZED" };
-const visible: Record<Role, Outcome> = { owner: "OK", member: "OK", revoked: "NOT_FOUND", stranger: "NOT_FOUND", admin: "NOT_FOUND", signedOut: "UNAUTHORIZED" };
+const anyUser: Record<Role, Outcome> = {
+  owner: "OK",
+  member: "OK",
+  revoked: "OK",
+  stranger: "OK",
+  admin: "OK",
+  signedOut: "UNAUTHORIZED",
+};
+const visible: Record<Role, Outcome> = {
+  owner: "OK",
+  member: "OK",
+  revoked: "NOT_FOUND",
+  stranger: "NOT_FOUND",
+  admin: "NOT_FOUND",
+  signedOut: "UNAUTHORIZED",
+};
 const ownerOnly: Record<Role, Outcome> = { ...visible, member: "FORBIDDEN" };
-const adminOnly: Record<Role, Outcome> = { owner: "FORBIDDEN", member: "FORBIDDEN", revoked: "FORBIDDEN", stranger: "FORBIDDEN", admin: "OK", signedOut: "UNAUTHORIZED" };
-const everyone: Record<Role, Outcome> = { owner: "OK", member: "OK", revoked: "OK", stranger: "OK", admin: "OK", signedOut: "OK" };
-const nobody: Record<Role, Outcome> = { owner: "UNAUTHORIZED", member: "UNAUTHORIZED", revoked: "UNAUTHORIZED", stranger: "UNAUTHORIZED", admin: "UNAUTHORIZED", signedOut: "UNAUTHORIZED" };
-const noSuchCode: Record<Role, Outcome> = { owner: "NOT_FOUND", member: "NOT_FOUND", revoked: "NOT_FOUND", stranger: "NOT_FOUND", admin: "NOT_FOUND", signedOut: "UNAUTHORIZED" };
+const adminOnly: Record<Role, Outcome> = {
+  owner: "FORBIDDEN",
+  member: "FORBIDDEN",
+  revoked: "FORBIDDEN",
+  stranger: "FORBIDDEN",
+  admin: "OK",
+  signedOut: "UNAUTHORIZED",
+};
+const everyone: Record<Role, Outcome> = {
+  owner: "OK",
+  member: "OK",
+  revoked: "OK",
+  stranger: "OK",
+  admin: "OK",
+  signedOut: "OK",
+};
+const nobody: Record<Role, Outcome> = {
+  owner: "UNAUTHORIZED",
+  member: "UNAUTHORIZED",
+  revoked: "UNAUTHORIZED",
+  stranger: "UNAUTHORIZED",
+  admin: "UNAUTHORIZED",
+  signedOut: "UNAUTHORIZED",
+};
+const noSuchCode: Record<Role, Outcome> = {
+  owner: "NOT_FOUND",
+  member: "NOT_FOUND",
+  revoked: "NOT_FOUND",
+  stranger: "NOT_FOUND",
+  admin: "NOT_FOUND",
+  signedOut: "UNAUTHORIZED",
+};
 
 const adminAbsent: Record<Role, Outcome> = { ...adminOnly, admin: "NOT_FOUND" };
 const absent = "00000000-0000-7000-8000-000000000000";
@@ -56,26 +98,70 @@ const MATRIX: Record<string, Row> = {
   // Account settings: every signed-in user, on their own account only. A wrong current password or
   // e-mail confirmation is refused before anything changes; administrators cannot delete theirs.
   "my.account": { input: none, expect: anyUser },
-  "my.changePassword": { input: () => ({ currentPassword: "not-the-password", newPassword: "a-new-long-password", confirmPassword: "a-new-long-password" }), expect: { ...noSuchCode, owner: "BAD_REQUEST", member: "BAD_REQUEST", revoked: "BAD_REQUEST", stranger: "BAD_REQUEST", admin: "BAD_REQUEST" } },
+  "my.changePassword": {
+    input: () => ({
+      currentPassword: "not-the-password",
+      newPassword: "a-new-long-password",
+      confirmPassword: "a-new-long-password",
+    }),
+    expect: {
+      ...noSuchCode,
+      owner: "BAD_REQUEST",
+      member: "BAD_REQUEST",
+      revoked: "BAD_REQUEST",
+      stranger: "BAD_REQUEST",
+      admin: "BAD_REQUEST",
+    },
+  },
   "my.sessions": { input: none, expect: anyUser },
   "my.revokeSession": { input: () => ({ sessionId: "no-such-session" }), expect: noSuchCode },
   "my.revokeOtherSessions": { input: none, expect: anyUser },
-  "my.deleteAccount": { input: () => ({ confirmEmail: "someone-else@example.test" }), expect: { ...noSuchCode, owner: "BAD_REQUEST", member: "BAD_REQUEST", revoked: "BAD_REQUEST", stranger: "BAD_REQUEST", admin: "CONFLICT" } },
+  "my.deleteAccount": {
+    input: () => ({ confirmEmail: "someone-else@example.test" }),
+    expect: {
+      ...noSuchCode,
+      owner: "BAD_REQUEST",
+      member: "BAD_REQUEST",
+      revoked: "BAD_REQUEST",
+      stranger: "BAD_REQUEST",
+      admin: "CONFLICT",
+    },
+  },
   "my.joinMesh": { input: (f) => ({ token: f.inviteToken }), mutates: true, expect: anyUser },
   // A code nobody started: every signed-in user gets NOT_FOUND (and the per-user guessing limit counts it).
   "my.deviceLogin": { input: () => ({ userCode: "BBBB-BBBB" }), expect: noSuchCode },
-  "my.decideDeviceLogin": { input: () => ({ userCode: "BBBB-BBBB", approve: true }), mutates: true, expect: noSuchCode },
+  "my.decideDeviceLogin": {
+    input: () => ({ userCode: "BBBB-BBBB", approve: true }),
+    mutates: true,
+    expect: noSuchCode,
+  },
   "my.createMesh": { input: () => ({ name: "New", slug: uid("mx").toLowerCase() }), expect: anyUser },
   "my.mesh": { input: meshInput, expect: visible },
   "my.createInvite": { input: meshInput, expect: ownerOnly },
   // Everyone signed in gets an answer; the query decides which invites (the owner's all, others' none here).
   "my.meshInvites": { input: meshInput, expect: anyUser },
-  "my.revokeInvite": { input: (f) => ({ inviteId: f.inviteId }), mutates: true, expect: { ...visible, member: "NOT_FOUND" } },
+  "my.revokeInvite": {
+    input: (f) => ({ inviteId: f.inviteId }),
+    mutates: true,
+    expect: { ...visible, member: "NOT_FOUND" },
+  },
   "my.archiveMesh": { input: meshInput, mutates: true, expect: ownerOnly },
   "my.leaveMesh": { input: meshInput, mutates: true, expect: { ...visible, owner: "CONFLICT" } },
-  "my.removeMember": { input: (f) => ({ meshId: f.meshId, memberId: f.peerId, ban: true }), mutates: true, expect: ownerOnly },
-  "my.changeMemberRole": { input: (f) => ({ meshId: f.meshId, memberId: f.peerId, role: "observer" }), mutates: true, expect: ownerOnly },
-  "my.setMemberGroups": { input: (f) => ({ meshId: f.meshId, memberId: f.peerId, groups: ["backend"] }), mutates: true, expect: ownerOnly },
+  "my.removeMember": {
+    input: (f) => ({ meshId: f.meshId, memberId: f.peerId, ban: true }),
+    mutates: true,
+    expect: ownerOnly,
+  },
+  "my.changeMemberRole": {
+    input: (f) => ({ meshId: f.meshId, memberId: f.peerId, role: "observer" }),
+    mutates: true,
+    expect: ownerOnly,
+  },
+  "my.setMemberGroups": {
+    input: (f) => ({ meshId: f.meshId, memberId: f.peerId, groups: ["backend"] }),
+    mutates: true,
+    expect: ownerOnly,
+  },
   "my.meshBans": { input: meshInput, expect: ownerOnly },
   "my.unbanPeer": { input: (f) => ({ meshId: f.meshId, peerPubkey: f.bannedKey }), mutates: true, expect: ownerOnly },
   "my.invites": { input: none, expect: anyUser },
@@ -114,7 +200,10 @@ const MATRIX: Record<string, Row> = {
   "scrape.byVersion": { input: () => ({}), expect: adminOnly },
   "scrape.registry.list": { input: () => ({}), expect: adminOnly },
   "scrape.registry.get": { input: () => ({ id: absent }), expect: adminAbsent },
-  "scrape.registry.create": { input: () => ({ platform: uid("mx"), version: "v1", implementation: "noop" }), expect: adminOnly },
+  "scrape.registry.create": {
+    input: () => ({ platform: uid("mx"), version: "v1", implementation: "noop" }),
+    expect: adminOnly,
+  },
   "scrape.registry.update": { input: () => ({ id: absent, description: "x" }), expect: adminAbsent },
   "scrape.registry.traffic": { input: () => ({ id: absent, traffic_percent: 0 }), expect: adminAbsent },
   "scrape.registry.promote": { input: () => ({ id: absent }), expect: adminAbsent },
@@ -124,7 +213,12 @@ const MATRIX: Record<string, Row> = {
   "scrape.keys.revoke": { input: () => ({ id: absent }), expect: adminAbsent },
   // Its first slot far away: no worker of this run takes it.
   "scrape.schedules.create": {
-    input: () => ({ requester_client_id: "matrix", targets: [{ platform_id: "p-1", scraper_version: engineVersion }], interval_seconds: 3_600, start_at: "2100-01-01T00:00:00Z" }),
+    input: () => ({
+      requester_client_id: "matrix",
+      targets: [{ platform_id: "p-1", scraper_version: engineVersion }],
+      interval_seconds: 3_600,
+      start_at: "2100-01-01T00:00:00Z",
+    }),
     expect: adminOnly,
   },
   "scrape.schedules.list": { input: () => ({}), expect: adminOnly },
@@ -139,14 +233,32 @@ const MATRIX: Record<string, Row> = {
   // not exist answer NOT_FOUND to administrators. "matrix-place" has reviews of an administrator's job.
   "pipelines.list": { input: none, expect: adminOnly },
   "pipelines.get": { input: () => ({ pipeline_id: "review-analytics" }), expect: adminOnly },
-  "pipelines.execute": { input: () => ({ pipeline_id: "review-analytics", input: { place_key: MATRIX_PLACE } }), expect: adminOnly },
+  "pipelines.execute": {
+    input: () => ({ pipeline_id: "review-analytics", input: { place_key: MATRIX_PLACE } }),
+    expect: adminOnly,
+  },
   "pipelines.dashboard": { input: () => ({ pipeline_id: "review-analytics" }), expect: adminOnly },
-  "pipelines.widget": { input: () => ({ pipeline_id: "review-analytics", widget_id: "total_reviews", execution_id: NO_EXECUTION }), expect: adminAbsent },
+  "pipelines.widget": {
+    input: () => ({ pipeline_id: "review-analytics", widget_id: "total_reviews", execution_id: NO_EXECUTION }),
+    expect: adminAbsent,
+  },
   "pipelines.executions": { input: () => ({ pipeline_id: "review-analytics" }), expect: adminOnly },
-  "pipelines.execution": { input: () => ({ pipeline_id: "review-analytics", execution_id: NO_EXECUTION }), expect: adminAbsent },
-  "pipelines.rerun": { input: () => ({ pipeline_id: "review-analytics", execution_id: NO_EXECUTION }), expect: adminAbsent },
-  "pipelines.synthesis": { input: () => ({ pipeline_id: "review-analytics", execution_id: NO_EXECUTION }), expect: adminAbsent },
-  "pipelines.evidence": { input: () => ({ pipeline_id: "review-analytics", execution_id: NO_EXECUTION, ref: "reviews" }), expect: adminAbsent },
+  "pipelines.execution": {
+    input: () => ({ pipeline_id: "review-analytics", execution_id: NO_EXECUTION }),
+    expect: adminAbsent,
+  },
+  "pipelines.rerun": {
+    input: () => ({ pipeline_id: "review-analytics", execution_id: NO_EXECUTION }),
+    expect: adminAbsent,
+  },
+  "pipelines.synthesis": {
+    input: () => ({ pipeline_id: "review-analytics", execution_id: NO_EXECUTION }),
+    expect: adminAbsent,
+  },
+  "pipelines.evidence": {
+    input: () => ({ pipeline_id: "review-analytics", execution_id: NO_EXECUTION, ref: "reviews" }),
+    expect: adminAbsent,
+  },
   "pipelines.selection": { input: () => ({ pipeline_id: "review-analytics" }), expect: adminOnly },
   // The home page's overview: anyone's own meshes; the engine's newest jobs and runs for administrators.
   "my.homeMeshes": { input: () => ({}), expect: anyUser },
@@ -164,7 +276,14 @@ async function fixture(): Promise<Fixture> {
   const peer = await db.member.create({ data: { meshId: mesh.id, displayName: "peer", peerPubkey: uid("pk") } });
   const bannedKey = uid("banned");
   await db.meshBan.create({ data: { meshId: mesh.id, peerPubkey: bannedKey } });
-  return { meshId: mesh.id, inviteId: invite.inviteId, inviteToken: invite.token, inviteCode: new URL(invite.shortUrl).pathname.split("/").pop() ?? "", peerId: peer.id, bannedKey };
+  return {
+    meshId: mesh.id,
+    inviteId: invite.inviteId,
+    inviteToken: invite.token,
+    inviteCode: new URL(invite.shortUrl).pathname.split("/").pop() ?? "",
+    peerId: peer.id,
+    bannedKey,
+  };
 }
 
 // Pipeline executions go to a queue that only records them (the worker is not part of this test).
@@ -190,9 +309,10 @@ function procedurePaths(): string[] {
 async function call(role: Role, path: string, input: unknown): Promise<Outcome | string> {
   const caller = createCaller(createContext({ user: role === "signedOut" ? null : users[role], db }));
   // Walks nested routers too (scrape.registry.list).
-  const fn = path.split(".").reduce<unknown>((at, part) => (at as Record<string, unknown> | undefined)?.[part], caller) as
-    | ((i: unknown) => Promise<unknown>)
-    | undefined;
+  const fn = path
+    .split(".")
+    .reduce<unknown>((at, part) => (at as Record<string, unknown> | undefined)?.[part], caller) as
+    ((i: unknown) => Promise<unknown>) | undefined;
   if (typeof fn !== "function") return "missing";
   try {
     await fn(input);

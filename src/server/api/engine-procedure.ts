@@ -17,7 +17,9 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
  * RateLimit-Policy and RateLimit.
  */
 export function apiKeyOrSessionProcedure(scope: TApiScope, session: "admin" | "user") {
-  return publicProcedure.use(async ({ ctx, next }) => next({ ctx: { ...ctx, actor: await engineActor(ctx, scope, session) } }));
+  return publicProcedure.use(async ({ ctx, next }) =>
+    next({ ctx: { ...ctx, actor: await engineActor(ctx, scope, session) } }),
+  );
 }
 
 /** The rule of apiKeyOrSessionProcedure for a route handler outside tRPC (exports): the actor, or a TRPCError. */
@@ -31,7 +33,11 @@ export async function engineActor(ctx: Context, scope: TApiScope, session: "admi
     for (const [name, value] of Object.entries(limit.headers)) ctx.responseHeaders.set(name, value);
     if (!limit.allowed) throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: "rate_limited" });
     if (!key.scopes.includes(scope) && !key.scopes.includes("admin")) {
-      throw new TRPCError({ code: "FORBIDDEN", message: "missing_scope", cause: new AppError("FORBIDDEN", "missing_scope", { required: scope }) });
+      throw new TRPCError({
+        code: "FORBIDDEN",
+        message: "missing_scope",
+        cause: new AppError("FORBIDDEN", "missing_scope", { required: scope }),
+      });
     }
     return { kind: "apiKey", apiKeyId: key.id, scopes: key.scopes };
   }

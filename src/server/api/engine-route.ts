@@ -17,7 +17,16 @@ function refusal(cause: unknown, headers: Headers): Response {
   if (cause instanceof TRPCError) {
     const code = codeOf(cause.code);
     const details = cause.cause instanceof AppError ? cause.cause.details : undefined;
-    return Response.json({ error: { code, message: code === "INTERNAL" ? "internal_error" : cause.message, ...(details ? { details } : {}) } }, { status: ERROR_MAP[code].http, headers });
+    return Response.json(
+      {
+        error: {
+          code,
+          message: code === "INTERNAL" ? "internal_error" : cause.message,
+          ...(details ? { details } : {}),
+        },
+      },
+      { status: ERROR_MAP[code].http, headers },
+    );
   }
   throw cause;
 }
@@ -27,7 +36,12 @@ function refusal(cause: unknown, headers: Headers): Response {
  * scope, rate limit and error body as the engine's procedures (engineActor), then `serve`. The rate
  * limit headers go on every answer. `resolveUser` reads the session (the route passes getSessionUser).
  */
-export async function engineRoute(req: Request, scope: TApiScope, resolveUser: () => Promise<SessionUser | null>, serve: (ctx: Context, actor: Actor) => Promise<Response>): Promise<Response> {
+export async function engineRoute(
+  req: Request,
+  scope: TApiScope,
+  resolveUser: () => Promise<SessionUser | null>,
+  serve: (ctx: Context, actor: Actor) => Promise<Response>,
+): Promise<Response> {
   const ctx = createContext({ resolveUser, headers: req.headers });
   const headers = () => new Headers([...ctx.responseHeaders]);
   try {

@@ -11,34 +11,108 @@ export const ZDate = z.date().meta({ override: { type: "string", format: "date-t
 const ZDateNull = ZDate.nullable();
 const ZRole = z.enum(MEMBER_ROLES);
 const ZJson = z.unknown();
-const page = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+const page = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 const ZInviteState = z.enum(["valid", "expired", "revoked", "exhausted"]);
 const ZMeshRef = z.object({ id: z.string(), slug: z.string(), name: z.string() });
 const ZUserRef = z.object({ id: z.string(), name: z.string().nullable() });
-const meshEnums = { visibility: z.enum(MESH_VISIBILITIES), transport: z.enum(MESH_TRANSPORTS), tier: z.enum(MESH_TIERS) };
-const ZAudit = z.object({ id: z.string(), eventType: z.enum(AUDIT_TYPES), actorUserId: z.string().nullable(), actorMemberId: z.string().nullable(), metadata: ZJson, createdAt: ZDate });
+const meshEnums = {
+  visibility: z.enum(MESH_VISIBILITIES),
+  transport: z.enum(MESH_TRANSPORTS),
+  tier: z.enum(MESH_TIERS),
+};
+const ZAudit = z.object({
+  id: z.string(),
+  eventType: z.enum(AUDIT_TYPES),
+  actorUserId: z.string().nullable(),
+  actorMemberId: z.string().nullable(),
+  metadata: ZJson,
+  createdAt: ZDate,
+});
 /** An audit event with the names people read (the actor's, and the member it concerns). */
 const ZNamedAudit = ZAudit.extend({ actorName: z.string().nullable(), targetName: z.string().nullable() });
-const ZInviteRow = z.object({ id: z.string(), role: ZRole, expiresAt: ZDate, maxUses: z.number().int().nullable(), usedCount: z.number().int(), revokedAt: ZDateNull, createdAt: ZDate, state: ZInviteState });
+const ZInviteRow = z.object({
+  id: z.string(),
+  role: ZRole,
+  expiresAt: ZDate,
+  maxUses: z.number().int().nullable(),
+  usedCount: z.number().int(),
+  revokedAt: ZDateNull,
+  createdAt: ZDate,
+  state: ZInviteState,
+});
 
-export const ZProfileOut = z.object({ id: z.string(), name: z.string().nullable(), email: z.string().nullable(), image: z.string().nullable(), createdAt: ZDate, isAdmin: z.boolean() });
-export const ZProfileUpdatedOut = z.object({ id: z.string(), name: z.string().nullable(), email: z.string().nullable() });
+export const ZProfileOut = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  image: z.string().nullable(),
+  createdAt: ZDate,
+  isAdmin: z.boolean(),
+});
+export const ZProfileUpdatedOut = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+});
 export const ZMeshListOut = page(
-  z.object({ id: z.string(), slug: z.string(), name: z.string(), ...meshEnums, archivedAt: ZDateNull, createdAt: ZDate, isOwner: z.boolean(), myRole: ZRole, memberCount: z.number().int() }),
+  z.object({
+    id: z.string(),
+    slug: z.string(),
+    name: z.string(),
+    ...meshEnums,
+    archivedAt: ZDateNull,
+    createdAt: ZDate,
+    isOwner: z.boolean(),
+    myRole: ZRole,
+    memberCount: z.number().int(),
+  }),
 );
 export const ZCreatedMeshOut = z.object({ id: z.string(), slug: z.string() });
-export const ZDeviceLoginStartOut = z.object({ deviceCode: z.string(), userCode: z.string(), verificationPath: z.string(), expiresIn: z.number().int(), interval: z.number().int() });
+export const ZDeviceLoginStartOut = z.object({
+  deviceCode: z.string(),
+  userCode: z.string(),
+  verificationPath: z.string(),
+  expiresIn: z.number().int(),
+  interval: z.number().int(),
+});
 export const ZDeviceLoginPollOut = z.discriminatedUnion("status", [
   z.object({ status: z.enum(["pending", "slow_down", "denied", "expired"]) }),
-  z.object({ status: z.literal("approved"), token: z.string(), user: z.object({ name: z.string().nullable(), email: z.string().nullable() }) }),
+  z.object({
+    status: z.literal("approved"),
+    token: z.string(),
+    user: z.object({ name: z.string().nullable(), email: z.string().nullable() }),
+  }),
 ]);
 export const ZDeviceWhoamiOut = z.object({ name: z.string().nullable(), email: z.string().nullable() });
 export const ZDeviceLogoutOut = z.object({ loggedOut: z.literal(true) });
-export const ZDeviceLoginOut = z.object({ userCode: z.string(), clientName: z.string(), createdAt: ZDate, expiresAt: ZDate });
+export const ZDeviceLoginOut = z.object({
+  userCode: z.string(),
+  clientName: z.string(),
+  createdAt: ZDate,
+  expiresAt: ZDate,
+});
 export const ZDeviceDecidedOut = z.object({ userCode: z.string(), clientName: z.string(), approved: z.boolean() });
-export const ZUserJoinedOut = z.object({ meshId: z.string(), meshSlug: z.string(), memberId: z.string(), role: ZRole, displayName: z.string(), rejoined: z.boolean() });
+export const ZUserJoinedOut = z.object({
+  meshId: z.string(),
+  meshSlug: z.string(),
+  memberId: z.string(),
+  role: ZRole,
+  displayName: z.string(),
+  rejoined: z.boolean(),
+});
 export const ZMeshDetailOut = z.object({
-  mesh: z.object({ id: z.string(), slug: z.string(), name: z.string(), ownerUserId: z.string(), ownerName: z.string().nullable(), ownerPubkey: z.string(), ...meshEnums, archivedAt: ZDateNull, createdAt: ZDate }),
+  mesh: z.object({
+    id: z.string(),
+    slug: z.string(),
+    name: z.string(),
+    ownerUserId: z.string(),
+    ownerName: z.string().nullable(),
+    ownerPubkey: z.string(),
+    ...meshEnums,
+    archivedAt: ZDateNull,
+    createdAt: ZDate,
+  }),
   isOwner: z.boolean(),
   myRole: ZRole,
   members: z.array(
@@ -60,24 +134,69 @@ export const ZMeshDetailOut = z.object({
   ),
   invites: z.array(ZInviteRow.extend({ createdBy: ZUserRef })),
 });
-export const ZCreatedInviteOut = z.object({ inviteId: z.string(), expiresAt: ZDate, inviteLink: z.string(), joinUrl: z.string(), shortUrl: z.string(), token: z.string() });
+export const ZCreatedInviteOut = z.object({
+  inviteId: z.string(),
+  expiresAt: ZDate,
+  inviteLink: z.string(),
+  joinUrl: z.string(),
+  shortUrl: z.string(),
+  token: z.string(),
+});
 export const ZMeshInvitesOut = z.object({
-  items: z.array(ZInviteRow.omit({ state: true }).extend({ createdBy: ZUserRef, inviteLink: z.string(), joinUrl: z.string(), shortUrl: z.string().nullable() })),
+  items: z.array(
+    ZInviteRow.omit({ state: true }).extend({
+      createdBy: ZUserRef,
+      inviteLink: z.string(),
+      joinUrl: z.string(),
+      shortUrl: z.string().nullable(),
+    }),
+  ),
   more: z.boolean(),
 });
 export const ZInviteCodeOut = z.object({ token: z.string(), inviteLink: z.string(), joinUrl: z.string() });
 export const ZRevokedInviteOut = z.object({ inviteId: z.string(), revokedAt: ZDate });
 export const ZArchivedOut = z.object({ meshId: z.string(), archivedAt: ZDate });
 export const ZLeftOut = z.object({ meshId: z.string(), revokedAt: ZDate, members: z.number().int() });
-export const ZMemberRemovedOut = z.object({ meshId: z.string(), memberId: z.string(), removedAt: ZDate, banned: z.boolean(), droppedMessages: z.number().int(), keyEpoch: z.number().int().nullable() });
+export const ZMemberRemovedOut = z.object({
+  meshId: z.string(),
+  memberId: z.string(),
+  removedAt: ZDate,
+  banned: z.boolean(),
+  droppedMessages: z.number().int(),
+  keyEpoch: z.number().int().nullable(),
+});
 export const ZRoleChangedOut = z.object({ meshId: z.string(), memberId: z.string(), role: ZRole });
 export const ZUnbannedOut = z.object({ meshId: z.string(), peerPubkey: z.string(), unbanned: z.literal(true) });
-export const ZMeshBansOut = z.object({ items: z.array(z.object({ peerPubkey: z.string(), displayName: z.string().nullable(), bannedAt: ZDate, bannedByName: z.string().nullable() })) });
+export const ZMeshBansOut = z.object({
+  items: z.array(
+    z.object({
+      peerPubkey: z.string(),
+      displayName: z.string().nullable(),
+      bannedAt: ZDate,
+      bannedByName: z.string().nullable(),
+    }),
+  ),
+});
 export const ZMyInvitesOut = z.array(
-  ZInviteRow.extend({ token: z.string(), inviteLink: z.string(), joinUrl: z.string(), mesh: ZMeshRef.extend({ archivedAt: ZDateNull }) }),
+  ZInviteRow.extend({
+    token: z.string(),
+    inviteLink: z.string(),
+    joinUrl: z.string(),
+    mesh: ZMeshRef.extend({ archivedAt: ZDateNull }),
+  }),
 );
 export const ZStreamOut = z.object({
-  presences: z.array(z.object({ id: z.string(), memberId: z.string(), displayName: z.string(), status: z.string(), statusText: z.string().nullable(), connectedAt: ZDate, lastSeenAt: ZDate })),
+  presences: z.array(
+    z.object({
+      id: z.string(),
+      memberId: z.string(),
+      displayName: z.string(),
+      status: z.string(),
+      statusText: z.string().nullable(),
+      connectedAt: ZDate,
+      lastSeenAt: ZDate,
+    }),
+  ),
   envelopes: z.array(
     z.object({
       id: z.string(),
@@ -109,7 +228,14 @@ export const ZStreamOut = z.object({
   ),
   membersTotal: z.number().int(),
 });
-const ZMeshExport = z.object({ id: z.string(), slug: z.string(), name: z.string(), ...meshEnums, archivedAt: ZDateNull, createdAt: ZDate });
+const ZMeshExport = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  ...meshEnums,
+  archivedAt: ZDateNull,
+  createdAt: ZDate,
+});
 export const ZExportOut = z.object({
   exportedAt: z.string(),
   profile: z.object({ id: z.string(), name: z.string().nullable(), email: z.string().nullable(), createdAt: ZDate }),
@@ -117,21 +243,79 @@ export const ZExportOut = z.object({
   meshesJoined: z.array(
     ZMeshExport.extend({
       membership: z.object({ role: ZRole, displayName: z.string(), joinedAt: ZDate, revokedAt: ZDateNull }),
-      devices: z.array(z.object({ role: ZRole, displayName: z.string(), joinedAt: ZDate, revokedAt: ZDateNull, peerPubkey: z.string() })),
+      devices: z.array(
+        z.object({
+          role: ZRole,
+          displayName: z.string(),
+          joinedAt: ZDate,
+          revokedAt: ZDateNull,
+          peerPubkey: z.string(),
+        }),
+      ),
     }),
   ),
-  invitesIssued: z.array(z.object({ id: z.string(), meshId: z.string(), role: ZRole, expiresAt: ZDate, maxUses: z.number().int().nullable(), usedCount: z.number().int(), revokedAt: ZDateNull, createdAt: ZDate })),
+  invitesIssued: z.array(
+    z.object({
+      id: z.string(),
+      meshId: z.string(),
+      role: ZRole,
+      expiresAt: ZDate,
+      maxUses: z.number().int().nullable(),
+      usedCount: z.number().int(),
+      revokedAt: ZDateNull,
+      createdAt: ZDate,
+    }),
+  ),
   auditEvents: z.array(ZAudit.extend({ meshId: z.string() })),
 });
 
 const ZOwner = z.object({ id: z.string(), name: z.string().nullable(), email: z.string().nullable() });
 export const ZAdminMeshesOut = page(
-  z.object({ id: z.string(), slug: z.string(), name: z.string(), ...meshEnums, archivedAt: ZDateNull, createdAt: ZDate, owner: ZOwner, memberCount: z.number().int() }),
+  z.object({
+    id: z.string(),
+    slug: z.string(),
+    name: z.string(),
+    ...meshEnums,
+    archivedAt: ZDateNull,
+    createdAt: ZDate,
+    owner: ZOwner,
+    memberCount: z.number().int(),
+  }),
 );
 export const ZAdminMeshOut = z.object({
-  mesh: z.object({ id: z.string(), slug: z.string(), name: z.string(), ownerPubkey: z.string(), ...meshEnums, archivedAt: ZDateNull, createdAt: ZDate, owner: ZOwner }).nullable(),
-  members: z.array(z.object({ id: z.string(), userId: z.string().nullable(), displayName: z.string(), role: ZRole, joinedAt: ZDate, revokedAt: ZDateNull })),
-  presences: z.array(z.object({ id: z.string(), memberId: z.string(), nodeId: z.string(), status: z.string(), connectedAt: ZDate, lastSeenAt: ZDate, disconnectedAt: ZDateNull })),
+  mesh: z
+    .object({
+      id: z.string(),
+      slug: z.string(),
+      name: z.string(),
+      ownerPubkey: z.string(),
+      ...meshEnums,
+      archivedAt: ZDateNull,
+      createdAt: ZDate,
+      owner: ZOwner,
+    })
+    .nullable(),
+  members: z.array(
+    z.object({
+      id: z.string(),
+      userId: z.string().nullable(),
+      displayName: z.string(),
+      role: ZRole,
+      joinedAt: ZDate,
+      revokedAt: ZDateNull,
+    }),
+  ),
+  presences: z.array(
+    z.object({
+      id: z.string(),
+      memberId: z.string(),
+      nodeId: z.string(),
+      status: z.string(),
+      connectedAt: ZDate,
+      lastSeenAt: ZDate,
+      disconnectedAt: ZDateNull,
+    }),
+  ),
   invites: z.array(ZInviteRow.extend({ createdBy: ZUserRef })),
   auditEvents: z.array(ZNamedAudit),
 });
@@ -150,10 +334,28 @@ export const ZAdminSessionsOut = page(
 );
 export const ZAdminInvitesOut = page(ZInviteRow.extend({ mesh: ZMeshRef, createdBy: ZOwner }));
 export const ZAdminAuditOut = page(ZNamedAudit.extend({ mesh: ZMeshRef }));
-export const ZAdminSummaryOut = z.object({ meshes: z.number().int(), activeMeshes: z.number().int(), totalPresences: z.number().int(), activePresences: z.number().int(), messages24h: z.number().int() });
+export const ZAdminSummaryOut = z.object({
+  meshes: z.number().int(),
+  activeMeshes: z.number().int(),
+  totalPresences: z.number().int(),
+  activePresences: z.number().int(),
+  messages24h: z.number().int(),
+});
 
-export const ZStatsOut = z.object({ messagesRouted: z.number().int(), meshesCreated: z.number().int(), peersActive: z.number().int(), lastUpdated: ZDate });
-const previewDetails = { meshName: z.string().nullable(), meshSlug: z.string().nullable(), inviterName: z.string().nullable(), role: z.string().nullable(), memberCount: z.number().int().nullable(), expiresAt: ZDateNull };
+export const ZStatsOut = z.object({
+  messagesRouted: z.number().int(),
+  meshesCreated: z.number().int(),
+  peersActive: z.number().int(),
+  lastUpdated: ZDate,
+});
+const previewDetails = {
+  meshName: z.string().nullable(),
+  meshSlug: z.string().nullable(),
+  inviterName: z.string().nullable(),
+  role: z.string().nullable(),
+  memberCount: z.number().int().nullable(),
+  expiresAt: ZDateNull,
+};
 export const ZPreviewOut = z.union([
   z.object({ valid: z.literal(true), ...previewDetails }),
   z.object({ valid: z.literal(false), reason: z.enum(PREVIEW_FAILURES), ...previewDetails }),

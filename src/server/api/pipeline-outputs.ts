@@ -19,7 +19,9 @@ export const ZStageMetricOut = z.object({
   finished_at: z.string().nullable(),
 });
 
-const ZLatest = z.object({ id: z.string(), status: ZStatus, queued_at: ZDate, finished_at: ZDate.nullable() }).nullable();
+const ZLatest = z
+  .object({ id: z.string(), status: ZStatus, queued_at: ZDate, finished_at: ZDate.nullable() })
+  .nullable();
 const ZPipelineSummary = z.object({
   id: z.string(),
   name: z.string(),
@@ -30,7 +32,9 @@ const ZPipelineSummary = z.object({
   latest_execution: ZLatest,
 });
 export const ZPipelineListOut = z.object({ items: z.array(ZPipelineSummary) });
-export const ZPipelineOut = ZPipelineSummary.extend({ input_schema: ZJsonObject.meta({ description: "JSON Schema of the run request" }) });
+export const ZPipelineOut = ZPipelineSummary.extend({
+  input_schema: ZJsonObject.meta({ description: "JSON Schema of the run request" }),
+});
 
 const ZPlaceOut = z.object({
   place_key: z.string(),
@@ -38,7 +42,11 @@ const ZPlaceOut = z.object({
   name: z.string().nullable().meta({ description: "Name the platform showed, when a collection job recorded it" }),
   reviews: z.number().int().nullable().meta({ description: "Reviews of this place the run analysed" }),
 });
-const ZReviewCount = z.number().int().nullable().meta({ description: "Reviews the run read; 0: nothing to analyse; null: not run yet (or an older run)" });
+const ZReviewCount = z
+  .number()
+  .int()
+  .nullable()
+  .meta({ description: "Reviews the run read; 0: nothing to analyse; null: not run yet (or an older run)" });
 
 export const ZExecutionOut = z.object({
   id: z.string(),
@@ -59,8 +67,15 @@ export const ZExecutionOut = z.object({
   review_count: ZReviewCount,
   places: z.array(ZPlaceOut),
 });
-export const ZExecutionDetailOut = ZExecutionOut.extend({ synthesis_format: z.enum(["v2", "v1", "unknown"]).nullable() });
-export const ZExecutionPageOut = z.object({ items: z.array(ZExecutionOut), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export const ZExecutionDetailOut = ZExecutionOut.extend({
+  synthesis_format: z.enum(["v2", "v1", "unknown"]).nullable(),
+});
+export const ZExecutionPageOut = z.object({
+  items: z.array(ZExecutionOut),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
 
 export const ZWidgetDefinitionOut = z.object({
   id: z.string(),
@@ -77,7 +92,9 @@ export const ZWidgetDataOut = z.object({
   kind: z.enum(WIDGET_KINDS),
   execution_id: z.string(),
   execution_status: ZStatus,
-  state: z.enum(["ready", "no_reviews", "no_result"]).meta({ description: "no_reviews: the run found nothing to analyse; no_result: the run has no data for this widget" }),
+  state: z.enum(["ready", "no_reviews", "no_result"]).meta({
+    description: "no_reviews: the run found nothing to analyse; no_result: the run has no data for this widget",
+  }),
   review_count: ZReviewCount,
   data: ZJsonObject.nullable().meta({ description: "Data of the widget's kind; null unless state is ready" }),
 });
@@ -87,9 +104,14 @@ export const ZSynthesisOut = z.object({
   finished_at: ZDate.nullable(),
   review_count: ZReviewCount,
   places: z.array(ZPlaceOut),
-  state: z.enum(["ready", "no_reviews"]).meta({ description: "no_reviews: the run found nothing to analyse, and has no report" }),
+  state: z
+    .enum(["ready", "no_reviews"])
+    .meta({ description: "no_reviews: the run found nothing to analyse, and has no report" }),
   format: z.enum(["v2", "v1", "unknown"]).nullable(),
-  report: ZJsonObject.nullable().meta({ description: "v2 report (report_version, executive_summary, ...) or legacy v1 sections; null when state is no_reviews" }),
+  report: ZJsonObject.nullable().meta({
+    description:
+      "v2 report (report_version, executive_summary, ...) or legacy v1 sections; null when state is no_reviews",
+  }),
 });
 
 const ZChoiceOut = z.object({
@@ -101,20 +123,34 @@ const ZChoiceOut = z.object({
   places: z.array(ZPlaceOut),
 });
 /** The execution a page shows and the runs its picker offers (tRPC only). */
-export const ZSelectionOut = z.object({ pipeline_id: z.string(), current: ZChoiceOut.nullable(), choices: z.array(ZChoiceOut) });
+export const ZSelectionOut = z.object({
+  pipeline_id: z.string(),
+  current: ZChoiceOut.nullable(),
+  choices: z.array(ZChoiceOut),
+});
 
 export const ZEvidenceOut = z.object({
   execution_id: z.string(),
   ref: z.string(),
   figure: z.object({
     value: z.number(),
-    unit: z.string().meta({ description: "reviews, mentions, issues, places, %, stars, score, risk, month, time or date" }),
-    text: z.string().nullable().meta({ description: "How the figure is written when it is not the number (a month, a date, a clock time)" }),
+    unit: z
+      .string()
+      .meta({ description: "reviews, mentions, issues, places, %, stars, score, risk, month, time or date" }),
+    text: z
+      .string()
+      .nullable()
+      .meta({ description: "How the figure is written when it is not the number (a month, a date, a clock time)" }),
     reviews: z.number().int().meta({ description: "How many reviews the figure counts" }),
     of_reviews: z.number().int().nullable().meta({ description: "A share's base: how many reviews it is a share of" }),
-    previous_run: z.string().nullable().meta({ description: "The previous execution whose reviews these are (figures of report.comparison)" }),
+    previous_run: z
+      .string()
+      .nullable()
+      .meta({ description: "The previous execution whose reviews these are (figures of report.comparison)" }),
   }),
-  filter: ZJsonObject.meta({ description: "Which label rows of the run the figure counts (docs/pipelines.md, Evidence)" }),
+  filter: ZJsonObject.meta({
+    description: "Which label rows of the run the figure counts (docs/pipelines.md, Evidence)",
+  }),
   items: z.array(
     z.object({
       review_id: z.string(),

@@ -15,7 +15,11 @@ export function lazyLimiter(name: string, perMinute: () => number): () => RateLi
 }
 
 /** Takes one token for `key`, or answers 429 `rate_limited` with Retry-After (and no caching). */
-export async function takeOrThrow(limiter: RateLimiter, key: string, responseHeaders: Map<string, string>): Promise<void> {
+export async function takeOrThrow(
+  limiter: RateLimiter,
+  key: string,
+  responseHeaders: Map<string, string>,
+): Promise<void> {
   const taken = await limiter.take(key);
   if (taken.allowed) return;
   const retryAfterSeconds = Math.max(1, Math.ceil(taken.retryAfterMs / 1000));

@@ -5,7 +5,10 @@ import { EXPORT_FORMATS, exportStream } from "@/server/services/reviews/review-e
 import { engineRoute } from "./engine-route";
 import type { SessionUser } from "./trpc";
 
-const ZExportQuery = z.object({ format: z.enum(EXPORT_FORMATS).default("csv"), bom: z.enum(["true", "false", "1", "0"]).optional() });
+const ZExportQuery = z.object({
+  format: z.enum(EXPORT_FORMATS).default("csv"),
+  bom: z.enum(["true", "false", "1", "0"]).optional(),
+});
 const ZUuid = z.uuid();
 const PARAM = { job: "job_id", batch: "batch_id", place: "place_id" } as const;
 

@@ -6,7 +6,15 @@ import { AppError } from "@/server/core/errors";
 import { registerUser } from "@/server/services/users/register-user";
 import { testDb, uid } from "@/test/helpers";
 import { appRouter, createCaller } from "./root";
-import { adminProcedure, createCallerFactory, createContext, createTRPCRouter, protectedProcedure, publicProcedure, type SessionUser } from "./trpc";
+import {
+  adminProcedure,
+  createCallerFactory,
+  createContext,
+  createTRPCRouter,
+  protectedProcedure,
+  publicProcedure,
+  type SessionUser,
+} from "./trpc";
 
 const db = testDb();
 afterAll(() => db.$disconnect());
@@ -81,7 +89,11 @@ describe("tRPC procedures", () => {
       createContext: () => createContext({ user, db }),
     });
     expect(res.status).toBe(400);
-    const body = (await res.json()) as { error: { json: { data: { code: string; zodError: { fieldErrors: Record<string, string[]> }; details: unknown } } } };
+    const body = (await res.json()) as {
+      error: {
+        json: { data: { code: string; zodError: { fieldErrors: Record<string, string[]> }; details: unknown } };
+      };
+    };
     expect(body.error.json.data.code).toBe("BAD_REQUEST");
     expect(body.error.json.data.zodError.fieldErrors).toEqual({ name: ["name_required"] });
     // The one shape of validation details on every route.

@@ -49,11 +49,20 @@ const CACHEABLE = new Set(["public.stats", "public.invitePreview"]);
  * only when every procedure of the call (a tRPC batch may mix several) is a cacheable public one and
  * none failed; any other answer is `private, no-store`, whatever a public procedure in it asked for.
  */
-export function responseMetaFromContext({ ctx, paths, errors }: { ctx?: Context; paths?: readonly string[]; errors?: readonly unknown[] }): {
+export function responseMetaFromContext({
+  ctx,
+  paths,
+  errors,
+}: {
+  ctx?: Context;
+  paths?: readonly string[];
+  errors?: readonly unknown[];
+}): {
   headers: Record<string, string>;
 } {
   const headers = Object.fromEntries(ctx?.responseHeaders ?? []);
-  const cacheable = (paths ?? []).length > 0 && (paths ?? []).every((p) => CACHEABLE.has(p)) && (errors ?? []).length === 0;
+  const cacheable =
+    (paths ?? []).length > 0 && (paths ?? []).every((p) => CACHEABLE.has(p)) && (errors ?? []).length === 0;
   if (!cacheable || !headers["cache-control"]) {
     headers["cache-control"] = "private, no-store";
     delete headers["x-cache"];
@@ -61,25 +70,33 @@ export function responseMetaFromContext({ ctx, paths, errors }: { ctx?: Context;
   return { headers };
 }
 
-const t = initTRPC.context<Context>().meta<OpenApiMeta>().create({
-  transformer: superjson,
-  errorFormatter({ shape, error }) {
-    const cause = error.cause;
-    return {
-      ...shape,
-      // An unexpected failure keeps its details in the log, not in the answer.
-      message: error.code === "INTERNAL_SERVER_ERROR" ? "internal_error" : shape.message,
-      data: {
-        ...shape.data,
-        // zod errors come back flattened: { formErrors: string[], fieldErrors: { field: string[] } }
-        zodError: cause instanceof ZodError ? z.flattenError(cause) : null,
-        appCode: cause instanceof AppError ? cause.code : null,
-        // One shape for every validation error (docs/mesh-api.md, "Visibility and errors"): { issues: [{ path, message }] }.
-        details: cause instanceof AppError ? (cause.details ?? null) : cause instanceof ZodError ? { issues: validationIssues(cause.issues) } : null,
-      },
-    };
-  },
-});
+const t = initTRPC
+  .context<Context>()
+  .meta<OpenApiMeta>()
+  .create({
+    transformer: superjson,
+    errorFormatter({ shape, error }) {
+      const cause = error.cause;
+      return {
+        ...shape,
+        // An unexpected failure keeps its details in the log, not in the answer.
+        message: error.code === "INTERNAL_SERVER_ERROR" ? "internal_error" : shape.message,
+        data: {
+          ...shape.data,
+          // zod errors come back flattened: { formErrors: string[], fieldErrors: { field: string[] } }
+          zodError: cause instanceof ZodError ? z.flattenError(cause) : null,
+          appCode: cause instanceof AppError ? cause.code : null,
+          // One shape for every validation error (docs/mesh-api.md, "Visibility and errors"): { issues: [{ path, message }] }.
+          details:
+            cause instanceof AppError
+              ? (cause.details ?? null)
+              : cause instanceof ZodError
+                ? { issues: validationIssues(cause.issues) }
+                : null,
+        },
+      };
+    },
+  });
 
 /** Turns AppError from services into the mapped TRPCError, and logs unexpected failures. */
 const errorMapping = t.middleware(async ({ next, path, type }) => {

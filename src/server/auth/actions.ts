@@ -69,7 +69,8 @@ export async function signUpAction(_prev: AuthFormState, formData: FormData): Pr
   if (!parsed.success) {
     return { fieldErrors: z.flattenError(parsed.error).fieldErrors as Record<string, string[]>, values };
   }
-  if (!(await signUpLimiter().attempt(parsed.data.email, clientAddress(await headers())))) return { error: "rate_limited", values };
+  if (!(await signUpLimiter().attempt(parsed.data.email, clientAddress(await headers()))))
+    return { error: "rate_limited", values };
   try {
     await signUp(db(), parsed.data);
   } catch (error) {
@@ -78,7 +79,13 @@ export async function signUpAction(_prev: AuthFormState, formData: FormData): Pr
     throw error;
   }
   const callbackUrl = safeCallbackPath(String(formData.get("callbackUrl") ?? ""));
-  redirect({ href: { pathname: "/sign-in", query: { reason: "registered", email: parsed.data.email, ...(callbackUrl ? { callbackUrl } : {}) } }, locale });
+  redirect({
+    href: {
+      pathname: "/sign-in",
+      query: { reason: "registered", email: parsed.data.email, ...(callbackUrl ? { callbackUrl } : {}) },
+    },
+    locale,
+  });
   return {};
 }
 

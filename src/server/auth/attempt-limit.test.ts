@@ -5,7 +5,11 @@ describe("AttemptLimiter", () => {
   it("stops an e-mail after its quota, whatever address the attempts come from", async () => {
     let t = 0;
     const limiter = AttemptLimiter.local({ perEmailPerMinute: 3, perClientPerMinute: 100, now: () => t });
-    expect(await Promise.all([1, 2, 3].map((i) => limiter.attempt("Victim@Example.com", `10.0.0.${i}`)))).toEqual([true, true, true]);
+    expect(await Promise.all([1, 2, 3].map((i) => limiter.attempt("Victim@Example.com", `10.0.0.${i}`)))).toEqual([
+      true,
+      true,
+      true,
+    ]);
     expect(await limiter.attempt("victim@example.com", "10.0.0.9")).toBe(false);
     expect(await limiter.attempt("other@example.com", "10.0.0.9")).toBe(true);
     t += 20_000; // one token back after a third of a minute

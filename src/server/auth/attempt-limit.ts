@@ -14,19 +14,27 @@ export class AttemptLimiter {
 
   /** In-process buckets (tests of the rule; no database). */
   static local(opts: { perEmailPerMinute: number; perClientPerMinute: number; now?: () => number }): AttemptLimiter {
-    const bucket = (n: number) => localLimiter(new TokenBucketLimiter({ capacity: n, refillPerMinute: n, ...(opts.now ? { now: opts.now } : {}) }));
+    const bucket = (n: number) =>
+      localLimiter(new TokenBucketLimiter({ capacity: n, refillPerMinute: n, ...(opts.now ? { now: opts.now } : {}) }));
     return new AttemptLimiter({ byEmail: bucket(opts.perEmailPerMinute), byClient: bucket(opts.perClientPerMinute) });
   }
 
   /** Buckets shared by every process, named `<name>-email` and `<name>-client`. */
   static shared(name: string, opts: { perEmailPerMinute: number; perClientPerMinute: number }): AttemptLimiter {
-    const bucket = (kind: string, n: number) => new SharedLimiter({ name: `${name}-${kind}`, capacity: n, refillPerMinute: n, db });
-    return new AttemptLimiter({ byEmail: bucket("email", opts.perEmailPerMinute), byClient: bucket("client", opts.perClientPerMinute) });
+    const bucket = (kind: string, n: number) =>
+      new SharedLimiter({ name: `${name}-${kind}`, capacity: n, refillPerMinute: n, db });
+    return new AttemptLimiter({
+      byEmail: bucket("email", opts.perEmailPerMinute),
+      byClient: bucket("client", opts.perClientPerMinute),
+    });
   }
 
   /** Counts one attempt; false when either bucket is empty. */
   async attempt(email: string, client: string): Promise<boolean> {
-    const [byEmail, byClient] = await Promise.all([this.limiters.byEmail.take(email.trim().toLowerCase()), this.limiters.byClient.take(client)]);
+    const [byEmail, byClient] = await Promise.all([
+      this.limiters.byEmail.take(email.trim().toLowerCase()),
+      this.limiters.byClient.take(client),
+    ]);
     return byEmail.allowed && byClient.allowed;
   }
 }
@@ -41,13 +49,19 @@ let signUp: AttemptLimiter | undefined;
  */
 export function signInLimiter(): AttemptLimiter {
   const env = appEnv();
-  signIn ??= AttemptLimiter.shared("signin", { perEmailPerMinute: env.SIGNIN_RATE_PER_MINUTE, perClientPerMinute: env.SIGNIN_CLIENT_RATE_PER_MINUTE });
+  signIn ??= AttemptLimiter.shared("signin", {
+    perEmailPerMinute: env.SIGNIN_RATE_PER_MINUTE,
+    perClientPerMinute: env.SIGNIN_CLIENT_RATE_PER_MINUTE,
+  });
   return signIn;
 }
 
 /** Sign-up attempts (SIGNUP_RATE_PER_MINUTE, SIGNUP_CLIENT_RATE_PER_MINUTE). */
 export function signUpLimiter(): AttemptLimiter {
   const env = appEnv();
-  signUp ??= AttemptLimiter.shared("signup", { perEmailPerMinute: env.SIGNUP_RATE_PER_MINUTE, perClientPerMinute: env.SIGNUP_CLIENT_RATE_PER_MINUTE });
+  signUp ??= AttemptLimiter.shared("signup", {
+    perEmailPerMinute: env.SIGNUP_RATE_PER_MINUTE,
+    perClientPerMinute: env.SIGNUP_CLIENT_RATE_PER_MINUTE,
+  });
   return signUp;
 }

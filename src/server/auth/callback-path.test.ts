@@ -8,7 +8,18 @@ describe("the path signing in comes back to", () => {
   });
 
   it("refuses other origins, schemes, backslashes and control characters", () => {
-    for (const bad of ["//evil.example", "/\\evil.example", "https://evil.example/", "javascript:alert(1)", "evil", "", "/a\\b", "/a\nb", "/\tevil", `/${"a".repeat(2_001)}`]) {
+    for (const bad of [
+      "//evil.example",
+      "/\\evil.example",
+      "https://evil.example/",
+      "javascript:alert(1)",
+      "evil",
+      "",
+      "/a\\b",
+      "/a\nb",
+      "/\tevil",
+      `/${"a".repeat(2_001)}`,
+    ]) {
       expect(safeCallbackPath(bad), bad).toBeUndefined();
     }
     expect(safeCallbackPath(undefined)).toBeUndefined();

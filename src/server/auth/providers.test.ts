@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { oauthProviders } from "./providers";
 
-const ids = (env: Record<string, string>) =>
-  oauthProviders(env).map((p) => (typeof p === "function" ? p() : p).id);
+const ids = (env: Record<string, string>) => oauthProviders(env).map((p) => (typeof p === "function" ? p() : p).id);
 
 describe("oauthProviders", () => {
   it("switches each provider on only when all its variables are set", () => {

@@ -6,5 +6,11 @@ export async function getSessionUser(): Promise<SessionUser | null> {
   const session = await auth();
   const user = session?.user;
   if (!user?.id) return null;
-  return { id: user.id, email: user.email, name: user.name, isAdmin: user.isAdmin, ...(session?.sessionId ? { sessionId: session.sessionId } : {}) };
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    isAdmin: user.isAdmin,
+    ...(session?.sessionId ? { sessionId: session.sessionId } : {}),
+  };
 }

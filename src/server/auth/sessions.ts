@@ -38,7 +38,12 @@ export async function openSession(db: Db, userId: string, origin: SessionOrigin 
 export async function findSessionUser(db: Db, secret: string, now = new Date()) {
   const row = await db.session.findUnique({
     where: { sessionToken: hash(secret) },
-    select: { id: true, expires: true, lastSeenAt: true, user: { select: { id: true, email: true, name: true, image: true } } },
+    select: {
+      id: true,
+      expires: true,
+      lastSeenAt: true,
+      user: { select: { id: true, email: true, name: true, image: true } },
+    },
   });
   if (!row || row.expires.getTime() <= now.getTime()) return null;
   if (now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS) {

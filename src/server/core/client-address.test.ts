@@ -34,7 +34,9 @@ describe("clientAddressOf", () => {
   });
 
   it("reads only the header the web server sets, never X-Forwarded-For", () => {
-    expect(clientAddress(new Headers({ "x-client-address": "198.51.100.7", "x-forwarded-for": "6.6.6.6" }))).toBe("198.51.100.7");
+    expect(clientAddress(new Headers({ "x-client-address": "198.51.100.7", "x-forwarded-for": "6.6.6.6" }))).toBe(
+      "198.51.100.7",
+    );
     expect(clientAddress(new Headers({ "x-forwarded-for": "6.6.6.6" }))).toBe("unknown");
   });
 });

@@ -18,7 +18,10 @@ export const ZTrustProxy = z
     if (text === "" || text === "0" || text === "false") return { kind: "none" };
     if (/^\d+$/.test(text)) return { kind: "hops", hops: Math.min(Number(text), 32) };
     const list = new net.BlockList();
-    for (const entry of text.split(",").map((e) => e.trim()).filter(Boolean)) {
+    for (const entry of text
+      .split(",")
+      .map((e) => e.trim())
+      .filter(Boolean)) {
       const [address, prefix] = entry.split("/") as [string, string | undefined];
       const family = net.isIP(address);
       if (!family || (prefix !== undefined && !/^\d+$/.test(prefix))) {
@@ -43,7 +46,11 @@ function trusted(list: net.BlockList, address: string): boolean {
  * The client's address: the socket's, or, behind trusted proxies, the nearest X-Forwarded-For hop that
  * is not a trusted proxy (hops are read from the nearest, the end of the header, outwards).
  */
-export function clientAddressOf(socketAddress: string | undefined, forwardedFor: string | null | undefined, trust: TrustProxy): string {
+export function clientAddressOf(
+  socketAddress: string | undefined,
+  forwardedFor: string | null | undefined,
+  trust: TrustProxy,
+): string {
   const socket = bare(socketAddress ?? "") || "unknown";
   if (trust.kind === "none" || !forwardedFor) return socket;
   const hops = forwardedFor

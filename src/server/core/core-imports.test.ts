@@ -3,7 +3,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 // The broker and the worker load server/core under plain Node: it must not depend on Next or React.
-const FORBIDDEN = /from\s+["'](next(\/[^"']*)?|next-auth(\/[^"']*)?|react(-dom)?(\/[^"']*)?|server-only|@\/[^"']*)["']|import\s+["'](server-only|next\/[^"']*)["']/;
+const FORBIDDEN =
+  /from\s+["'](next(\/[^"']*)?|next-auth(\/[^"']*)?|react(-dom)?(\/[^"']*)?|server-only|@\/[^"']*)["']|import\s+["'](server-only|next\/[^"']*)["']/;
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>

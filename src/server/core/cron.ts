@@ -58,9 +58,11 @@ function field(text: string, f: FieldSpec): Set<number> {
   const out = new Set<number>();
   for (const part of text.split(",")) {
     const [range, stepText, extra] = part.split("/");
-    if (extra !== undefined || range === undefined || range === "") throw new CronError(`${f.name}: "${part}" is not a value, range or step`);
+    if (extra !== undefined || range === undefined || range === "")
+      throw new CronError(`${f.name}: "${part}" is not a value, range or step`);
     const step = stepText === undefined ? 1 : Number(stepText);
-    if (!Number.isInteger(step) || step < 1 || step > f.max || !/^\d+$/.test(stepText ?? "1")) throw new CronError(`${f.name}: step "${stepText}" is not a whole number from 1`);
+    if (!Number.isInteger(step) || step < 1 || step > f.max || !/^\d+$/.test(stepText ?? "1"))
+      throw new CronError(`${f.name}: step "${stepText}" is not a whole number from 1`);
     let lo: number;
     let hi: number;
     if (range === "*") [lo, hi] = [f.min, f.max];
@@ -83,10 +85,25 @@ export function parseCron(expression: string): Cron {
   const text = expression.trim();
   const expanded = MACROS[text.toLowerCase()] ?? text;
   const parts = expanded.split(/\s+/);
-  if (parts.length !== 5) throw new CronError(`expected 5 fields (minute hour day-of-month month day-of-week), got ${parts.length}`);
-  const [mi, h, d, mo, w] = parts.map((p, i) => field(p, FIELDS[i] as FieldSpec)) as [Set<number>, Set<number>, Set<number>, Set<number>, Set<number>];
+  if (parts.length !== 5)
+    throw new CronError(`expected 5 fields (minute hour day-of-month month day-of-week), got ${parts.length}`);
+  const [mi, h, d, mo, w] = parts.map((p, i) => field(p, FIELDS[i] as FieldSpec)) as [
+    Set<number>,
+    Set<number>,
+    Set<number>,
+    Set<number>,
+    Set<number>,
+  ];
   if (w.has(7)) w.add(0);
-  return { minutes: mi, hours: h, days: d, months: mo, weekdays: w, daysRestricted: parts[2] !== "*", weekdaysRestricted: parts[4] !== "*" };
+  return {
+    minutes: mi,
+    hours: h,
+    days: d,
+    months: mo,
+    weekdays: w,
+    daysRestricted: parts[2] !== "*",
+    weekdaysRestricted: parts[4] !== "*",
+  };
 }
 
 function dayMatches(c: Cron, t: Date): boolean {

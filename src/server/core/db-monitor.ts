@@ -64,7 +64,10 @@ export class DbMonitor {
     const base = this.options.intervalMs ?? 5_000;
     const delay = ok
       ? base
-      : Math.min((this.options.initialBackoffMs ?? 250) * 2 ** (this.failures - 1), this.options.maxBackoffMs ?? 10_000);
+      : Math.min(
+          (this.options.initialBackoffMs ?? 250) * 2 ** (this.failures - 1),
+          this.options.maxBackoffMs ?? 10_000,
+        );
     if (!this.stopped) {
       const next = () => void this.ping();
       if (this.options.schedule) this.timer = this.options.schedule(next, delay);

@@ -20,7 +20,10 @@ describe("sqlRows", () => {
     expect(viaPrisma?.tz).toBe("UTC");
     // now() written into a `timestamp` column by SQL is read back as the same instant.
     const before = Date.now();
-    const [stamped] = await sqlRows<{ updatedAt: Date }>(db, Prisma.sql`UPDATE users SET updated_at = now() WHERE id = ${user.id} RETURNING updated_at AS "updatedAt"`);
+    const [stamped] = await sqlRows<{ updatedAt: Date }>(
+      db,
+      Prisma.sql`UPDATE users SET updated_at = now() WHERE id = ${user.id} RETURNING updated_at AS "updatedAt"`,
+    );
     expect(Math.abs((stamped?.updatedAt.getTime() ?? 0) - before)).toBeLessThan(5_000);
   });
 
@@ -29,7 +32,10 @@ describe("sqlRows", () => {
     await expect(
       db.$transaction(async (tx) => {
         await tx.user.create({ data: { email } });
-        const rows = await sqlRows<{ n: number }>(tx, Prisma.sql`SELECT count(*)::int AS n FROM users WHERE email = ${email}`);
+        const rows = await sqlRows<{ n: number }>(
+          tx,
+          Prisma.sql`SELECT count(*)::int AS n FROM users WHERE email = ${email}`,
+        );
         expect(rows[0]?.n).toBe(1);
         throw new Error("roll back");
       }),
@@ -66,7 +72,10 @@ async function cuttableProxy() {
       }
     },
     /** Stops listening and ends what is still open (a pool Prisma never used is not ended by $disconnect). */
-    close: () => new Promise<void>((resolve) => (server.close(() => resolve()), pairs.forEach((pair) => pair.forEach((s) => s.destroy())))),
+    close: () =>
+      new Promise<void>(
+        (resolve) => (server.close(() => resolve()), pairs.forEach((pair) => pair.forEach((s) => s.destroy()))),
+      ),
   };
 }
 
@@ -87,7 +96,10 @@ describe("copyOut", () => {
       try {
         await viaProxy.$queryRaw`SELECT 1`;
         // 100 MB: far more than the socket buffers hold, so the copy is mid-stream when the connection is cut.
-        const copy = await copyOut(viaProxy, "COPY (SELECT repeat('x', 1000) FROM generate_series(1, 100000)) TO STDOUT");
+        const copy = await copyOut(
+          viaProxy,
+          "COPY (SELECT repeat('x', 1000) FROM generate_series(1, 100000)) TO STDOUT",
+        );
         const first = await new Promise<Buffer>((resolve) => copy.once("data", resolve));
         expect(first.length).toBeGreaterThan(0);
         copy.pause();

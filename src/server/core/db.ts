@@ -25,7 +25,9 @@ const poolOf = (client: object): pg.Pool | undefined => {
 const TIMESTAMP = 1114;
 const types = {
   getTypeParser: ((oid: number, format?: "text" | "binary") =>
-    oid === TIMESTAMP ? (text: string) => new Date(`${text.replace(" ", "T")}Z`) : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
+    oid === TIMESTAMP
+      ? (text: string) => new Date(`${text.replace(" ", "T")}Z`)
+      : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
 };
 
 /** Builds a Prisma client on the pg driver adapter (no native query engine), over a pool `sqlRows` shares. */

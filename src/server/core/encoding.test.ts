@@ -32,9 +32,13 @@ describe("base64url", () => {
 
   it("checks without decoding and answers as the decoder does", () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom(..."AQRSgw89_-+/= \u00c1\u0000"), maxLength: 14 }), fc.option(fc.nat(10), { nil: undefined }), (text, size) => {
-        expect(isBase64Url(text, size)).toBe(tryFromBase64Url(text, size) !== undefined);
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom(..."AQRSgw89_-+/= \u00c1\u0000"), maxLength: 14 }),
+        fc.option(fc.nat(10), { nil: undefined }),
+        (text, size) => {
+          expect(isBase64Url(text, size)).toBe(tryFromBase64Url(text, size) !== undefined);
+        },
+      ),
       { numRuns: 2000 },
     );
   });

@@ -12,7 +12,11 @@ export function toBase64Url(bytes: Uint8Array): string {
   let i = 0;
   for (; i + 2 < bytes.length; i += 3) {
     const n = ((bytes[i] ?? 0) << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
-    out += ALPHABET.charAt(n >>> 18) + ALPHABET.charAt((n >>> 12) & 63) + ALPHABET.charAt((n >>> 6) & 63) + ALPHABET.charAt(n & 63);
+    out +=
+      ALPHABET.charAt(n >>> 18) +
+      ALPHABET.charAt((n >>> 12) & 63) +
+      ALPHABET.charAt((n >>> 6) & 63) +
+      ALPHABET.charAt(n & 63);
   }
   const rest = bytes.length - i;
   if (rest === 1) {
@@ -60,7 +64,9 @@ export function tryFromBase64Url(value: unknown, byteLength?: number): Uint8Arra
 export function fromBase64Url(value: string, byteLength?: number): Uint8Array {
   const bytes = tryFromBase64Url(value, byteLength);
   if (!bytes) {
-    throw new TypeError(byteLength === undefined ? "not canonical base64url" : `not canonical base64url of ${byteLength} bytes`);
+    throw new TypeError(
+      byteLength === undefined ? "not canonical base64url" : `not canonical base64url of ${byteLength} bytes`,
+    );
   }
   return bytes;
 }

@@ -28,7 +28,9 @@ export const ERROR_MAP = {
 /** Stable error codes of the product; every layer maps them through ERROR_MAP. */
 export type AppErrorCode = keyof typeof ERROR_MAP;
 
-const BY_TRPC = new Map<string, AppErrorCode>(Object.entries(ERROR_MAP).map(([code, mapping]) => [mapping.trpc, code as AppErrorCode]));
+const BY_TRPC = new Map<string, AppErrorCode>(
+  Object.entries(ERROR_MAP).map(([code, mapping]) => [mapping.trpc, code as AppErrorCode]),
+);
 
 /** The product's code of a tRPC error code (undefined for a code the table does not hold). */
 export function appCodeOfTrpc(trpc: string): AppErrorCode | undefined {
@@ -80,8 +82,12 @@ export interface ValidationIssue {
 export const MAX_VALIDATION_ISSUES = 50;
 
 /** zod's issues (or any with a path and a message) in the product's one shape. */
-export function validationIssues(issues: readonly { path?: readonly PropertyKey[]; message: string }[]): ValidationIssue[] {
-  return issues.slice(0, MAX_VALIDATION_ISSUES).map((i) => ({ path: (i.path ?? []).map(String).join("."), message: i.message }));
+export function validationIssues(
+  issues: readonly { path?: readonly PropertyKey[]; message: string }[],
+): ValidationIssue[] {
+  return issues
+    .slice(0, MAX_VALIDATION_ISSUES)
+    .map((i) => ({ path: (i.path ?? []).map(String).join("."), message: i.message }));
 }
 
 /** A body that is not JSON, as a validation issue of the body itself. */

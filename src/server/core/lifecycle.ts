@@ -32,7 +32,13 @@ export function onShutdown(log: Logger, close: () => Promise<void>, graceMs = 10
 export async function waitAtMost(work: Promise<unknown>, ms: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const giveUp = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
-  await Promise.race([work.then(() => undefined, () => undefined), giveUp]);
+  await Promise.race([
+    work.then(
+      () => undefined,
+      () => undefined,
+    ),
+    giveUp,
+  ]);
   clearTimeout(timer);
 }
 

@@ -16,7 +16,17 @@ describe("metricsAuthorized", () => {
   it("needs `Bearer <token>` exactly when a token is set", () => {
     expect(metricsAuthorized(`Bearer ${TOKEN}`, TOKEN)).toBe(true);
     expect(metricsAuthorized(`bearer ${TOKEN}`, TOKEN)).toBe(true);
-    for (const wrong of [undefined, "", "Bearer", "Bearer ", `Bearer ${TOKEN}x`, `Bearer ${TOKEN.slice(1)}`, TOKEN, `Basic ${TOKEN}`, `Bearer ${TOKEN} extra`]) {
+    for (const wrong of [
+      undefined,
+      "",
+      "Bearer",
+      "Bearer ",
+      `Bearer ${TOKEN}x`,
+      `Bearer ${TOKEN.slice(1)}`,
+      TOKEN,
+      `Basic ${TOKEN}`,
+      `Bearer ${TOKEN} extra`,
+    ]) {
       expect(metricsAuthorized(wrong, TOKEN), String(wrong)).toBe(false);
     }
     expect(metricsAuthorized([`Bearer ${TOKEN}`, `Bearer ${TOKEN}`], TOKEN)).toBe(false);
@@ -37,7 +47,13 @@ describe("handleOpsRoute", () => {
   beforeAll(async () => {
     server = http.createServer((req, res) => {
       const pathname = (req.url ?? "/").split("?")[0] ?? "/";
-      if (!handleOpsRoute(req, res, pathname, { registry, metricsToken: req.headers["x-test-guarded"] ? TOKEN : undefined, readiness })) {
+      if (
+        !handleOpsRoute(req, res, pathname, {
+          registry,
+          metricsToken: req.headers["x-test-guarded"] ? TOKEN : undefined,
+          readiness,
+        })
+      ) {
         res.writeHead(404).end();
       }
     });
@@ -55,7 +71,9 @@ describe("handleOpsRoute", () => {
     expect(refused.status).toBe(401);
     expect(refused.headers.get("www-authenticate")).toMatch(/^Bearer\b/);
     expect(await refused.text()).not.toContain("test_things_total");
-    const allowed = await fetch(`${base}/metrics`, { headers: { "x-test-guarded": "1", authorization: `Bearer ${TOKEN}` } });
+    const allowed = await fetch(`${base}/metrics`, {
+      headers: { "x-test-guarded": "1", authorization: `Bearer ${TOKEN}` },
+    });
     expect(allowed.status).toBe(200);
   });
 

@@ -35,7 +35,12 @@ export function metricsAuthorized(authorization: string | string[] | undefined, 
 }
 
 /** Writes the registry as Prometheus text, or 401 with `WWW-Authenticate: Bearer` when the token is missing or wrong. */
-export async function serveMetrics(req: http.IncomingMessage, res: http.ServerResponse, registry: Registry, token: string | undefined): Promise<void> {
+export async function serveMetrics(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  registry: Registry,
+  token: string | undefined,
+): Promise<void> {
   if (!metricsAuthorized(req.headers.authorization, token)) {
     res.setHeader("www-authenticate", 'Bearer realm="metrics"');
     return sendJson(res, 401, { error: { code: "UNAUTHORIZED", message: "metrics need the bearer token" } });
@@ -67,7 +72,12 @@ export interface OpsRoutes {
  * Answers GET /metrics and GET /ready (query strings ignored); returns false for any other request,
  * which the caller handles as before.
  */
-export function handleOpsRoute(req: http.IncomingMessage, res: http.ServerResponse, pathname: string, ops: OpsRoutes): boolean {
+export function handleOpsRoute(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  pathname: string,
+  ops: OpsRoutes,
+): boolean {
   if (req.method !== "GET") return false;
   if (pathname === "/metrics") {
     void serveMetrics(req, res, ops.registry, ops.metricsToken);

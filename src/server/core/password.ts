@@ -45,8 +45,12 @@ function scrypt(password: string, salt: Buffer, keylen: number, options: ScryptO
   return inSlot(
     () =>
       new Promise((resolve, reject) =>
-        scryptCb(password.normalize("NFKC"), salt, keylen, { ...options, maxmem: 129 * (options.N ?? 1) * (options.r ?? 8) }, (error, key) =>
-          error ? reject(error) : resolve(key),
+        scryptCb(
+          password.normalize("NFKC"),
+          salt,
+          keylen,
+          { ...options, maxmem: 129 * (options.N ?? 1) * (options.r ?? 8) },
+          (error, key) => (error ? reject(error) : resolve(key)),
         ),
       ),
   );
@@ -66,7 +70,13 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (parts.length !== 6 || parts[0] !== "scrypt") return false;
   const [, n, r, p, saltText, hashText] = parts as [string, string, string, string, string, string];
   const params = { N: Number(n), r: Number(r), p: Number(p) };
-  if (![params.N, params.r, params.p].every((v) => Number.isInteger(v) && v > 0) || params.N > 2 ** 20 || params.r > 32 || params.p > 4) return false;
+  if (
+    ![params.N, params.r, params.p].every((v) => Number.isInteger(v) && v > 0) ||
+    params.N > 2 ** 20 ||
+    params.r > 32 ||
+    params.p > 4
+  )
+    return false;
   const expected = Buffer.from(hashText, "base64url");
   if (expected.length === 0) return false;
   const actual = await scrypt(password, Buffer.from(saltText, "base64url"), expected.length, params);

@@ -10,7 +10,8 @@ afterAll(() => Promise.all([dbA.$disconnect(), dbB.$disconnect()]));
 
 const pair = (capacity: number, opts: { now?: () => number } = {}) => {
   const scope = uid("scope");
-  const make = (db: typeof dbA) => new SharedLimiter({ name: "test", capacity, refillPerMinute: capacity, db, scope, ...opts });
+  const make = (db: typeof dbA) =>
+    new SharedLimiter({ name: "test", capacity, refillPerMinute: capacity, db, scope, ...opts });
   return [make(dbA), make(dbB)] as const;
 };
 
@@ -34,7 +35,12 @@ describe("SharedLimiter (rate_limits table)", () => {
     const [a, b] = pair(10);
     const taken = await Promise.all(Array.from({ length: 50 }, (_, i) => (i % 2 ? a : b).take("burst")));
     expect(taken.filter((t) => t.allowed)).toHaveLength(10);
-    expect(taken.filter((t) => t.allowed).map((t) => t.remaining).sort((x, y) => x - y)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(
+      taken
+        .filter((t) => t.allowed)
+        .map((t) => t.remaining)
+        .sort((x, y) => x - y),
+    ).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
 
   it("refills over time, counts remaining tokens, denies without consuming, and keeps principals apart", async () => {
@@ -69,7 +75,15 @@ describe("SharedLimiter (rate_limits table)", () => {
   it("sweeps buckets idle past the threshold that are full again, in bounded batches, and keeps the others", async () => {
     let t = 5_000_000;
     const scope = uid("scope");
-    const a = new SharedLimiter({ name: "sweep", capacity: 1, refillPerMinute: 0.1, db: dbA, scope, sweepAfterMs: 60_000, now: () => t });
+    const a = new SharedLimiter({
+      name: "sweep",
+      capacity: 1,
+      refillPerMinute: 0.1,
+      db: dbA,
+      scope,
+      sweepAfterMs: 60_000,
+      now: () => t,
+    });
     for (const p of ["s1", "s2", "s3"]) await a.take(p);
     t += 570_000;
     await a.take("s4");
@@ -87,7 +101,15 @@ describe("SharedLimiter (rate_limits table)", () => {
     // A closed port on loopback: every query fails at once.
     const down = createDb("postgresql://nobody:nothing@127.0.0.1:9/none", { max: 1 });
     const told: unknown[] = [];
-    const limiter = new SharedLimiter({ name: "down", capacity: 2, refillPerMinute: 2, db: down, scope: uid("scope"), timeoutMs: 2_000, onFallback: (e) => told.push(e) });
+    const limiter = new SharedLimiter({
+      name: "down",
+      capacity: 2,
+      refillPerMinute: 2,
+      db: down,
+      scope: uid("scope"),
+      timeoutMs: 2_000,
+      onFallback: (e) => told.push(e),
+    });
     const taken = [await limiter.take("x"), await limiter.take("x"), await limiter.take("x")];
     expect(taken.map((r) => r.allowed)).toEqual([true, true, false]);
     expect(told).toHaveLength(1);

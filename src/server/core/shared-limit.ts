@@ -13,7 +13,11 @@ export interface RateLimiter {
 
 /** An in-process limiter behind the async interface (tests of callers, limits that stay local). */
 export function localLimiter(limiter: TokenBucketLimiter): RateLimiter {
-  return { capacity: limiter.capacity, refillPerMinute: limiter.refillPerMinute, take: async (key) => limiter.take(key) };
+  return {
+    capacity: limiter.capacity,
+    refillPerMinute: limiter.refillPerMinute,
+    take: async (key) => limiter.take(key),
+  };
 }
 
 export interface SharedLimiterOptions {
@@ -37,7 +41,10 @@ export interface SharedLimiterOptions {
   onFallback?: (error: unknown) => void;
 }
 
-const ZScope = z.string().max(64).regex(/^[\w.-]*$/, "letters, digits, '.', '_' or '-'");
+const ZScope = z
+  .string()
+  .max(64)
+  .regex(/^[\w.-]*$/, "letters, digits, '.', '_' or '-'");
 let envScope: string | undefined;
 
 /** RATE_LIMIT_SCOPE, read and checked once: processes with the same value share their limits. */
@@ -76,7 +83,8 @@ export class SharedLimiter implements RateLimiter {
   private fallingBack = false;
 
   constructor(options: SharedLimiterOptions) {
-    if (!(options.capacity >= 1) || !(options.refillPerMinute > 0)) throw new RangeError("capacity must be at least 1 and refillPerMinute positive");
+    if (!(options.capacity >= 1) || !(options.refillPerMinute > 0))
+      throw new RangeError("capacity must be at least 1 and refillPerMinute positive");
     this.name = options.name;
     this.capacity = options.capacity;
     this.refillPerMinute = options.refillPerMinute;
@@ -89,8 +97,16 @@ export class SharedLimiter implements RateLimiter {
     this.sweepAfterMs = options.sweepAfterMs ?? 600_000;
     this.onFallback =
       options.onFallback ??
-      ((error) => logger().warn({ event: "rate_limit_fallback", limit: options.name, error: error instanceof Error ? error.name : "unknown" }, "database unreachable: limit counted per process"));
-    this.local = new TokenBucketLimiter({ capacity: this.capacity, refillPerMinute: this.refillPerMinute, ...(options.now ? { now: options.now } : {}) });
+      ((error) =>
+        logger().warn(
+          { event: "rate_limit_fallback", limit: options.name, error: error instanceof Error ? error.name : "unknown" },
+          "database unreachable: limit counted per process",
+        ));
+    this.local = new TokenBucketLimiter({
+      capacity: this.capacity,
+      refillPerMinute: this.refillPerMinute,
+      ...(options.now ? { now: options.now } : {}),
+    });
   }
 
   /** The stored key of a principal: the limit's prefix and a SHA-256 (e-mails and addresses never in clear). */
@@ -138,19 +154,29 @@ export class SharedLimiter implements RateLimiter {
 
   /** Buckets of this limit held in the table (rule 6), for metrics and tests. */
   async count(): Promise<number> {
-    const rows = await sqlRows<{ n: number }>(this.getDb(), Prisma.sql`SELECT count(*)::int AS n FROM rate_limits WHERE left(key, ${this.prefix.length}::int) = ${this.prefix}`);
+    const rows = await sqlRows<{ n: number }>(
+      this.getDb(),
+      Prisma.sql`SELECT count(*)::int AS n FROM rate_limits WHERE left(key, ${this.prefix.length}::int) = ${this.prefix}`,
+    );
     return rows[0]?.n ?? 0;
   }
 
   /** A principal's bucket as stored, without refilling it (for tests). */
   async peek(principal: string): Promise<{ tokens: number; lastRefill: number } | undefined> {
-    const rows = await sqlRows<{ tokens: number; last_refill_ms: number }>(this.getDb(), Prisma.sql`SELECT tokens, last_refill_ms FROM rate_limits WHERE key = ${this.keyOf(principal)}`);
+    const rows = await sqlRows<{ tokens: number; last_refill_ms: number }>(
+      this.getDb(),
+      Prisma.sql`SELECT tokens, last_refill_ms FROM rate_limits WHERE key = ${this.keyOf(principal)}`,
+    );
     const row = rows[0];
-    return row ? { tokens: row.tokens < 0 ? Number(row.tokens) + 1 : Number(row.tokens), lastRefill: Number(row.last_refill_ms) } : undefined;
+    return row
+      ? { tokens: row.tokens < 0 ? Number(row.tokens) + 1 : Number(row.tokens), lastRefill: Number(row.last_refill_ms) }
+      : undefined;
   }
 
   private nowSql(): Prisma.Sql {
-    return this.now ? Prisma.sql`${this.now()}::float8` : Prisma.sql`(extract(epoch FROM clock_timestamp()) * 1000)::float8`;
+    return this.now
+      ? Prisma.sql`${this.now()}::float8`
+      : Prisma.sql`(extract(epoch FROM clock_timestamp()) * 1000)::float8`;
   }
 
   private async takeInDb(key: string): Promise<number> {
@@ -187,7 +213,10 @@ export class SharedLimiter implements RateLimiter {
   private withTimeout<T>(work: Promise<T>): Promise<T> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`rate limit: no answer from the database in ${this.timeoutMs} ms`)), this.timeoutMs);
+      timer = setTimeout(
+        () => reject(new Error(`rate limit: no answer from the database in ${this.timeoutMs} ms`)),
+        this.timeoutMs,
+      );
       timer.unref();
     });
     return Promise.race([work, timeout]).finally(() => clearTimeout(timer));

@@ -56,7 +56,13 @@ describe("TokenBucketLimiter", () => {
 
   it("holds at most maxKeys buckets, dropping the least recently used, and sweeps as it is used", () => {
     let t = 0;
-    const l = new TokenBucketLimiter({ capacity: 2, refillPerMinute: 2, sweepAfterMs: 60_000, maxKeys: 3, now: () => t });
+    const l = new TokenBucketLimiter({
+      capacity: 2,
+      refillPerMinute: 2,
+      sweepAfterMs: 60_000,
+      maxKeys: 3,
+      now: () => t,
+    });
     l.take("a");
     l.take("b");
     l.take("c");

@@ -115,7 +115,11 @@ export class TokenBucketLimiter {
  * window is the time to refill a full bucket) and `RateLimit` (remaining tokens and seconds until full),
  * plus `Retry-After` in seconds when the take was denied.
  */
-export function rateLimitHeaders(limiter: Pick<TokenBucketLimiter, "capacity" | "refillPerMinute">, taken: TakeResult, name = "default"): Record<string, string> {
+export function rateLimitHeaders(
+  limiter: Pick<TokenBucketLimiter, "capacity" | "refillPerMinute">,
+  taken: TakeResult,
+  name = "default",
+): Record<string, string> {
   const windowSeconds = Math.ceil((limiter.capacity / limiter.refillPerMinute) * 60);
   const headers: Record<string, string> = {
     "RateLimit-Policy": `"${name}";q=${limiter.capacity};w=${windowSeconds}`,

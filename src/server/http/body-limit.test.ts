@@ -16,8 +16,16 @@ describe("readBoundedBody", () => {
   it("refuses a declared length above the limit without reading a byte", async () => {
     let pulled = 0;
     const body = new ReadableStream<Uint8Array>({ pull: (c) => void (pulled++, c.enqueue(new Uint8Array(10))) });
-    const req = new Request("http://x/", { method: "POST", body, headers: { "content-length": "2048" }, duplex: "half" } as RequestInit);
-    expect(await rejectionOf(readBoundedBody(req, 1024), AppError)).toMatchObject({ code: "PAYLOAD_TOO_LARGE", message: "body_too_large" });
+    const req = new Request("http://x/", {
+      method: "POST",
+      body,
+      headers: { "content-length": "2048" },
+      duplex: "half",
+    } as RequestInit);
+    expect(await rejectionOf(readBoundedBody(req, 1024), AppError)).toMatchObject({
+      code: "PAYLOAD_TOO_LARGE",
+      message: "body_too_large",
+    });
     expect(pulled).toBeLessThanOrEqual(1); // a stream may prefetch its first chunk; nothing is read from it
   });
 

@@ -19,7 +19,10 @@ export function errorResponse(error: AppError): Response {
  * that carry the session cookie, then the body read once and never past the route's limit. Answers
  * the request to hand on (its body in memory, bounded) or the refusal to send.
  */
-export async function guardRequest(req: Request, options: GuardOptions): Promise<{ request: Request } | { refusal: Response }> {
+export async function guardRequest(
+  req: Request,
+  options: GuardOptions,
+): Promise<{ request: Request } | { refusal: Response }> {
   if (options.allowedOrigins) {
     const refused = csrfRefusal(req, options.allowedOrigins);
     if (refused) return { refusal: errorResponse(refused) };
@@ -27,7 +30,9 @@ export async function guardRequest(req: Request, options: GuardOptions): Promise
   if (req.method === "GET" || req.method === "HEAD") return { request: req };
   try {
     const body = await readBoundedBody(req, bodyLimitFor(new URL(req.url).pathname, options.maxBytes));
-    return { request: new Request(req.url, { method: req.method, headers: req.headers, body: body.byteLength ? body : null }) };
+    return {
+      request: new Request(req.url, { method: req.method, headers: req.headers, body: body.byteLength ? body : null }),
+    };
   } catch (error) {
     if (error instanceof AppError) return { refusal: errorResponse(error) };
     throw error;

@@ -34,7 +34,9 @@ describe("RouteMatcher", () => {
     expect(matcher.match("/en/engine/jobs/0193a2b4-1c2d-7e3f-8a9b-0c1d2e3f4a5b")).toBe("/[locale]/engine/jobs/[jobId]");
     expect(matcher.match("/es/dashboard/meshes/new")).toBe("/[locale]/dashboard/meshes/new");
     expect(matcher.match("/es/dashboard/meshes/m-1")).toBe("/[locale]/dashboard/meshes/[meshId]");
-    expect(matcher.match("/en/pipelines/review-analytics/executions/e1/evidence/r9")).toBe("/[locale]/pipelines/[pipelineId]/executions/[executionId]/evidence/[ref]");
+    expect(matcher.match("/en/pipelines/review-analytics/executions/e1/evidence/r9")).toBe(
+      "/[locale]/pipelines/[pipelineId]/executions/[executionId]/evidence/[ref]",
+    );
     expect(matcher.match("/en/no/such/page")).toBe("/[locale]/[...rest]");
     expect(matcher.match("/en/engine/jobs/x/y")).toBe("/[locale]/[...rest]");
     expect(matcher.match("/api/health")).toBe("/api/health");
@@ -64,8 +66,23 @@ describe("RouteMatcher", () => {
   it("keeps the label set bounded: 1,000 random paths give no more labels than there are templates (plus three)", () => {
     const labels = new Set<string>();
     const pick = <T>(xs: readonly T[]) => xs[Math.floor(Math.random() * xs.length)]!;
-    const word = () => Math.random().toString(36).slice(2, 2 + 1 + Math.floor(Math.random() * 12));
-    const prefixes = ["", "/en", "/es", "/de", "/fr", "/api", "/api/jobs", "/_next", "/_next/static", "/en/engine/jobs", "/en/dashboard/meshes"];
+    const word = () =>
+      Math.random()
+        .toString(36)
+        .slice(2, 2 + 1 + Math.floor(Math.random() * 12));
+    const prefixes = [
+      "",
+      "/en",
+      "/es",
+      "/de",
+      "/fr",
+      "/api",
+      "/api/jobs",
+      "/_next",
+      "/_next/static",
+      "/en/engine/jobs",
+      "/en/dashboard/meshes",
+    ];
     for (let i = 0; i < 1_000; i++) {
       const depth = Math.floor(Math.random() * 6);
       const path = `${pick(prefixes)}${Array.from({ length: depth }, () => `/${encodeURIComponent(word())}`).join("")}${Math.random() < 0.2 ? "/" : ""}`;
@@ -81,7 +98,12 @@ describe("RouteMatcher", () => {
 describe("sub-routes of a catch-all (the REST API)", () => {
   it("refines the catch-all's label with the registered templates, and falls back to it", () => {
     expect(routeOf(matcher, "/api/jobs/j1")).toBe("/api/[...rest]");
-    registerSubRoutes("/api/[...rest]", ["/api/jobs/{job_id}", "/api/my/meshes", "/api/my/meshes/{meshId}"].map((p) => (p.includes("{") ? templateOfOpenApiPath("", p) : p)));
+    registerSubRoutes(
+      "/api/[...rest]",
+      ["/api/jobs/{job_id}", "/api/my/meshes", "/api/my/meshes/{meshId}"].map((p) =>
+        p.includes("{") ? templateOfOpenApiPath("", p) : p,
+      ),
+    );
     expect(routeOf(matcher, "/api/jobs/0193a2b4")).toBe("/api/jobs/[job_id]");
     expect(routeOf(matcher, "/api/my/meshes")).toBe("/api/my/meshes");
     expect(routeOf(matcher, "/api/my/meshes/m1")).toBe("/api/my/meshes/[meshId]");

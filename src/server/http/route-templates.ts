@@ -46,7 +46,10 @@ export class RouteMatcher {
    * `templates`: Next.js route paths (`/[locale]/meshes/[meshId]`, `/api/[...rest]`); `allowed`: the
    * values a parameter may take (`{ locale: ["en", "es", "de"] }`), so `/favicon.png` is not `/[locale]`.
    */
-  constructor(templates: Iterable<string>, private readonly allowed: Record<string, readonly string[]> = {}) {
+  constructor(
+    templates: Iterable<string>,
+    private readonly allowed: Record<string, readonly string[]> = {},
+  ) {
     let kept = 0;
     for (const template of templates) {
       if (kept++ >= MAX_TEMPLATES) break;
@@ -103,7 +106,9 @@ export class RouteMatcher {
 }
 
 const SUB_ROUTES = Symbol.for("review-mesh.route-templates.sub-routes");
-type SubRouteStore = typeof globalThis & { [SUB_ROUTES]?: Map<string, { templates: readonly string[]; matcher?: RouteMatcher }> };
+type SubRouteStore = typeof globalThis & {
+  [SUB_ROUTES]?: Map<string, { templates: readonly string[]; matcher?: RouteMatcher }>;
+};
 
 /**
  * Names the routes served inside a catch-all route (the REST API inside `/api/[...rest]`): a path the

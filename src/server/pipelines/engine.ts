@@ -1,4 +1,12 @@
-import type { PipelineDefinition, PipelineDeps, PipelineOutcome, PreparedRun, RunScope, StageMetric, StageMetrics } from "./types";
+import type {
+  PipelineDefinition,
+  PipelineDeps,
+  PipelineOutcome,
+  PreparedRun,
+  RunScope,
+  StageMetric,
+  StageMetrics,
+} from "./types";
 import { NO_ITEMS_WARNING } from "./stage-warnings";
 
 /** A stage (or the preparation before the stages) failed; the metrics of what ran are kept. */
@@ -20,7 +28,19 @@ export type ProgressHook = (progress: { currentStage: string | null; metrics: St
 /** Metrics of a pipeline before it runs: every stage pending. */
 export function pendingMetrics(def: Pick<PipelineDefinition, "stages">): StageMetrics {
   return Object.fromEntries(
-    def.stages.map((s) => [s.id, { status: "pending", duration_ms: null, items_in: null, items_out: null, warnings: [], errors: [], started_at: null, finished_at: null } satisfies StageMetric]),
+    def.stages.map((s) => [
+      s.id,
+      {
+        status: "pending",
+        duration_ms: null,
+        items_in: null,
+        items_out: null,
+        warnings: [],
+        errors: [],
+        started_at: null,
+        finished_at: null,
+      } satisfies StageMetric,
+    ]),
   );
 }
 
@@ -52,7 +72,8 @@ export async function runStages(
   }
   const scope = prepared.scope ?? null;
   if (scope && scope.items === 0) {
-    for (const s of def.stages) Object.assign(metrics[s.id]!, { status: "skipped", items_in: 0, items_out: 0, warnings: [NO_ITEMS_WARNING] });
+    for (const s of def.stages)
+      Object.assign(metrics[s.id]!, { status: "skipped", items_in: 0, items_out: 0, warnings: [NO_ITEMS_WARNING] });
     return { outcome: { result: {}, synthesis: null }, metrics, totalDurationMs: elapsed(), scope };
   }
   let value = prepared.first;

@@ -6,7 +6,10 @@ import type { PipelineDefinition } from "./types";
 export const PIPELINES: readonly PipelineDefinition[] = [reviewAnalytics as unknown as PipelineDefinition];
 
 /** A pipeline definition by id (undefined for an unknown id). */
-export function findPipeline(id: string, registry: readonly PipelineDefinition[] = PIPELINES): PipelineDefinition | undefined {
+export function findPipeline(
+  id: string,
+  registry: readonly PipelineDefinition[] = PIPELINES,
+): PipelineDefinition | undefined {
   return registry.find((p) => p.id === id);
 }
 

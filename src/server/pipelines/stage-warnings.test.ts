@@ -8,7 +8,11 @@ describe("stage warnings", () => {
     }
     const v = { byModel: 90, total: 100, cached: 10, requests: 3, failed: 1, sentiment: 7, critical: 2 };
     expect(parseWarning(modelWarning(v))).toEqual({ key: "model", values: v });
-    expect(parseWarning(writerFailedWarning("x".repeat(300)))).toEqual({ key: "writerFailed", values: { count: 0 }, detail: "x".repeat(200) });
+    expect(parseWarning(writerFailedWarning("x".repeat(300)))).toEqual({
+      key: "writerFailed",
+      values: { count: 0 },
+      detail: "x".repeat(200),
+    });
     expect(parseWarning(NO_ITEMS_WARNING)).toEqual({ key: "noItems", values: { count: 0 } });
   });
 

@@ -134,7 +134,10 @@ export interface PipelineDefinition<Input = unknown, Ctx = unknown> {
    * Refuses an input naming data the caller cannot read (a NOT_FOUND AppError, as for absent data),
    * checked when a run is submitted or re-run; `readScopeApiKeyId` as in PipelineDeps.
    */
-  authorizeInput?: (input: Input, access: { db: PipelineDeps["db"]; readScopeApiKeyId: string | null }) => Promise<void>;
+  authorizeInput?: (
+    input: Input,
+    access: { db: PipelineDeps["db"]; readScopeApiKeyId: string | null },
+  ) => Promise<void>;
   /** Builds the run context (e.g. reads the reviews) from the validated input, within the read scope. */
   prepare: (input: Input, deps: PipelineDeps) => Promise<PreparedRun<Ctx>>;
   /** Turns the last stage output into what is stored with the execution. */

@@ -7,12 +7,18 @@ import { envBool, envInt, parseConfig } from "../core/config";
  */
 export const ZReviewSettings = z.object({
   /** PostgreSQL schema of pg-boss's tables (the pipeline executions' queue); installations or tests sharing a database use their own. */
-  QUEUE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,49}$/, { error: "must be a lower-case SQL name" }).default("pgboss"),
+  QUEUE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,49}$/, { error: "must be a lower-case SQL name" })
+    .default("pgboss"),
   /**
    * Work queue of jobs and callbacks (the `queue` column): web processes write it on new jobs, workers
    * take only its rows. Worker pools (or test runs) sharing a database keep apart with their own.
    */
-  JOB_QUEUE: z.string().regex(/^[a-z0-9_-]{1,50}$/, { error: "must be 1-50 lower-case letters, digits, - or _" }).default("default"),
+  JOB_QUEUE: z
+    .string()
+    .regex(/^[a-z0-9_-]{1,50}$/, { error: "must be 1-50 lower-case letters, digits, - or _" })
+    .default("default"),
   /** A scrape running longer than this is aborted (error class timeout). */
   JOB_TIMEOUT_MS: envInt(120_000, 100, 3_600_000),
   /** Added to the timeout to form the queue's expiry: an active job older than both is run again. */

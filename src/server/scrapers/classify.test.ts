@@ -30,11 +30,17 @@ describe("errorForStatus", () => {
 
 describe("classifyError", () => {
   it("tells network failures from timeouts and anything else", () => {
-    const refused = new TypeError("fetch failed", { cause: Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:1"), { code: "ECONNREFUSED" }) });
+    const refused = new TypeError("fetch failed", {
+      cause: Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:1"), { code: "ECONNREFUSED" }),
+    });
     expect(classifyError(refused).errorClass).toBe("network");
-    expect(classifyError(new Error("page.goto: net::ERR_CONNECTION_REFUSED at http://127.0.0.1:1/")).errorClass).toBe("network");
+    expect(classifyError(new Error("page.goto: net::ERR_CONNECTION_REFUSED at http://127.0.0.1:1/")).errorClass).toBe(
+      "network",
+    );
     expect(classifyError(new Error("page.goto: net::ERR_CONNECTION_RESET")).errorClass).toBe("network");
-    expect(classifyError(Object.assign(new Error("Timeout 30000ms exceeded."), { name: "TimeoutError" })).errorClass).toBe("timeout");
+    expect(
+      classifyError(Object.assign(new Error("Timeout 30000ms exceeded."), { name: "TimeoutError" })).errorClass,
+    ).toBe("timeout");
     expect(classifyError(new Error("boom")).errorClass).toBe("internal");
     expect(classifyError("weird").errorClass).toBe("internal");
     const known = new ScrapeError("layout_changed", "x");
@@ -44,7 +50,9 @@ describe("classifyError", () => {
   it("lets an aborted signal win: its ScrapeError reason (cancelled), otherwise timeout", () => {
     const controller = new AbortController();
     controller.abort(new ScrapeError("cancelled", "job cancelled"));
-    expect(classifyError(new Error("Target page, context or browser has been closed"), controller.signal).errorClass).toBe("cancelled");
+    expect(
+      classifyError(new Error("Target page, context or browser has been closed"), controller.signal).errorClass,
+    ).toBe("cancelled");
     const plain = new AbortController();
     plain.abort();
     expect(abortError(plain.signal).errorClass).toBe("timeout");
@@ -52,7 +60,17 @@ describe("classifyError", () => {
   });
 
   it("covers the classes of the Prisma enum ScrapeErrorClass", () => {
-    expect(SCRAPE_ERROR_CLASSES).toEqual(["target_not_found", "blocked", "rate_limited", "layout_changed", "timeout", "network", "invalid_target", "cancelled", "internal"]);
+    expect(SCRAPE_ERROR_CLASSES).toEqual([
+      "target_not_found",
+      "blocked",
+      "rate_limited",
+      "layout_changed",
+      "timeout",
+      "network",
+      "invalid_target",
+      "cancelled",
+      "internal",
+    ]);
     expect(new ScrapeError("cancelled", "x").transient).toBe(false);
     expect(new ScrapeError("internal", "x", { transient: true }).transient).toBe(true);
   });

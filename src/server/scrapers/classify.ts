@@ -13,25 +13,39 @@ const NETWORK_CODES = new Set([
   "UND_ERR_SOCKET",
   "UND_ERR_CLOSED",
 ]);
-const TIMEOUT_CODES = new Set(["ETIMEDOUT", "UND_ERR_CONNECT_TIMEOUT", "UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT"]);
-const CHROMIUM_NETWORK = /net::ERR_(CONNECTION_(REFUSED|RESET|CLOSED|ABORTED|FAILED)|EMPTY_RESPONSE|NAME_NOT_RESOLVED|ADDRESS_UNREACHABLE|INTERNET_DISCONNECTED|NETWORK_CHANGED|SOCKET_NOT_CONNECTED)/;
+const TIMEOUT_CODES = new Set([
+  "ETIMEDOUT",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "UND_ERR_HEADERS_TIMEOUT",
+  "UND_ERR_BODY_TIMEOUT",
+]);
+const CHROMIUM_NETWORK =
+  /net::ERR_(CONNECTION_(REFUSED|RESET|CLOSED|ABORTED|FAILED)|EMPTY_RESPONSE|NAME_NOT_RESOLVED|ADDRESS_UNREACHABLE|INTERNET_DISCONNECTED|NETWORK_CHANGED|SOCKET_NOT_CONNECTED)/;
 const CHROMIUM_TIMEOUT = /net::ERR_(TIMED_OUT|CONNECTION_TIMED_OUT)/;
 
 /** The error for an HTTP status the platform answered with (undefined for a success). */
 export function errorForStatus(status: number, what: string, retryAfter?: string | null): ScrapeError | undefined {
   if (status < 400) return undefined;
-  if (status === 404 || status === 410) return new ScrapeError("target_not_found", `${what}: ${status}, no such place`, { status });
-  if (status === 403 || status === 401) return new ScrapeError("blocked", `${what}: ${status}, blocked (captcha)`, { status });
+  if (status === 404 || status === 410)
+    return new ScrapeError("target_not_found", `${what}: ${status}, no such place`, { status });
+  if (status === 403 || status === 401)
+    return new ScrapeError("blocked", `${what}: ${status}, blocked (captcha)`, { status });
   if (status === 429) {
     const seconds = parseRetryAfter(retryAfter);
-    return new ScrapeError("rate_limited", `${what}: 429, rate limited${seconds === undefined ? "" : `, retry after ${seconds} s`}`, {
-      status,
-      retryAfterSeconds: seconds,
-    });
+    return new ScrapeError(
+      "rate_limited",
+      `${what}: 429, rate limited${seconds === undefined ? "" : `, retry after ${seconds} s`}`,
+      {
+        status,
+        retryAfterSeconds: seconds,
+      },
+    );
   }
-  if (status === 408 || status === 504) return new ScrapeError("timeout", `${what}: ${status}, timed out upstream`, { status });
+  if (status === 408 || status === 504)
+    return new ScrapeError("timeout", `${what}: ${status}, timed out upstream`, { status });
   // 502 and 503 say the platform is overloaded or restarting: worth another try, like a dropped connection.
-  if (status === 502 || status === 503) return new ScrapeError("network", `${what}: ${status}, platform unavailable`, { status });
+  if (status === 502 || status === 503)
+    return new ScrapeError("network", `${what}: ${status}, platform unavailable`, { status });
   return new ScrapeError("internal", `${what}: unexpected status ${status}`, { status });
 }
 
@@ -56,7 +70,11 @@ export function throwIfAborted(signal: AbortSignal): void {
 }
 
 function codeOf(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e && typeof e === "object" && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e: unknown = error, depth = 0;
+    e && typeof e === "object" && depth < 5;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === "string") return code;
   }
@@ -90,7 +108,11 @@ export function classifyError(error: unknown, signal?: AbortSignal): ScrapeError
 function outboundFailure(error: OutboundError): ScrapeError {
   switch (error.code) {
     case "refused":
-      return new ScrapeError("invalid_target", "target_not_allowed: the platform's address is not allowed (private or unresolvable)", { cause: error });
+      return new ScrapeError(
+        "invalid_target",
+        "target_not_allowed: the platform's address is not allowed (private or unresolvable)",
+        { cause: error },
+      );
     case "timeout":
     case "aborted":
       return new ScrapeError("timeout", `timed out: ${error.message}`, { cause: error });

@@ -16,11 +16,21 @@ export const ZScraperConfig = z.object({
   SCRAPER_PRIVATE_ORIGINS: z
     .string()
     .default("")
-    .transform((v) => v.split(",").map((o) => o.trim()).filter(Boolean))
-    .refine((list) => list.every((o) => URL.canParse(o)), { error: "must be a comma-separated list of origins such as https://reviews.internal" })
+    .transform((v) =>
+      v
+        .split(",")
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.every((o) => URL.canParse(o)), {
+      error: "must be a comma-separated list of origins such as https://reviews.internal",
+    })
     .transform((list) => list.map((o) => new URL(o).origin)),
   /** The user the browser runs as when the worker runs as root (Chromium's sandbox cannot start as root). */
-  SCRAPER_BROWSER_USER: z.string().regex(/^[a-z_][a-z0-9_-]{0,31}$/, { error: "must be a user name" }).default("nobody"),
+  SCRAPER_BROWSER_USER: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_-]{0,31}$/, { error: "must be a user name" })
+    .default("nobody"),
 });
 export type TScraperConfig = z.output<typeof ZScraperConfig>;
 

@@ -38,14 +38,31 @@ beforeAll(async () => {
   probe = await startProbe();
   platform = await startProbe((req, res) => {
     const url = req.url ?? "/";
-    if (url.startsWith("/hostile")) return void res.writeHead(200, { "content-type": "text/html" }).end(hostilePage(probe.url));
+    if (url.startsWith("/hostile"))
+      return void res.writeHead(200, { "content-type": "text/html" }).end(hostilePage(probe.url));
     if (url.startsWith("/done")) return void res.end("ok");
     // The place page and the JSON API both redirect to the probe; one place moves within the origin.
-    if (url.startsWith("/places/away") || url.startsWith("/api/places/away")) return void res.writeHead(302, { location: `${probe.url}/stolen` }).end();
-    if (url.startsWith("/api/places/moved/")) return void res.writeHead(301, { location: url.replace("/moved/", "/here/") }).end();
+    if (url.startsWith("/places/away") || url.startsWith("/api/places/away"))
+      return void res.writeHead(302, { location: `${probe.url}/stolen` }).end();
+    if (url.startsWith("/api/places/moved/"))
+      return void res.writeHead(301, { location: url.replace("/moved/", "/here/") }).end();
     if (url.startsWith("/api/places/here/reviews")) {
       return void res.writeHead(200, { "content-type": "application/json" }).end(
-        JSON.stringify({ place: { id: "here", name: "Here" }, nextPage: null, reviews: [{ id: "r1", author: "A", rating: 5, text: "Fine", language: "en", publishedAt: "2026-01-01T00:00:00Z", ownerReply: null }] }),
+        JSON.stringify({
+          place: { id: "here", name: "Here" },
+          nextPage: null,
+          reviews: [
+            {
+              id: "r1",
+              author: "A",
+              rating: 5,
+              text: "Fine",
+              language: "en",
+              publishedAt: "2026-01-01T00:00:00Z",
+              ownerReply: null,
+            },
+          ],
+        }),
       );
     }
     res.writeHead(404).end();
@@ -60,7 +77,10 @@ afterAll(async () => {
 function scrape(impl: string, target: Partial<ScrapeTarget>) {
   const scraper = getScraper(impl);
   if (!scraper) throw new Error(`no scraper ${impl}`);
-  return scraper.scrape({ limit: 10, sort: "newest", ...target }, { signal: AbortSignal.timeout(20_000), platformUrl: platform.url });
+  return scraper.scrape(
+    { limit: 10, sort: "newest", ...target },
+    { signal: AbortSignal.timeout(20_000), platformUrl: platform.url },
+  );
 }
 
 describe("the platform's origin is the only one a scrape reaches", () => {
@@ -89,7 +109,9 @@ describe("the platform's origin is the only one a scrape reaches", () => {
     const controller = new AbortController();
     const blocked = await withPage(controller.signal, platform.url, async (page) => {
       await page.goto(`${platform.url}/hostile`);
-      await page.waitForFunction(() => (window as unknown as { done?: boolean }).done === true, undefined, { timeout: 10_000 });
+      await page.waitForFunction(() => (window as unknown as { done?: boolean }).done === true, undefined, {
+        timeout: 10_000,
+      });
       await page.waitForTimeout(500);
       return true;
     });

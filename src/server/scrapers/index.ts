@@ -11,7 +11,11 @@ export { ZScraperConfig, setScraperConfig, type TScraperConfig } from "./config"
 const noopScraper: Scraper = {
   implementation: "noop",
   async scrape(target, ctx) {
-    return { origin: new URL(ctx.platformUrl).origin, placeKey: `noop:${target.platformId ?? target.placeUrl ?? "none"}`, reviews: [] };
+    return {
+      origin: new URL(ctx.platformUrl).origin,
+      placeKey: `noop:${target.platformId ?? target.placeUrl ?? "none"}`,
+      reviews: [],
+    };
   },
 };
 
@@ -23,10 +27,12 @@ const noopScraper: Scraper = {
  * - "noop":       returns no reviews at once (benchmarks)
  */
 const registry = new Map<string, Scraper>(
-  [browserScraper("browser-v1", [layout1]), browserScraper("browser-v2", [layout1, layout2]), httpJsonScraper, noopScraper].map((s) => [
-    s.implementation,
-    s,
-  ]),
+  [
+    browserScraper("browser-v1", [layout1]),
+    browserScraper("browser-v2", [layout1, layout2]),
+    httpJsonScraper,
+    noopScraper,
+  ].map((s) => [s.implementation, s]),
 );
 
 export const SCRAPER_IMPLEMENTATIONS: readonly string[] = [...registry.keys()];

@@ -48,7 +48,8 @@ export async function platformFetch(url: URL, req: PlatformRequest): Promise<{ u
       signal: req.signal,
     });
     const location = response.headers.location;
-    if (response.status < 300 || response.status >= 400 || !location || hop >= MAX_REDIRECTS) return { url: current, response };
+    if (response.status < 300 || response.status >= 400 || !location || hop >= MAX_REDIRECTS)
+      return { url: current, response };
     current = new URL(location, current);
     // 301, 302 and 303 turn a POST into a GET, as browsers do; 307 and 308 repeat it.
     if (response.status !== 307 && response.status !== 308) {

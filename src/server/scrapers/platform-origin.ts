@@ -4,7 +4,8 @@
  * this one function, so a job is checked against the origin its scrape will read.
  */
 export function platformOrigin(config: unknown, fallbackUrl: string): string {
-  const configured = config && typeof config === "object" ? (config as { platformUrl?: unknown }).platformUrl : undefined;
+  const configured =
+    config && typeof config === "object" ? (config as { platformUrl?: unknown }).platformUrl : undefined;
   return new URL(typeof configured === "string" ? configured : fallbackUrl).origin;
 }
 

@@ -6,7 +6,16 @@ import { createDemoPlatform } from "@/demo-platform/server";
 import { demoPlatformForFile } from "@/test/demo-platform-for-file";
 import { freePort } from "@/test/helpers";
 import { rejectionOf } from "@/test/rejection";
-import { closeScrapers, getScraper, ScrapeError, setScraperConfig, type ScrapeContext, type ScrapedReview, type ScrapeTarget, type TScrapeErrorClass } from "./index";
+import {
+  closeScrapers,
+  getScraper,
+  ScrapeError,
+  setScraperConfig,
+  type ScrapeContext,
+  type ScrapedReview,
+  type ScrapeTarget,
+  type TScrapeErrorClass,
+} from "./index";
 
 const IMPLS = ["browser-v1", "browser-v2", "http-json"] as const;
 // Eight places: p-0008 is a small one (every eighth place is).
@@ -17,12 +26,19 @@ type Options = Partial<Pick<ScrapeContext, "signal" | "platformUrl" | "onProgres
 function scrape(impl: string, target: Partial<ScrapeTarget>, { signal, platformUrl, ...rest }: Options = {}) {
   const scraper = getScraper(impl);
   if (!scraper) throw new Error(`no scraper ${impl}`);
-  return scraper.scrape({ limit: 25, sort: "newest", ...target }, { signal: signal ?? AbortSignal.timeout(30_000), platformUrl: platformUrl ?? demo.base, ...rest });
+  return scraper.scrape(
+    { limit: 25, sort: "newest", ...target },
+    { signal: signal ?? AbortSignal.timeout(30_000), platformUrl: platformUrl ?? demo.base, ...rest },
+  );
 }
 
 /** What a correct scraper returns: the platform's own selection, in its order, cut at the limit. */
 function expected(placeId: string, target: Partial<ScrapeTarget> & { limit: number }): ScrapedReview[] {
-  const selected = selectReviews(demo.platform.dataset.reviews(placeId), { sort: target.sort ?? "newest", lang: target.language, since: target.since });
+  const selected = selectReviews(demo.platform.dataset.reviews(placeId), {
+    sort: target.sort ?? "newest",
+    lang: target.language,
+    since: target.since,
+  });
   return selected.slice(0, target.limit).map((r) => ({
     externalId: r.id,
     author: r.author,
@@ -69,8 +85,12 @@ describe("both scrapers against both layouts", () => {
   it("drift: the platform-wide switch to layout 2 breaks browser-v1 on every place, browser-v2 keeps working", async () => {
     demo.platform.updateSettings({ layout: "2" });
     try {
-      expect((await rejectionOf(scrape("browser-v1", { platformId: "p-0001", limit: 5 }), ScrapeError)).errorClass).toBe("layout_changed");
-      expect((await scrape("browser-v2", { platformId: "p-0001", limit: 5 })).reviews).toEqual(expected("p-0001", { limit: 5 }));
+      expect(
+        (await rejectionOf(scrape("browser-v1", { platformId: "p-0001", limit: 5 }), ScrapeError)).errorClass,
+      ).toBe("layout_changed");
+      expect((await scrape("browser-v2", { platformId: "p-0001", limit: 5 })).reviews).toEqual(
+        expected("p-0001", { limit: 5 }),
+      );
     } finally {
       demo.platform.resetSettings();
     }
@@ -116,21 +136,40 @@ describe("edges of the target", () => {
 });
 
 describe("every error class, provoked", () => {
-  async function classified(promise: Promise<unknown>, errorClass: TScrapeErrorClass, transient: boolean): Promise<ScrapeError> {
+  async function classified(
+    promise: Promise<unknown>,
+    errorClass: TScrapeErrorClass,
+    transient: boolean,
+  ): Promise<ScrapeError> {
     const error = await rejectionOf(promise, ScrapeError);
-    expect({ errorClass: error.errorClass, transient: error.transient }, error.message).toEqual({ errorClass, transient });
+    expect({ errorClass: error.errorClass, transient: error.transient }, error.message).toEqual({
+      errorClass,
+      transient,
+    });
     return error;
   }
-  const expectClass = async (promise: Promise<unknown>, errorClass: TScrapeErrorClass, transient: boolean): Promise<void> => {
+  const expectClass = async (
+    promise: Promise<unknown>,
+    errorClass: TScrapeErrorClass,
+    transient: boolean,
+  ): Promise<void> => {
     await classified(promise, errorClass, transient);
   };
 
-  it.each(IMPLS)("%s: an unknown place is target_not_found", (impl) => expectClass(scrape(impl, { platformId: "p-9999" }), "target_not_found", false));
+  it.each(IMPLS)("%s: an unknown place is target_not_found", (impl) =>
+    expectClass(scrape(impl, { platformId: "p-9999" }), "target_not_found", false),
+  );
 
-  it.each(IMPLS)("%s: the captcha place is blocked", (impl) => expectClass(scrape(impl, { platformId: "p-blocked" }), "blocked", false));
+  it.each(IMPLS)("%s: the captcha place is blocked", (impl) =>
+    expectClass(scrape(impl, { platformId: "p-blocked" }), "blocked", false),
+  );
 
   it.each(IMPLS)("%s: a page answering 429 is rate_limited with its Retry-After", async (impl) => {
-    const error = await classified(scrape(impl, { placeUrl: `${demo.base}/places/p-0001?status=429` }), "rate_limited", true);
+    const error = await classified(
+      scrape(impl, { placeUrl: `${demo.base}/places/p-0001?status=429` }),
+      "rate_limited",
+      true,
+    );
     expect(error.retryAfterSeconds).toBe(30);
   });
 
@@ -139,7 +178,11 @@ describe("every error class, provoked", () => {
     const url = await limited.listen(0);
     try {
       // One token: the place page (browser) or the first API page passes, the next request is refused.
-      const error = await classified(scrape(impl, { platformId: "p-0001", limit: 150 }, { platformUrl: url }), "rate_limited", true);
+      const error = await classified(
+        scrape(impl, { platformId: "p-0001", limit: 150 }, { platformUrl: url }),
+        "rate_limited",
+        true,
+      );
       expect(error.retryAfterSeconds).toBeGreaterThan(0);
     } finally {
       await limited.close();
@@ -164,7 +207,13 @@ describe("every error class, provoked", () => {
   ])("%s reads the place's facts from %s as the platform shows them", async (impl, placeId) => {
     const result = await scrape(impl, { platformId: placeId, limit: 5 });
     const p = demo.platform.dataset.place(placeId)!;
-    expect(result.facts).toEqual({ name: p.name, address: p.address, rating: p.rating, reviewCount: p.reviewCount, histogram: p.histogram });
+    expect(result.facts).toEqual({
+      name: p.name,
+      address: p.address,
+      rating: p.rating,
+      reviewCount: p.reviewCount,
+      histogram: p.histogram,
+    });
     expect(p.histogram.reduce((a, b) => a + b, 0)).toBe(p.reviewCount);
   });
 
@@ -172,9 +221,17 @@ describe("every error class, provoked", () => {
     const want = expected("p-0001", { limit: 120 });
     // The demo data holds each kind of field in these first 120 reviews.
     for (const key of ["photos", "editedAt", "translatedText", "ownerReplyAt", "reviewerUrl"] as const) {
-      expect(want.some((r) => (Array.isArray(r[key]) ? (r[key] as unknown[]).length > 0 : r[key] !== null)), key).toBe(true);
+      expect(
+        want.some((r) => (Array.isArray(r[key]) ? (r[key] as unknown[]).length > 0 : r[key] !== null)),
+        key,
+      ).toBe(true);
     }
-    for (const [impl, layout] of [["browser-v1", 1], ["browser-v2", 2], ["browser-v2", 1], ["http-json", 1]] as const) {
+    for (const [impl, layout] of [
+      ["browser-v1", 1],
+      ["browser-v2", 2],
+      ["browser-v2", 1],
+      ["http-json", 1],
+    ] as const) {
       const got = await scrape(impl, { placeUrl: `${demo.base}/places/p-0001?layout=${layout}`, limit: 120 });
       expect(got.reviews, `${impl} on layout ${layout}`).toEqual(want);
     }
@@ -190,7 +247,9 @@ describe("every error class, provoked", () => {
       const real = truth.get(r.externalId)!;
       // A relative date is counted back from the scraper's clock, a minute at most from the platform's.
       const allowed = r.datePrecision === "exact" ? 0 : slack[r.datePrecision!] + 60_000;
-      expect(Math.abs(r.publishedAt!.getTime() - real), `${r.externalId} ${r.datePrecision}`).toBeLessThanOrEqual(allowed);
+      expect(Math.abs(r.publishedAt!.getTime() - real), `${r.externalId} ${r.datePrecision}`).toBeLessThanOrEqual(
+        allowed,
+      );
     }
     expect([...seen].some((p) => p === "month" || p === "year")).toBe(true);
   });
@@ -208,32 +267,35 @@ describe("every error class, provoked", () => {
     expect(recent.stopReason).toBe("since_reached");
   });
 
-  it.each(IMPLS)("%s (new_only) stops after the run of known reviews, its list cut there (known_reached)", async (impl) => {
-    // Known: every review but the newest 7 and the 10th-newest (an update breaks the run); stop after 5 known in a row.
-    const all = expected("p-0001", { limit: 400 });
-    const unknown = new Set([...all.slice(0, 7), all[9]!].map((r) => r.externalId));
-    const asked: number[] = [];
-    const known: NonNullable<ScrapeContext["known"]> = {
-      stopAfter: 5,
-      async cutAt(source, reviews) {
-        expect(source.placeKey).toContain("p-0001");
-        asked.push(reviews.length);
-        let run = 0;
-        for (let i = 0; i < reviews.length; i++) {
-          run = unknown.has(reviews[i]!.externalId) ? 0 : run + 1;
-          if (run >= 5) return i + 1;
-        }
-        return null;
-      },
-    };
-    const result = await scrape(impl, { platformId: "p-0001", limit: 400 }, { known });
-    // 7 new, 2 known, 1 changed, then 5 known: 15 reviews, the newest first.
-    expect(result.stopReason).toBe("known_reached");
-    expect(result.reviews).toEqual(all.slice(0, 15));
-    expect(asked.length).toBeGreaterThan(0);
-    // Without the stop the same read goes on to the limit.
-    expect((await scrape(impl, { platformId: "p-0001", limit: 40 })).reviews).toHaveLength(40);
-  });
+  it.each(IMPLS)(
+    "%s (new_only) stops after the run of known reviews, its list cut there (known_reached)",
+    async (impl) => {
+      // Known: every review but the newest 7 and the 10th-newest (an update breaks the run); stop after 5 known in a row.
+      const all = expected("p-0001", { limit: 400 });
+      const unknown = new Set([...all.slice(0, 7), all[9]!].map((r) => r.externalId));
+      const asked: number[] = [];
+      const known: NonNullable<ScrapeContext["known"]> = {
+        stopAfter: 5,
+        async cutAt(source, reviews) {
+          expect(source.placeKey).toContain("p-0001");
+          asked.push(reviews.length);
+          let run = 0;
+          for (let i = 0; i < reviews.length; i++) {
+            run = unknown.has(reviews[i]!.externalId) ? 0 : run + 1;
+            if (run >= 5) return i + 1;
+          }
+          return null;
+        },
+      };
+      const result = await scrape(impl, { platformId: "p-0001", limit: 400 }, { known });
+      // 7 new, 2 known, 1 changed, then 5 known: 15 reviews, the newest first.
+      expect(result.stopReason).toBe("known_reached");
+      expect(result.reviews).toEqual(all.slice(0, 15));
+      expect(asked.length).toBeGreaterThan(0);
+      // Without the stop the same read goes on to the limit.
+      expect((await scrape(impl, { platformId: "p-0001", limit: 40 })).reviews).toHaveLength(40);
+    },
+  );
 
   it.each(IMPLS)("%s: reports the reviews read so far, so a cancelled run keeps them", async (impl) => {
     const controller = new AbortController();
@@ -241,13 +303,18 @@ describe("every error class, provoked", () => {
     // Each request of the platform slowed down, so the read takes several seconds (two JSON pages of
     // 100, or 8 to 15 batches of cards); cancelled as soon as something was reported.
     const latency = impl === "http-json" ? 1_000 : 600;
-    const running = scrape(impl, { placeUrl: `${demo.base}/places/p-0001?latency=${latency}`, limit: 150 }, {
-      signal: controller.signal,
-      onReviews: (r) => {
-        last = r.reviews;
-        if (r.reviews.length > 0 && !controller.signal.aborted) setTimeout(() => controller.abort(new ScrapeError("cancelled", "job cancelled")), 0);
+    const running = scrape(
+      impl,
+      { placeUrl: `${demo.base}/places/p-0001?latency=${latency}`, limit: 150 },
+      {
+        signal: controller.signal,
+        onReviews: (r) => {
+          last = r.reviews;
+          if (r.reviews.length > 0 && !controller.signal.aborted)
+            setTimeout(() => controller.abort(new ScrapeError("cancelled", "job cancelled")), 0);
+        },
       },
-    });
+    );
     await expectClass(running, "cancelled", false);
     expect(last.length).toBeGreaterThan(0);
     expect(last.length).toBeLessThan(150);
@@ -257,7 +324,11 @@ describe("every error class, provoked", () => {
 
   it.each(IMPLS)("%s: a refused connection is network", async (impl) => {
     const closedPort = await freePort();
-    await expectClass(scrape(impl, { platformId: "p-0001" }, { platformUrl: `http://127.0.0.1:${closedPort}` }), "network", true);
+    await expectClass(
+      scrape(impl, { platformId: "p-0001" }, { platformUrl: `http://127.0.0.1:${closedPort}` }),
+      "network",
+      true,
+    );
   });
 
   it.each(IMPLS)("%s: 503 from the platform is network (transient)", (impl) =>
@@ -269,7 +340,11 @@ describe("every error class, provoked", () => {
     ["browser-v2", "p-0002"],
   ])("%s: review cards with other markup behind a known tab are layout_changed, not timeout", async (impl, placeId) => {
     // The step limit stays at 8 s: the answered-but-not-shown grace (2 s) decides, not the step limit.
-    await expectClass(scrape(impl, { placeUrl: `${demo.base}/places/${placeId}?markup=renamed` }), "layout_changed", false);
+    await expectClass(
+      scrape(impl, { placeUrl: `${demo.base}/places/${placeId}?markup=renamed` }),
+      "layout_changed",
+      false,
+    );
   });
 
   it.each(IMPLS)("%s: a target that names no place is invalid_target", (impl) =>
@@ -283,7 +358,10 @@ describe("the shared browser", () => {
     setScraperConfig({ CHROMIUM_PATH: "/nonexistent/chromium" });
     try {
       const error = await rejectionOf(scrape("browser-v2", { platformId: "p-0001", limit: 3 }), ScrapeError);
-      expect({ errorClass: error.errorClass, transient: error.transient }).toEqual({ errorClass: "internal", transient: false });
+      expect({ errorClass: error.errorClass, transient: error.transient }).toEqual({
+        errorClass: "internal",
+        transient: false,
+      });
     } finally {
       setScraperConfig({ CHROMIUM_PATH: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
     }

@@ -83,7 +83,16 @@ export interface PlaceFacts {
 }
 
 /** Why a collection stopped (the job's coverage block). */
-export const STOP_REASONS = ["limit", "end_of_list", "since_reached", "blocked", "layout_changed", "timeout", "cancelled", "known_reached"] as const;
+export const STOP_REASONS = [
+  "limit",
+  "end_of_list",
+  "since_reached",
+  "blocked",
+  "layout_changed",
+  "timeout",
+  "cancelled",
+  "known_reached",
+] as const;
 export type TStopReason = (typeof STOP_REASONS)[number];
 
 /** The stop reason of a list read to its end or to the limit: `limit` when the limit was reached, else the end of the (since-filtered) list. */

@@ -4,7 +4,17 @@ import nacl from "tweetnacl";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toBase64Url } from "@/server/core/encoding";
 import { testDb } from "@/test/helpers";
-import { brokerProcess, connect, hookRequest, joinedPeer, meshWithInvite, startBroker, type BrokerProcess, type TestBroker, type TestPeer } from "../../../broker/test-support";
+import {
+  brokerProcess,
+  connect,
+  hookRequest,
+  joinedPeer,
+  meshWithInvite,
+  startBroker,
+  type BrokerProcess,
+  type TestBroker,
+  type TestPeer,
+} from "../../../broker/test-support";
 
 const db = testDb();
 let broker: TestBroker;
@@ -69,7 +79,10 @@ describe("Document 2: join rules", () => {
   });
 });
 
-const metric = async (base: string, name: string) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\d+)`, "m").exec(await (await fetch(`${base}/metrics`)).text())?.[1] ?? 0);
+const metric = async (base: string, name: string) =>
+  Number(
+    new RegExp(`^${name}(?:\\{[^}]*\\})? (\\d+)`, "m").exec(await (await fetch(`${base}/metrics`)).text())?.[1] ?? 0,
+  );
 
 describe("Document 2: the defaults, on a broker process started without overrides", () => {
   let proc: BrokerProcess;
@@ -105,7 +118,11 @@ describe("Document 2: the defaults, on a broker process started without override
 
   it('MAX_MESSAGE_BYTES "65536 by default" for "hook POST body size": above it 413', async () => {
     const post = (bytes: number) =>
-      fetch(`${proc.http}/hook/set-status`, { method: "POST", headers: { "content-type": "application/json" }, body: "x".repeat(bytes) });
+      fetch(`${proc.http}/hook/set-status`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "x".repeat(bytes),
+      });
     expect((await post(65_537)).status).toBe(413);
     // At the cap the body is read (and refused for what it is, not for its size).
     expect((await post(65_536)).status).not.toBe(413);
@@ -124,7 +141,8 @@ describe("Document 2: the defaults, on a broker process started without override
   it('status hook rate "30 per minute by default", "per (process id, working directory)"', async () => {
     const { invite } = await meshWithInvite(db);
     const peer = await joinedPeer(db, invite.token, "hooks");
-    for (let i = 0; i < 30; i++) expect((await hookRequest(proc.http, peer, { pid: 31_000, cwd: "/spec" })).status, `hook ${i + 1}`).toBe(200);
+    for (let i = 0; i < 30; i++)
+      expect((await hookRequest(proc.http, peer, { pid: 31_000, cwd: "/spec" })).status, `hook ${i + 1}`).toBe(200);
     expect((await hookRequest(proc.http, peer, { pid: 31_000, cwd: "/spec" })).status).toBe(429);
     expect((await hookRequest(proc.http, peer, { pid: 31_000, cwd: "/spec-other" })).status).toBe(200);
     expect((await hookRequest(proc.http, peer, { pid: 31_001, cwd: "/spec" })).status).toBe(200);
@@ -135,7 +153,12 @@ describe("Document 2: the defaults, on a broker process started without override
     expect(proc.stdout()).toBe("");
     const lines = proc.stderr().trim().split("\n").filter(Boolean);
     expect(lines.length).toBeGreaterThan(0);
-    for (const line of lines) expect(JSON.parse(line)).toMatchObject({ level: expect.any(Number), time: expect.any(String), msg: expect.any(String) });
+    for (const line of lines)
+      expect(JSON.parse(line)).toMatchObject({
+        level: expect.any(Number),
+        time: expect.any(String),
+        msg: expect.any(String),
+      });
   });
 });
 

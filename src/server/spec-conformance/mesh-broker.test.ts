@@ -25,7 +25,9 @@ describe("Document 2: join rules 2 and 3", () => {
     const expected = `1|0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b|team-a|wss://broker.example.test/ws|2030-01-02T03:04:05Z|${unsigned.mesh_root_key}|member|${unsigned.owner_pubkey}`;
     expect(Buffer.from(canonicalInviteBytes(unsigned)).toString("utf8")).toBe(expected);
     const signed = signInvite(unsigned, owner.secretKey);
-    expect(nacl.sign.detached.verify(Buffer.from(expected), Buffer.from(signed.signature, "base64url"), owner.publicKey)).toBe(true);
+    expect(
+      nacl.sign.detached.verify(Buffer.from(expected), Buffer.from(signed.signature, "base64url"), owner.publicKey),
+    ).toBe(true);
     // Rule 2: the token is the base64url encoding of the JSON payload.
     const token = encodeInviteToken(signed);
     expect(JSON.parse(Buffer.from(token, "base64url").toString("utf8"))).toEqual(signed);

@@ -33,7 +33,6 @@ async function httpQuery(path: string, input?: unknown) {
   return { res, data: body.result.data.json as Record<string, unknown> };
 }
 
-
 class Rollback extends Error {}
 
 describe("Document 3: public stats", () => {
@@ -57,12 +56,18 @@ describe("Document 3: public stats", () => {
         });
         // Queued and waiting, queued and delivered (still held), and one past its time to live (not yet swept).
         await tx.messageEnvelope.create({ data: envelope({ expiresAt: new Date(now.getTime() + hour) }) });
-        const delivered = await tx.messageEnvelope.create({ data: envelope({ expiresAt: new Date(now.getTime() + hour) }) });
+        const delivered = await tx.messageEnvelope.create({
+          data: envelope({ expiresAt: new Date(now.getTime() + hour) }),
+        });
         await tx.messageDelivery.create({ data: { envelopeId: delivered.id, deliveredAt: now } });
         await tx.messageEnvelope.create({ data: envelope({ expiresAt: new Date(now.getTime() - 1) }) });
         // A connected presence counts, a disconnected one does not.
-        await tx.presence.create({ data: { meshId: mesh.id, memberId: member.id, nodeId: "n", connectionId: uid("c") } });
-        await tx.presence.create({ data: { meshId: mesh.id, memberId: member.id, nodeId: "n", connectionId: uid("c"), disconnectedAt: now } });
+        await tx.presence.create({
+          data: { meshId: mesh.id, memberId: member.id, nodeId: "n", connectionId: uid("c") },
+        });
+        await tx.presence.create({
+          data: { meshId: mesh.id, memberId: member.id, nodeId: "n", connectionId: uid("c"), disconnectedAt: now },
+        });
         const withMesh = await computePublicStats(tx, now);
         // An archived mesh stops counting.
         await tx.mesh.update({ where: { id: mesh.id }, data: { archivedAt: now } });
@@ -88,7 +93,15 @@ async function busyMesh(n: { presences: number; envelopes: number; audit: number
   // After the mesh's own events (its creation), so these are the most recent.
   const t0 = Date.now() + 60_000;
   const at = (i: number) => new Date(t0 + i * 1_000);
-  await db.presence.createMany({ data: Array.from({ length: n.presences }, (_, i) => ({ meshId: mesh.id, memberId: member.id, nodeId: "n", connectionId: uid(`c${i}`), connectedAt: at(i) })) });
+  await db.presence.createMany({
+    data: Array.from({ length: n.presences }, (_, i) => ({
+      meshId: mesh.id,
+      memberId: member.id,
+      nodeId: "n",
+      connectionId: uid(`c${i}`),
+      connectedAt: at(i),
+    })),
+  });
   await db.messageEnvelope.createMany({
     data: Array.from({ length: n.envelopes }, (_, i) => ({
       meshId: mesh.id,
@@ -100,7 +113,13 @@ async function busyMesh(n: { presences: number; envelopes: number; audit: number
       expiresAt: new Date(Date.now() + 3_600_000),
     })),
   });
-  await db.auditEvent.createMany({ data: Array.from({ length: n.audit }, (_, i) => ({ meshId: mesh.id, eventType: "message_sent" as const, createdAt: at(i) })) });
+  await db.auditEvent.createMany({
+    data: Array.from({ length: n.audit }, (_, i) => ({
+      meshId: mesh.id,
+      eventType: "message_sent" as const,
+      createdAt: at(i),
+    })),
+  });
   return { owner, mesh, at };
 }
 
@@ -193,7 +212,13 @@ describe("Document 3: public router", () => {
     const invite = await as(owner).my.createInvite({ meshId: mesh.id, role: "member", maxUses: 2 });
     const { res, data } = await httpQuery("public.invitePreview", { token: invite.token });
     expect(res.headers.get("cache-control")).toBe("public, max-age=30");
-    expect(data).toMatchObject({ valid: true, meshName: "Preview mesh", inviterName: "Ines Inviter", role: "member", memberCount: 1 });
+    expect(data).toMatchObject({
+      valid: true,
+      meshName: "Preview mesh",
+      inviterName: "Ines Inviter",
+      role: "member",
+      memberCount: 1,
+    });
     await httpQuery("public.invitePreview", { token: invite.token });
     expect((await db.invite.findUniqueOrThrow({ where: { id: invite.inviteId } })).usedCount).toBe(0);
   });
@@ -233,10 +258,23 @@ describe("Document 3: public router", () => {
     // token claims of itself (role, expiry) and nothing read for its mesh; a signed token without its
     // invite row gives its role and expiry and the mesh its owner key signed for.
     const forged = (await httpQuery("public.invitePreview", { token: tampered })).data as Record<string, unknown>;
-    expect(forged).toMatchObject({ reason: "bad_signature", role: "member", meshName: null, meshSlug: null, inviterName: null, memberCount: null });
+    expect(forged).toMatchObject({
+      reason: "bad_signature",
+      role: "member",
+      meshName: null,
+      meshSlug: null,
+      inviterName: null,
+      memberCount: null,
+    });
     expect(new Date(forged.expiresAt as string).getTime()).toBeGreaterThan(Date.now());
     const gone = (await httpQuery("public.invitePreview", { token: deleted.token })).data as Record<string, unknown>;
-    expect(gone).toMatchObject({ reason: "not_found", role: "member", meshName: "Reasons mesh", memberCount: 1, inviterName: null });
+    expect(gone).toMatchObject({
+      reason: "not_found",
+      role: "member",
+      meshName: "Reasons mesh",
+      memberCount: 1,
+      inviterName: null,
+    });
     expect(new Date(gone.expiresAt as string).getTime()).toBeGreaterThan(Date.now());
   });
 });

@@ -16,12 +16,25 @@ describe("Document 1: dashboards over a fixture of jobs with known outcomes", ()
     // The fixture belongs to a fresh key: its dashboards see its jobs only, whatever other tests write.
     const { id: apiKeyId } = await makeKey(db, ["jobs:read", "jobs:write"]);
     const actor: Actor = { kind: "apiKey", apiKeyId, scopes: ["jobs:read", "jobs:write"] };
-    const va = await db.scraperVersion.create({ data: { version: uid("dash"), variant: "default", implementation: "noop", trafficPercent: 0 } });
-    const vb = await db.scraperVersion.create({ data: { version: va.version, variant: "b", implementation: "noop", trafficPercent: 0 } });
+    const va = await db.scraperVersion.create({
+      data: { version: uid("dash"), variant: "default", implementation: "noop", trafficPercent: 0 },
+    });
+    const vb = await db.scraperVersion.create({
+      data: { version: va.version, variant: "b", implementation: "noop", trafficPercent: 0 },
+    });
     // All inside one hour of the window (so the timeline has one bucket), and one job older than the 24 hours.
     const hour = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000 - 3_600_000);
     const at = new Date(hour.getTime() + 5 * 60_000);
-    type Row = [client: string, v: typeof va, status: "queued" | "succeeded" | "failed", reviews: number, ms: number | null, error: "blocked" | "timeout" | null, cb: "none" | "pending" | "delivered" | "failed", created?: Date];
+    type Row = [
+      client: string,
+      v: typeof va,
+      status: "queued" | "succeeded" | "failed",
+      reviews: number,
+      ms: number | null,
+      error: "blocked" | "timeout" | null,
+      cb: "none" | "pending" | "delivered" | "failed",
+      created?: Date,
+    ];
     const rows: Row[] = [
       ["c1", va, "succeeded", 10, 1_000, null, "delivered"],
       ["c1", va, "succeeded", 20, 3_000, null, "none"],
@@ -73,7 +86,13 @@ describe("Document 1: dashboards over a fixture of jobs with known outcomes", ()
     expect(await dash.dashboardByClient(db, actor, input)).toEqual({
       hours: 24,
       clients: [
-        { client_id: "c1", total: 3, by_status: { ...zero, succeeded: 2, failed: 1 }, success_rate: 66.67, reviews: 30 },
+        {
+          client_id: "c1",
+          total: 3,
+          by_status: { ...zero, succeeded: 2, failed: 1 },
+          success_rate: 66.67,
+          reviews: 30,
+        },
         { client_id: "c2", total: 2, by_status: { ...zero, succeeded: 1, failed: 1 }, success_rate: 50, reviews: 5 },
         { client_id: "c3", total: 1, by_status: { ...zero, queued: 1 }, success_rate: null, reviews: 0 },
       ],
@@ -81,8 +100,12 @@ describe("Document 1: dashboards over a fixture of jobs with known outcomes", ()
 
     const problems = await dash.dashboardProblems(db, actor, input);
     expect(problems.failed_callbacks).toBe(1);
-    expect(new Set(problems.by_error_class.map((r) => `${r.error_class}:${r.jobs}`))).toEqual(new Set(["blocked:1", "timeout:1"]));
-    expect(new Set(problems.by_version.map((r) => `${r.scraper_variant}:${r.error_class}:${r.jobs}`))).toEqual(new Set(["default:blocked:1", "b:timeout:1"]));
+    expect(new Set(problems.by_error_class.map((r) => `${r.error_class}:${r.jobs}`))).toEqual(
+      new Set(["blocked:1", "timeout:1"]),
+    );
+    expect(new Set(problems.by_version.map((r) => `${r.scraper_variant}:${r.error_class}:${r.jobs}`))).toEqual(
+      new Set(["default:blocked:1", "b:timeout:1"]),
+    );
     // Problem jobs: failed, or whose callback failed (job 3 is both), newest first.
     expect(new Set(problems.recent.map((j) => j.id))).toEqual(new Set([ids[2], ids[3]]));
 

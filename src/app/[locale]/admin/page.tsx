@@ -11,7 +11,9 @@ const DAY_MS = 86_400_000;
 /** Audit events of the last 24 hours per type (each list's total, read with a one-row page). */
 async function eventsLastDay(caller: Awaited<ReturnType<typeof adminCaller>>) {
   const from = new Date(Date.now() - DAY_MS);
-  return Promise.all(AUDIT_TYPES.map((eventType) => caller.admin.audit({ eventType, from, pageSize: 1 }).then((p) => p.total)));
+  return Promise.all(
+    AUDIT_TYPES.map((eventType) => caller.admin.audit({ eventType, from, pageSize: 1 }).then((p) => p.total)),
+  );
 }
 
 export default async function AdminSummaryPage({ params }: { params: Promise<{ locale: string }> }) {
@@ -34,7 +36,9 @@ export default async function AdminSummaryPage({ params }: { params: Promise<{ l
     data,
     text: data.map((d) => t("summary.chartText", { label: d.label, value: d.value })).join("; "),
   });
-  const events = AUDIT_TYPES.map((type, i) => ({ label: t(`eventTypes.${type}`), value: perType[i] ?? 0 })).filter((d) => d.value > 0);
+  const events = AUDIT_TYPES.map((type, i) => ({ label: t(`eventTypes.${type}`), value: perType[i] ?? 0 })).filter(
+    (d) => d.value > 0,
+  );
   return (
     <section className="stack" aria-labelledby="admin-title">
       <h1 id="admin-title">{t("summary.title")}</h1>
@@ -62,7 +66,11 @@ export default async function AdminSummaryPage({ params }: { params: Promise<{ l
         ]}
       />
       {events.length > 0 ? (
-        <SummaryCharts valueLabel={t("summary.count")} logNote={t("summary.logScale")} charts={[chart(t("summary.eventsChart"), events, true)]} />
+        <SummaryCharts
+          valueLabel={t("summary.count")}
+          logNote={t("summary.logScale")}
+          charts={[chart(t("summary.eventsChart"), events, true)]}
+        />
       ) : (
         <p className="card empty">{t("summary.noEvents")}</p>
       )}

@@ -12,7 +12,10 @@ export default async function DashboardLayout({
 }) {
   const { locale } = await params;
   if (!(await getSessionUser())) {
-    redirect({ href: { pathname: "/sign-in", query: { reason: "signed-out", callbackUrl: `/${locale}/dashboard` } }, locale });
+    redirect({
+      href: { pathname: "/sign-in", query: { reason: "signed-out", callbackUrl: `/${locale}/dashboard` } },
+      locale,
+    });
   }
   return children;
 }

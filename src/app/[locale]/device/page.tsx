@@ -7,7 +7,13 @@ import { getSessionUser } from "@/server/auth/session-user";
 export const generateMetadata = titleFrom("device", "title");
 
 // Where `mesh login` sends the person (docs/cli.md): confirm the code the terminal shows, signed in.
-export default async function DevicePage({ params, searchParams }: { params: Promise<{ locale: string }>; searchParams: Promise<{ code?: string }> }) {
+export default async function DevicePage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<{ code?: string }>;
+}) {
   const { locale } = await params;
   setRequestLocale(locale);
   const code = typeof (await searchParams).code === "string" ? (await searchParams).code!.slice(0, 40) : "";

@@ -5,7 +5,13 @@ import { requireAdmin } from "@/trpc/admin";
 
 // The review engine's console is for administrators, as the admin console: signed-out visitors go to
 // sign-in (and back), any other user gets the 403 page with HTTP status 403 (requireAdmin).
-export default async function EngineLayout({ children, params }: { children: ReactNode; params: Promise<{ locale: string }> }) {
+export default async function EngineLayout({
+  children,
+  params,
+}: {
+  children: ReactNode;
+  params: Promise<{ locale: string }>;
+}) {
   const { locale } = await params;
   await requireAdmin(locale, "/engine");
   const t = await getTranslations("engine");

@@ -37,10 +37,18 @@ export default async function SignInPage({
       ) : (
         <p className="lead">{t("signInLead")}</p>
       )}
-      <AuthForm mode="signIn" action={signInAction} callbackUrl={callbackUrl} initialEmail={typeof email === "string" ? email.slice(0, 320) : undefined} />
+      <AuthForm
+        mode="signIn"
+        action={signInAction}
+        callbackUrl={callbackUrl}
+        initialEmail={typeof email === "string" ? email.slice(0, 320) : undefined}
+      />
       <OAuthButtons callbackUrl={callbackUrl} />
       <p>
-        {t("noAccount")} <Link href={callbackUrl ? { pathname: "/sign-up", query: { callbackUrl } } : "/sign-up"}>{t("submitSignUp")}</Link>
+        {t("noAccount")}{" "}
+        <Link href={callbackUrl ? { pathname: "/sign-up", query: { callbackUrl } } : "/sign-up"}>
+          {t("submitSignUp")}
+        </Link>
       </p>
     </section>
   );

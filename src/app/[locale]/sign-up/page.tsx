@@ -9,7 +9,13 @@ import { getSessionUser } from "@/server/auth/session-user";
 
 export const generateMetadata = titleFrom("auth", "signUpTitle");
 
-export default async function SignUpPage({ params, searchParams }: { params: Promise<{ locale: string }>; searchParams: Promise<{ callbackUrl?: string }> }) {
+export default async function SignUpPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<{ callbackUrl?: string }>;
+}) {
   const { locale } = await params;
   setRequestLocale(locale);
   const callbackUrl = safeCallbackPath((await searchParams).callbackUrl);
@@ -22,7 +28,10 @@ export default async function SignUpPage({ params, searchParams }: { params: Pro
       <AuthForm mode="signUp" action={signUpAction} callbackUrl={callbackUrl} />
       <OAuthButtons callbackUrl={callbackUrl} />
       <p>
-        {t("haveAccount")} <Link href={callbackUrl ? { pathname: "/sign-in", query: { callbackUrl } } : "/sign-in"}>{t("submitSignIn")}</Link>
+        {t("haveAccount")}{" "}
+        <Link href={callbackUrl ? { pathname: "/sign-in", query: { callbackUrl } } : "/sign-in"}>
+          {t("submitSignIn")}
+        </Link>
       </p>
     </section>
   );

@@ -10,7 +10,10 @@ export const dynamic = "force-dynamic";
 // same procedures as tRPC; the document is at /api/openapi.json. The CSRF rule and the bounded body
 // (src/server/http/guard.ts) come first.
 const handler = async (incoming: Request) => {
-  const guarded = await guardRequest(incoming, { maxBytes: appEnv().MAX_REQUEST_BYTES, allowedOrigins: trustedOrigins() });
+  const guarded = await guardRequest(incoming, {
+    maxBytes: appEnv().MAX_REQUEST_BYTES,
+    allowedOrigins: trustedOrigins(),
+  });
   if ("refusal" in guarded) return guarded.refusal;
   const req = guarded.request;
   return handleRest(req, () => createContext({ resolveUser: getSessionUser, headers: req.headers }));

@@ -10,11 +10,23 @@ function exportPath(kind: "job" | "batch" | "place") {
   const filters =
     kind === "place"
       ? [
-          { name: "since", in: "query", required: false, schema: { type: "string" }, description: "published at or after (a date or an ISO date-time)" },
+          {
+            name: "since",
+            in: "query",
+            required: false,
+            schema: { type: "string" },
+            description: "published at or after (a date or an ISO date-time)",
+          },
           { name: "until", in: "query", required: false, schema: { type: "string" }, description: "published before" },
           { name: "rating", in: "query", required: false, schema: { type: "integer", minimum: 1, maximum: 5 } },
           { name: "language", in: "query", required: false, schema: { type: "string" } },
-          { name: "q", in: "query", required: false, schema: { type: "string", maxLength: 100 }, description: "text or author contains" },
+          {
+            name: "q",
+            in: "query",
+            required: false,
+            schema: { type: "string", maxLength: 100 },
+            description: "text or author contains",
+          },
         ]
       : [];
   return {
@@ -25,12 +37,29 @@ function exportPath(kind: "job" | "batch" | "place") {
       security: [{ session: [] }],
       parameters: [
         { name: param, in: "path", required: true, schema: { type: "string", format: "uuid" } },
-        { name: "format", in: "query", required: false, schema: { type: "string", enum: ["csv", "ndjson"], default: "csv" } },
-        { name: "bom", in: "query", required: false, schema: { type: "boolean", default: false }, description: "a UTF-8 byte-order mark before the CSV, for spreadsheet programs" },
+        {
+          name: "format",
+          in: "query",
+          required: false,
+          schema: { type: "string", enum: ["csv", "ndjson"], default: "csv" },
+        },
+        {
+          name: "bom",
+          in: "query",
+          required: false,
+          schema: { type: "boolean", default: false },
+          description: "a UTF-8 byte-order mark before the CSV, for spreadsheet programs",
+        },
         ...filters,
       ],
       responses: {
-        "200": { description: "The reviews", content: { "text/csv": { schema: { type: "string" } }, "application/x-ndjson": { schema: { type: "string" } } } },
+        "200": {
+          description: "The reviews",
+          content: {
+            "text/csv": { schema: { type: "string" } },
+            "application/x-ndjson": { schema: { type: "string" } },
+          },
+        },
         "401": { description: "No or an invalid API key" },
         "403": { description: "The key lacks jobs:read" },
         "404": { description: `No such ${kind} for this key` },

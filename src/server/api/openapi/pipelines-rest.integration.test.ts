@@ -21,7 +21,10 @@ afterAll(async () => {
 async function rest(user: SessionUser | null, method: string, path: string, body?: unknown, key?: string) {
   const req = new Request(`http://test/api${path}`, {
     method,
-    headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...(key ? { authorization: `Bearer ${key}` } : {}) },
+    headers: {
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+      ...(key ? { authorization: `Bearer ${key}` } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const res = await handleRest(req, () => createContext({ user, db, headers: req.headers }));
@@ -55,12 +58,24 @@ describe("pipeline REST paths (Document 1)", () => {
     const list = await rest(null, "GET", "/pipelines", undefined, reader.key);
     expect(list.status).toBe(200);
     expect(list.headers.get("ratelimit-policy")).toMatch(/q=\d+/);
-    const refused = await rest(null, "POST", "/pipelines/review-analytics/execute", { input: { place_key: place } }, reader.key);
+    const refused = await rest(
+      null,
+      "POST",
+      "/pipelines/review-analytics/execute",
+      { input: { place_key: place } },
+      reader.key,
+    );
     expect(refused.status).toBe(403);
     expect(refused.json).toMatchObject({ error: { code: "FORBIDDEN", message: "missing_scope" } });
     expect((await rest(null, "GET", "/pipelines/review-analytics/executions", undefined, writer.key)).status).toBe(403);
 
-    const run = await rest(null, "POST", "/pipelines/review-analytics/execute", { input: { place_key: place } }, writer.key);
+    const run = await rest(
+      null,
+      "POST",
+      "/pipelines/review-analytics/execute",
+      { input: { place_key: place } },
+      writer.key,
+    );
     expect(run.status).toBe(200);
     const id = run.json.id as string;
     const row = await db.pipelineExecution.findUniqueOrThrow({ where: { id } });
@@ -68,7 +83,12 @@ describe("pipeline REST paths (Document 1)", () => {
     await runExecution({ db }, id);
     const detail = await rest(null, "GET", `/pipelines/review-analytics/executions/${id}`, undefined, admin.key);
     expect(detail.status).toBe(200);
-    expect(detail.json).toMatchObject({ id, status: "succeeded", review_count: 20, places: [{ place_key: place, reviews: 20 }] });
+    expect(detail.json).toMatchObject({
+      id,
+      status: "succeeded",
+      review_count: 20,
+      places: [{ place_key: place, reviews: 20 }],
+    });
     expect(typeof detail.json.total_duration_ms).toBe("number");
   });
 
@@ -77,26 +97,59 @@ describe("pipeline REST paths (Document 1)", () => {
     const b = await makeApiKey(db, ["jobs:read", "jobs:write"]);
     const placeA = await placeOf(a.id, 8, "cross");
     const job = await db.job.findFirstOrThrow({ where: { apiKeyId: a.id }, select: { id: true } });
-    const refused = await rest(null, "POST", "/pipelines/review-analytics/execute", { input: { job_ids: [job.id] } }, b.key);
+    const refused = await rest(
+      null,
+      "POST",
+      "/pipelines/review-analytics/execute",
+      { input: { job_ids: [job.id] } },
+      b.key,
+    );
     expect(refused.status).toBe(404);
-    expect(refused.json).toMatchObject({ error: { code: "NOT_FOUND", message: "job_not_found", details: { job_ids: [job.id] } } });
-    expect((await rest(null, "POST", "/pipelines/review-analytics/execute", { input: { place_key: placeA } }, b.key)).json).toMatchObject({ error: { message: "place_not_found" } });
+    expect(refused.json).toMatchObject({
+      error: { code: "NOT_FOUND", message: "job_not_found", details: { job_ids: [job.id] } },
+    });
+    expect(
+      (await rest(null, "POST", "/pipelines/review-analytics/execute", { input: { place_key: placeA } }, b.key)).json,
+    ).toMatchObject({ error: { message: "place_not_found" } });
 
-    const run = await rest(null, "POST", "/pipelines/review-analytics/execute", { input: { place_key: placeA } }, a.key);
+    const run = await rest(
+      null,
+      "POST",
+      "/pipelines/review-analytics/execute",
+      { input: { place_key: placeA } },
+      a.key,
+    );
     expect(run.status).toBe(200);
     const id = run.json.id as string;
-    for (const path of [`/executions/${id}`, `/widgets/total_reviews?execution_id=${id}`, `/synthesis?execution_id=${id}`]) {
+    for (const path of [
+      `/executions/${id}`,
+      `/widgets/total_reviews?execution_id=${id}`,
+      `/synthesis?execution_id=${id}`,
+    ]) {
       const other = await rest(null, "GET", `/pipelines/review-analytics${path}`, undefined, b.key);
       expect(other.status, path).toBe(404);
       expect(other.json, path).toMatchObject({ error: { code: "NOT_FOUND", message: "execution_not_found" } });
     }
-    expect((await rest(null, "GET", "/pipelines/review-analytics/executions", undefined, b.key)).json).toMatchObject({ total: 0, items: [] });
+    expect((await rest(null, "GET", "/pipelines/review-analytics/executions", undefined, b.key)).json).toMatchObject({
+      total: 0,
+      items: [],
+    });
 
     // PIPELINE_MAX_ACTIVE_PER_PRINCIPAL defaults to 2: A has one queued run, a second passes, a third is refused.
-    expect((await rest(null, "POST", "/pipelines/review-analytics/execute", { input: { place_key: placeA } }, a.key)).status).toBe(200);
-    const third = await rest(null, "POST", "/pipelines/review-analytics/execute", { input: { place_key: placeA } }, a.key);
+    expect(
+      (await rest(null, "POST", "/pipelines/review-analytics/execute", { input: { place_key: placeA } }, a.key)).status,
+    ).toBe(200);
+    const third = await rest(
+      null,
+      "POST",
+      "/pipelines/review-analytics/execute",
+      { input: { place_key: placeA } },
+      a.key,
+    );
     expect(third.status).toBe(429);
-    expect(third.json).toMatchObject({ error: { code: "TOO_MANY_REQUESTS", message: "too_many_active_executions", details: { limit: 2 } } });
+    expect(third.json).toMatchObject({
+      error: { code: "TOO_MANY_REQUESTS", message: "too_many_active_executions", details: { limit: 2 } },
+    });
   });
 
   it("lists, executes, and serves history, execution detail, dashboard, widgets and synthesis", async () => {
@@ -107,16 +160,28 @@ describe("pipeline REST paths (Document 1)", () => {
     expect(list.status).toBe(200);
     expect((list.json.items as { id: string }[]).map((p) => p.id)).toContain("review-analytics");
     const details = await rest(user, "GET", "/pipelines/review-analytics");
-    expect(details.json).toMatchObject({ id: "review-analytics", version: "1.0.0", stages: [{ id: "normalize" }, { id: "classify" }, { id: "route" }, { id: "aggregate" }, { id: "synthesize" }] });
+    expect(details.json).toMatchObject({
+      id: "review-analytics",
+      version: "1.0.0",
+      stages: [{ id: "normalize" }, { id: "classify" }, { id: "route" }, { id: "aggregate" }, { id: "synthesize" }],
+    });
 
     const bad = await rest(user, "POST", "/pipelines/review-analytics/execute", { input: { place_key: "" } });
     expect(bad.status).toBe(400);
-    expect(bad.json).toMatchObject({ error: { code: "BAD_REQUEST", message: "invalid_run_request", details: { issues: [{ path: "place_key" }] } } });
+    expect(bad.json).toMatchObject({
+      error: { code: "BAD_REQUEST", message: "invalid_run_request", details: { issues: [{ path: "place_key" }] } },
+    });
     // Every refused run request carries its issues in the one shape, whatever is wrong with it.
-    for (const body of [{ input: "not an object" }, {}, { input: { place_key: "p", from: "2026-02-01", to: "2026-01-01" } }, { input: { job_ids: [] } }]) {
+    for (const body of [
+      { input: "not an object" },
+      {},
+      { input: { place_key: "p", from: "2026-02-01", to: "2026-01-01" } },
+      { input: { job_ids: [] } },
+    ]) {
       const refused = await rest(user, "POST", "/pipelines/review-analytics/execute", body);
       expect(refused.status, JSON.stringify(body)).toBe(400);
-      const issues = (refused.json as { error: { details?: { issues?: { path: unknown; message: unknown }[] } } }).error.details?.issues;
+      const issues = (refused.json as { error: { details?: { issues?: { path: unknown; message: unknown }[] } } }).error
+        .details?.issues;
       expect(issues?.length, JSON.stringify(body)).toBeGreaterThan(0);
       for (const i of issues ?? []) expect([typeof i.path, typeof i.message]).toEqual(["string", "string"]);
     }
@@ -143,11 +208,21 @@ describe("pipeline REST paths (Document 1)", () => {
     const dashboard = await rest(user, "GET", "/pipelines/review-analytics/dashboard");
     expect((dashboard.json.widgets as { kind: string }[]).length).toBe(15);
     const widget = await rest(user, "GET", `/pipelines/review-analytics/widgets/weekday_hour?execution_id=${id}`);
-    expect(widget.json).toMatchObject({ kind: "Heatmap", execution_id: id, state: "ready", data: { kind: "Heatmap", y_labels: ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] } });
+    expect(widget.json).toMatchObject({
+      kind: "Heatmap",
+      execution_id: id,
+      state: "ready",
+      data: { kind: "Heatmap", y_labels: ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] },
+    });
     expect((await rest(user, "GET", "/pipelines/review-analytics/widgets/nope")).status).toBe(404);
 
     const synthesis = await rest(user, "GET", `/pipelines/review-analytics/synthesis?execution_id=${id}`);
-    expect(synthesis.json).toMatchObject({ state: "ready", format: "v2", review_count: 60, report: { report_version: "2.0" } });
+    expect(synthesis.json).toMatchObject({
+      state: "ready",
+      format: "v2",
+      review_count: 60,
+      report: { report_version: "2.0" },
+    });
     expect(Array.isArray((synthesis.json.report as { strengths_to_protect: unknown }).strengths_to_protect)).toBe(true);
 
     const rerun = await rest(user, "POST", `/pipelines/review-analytics/executions/${id}/rerun`);
@@ -164,16 +239,35 @@ describe("pipeline REST paths (Document 1)", () => {
         pipelineVersion: "0.9.0",
         status: "succeeded",
         input: JSON.stringify({ place_key: "old-place" }),
-        stageMetrics: JSON.stringify({ normalize: { status: "succeeded", duration_ms: 12, items_in: 3, items_out: 3, warnings: [], errors: [], started_at: null, finished_at: null } }),
+        stageMetrics: JSON.stringify({
+          normalize: {
+            status: "succeeded",
+            duration_ms: 12,
+            items_in: 3,
+            items_out: 3,
+            warnings: [],
+            errors: [],
+            started_at: null,
+            finished_at: null,
+          },
+        }),
         synthesis: JSON.stringify(LEGACY_V1_EXAMPLE),
         totalDurationMs: 40,
         finishedAt: new Date(),
       },
     });
     const detail = await rest(user, "GET", `/pipelines/review-analytics/executions/${legacy.id}`);
-    expect(detail.json).toMatchObject({ input: { place_key: "old-place" }, stage_metrics: { normalize: { items_in: 3 } }, total_duration_ms: 40, synthesis_format: "v1" });
+    expect(detail.json).toMatchObject({
+      input: { place_key: "old-place" },
+      stage_metrics: { normalize: { items_in: 3 } },
+      total_duration_ms: 40,
+      synthesis_format: "v1",
+    });
     // A run older than stored places names the place of its input.
-    expect(detail.json).toMatchObject({ review_count: null, places: [{ place_key: "old-place", origin: null, name: null, reviews: null }] });
+    expect(detail.json).toMatchObject({
+      review_count: null,
+      places: [{ place_key: "old-place", origin: null, name: null, reviews: null }],
+    });
     const synthesis = await rest(user, "GET", `/pipelines/review-analytics/synthesis?execution_id=${legacy.id}`);
     expect(synthesis.json).toMatchObject({ format: "v1", report: { summary: LEGACY_V1_EXAMPLE.summary } });
   });

@@ -7,23 +7,27 @@ type ZodLikeIssue = { path?: PropertyKey[]; message: string };
 import { appRouter } from "../root";
 import { responseMetaFromContext, type Context } from "../trpc";
 
-
 /**
  * Rewrites an error answer of the REST handler into the product's one error body,
  * `{ error: { code, message, details? } }`; server errors never expose their internal message.
  */
 export async function normaliseRestError(res: Response): Promise<Response> {
   if (res.ok) return res;
-  let body: { code?: string; message?: string; issues?: unknown; data?: { details?: Record<string, unknown> | null } } = {};
+  let body: { code?: string; message?: string; issues?: unknown; data?: { details?: Record<string, unknown> | null } } =
+    {};
   try {
     body = (await res.clone().json()) as typeof body;
   } catch {
     // not JSON: keep the generic body below
   }
-  const code = appCodeOfTrpc(body.code ?? "") ?? (res.status === 404 ? "NOT_FOUND" : res.status >= 500 ? "INTERNAL" : "BAD_REQUEST");
+  const code =
+    appCodeOfTrpc(body.code ?? "") ??
+    (res.status === 404 ? "NOT_FOUND" : res.status >= 500 ? "INTERNAL" : "BAD_REQUEST");
   const message = res.status >= 500 ? "internal_error" : (body.message ?? code.toLowerCase());
   // Input validation issues, else the AppError's own details (e.g. the limit of a 429), as tRPC answers them.
-  const details = Array.isArray(body.issues) ? { issues: validationIssues(body.issues as ZodLikeIssue[]) } : (body.data?.details ?? undefined);
+  const details = Array.isArray(body.issues)
+    ? { issues: validationIssues(body.issues as ZodLikeIssue[]) }
+    : (body.data?.details ?? undefined);
   const headers = new Headers(res.headers);
   headers.delete("content-length");
   return Response.json({ error: { code, message, ...(details ? { details } : {}) } }, { status: res.status, headers });
@@ -83,7 +87,11 @@ export async function handleRest(req: Request, createContext: ContextFactory): P
   // flat fields (`{"ban": true}`) are read as query parameters the URL does not already carry.
   if (req.method === "DELETE" && body.ok && isPlainObject(body.value)) {
     for (const [key, value] of Object.entries(body.value)) {
-      if ((typeof value === "string" || typeof value === "number" || typeof value === "boolean") && !url.searchParams.has(key)) url.searchParams.set(key, String(value));
+      if (
+        (typeof value === "string" || typeof value === "number" || typeof value === "boolean") &&
+        !url.searchParams.has(key)
+      )
+        url.searchParams.set(key, String(value));
     }
   }
   // A body-less POST (`curl -X POST .../archive`) is read as an empty JSON object.

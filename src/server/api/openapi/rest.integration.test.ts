@@ -11,7 +11,13 @@ const db = testDb();
 afterAll(() => db.$disconnect());
 
 /** The REST handler exactly as the route serves it, with the session user given directly. */
-async function rest(user: SessionUser | null, method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}) {
+async function rest(
+  user: SessionUser | null,
+  method: string,
+  path: string,
+  body?: unknown,
+  extraHeaders: Record<string, string> = {},
+) {
   const req = new Request(`http://test/api${path}`, {
     method,
     headers: { ...extraHeaders, ...(body === undefined ? {} : { "content-type": "application/json" }) },
@@ -25,12 +31,20 @@ describe("REST paths of Document 3", () => {
   it("serves my, admin and public operations at the spec's paths", async () => {
     const owner = await makeUser(db);
     const admin = await makeUser(db, { admin: true });
-    const created = await rest(owner, "POST", "/my/meshes", { name: "Rest mesh", slug: `rest-${Date.now().toString(36)}` });
+    const created = await rest(owner, "POST", "/my/meshes", {
+      name: "Rest mesh",
+      slug: `rest-${Date.now().toString(36)}`,
+    });
     expect(created.res.status).toBe(200);
     const meshId = created.json.id as string;
 
     const list = await rest(owner, "GET", "/my/meshes?page=1&pageSize=5");
-    expect(list.json).toMatchObject({ total: 1, page: 1, pageSize: 5, items: [{ id: meshId, myRole: "owner", isOwner: true, memberCount: 1 }] });
+    expect(list.json).toMatchObject({
+      total: 1,
+      page: 1,
+      pageSize: 5,
+      items: [{ id: meshId, myRole: "owner", isOwner: true, memberCount: 1 }],
+    });
     expect(typeof (list.json.items as { createdAt: unknown }[])[0]?.createdAt).toBe("string");
 
     const invite = await rest(owner, "POST", `/my/meshes/${meshId}/invites`, { role: "member", maxUses: 2 });
@@ -79,13 +93,17 @@ describe("invite preview rate limit", () => {
     // The web server (src/web/server.ts) sets this header from the socket; the handler reads nothing else.
     const address = { [CLIENT_ADDRESS_HEADER]: `198.51.100.${Math.floor(Math.random() * 250)}` };
     // At once: the bucket (counted in PostgreSQL) refills 2 a second, so a slow loop would earn extra tokens.
-    const first = await Promise.all(Array.from({ length: 120 }, () => rest(null, "GET", "/public/invite/x", undefined, address)));
+    const first = await Promise.all(
+      Array.from({ length: 120 }, () => rest(null, "GET", "/public/invite/x", undefined, address)),
+    );
     expect(first.map((r) => r.res.status)).toEqual(Array(120).fill(200));
     const limited = await rest(null, "GET", "/public/invite/x", undefined, address);
     expect(limited.res.status).toBe(429);
     expect(Number(limited.res.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(limited.json).toMatchObject({ error: { code: "TOO_MANY_REQUESTS", message: "rate_limited" } });
-    expect((await rest(null, "GET", "/public/invite/x", undefined, { [CLIENT_ADDRESS_HEADER]: "203.0.113.250" })).res.status).toBe(200);
+    expect(
+      (await rest(null, "GET", "/public/invite/x", undefined, { [CLIENT_ADDRESS_HEADER]: "203.0.113.250" })).res.status,
+    ).toBe(200);
   });
 });
 
@@ -95,7 +113,9 @@ describe("/api/openapi.json", () => {
     const mesh = await makeMesh(db, owner);
     const peerPubkey = "A".repeat(43);
     const [one, two] = await Promise.all(
-      ["one", "two"].map((displayName, i) => db.member.create({ data: { meshId: mesh.id, displayName, peerPubkey: `${peerPubkey.slice(1)}${i}` } })),
+      ["one", "two"].map((displayName, i) =>
+        db.member.create({ data: { meshId: mesh.id, displayName, peerPubkey: `${peerPubkey.slice(1)}${i}` } }),
+      ),
     );
     if (!one || !two) throw new Error("members not created");
     const role = await rest(owner, "PATCH", `/my/meshes/${mesh.id}/members/${one.id}`, { role: "observer" });
@@ -103,14 +123,26 @@ describe("/api/openapi.json", () => {
     const banned = await rest(owner, "DELETE", `/my/meshes/${mesh.id}/members/${one.id}`, { ban: true });
     expect(banned.res.status).toBe(200);
     expect(banned.json).toMatchObject({ memberId: one.id, banned: true, keyEpoch: 1 });
-    expect((await rest(owner, "DELETE", `/my/meshes/${mesh.id}/members/${two.id}?ban=false`)).json).toMatchObject({ memberId: two.id, banned: false, keyEpoch: 2 });
-    expect((await rest(owner, "GET", `/my/meshes/${mesh.id}/bans`)).json).toMatchObject({ items: [{ peerPubkey: one.peerPubkey, displayName: "one" }] });
-    expect((await rest(owner, "DELETE", `/my/meshes/${mesh.id}/bans/${String(one.peerPubkey)}`)).json).toEqual({ meshId: mesh.id, peerPubkey: one.peerPubkey, unbanned: true });
+    expect((await rest(owner, "DELETE", `/my/meshes/${mesh.id}/members/${two.id}?ban=false`)).json).toMatchObject({
+      memberId: two.id,
+      banned: false,
+      keyEpoch: 2,
+    });
+    expect((await rest(owner, "GET", `/my/meshes/${mesh.id}/bans`)).json).toMatchObject({
+      items: [{ peerPubkey: one.peerPubkey, displayName: "one" }],
+    });
+    expect((await rest(owner, "DELETE", `/my/meshes/${mesh.id}/bans/${String(one.peerPubkey)}`)).json).toEqual({
+      meshId: mesh.id,
+      peerPubkey: one.peerPubkey,
+      unbanned: true,
+    });
     const again = await rest(owner, "DELETE", `/my/meshes/${mesh.id}/bans/${String(one.peerPubkey)}`);
     expect(again.res.status).toBe(404);
     expect(again.json).toEqual({ error: { code: "NOT_FOUND", message: "ban_not_found" } });
     expect((await rest(owner, "DELETE", `/my/meshes/${mesh.id}/members/not-a-uuid`)).res.status).toBe(400);
-    expect((await rest(owner, "PATCH", `/my/meshes/${mesh.id}/members/${two.id}`, { role: "owner" })).res.status).toBe(400);
+    expect((await rest(owner, "PATCH", `/my/meshes/${mesh.id}/members/${two.id}`, { role: "owner" })).res.status).toBe(
+      400,
+    );
   });
 
   it("documents every procedure of my, admin and public at its path", () => {
@@ -148,7 +180,9 @@ describe("/api/openapi.json", () => {
     }
     const procedures = Object.keys(appRouter._def.procedures).filter((k) => /^(my|admin|public)\./.test(k));
     // The review engine's operations (scrape router: /scrape, /batches, /admin/scrapers, ...) are counted in scrape-rest.integration.test.ts.
-    const mine = Object.entries(doc.paths ?? {}).filter(([p]) => /^\/(my|admin|public)\//.test(p) && !/^\/admin\/(scrapers|api-keys)/.test(p));
+    const mine = Object.entries(doc.paths ?? {}).filter(
+      ([p]) => /^\/(my|admin|public)\//.test(p) && !/^\/admin\/(scrapers|api-keys)/.test(p),
+    );
     const operations = mine.flatMap(([, item]) => Object.keys(item ?? {}));
     expect(operations.length).toBe(procedures.length);
   });

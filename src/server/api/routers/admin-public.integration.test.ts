@@ -19,7 +19,11 @@ describe("admin", () => {
     expect(page.items.map((m) => m.id)).toEqual([a.id, b.id]);
     expect(page.items[0]).toMatchObject({ owner: { name: "Olive" }, memberCount: 1 });
     expect((await as(admin).admin.meshes({ q: tag, archived: "yes" })).items.map((m) => m.id)).toEqual([b.id]);
-    expect((await as(admin).admin.meshes({ q: tag, sort: "name", dir: "desc", pageSize: 1, page: 2 })).items.map((m) => m.id)).toEqual([a.id]);
+    expect(
+      (await as(admin).admin.meshes({ q: tag, sort: "name", dir: "desc", pageSize: 1, page: 2 })).items.map(
+        (m) => m.id,
+      ),
+    ).toEqual([a.id]);
     await expect(as(admin).admin.meshes({ pageSize: 101 })).rejects.toThrow();
   });
 
@@ -48,7 +52,13 @@ describe("admin", () => {
     });
     const after = await as(admin).admin.summary();
     expect(after.messages24h - before.messages24h).toBe(2);
-    expect(Object.keys(after).sort()).toEqual(["activeMeshes", "activePresences", "meshes", "messages24h", "totalPresences"]);
+    expect(Object.keys(after).sort()).toEqual([
+      "activeMeshes",
+      "activePresences",
+      "meshes",
+      "messages24h",
+      "totalPresences",
+    ]);
   });
 
   it("filters invites, sessions and audit", async () => {
@@ -65,7 +75,9 @@ describe("admin", () => {
     // Document 3: every admin list is text-searchable; the audit log by mesh slug or name and by actor.
     const bySlug = await as(admin).admin.audit({ q: mesh.slug.toUpperCase() });
     expect(new Set(bySlug.items.map((a) => a.mesh.id))).toEqual(new Set([mesh.id]));
-    expect(bySlug.items.map((a) => a.eventType).sort()).toEqual(["invite_created", "invite_revoked", "mesh_created"].sort());
+    expect(bySlug.items.map((a) => a.eventType).sort()).toEqual(
+      ["invite_created", "invite_revoked", "mesh_created"].sort(),
+    );
     const ownerRow = await db.user.findUniqueOrThrow({ where: { id: owner.id } });
     const byActor = await as(admin).admin.audit({ q: ownerRow.email!.toUpperCase(), meshId: mesh.id });
     expect(byActor.total).toBeGreaterThanOrEqual(1);
@@ -75,7 +87,9 @@ describe("admin", () => {
     expect(new Set(byActor.items.map((a) => a.actorName))).toEqual(new Set([member0.displayName]));
     expect((await as(admin).admin.audit({ q: `${mesh.slug}-nothing-like-it` })).total).toBe(0);
     const member = await db.member.findFirstOrThrow({ where: { meshId: mesh.id } });
-    await db.presence.create({ data: { meshId: mesh.id, memberId: member.id, nodeId: "n", connectionId: uid("conn") } });
+    await db.presence.create({
+      data: { meshId: mesh.id, memberId: member.id, nodeId: "n", connectionId: uid("conn") },
+    });
     const sessions = await as(admin).admin.sessions({ q: mesh.slug, status: "active" });
     expect(sessions.items[0]).toMatchObject({ mesh: { id: mesh.id }, member: { id: member.id } });
     expect((await as(admin).admin.sessions({ q: mesh.slug, status: "disconnected" })).total).toBe(0);

@@ -4,7 +4,12 @@ import { adminListInvites } from "@/server/services/admin/list-invites";
 import { adminListMeshes } from "@/server/services/admin/list-meshes";
 import { adminListSessions } from "@/server/services/admin/list-sessions";
 import { adminMeshDetail } from "@/server/services/admin/mesh-detail";
-import { ZAdminAuditInput, ZAdminInvitesInput, ZAdminMeshesInput, ZAdminSessionsInput } from "@/server/services/admin/schemas";
+import {
+  ZAdminAuditInput,
+  ZAdminInvitesInput,
+  ZAdminMeshesInput,
+  ZAdminSessionsInput,
+} from "@/server/services/admin/schemas";
 import { adminMeshSummary } from "@/server/services/admin/summary";
 import { ZMeshIdInput } from "@/server/services/meshes/schemas";
 import * as out from "../outputs";
@@ -12,7 +17,9 @@ import { adminProcedure, createTRPCRouter } from "../trpc";
 import { ZHomeEngineOut } from "@/server/services/home/home-overview.schema";
 import { recentEngineActivity } from "@/server/services/home/recent-engine-activity";
 
-const rest = (path: `/${string}`, summary: string) => ({ openapi: { method: "GET" as const, path, summary, tags: ["admin"], protect: true } });
+const rest = (path: `/${string}`, summary: string) => ({
+  openapi: { method: "GET" as const, path, summary, tags: ["admin"], protect: true },
+});
 
 /** Read-only administration (Document 3, router admin): administrators only, FORBIDDEN for others. */
 export const adminRouter = createTRPCRouter({

@@ -18,8 +18,18 @@ const codeOf = (p: Promise<unknown>) => trpcOutcome(p, false);
 
 /** A command-line peer of the mesh with one connection: open (online) or closed. */
 async function peer(meshId: string, open: boolean, opts: { revoked?: boolean } = {}) {
-  const member = await db.member.create({ data: { meshId, displayName: uid("peer"), peerPubkey: uid("pk"), revokedAt: opts.revoked ? new Date() : null } });
-  await db.presence.create({ data: { meshId, memberId: member.id, nodeId: "n", connectionId: uid("c"), disconnectedAt: open ? null : new Date() } });
+  const member = await db.member.create({
+    data: { meshId, displayName: uid("peer"), peerPubkey: uid("pk"), revokedAt: opts.revoked ? new Date() : null },
+  });
+  await db.presence.create({
+    data: {
+      meshId,
+      memberId: member.id,
+      nodeId: "n",
+      connectionId: uid("c"),
+      disconnectedAt: open ? null : new Date(),
+    },
+  });
   return member;
 }
 
@@ -41,8 +51,26 @@ describe("my.homeMeshes", () => {
     const mine = await as(me).my.homeMeshes({});
     expect(mine.total).toBe(2);
     expect(mine.items).toEqual([
-      { id: owned.id, name: "Mine", slug: owned.slug, archived: false, isOwner: true, myRole: "owner", online: 1, members: 3 },
-      { id: joined.id, name: "Joined", slug: joined.slug, archived: false, isOwner: false, myRole: "observer", online: 0, members: 2 },
+      {
+        id: owned.id,
+        name: "Mine",
+        slug: owned.slug,
+        archived: false,
+        isOwner: true,
+        myRole: "owner",
+        online: 1,
+        members: 3,
+      },
+      {
+        id: joined.id,
+        name: "Joined",
+        slug: joined.slug,
+        archived: false,
+        isOwner: false,
+        myRole: "observer",
+        online: 0,
+        members: 2,
+      },
     ]);
     const ids = new Set((await as(other).my.homeMeshes({})).items.map((m) => m.id));
     expect([...ids].sort()).toEqual([joined.id, left.id, strangers.id].sort());
@@ -59,13 +87,17 @@ describe("my.homeMeshes", () => {
     await peer(quiet.id, true);
     const list = await as(me).my.homeMeshes({ limit: 2 });
     expect(list.total).toBe(3);
-    expect(list.items.map((m) => [m.name, m.online])).toEqual([["Busy", 2], ["Quiet", 1]]);
+    expect(list.items.map((m) => [m.name, m.online])).toEqual([
+      ["Busy", 2],
+      ["Quiet", 1],
+    ]);
     expect((await as(me).my.homeMeshes({})).items.map((m) => m.id)).toEqual([busy.id, quiet.id, newest.id]);
   });
 
   it("answers a client's mistake with BAD_REQUEST and a signed-out caller with UNAUTHORIZED, never a 500", async () => {
     const me = await makeUser(db);
-    for (const limit of [0, 13, 1.5, "many"]) expect(await codeOf(as(me).my.homeMeshes({ limit } as never)), String(limit)).toBe("BAD_REQUEST");
+    for (const limit of [0, 13, 1.5, "many"])
+      expect(await codeOf(as(me).my.homeMeshes({ limit } as never)), String(limit)).toBe("BAD_REQUEST");
     expect(await codeOf(as(null).my.homeMeshes({}))).toBe("UNAUTHORIZED");
   });
 });
@@ -76,14 +108,22 @@ describe("admin.homeEngine", () => {
     await makeMesh(db, user);
     expect(await codeOf(as(user).admin.homeEngine())).toBe("FORBIDDEN");
     expect(await codeOf(as(null).admin.homeEngine())).toBe("UNAUTHORIZED");
-    await expect(recentEngineActivity({ db }, actorOf(user))).rejects.toMatchObject({ code: "FORBIDDEN", message: "admin_only" });
+    await expect(recentEngineActivity({ db }, actorOf(user))).rejects.toMatchObject({
+      code: "FORBIDDEN",
+      message: "admin_only",
+    });
     await expect(recentEngineActivity({ db }, actorOf(user))).rejects.toBeInstanceOf(AppError);
   });
 
   it("gives an administrator the newest jobs with their place and the newest pipeline runs, five each", async () => {
     const admin = await makeUser(db, { admin: true });
     const placeKey = uid("home-place");
-    const job = await collectedJob(db, { apiKeyId: null, placeKey, placeName: "Café Home", reviews: reviewsOf(placeKey, 3) });
+    const job = await collectedJob(db, {
+      apiKeyId: null,
+      placeKey,
+      placeName: "Café Home",
+      reviews: reviewsOf(placeKey, 3),
+    });
     const run = await db.pipelineExecution.create({
       data: {
         pipelineId: "review-analytics",
@@ -100,7 +140,11 @@ describe("admin.homeEngine", () => {
     expect(engine.jobs.length).toBeLessThanOrEqual(5);
     expect(engine.executions.length).toBeLessThanOrEqual(5);
     // Other tests may add rows at the same time: this test's own rows are among the newest.
-    expect(engine.jobs.find((j) => j.id === job.id)).toMatchObject({ status: "succeeded", place: { name: "Café Home", key: placeKey }, reviewCount: 3 });
+    expect(engine.jobs.find((j) => j.id === job.id)).toMatchObject({
+      status: "succeeded",
+      place: { name: "Café Home", key: placeKey },
+      reviewCount: 3,
+    });
     expect(engine.executions.find((e) => e.id === run.id)).toMatchObject({
       pipelineId: "review-analytics",
       pipelineName: expect.any(String),
@@ -109,7 +153,24 @@ describe("admin.homeEngine", () => {
       reviewCount: 3,
     });
     // A whitelist: nothing of the job's callbacks or the run's input, result or report.
-    expect(Object.keys(engine.jobs[0] ?? {}).sort()).toEqual(["createdAt", "finishedAt", "id", "place", "platform", "reviewCount", "status"]);
-    expect(Object.keys(engine.executions[0] ?? {}).sort()).toEqual(["createdAt", "finishedAt", "id", "pipelineId", "pipelineName", "places", "reviewCount", "status"]);
+    expect(Object.keys(engine.jobs[0] ?? {}).sort()).toEqual([
+      "createdAt",
+      "finishedAt",
+      "id",
+      "place",
+      "platform",
+      "reviewCount",
+      "status",
+    ]);
+    expect(Object.keys(engine.executions[0] ?? {}).sort()).toEqual([
+      "createdAt",
+      "finishedAt",
+      "id",
+      "pipelineId",
+      "pipelineName",
+      "places",
+      "reviewCount",
+      "status",
+    ]);
   });
 });

@@ -32,7 +32,8 @@ export const accountProcedures = {
     .output(out.ZPasswordChangedOut)
     .mutation(async ({ ctx, input }) => {
       // Guesses at the current password draw from the sign-in limiter's buckets (per e-mail and client).
-      if (!(await signInLimiter().attempt(ctx.user.email, clientAddress(ctx.headers)))) throw new AppError("TOO_MANY_REQUESTS", "rate_limited");
+      if (!(await signInLimiter().attempt(ctx.user.email, clientAddress(ctx.headers))))
+        throw new AppError("TOO_MANY_REQUESTS", "rate_limited");
       return changePassword(ctx.db, ctx.actor, input, { sessionId: ctx.user.sessionId });
     }),
   sessions: protectedProcedure
@@ -57,7 +58,15 @@ export const accountProcedures = {
     .mutation(async ({ ctx, input }) => {
       const result = await deleteAccount({ db: ctx.db }, ctx.actor, input);
       // The mesh audit logs hold the departures; this line is the operator's record of the deletion itself.
-      logger().info({ event: "account_deleted", userId: ctx.actor.userId, meshesDeleted: result.meshesDeleted, meshesLeft: result.meshesLeft }, "account deleted");
+      logger().info(
+        {
+          event: "account_deleted",
+          userId: ctx.actor.userId,
+          meshesDeleted: result.meshesDeleted,
+          meshesLeft: result.meshesLeft,
+        },
+        "account deleted",
+      );
       return result;
     }),
 };

@@ -32,7 +32,10 @@ describe("my: meshes", () => {
   it("rejects a taken slug with CONFLICT, also when two creations race", async () => {
     const [a, b] = [await makeUser(db), await makeUser(db)];
     const slug = uid("race").toLowerCase();
-    const results = await Promise.allSettled([as(a).my.createMesh({ name: "A", slug }), as(b).my.createMesh({ name: "B", slug })]);
+    const results = await Promise.allSettled([
+      as(a).my.createMesh({ name: "A", slug }),
+      as(b).my.createMesh({ name: "B", slug }),
+    ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const failure = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
     expect(failure.reason).toBeInstanceOf(TRPCError);
@@ -75,12 +78,23 @@ describe("my: invites", () => {
   it("issues a signed invite with both link forms, lists it, and revokes it", async () => {
     const owner = await makeUser(db);
     const mesh = await makeMesh(db, owner);
-    const invite = await as(owner).my.createInvite({ meshId: mesh.id, role: "observer", expiresInHours: 2, maxUses: 3 });
+    const invite = await as(owner).my.createInvite({
+      meshId: mesh.id,
+      role: "observer",
+      expiresInHours: 2,
+      maxUses: 3,
+    });
     expect(invite.inviteLink).toBe(`ic://join/${invite.token}`);
     expect(invite.joinUrl).toBe(`https://mesh.example.test/join/${invite.token}`);
     const verified = verifyInviteToken(invite.token);
     expect(verified.ok).toBe(true);
-    if (verified.ok) expect(verified.payload).toMatchObject({ mesh_id: mesh.id, mesh_slug: mesh.slug, role: "observer", broker_url: "wss://broker.example.test" });
+    if (verified.ok)
+      expect(verified.payload).toMatchObject({
+        mesh_id: mesh.id,
+        mesh_slug: mesh.slug,
+        role: "observer",
+        broker_url: "wss://broker.example.test",
+      });
     expect(await db.invite.count({ where: { token: invite.token, maxUses: 3, usedCount: 0 } })).toBe(1);
 
     const mine = await as(owner).my.invites();
@@ -95,18 +109,29 @@ describe("my: invites", () => {
     const owner = await makeUser(db);
     const mesh = await makeMesh(db, owner);
     const same = { meshId: mesh.id, role: "member" as const, expiresInHours: 5 };
-    const [a, b, c] = await Promise.all([as(owner).my.createInvite(same), as(owner).my.createInvite(same), as(owner).my.createInvite(same)]);
+    const [a, b, c] = await Promise.all([
+      as(owner).my.createInvite(same),
+      as(owner).my.createInvite(same),
+      as(owner).my.createInvite(same),
+    ]);
     expect(new Set([a.token, b.token, c.token]).size).toBe(3);
     for (const invite of [a, b, c]) expect(verifyInviteToken(invite.token).ok).toBe(true);
   });
 
   it("lets mesh admins invite members but not admins, and nobody else invite at all", async () => {
-    const [owner, admin, member, stranger] = [await makeUser(db), await makeUser(db), await makeUser(db), await makeUser(db)];
+    const [owner, admin, member, stranger] = [
+      await makeUser(db),
+      await makeUser(db),
+      await makeUser(db),
+      await makeUser(db),
+    ];
     const mesh = await makeMesh(db, owner);
     await addMember(db, mesh.id, admin, { role: "admin" });
     await addMember(db, mesh.id, member);
     expect(await codeOf(as(admin).my.createInvite({ meshId: mesh.id, role: "member" }))).toBe("OK");
-    expect(await codeOf(as(admin).my.createInvite({ meshId: mesh.id, role: "admin" }))).toBe("FORBIDDEN:role_not_allowed");
+    expect(await codeOf(as(admin).my.createInvite({ meshId: mesh.id, role: "admin" }))).toBe(
+      "FORBIDDEN:role_not_allowed",
+    );
     expect(await codeOf(as(member).my.createInvite({ meshId: mesh.id }))).toBe("FORBIDDEN:invite_not_allowed");
     expect(await codeOf(as(stranger).my.createInvite({ meshId: mesh.id }))).toBe("NOT_FOUND:mesh_not_found");
     await as(owner).my.archiveMesh({ meshId: mesh.id });
@@ -116,7 +141,12 @@ describe("my: invites", () => {
   it("rejects bad input with BAD_REQUEST", async () => {
     const owner = await makeUser(db);
     const mesh = await makeMesh(db, owner);
-    for (const bad of [{ meshId: "nope" }, { meshId: mesh.id, role: "owner" }, { meshId: mesh.id, expiresInHours: 0 }, { meshId: mesh.id, maxUses: -1 }]) {
+    for (const bad of [
+      { meshId: "nope" },
+      { meshId: mesh.id, role: "owner" },
+      { meshId: mesh.id, expiresInHours: 0 },
+      { meshId: mesh.id, maxUses: -1 },
+    ]) {
       expect(await codeOf(as(owner).my.createInvite(bad as never))).toMatch(/^BAD_REQUEST/);
     }
   });

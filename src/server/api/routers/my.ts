@@ -24,10 +24,21 @@ import {
   ZSetGroupsInput,
   ZUnbanInput,
 } from "@/server/services/meshes/members";
-import { ZCreateInviteInput, ZCreateMeshInput, ZInviteIdInput, ZMeshIdInput, ZPageInput } from "@/server/services/meshes/schemas";
+import {
+  ZCreateInviteInput,
+  ZCreateMeshInput,
+  ZInviteIdInput,
+  ZMeshIdInput,
+  ZPageInput,
+} from "@/server/services/meshes/schemas";
 import { getProfile, updateProfile } from "@/server/services/users/get-profile";
 import { ZUpdateProfileInput } from "@/server/services/users/schemas";
-import { decideDeviceLogin, describeDeviceLogin, ZDecideDeviceLoginInput, ZUserCodeInput } from "@/server/services/devices/device-login";
+import {
+  decideDeviceLogin,
+  describeDeviceLogin,
+  ZDecideDeviceLoginInput,
+  ZUserCodeInput,
+} from "@/server/services/devices/device-login";
 import { appEnv } from "@/server/env";
 import * as out from "../outputs";
 import { lazyLimiter, takeOrThrow } from "../rate-limit";
@@ -98,7 +109,13 @@ export const myRouter = createTRPCRouter({
     .output(out.ZCreatedInviteOut)
     .mutation(({ ctx, input }) => createInvite(meshDeps(ctx.db), ctx.actor, input)),
   meshInvites: protectedProcedure
-    .meta(rest("GET", "/my/meshes/{meshId}/invites", "Usable invites of a mesh, with their links (owner: all; mesh admin: their own)"))
+    .meta(
+      rest(
+        "GET",
+        "/my/meshes/{meshId}/invites",
+        "Usable invites of a mesh, with their links (owner: all; mesh admin: their own)",
+      ),
+    )
     .input(ZMeshInvitesInput)
     .output(out.ZMeshInvitesOut)
     .query(({ ctx, input }) => listMeshInvites(meshDeps(ctx.db), ctx.actor, input)),
@@ -118,7 +135,13 @@ export const myRouter = createTRPCRouter({
     .output(out.ZLeftOut)
     .mutation(({ ctx, input }) => leaveMesh(ctx, ctx.actor, input)),
   removeMember: protectedProcedure
-    .meta(rest("DELETE", "/my/meshes/{meshId}/members/{memberId}", "Remove a member (owner, or mesh admin for members and observers); ban=true keeps its peer key out"))
+    .meta(
+      rest(
+        "DELETE",
+        "/my/meshes/{meshId}/members/{memberId}",
+        "Remove a member (owner, or mesh admin for members and observers); ban=true keeps its peer key out",
+      ),
+    )
     .input(ZRemoveMemberInput)
     .output(out.ZMemberRemovedOut)
     .mutation(({ ctx, input }) => removeMember(ctx, ctx.actor, input)),

@@ -61,7 +61,13 @@ export const pipelinesRouter = createTRPCRouter({
     .output(out.ZDashboardOut)
     .query(({ ctx, input }) => getDashboard(ctx.actor, input)),
   widget: reads
-    .meta(rest("GET", "/pipelines/{pipeline_id}/widgets/{widget_id}", "Data of one widget (the caller's default execution, or ?execution_id=)"))
+    .meta(
+      rest(
+        "GET",
+        "/pipelines/{pipeline_id}/widgets/{widget_id}",
+        "Data of one widget (the caller's default execution, or ?execution_id=)",
+      ),
+    )
     .input(ZWidgetInput)
     .output(out.ZWidgetDataOut)
     .query(({ ctx, input }) => getWidgetData(ctx.db, ctx.actor, input)),
@@ -71,7 +77,13 @@ export const pipelinesRouter = createTRPCRouter({
     .output(out.ZExecutionPageOut)
     .query(({ ctx, input }) => listExecutions(ctx.db, ctx.actor, input)),
   execution: reads
-    .meta(rest("GET", "/pipelines/{pipeline_id}/executions/{execution_id}", "One execution: status, stage_metrics, total_duration_ms"))
+    .meta(
+      rest(
+        "GET",
+        "/pipelines/{pipeline_id}/executions/{execution_id}",
+        "One execution: status, stage_metrics, total_duration_ms",
+      ),
+    )
     .input(ZExecutionInput)
     .output(out.ZExecutionDetailOut)
     .query(({ ctx, input }) => getExecution(ctx.db, ctx.actor, input)),
@@ -81,12 +93,24 @@ export const pipelinesRouter = createTRPCRouter({
     .output(out.ZExecutionOut)
     .mutation(({ ctx, input }) => rerunExecution(executeDeps(ctx.db), ctx.actor, input)),
   synthesis: reads
-    .meta(rest("GET", "/pipelines/{pipeline_id}/synthesis", "Synthesis report (v2 or legacy v1) of the caller's default execution, or ?execution_id="))
+    .meta(
+      rest(
+        "GET",
+        "/pipelines/{pipeline_id}/synthesis",
+        "Synthesis report (v2 or legacy v1) of the caller's default execution, or ?execution_id=",
+      ),
+    )
     .input(ZSynthesisInput)
     .output(out.ZSynthesisOut)
     .query(({ ctx, input }) => getSynthesis(ctx.db, ctx.actor, input)),
   evidence: reads
-    .meta(rest("GET", "/pipelines/{pipeline_id}/executions/{execution_id}/evidence/{ref}", "The reviews behind one figure of the execution's report (a ref of report.evidence), by review id"))
+    .meta(
+      rest(
+        "GET",
+        "/pipelines/{pipeline_id}/executions/{execution_id}/evidence/{ref}",
+        "The reviews behind one figure of the execution's report (a ref of report.evidence), by review id",
+      ),
+    )
     .input(ZEvidenceInput)
     .output(out.ZEvidenceOut)
     .query(({ ctx, input }) => getEvidence(ctx.db, ctx.actor, input)),

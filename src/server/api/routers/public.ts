@@ -6,7 +6,15 @@ import { resolveInviteCode, ZResolveInviteCodeInput } from "@/server/services/in
 import { joinLinks } from "@/server/services/invites/join-links";
 import { previewInvite } from "@/server/services/invites/preview-invite";
 import { PublicStatsCache } from "@/server/services/stats/public-stats";
-import { pollDeviceLogin, revokeDeviceToken, startDeviceLogin, userOfDeviceToken, ZDeviceTokenInput, ZPollDeviceLoginInput, ZStartDeviceLoginInput } from "@/server/services/devices/device-login";
+import {
+  pollDeviceLogin,
+  revokeDeviceToken,
+  startDeviceLogin,
+  userOfDeviceToken,
+  ZDeviceTokenInput,
+  ZPollDeviceLoginInput,
+  ZStartDeviceLoginInput,
+} from "@/server/services/devices/device-login";
 import * as out from "../outputs";
 import { lazyLimiter, takeOrThrow } from "../rate-limit";
 import { createTRPCRouter, publicProcedure } from "../trpc";
@@ -15,7 +23,9 @@ const statsCache = new PublicStatsCache();
 const previewBucket = lazyLimiter("preview", () => appEnv().PREVIEW_RATE_PER_MINUTE);
 const inviteCodeBucket = lazyLimiter("invite-code", () => appEnv().INVITE_CODE_RATE_PER_MINUTE);
 const deviceLoginBucket = lazyLimiter("device-login", () => appEnv().DEVICE_LOGIN_RATE_PER_MINUTE);
-const rest = (path: `/${string}`, summary: string, method: "GET" | "POST" = "GET") => ({ openapi: { method, path, summary, tags: ["public"] } });
+const rest = (path: `/${string}`, summary: string, method: "GET" | "POST" = "GET") => ({
+  openapi: { method, path, summary, tags: ["public"] },
+});
 
 /** Unauthenticated operations (Document 3, router public). */
 export const publicRouter = createTRPCRouter({

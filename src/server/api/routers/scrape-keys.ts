@@ -20,7 +20,9 @@ export const apiKeysRouter = createTRPCRouter({
     .meta(rest("POST", "/admin/api-keys", "Create an API key; the key and its callback secret are in this answer only"))
     .input(keys.ZCreateApiKeyInput)
     .output(keys.ZCreatedApiKeyOut)
-    .mutation(({ ctx, input }) => keys.createApiKey(ctx.db, configuredSealer(), ctx.actor.kind === "user" ? ctx.actor.userId : null, input)),
+    .mutation(({ ctx, input }) =>
+      keys.createApiKey(ctx.db, configuredSealer(), ctx.actor.kind === "user" ? ctx.actor.userId : null, input),
+    ),
   revoke: admin
     .meta(rest("POST", "/admin/api-keys/{id}/revoke", "Revoke an API key at once"))
     .input(z.object({ id: z.uuid() }))

@@ -11,10 +11,21 @@ const db = testDb();
 afterAll(() => db.$disconnect());
 
 /** The REST handler exactly as /api/[...rest] serves it. */
-async function rest(key: string | null, method: string, path: string, body?: unknown, headers: Record<string, string> = {}, user: SessionUser | null = null) {
+async function rest(
+  key: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+  user: SessionUser | null = null,
+) {
   const req = new Request(`http://test/api${path}`, {
     method,
-    headers: { ...headers, ...(key ? { authorization: `Bearer ${key}` } : {}), ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    headers: {
+      ...headers,
+      ...(key ? { authorization: `Bearer ${key}` } : {}),
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const res = await handleRest(req, () => createContext({ user, db, headers: req.headers }));
@@ -25,13 +36,21 @@ let version: string;
 beforeAll(async () => {
   version = (await makeVersion(db, "noop")).version;
 });
-const job = (extra: Record<string, unknown> = {}) => ({ requester_client_id: "acme", platform_id: "p-0001", scraper_version: version, ...extra });
+const job = (extra: Record<string, unknown> = {}) => ({
+  requester_client_id: "acme",
+  platform_id: "p-0001",
+  scraper_version: version,
+  ...extra,
+});
 
 describe("review engine REST API", () => {
   it("serves every endpoint at the spec's path with its scope rule (403 without it, admin includes all)", async () => {
     const all = await makeKey(db, ["jobs:read", "jobs:write"]);
     const admin = await makeKey(db, ["admin"]);
-    const created = await rest(all.key, "POST", "/scrape/platform-reviews/batch", { requester_client_id: "acme", jobs: [{ platform_id: "p-1", scraper_version: version }] });
+    const created = await rest(all.key, "POST", "/scrape/platform-reviews/batch", {
+      requester_client_id: "acme",
+      jobs: [{ platform_id: "p-1", scraper_version: version }],
+    });
     expect(created.res.status).toBe(200);
     const batchId = created.json.id as string;
     const jobId = (created.json.job_ids as string[])[0] as string;
@@ -39,7 +58,12 @@ describe("review engine REST API", () => {
     const cases: [string, string, unknown, "jobs:read" | "jobs:write" | "admin"][] = [
       ["POST", "/scrape", job(), "jobs:write"],
       ["POST", "/scrape/platform-reviews", job(), "jobs:write"],
-      ["POST", "/scrape/platform-reviews/batch", { requester_client_id: "acme", jobs: [{ platform_id: "p", scraper_version: version }] }, "jobs:write"],
+      [
+        "POST",
+        "/scrape/platform-reviews/batch",
+        { requester_client_id: "acme", jobs: [{ platform_id: "p", scraper_version: version }] },
+        "jobs:write",
+      ],
       ["GET", "/batches", undefined, "jobs:read"],
       ["GET", `/batches/${batchId}`, undefined, "jobs:read"],
       ["GET", "/jobs", undefined, "jobs:read"],
@@ -69,20 +93,42 @@ describe("review engine REST API", () => {
       expect(ok.res.status, `${method} ${path} with ${scope}: ${JSON.stringify(ok.json)}`).toBe(owned ? 404 : 200);
       if (owned) {
         expect((await rest(all.key, method, path, body)).res.status, `${method} ${path} as owner`).toBe(200);
-        if (method === "GET") expect((await rest(admin.key, method, path)).res.status, `${method} ${path} as admin`).toBe(200);
+        if (method === "GET")
+          expect((await rest(admin.key, method, path)).res.status, `${method} ${path} as admin`).toBe(200);
       }
     }
     const doc = openApiDocument("http://test/api") as unknown as { paths: Record<string, Record<string, unknown>> };
-    for (const p of ["/scrape", "/scrape/platform-reviews", "/scrape/platform-reviews/batch", "/batches", "/batches/{batch_id}", "/dashboard/overview", "/dashboard/by-client", "/dashboard/problems", "/dashboard/by-version", "/admin/scrapers/{id}/promote", "/admin/scrapers/{id}/deprecate"]) {
+    for (const p of [
+      "/scrape",
+      "/scrape/platform-reviews",
+      "/scrape/platform-reviews/batch",
+      "/batches",
+      "/batches/{batch_id}",
+      "/dashboard/overview",
+      "/dashboard/by-client",
+      "/dashboard/problems",
+      "/dashboard/by-version",
+      "/admin/scrapers/{id}/promote",
+      "/admin/scrapers/{id}/deprecate",
+    ]) {
       expect(doc.paths[p], p).toBeDefined();
     }
     expect(doc.paths["/batches/{batch_id}"]).toHaveProperty("delete");
     // Every procedure of the scrape router is a documented REST operation.
     const procedures = Object.keys(appRouter._def.procedures).filter((k) => k.startsWith("scrape."));
     // (The streamed exports are route handlers, documented beside them.)
-    const engine = Object.entries(doc.paths).filter(([p]) => /^\/(scrape|batches|jobs|places|schedules|reviews|dashboard|admin\/scrapers|admin\/api-keys)(\/|$)/.test(p) && !p.endsWith("/reviews/export"));
+    const engine = Object.entries(doc.paths).filter(
+      ([p]) =>
+        /^\/(scrape|batches|jobs|places|schedules|reviews|dashboard|admin\/scrapers|admin\/api-keys)(\/|$)/.test(p) &&
+        !p.endsWith("/reviews/export"),
+    );
     expect(engine.flatMap(([, item]) => Object.keys(item)).length).toBe(procedures.length);
-    for (const p of ["/jobs/{job_id}/reviews/export", "/batches/{batch_id}/reviews/export", "/places/{place_id}/reviews/export"]) expect(doc.paths[p], p).toHaveProperty("get");
+    for (const p of [
+      "/jobs/{job_id}/reviews/export",
+      "/batches/{batch_id}/reviews/export",
+      "/places/{place_id}/reviews/export",
+    ])
+      expect(doc.paths[p], p).toHaveProperty("get");
   });
 
   it("answers 401 for a missing, malformed, unknown or revoked key with the one error body", async () => {
@@ -139,7 +185,13 @@ describe("review engine REST API", () => {
     expect(other.json).toMatchObject({ error: { code: "CONFLICT", message: "idempotency_key_reused" } });
     // Batches too; concurrent retries create one batch.
     const bkey = uid("idem");
-    const body = { requester_client_id: "acme", jobs: [{ platform_id: "a", scraper_version: version }, { platform_id: "b", scraper_version: version }] };
+    const body = {
+      requester_client_id: "acme",
+      jobs: [
+        { platform_id: "a", scraper_version: version },
+        { platform_id: "b", scraper_version: version },
+      ],
+    };
     const [b1, b2] = await Promise.all([
       rest(k.key, "POST", "/scrape/platform-reviews/batch", body, { "idempotency-key": bkey }),
       rest(k.key, "POST", "/scrape/platform-reviews/batch", body, { "idempotency-key": bkey }),
@@ -156,20 +208,47 @@ describe("review engine REST API", () => {
     const unknown = await rest(k.key, "POST", "/scrape", job({ scraper_version: "no-such-version" }));
     expect(unknown.res.status).toBe(422);
     expect(unknown.json).toMatchObject({ error: { message: "unknown_scraper_version" } });
-    const created = await rest(k.key, "POST", "/scrape", job({ callback_url: "http://127.0.0.1:9/x", callback_secret: "whsec_short" }));
+    const created = await rest(
+      k.key,
+      "POST",
+      "/scrape",
+      job({ callback_url: "http://127.0.0.1:9/x", callback_secret: "whsec_short" }),
+    );
     expect(created.res.status).toBe(400);
     // A target off the version's platform origin (no request is made: nothing listens on port 9).
-    const offOrigin = await rest(k.key, "POST", "/scrape/platform-reviews", job({ platform_id: undefined, place_url: "http://127.0.0.1:9/places/p-1" }));
+    const offOrigin = await rest(
+      k.key,
+      "POST",
+      "/scrape/platform-reviews",
+      job({ platform_id: undefined, place_url: "http://127.0.0.1:9/places/p-1" }),
+    );
     expect(offOrigin.res.status).toBe(422);
-    expect(offOrigin.json).toMatchObject({ error: { code: "UNPROCESSABLE", message: "target_not_allowed", details: { reason: "origin_mismatch" } } });
+    expect(offOrigin.json).toMatchObject({
+      error: { code: "UNPROCESSABLE", message: "target_not_allowed", details: { reason: "origin_mismatch" } },
+    });
     const offBatch = await rest(k.key, "POST", "/scrape/platform-reviews/batch", {
       requester_client_id: "acme",
-      jobs: [{ platform_id: "a", scraper_version: version }, { place_url: "http://127.0.0.1:9/places/p-1", scraper_version: version }],
+      jobs: [
+        { platform_id: "a", scraper_version: version },
+        { place_url: "http://127.0.0.1:9/places/p-1", scraper_version: version },
+      ],
     });
     expect(offBatch.res.status).toBe(422);
-    expect(offBatch.json).toMatchObject({ error: { message: "target_not_allowed", details: { refused: 1, jobs: [{ index: 1, reason: "origin_mismatch" }] } } });
-    const b = await rest(k.key, "POST", "/scrape/platform-reviews/batch", { requester_client_id: "acme", jobs: [{ platform_id: "a", scraper_version: version }] });
+    expect(offBatch.json).toMatchObject({
+      error: {
+        message: "target_not_allowed",
+        details: { refused: 1, jobs: [{ index: 1, reason: "origin_mismatch" }] },
+      },
+    });
+    const b = await rest(k.key, "POST", "/scrape/platform-reviews/batch", {
+      requester_client_id: "acme",
+      jobs: [{ platform_id: "a", scraper_version: version }],
+    });
     expect((await rest(mine.key, "GET", `/batches/${String(b.json.id)}`)).res.status).toBe(404);
-    expect((await rest(k.key, "GET", `/batches/${String(b.json.id)}`)).json).toMatchObject({ total_jobs: 1, percent: 0, counts: { queued: 1 } });
+    expect((await rest(k.key, "GET", `/batches/${String(b.json.id)}`)).json).toMatchObject({
+      total_jobs: 1,
+      percent: 0,
+      counts: { queued: 1 },
+    });
   });
 });

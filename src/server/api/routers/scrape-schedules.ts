@@ -12,7 +12,13 @@ const rest = (method: "GET" | "POST" | "DELETE", path: `/${string}`, summary: st
 /** Monitoring schedules (each run a batch of the schedule's targets) and the history of a review. */
 export const schedulesRouter = createTRPCRouter({
   create: engineProcedure("jobs:write")
-    .meta(rest("POST", "/schedules", "Create a schedule: its targets collected again as one batch per slot (cron in UTC or an interval), new_only or full"))
+    .meta(
+      rest(
+        "POST",
+        "/schedules",
+        "Create a schedule: its targets collected again as one batch per slot (cron in UTC or an interval), new_only or full",
+      ),
+    )
     .input(sc.ZCreateScheduleInput)
     .output(sc.ZScheduleOut)
     .mutation(({ ctx, input }) => schedules.createSchedule(reviewDeps(), ctx.actor, input)),
@@ -22,7 +28,13 @@ export const schedulesRouter = createTRPCRouter({
     .output(sc.ZSchedulesPage)
     .query(({ ctx, input }) => schedules.listSchedules(ctx.db, ctx.actor, input)),
   get: engineProcedure("jobs:read")
-    .meta(rest("GET", "/schedules/{schedule_id}", "A schedule with its newest runs and their new, updated and unchanged counts"))
+    .meta(
+      rest(
+        "GET",
+        "/schedules/{schedule_id}",
+        "A schedule with its newest runs and their new, updated and unchanged counts",
+      ),
+    )
     .input(sc.ZScheduleIdInput)
     .output(sc.ZScheduleDetailOut)
     .query(({ ctx, input }) => schedules.getSchedule(ctx.db, ctx.actor, input.schedule_id)),
@@ -32,7 +44,13 @@ export const schedulesRouter = createTRPCRouter({
     .output(sc.ZScheduleOut)
     .mutation(({ ctx, input }) => schedules.setScheduleStatus(reviewDeps(), ctx.actor, input.schedule_id, "paused")),
   resume: engineProcedure("jobs:write")
-    .meta(rest("POST", "/schedules/{schedule_id}/resume", "Resume a schedule at its next slot after now (missed slots are not run)"))
+    .meta(
+      rest(
+        "POST",
+        "/schedules/{schedule_id}/resume",
+        "Resume a schedule at its next slot after now (missed slots are not run)",
+      ),
+    )
     .input(sc.ZScheduleIdInput)
     .output(sc.ZScheduleOut)
     .mutation(({ ctx, input }) => schedules.setScheduleStatus(reviewDeps(), ctx.actor, input.schedule_id, "active")),
@@ -42,7 +60,13 @@ export const schedulesRouter = createTRPCRouter({
     .output(z.object({ id: z.string(), deleted: z.literal(true) }))
     .mutation(({ ctx, input }) => schedules.deleteSchedule(reviewDeps(), ctx.actor, input.schedule_id)),
   reviewHistory: engineProcedure("jobs:read")
-    .meta(rest("GET", "/reviews/{review_id}/history", "Every version of a review the key's jobs collected, oldest first (an edit adds a version)"))
+    .meta(
+      rest(
+        "GET",
+        "/reviews/{review_id}/history",
+        "Every version of a review the key's jobs collected, oldest first (an edit adds a version)",
+      ),
+    )
     .input(sc.ZReviewIdInput)
     .output(sc.ZReviewHistoryOut)
     .query(({ ctx, input }) => schedules.reviewHistory(ctx.db, ctx.actor, input.review_id)),

@@ -45,7 +45,15 @@ const ZJobDetailOut = z.object({
       state: z.enum(s.CALLBACK_STATES),
       attempts: z.number().int(),
       next_attempt_at: z.date().nullable(),
-      attempt_log: z.array(z.object({ attempt: z.number().int(), status_code: z.number().int().nullable(), error: z.string().nullable(), duration_ms: z.number().int(), at: z.date() })),
+      attempt_log: z.array(
+        z.object({
+          attempt: z.number().int(),
+          status_code: z.number().int().nullable(),
+          error: z.string().nullable(),
+          duration_ms: z.number().int(),
+          at: z.date(),
+        }),
+      ),
     }),
   ),
 });
@@ -61,17 +69,24 @@ const createJobProcedure = (path: `/${string}`, summary: string) =>
     .meta(rest("POST", path, summary))
     .input(s.ZCreateJobInput)
     .output(s.ZJobOut)
-    .mutation(async ({ ctx, input }) => marked(ctx, await createJob(reviewDeps(), ctx.actor, input, idempotencyKeyOf(ctx.headers))));
+    .mutation(async ({ ctx, input }) =>
+      marked(ctx, await createJob(reviewDeps(), ctx.actor, input, idempotencyKeyOf(ctx.headers))),
+    );
 
 /** Review-collection jobs, batches, dashboards and administration (Document 1), for REST clients and the pages. */
 export const scrapeRouter = createTRPCRouter({
   create: createJobProcedure("/scrape", "Create a review-collection job"),
-  createPlatformReviews: createJobProcedure("/scrape/platform-reviews", "Create a review-collection job (primary entry)"),
+  createPlatformReviews: createJobProcedure(
+    "/scrape/platform-reviews",
+    "Create a review-collection job (primary entry)",
+  ),
   createBatch: engineProcedure("jobs:write")
     .meta(rest("POST", "/scrape/platform-reviews/batch", "Create a batch of jobs"))
     .input(s.ZCreateBatchInput)
     .output(ZCreatedBatchOut)
-    .mutation(async ({ ctx, input }) => marked(ctx, await createBatch(reviewDeps(), ctx.actor, input, idempotencyKeyOf(ctx.headers)))),
+    .mutation(async ({ ctx, input }) =>
+      marked(ctx, await createBatch(reviewDeps(), ctx.actor, input, idempotencyKeyOf(ctx.headers))),
+    ),
   batches: engineProcedure("jobs:read")
     .meta(rest("GET", "/batches", "List batches with progress"))
     .input(s.ZListBatchesInput)
@@ -93,12 +108,24 @@ export const scrapeRouter = createTRPCRouter({
     .output(s.ZJobsPage)
     .query(({ ctx, input }) => listJobs(ctx.db, ctx.actor, input)),
   job: engineProcedure("jobs:read")
-    .meta(rest("GET", "/jobs/{job_id}", "A job with its state timeline, a preview of its newest reviews (all: /jobs/{job_id}/reviews) and callback attempts"))
+    .meta(
+      rest(
+        "GET",
+        "/jobs/{job_id}",
+        "A job with its state timeline, a preview of its newest reviews (all: /jobs/{job_id}/reviews) and callback attempts",
+      ),
+    )
     .input(s.ZJobIdInput)
     .output(ZJobDetailOut)
     .query(({ ctx, input }) => getJobDetail(ctx.db, ctx.actor, input.job_id)),
   cancelJob: engineProcedure("jobs:write")
-    .meta(rest("POST", "/jobs/{job_id}/cancel", "Cancel a job (queued: at once; running: stops within 5 s, keeping the reviews read so far)"))
+    .meta(
+      rest(
+        "POST",
+        "/jobs/{job_id}/cancel",
+        "Cancel a job (queued: at once; running: stops within 5 s, keeping the reviews read so far)",
+      ),
+    )
     .input(s.ZJobIdInput)
     .output(s.ZJobOut)
     .mutation(({ ctx, input }) => cancelJob(reviewDeps(), ctx.actor, input.job_id)),
@@ -108,12 +135,24 @@ export const scrapeRouter = createTRPCRouter({
     .output(s.ZJobOut)
     .mutation(({ ctx, input }) => retryJob(reviewDeps(), ctx.actor, input.job_id)),
   jobReviews: engineProcedure("jobs:read")
-    .meta(rest("GET", "/jobs/{job_id}/reviews", "Every review a job collected, page by page (keyset cursor; export: /jobs/{job_id}/reviews/export)"))
+    .meta(
+      rest(
+        "GET",
+        "/jobs/{job_id}/reviews",
+        "Every review a job collected, page by page (keyset cursor; export: /jobs/{job_id}/reviews/export)",
+      ),
+    )
     .input(ZJobReviewsInput)
     .output(ZReviewPageOut)
     .query(({ ctx, input }) => reviewPage(ctx.db, ctx.actor, input)),
   batchReviews: engineProcedure("jobs:read")
-    .meta(rest("GET", "/batches/{batch_id}/reviews", "Every review a batch's jobs collected, job by job, page by page (export: /batches/{batch_id}/reviews/export)"))
+    .meta(
+      rest(
+        "GET",
+        "/batches/{batch_id}/reviews",
+        "Every review a batch's jobs collected, job by job, page by page (export: /batches/{batch_id}/reviews/export)",
+      ),
+    )
     .input(ZBatchReviewsInput)
     .output(ZReviewPageOut)
     .query(({ ctx, input }) => reviewPage(ctx.db, ctx.actor, input)),
@@ -123,12 +162,24 @@ export const scrapeRouter = createTRPCRouter({
     .output(places.ZPlacesPage)
     .query(({ ctx, input }) => places.listPlaces(ctx.db, ctx.actor, input)),
   place: engineProcedure("jobs:read")
-    .meta(rest("GET", "/places/{place_id}", "A place: its facts, the reviews collected of it and the latest job's coverage"))
+    .meta(
+      rest(
+        "GET",
+        "/places/{place_id}",
+        "A place: its facts, the reviews collected of it and the latest job's coverage",
+      ),
+    )
     .input(places.ZPlaceIdInput)
     .output(places.ZPlaceDetailOut)
     .query(({ ctx, input }) => places.getPlace(ctx.db, ctx.actor, input.place_id)),
   placeReviews: engineProcedure("jobs:read")
-    .meta(rest("GET", "/places/{place_id}/reviews", "The place's reviews the key's jobs collected (newest version of each), filtered, page by page"))
+    .meta(
+      rest(
+        "GET",
+        "/places/{place_id}/reviews",
+        "The place's reviews the key's jobs collected (newest version of each), filtered, page by page",
+      ),
+    )
     .input(places.ZPlaceReviewsInput)
     .output(places.ZPlaceReviewsOut)
     .query(({ ctx, input }) => places.placeReviews(ctx.db, ctx.actor, input)),

@@ -40,7 +40,10 @@ describe("my.stream", () => {
       })),
     });
     await db.auditEvent.createMany({
-      data: Array.from({ length: STREAM_LIMITS.auditEvents + extra }, () => ({ meshId: mesh.id, eventType: "message_sent" as const })),
+      data: Array.from({ length: STREAM_LIMITS.auditEvents + extra }, () => ({
+        meshId: mesh.id,
+        eventType: "message_sent" as const,
+      })),
     });
 
     const stream = await as(owner).my.stream({ meshId: mesh.id });
@@ -49,7 +52,13 @@ describe("my.stream", () => {
     expect(stream.envelopes).toHaveLength(STREAM_LIMITS.envelopes);
     const newest = stream.envelopes[0];
     expect(newest?.createdAt.getTime()).toBeGreaterThan(stream.envelopes[49]?.createdAt.getTime() ?? Infinity);
-    expect(newest).toMatchObject({ byteSize: 200, priority: "normal", deliveredAt: null, sender: { displayName: "Owner" }, targetSpec: { kind: "mesh" } });
+    expect(newest).toMatchObject({
+      byteSize: 200,
+      priority: "normal",
+      deliveredAt: null,
+      sender: { displayName: "Owner" },
+      targetSpec: { kind: "mesh" },
+    });
     // A delivered one shows when (its row in message_deliveries).
     const deliveredAt = new Date(Math.floor(Date.now() / 1000) * 1000);
     await db.messageDelivery.create({ data: { envelopeId: stream.envelopes[1]!.id, deliveredAt } });
@@ -68,16 +77,30 @@ describe("my.stream", () => {
     const { token } = await as(owner).my.createInvite({ meshId: mesh.id });
     await as(ana).my.joinMesh({ token, displayName: "Ana" });
     const anaInBrowser = await db.member.findFirstOrThrow({ where: { meshId: mesh.id, userId: ana.id } });
-    const laptop = await db.member.create({ data: { meshId: mesh.id, userId: ana.id, displayName: "ana-laptop", peerPubkey: `k-${mesh.id}-1` } });
-    const stranger = await db.member.create({ data: { meshId: mesh.id, displayName: "cli-peer", peerPubkey: `k-${mesh.id}-2` } });
-    const gone = await db.member.create({ data: { meshId: mesh.id, displayName: "gone", peerPubkey: `k-${mesh.id}-3`, revokedAt: new Date() } });
+    const laptop = await db.member.create({
+      data: { meshId: mesh.id, userId: ana.id, displayName: "ana-laptop", peerPubkey: `k-${mesh.id}-1` },
+    });
+    const stranger = await db.member.create({
+      data: { meshId: mesh.id, displayName: "cli-peer", peerPubkey: `k-${mesh.id}-2` },
+    });
+    const gone = await db.member.create({
+      data: { meshId: mesh.id, displayName: "gone", peerPubkey: `k-${mesh.id}-3`, revokedAt: new Date() },
+    });
     const since = new Date(Date.now() - 60_000);
     const lastSeen = new Date(Date.now() - 3_600_000);
     await db.presence.createMany({
       data: [
         { meshId: mesh.id, memberId: laptop.id, nodeId: "n", connectionId: `${mesh.id}-a`, connectedAt: since },
         { meshId: mesh.id, memberId: laptop.id, nodeId: "n", connectionId: `${mesh.id}-b`, connectedAt: new Date() },
-        { meshId: mesh.id, memberId: ownerMember.id, nodeId: "n", connectionId: `${mesh.id}-c`, connectedAt: lastSeen, lastSeenAt: lastSeen, disconnectedAt: lastSeen },
+        {
+          meshId: mesh.id,
+          memberId: ownerMember.id,
+          nodeId: "n",
+          connectionId: `${mesh.id}-c`,
+          connectedAt: lastSeen,
+          lastSeenAt: lastSeen,
+          disconnectedAt: lastSeen,
+        },
         { meshId: mesh.id, memberId: gone.id, nodeId: "n", connectionId: `${mesh.id}-d` },
       ],
     });
@@ -90,17 +113,39 @@ describe("my.stream", () => {
     // Online first; then by last seen (the owner an hour ago), then the never-connected browser member.
     expect(stream.members.map((m) => m.displayName)).toEqual(["ana-laptop", "Olga Owner", "Ana"]);
     const [online, ownerRow, browser] = stream.members;
-    expect(online).toMatchObject({ userName: "Ana Person", device: true, online: true, status: "working", statusText: "on the parser", role: "member" });
+    expect(online).toMatchObject({
+      userName: "Ana Person",
+      device: true,
+      online: true,
+      status: "working",
+      statusText: "on the parser",
+      role: "member",
+    });
     expect(online?.onlineSince?.getTime()).toBe(since.getTime());
     expect(online?.statusAt).toBeInstanceOf(Date);
     expect(ownerRow).toMatchObject({ device: false, online: false, role: "owner", status: null });
     expect(ownerRow?.lastSeenAt?.getTime()).toBe(lastSeen.getTime());
-    expect(browser).toMatchObject({ userName: "Ana Person", device: false, online: false, onlineSince: null, lastSeenAt: null, role: "observer" });
+    expect(browser).toMatchObject({
+      userName: "Ana Person",
+      device: false,
+      online: false,
+      onlineSince: null,
+      lastSeenAt: null,
+      role: "observer",
+    });
 
     const byType = new Map(stream.auditEvents.map((a) => [a.eventType, a]));
     expect(byType.get("member_removed")).toMatchObject({ actorName: "Olga Owner", targetName: "cli-peer" });
-    expect(byType.get("role_changed")).toMatchObject({ actorName: "Olga Owner", targetName: "Ana", metadata: { from: "member", to: "observer" } });
-    expect(byType.get("status_changed")).toMatchObject({ actorName: "ana-laptop", targetName: null, metadata: { status: "working" } });
+    expect(byType.get("role_changed")).toMatchObject({
+      actorName: "Olga Owner",
+      targetName: "Ana",
+      metadata: { from: "member", to: "observer" },
+    });
+    expect(byType.get("status_changed")).toMatchObject({
+      actorName: "ana-laptop",
+      targetName: null,
+      metadata: { status: "working" },
+    });
     expect(byType.get("member_joined")).toMatchObject({ actorName: "Ana", metadata: { via: "web" } });
     expect(byType.get("mesh_created")).toMatchObject({ actorName: "Olga Owner" });
   });
@@ -109,7 +154,11 @@ describe("my.stream", () => {
     const owner = await makeUser(db);
     const mesh = await makeMesh(db, owner);
     await db.member.createMany({
-      data: Array.from({ length: STREAM_LIMITS.members + 10 }, (_, i) => ({ meshId: mesh.id, displayName: `p${i}`, peerPubkey: `k-${mesh.id}-${i}` })),
+      data: Array.from({ length: STREAM_LIMITS.members + 10 }, (_, i) => ({
+        meshId: mesh.id,
+        displayName: `p${i}`,
+        peerPubkey: `k-${mesh.id}-${i}`,
+      })),
     });
     const stream = await as(owner).my.stream({ meshId: mesh.id });
     expect(stream.members).toHaveLength(STREAM_LIMITS.members);
@@ -132,13 +181,23 @@ describe("my.export", () => {
     const theirs = await makeMesh(db, other, "Theirs");
     await addMember(db, theirs.id, me);
     await db.auditEvent.createMany({
-      data: Array.from({ length: EXPORT_AUDIT_LIMIT + 10 }, () => ({ meshId: mine.id, eventType: "message_sent" as const })),
+      data: Array.from({ length: EXPORT_AUDIT_LIMIT + 10 }, () => ({
+        meshId: mine.id,
+        eventType: "message_sent" as const,
+      })),
     });
     await db.auditEvent.createMany({ data: [{ meshId: theirs.id, eventType: "message_sent" }] });
     await as(me).my.createInvite({ meshId: mine.id });
 
     const bundle = await as(me).my.export();
-    expect(Object.keys(bundle).sort()).toEqual(["auditEvents", "exportedAt", "invitesIssued", "meshesJoined", "meshesOwned", "profile"]);
+    expect(Object.keys(bundle).sort()).toEqual([
+      "auditEvents",
+      "exportedAt",
+      "invitesIssued",
+      "meshesJoined",
+      "meshesOwned",
+      "profile",
+    ]);
     expect(bundle.profile.id).toBe(me.id);
     expect(bundle.meshesOwned.map((m) => m.id)).toEqual([mine.id]);
     expect(bundle.meshesJoined.map((m) => m.id)).toEqual([theirs.id]);

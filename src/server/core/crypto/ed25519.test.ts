@@ -39,7 +39,9 @@ describe("key pairs through node:crypto", () => {
       expect(Buffer.from(ours.publicKey)).toEqual(Buffer.from(theirs.publicKey));
       expect(Buffer.from(ours.secretKey)).toEqual(Buffer.from(theirs.secretKey));
       const box = nacl.randomBytes(32);
-      expect(Buffer.from(x25519KeyPairFromSecretKey(box).publicKey)).toEqual(Buffer.from(nacl.box.keyPair.fromSecretKey(box).publicKey));
+      expect(Buffer.from(x25519KeyPairFromSecretKey(box).publicKey)).toEqual(
+        Buffer.from(nacl.box.keyPair.fromSecretKey(box).publicKey),
+      );
     }
     expect(() => ed25519KeyPairFromSeed(new Uint8Array(31))).toThrow(TypeError);
     expect(() => x25519KeyPairFromSecretKey(new Uint8Array(33))).toThrow(TypeError);

@@ -34,7 +34,11 @@ export function ed25519Verify(message: Uint8Array, signature: Uint8Array, public
 /** The signature of `message` with a tweetnacl secret key (64 bytes; its first 32 are the seed). */
 export function ed25519Sign(message: Uint8Array, secretKey: Uint8Array): Uint8Array {
   if (secretKey.length !== 64) throw new TypeError("ed25519 secret key must be 64 bytes");
-  const key = createPrivateKey({ key: Buffer.concat([PKCS8_PREFIX, secretKey.subarray(0, 32)]), format: "der", type: "pkcs8" });
+  const key = createPrivateKey({
+    key: Buffer.concat([PKCS8_PREFIX, secretKey.subarray(0, 32)]),
+    format: "der",
+    type: "pkcs8",
+  });
   return new Uint8Array(sign(null, message, key));
 }
 
@@ -42,7 +46,9 @@ export function ed25519Sign(message: Uint8Array, secretKey: Uint8Array): Uint8Ar
 export function ed25519KeyPairFromSeed(seed: Uint8Array): { publicKey: Uint8Array; secretKey: Uint8Array } {
   if (seed.length !== 32) throw new TypeError("ed25519 seed must be 32 bytes");
   const privateKey = createPrivateKey({ key: Buffer.concat([PKCS8_PREFIX, seed]), format: "der", type: "pkcs8" });
-  const publicKey = new Uint8Array(createPublicKey(privateKey).export({ format: "der", type: "spki" }).subarray(SPKI_PREFIX.length));
+  const publicKey = new Uint8Array(
+    createPublicKey(privateKey).export({ format: "der", type: "spki" }).subarray(SPKI_PREFIX.length),
+  );
   const secretKey = new Uint8Array(64);
   secretKey.set(seed);
   secretKey.set(publicKey, 32);
@@ -52,7 +58,11 @@ export function ed25519KeyPairFromSeed(seed: Uint8Array): { publicKey: Uint8Arra
 /** tweetnacl's `box.keyPair.fromSecretKey` (X25519), through OpenSSL. */
 export function x25519KeyPairFromSecretKey(secretKey: Uint8Array): { publicKey: Uint8Array; secretKey: Uint8Array } {
   if (secretKey.length !== 32) throw new TypeError("x25519 secret key must be 32 bytes");
-  const privateKey = createPrivateKey({ key: Buffer.concat([X25519_PKCS8_PREFIX, secretKey]), format: "der", type: "pkcs8" });
+  const privateKey = createPrivateKey({
+    key: Buffer.concat([X25519_PKCS8_PREFIX, secretKey]),
+    format: "der",
+    type: "pkcs8",
+  });
   const publicKey = new Uint8Array(createPublicKey(privateKey).export({ format: "der", type: "spki" }).subarray(12));
   return { publicKey, secretKey: Uint8Array.from(secretKey) };
 }

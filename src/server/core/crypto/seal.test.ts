@@ -50,7 +50,15 @@ describe("seal and open", () => {
     expect(() => open(ring, foreign)).toThrow(/"k9".*not in SECRETS_KEYS/);
     const iv = "A".repeat(16);
     const tag = "A".repeat(22);
-    const formats = ["", "v1.k1", `v2.k1.${iv}.${tag}`, `v1.k1.AAAA.${tag}`, `v1.k1.${iv}.AAAA`, `v1.k1.${iv}.AA+A`, "v1..a.b.c"];
+    const formats = [
+      "",
+      "v1.k1",
+      `v2.k1.${iv}.${tag}`,
+      `v1.k1.AAAA.${tag}`,
+      `v1.k1.${iv}.AAAA`,
+      `v1.k1.${iv}.AA+A`,
+      "v1..a.b.c",
+    ];
     for (const bad of formats) {
       expect(() => open(ring, bad), bad).toThrow(Error);
     }
@@ -72,7 +80,9 @@ describe("seal and open", () => {
   });
 
   it("never logs anything", () => {
-    const spies = (["log", "info", "warn", "error", "debug"] as const).map((m) => vi.spyOn(console, m).mockImplementation(() => {}));
+    const spies = (["log", "info", "warn", "error", "debug"] as const).map((m) =>
+      vi.spyOn(console, m).mockImplementation(() => {}),
+    );
     const stdout = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
     const stderr = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
     const sealed = seal(ring, "quiet", "aad");
@@ -95,7 +105,19 @@ describe("parseKeyRing", () => {
     const short = Buffer.alloc(31, 5).toString("base64");
     const k = keyB64(1);
     const long = Buffer.alloc(48).toString("base64");
-    const cases = ["", "   ", "k1", `:${k}`, "k1:", `k1:${short}`, `k1:${k},`, `k1:${k},k1:${keyB64(2)}`, `k.1:${k}`, `k1:${k}!`, `k1:${long}`];
+    const cases = [
+      "",
+      "   ",
+      "k1",
+      `:${k}`,
+      "k1:",
+      `k1:${short}`,
+      `k1:${k},`,
+      `k1:${k},k1:${keyB64(2)}`,
+      `k.1:${k}`,
+      `k1:${k}!`,
+      `k1:${long}`,
+    ];
     for (const value of cases) {
       expect(() => parseKeyRing(value), value).toThrow(/SECRETS_KEYS/);
       try {

@@ -22,7 +22,9 @@ const BASE64URL = /^[A-Za-z0-9_-]*$/;
 const material = new WeakMap<KeyRing, ReadonlyMap<string, Buffer>>();
 
 function ringError(message: string): Error {
-  return new Error(`SECRETS_KEYS ${message} (expected "id:<base64 of 32 bytes>[,id:<base64>...]", see docs/secrets.md)`);
+  return new Error(
+    `SECRETS_KEYS ${message} (expected "id:<base64 of 32 bytes>[,id:<base64>...]", see docs/secrets.md)`,
+  );
 }
 
 /** Parses a key ring like `k2:<base64>,k1:<base64>` (first seals, all open); throws an Error naming SECRETS_KEYS, never quoting a key. */
@@ -69,13 +71,21 @@ export function seal(ring: KeyRing, plaintext: Uint8Array | string, aad?: string
 function parseSealed(sealed: string): { keyId: string; iv: Buffer; body: Buffer } {
   const parts = typeof sealed === "string" ? sealed.split(".") : [];
   const [version, keyId, iv, body] = parts;
-  if (parts.length !== 4 || version !== VERSION || !keyId || !KEY_ID.test(keyId) || iv === undefined || body === undefined) {
+  if (
+    parts.length !== 4 ||
+    version !== VERSION ||
+    !keyId ||
+    !KEY_ID.test(keyId) ||
+    iv === undefined ||
+    body === undefined
+  ) {
     throw new Error("sealed value is not in the v1.<keyId>.<iv>.<ciphertext> format");
   }
   if (!BASE64URL.test(iv) || !BASE64URL.test(body)) throw new Error("sealed value is not base64url");
   const ivBytes = Buffer.from(iv, "base64url");
   const bodyBytes = Buffer.from(body, "base64url");
-  if (ivBytes.length !== IV_BYTES || bodyBytes.length < TAG_BYTES) throw new Error("sealed value has a bad IV or is too short");
+  if (ivBytes.length !== IV_BYTES || bodyBytes.length < TAG_BYTES)
+    throw new Error("sealed value has a bad IV or is too short");
   return { keyId, iv: ivBytes, body: bodyBytes };
 }
 

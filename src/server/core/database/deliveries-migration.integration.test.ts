@@ -31,7 +31,8 @@ it("moves the delivery times of existing envelopes into message_deliveries and f
   // The migrations before this one, in a folder of their own.
   temp = await mkdtemp(path.join(os.tmpdir(), "deliveries-migration-"));
   for (const entry of await readdir(MIGRATIONS_DIR, { withFileTypes: true })) {
-    if (entry.isDirectory() ? entry.name < MIGRATION : true) await cp(path.join(MIGRATIONS_DIR, entry.name), path.join(temp, entry.name), { recursive: true });
+    if (entry.isDirectory() ? entry.name < MIGRATION : true)
+      await cp(path.join(MIGRATIONS_DIR, entry.name), path.join(temp, entry.name), { recursive: true });
   }
   await applyMigrations({ databaseUrl: url.toString(), migrationsDir: temp });
   const db = new pg.Client({ connectionString: url.toString() });
@@ -39,7 +40,10 @@ it("moves the delivery times of existing envelopes into message_deliveries and f
   try {
     const [delivered, waiting] = [randomUUID(), randomUUID()];
     const at = "2026-11-28 12:34:56.789";
-    for (const [id, deliveredAt] of [[delivered, at], [waiting, null]] as const) {
+    for (const [id, deliveredAt] of [
+      [delivered, at],
+      [waiting, null],
+    ] as const) {
       await db.query(
         `INSERT INTO message_envelopes (id, mesh_id, sender_member_id, target_spec, byte_size, ciphertext, expires_at, delivered_at)
          VALUES ($1, $2, $3, '{"kind":"mesh"}', 3, 'abc', now() + interval '1 day', $4)`,
@@ -48,10 +52,16 @@ it("moves the delivery times of existing envelopes into message_deliveries and f
     }
     const { applied } = await applyMigrations({ databaseUrl: url.toString(), migrationsDir: MIGRATIONS_DIR });
     expect(applied[0]).toBe(MIGRATION);
-    const rows = (await db.query<{ envelope_id: string; at: string }>("SELECT envelope_id, delivered_at::text AS at FROM message_deliveries")).rows;
+    const rows = (
+      await db.query<{ envelope_id: string; at: string }>(
+        "SELECT envelope_id, delivered_at::text AS at FROM message_deliveries",
+      )
+    ).rows;
     expect(rows).toEqual([{ envelope_id: delivered, at }]);
     // The fillfactor the update needed (50 before) is gone: pages are filled.
-    const options = await db.query<{ reloptions: string[] | null }>("SELECT reloptions FROM pg_class WHERE relname = 'message_envelopes'");
+    const options = await db.query<{ reloptions: string[] | null }>(
+      "SELECT reloptions FROM pg_class WHERE relname = 'message_envelopes'",
+    );
     expect((options.rows[0]?.reloptions ?? []).filter((o) => o.startsWith("fillfactor="))).toEqual([]);
     // Deleting an envelope deletes its delivery (the envelopes' delete trigger).
     await db.query("DELETE FROM message_envelopes WHERE id = $1", [delivered]);

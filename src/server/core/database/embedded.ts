@@ -100,7 +100,14 @@ async function initialise(dir: string, bin: Binaries, ids: RunAs, log: (l: strin
     log(`initialising PostgreSQL data folder ${dir}`);
     execFileSync(
       bin.initdb,
-      [`--pgdata=${dir}`, `--username=${USER}`, `--pwfile=${pwfile}`, "--auth=scram-sha-256", "--encoding=UTF8", "--no-locale"],
+      [
+        `--pgdata=${dir}`,
+        `--username=${USER}`,
+        `--pwfile=${pwfile}`,
+        "--auth=scram-sha-256",
+        "--encoding=UTF8",
+        "--no-locale",
+      ],
       { ...ids, stdio: "pipe" },
     );
   } finally {
@@ -118,7 +125,9 @@ function waitReady(child: ChildProcess): Promise<void> {
     };
     child.stderr?.on("data", onData);
     child.stdout?.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`PostgreSQL exited with code ${code} before it was ready:\n${output.slice(-2000)}`)));
+    child.once("exit", (code) =>
+      reject(new Error(`PostgreSQL exited with code ${code} before it was ready:\n${output.slice(-2000)}`)),
+    );
   });
 }
 
@@ -157,12 +166,18 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const child = spawn(
     bin.postgres,
     [
-      "-D", dir,
-      "-p", String(options.port),
-      "-c", "listen_addresses=127.0.0.1",
-      "-c", "unix_socket_directories=",
-      "-c", "max_connections=400",
-      "-c", "fsync=on",
+      "-D",
+      dir,
+      "-p",
+      String(options.port),
+      "-c",
+      "listen_addresses=127.0.0.1",
+      "-c",
+      "unix_socket_directories=",
+      "-c",
+      "max_connections=400",
+      "-c",
+      "fsync=on",
     ],
     // Its own process group: a Ctrl-C in the terminal reaches the orchestrator, which stops the
     // database last, after the processes that use it.
@@ -173,7 +188,8 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   child.stderr?.removeAllListeners("data");
   // Once running, only PostgreSQL's warnings and errors are worth a line in the product's log.
   child.stderr?.on("data", (chunk: Buffer) => {
-    for (const line of chunk.toString("utf8").split("\n")) if (/\b(WARNING|ERROR|FATAL|PANIC):/.test(line)) log(line.trim());
+    for (const line of chunk.toString("utf8").split("\n"))
+      if (/\b(WARNING|ERROR|FATAL|PANIC):/.test(line)) log(line.trim());
   });
   child.unref();
   (child.stdout as unknown as { unref?: () => void } | null)?.unref?.();

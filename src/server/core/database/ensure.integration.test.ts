@@ -43,7 +43,9 @@ describe("ensureDatabase", () => {
   });
 
   it("rejects a DATABASE_URL that does not begin with postgres://", async () => {
-    await expect(ensureDatabase({ env: { DATABASE_URL: "postgresql://x/y" } })).rejects.toThrow(/DATABASE_URL must begin with postgres:\/\//);
+    await expect(ensureDatabase({ env: { DATABASE_URL: "postgresql://x/y" } })).rejects.toThrow(
+      /DATABASE_URL must begin with postgres:\/\//,
+    );
     await expect(ensureDatabase({ env: { DATABASE_URL: "" } })).rejects.toThrow(/DATABASE_URL is required/);
   });
 
@@ -69,7 +71,9 @@ describe("embedded PostgreSQL", () => {
       await first.stop();
 
       const second = await startEmbeddedPostgres({ dir, port });
-      expect(await query<{ v: string }>(second.urlFor("postgres"), "SELECT v FROM kept")).toEqual([{ v: "still here" }]);
+      expect(await query<{ v: string }>(second.urlFor("postgres"), "SELECT v FROM kept")).toEqual([
+        { v: "still here" },
+      ]);
       await second.stop();
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -74,10 +74,9 @@ describe("migrate-engine against PostgreSQL (DATABASE_URL)", () => {
   }
 
   async function leftoverShadowDatabases(): Promise<string[]> {
-    const { rows } = await admin.query<{ datname: string }>(
-      "SELECT datname FROM pg_database WHERE datname LIKE $1",
-      [`prisma_shadow_${process.pid}_%`],
-    );
+    const { rows } = await admin.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE $1", [
+      `prisma_shadow_${process.pid}_%`,
+    ]);
     return rows.map((row) => row.datname);
   }
 
@@ -115,7 +114,10 @@ describe("migrate-engine against PostgreSQL (DATABASE_URL)", () => {
       expect(row.finished).toBe(true);
       expect(row.rolled_back).toBe(false);
     }
-    const tables = await query<{ tablename: string }>(db, "SELECT tablename FROM pg_tables WHERE schemaname = 'public'");
+    const tables = await query<{ tablename: string }>(
+      db,
+      "SELECT tablename FROM pg_tables WHERE schemaname = 'public'",
+    );
     expect(tables.map((table) => table.tablename)).toEqual(expect.arrayContaining(["users", "meshes"]));
   });
 
@@ -188,7 +190,11 @@ describe("migrate-engine against PostgreSQL (DATABASE_URL)", () => {
 
   it("reports no drift between the project's schema and its migrations", async () => {
     const databaseUrl = urlFor(await freshDatabase());
-    const sql = await diffMigrationsAgainstSchema({ databaseUrl, schemaPath: SCHEMA_PATH, migrationsDir: MIGRATIONS_DIR });
+    const sql = await diffMigrationsAgainstSchema({
+      databaseUrl,
+      schemaPath: SCHEMA_PATH,
+      migrationsDir: MIGRATIONS_DIR,
+    });
     expect(sql).toBe("");
     expect(await leftoverShadowDatabases()).toEqual([]);
   });

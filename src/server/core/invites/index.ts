@@ -22,6 +22,11 @@ export {
   signInvite,
   type DecodeInviteResult,
 } from "./invite-codec";
-export { verifyInviteToken, type VerifyInviteFailure, type VerifyInviteOptions, type VerifyInviteResult } from "./verify-invite";
+export {
+  verifyInviteToken,
+  type VerifyInviteFailure,
+  type VerifyInviteOptions,
+  type VerifyInviteResult,
+} from "./verify-invite";
 export { generateOwnerKeyPair, generateRootKey, ownerKeyPairFromSeed } from "./invite-keys";
 export { generateInviteCode, INVITE_CODE_LENGTH, INVITE_CODE_PATTERN, normaliseInviteCode } from "./short-code";

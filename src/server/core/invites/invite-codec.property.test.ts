@@ -51,9 +51,15 @@ const wrongLength = (n: number) => base64Of(fc.integer({ min: 0, max: 96 }).filt
 
 /** Invalid values of each field, each invalid by construction. */
 const invalidValue: Record<Field, fc.Arbitrary<unknown>> = {
-  v: fc.oneof(fc.integer().filter((n) => n !== 1), fc.constantFrom("1", 1.5, "v1", true, null, [1])),
+  v: fc.oneof(
+    fc.integer().filter((n) => n !== 1),
+    fc.constantFrom("1", 1.5, "v1", true, null, [1]),
+  ),
   mesh_id: fc.oneof(
-    fc.uuid().map((s) => s.toUpperCase()).filter((s) => /[A-F]/.test(s)),
+    fc
+      .uuid()
+      .map((s) => s.toUpperCase())
+      .filter((s) => /[A-F]/.test(s)),
     fc.uuid().map((s) => s.slice(1)),
     withPipe(validValue.mesh_id),
   ),
@@ -69,14 +75,28 @@ const invalidValue: Record<Field, fc.Arbitrary<unknown>> = {
     fc.constant(`wss://${"h".repeat(2043)}`),
   ),
   expires_at: fc.oneof(
-    fc.date({ noInvalidDate: true, min: new Date(0), max: new Date("9999-12-31T00:00:00Z") }).map((d) => d.toISOString()),
+    fc
+      .date({ noInvalidDate: true, min: new Date(0), max: new Date("9999-12-31T00:00:00Z") })
+      .map((d) => d.toISOString()),
     validValue.expires_at.map((s) => s.replace("Z", "+00:00")),
     validValue.expires_at.map((s) => s.replace("T", " ")),
   ),
-  mesh_root_key: fc.oneof(wrongLength(32), bytes(32).map((b) => Buffer.from(b).toString("base64")), withPipe(validValue.mesh_root_key)),
+  mesh_root_key: fc.oneof(
+    wrongLength(32),
+    bytes(32).map((b) => Buffer.from(b).toString("base64")),
+    withPipe(validValue.mesh_root_key),
+  ),
   role: fc.oneof(fc.constantFrom("owner", "Owner", "ADMIN", "", "member "), withPipe(validValue.role)),
-  owner_pubkey: fc.oneof(wrongLength(32), bytes(32).map((b) => Buffer.from(b).toString("base64")), withPipe(validValue.owner_pubkey)),
-  signature: fc.oneof(wrongLength(64), bytes(64).map((b) => Buffer.from(b).toString("base64")), withPipe(validValue.signature)),
+  owner_pubkey: fc.oneof(
+    wrongLength(32),
+    bytes(32).map((b) => Buffer.from(b).toString("base64")),
+    withPipe(validValue.owner_pubkey),
+  ),
+  signature: fc.oneof(
+    wrongLength(64),
+    bytes(64).map((b) => Buffer.from(b).toString("base64")),
+    withPipe(validValue.signature),
+  ),
 };
 
 const anyField = fc.constantFrom(...INVITE_FIELDS);
@@ -84,9 +104,11 @@ const verify = (token: unknown) => verifyInviteToken(token, { now });
 
 describe("invite codec properties", () => {
   it("a valid change to any one field, not re-signed, is bad_signature and still shows the payload", () => {
-    const changed = fc.constantFrom(...(Object.keys(validValue) as (keyof typeof validValue)[])).chain((field) =>
-      validValue[field].filter((value) => value !== base[field]).map((value) => ({ ...base, [field]: value })),
-    );
+    const changed = fc
+      .constantFrom(...(Object.keys(validValue) as (keyof typeof validValue)[]))
+      .chain((field) =>
+        validValue[field].filter((value) => value !== base[field]).map((value) => ({ ...base, [field]: value })),
+      );
     fc.assert(
       fc.property(changed, (payload) => {
         expect(verify(rawToken(payload))).toEqual({ ok: false, reason: "bad_signature", payload });
@@ -97,7 +119,10 @@ describe("invite codec properties", () => {
 
   it("an invalid value in any one field is malformed", () => {
     const broken = anyField.chain((field) => invalidValue[field].map((value) => ({ ...base, [field]: value })));
-    fc.assert(fc.property(broken, (payload) => void expect(verify(rawToken(payload))).toEqual(MALFORMED)), { numRuns: RUNS.cheap });
+    fc.assert(
+      fc.property(broken, (payload) => void expect(verify(rawToken(payload))).toEqual(MALFORMED)),
+      { numRuns: RUNS.cheap },
+    );
   });
 
   it("replacing any one character of a valid token never verifies", () => {
@@ -131,29 +156,50 @@ describe("invite codec properties", () => {
 
   it("random strings, random bytes and bad base64url are malformed", () => {
     const badBase64 = fc
-      .tuple(fc.nat({ max: vectors.token.length }), fc.constantFrom("=", "==", "+", "/", " ", "\n", ".", "%3D", "\u00e9", "\0"))
+      .tuple(
+        fc.nat({ max: vectors.token.length }),
+        fc.constantFrom("=", "==", "+", "/", " ", "\n", ".", "%3D", "\u00e9", "\0"),
+      )
       .map(([i, s]) => `${vectors.token.slice(0, i)}${s}${vectors.token.slice(i)}`);
     // Base64url whose length is 1 modulo 4 cannot be decoded at all.
-    const dangling = fc.string({ minLength: 1 }).map((s) => b64url(s)).map((s) => `${s}${"A".repeat((5 - (s.length % 4)) % 4)}`);
+    const dangling = fc
+      .string({ minLength: 1 })
+      .map((s) => b64url(s))
+      .map((s) => `${s}${"A".repeat((5 - (s.length % 4)) % 4)}`);
     const randomBytes = fc.uint8Array({ maxLength: 600 }).map(b64url);
-    const inputs = fc.oneof(fc.string(), fc.string({ unit: "binary", maxLength: 300 }), randomBytes, badBase64, dangling);
-    fc.assert(fc.property(inputs, (token) => void expect(verify(token)).toEqual(MALFORMED)), { numRuns: RUNS.cheap });
+    const inputs = fc.oneof(
+      fc.string(),
+      fc.string({ unit: "binary", maxLength: 300 }),
+      randomBytes,
+      badBase64,
+      dangling,
+    );
+    fc.assert(
+      fc.property(inputs, (token) => void expect(verify(token)).toEqual(MALFORMED)),
+      { numRuns: RUNS.cheap },
+    );
   });
 
   it("base64url of non-JSON and JSON of the wrong shape are malformed", () => {
-    const notJson = fc.string().map((s) => `${s}}`).filter((s) => {
-      try {
-        JSON.parse(s);
-        return false;
-      } catch {
-        return true;
-      }
-    });
+    const notJson = fc
+      .string()
+      .map((s) => `${s}}`)
+      .filter((s) => {
+        try {
+          JSON.parse(s);
+          return false;
+        } catch {
+          return true;
+        }
+      });
     const missing = fc
       .subarray([...INVITE_FIELDS], { minLength: 1 })
       .map((gone) => Object.fromEntries(Object.entries(base).filter(([k]) => !gone.includes(k as Field))));
     const extra = fc
-      .tuple(fc.string().filter((k) => !(INVITE_FIELDS as readonly string[]).includes(k)), fc.jsonValue())
+      .tuple(
+        fc.string().filter((k) => !(INVITE_FIELDS as readonly string[]).includes(k)),
+        fc.jsonValue(),
+      )
       .map(([k, v]) => ({ ...base, [k]: v }));
     const wrongType = anyField.chain((field) =>
       notJsonString.filter((value) => value !== 1).map((value) => ({ ...base, [field]: value })),
@@ -161,17 +207,23 @@ describe("invite codec properties", () => {
     const constants = fc.constantFrom<unknown>([base], [], null, 1, vectors.token);
     const shapes = fc.oneof(fc.jsonValue(), missing, extra, wrongType, constants);
     fc.assert(
-      fc.property(fc.oneof(notJson.map(b64url), shapes.map(rawToken)), (token) => void expect(verify(token)).toEqual(MALFORMED)),
+      fc.property(
+        fc.oneof(notJson.map(b64url), shapes.map(rawToken)),
+        (token) => void expect(verify(token)).toEqual(MALFORMED),
+      ),
       { numRuns: RUNS.cheap },
     );
   });
 
   it("never throws on any value of any type", () => {
     fc.assert(
-      fc.property(fc.anything({ withBigInt: true, withMap: true, withSet: true, withTypedArray: true, withNullPrototype: true }), (value) => {
-        expect(verify(value)).toEqual(MALFORMED);
-        expect(decodeInviteToken(value)).toEqual(MALFORMED);
-      }),
+      fc.property(
+        fc.anything({ withBigInt: true, withMap: true, withSet: true, withTypedArray: true, withNullPrototype: true }),
+        (value) => {
+          expect(verify(value)).toEqual(MALFORMED);
+          expect(decodeInviteToken(value)).toEqual(MALFORMED);
+        },
+      ),
       { numRuns: RUNS.cheap },
     );
   });

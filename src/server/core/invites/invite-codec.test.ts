@@ -33,7 +33,10 @@ describe("invite test vectors", () => {
     expect(signed.signature).toBe(vectors.signature);
     expect(signed).toEqual(vectors.payload);
     expect(encodeInviteToken(signed)).toBe(vectors.token);
-    expect(createInviteToken(vectorUnsigned, keys.secretKey)).toEqual({ token: vectors.token, payload: vectors.payload });
+    expect(createInviteToken(vectorUnsigned, keys.secretKey)).toEqual({
+      token: vectors.token,
+      payload: vectors.payload,
+    });
   });
 
   it("agree with an independent ed25519 and base64url (node:crypto, Buffer)", () => {
@@ -47,14 +50,20 @@ describe("invite test vectors", () => {
 
   it("verify before expiry and report expired (with the payload) at and after it", () => {
     expect(decodeInviteToken(vectors.token)).toEqual({ ok: true, payload: vectors.payload });
-    expect(verifyInviteToken(vectors.token, { now: new Date(vectors.valid_at) })).toEqual({ ok: true, payload: vectors.payload });
+    expect(verifyInviteToken(vectors.token, { now: new Date(vectors.valid_at) })).toEqual({
+      ok: true,
+      payload: vectors.payload,
+    });
     expect(verifyInviteToken(vectors.token, { now: new Date(vectors.expired_at) })).toEqual({
       ok: false,
       reason: "expired",
       payload: vectors.payload,
     });
     expect(verifyInviteToken(vectors.token, { now: new Date(Date.parse(vectors.expired_at) - 1) }).ok).toBe(true);
-    expect(verifyInviteToken(vectors.token, { now: new Date(Number.NaN) })).toMatchObject({ ok: false, reason: "expired" });
+    expect(verifyInviteToken(vectors.token, { now: new Date(Number.NaN) })).toMatchObject({
+      ok: false,
+      reason: "expired",
+    });
   });
 });
 
@@ -63,7 +72,11 @@ describe("signing and encoding", () => {
     const pair = generateOwnerKeyPair();
     return {
       secretKey: pair.secretKey,
-      unsigned: { ...vectorUnsigned, mesh_root_key: toBase64Url(generateRootKey()), owner_pubkey: toBase64Url(pair.publicKey) },
+      unsigned: {
+        ...vectorUnsigned,
+        mesh_root_key: toBase64Url(generateRootKey()),
+        owner_pubkey: toBase64Url(pair.publicKey),
+      },
     };
   };
 
@@ -117,7 +130,20 @@ describe("decoding", () => {
   });
 
   it("answers malformed for non-string and empty inputs", () => {
-    for (const input of [undefined, null, 0, 1n, true, {}, [], [vectors.token], new String(vectors.token), Symbol("x"), () => 1, ""]) {
+    for (const input of [
+      undefined,
+      null,
+      0,
+      1n,
+      true,
+      {},
+      [],
+      [vectors.token],
+      new String(vectors.token),
+      Symbol("x"),
+      () => 1,
+      "",
+    ]) {
       expect(verifyInviteToken(input)).toEqual({ ok: false, reason: "malformed" });
     }
   });

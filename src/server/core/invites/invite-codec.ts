@@ -68,7 +68,12 @@ export function createInviteToken(
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value) && Object.getPrototypeOf(value) === Object.prototype;
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.getPrototypeOf(value) === Object.prototype
+  );
 }
 
 /**
@@ -104,4 +109,3 @@ export function decodeInviteToken(token: unknown): DecodeInviteResult {
     return malformed;
   }
 }
-

@@ -15,7 +15,10 @@ export const INVITE_FIELDS = [
 ] as const;
 
 /** The fields covered by the signature (all but `signature`), in canonical order. */
-export const INVITE_SIGNED_FIELDS = INVITE_FIELDS.slice(0, -1) as readonly Exclude<(typeof INVITE_FIELDS)[number], "signature">[];
+export const INVITE_SIGNED_FIELDS = INVITE_FIELDS.slice(0, -1) as readonly Exclude<
+  (typeof INVITE_FIELDS)[number],
+  "signature"
+>[];
 
 /** The payload version this codec writes and accepts. */
 export const INVITE_VERSION = 1;
@@ -43,7 +46,12 @@ function isBrokerUrl(value: string): boolean {
   if (!BROKER_URL.test(value)) return false;
   try {
     const url = new URL(value);
-    return (url.protocol === "ws:" || url.protocol === "wss:") && url.hostname !== "" && url.username === "" && url.password === "";
+    return (
+      (url.protocol === "ws:" || url.protocol === "wss:") &&
+      url.hostname !== "" &&
+      url.username === "" &&
+      url.password === ""
+    );
   } catch {
     return false;
   }
@@ -69,10 +77,14 @@ const unsignedShape = {
     .string()
     .max(INVITE_BROKER_URL_MAX_LENGTH)
     .refine(isBrokerUrl, { error: "must be a ws:// or wss:// URL without credentials" }),
-  expires_at: z.string().refine(isIsoSecondsUtc, { error: "must be ISO-8601 UTC to the second, like 2026-12-01T12:00:00Z" }),
+  expires_at: z
+    .string()
+    .refine(isIsoSecondsUtc, { error: "must be ISO-8601 UTC to the second, like 2026-12-01T12:00:00Z" }),
   mesh_root_key: z.string().refine((s) => isBase64Url(s, 32), { error: "must be base64url of 32 bytes" }),
   role: z.enum(INVITE_GRANTABLE_ROLES),
-  owner_pubkey: z.string().refine((s) => isBase64Url(s, 32), { error: "must be base64url of a 32-byte ed25519 public key" }),
+  owner_pubkey: z
+    .string()
+    .refine((s) => isBase64Url(s, 32), { error: "must be base64url of a 32-byte ed25519 public key" }),
 };
 
 /** An invite payload before signing. */
@@ -82,7 +94,9 @@ export type TUnsignedInvitePayload = z.infer<typeof ZUnsignedInvitePayload>;
 /** A complete invite payload; strict, so an extra key is as malformed as a missing one. */
 export const ZInvitePayload = z.strictObject({
   ...unsignedShape,
-  signature: z.string().refine((s) => isBase64Url(s, 64), { error: "must be base64url of a 64-byte ed25519 signature" }),
+  signature: z
+    .string()
+    .refine((s) => isBase64Url(s, 64), { error: "must be base64url of a 64-byte ed25519 signature" }),
 });
 export type TInvitePayload = z.infer<typeof ZInvitePayload>;
 

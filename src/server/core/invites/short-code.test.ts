@@ -12,7 +12,18 @@ describe("invite short codes", () => {
 
   it("normalise to lower case and refuse anything else without throwing", () => {
     expect(normaliseInviteCode("ABCDEFGHIJKLMN23")).toBe("abcdefghijklmn23");
-    const bad: unknown[] = ["", "abcdefghijklmn2", "abcdefghijklmn234", "abcdefghijklmn01", "abcdefghijklmn2-", "abcdefghijklmné2", null, 42, {}, "a".repeat(10_000)];
+    const bad: unknown[] = [
+      "",
+      "abcdefghijklmn2",
+      "abcdefghijklmn234",
+      "abcdefghijklmn01",
+      "abcdefghijklmn2-",
+      "abcdefghijklmné2",
+      null,
+      42,
+      {},
+      "a".repeat(10_000),
+    ];
     for (const value of bad) expect(normaliseInviteCode(value)).toBeUndefined();
     // A signed token (base64url of JSON, hundreds of characters) is never taken for a code.
     expect(normaliseInviteCode("eyJ2IjoxLCJtZXNoX2lkIjoiMDE5")).toBeUndefined();

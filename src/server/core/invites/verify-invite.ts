@@ -12,8 +12,7 @@ export type VerifyInviteFailure = "malformed" | "bad_signature" | "expired";
  * unless the reason is `expired`.
  */
 export type VerifyInviteResult =
-  | { ok: true; payload: TInvitePayload }
-  | { ok: false; reason: VerifyInviteFailure; payload?: TInvitePayload };
+  { ok: true; payload: TInvitePayload } | { ok: false; reason: VerifyInviteFailure; payload?: TInvitePayload };
 
 /** Options of verifyInviteToken. */
 export interface VerifyInviteOptions {

@@ -90,7 +90,14 @@ describe("parseV6", () => {
 
 describe("isLiteralPrivateHost", () => {
   it("refuses localhost and literal non-public addresses without a lookup, and leaves names to the request", () => {
-    for (const url of ["http://localhost:3000/x", "http://api.localhost/x", "http://[::1]/x", "http://127.0.0.1/x", "http://[::ffff:7f00:1]/x", "http://10.0.0.1/x"]) {
+    for (const url of [
+      "http://localhost:3000/x",
+      "http://api.localhost/x",
+      "http://[::1]/x",
+      "http://127.0.0.1/x",
+      "http://[::ffff:7f00:1]/x",
+      "http://10.0.0.1/x",
+    ]) {
       expect(isLiteralPrivateHost(new URL(url)), url).toBe(true);
     }
     for (const url of ["https://hooks.example.com/x", "http://8.8.8.8/x", "http://[2606:4700:4700::1111]/x"]) {

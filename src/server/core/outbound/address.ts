@@ -53,7 +53,7 @@ const V4 = V4_RANGES.map(([base, prefix, cls]) => {
 /** The class of an IPv4 address given as four bytes. */
 function classifyV4(b: Uint8Array): AddressClass {
   const value = toU32(b);
-  return V4.find((r) => ((value & r.mask) >>> 0) === r.net)?.cls ?? "public";
+  return V4.find((r) => (value & r.mask) >>> 0 === r.net)?.cls ?? "public";
 }
 
 /** The 16 bytes of an IPv6 address (zone index dropped), or null. */
@@ -91,7 +91,7 @@ export function parseV6(text: string): Uint8Array | null {
 const startsWith = (b: Uint8Array, prefix: number[], bits: number): boolean => {
   for (let i = 0; i < bits; i += 1) {
     const byte = Math.floor(i / 8);
-    const mask = 0x80 >> i % 8;
+    const mask = 0x80 >> (i % 8);
     if (((b[byte] ?? 0) & mask) !== ((prefix[byte] ?? 0) & mask)) return false;
   }
   return true;

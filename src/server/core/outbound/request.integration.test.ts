@@ -23,7 +23,10 @@ const base = { deadlineMs: 2_000, maxResponseBytes: 1024, overflow: "error" as c
 describe("outboundRequest", () => {
   it("refuses a loopback literal without connecting, unless private destinations are allowed", async () => {
     const p = await probe();
-    const refused = await rejectionOf(outboundRequest(new URL(`${p.url}/x`), { ...base, allowPrivate: false }), OutboundError);
+    const refused = await rejectionOf(
+      outboundRequest(new URL(`${p.url}/x`), { ...base, allowPrivate: false }),
+      OutboundError,
+    );
     expect(refused).toMatchObject({ code: "refused", detail: "loopback" });
     expect(p.connections).toBe(0);
     const ok = await outboundRequest(new URL(`${p.url}/x`), { ...base, allowPrivate: true });
@@ -41,7 +44,10 @@ describe("outboundRequest", () => {
         { address: "127.0.0.1", family: 4 },
       ];
     };
-    const refused = await rejectionOf(outboundRequest(new URL(`http://platform.test:${p.port}/x`), { ...base, allowPrivate: false, lookup }), OutboundError);
+    const refused = await rejectionOf(
+      outboundRequest(new URL(`http://platform.test:${p.port}/x`), { ...base, allowPrivate: false, lookup }),
+      OutboundError,
+    );
     expect(refused).toMatchObject({ code: "refused", detail: "loopback" });
     expect(lookups).toEqual(["platform.test"]);
     expect(p.connections).toBe(0);
@@ -51,8 +57,13 @@ describe("outboundRequest", () => {
     const p = await probe();
     let calls = 0;
     // A rebinding resolver: the first answer is the allowed one, any later answer would point elsewhere.
-    const lookup: HostLookup = async () => (calls++ === 0 ? [{ address: "127.0.0.1", family: 4 }] : [{ address: "127.0.0.2", family: 4 }]);
-    const res = await outboundRequest(new URL(`http://platform.test:${p.port}/pinned`), { ...base, allowPrivate: true, lookup });
+    const lookup: HostLookup = async () =>
+      calls++ === 0 ? [{ address: "127.0.0.1", family: 4 }] : [{ address: "127.0.0.2", family: 4 }];
+    const res = await outboundRequest(new URL(`http://platform.test:${p.port}/pinned`), {
+      ...base,
+      allowPrivate: true,
+      lookup,
+    });
     expect(res.status).toBe(200);
     expect(calls).toBe(1);
     expect(p.requests).toEqual([{ method: "GET", host: `platform.test:${p.port}`, url: "/pinned" }]);
@@ -65,7 +76,10 @@ describe("outboundRequest", () => {
       res.on("close", () => clearInterval(timer));
     });
     const started = Date.now();
-    const timedOut = await rejectionOf(outboundRequest(new URL(`${p.url}/drip`), { ...base, deadlineMs: 600, allowPrivate: true }), OutboundError);
+    const timedOut = await rejectionOf(
+      outboundRequest(new URL(`${p.url}/drip`), { ...base, deadlineMs: 600, allowPrivate: true }),
+      OutboundError,
+    );
     const took = Date.now() - started;
     expect(timedOut.code).toBe("timeout");
     expect(took).toBeGreaterThanOrEqual(590);
@@ -77,7 +91,9 @@ describe("outboundRequest", () => {
     const cut = await outboundRequest(new URL(p.url), { ...base, overflow: "truncate", allowPrivate: true });
     expect(cut).toMatchObject({ status: 200, truncated: true });
     expect(cut.body.length).toBe(1024);
-    expect(await rejectionOf(outboundRequest(new URL(p.url), { ...base, allowPrivate: true }), OutboundError)).toMatchObject({ code: "too_large" });
+    expect(
+      await rejectionOf(outboundRequest(new URL(p.url), { ...base, allowPrivate: true }), OutboundError),
+    ).toMatchObject({ code: "too_large" });
   });
 
   it("does not follow redirects", async () => {
@@ -92,10 +108,17 @@ describe("outboundRequest", () => {
     const p = await probe();
     const closed = p.url;
     await p.close();
-    expect(await rejectionOf(outboundRequest(new URL(closed), { ...base, allowPrivate: true }), OutboundError)).toMatchObject({ code: "network", detail: "ECONNREFUSED" });
+    expect(
+      await rejectionOf(outboundRequest(new URL(closed), { ...base, allowPrivate: true }), OutboundError),
+    ).toMatchObject({ code: "network", detail: "ECONNREFUSED" });
     const live = await probe((_req, _res) => {});
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
-    expect(await rejectionOf(outboundRequest(new URL(live.url), { ...base, allowPrivate: true, signal: controller.signal }), OutboundError)).toMatchObject({ code: "aborted" });
+    expect(
+      await rejectionOf(
+        outboundRequest(new URL(live.url), { ...base, allowPrivate: true, signal: controller.signal }),
+        OutboundError,
+      ),
+    ).toMatchObject({ code: "aborted" });
   });
 });

@@ -60,7 +60,13 @@ export interface OutboundResponse {
 // Kept-alive connections, pooled by the address actually connected (requests go to the checked IP,
 // with the name in Host and TLS SNI): a pooled connection serves only requests whose own check chose
 // that same address, so reuse never carries a request to an address its policy refuses.
-const AGENT = { keepAlive: true, keepAliveMsecs: 1_000, maxFreeSockets: 64, scheduling: "lifo" as const, timeout: 5_000 };
+const AGENT = {
+  keepAlive: true,
+  keepAliveMsecs: 1_000,
+  maxFreeSockets: 64,
+  scheduling: "lifo" as const,
+  timeout: 5_000,
+};
 const agents = { http: new http.Agent(AGENT), https: new https.Agent(AGENT) };
 
 const hostOf = (url: URL) => (url.hostname.startsWith("[") ? url.hostname.slice(1, -1) : url.hostname);
@@ -70,7 +76,11 @@ function refusal(cls: AddressClass | "unresolvable"): OutboundError {
 }
 
 /** The address to connect to: the literal, or the first of the name's addresses after checking them all. */
-export async function resolveGuarded(url: URL, allowPrivate: boolean, resolve: HostLookup = systemLookup): Promise<{ address: string; family: 4 | 6 }> {
+export async function resolveGuarded(
+  url: URL,
+  allowPrivate: boolean,
+  resolve: HostLookup = systemLookup,
+): Promise<{ address: string; family: 4 | 6 }> {
   const host = hostOf(url);
   let addresses: { address: string; family: number }[];
   if (net.isIP(host)) addresses = [{ address: host, family: net.isIP(host) }];
@@ -78,7 +88,9 @@ export async function resolveGuarded(url: URL, allowPrivate: boolean, resolve: H
     try {
       addresses = await resolve(host);
     } catch (error) {
-      throw new OutboundError("network", `name not resolved`, (error as { code?: string }).code ?? "ENOTFOUND", { cause: error });
+      throw new OutboundError("network", `name not resolved`, (error as { code?: string }).code ?? "ENOTFOUND", {
+        cause: error,
+      });
     }
   }
   const first = addresses[0];
@@ -107,11 +119,16 @@ export function outboundRequest(url: URL, options: OutboundOptions): Promise<Out
         reject(error);
       } else resolve(value as OutboundResponse);
     };
-    const timer = setTimeout(() => finish(new OutboundError("timeout", `no complete answer within ${options.deadlineMs} ms`)), options.deadlineMs);
-    const onAbort = () => finish(new OutboundError("aborted", "request aborted", undefined, { cause: options.signal?.reason }));
+    const timer = setTimeout(
+      () => finish(new OutboundError("timeout", `no complete answer within ${options.deadlineMs} ms`)),
+      options.deadlineMs,
+    );
+    const onAbort = () =>
+      finish(new OutboundError("aborted", "request aborted", undefined, { cause: options.signal?.reason }));
     if (options.signal?.aborted) return onAbort();
     options.signal?.addEventListener("abort", onAbort, { once: true });
-    if (url.protocol !== "http:" && url.protocol !== "https:") return finish(new OutboundError("refused", `unsupported scheme ${url.protocol}`, "scheme"));
+    if (url.protocol !== "http:" && url.protocol !== "https:")
+      return finish(new OutboundError("refused", `unsupported scheme ${url.protocol}`, "scheme"));
 
     resolveGuarded(url, options.allowPrivate, options.lookup).then(
       (target) => {
@@ -129,13 +146,18 @@ export function outboundRequest(url: URL, options: OutboundOptions): Promise<Out
           method: options.method ?? "GET",
           agent: secure ? agents.https : agents.http,
           ...(secure && !net.isIP(name) ? { servername: name } : {}),
-          headers: { host: url.host, ...options.headers, ...(options.body === undefined ? {} : { "content-length": String(Buffer.byteLength(body)) }) },
+          headers: {
+            host: url.host,
+            ...options.headers,
+            ...(options.body === undefined ? {} : { "content-length": String(Buffer.byteLength(body)) }),
+          },
         });
         req.on("socket", (socket) => {
           // The address actually connected: the checked one, and allowed.
           const check = () => {
             const remote = socket.remoteAddress ?? "";
-            if (remote !== target.address || (!options.allowPrivate && classifyAddress(remote) !== "public")) finish(refusal(classifyAddress(remote)));
+            if (remote !== target.address || (!options.allowPrivate && classifyAddress(remote) !== "public"))
+              finish(refusal(classifyAddress(remote)));
           };
           if (socket.connecting) socket.once("connect", check);
           else check();
@@ -146,17 +168,30 @@ export function outboundRequest(url: URL, options: OutboundOptions): Promise<Out
           res.on("data", (chunk: Buffer) => {
             if (settled) return;
             if (size + chunk.length > options.maxResponseBytes) {
-              if (options.overflow === "error") return finish(new OutboundError("too_large", `answer larger than ${options.maxResponseBytes} bytes`));
+              if (options.overflow === "error")
+                return finish(new OutboundError("too_large", `answer larger than ${options.maxResponseBytes} bytes`));
               chunks.push(chunk.subarray(0, options.maxResponseBytes - size));
               size = options.maxResponseBytes;
-              finish(null, { status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), truncated: true });
+              finish(null, {
+                status: res.statusCode ?? 0,
+                headers: res.headers,
+                body: Buffer.concat(chunks),
+                truncated: true,
+              });
               res.destroy();
               return;
             }
             chunks.push(chunk);
             size += chunk.length;
           });
-          res.on("end", () => finish(null, { status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), truncated: false }));
+          res.on("end", () =>
+            finish(null, {
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              body: Buffer.concat(chunks),
+              truncated: false,
+            }),
+          );
           res.on("error", (error) => finish(networkError(error)));
         });
         req.on("error", (error) => finish(networkError(error)));
@@ -169,5 +204,10 @@ export function outboundRequest(url: URL, options: OutboundOptions): Promise<Out
 
 function networkError(error: unknown): OutboundError {
   const code = (error as { code?: unknown }).code;
-  return new OutboundError("network", `network error${typeof code === "string" ? `: ${code}` : ""}`, typeof code === "string" ? code : undefined, { cause: error });
+  return new OutboundError(
+    "network",
+    `network error${typeof code === "string" ? `: ${code}` : ""}`,
+    typeof code === "string" ? code : undefined,
+    { cause: error },
+  );
 }

@@ -35,7 +35,9 @@ export function contentBigrams(t: readonly string[]): Set<string> {
  */
 export function complaintPhrases(sentence: string, language: string): string[] {
   if (language === "unknown") return [];
-  return [...contentBigrams(tokenize(sentence))].filter((phrase) => phrase.split(" ").some((w) => valenceOf(fold(w, language), language as Language) <= -1));
+  return [...contentBigrams(tokenize(sentence))].filter((phrase) =>
+    phrase.split(" ").some((w) => valenceOf(fold(w, language), language as Language) <= -1),
+  );
 }
 
 /** Whether a mention of this polarity may be quoted from a review with this label. */
@@ -47,7 +49,9 @@ export function quoteAgrees(label: SentimentLabel, polarity: "positive" | "negat
 function offerQuote(list: (Quote & { score: number })[], quote: Quote & { score: number }, sign: 1 | -1) {
   if (list.some((q) => q.text === quote.text)) return;
   list.push(quote);
-  list.sort((a, b) => sign * (b.score - a.score) || a.text.length - b.text.length || a.review_id.localeCompare(b.review_id));
+  list.sort(
+    (a, b) => sign * (b.score - a.score) || a.text.length - b.text.length || a.review_id.localeCompare(b.review_id),
+  );
   if (list.length > QUOTES_PER_SIDE) list.pop();
 }
 
@@ -65,7 +69,19 @@ export function aggregate(input: RoutedReviews, reviewsIn: number): StageResult<
   const labels = { positive: 0, neutral: 0, negative: 0, mixed: 0 };
   let criticalReviews = 0;
   const languages = new Map<string, number>();
-  const months = new Map<string, { reviews: number; ratingSum: number; rated: number; compoundSum: number; positive: number; neutral: number; negative: number; mixed: number }>();
+  const months = new Map<
+    string,
+    {
+      reviews: number;
+      ratingSum: number;
+      rated: number;
+      compoundSum: number;
+      positive: number;
+      neutral: number;
+      negative: number;
+      mixed: number;
+    }
+  >();
   const catStats = new Map<Category, { mentions: number; positive: number; neutral: number; negative: number }>(
     CATEGORIES.map((c) => [c, { mentions: 0, positive: 0, neutral: 0, negative: 0 }]),
   );
@@ -73,10 +89,13 @@ export function aggregate(input: RoutedReviews, reviewsIn: number): StageResult<
   const weekdayHour = Array.from({ length: 7 }, () => new Array<number>(24).fill(0));
   const phrases = new Map<string, { count: number; positive: number; negative: number }>();
   // Per category, the two-word phrases of its negative mentions, once per review, with the reviews behind them.
-  const complaints = new Map<Category, Map<string, { reviews: number; ids: string[]; last: string }>>(CATEGORIES.map((c) => [c, new Map()]));
-  const quotes = new Map<Category, { positive: (Quote & { score: number })[]; negative: (Quote & { score: number })[] }>(
-    CATEGORIES.map((c) => [c, { positive: [], negative: [] }]),
+  const complaints = new Map<Category, Map<string, { reviews: number; ids: string[]; last: string }>>(
+    CATEGORIES.map((c) => [c, new Map()]),
   );
+  const quotes = new Map<
+    Category,
+    { positive: (Quote & { score: number })[]; negative: (Quote & { score: number })[] }
+  >(CATEGORIES.map((c) => [c, { positive: [], negative: [] }]));
   let from: Date | null = null;
   let to: Date | null = null;
 
@@ -96,7 +115,11 @@ export function aggregate(input: RoutedReviews, reviewsIn: number): StageResult<
     }
     if (month) {
       let m = months.get(month);
-      if (!m) months.set(month, (m = { reviews: 0, ratingSum: 0, rated: 0, compoundSum: 0, positive: 0, neutral: 0, negative: 0, mixed: 0 }));
+      if (!m)
+        months.set(
+          month,
+          (m = { reviews: 0, ratingSum: 0, rated: 0, compoundSum: 0, positive: 0, neutral: 0, negative: 0, mixed: 0 }),
+        );
       m.reviews++;
       if (r.rating !== null) {
         m.ratingSum += r.rating;
@@ -143,7 +166,13 @@ export function aggregate(input: RoutedReviews, reviewsIn: number): StageResult<
         }
       }
       if (mention.polarity !== "neutral" && mention.score !== 0 && quoteAgrees(r.label, mention.polarity)) {
-        const q = { review_id: r.id, text: excerpt(mention.sentence), rating: r.rating, language: r.language, score: mention.score };
+        const q = {
+          review_id: r.id,
+          text: excerpt(mention.sentence),
+          rating: r.rating,
+          language: r.language,
+          score: mention.score,
+        };
         offerQuote(quotes.get(mention.category)![mention.polarity], q, mention.polarity === "positive" ? 1 : -1);
       }
     }
@@ -164,11 +193,20 @@ export function aggregate(input: RoutedReviews, reviewsIn: number): StageResult<
     t[issue.severity]++;
     teams.set(issue.team, t);
   }
-  const bySeverity = new Map<Category, Record<Severity, number>>(CATEGORIES.map((c) => [c, { critical: 0, high: 0, medium: 0, low: 0 }]));
+  const bySeverity = new Map<Category, Record<Severity, number>>(
+    CATEGORIES.map((c) => [c, { critical: 0, high: 0, medium: 0, low: 0 }]),
+  );
   for (const issue of issues) bySeverity.get(issue.category)![issue.severity]++;
   const categories: CategoryStat[] = CATEGORIES.map((category) => {
     const s = catStats.get(category)!;
-    return { category, ...s, issues: bySeverity.get(category)!, percentage: pct(s.mentions, withText), positive_pct: pct(s.positive, s.mentions), negative_pct: pct(s.negative, s.mentions) };
+    return {
+      category,
+      ...s,
+      issues: bySeverity.get(category)!,
+      percentage: pct(s.mentions, withText),
+      positive_pct: pct(s.positive, s.mentions),
+      negative_pct: pct(s.negative, s.mentions),
+    };
   });
   const strip = (list: (Quote & { score: number })[]): Quote[] => list.map(({ score: _score, ...q }) => q);
   const result: Aggregates = {
@@ -187,7 +225,9 @@ export function aggregate(input: RoutedReviews, reviewsIn: number): StageResult<
       critical_reviews: criticalReviews,
     },
     period: { from: from?.toISOString() ?? null, to: to?.toISOString() ?? null },
-    languages: [...languages].map(([language, count]) => ({ language, count })).sort((a, b) => b.count - a.count || a.language.localeCompare(b.language)),
+    languages: [...languages]
+      .map(([language, count]) => ({ language, count }))
+      .sort((a, b) => b.count - a.count || a.language.localeCompare(b.language)),
     rating_distribution: ratings.map((count, i) => ({ rating: i + 1, count })),
     timeline: [...months]
       .sort((a, b) => a[0].localeCompare(b[0]))
@@ -195,7 +235,10 @@ export function aggregate(input: RoutedReviews, reviewsIn: number): StageResult<
         month,
         reviews: m.reviews,
         average_rating: m.rated ? Math.round((m.ratingSum / m.rated) * 100) / 100 : null,
-        average_compound: m.positive + m.neutral + m.negative + m.mixed ? round3(m.compoundSum / (m.positive + m.neutral + m.negative + m.mixed)) : 0,
+        average_compound:
+          m.positive + m.neutral + m.negative + m.mixed
+            ? round3(m.compoundSum / (m.positive + m.neutral + m.negative + m.mixed))
+            : 0,
         positive: m.positive,
         neutral: m.neutral,
         negative: m.negative,
@@ -207,7 +250,9 @@ export function aggregate(input: RoutedReviews, reviewsIn: number): StageResult<
         const [month, category] = key.split("|") as [string, Category];
         return { month, category, ...v };
       })
-      .sort((a, b) => a.month.localeCompare(b.month) || CATEGORIES.indexOf(a.category) - CATEGORIES.indexOf(b.category)),
+      .sort(
+        (a, b) => a.month.localeCompare(b.month) || CATEGORIES.indexOf(a.category) - CATEGORIES.indexOf(b.category),
+      ),
     weekday_hour: weekdayHour,
     top_phrases: [...phrases]
       .filter(([, p]) => p.count >= 2)
@@ -216,7 +261,12 @@ export function aggregate(input: RoutedReviews, reviewsIn: number): StageResult<
       .map(([phrase, p]) => ({ phrase, ...p })),
     teams: [...teams.values()].sort((a, b) => b.issues - a.issues || a.team.localeCompare(b.team)),
     top_issues: [...issues]
-      .sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || a.score - b.score || a.review_id.localeCompare(b.review_id))
+      .sort(
+        (a, b) =>
+          SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] ||
+          a.score - b.score ||
+          a.review_id.localeCompare(b.review_id),
+      )
       .slice(0, 50),
     complaint_phrases: Object.fromEntries(
       CATEGORIES.map((c) => [
@@ -228,7 +278,12 @@ export function aggregate(input: RoutedReviews, reviewsIn: number): StageResult<
           .map(([phrase, p]) => ({ phrase, reviews: p.reviews, review_ids: p.ids })),
       ]),
     ),
-    quotes: Object.fromEntries(CATEGORIES.map((c) => [c, { positive: strip(quotes.get(c)!.positive), negative: strip(quotes.get(c)!.negative) }])),
+    quotes: Object.fromEntries(
+      CATEGORIES.map((c) => [
+        c,
+        { positive: strip(quotes.get(c)!.positive), negative: strip(quotes.get(c)!.negative) },
+      ]),
+    ),
   };
   return { output: result, itemsOut: reviews.length };
 }

@@ -48,7 +48,16 @@ export interface Aggregates {
   period: { from: string | null; to: string | null };
   languages: { language: string; count: number }[];
   rating_distribution: { rating: number; count: number }[];
-  timeline: { month: string; reviews: number; average_rating: number | null; average_compound: number; positive: number; neutral: number; negative: number; mixed: number }[];
+  timeline: {
+    month: string;
+    reviews: number;
+    average_rating: number | null;
+    average_compound: number;
+    positive: number;
+    neutral: number;
+    negative: number;
+    mixed: number;
+  }[];
   categories: CategoryStat[];
   categories_by_month: { month: string; category: Category; mentions: number; negative: number }[];
   /** Reviews per weekday (0 = Monday) and hour (UTC): weekday_hour[weekday][hour]. */

@@ -8,7 +8,13 @@ import type { Language } from "./language";
  * "preciosa" is not about prices), and matches inside them do not count.
  */
 /** A list of words and phrases written as one `|`-separated string: one pattern per alternative. */
-export const words = (...lists: string[]): string[] => lists.flatMap((l) => l.split("|").map((w) => w.trim()).filter(Boolean));
+export const words = (...lists: string[]): string[] =>
+  lists.flatMap((l) =>
+    l
+      .split("|")
+      .map((w) => w.trim())
+      .filter(Boolean),
+  );
 
 export interface CategoryRules {
   include: string[];
@@ -60,7 +66,16 @@ export const CATEGORY_RULES: Record<Language, Record<Category, CategoryRules>> =
         "people on the desk|nobody on staff|no one came|nobody came|forgot|forgotten|wrong drinks|wrong order|owner|owners|brought out|told the waiter",
         "chef came out|came out himself|came out herself|she said|he said|they said|she told|he told|told us|told me|assured|insisted|promised us|promised me|admitted|lecture",
       ),
-      exclude: ["self service", "server crashed", "service charge", "service added", "friendly prices", "dog friendly", "kid friendly", "family friendly"],
+      exclude: [
+        "self service",
+        "server crashed",
+        "service charge",
+        "service added",
+        "friendly prices",
+        "dog friendly",
+        "kid friendly",
+        "family friendly",
+      ],
     },
     price: {
       include: words(
@@ -68,7 +83,17 @@ export const CATEGORY_RULES: Record<Language, Record<Category, CategoryRules>> =
         "cost|costs|costly|paid|pay|paying|quid|bucks|euros|pounds|dollars|money|penny|pennies|budget|discount|deal|bill|tip|extra|steep|robbery",
         "rip off|value for money|for what you pay|for what they charge|worth every penny|worth the money|service charge|service added|off the bill|comped",
       ),
-      exclude: ["free wifi", "gluten free", "dairy free", "feel free", "free table", "extra mile", "extra onions", "rip off the", "priceless"],
+      exclude: [
+        "free wifi",
+        "gluten free",
+        "dairy free",
+        "feel free",
+        "free table",
+        "extra mile",
+        "extra onions",
+        "rip off the",
+        "priceless",
+      ],
     },
     cleanliness: {
       include: words(
@@ -77,7 +102,17 @@ export const CATEGORY_RULES: Record<Language, Record<Category, CategoryRules>> =
         "sheets|bedding|duvet|pillow|mattress|towel|towels|hairs|flies|bugs|bed bugs|bedbug*|crawling|grease|wiped|mop|mopped|soap|bin|bins|tidy|musty|damp|mess",
         "immaculate|gross|disgusting",
       ),
-      exclude: ["glued to the toilet", "on the toilet", "turns in the bathroom", "to the toilet", "to the bathroom", "in the bathroom all", "dirt cheap", "by the toilets", "clean plates"],
+      exclude: [
+        "glued to the toilet",
+        "on the toilet",
+        "turns in the bathroom",
+        "to the toilet",
+        "to the bathroom",
+        "in the bathroom all",
+        "dirt cheap",
+        "by the toilets",
+        "clean plates",
+      ],
     },
     waiting_time: {
       include: words(
@@ -87,7 +122,10 @@ export const CATEGORY_RULES: Record<Language, Record<Category, CategoryRules>> =
       exclude: [
         "can't|cant|cannot|couldn't wait",
         "minutes|mins|min from|walk|away|drive|to",
-        "hour drive|away", "happy hour", "fast food", "fast breakfast",
+        "hour drive|away",
+        "happy hour",
+        "fast food",
+        "fast breakfast",
         "half an hour from",
       ],
     },
@@ -118,7 +156,18 @@ export const CATEGORY_RULES: Record<Language, Record<Category, CategoryRules>> =
         "euro|euros|eur|pavos|dinero|sablazo*|clavaron|desorbitad*|suplemento|aparte|gratis|invita*|descuento|oferta|asequible|vale la pena|merece la pena|lo vale",
         "no tiene precio|bolsillo|coste|costo|cuesta|cuestan|cuestan|vale|valen|minibar|parking",
       ),
-      exclude: ["precioso", "preciosa", "preciosos", "preciosas", "preciosidad", "cara dura", "la cara", "en la cara", "a la cara", "vale la pena esperar"],
+      exclude: [
+        "precioso",
+        "preciosa",
+        "preciosos",
+        "preciosas",
+        "preciosidad",
+        "cara dura",
+        "la cara",
+        "en la cara",
+        "a la cara",
+        "vale la pena esperar",
+      ],
     },
     cleanliness: {
       include: words(
@@ -126,14 +175,31 @@ export const CATEGORY_RULES: Record<Language, Record<Category, CategoryRules>> =
         "moho|humedad|impecable*|polvo|manchas|mancha|sabana*|colchon|toalla*|pelos|moscas|bichos|bichitos|chinches|pegajos*|grasa|asqueros*|asco|servilletas por el suelo",
         "desague|moqueta|cortina",
       ),
-      exclude: ["del bano", "al bano", "despegarnos del bano", "corriendo al bano", "huele a gloria", "huele de maravilla", "olor a pan"],
+      exclude: [
+        "del bano",
+        "al bano",
+        "despegarnos del bano",
+        "corriendo al bano",
+        "huele a gloria",
+        "huele de maravilla",
+        "olor a pan",
+      ],
     },
     waiting_time: {
       include: words(
         "espera|esperar|esperamos|esperando|esperado|tardaron|tardo|tardan|tarda|tardamos|minutos|minuto|hora|lento*|lenta*|lentisim*|rapid*|rapidisim*",
         "retraso*|cola|colas|enseguida|al momento|eterno|eterna|demora*|despacio|sin esperar|tres cuartos de hora|media hora|check in|volando|en nada",
       ),
-      exclude: ["minutos andando|caminando|andado|en|a|de|del", "minutos a pie", "a cinco minutos", "a dos minutos", "a diez minutos", "hora punta", "comida rapida", "sin prisas"],
+      exclude: [
+        "minutos andando|caminando|andado|en|a|de|del",
+        "minutos a pie",
+        "a cinco minutos",
+        "a dos minutos",
+        "a diez minutos",
+        "hora punta",
+        "comida rapida",
+        "sin prisas",
+      ],
     },
     ambience: {
       include: words(
@@ -175,7 +241,14 @@ export const CATEGORY_RULES: Record<Language, Record<Category, CategoryRules>> =
         "warten|wartet|warte|gewartet|wartezeit*|minuten|stunde|langsam*|schnell*|zügig*|flott|fix|ruckzuck|verspät*|ewig*|dauert*|gedauert|geduld",
         "check in|schlange|endlich|nach einer stunde|halbe stunde|auf dem tisch",
       ),
-      exclude: ["fünf minuten zur|zum|vom", "minuten zum|zur|vom|bis|zu|entfernt|fußweg", "5 min zum|zur", "schnell auf der", "sofort abgereist", "sofort ein anderes"],
+      exclude: [
+        "fünf minuten zur|zum|vom",
+        "minuten zum|zur|vom|bis|zu|entfernt|fußweg",
+        "5 min zum|zur",
+        "schnell auf der",
+        "sofort abgereist",
+        "sofort ein anderes",
+      ],
     },
     ambience: {
       include: words(

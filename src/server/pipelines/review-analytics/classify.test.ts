@@ -8,7 +8,11 @@ import { route } from "./route";
 function run(text: string, rating: number | null = 3, language: string | null = null) {
   const [r] = classify(normalize([{ id: "r", author: null, rating, text, language, publishedAt: null }]).output).output;
   if (!r) throw new Error("no review");
-  return { ...r, categories: [...new Set(r.mentions.map((m) => m.category))].sort(), teams: route([r]).output.issues.map((i) => i.team) };
+  return {
+    ...r,
+    categories: [...new Set(r.mentions.map((m) => m.category))].sort(),
+    teams: route([r]).output.issues.map((i) => i.team),
+  };
 }
 
 describe("sentiment as reviews are written", () => {
@@ -53,7 +57,10 @@ describe("sentiment as reviews are written", () => {
     expect(run("Nothing special, does the job.", 5).label).toBe("neutral");
     expect(run("Nada del otro mundo, la verdad. Cumple.", 5).label).toBe("neutral");
     expect(run("Kann man machen, nichts Besonderes.", 1).label).toBe("neutral");
-    expect(run("Nothing special about the decor, but the food was absolutely outstanding and the staff were wonderful!", 5).label).toBe("positive");
+    expect(
+      run("Nothing special about the decor, but the food was absolutely outstanding and the staff were wonderful!", 5)
+        .label,
+    ).toBe("positive");
   });
 });
 
@@ -86,7 +93,11 @@ describe("critical by concept, in many phrasings", () => {
     ["There was a thumbtack in my sandwich.", "en", "foreign_object"],
     ["En mi plato había una uña. Una uña.", "es", "foreign_object"],
     ["El huevo olía a azufre y la yema estaba gris.", "es", "hygiene"],
-    ["La cocina se veía desde la barra y daba asco: grasa, restos de comida en el suelo y un gato paseando.", "es", "hygiene"],
+    [
+      "La cocina se veía desde la barra y daba asco: grasa, restos de comida en el suelo y un gato paseando.",
+      "es",
+      "hygiene",
+    ],
     ["Staff member sneezed right over the open salad bar.", "en", "hygiene"],
     ["Me dio un ataque de alergia por los frutos secos que no nos avisaron.", "es", "allergy"],
     ["The stair carpet was loose and my mum tripped and fell down half a flight.", "en", "injury"],
@@ -116,7 +127,11 @@ describe("critical by concept, in many phrasings", () => {
     ["Die Spieße waren innen glasig, das Hähnchen kaum warm.", "de", "hygiene"],
     ["Laken mit gelben Rändern und fremden Haaren.", "de", "hygiene"],
     // The allergy in one sentence, what happened in another.
-    ["Ich bin allergisch gegen Sesam, das stand sogar auf der Bestellung. Zehn Minuten später war mein Gesicht geschwollen.", "de", "allergy"],
+    [
+      "Ich bin allergisch gegen Sesam, das stand sogar auf der Bestellung. Zehn Minuten später war mein Gesicht geschwollen.",
+      "de",
+      "allergy",
+    ],
   ] as const)("%s → %s", (text, language, hazard) => {
     const r = run(text, 1);
     expect(r.language).toBe(language);
@@ -159,10 +174,16 @@ describe("a hazard names its category", () => {
   });
 
   it("a hazard's minutes, beds and bathrooms are not waiting time, ambience or cleanliness; what the staff said is service", () => {
-    const allergy = run("The waiter said the sauce had no dairy, and 20 minutes later I had an allergic reaction to the cream in it.", 1);
+    const allergy = run(
+      "The waiter said the sauce had no dairy, and 20 minutes later I had an allergic reaction to the cream in it.",
+      1,
+    );
     expect(allergy.critical).toBe(true);
     expect(new Set(allergy.mentions.map((m) => m.category))).toEqual(new Set(["food", "service"]));
-    const bites = run("Woke up with itchy bites in a line along my arm, and tiny dark specks along the mattress seam.", 1);
+    const bites = run(
+      "Woke up with itchy bites in a line along my arm, and tiny dark specks along the mattress seam.",
+      1,
+    );
     expect(bites.mentions.map((m) => m.category)).not.toContain("ambience");
     const night = run("I spent the whole night in the bathroom after the mussels.", 1);
     expect(night.critical).toBe(true);

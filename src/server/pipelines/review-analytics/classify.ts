@@ -4,7 +4,14 @@ import type { Language } from "./language";
 import type { ClassifiedReview, Mention, NormalizedReview } from "./model";
 import type { ModelClassifier } from "./model-classifier";
 import { compound, lukewarmVerdicts, polarityOf, scoreSentence, type Segment, type SentimentLabel } from "./sentiment";
-import { featuresOf, loadModel, predictLabel, type LoadedModel, type SentimentEvidence, type SentimentModel } from "./sentiment-model";
+import {
+  featuresOf,
+  loadModel,
+  predictLabel,
+  type LoadedModel,
+  type SentimentEvidence,
+  type SentimentModel,
+} from "./sentiment-model";
 import shipped from "./sentiment-model.json";
 import { categoriesOf, type Category } from "./taxonomy";
 import { clauses, fold, tokenize } from "./text";
@@ -19,11 +26,21 @@ const HAZARD_FOOD: ReadonlySet<Hazard> = new Set(["illness", "foreign_object", "
  * as evidence beside the words (a 5-star review adds 2.5 x RATING_WEIGHT); a review whose positive
  * and negative masses are both at least MIXED_MIN and within MIXED_RATIO of each other is mixed.
  */
-export const LABEL_PARAMS = { LUKEWARM_STRONG: 4, RATING_WEIGHT: 1, MIXED_MIN: 2, MIXED_RATIO: 0.25, MIXED_RATIO_POLAR: 0.6, POSITIVE_AT: 1.5, NEGATIVE_AT: 1.5, AFTER_TURN_PREVIOUS: 0.7 };
+export const LABEL_PARAMS = {
+  LUKEWARM_STRONG: 4,
+  RATING_WEIGHT: 1,
+  MIXED_MIN: 2,
+  MIXED_RATIO: 0.25,
+  MIXED_RATIO_POLAR: 0.6,
+  POSITIVE_AT: 1.5,
+  NEGATIVE_AT: 1.5,
+  AFTER_TURN_PREVIOUS: 0.7,
+};
 const STAR_EVIDENCE = [-2.5, -1.5, 0, 1.5, 2.5] as const;
 
 /** Amounts of money: the price category even when no price word is used ("£18 for a burger"). */
-const MONEY = /[£€$]\s?\d|\d(?:[.,]\d+)?\s?(?:€|\$|£|eur\b|euros?\b|quid\b|bucks\b|dollars?\b|pounds?\b|franken\b|chf\b|pavos\b)/i;
+const MONEY =
+  /[£€$]\s?\d|\d(?:[.,]\d+)?\s?(?:€|\$|£|eur\b|euros?\b|quid\b|bucks\b|dollars?\b|pounds?\b|franken\b|chf\b|pavos\b)/i;
 
 /** The labels a review that reports a hazard may take. */
 const CRITICAL_LABELS: ReadonlySet<SentimentLabel> = new Set(["negative", "mixed"]);
@@ -31,7 +48,8 @@ const CRITICAL_LABELS: ReadonlySet<SentimentLabel> = new Set(["negative", "mixed
 let shippedModel: LoadedModel | null | undefined;
 /** The learned label model shipped with the code (null while none has been trained). */
 export function shippedSentimentModel(): LoadedModel | null {
-  if (shippedModel === undefined) shippedModel = (shipped as SentimentModel).features.length ? loadModel(shipped as SentimentModel) : null;
+  if (shippedModel === undefined)
+    shippedModel = (shipped as SentimentModel).features.length ? loadModel(shipped as SentimentModel) : null;
   return shippedModel;
 }
 
@@ -60,11 +78,16 @@ export function labelReview(
   const stars = rating === null ? 0 : STAR_EVIDENCE[rating - 1]! * p.RATING_WEIGHT;
   const score = pos - neg + stars;
   // "Nothing special", "ni fu ni fa": an average verdict and no strong opinion elsewhere is neutral, whatever the stars.
-  if (lukewarm > 0 && !critical && Math.abs(pos - neg) < p.LUKEWARM_STRONG) return { label: "neutral", score: pos - neg };
+  if (lukewarm > 0 && !critical && Math.abs(pos - neg) < p.LUKEWARM_STRONG)
+    return { label: "neutral", score: pos - neg };
   // Mixed needs both sides; with 2 or 4 stars the side the stars take must be the weaker one or nearly level.
   const ratio = Math.min(rawPos, rawNeg) / Math.max(rawPos, rawNeg);
   const needed = rating === 3 || rating === null ? p.MIXED_RATIO : p.MIXED_RATIO_POLAR;
-  const mixed = rawPos >= p.MIXED_MIN && rawNeg >= p.MIXED_MIN && ratio >= needed && (rating === null || (rating >= 2 && rating <= 4));
+  const mixed =
+    rawPos >= p.MIXED_MIN &&
+    rawNeg >= p.MIXED_MIN &&
+    ratio >= needed &&
+    (rating === null || (rating >= 2 && rating <= 4));
   if (mixed && !critical) return { label: "mixed", score };
   if (critical) return { label: score > 4 ? "mixed" : "negative", score: Math.min(score, -1) };
   if (score >= p.POSITIVE_AT) return { label: "positive", score };
@@ -102,7 +125,10 @@ interface Part {
  * positive and negative masses and its stars), re-decided by the learned label model over what the
  * rules measured and the review's words (sentiment-model.ts) unless `options.model` is null.
  */
-export function classify(reviews: readonly NormalizedReview[], options: ClassifyOptions = {}): StageResult<ClassifiedReview[]> {
+export function classify(
+  reviews: readonly NormalizedReview[],
+  options: ClassifyOptions = {},
+): StageResult<ClassifiedReview[]> {
   const model = options.model === undefined ? shippedSentimentModel() : options.model;
   const features = new Map<string, number>();
   const out: ClassifiedReview[] = [];
@@ -119,7 +145,12 @@ export function classify(reviews: readonly NormalizedReview[], options: Classify
       const sentenceHazards = reviewHazards(folded, language);
       for (const s of folded) lukewarm += lukewarmVerdicts(s.tokens, language);
       for (const [index, sentence] of r.sentences.entries()) {
-        const { segments, opensWithTurn } = scoreSentence(clauses(sentence.text), tokenize, language, /!\s*$/.test(sentence.text));
+        const { segments, opensWithTurn } = scoreSentence(
+          clauses(sentence.text),
+          tokenize,
+          language,
+          /!\s*$/.test(sentence.text),
+        );
         if (opensWithTurn) {
           for (const s of previous) {
             s.pos *= LABEL_PARAMS.AFTER_TURN_PREVIOUS;
@@ -132,7 +163,9 @@ export function classify(reviews: readonly NormalizedReview[], options: Classify
         const sentenceScore = segments.reduce((n, s) => n + s.pos - s.neg, 0);
         sentenceScores.push(sentenceScore);
         const money = MONEY.test(sentence.text);
-        segments.forEach((segment, i) => parts.push({ segment, sentence: sentence.text, sentenceScore, hazards: found, money: money && i === 0 }));
+        segments.forEach((segment, i) =>
+          parts.push({ segment, sentence: sentence.text, sentenceScore, hazards: found, money: money && i === 0 }),
+        );
       }
     }
     const masses = { pos: 0, neg: 0, rawPos: 0, rawNeg: 0 };
@@ -143,7 +176,10 @@ export function classify(reviews: readonly NormalizedReview[], options: Classify
       masses.rawNeg += segment.rawNeg;
     }
     const critical = hazards.size > 0;
-    const byRules = r.language === "unknown" || !r.text ? { label: ratingPolarity(r.rating) as SentimentLabel, score: 0 } : labelReview(masses, r.rating, critical, LABEL_PARAMS, lukewarm);
+    const byRules =
+      r.language === "unknown" || !r.text
+        ? { label: ratingPolarity(r.rating) as SentimentLabel, score: 0 }
+        : labelReview(masses, r.rating, critical, LABEL_PARAMS, lukewarm);
     const score = byRules.score;
     let label = byRules.label;
     if (r.language !== "unknown" && r.text && (model || options.onEvidence)) {
@@ -176,20 +212,43 @@ export function classify(reviews: readonly NormalizedReview[], options: Classify
       if (partHazards.length) {
         categories.delete("waiting_time");
         categories.delete("ambience");
-        if (partHazards.includes("illness") && !partHazards.some((h) => h === "hygiene" || h === "vermin")) categories.delete("cleanliness");
+        if (partHazards.includes("illness") && !partHazards.some((h) => h === "hygiene" || h === "vermin"))
+          categories.delete("cleanliness");
       }
       if (partHazards.length && !placed.has(partHazards)) {
         placed.add(partHazards);
-        if (!categories.has("food") && !categories.has("cleanliness")) categories.add(partHazards.some((h) => HAZARD_FOOD.has(h)) ? "food" : "cleanliness");
+        if (!categories.has("food") && !categories.has("cleanliness"))
+          categories.add(partHazards.some((h) => HAZARD_FOOD.has(h)) ? "food" : "cleanliness");
       }
       if (categories.size === 0) continue;
       const own = segment.pos - segment.neg;
       const partCritical = partHazards.length > 0;
-      const polarity = partCritical ? "negative" : Math.abs(own) >= 1 ? polarityOf(own) : Math.abs(sentenceScore) >= 1 ? polarityOf(sentenceScore) : ratingPolarity(r.rating);
+      const polarity = partCritical
+        ? "negative"
+        : Math.abs(own) >= 1
+          ? polarityOf(own)
+          : Math.abs(sentenceScore) >= 1
+            ? polarityOf(sentenceScore)
+            : ratingPolarity(r.rating);
       const mentionScore = partCritical ? Math.min(own, -1) : own || sentenceScore;
-      for (const category of categories) mentions.push({ category, polarity, score: Math.round(mentionScore * 100) / 100, sentence, critical: partCritical });
+      for (const category of categories)
+        mentions.push({
+          category,
+          polarity,
+          score: Math.round(mentionScore * 100) / 100,
+          sentence,
+          critical: partCritical,
+        });
     }
-    out.push({ ...r, sentiment: Math.round(score * 100) / 100, compound: compound(score), label, mentions, critical, hazards: [...hazards] });
+    out.push({
+      ...r,
+      sentiment: Math.round(score * 100) / 100,
+      compound: compound(score),
+      label,
+      mentions,
+      critical,
+      hazards: [...hazards],
+    });
   }
   const untagged = out.filter((r) => r.text && r.mentions.length === 0).length;
   return { output: out, itemsOut: out.length, warnings: untagged ? [`${untagged} texts matched no category`] : [] };
@@ -203,10 +262,15 @@ export function classify(reviews: readonly NormalizedReview[], options: Classify
  * result. Aspect-level mentions and quotes stay the rules' (they need sentences). Warnings say how
  * many texts the model labelled and how often it disagreed with the rules.
  */
-export async function classifyWithModel(reviews: readonly NormalizedReview[], model: ModelClassifier | null): Promise<StageResult<ClassifiedReview[]>> {
+export async function classifyWithModel(
+  reviews: readonly NormalizedReview[],
+  model: ModelClassifier | null,
+): Promise<StageResult<ClassifiedReview[]>> {
   const base = classify(reviews);
   if (!model) return base;
-  const inputs = base.output.filter((r) => r.text).map((r) => ({ id: r.id, text: r.text, rating: r.rating, language: r.language }));
+  const inputs = base.output
+    .filter((r) => r.text)
+    .map((r) => ({ id: r.id, text: r.text, rating: r.rating, language: r.language }));
   const { labels, requests, cached, failedBatches } = await model.classify(inputs);
   let byModel = 0;
   let sentimentDiffers = 0;
@@ -217,14 +281,28 @@ export async function classifyWithModel(reviews: readonly NormalizedReview[], mo
     byModel++;
     if (m.sentiment !== r.label) sentimentDiffers++;
     if (m.critical !== r.critical) criticalDiffers++;
-    return { ...r, label: m.sentiment, critical: r.critical || m.critical, labelSource: "model", modelCategories: m.categories };
+    return {
+      ...r,
+      label: m.sentiment,
+      critical: r.critical || m.critical,
+      labelSource: "model",
+      modelCategories: m.categories,
+    };
   });
   return {
     output,
     itemsOut: output.length,
     warnings: [
       ...(base.warnings ?? []),
-      modelWarning({ byModel, total: inputs.length, cached, requests, failed: failedBatches, sentiment: sentimentDiffers, critical: criticalDiffers }),
+      modelWarning({
+        byModel,
+        total: inputs.length,
+        cached,
+        requests,
+        failed: failedBatches,
+        sentiment: sentimentDiffers,
+        critical: criticalDiffers,
+      }),
     ],
   };
 }

@@ -45,6 +45,5 @@ export interface CriticalRules {
   exclude: string[];
 }
 
-
 /** The rules per language (critical-rules-en.ts, -es.ts, -de.ts). */
 export const CRITICAL_RULES: Record<Language, CriticalRules> = { en: EN_CRITICAL, es: ES_CRITICAL, de: DE_CRITICAL };

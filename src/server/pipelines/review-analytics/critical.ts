@@ -37,7 +37,11 @@ function rulesOf(language: Language): Compiled {
       b: new PatternSet(list.flatMap((pair, i) => words(pair.b).map((p) => [f(p), i] as const))),
     });
     c = {
-      concepts: new PatternSet(Object.entries(rules.concepts).flatMap(([hazard, patterns]) => patterns.map((p) => [f(p), hazard as Hazard] as const))),
+      concepts: new PatternSet(
+        Object.entries(rules.concepts).flatMap(([hazard, patterns]) =>
+          patterns.map((p) => [f(p), hazard as Hazard] as const),
+        ),
+      ),
       guards: new PatternSet(rules.guards.map((p) => [f(p), true] as const)),
       hearsay: new PatternSet(rules.hearsay.map((p) => [f(p), true] as const)),
       notGuards: new PatternSet(rules.notGuards.map((p) => [f(p), true] as const)),
@@ -57,7 +61,8 @@ export interface SentenceTokens {
   clause?: readonly number[];
 }
 
-const overlaps = (m: Match<unknown>, spans: readonly Match<unknown>[]) => spans.some((x) => m.start < x.end && x.start < m.end);
+const overlaps = (m: Match<unknown>, spans: readonly Match<unknown>[]) =>
+  spans.some((x) => m.start < x.end && x.start < m.end);
 
 /** Whether a match is taken back: inside an idiom, denied or feared by a guard before it, or hearsay. */
 function guardsOf(s: SentenceTokens, c: Compiled) {
@@ -68,12 +73,27 @@ function guardsOf(s: SentenceTokens, c: Compiled) {
   const sameClause = (i: number, j: number) => !s.clause || s.clause[i] === s.clause[j];
   return (m: Match<unknown>) => {
     if (overlaps(m, excluded)) return true;
-    if (hearsay.some((h) => (h.start < m.start && m.start - h.start <= HEARSAY_BEFORE) || (h.start >= m.end && h.start - m.end < HEARSAY_AFTER))) return true;
-    return guards.some((g) => g.start < m.start && m.start - g.start <= (sameClause(g.start, m.start) ? GUARD_REACH : GUARD_REACH_ACROSS));
+    if (
+      hearsay.some(
+        (h) =>
+          (h.start < m.start && m.start - h.start <= HEARSAY_BEFORE) ||
+          (h.start >= m.end && h.start - m.end < HEARSAY_AFTER),
+      )
+    )
+      return true;
+    return guards.some(
+      (g) =>
+        g.start < m.start && m.start - g.start <= (sameClause(g.start, m.start) ? GUARD_REACH : GUARD_REACH_ACROSS),
+    );
   };
 }
 
-function pairHazards(s: SentenceTokens, sides: Compiled["pairs"], takenBack: (m: Match<unknown>) => boolean, out: Set<Hazard>): void {
+function pairHazards(
+  s: SentenceTokens,
+  sides: Compiled["pairs"],
+  takenBack: (m: Match<unknown>) => boolean,
+  out: Set<Hazard>,
+): void {
   if (sides.list.length === 0) return;
   const as = sides.a.all(s.tokens);
   if (as.length === 0) return;
@@ -86,7 +106,11 @@ function pairHazards(s: SentenceTokens, sides: Compiled["pairs"], takenBack: (m:
     const reach = pair.within ?? PAIR_REACH;
     // The two sides must be different words; a denied second side ("not a hint of pink") does not count.
     const near = bs.some(
-      (b) => b.value === a.value && (b.start >= a.end || b.end <= a.start) && Math.min(Math.abs(b.start - a.end), Math.abs(a.start - b.end)) <= reach && !(guarded && takenBack(b)),
+      (b) =>
+        b.value === a.value &&
+        (b.start >= a.end || b.end <= a.start) &&
+        Math.min(Math.abs(b.start - a.end), Math.abs(a.start - b.end)) <= reach &&
+        !(guarded && takenBack(b)),
     );
     if (near) out.add(pair.hazard);
   }
@@ -99,7 +123,9 @@ function pairHazards(s: SentenceTokens, sides: Compiled["pairs"], takenBack: (m:
  * in the same clause ("nobody got sick", "no bed bugs", "afraid I'd get food poisoning") does not count.
  */
 export function hazardsOf(tokens: readonly string[] | SentenceTokens, language: Language): Hazard[] {
-  const s: SentenceTokens = Array.isArray(tokens) ? { tokens: tokens as readonly string[] } : (tokens as SentenceTokens);
+  const s: SentenceTokens = Array.isArray(tokens)
+    ? { tokens: tokens as readonly string[] }
+    : (tokens as SentenceTokens);
   const c = rulesOf(language);
   const out = new Set<Hazard>();
   const found = c.concepts.all(s.tokens);

@@ -29,13 +29,20 @@ export function generatedReviewContents(placeKey: string, opts: GenerateOptions)
  * read that job. Idempotent: the same generated version is stored once and linked once. Returns how
  * many review rows of the place are new.
  */
-export async function storeGeneratedReviews(db: Db, jobId: string, placeKey: string, opts: GenerateOptions): Promise<number> {
+export async function storeGeneratedReviews(
+  db: Db,
+  jobId: string,
+  placeKey: string,
+  opts: GenerateOptions,
+): Promise<number> {
   const reviews = generatedReviewContents(placeKey, opts);
   const where = { platform: DEMO_PLATFORM, origin: DEMO_ORIGIN, placeKey };
   const before = await db.review.count({ where });
   for (let i = 0; i < reviews.length; i += CHUNK) {
     const chunk = reviews.slice(i, i + CHUNK);
-    await db.$transaction((tx) => storeJobReviews(tx, jobId, { platform: DEMO_PLATFORM, origin: DEMO_ORIGIN, placeKey }, chunk));
+    await db.$transaction((tx) =>
+      storeJobReviews(tx, jobId, { platform: DEMO_PLATFORM, origin: DEMO_ORIGIN, placeKey }, chunk),
+    );
   }
   return (await db.review.count({ where })) - before;
 }

@@ -70,7 +70,12 @@ export async function previousEvidence(db: Db, executionId: string): Promise<Oth
     const where = { executionId, ...labelWhere(filter) };
     const [reviews, ids] = await Promise.all([
       db.pipelineReviewLabel.count({ where }),
-      db.pipelineReviewLabel.findMany({ where, orderBy: { reviewId: "asc" }, take: EVIDENCE_IDS, select: { reviewId: true } }),
+      db.pipelineReviewLabel.findMany({
+        where,
+        orderBy: { reviewId: "asc" },
+        take: EVIDENCE_IDS,
+        select: { reviewId: true },
+      }),
     ]);
     out[filterKey(filter)] = { reviews, review_ids: ids.map((r) => r.reviewId) };
   }

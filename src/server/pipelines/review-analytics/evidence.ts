@@ -34,8 +34,13 @@ export const ZEvidenceFilter = z
     language: z.string().min(1).max(20).optional(),
     /** Star rating from min to max (reviews without a valid rating never match). */
     rating: z.object({ min: z.number().int().min(1).max(5), max: z.number().int().min(1).max(5) }).optional(),
-    month: z.string().regex(/^\d{4}-\d{2}$/).optional(),
-    weekday_hour: z.object({ weekday: z.number().int().min(0).max(6), hour: z.number().int().min(0).max(23) }).optional(),
+    month: z
+      .string()
+      .regex(/^\d{4}-\d{2}$/)
+      .optional(),
+    weekday_hour: z
+      .object({ weekday: z.number().int().min(0).max(6), hour: z.number().int().min(0).max(23) })
+      .optional(),
     /** Reviews of a place; `other`: of every place but this one. */
     place: z.object({ origin: z.string(), place_key: z.string(), other: z.boolean().default(false) }).optional(),
   })
@@ -46,7 +51,11 @@ export type EvidenceFilter = z.input<typeof ZEvidenceFilter>;
 export function filterKey(filter: EvidenceFilter): string {
   const canonical = (v: unknown): unknown =>
     v && typeof v === "object" && !Array.isArray(v)
-      ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]))
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+        )
       : v;
   const { execution_id: _run, ...conditions } = filter;
   return JSON.stringify(canonical(conditions));
@@ -81,7 +90,10 @@ export function matchesFilter(row: ReviewLabel, f: EvidenceFilter): boolean {
 }
 
 /** The figures report.comparison compares, and the reviews each one counts (also used for the previous run's rows). */
-export const COMPARED_FILTERS: Record<"reviews" | "average_rating" | "positive_pct" | "negative_pct" | "critical_reviews", { filter: EvidenceFilter; of?: EvidenceFilter }> = {
+export const COMPARED_FILTERS: Record<
+  "reviews" | "average_rating" | "positive_pct" | "negative_pct" | "critical_reviews",
+  { filter: EvidenceFilter; of?: EvidenceFilter }
+> = {
   reviews: { filter: { kept: true } },
   average_rating: { filter: { rating: { min: 1, max: 5 } } },
   positive_pct: { filter: { sentiment: "positive" }, of: { has_text: true } },
@@ -97,7 +109,11 @@ const byId = (a: ReviewLabel, b: ReviewLabel) => (a.review_id < b.review_id ? -1
  * the polarity of their first mention and only for texts, critical only for texts, issues as routed,
  * complaint phrases among the aggregates' top phrases). Reviews normalize dropped are kept: false.
  */
-export function labelRows(routed: RoutedReviews, read: readonly Pick<RawReview, "id" | "origin" | "placeKey">[], phrases: Aggregates["complaint_phrases"] = {}): ReviewLabel[] {
+export function labelRows(
+  routed: RoutedReviews,
+  read: readonly Pick<RawReview, "id" | "origin" | "placeKey">[],
+  phrases: Aggregates["complaint_phrases"] = {},
+): ReviewLabel[] {
   const reviews = new Map(routed.reviews.map((r) => [r.id, r]));
   const issues = new Map<string, { critical: string[]; high: string[] }>();
   for (const issue of routed.issues) {
@@ -106,7 +122,9 @@ export function labelRows(routed: RoutedReviews, read: readonly Pick<RawReview, 
     if (!entry) issues.set(issue.review_id, (entry = { critical: [], high: [] }));
     entry[issue.severity].push(issue.category);
   }
-  const top = new Map(Object.entries(phrases ?? {}).map(([category, list]) => [category, new Set(list.map((p) => p.phrase))]));
+  const top = new Map(
+    Object.entries(phrases ?? {}).map(([category, list]) => [category, new Set(list.map((p) => p.phrase))]),
+  );
   const seen = new Set<string>();
   const rows: ReviewLabel[] = [];
   for (const raw of read) {
@@ -150,7 +168,9 @@ export function labelRows(routed: RoutedReviews, read: readonly Pick<RawReview, 
       row.mentioned.push(m.category);
       row[m.polarity].push(m.category);
       const wanted = m.polarity === "negative" ? top.get(m.category) : undefined;
-      if (wanted?.size) for (const p of complaintPhrases(m.sentence, r.language)) if (wanted.has(p)) row.phrases.push(phraseKey(m.category, p));
+      if (wanted?.size)
+        for (const p of complaintPhrases(m.sentence, r.language))
+          if (wanted.has(p)) row.phrases.push(phraseKey(m.category, p));
     }
   }
   return rows.sort(byId);

@@ -80,21 +80,102 @@ const PHRASES: Record<Lang, Record<Tone, string[]>> = {
 };
 
 const CLOSERS: Record<Lang, Record<Tone, string[]>> = {
-  en: { pos: ["We will definitely come back!", "Highly recommended."], neg: ["Very disappointed.", "We will not come back."] },
+  en: {
+    pos: ["We will definitely come back!", "Highly recommended."],
+    neg: ["Very disappointed.", "We will not come back."],
+  },
   es: { pos: ["¡Volveremos sin duda!", "Muy recomendable."], neg: ["Una decepción total.", "No volveremos."] },
-  de: { pos: ["Wir kommen gerne wieder!", "Sehr empfehlenswert."], neg: ["Sehr enttäuscht.", "Wir kommen nicht wieder."] },
+  de: {
+    pos: ["Wir kommen gerne wieder!", "Sehr empfehlenswert."],
+    neg: ["Sehr enttäuscht.", "Wir kommen nicht wieder."],
+  },
 };
 
 const OPENERS: Record<Lang, { occasions: string[]; template: (occasion: string, people: number) => string }> = {
-  en: { occasions: ["a birthday", "a business lunch", "a family dinner", "date night", "a weekday lunch", "Sunday brunch", "an anniversary", "a team dinner"], template: (o, n) => `We came for ${o} with ${n} people.` },
-  es: { occasions: ["un cumpleaños", "una comida de trabajo", "una cena familiar", "una cita", "un almuerzo entre semana", "el brunch del domingo", "un aniversario", "una cena de equipo"], template: (o, n) => `Fuimos por ${o}, éramos ${n}.` },
-  de: { occasions: ["einen Geburtstag", "ein Geschäftsessen", "ein Familienessen", "ein Date", "ein Mittagessen unter der Woche", "den Sonntagsbrunch", "einen Jahrestag", "ein Teamessen"], template: (o, n) => `Wir waren für ${o} da, zu ${n} Personen.` },
+  en: {
+    occasions: [
+      "a birthday",
+      "a business lunch",
+      "a family dinner",
+      "date night",
+      "a weekday lunch",
+      "Sunday brunch",
+      "an anniversary",
+      "a team dinner",
+    ],
+    template: (o, n) => `We came for ${o} with ${n} people.`,
+  },
+  es: {
+    occasions: [
+      "un cumpleaños",
+      "una comida de trabajo",
+      "una cena familiar",
+      "una cita",
+      "un almuerzo entre semana",
+      "el brunch del domingo",
+      "un aniversario",
+      "una cena de equipo",
+    ],
+    template: (o, n) => `Fuimos por ${o}, éramos ${n}.`,
+  },
+  de: {
+    occasions: [
+      "einen Geburtstag",
+      "ein Geschäftsessen",
+      "ein Familienessen",
+      "ein Date",
+      "ein Mittagessen unter der Woche",
+      "den Sonntagsbrunch",
+      "einen Jahrestag",
+      "ein Teamessen",
+    ],
+    template: (o, n) => `Wir waren für ${o} da, zu ${n} Personen.`,
+  },
 };
 
 const DETAILS: Record<Lang, { dishes: string[]; days: string[]; template: (dish: string, day: string) => string }> = {
-  en: { dishes: ["lasagne", "risotto", "pizza margherita", "tiramisu", "grilled fish", "burger", "carbonara", "house salad"], days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"], template: (d, w) => `I ordered the ${d} on ${w}.` },
-  es: { dishes: ["la lasaña", "el risotto", "la pizza margarita", "el tiramisú", "el pescado a la plancha", "la hamburguesa", "la carbonara", "la ensalada de la casa"], days: ["lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"], template: (d, w) => `Pedí ${d} el ${w}.` },
-  de: { dishes: ["die Lasagne", "das Risotto", "die Pizza Margherita", "das Tiramisu", "den gegrillten Fisch", "den Burger", "die Carbonara", "den Haussalat"], days: ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"], template: (d, w) => `Ich hatte ${d} am ${w}.` },
+  en: {
+    dishes: [
+      "lasagne",
+      "risotto",
+      "pizza margherita",
+      "tiramisu",
+      "grilled fish",
+      "burger",
+      "carbonara",
+      "house salad",
+    ],
+    days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"],
+    template: (d, w) => `I ordered the ${d} on ${w}.`,
+  },
+  es: {
+    dishes: [
+      "la lasaña",
+      "el risotto",
+      "la pizza margarita",
+      "el tiramisú",
+      "el pescado a la plancha",
+      "la hamburguesa",
+      "la carbonara",
+      "la ensalada de la casa",
+    ],
+    days: ["lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"],
+    template: (d, w) => `Pedí ${d} el ${w}.`,
+  },
+  de: {
+    dishes: [
+      "die Lasagne",
+      "das Risotto",
+      "die Pizza Margherita",
+      "das Tiramisu",
+      "den gegrillten Fisch",
+      "den Burger",
+      "die Carbonara",
+      "den Haussalat",
+    ],
+    days: ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"],
+    template: (d, w) => `Ich hatte ${d} am ${w}.`,
+  },
 };
 
 const NAMES = ["Alex", "Maria", "Jonas", "Lucía", "Sam", "Hannah", "Carlos", "Emma", "Lukas", "Sofía", "Noah", "Lena"];
@@ -143,20 +224,40 @@ export function generateReviews(opts: GenerateOptions): RawReview[] {
     const r = rand() + drift * 0.15;
     const rating = r < 0.12 ? 1 : r < 0.22 ? 2 : r < 0.35 ? 3 : r < 0.65 ? 4 : 5;
     const parts: string[] = [];
-    if (rand() < 0.85) parts.push(OPENERS[language].template(pick(rand, OPENERS[language].occasions), 2 + Math.floor(rand() * 11)));
+    if (rand() < 0.85)
+      parts.push(OPENERS[language].template(pick(rand, OPENERS[language].occasions), 2 + Math.floor(rand() * 11)));
     const n = 1 + Math.floor(rand() * 3);
     for (let k = 0; k < n; k++) {
-      const tone: Tone = rating >= 4 ? (rand() < 0.9 ? "pos" : "neg") : rating <= 2 ? (rand() < 0.9 ? "neg" : "pos") : rand() < 0.5 ? "pos" : "neg";
+      const tone: Tone =
+        rating >= 4
+          ? rand() < 0.9
+            ? "pos"
+            : "neg"
+          : rating <= 2
+            ? rand() < 0.9
+              ? "neg"
+              : "pos"
+            : rand() < 0.5
+              ? "pos"
+              : "neg";
       const phrase = pick(rand, PHRASES[language][tone]);
       if (!parts.includes(phrase)) parts.push(phrase);
     }
-    if (rand() < 0.7) parts.push(DETAILS[language].template(pick(rand, DETAILS[language].dishes), pick(rand, DETAILS[language].days)));
+    if (rand() < 0.7)
+      parts.push(DETAILS[language].template(pick(rand, DETAILS[language].dishes), pick(rand, DETAILS[language].days)));
     if (rand() < 0.5) parts.push(pick(rand, CLOSERS[language][rating >= 3 ? "pos" : "neg"]));
     // Busier evenings and weekends: move most reviews to 12-14h or 19-23h.
     const date = new Date(when);
     const hour = rand() < 0.7 ? pick(rand, [12, 13, 14, 19, 20, 21, 22]) : Math.floor(rand() * 24);
     date.setUTCHours(hour, Math.floor(rand() * 60), 0, 0);
-    out.push({ id: `${opts.idPrefix ?? "r"}${i}`, author: pick(rand, NAMES), rating, text: parts.join(" "), language, publishedAt: date });
+    out.push({
+      id: `${opts.idPrefix ?? "r"}${i}`,
+      author: pick(rand, NAMES),
+      rating,
+      text: parts.join(" "),
+      language,
+      publishedAt: date,
+    });
   }
   return out;
 }

@@ -22,16 +22,39 @@ const length = (list: readonly unknown[]) => list.length;
 
 /** The five stages, in order, usable without the engine (the benchmark runs them this way). */
 export const REVIEW_ANALYTICS_STAGES = {
-  normalize: { id: "normalize", name: "Normalize", count: length, run: (raw) => normalize(raw) } satisfies Stage<RawReview[], NormalizedReview[]>,
-  classify: { id: "classify", name: "Classify", count: length, run: (reviews, ctx) => classifyWithModel(reviews, ctx.classifier ?? null) } satisfies Stage<NormalizedReview[], ClassifiedReview[]>,
-  route: { id: "route", name: "Route", count: length, run: (reviews) => route(reviews) } satisfies Stage<ClassifiedReview[], RoutedReviews>,
-  aggregate: { id: "aggregate", name: "Aggregate", count: (r) => r.reviews.length, run: (routed, ctx) => aggregate(routed, ctx.reviewsIn) } satisfies Stage<RoutedReviews, Aggregates>,
+  normalize: { id: "normalize", name: "Normalize", count: length, run: (raw) => normalize(raw) } satisfies Stage<
+    RawReview[],
+    NormalizedReview[]
+  >,
+  classify: {
+    id: "classify",
+    name: "Classify",
+    count: length,
+    run: (reviews, ctx) => classifyWithModel(reviews, ctx.classifier ?? null),
+  } satisfies Stage<NormalizedReview[], ClassifiedReview[]>,
+  route: { id: "route", name: "Route", count: length, run: (reviews) => route(reviews) } satisfies Stage<
+    ClassifiedReview[],
+    RoutedReviews
+  >,
+  aggregate: {
+    id: "aggregate",
+    name: "Aggregate",
+    count: (r) => r.reviews.length,
+    run: (routed, ctx) => aggregate(routed, ctx.reviewsIn),
+  } satisfies Stage<RoutedReviews, Aggregates>,
   synthesize: {
     id: "synthesize",
     name: "Synthesize",
     count: () => 1,
     run: (agg, ctx) =>
-      synthesize(agg, { writer: ctx.writer, now: ctx.now, places: ctx.places ?? [], previous: ctx.previous ?? null, labels: ctx.labels ?? null, previousEvidence: ctx.previousEvidence ?? {} }),
+      synthesize(agg, {
+        writer: ctx.writer,
+        now: ctx.now,
+        places: ctx.places ?? [],
+        previous: ctx.previous ?? null,
+        labels: ctx.labels ?? null,
+        previousEvidence: ctx.previousEvidence ?? {},
+      }),
   } satisfies Stage<Aggregates, ReportV2>,
 };
 
@@ -41,7 +64,10 @@ interface Final {
 }
 
 /** review-analytics: normalize → classify → route → aggregate → synthesize (stage 5). */
-export const reviewAnalytics: PipelineDefinition<TReviewAnalyticsInput, ReviewAnalyticsContext & { aggregates?: Aggregates }> = {
+export const reviewAnalytics: PipelineDefinition<
+  TReviewAnalyticsInput,
+  ReviewAnalyticsContext & { aggregates?: Aggregates }
+> = {
   id: "review-analytics",
   name: "Review analytics",
   description:
@@ -74,7 +100,16 @@ export const reviewAnalytics: PipelineDefinition<TReviewAnalyticsInput, ReviewAn
     const previousFigures = previous ? await previousEvidence(deps.db, previous.execution_id) : {};
     return {
       first: reviews,
-      ctx: { reviewsIn: reviews.length, places, previous, previousEvidence: previousFigures, read: reviews, writer: deps.writer ?? null, classifier: deps.classifier ?? null, now: deps.now },
+      ctx: {
+        reviewsIn: reviews.length,
+        places,
+        previous,
+        previousEvidence: previousFigures,
+        read: reviews,
+        writer: deps.writer ?? null,
+        classifier: deps.classifier ?? null,
+        now: deps.now,
+      },
       scope: { items: reviews.length, places },
     };
   },

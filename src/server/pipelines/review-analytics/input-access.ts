@@ -3,7 +3,8 @@ import { AppError } from "@/server/core/errors";
 import type { TReviewAnalyticsInput } from "./input";
 
 /** The jobs (and batches) of a read scope: a key's own, or every one (null, administrators). */
-const scoped = (readScopeApiKeyId: string | null) => (readScopeApiKeyId === null ? {} : { apiKeyId: readScopeApiKeyId });
+const scoped = (readScopeApiKeyId: string | null) =>
+  readScopeApiKeyId === null ? {} : { apiKeyId: readScopeApiKeyId };
 
 /** The ids of `wanted` the query did not return (lower case, as PostgreSQL prints uuids). */
 function missing(wanted: string[], found: { id: string }[]): string[] {
@@ -18,7 +19,11 @@ function missing(wanted: string[], found: { id: string }[]): string[] {
  * least one review linked to a job of the scope (404 `place_not_found`). Another key's data answers
  * exactly as absent data, so a caller learns nothing about it.
  */
-export async function assertReadableInput(db: Db, input: TReviewAnalyticsInput, readScopeApiKeyId: string | null): Promise<void> {
+export async function assertReadableInput(
+  db: Db,
+  input: TReviewAnalyticsInput,
+  readScopeApiKeyId: string | null,
+): Promise<void> {
   const owner = scoped(readScopeApiKeyId);
   if (input.job_ids) {
     const ids = [...new Set(input.job_ids.map((id) => id.toLowerCase()))];

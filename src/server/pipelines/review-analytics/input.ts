@@ -14,12 +14,30 @@ const ZOrigin = z
  */
 export const ZReviewAnalyticsInput = z
   .object({
-    place_key: z.string().trim().min(1).max(200).optional().meta({ description: "Place whose reviews are analysed", examples: ["demo-trattoria"] }),
-    origin: ZOrigin.optional().meta({ description: "Platform origin of the place (scheme://host[:port]); every origin when absent" }),
+    place_key: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      .optional()
+      .meta({ description: "Place whose reviews are analysed", examples: ["demo-trattoria"] }),
+    origin: ZOrigin.optional().meta({
+      description: "Platform origin of the place (scheme://host[:port]); every origin when absent",
+    }),
     from: z.iso.date().optional().meta({ description: "First publication day (inclusive, UTC)" }),
     to: z.iso.date().optional().meta({ description: "Last publication day (inclusive, UTC)" }),
-    job_ids: z.array(z.uuid()).min(1).max(100).optional().meta({ description: "Collection jobs whose reviews are analysed" }),
-    batch_ids: z.array(z.uuid()).min(1).max(100).optional().meta({ description: "Batches whose jobs' reviews are analysed" }),
+    job_ids: z
+      .array(z.uuid())
+      .min(1)
+      .max(100)
+      .optional()
+      .meta({ description: "Collection jobs whose reviews are analysed" }),
+    batch_ids: z
+      .array(z.uuid())
+      .min(1)
+      .max(100)
+      .optional()
+      .meta({ description: "Batches whose jobs' reviews are analysed" }),
     max_reviews: z.int().min(1).max(200_000).default(100_000).meta({ description: "Upper bound of reviews read" }),
   })
   .strict()
@@ -27,6 +45,9 @@ export const ZReviewAnalyticsInput = z
     error: "place_key_job_ids_or_batch_ids_required",
     path: ["place_key"],
   })
-  .refine((v) => v.origin === undefined || v.place_key !== undefined, { error: "origin_needs_place_key", path: ["origin"] })
+  .refine((v) => v.origin === undefined || v.place_key !== undefined, {
+    error: "origin_needs_place_key",
+    path: ["origin"],
+  })
   .refine((v) => !v.from || !v.to || v.from <= v.to, { error: "from_after_to", path: ["to"] });
 export type TReviewAnalyticsInput = z.output<typeof ZReviewAnalyticsInput>;

@@ -9,9 +9,21 @@ export type DetectedLanguage = Language | "unknown";
 // Function words that are frequent in one language and rare in the other two (hand-picked from the
 // most frequent words of each language; words shared by two languages, like "de" or "in", are left out).
 const STOPWORDS: Record<Language, ReadonlySet<string>> = {
-  en: new Set("the and was were is are this that with for our we very but not they it's of to food staff service great good bad would again had have been there place really too".split(" ")),
-  es: new Set("el la los las y muy pero fue era es con para nuestro nosotros comida servicio bueno buena malo mala no lo del al una un se que por más estaba demasiado volveremos".split(" ")),
-  de: new Set("der die das und war ist sehr aber nicht mit für wir unser essen bedienung gut schlecht ein eine zu zum auch es wieder hatten haben wurde kein keine leider".split(" ")),
+  en: new Set(
+    "the and was were is are this that with for our we very but not they it's of to food staff service great good bad would again had have been there place really too".split(
+      " ",
+    ),
+  ),
+  es: new Set(
+    "el la los las y muy pero fue era es con para nuestro nosotros comida servicio bueno buena malo mala no lo del al una un se que por más estaba demasiado volveremos".split(
+      " ",
+    ),
+  ),
+  de: new Set(
+    "der die das und war ist sehr aber nicht mit für wir unser essen bedienung gut schlecht ein eine zu zum auch es wieder hatten haben wurde kein keine leider".split(
+      " ",
+    ),
+  ),
 };
 
 const isLanguage = (v: string | null | undefined): v is Language => v === "en" || v === "es" || v === "de";

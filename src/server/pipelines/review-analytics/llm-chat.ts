@@ -17,10 +17,18 @@ const ZChatAnswer = z.object({
  * answer's content parsed as JSON (a ```json fence around it is tolerated). Any HTTP error, timeout or
  * malformed answer throws: callers fall back to their deterministic result.
  */
-export async function chatJson(config: LlmConfig, system: string, user: string, fetchImpl: typeof fetch = fetch): Promise<unknown> {
+export async function chatJson(
+  config: LlmConfig,
+  system: string,
+  user: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<unknown> {
   const res = await fetchImpl(`${config.baseUrl.replace(/\/$/, "")}/chat/completions`, {
     method: "POST",
-    headers: { "content-type": "application/json", ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}) },
+    headers: {
+      "content-type": "application/json",
+      ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
+    },
     body: JSON.stringify({
       model: config.model,
       temperature: 0,
@@ -33,6 +41,9 @@ export async function chatJson(config: LlmConfig, system: string, user: string, 
     signal: AbortSignal.timeout(config.timeoutMs),
   });
   if (!res.ok) throw new Error(`language model answered ${res.status}`);
-  const content = ZChatAnswer.parse(await res.json()).choices[0]!.message.content.replace(/^```(?:json)?\s*|\s*```$/g, "");
+  const content = ZChatAnswer.parse(await res.json()).choices[0]!.message.content.replace(
+    /^```(?:json)?\s*|\s*```$/g,
+    "",
+  );
   return JSON.parse(content) as unknown;
 }

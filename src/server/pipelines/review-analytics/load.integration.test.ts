@@ -34,10 +34,20 @@ describe("loadReviews", () => {
       ],
     });
     // The same place on another origin, and later an edited version of "c".
-    await collectedJob(db, { apiKeyId: key.id, placeKey: place, origin: "http://127.0.0.1:4999", reviews: [review("e", "2026-03-10T00:00:00Z")] });
-    await collectedJob(db, { apiKeyId: key.id, placeKey: place, reviews: [review("c", "2026-03-31T23:59:59.999Z", "Edited")] });
+    await collectedJob(db, {
+      apiKeyId: key.id,
+      placeKey: place,
+      origin: "http://127.0.0.1:4999",
+      reviews: [review("e", "2026-03-10T00:00:00Z")],
+    });
+    await collectedJob(db, {
+      apiKeyId: key.id,
+      placeKey: place,
+      reviews: [review("c", "2026-03-31T23:59:59.999Z", "Edited")],
+    });
 
-    const load = (input: Record<string, unknown>) => loadReviews(db, ZReviewAnalyticsInput.parse({ place_key: place, ...input }), key.id);
+    const load = (input: Record<string, unknown>) =>
+      loadReviews(db, ZReviewAnalyticsInput.parse({ place_key: place, ...input }), key.id);
     const march = await load({ from: "2026-03-01", to: "2026-03-31" });
     expect(march.reviews.map((r) => r.text)).toEqual(["Review b", "Review e", "Edited"]);
     expect(march.reviews[0]?.publishedAt).toEqual(new Date("2026-03-01T00:00:00.000Z"));
@@ -45,7 +55,12 @@ describe("loadReviews", () => {
       { place_key: place, origin: TEST_ORIGIN, name: null, reviews: 2 },
       { place_key: place, origin: "http://127.0.0.1:4999", name: null, reviews: 1 },
     ]);
-    expect((await load({ origin: TEST_ORIGIN })).reviews.map((r) => r.text)).toEqual(["Review a", "Review b", "Edited", "Review d"]);
+    expect((await load({ origin: TEST_ORIGIN })).reviews.map((r) => r.text)).toEqual([
+      "Review a",
+      "Review b",
+      "Edited",
+      "Review d",
+    ]);
     expect((await load({ max_reviews: 2 })).reviews.map((r) => r.text)).toEqual(["Review a", "Review b"]);
   });
 });

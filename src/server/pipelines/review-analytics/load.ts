@@ -21,7 +21,9 @@ function jobConditions(input: TReviewAnalyticsInput, readScopeApiKeyId: string |
   const conditions: Prisma.Sql[] = [];
   if (readScopeApiKeyId !== null) conditions.push(Prisma.sql`j.api_key_id = ${readScopeApiKeyId}::uuid`);
   if (input.job_ids || input.batch_ids) {
-    conditions.push(Prisma.sql`(j.id = ANY(${input.job_ids ?? []}::uuid[]) OR j.batch_id = ANY(${input.batch_ids ?? []}::uuid[]))`);
+    conditions.push(
+      Prisma.sql`(j.id = ANY(${input.job_ids ?? []}::uuid[]) OR j.batch_id = ANY(${input.batch_ids ?? []}::uuid[]))`,
+    );
   }
   return conditions.length ? Prisma.join(conditions, " AND ") : Prisma.sql`TRUE`;
 }
@@ -36,7 +38,8 @@ function placeConditions(input: TReviewAnalyticsInput): Prisma.Sql {
 function dateConditions(input: TReviewAnalyticsInput): Prisma.Sql {
   const conditions: Prisma.Sql[] = [];
   // published_at is a timestamp holding UTC: compare it with UTC timestamps, whatever the session's zone.
-  const utc = (day: string, plusDays = 0) => new Date(new Date(`${day}T00:00:00.000Z`).getTime() + plusDays * DAY_MS).toISOString().slice(0, 23);
+  const utc = (day: string, plusDays = 0) =>
+    new Date(new Date(`${day}T00:00:00.000Z`).getTime() + plusDays * DAY_MS).toISOString().slice(0, 23);
   if (input.from) conditions.push(Prisma.sql`v."publishedAt" >= ${utc(input.from)}::timestamp`);
   if (input.to) conditions.push(Prisma.sql`v."publishedAt" < ${utc(input.to, 1)}::timestamp`);
   return conditions.length ? Prisma.join(conditions, " AND ") : Prisma.sql`TRUE`;
@@ -46,7 +49,11 @@ function dateConditions(input: TReviewAnalyticsInput): Prisma.Sql {
  * The names of the places, from the newest job of the scope that collected one of their reviews and
  * knows the name the platform showed (jobs.place_name).
  */
-async function placeNames(db: Db, places: { place_key: string; origin: string }[], jobs: Prisma.Sql): Promise<Map<string, string>> {
+async function placeNames(
+  db: Db,
+  places: { place_key: string; origin: string }[],
+  jobs: Prisma.Sql,
+): Promise<Map<string, string>> {
   if (places.length === 0) return new Map();
   const rows = await db.$queryRaw<{ place_key: string; origin: string; name: string | null }[]>`
     SELECT p.place_key, p.origin, (
@@ -66,7 +73,11 @@ async function placeNames(db: Db, places: { place_key: string; origin: string }[
  * newest readable version of each review (by collected_at, then id), in the date range, oldest first,
  * at most max_reviews. Also says which places they come from.
  */
-export async function loadReviews(db: Db, input: TReviewAnalyticsInput, readScopeApiKeyId: string | null): Promise<{ reviews: RawReview[]; places: RunPlace[] }> {
+export async function loadReviews(
+  db: Db,
+  input: TReviewAnalyticsInput,
+  readScopeApiKeyId: string | null,
+): Promise<{ reviews: RawReview[]; places: RunPlace[] }> {
   const jobs = jobConditions(input, readScopeApiKeyId);
   // DISTINCT ON keeps the first row per review in the ORDER BY: the newest version the scope may read.
   const rows = await db.$queryRaw<LoadedRow[]>`
@@ -87,7 +98,16 @@ export async function loadReviews(db: Db, input: TReviewAnalyticsInput, readScop
     const entry = counts.get(key) ?? { place_key: r.place_key, origin: r.origin, reviews: 0 };
     entry.reviews += 1;
     counts.set(key, entry);
-    return { id: r.id, author: r.author, rating: r.rating, text: r.text, language: r.language, publishedAt: r.publishedAt, origin: r.origin, placeKey: r.place_key };
+    return {
+      id: r.id,
+      author: r.author,
+      rating: r.rating,
+      text: r.text,
+      language: r.language,
+      publishedAt: r.publishedAt,
+      origin: r.origin,
+      placeKey: r.place_key,
+    };
   });
   const names = await placeNames(db, [...counts.values()], jobs);
   const places = [...counts.entries()]

@@ -18,12 +18,22 @@ const server = http.createServer((req, res) => {
     batches.push(sent.length);
     if (mode === "fail") return res.writeHead(503).end("busy");
     if (mode === "slow") return setTimeout(() => res.writeHead(200).end("{}"), 1_500);
-    if (mode === "garbage") return res.writeHead(200, { "content-type": "application/json" }).end('{"choices":[{"message":{"content":"sure! here you go"}}]}');
+    if (mode === "garbage")
+      return res
+        .writeHead(200, { "content-type": "application/json" })
+        .end('{"choices":[{"message":{"content":"sure! here you go"}}]}');
     // The stub's "model": every text is neutral about ambience; a text with "STUB-CRITICAL" is critical.
     const results = sent
       .filter((_, k) => mode !== "incomplete" || k > 0)
-      .map((r) => ({ i: r.i, sentiment: "neutral", categories: ["ambience"], critical: r.text.includes("STUB-CRITICAL") }));
-    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ choices: [{ message: { content: JSON.stringify({ results }) } }] }));
+      .map((r) => ({
+        i: r.i,
+        sentiment: "neutral",
+        categories: ["ambience"],
+        critical: r.text.includes("STUB-CRITICAL"),
+      }));
+    res
+      .writeHead(200, { "content-type": "application/json" })
+      .end(JSON.stringify({ choices: [{ message: { content: JSON.stringify({ results }) } }] }));
   });
 });
 let baseUrl = "";
@@ -49,7 +59,11 @@ const reviews = (n: number, tag = "") =>
       publishedAt: null,
     })),
   ).output;
-const classifier = (opts: { batchSize?: number; timeoutMs?: number } = {}) => llmClassifier({ baseUrl, apiKey: "sk-test", model: "stub", timeoutMs: opts.timeoutMs ?? 1_000 }, { batchSize: opts.batchSize ?? 20 });
+const classifier = (opts: { batchSize?: number; timeoutMs?: number } = {}) =>
+  llmClassifier(
+    { baseUrl, apiKey: "sk-test", model: "stub", timeoutMs: opts.timeoutMs ?? 1_000 },
+    { batchSize: opts.batchSize ?? 20 },
+  );
 
 describe("model-assisted classification", () => {
   it("asks in batches and takes the model's sentiment and categories", async () => {
@@ -57,7 +71,9 @@ describe("model-assisted classification", () => {
     expect(batches).toEqual([20, 20, 5]);
     const one = r.output.find((x) => x.id === "r7");
     expect(one).toMatchObject({ label: "neutral", modelCategories: ["ambience"], labelSource: "model" });
-    expect(r.warnings?.at(-1)).toMatch(/^45 of 45 texts labelled by the language model \(0 from its cache, 3 requests, 0 failed/);
+    expect(r.warnings?.at(-1)).toMatch(
+      /^45 of 45 texts labelled by the language model \(0 from its cache, 3 requests, 0 failed/,
+    );
   });
 
   it("answers the same texts from its cache by text hash", async () => {
@@ -66,27 +82,48 @@ describe("model-assisted classification", () => {
     batches.length = 0;
     const again = await classifyWithModel(reviews(30), model);
     expect(batches).toEqual([]);
-    expect(again.warnings?.at(-1)).toMatch(/^30 of 30 texts labelled by the language model \(30 from its cache, 0 requests/);
+    expect(again.warnings?.at(-1)).toMatch(
+      /^30 of 30 texts labelled by the language model \(30 from its cache, 0 requests/,
+    );
     // A changed text is asked again.
     await classifyWithModel(reviews(3, "(edited)"), model);
     expect(batches).toEqual([3]);
   });
 
-  it.each(["fail", "garbage", "incomplete", "slow"] as const)("keeps the rules' result when the endpoint %ss", async (failing) => {
-    mode = failing;
-    const r = await classifyWithModel(reviews(25), classifier({ batchSize: 10, timeoutMs: 500 }));
-    expect(batches).toEqual([10, 10, 5]);
-    const one = r.output.find((x) => x.id === "r3");
-    expect(one).toMatchObject({ label: "positive" });
-    expect(one?.labelSource).toBeUndefined();
-    expect(r.warnings?.at(-1)).toMatch(/^0 of 25 texts labelled by the language model \(0 from its cache, 3 requests, 3 failed/);
-  });
+  it.each(["fail", "garbage", "incomplete", "slow"] as const)(
+    "keeps the rules' result when the endpoint %ss",
+    async (failing) => {
+      mode = failing;
+      const r = await classifyWithModel(reviews(25), classifier({ batchSize: 10, timeoutMs: 500 }));
+      expect(batches).toEqual([10, 10, 5]);
+      const one = r.output.find((x) => x.id === "r3");
+      expect(one).toMatchObject({ label: "positive" });
+      expect(one?.labelSource).toBeUndefined();
+      expect(r.warnings?.at(-1)).toMatch(
+        /^0 of 25 texts labelled by the language model \(0 from its cache, 3 requests, 3 failed/,
+      );
+    },
+  );
 
   it("cross-checks the critical flag: a hazard either side finds is kept", async () => {
     const r = await classifyWithModel(
       normalize([
-        { id: "rules-only", author: null, rating: 1, text: "A hair in my soup, disgusting", language: "en", publishedAt: null },
-        { id: "model-only", author: null, rating: 1, text: "Something odd happened STUB-CRITICAL", language: "en", publishedAt: null },
+        {
+          id: "rules-only",
+          author: null,
+          rating: 1,
+          text: "A hair in my soup, disgusting",
+          language: "en",
+          publishedAt: null,
+        },
+        {
+          id: "model-only",
+          author: null,
+          rating: 1,
+          text: "Something odd happened STUB-CRITICAL",
+          language: "en",
+          publishedAt: null,
+        },
       ]).output,
       classifier(),
     );

@@ -20,7 +20,9 @@ export interface ModelInput {
 
 /** Classifies reviews with a model; a review missing from the answer keeps the rule-based result. */
 export interface ModelClassifier {
-  classify(reviews: readonly ModelInput[]): Promise<{ labels: Map<string, ModelLabel>; requests: number; cached: number; failedBatches: number }>;
+  classify(
+    reviews: readonly ModelInput[],
+  ): Promise<{ labels: Map<string, ModelLabel>; requests: number; cached: number; failedBatches: number }>;
 }
 
 const ZItem = z.object({
@@ -54,7 +56,9 @@ const MAX_TEXT_CHARS = 2_000;
 
 /** Key of the cache: the same text with the same stars and language is labelled once. */
 export function textKey(r: Pick<ModelInput, "text" | "rating" | "language">): string {
-  return createHash("sha256").update(`${r.language}\u0000${r.rating ?? "-"}\u0000${r.text}`).digest("base64url");
+  return createHash("sha256")
+    .update(`${r.language}\u0000${r.rating ?? "-"}\u0000${r.text}`)
+    .digest("base64url");
 }
 
 /**
@@ -75,7 +79,9 @@ export function llmClassifier(config: LlmConfig, opts: ModelClassifierOptions = 
   };
 
   async function ask(batch: readonly ModelInput[]): Promise<ModelLabel[]> {
-    const user = JSON.stringify(batch.map((r, i) => ({ i, language: r.language, stars: r.rating, text: r.text.slice(0, MAX_TEXT_CHARS) })));
+    const user = JSON.stringify(
+      batch.map((r, i) => ({ i, language: r.language, stars: r.rating, text: r.text.slice(0, MAX_TEXT_CHARS) })),
+    );
     const answer = await chatJson(config, INSTRUCTIONS, user, fetchImpl);
     const { results } = ZBatchAnswer.parse(answer);
     const byIndex = new Map(results.map((r) => [r.i, r]));

@@ -46,7 +46,16 @@ export function normalize(raw: readonly RawReview[]): StageResult<NormalizedRevi
     }
     const language = text ? detectLanguage(text, r.language, tokens) : "unknown";
     if (text && language === "unknown") unknownLanguage++;
-    out.push({ id: r.id, author: r.author, rating, text, language, publishedAt: r.publishedAt, tokens, sentences: parts });
+    out.push({
+      id: r.id,
+      author: r.author,
+      rating,
+      text,
+      language,
+      publishedAt: r.publishedAt,
+      tokens,
+      sentences: parts,
+    });
   }
   const warnings: string[] = [];
   if (duplicates) warnings.push(warning("duplicates", duplicates));

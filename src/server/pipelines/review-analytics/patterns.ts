@@ -91,7 +91,8 @@ export class PatternSet<T> {
     let list = this.memo.get(token);
     if (!list) {
       list = [...(this.byExact.get(token) ?? [])];
-      for (const { stem, pattern } of this.byStem) if (token.startsWith(stem) && !list.includes(pattern)) list.push(pattern);
+      for (const { stem, pattern } of this.byStem)
+        if (token.startsWith(stem) && !list.includes(pattern)) list.push(pattern);
       // Longest patterns first: "not bad at all" before "not bad".
       list.sort((a, b) => b.positions.length - a.positions.length);
       if (this.memo.size < 200_000) this.memo.set(token, list);
@@ -114,7 +115,7 @@ export class PatternSet<T> {
   /** Matches that do not overlap: at each token the longest pattern wins, and its tokens are used up. */
   greedy(tokens: readonly string[]): Match<T>[] {
     const out: Match<T>[] = [];
-    for (let i = 0; i < tokens.length; ) {
+    for (let i = 0; i < tokens.length;) {
       let best: Match<T> | null = null;
       for (const p of this.startingWith(tokens[i]!)) {
         const end = matchRest(p.positions, tokens, 1, i + 1);

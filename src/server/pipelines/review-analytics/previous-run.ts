@@ -6,18 +6,28 @@ import type { RunPlace } from "../types";
 export interface PreviousRun {
   execution_id: string;
   finished_at: string;
-  totals: Pick<Aggregates["totals"], "reviews" | "average_rating" | "positive_pct" | "negative_pct"> & { critical_reviews: number | null };
+  totals: Pick<Aggregates["totals"], "reviews" | "average_rating" | "positive_pct" | "negative_pct"> & {
+    critical_reviews: number | null;
+  };
 }
 
 const CANDIDATES = 50;
-const setOf = (places: readonly Pick<RunPlace, "origin" | "place_key">[]) => places.map((p) => `${p.origin} ${p.place_key}`).sort().join("\n");
+const setOf = (places: readonly Pick<RunPlace, "origin" | "place_key">[]) =>
+  places
+    .map((p) => `${p.origin} ${p.place_key}`)
+    .sort()
+    .join("\n");
 
 /**
  * The newest succeeded review-analytics run over exactly the same places, within the same read scope
  * (the same API key's data, or an administrator's), among the 50 newest of that scope; null when none.
  * A run of another principal is never compared with: its figures are its owner's.
  */
-export async function previousRun(db: Db, places: readonly RunPlace[], readScopeApiKeyId: string | null): Promise<PreviousRun | null> {
+export async function previousRun(
+  db: Db,
+  places: readonly RunPlace[],
+  readScopeApiKeyId: string | null,
+): Promise<PreviousRun | null> {
   if (places.length === 0) return null;
   const wanted = setOf(places);
   const rows = await db.pipelineExecution.findMany({

@@ -1,13 +1,23 @@
 import { describe, expect, it } from "vitest";
 import { classify, shippedSentimentModel } from "./classify";
 import { normalize } from "./normalize";
-import { featuresOf, loadModel, predictLabel, probabilities, type SentimentEvidence, type SentimentModel } from "./sentiment-model";
+import {
+  featuresOf,
+  loadModel,
+  predictLabel,
+  probabilities,
+  type SentimentEvidence,
+  type SentimentModel,
+} from "./sentiment-model";
 import shipped from "./sentiment-model.json";
 import { loadSplit, loadTraining, SPLITS, languagesOf, trainingDigest } from "./eval/dataset";
 
 const evidence = (over: Partial<SentimentEvidence> = {}): SentimentEvidence => ({
   language: "en",
-  sentences: [["food", "was", "fine"], ["nothing", "special"]],
+  sentences: [
+    ["food", "was", "fine"],
+    ["nothing", "special"],
+  ],
   sentenceScores: [1.2, -0.4],
   rating: 3,
   ruleLabel: "neutral",
@@ -38,19 +48,32 @@ describe("learned label model", () => {
   });
 
   it("refuses a model whose weights do not match its features and classes", () => {
-    const ok: SentimentModel = { classes: ["positive", "negative"], bias: [0, 0], features: ["w:en:good"], weights: [1, -1] };
+    const ok: SentimentModel = {
+      classes: ["positive", "negative"],
+      bias: [0, 0],
+      features: ["w:en:good"],
+      weights: [1, -1],
+    };
     expect(() => loadModel(ok)).not.toThrow();
     expect(() => loadModel({ ...ok, weights: [1] })).toThrow(/do not match/);
     expect(() => loadModel({ ...ok, classes: ["positive", "angry" as never] })).toThrow(/unknown class/);
   });
 
   it("takes the most likely label, among the allowed ones when a hazard is reported", () => {
-    const m = loadModel({ classes: ["positive", "neutral", "negative", "mixed"], bias: [0, 0, 0, 0], features: ["w:en:great", "w:en:sick"], weights: [3, 0, 0, 0, 0, 0, 1, 0.5] });
+    const m = loadModel({
+      classes: ["positive", "neutral", "negative", "mixed"],
+      bias: [0, 0, 0, 0],
+      features: ["w:en:great", "w:en:sick"],
+      weights: [3, 0, 0, 0, 0, 0, 1, 0.5],
+    });
     const great = new Map([["w:en:great", 1]]);
     expect(predictLabel(m, great)).toBe("positive");
     const p = probabilities(m, great);
     expect(p.reduce((a, b) => a + b, 0)).toBeCloseTo(1);
-    const both = new Map([["w:en:great", 1], ["w:en:sick", 1]]);
+    const both = new Map([
+      ["w:en:great", 1],
+      ["w:en:sick", 1],
+    ]);
     expect(predictLabel(m, both)).toBe("positive");
     expect(predictLabel(m, both, new Set(["negative", "mixed"]))).toBe("negative");
     // Unknown features are ignored.
@@ -64,7 +87,9 @@ describe("learned label model", () => {
     expect(model.trainedOn?.reviews).toBe(training.length);
     expect(training.length).toBeGreaterThanOrEqual(1000);
     const key = (t: string) => t.toLowerCase().replace(/\s+/g, " ").trim();
-    const measured = new Set(SPLITS.flatMap((split) => languagesOf(split).flatMap((l) => loadSplit(split, l).map((r) => key(r.text)))));
+    const measured = new Set(
+      SPLITS.flatMap((split) => languagesOf(split).flatMap((l) => loadSplit(split, l).map((r) => key(r.text)))),
+    );
     expect(training.filter((r) => measured.has(key(r.text))).map((r) => r.id)).toEqual([]);
     expect(new Set(training.map((r) => r.id)).size).toBe(training.length);
   });
@@ -72,8 +97,22 @@ describe("learned label model", () => {
   it("labels through classify, keeping a review that reports a hazard negative or mixed", () => {
     expect(shippedSentimentModel()).not.toBeNull();
     const reviews = normalize([
-      { id: "a", author: null, rating: 5, text: "Gorgeous terrace and lovely staff, but I was vomiting all night after the mussels.", language: "en", publishedAt: null },
-      { id: "b", author: null, rating: 5, text: "Absolutely wonderful dinner, the best paella we have had in years!", language: "en", publishedAt: null },
+      {
+        id: "a",
+        author: null,
+        rating: 5,
+        text: "Gorgeous terrace and lovely staff, but I was vomiting all night after the mussels.",
+        language: "en",
+        publishedAt: null,
+      },
+      {
+        id: "b",
+        author: null,
+        rating: 5,
+        text: "Absolutely wonderful dinner, the best paella we have had in years!",
+        language: "en",
+        publishedAt: null,
+      },
     ]).output;
     const [a, b] = classify(reviews).output;
     expect(a?.critical).toBe(true);

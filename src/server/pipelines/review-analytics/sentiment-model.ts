@@ -103,9 +103,15 @@ export interface LoadedModel {
 }
 
 export function loadModel(m: SentimentModel): LoadedModel {
-  if (m.weights.length !== m.features.length * m.classes.length || m.bias.length !== m.classes.length) throw new Error("sentiment model: weights do not match its features and classes");
+  if (m.weights.length !== m.features.length * m.classes.length || m.bias.length !== m.classes.length)
+    throw new Error("sentiment model: weights do not match its features and classes");
   for (const c of m.classes) if (!SENTIMENT_LABELS.includes(c)) throw new Error(`sentiment model: unknown class ${c}`);
-  return { classes: m.classes, bias: Float64Array.from(m.bias), index: new Map(m.features.map((f, i) => [f, i])), weights: Float64Array.from(m.weights) };
+  return {
+    classes: m.classes,
+    bias: Float64Array.from(m.bias),
+    index: new Map(m.features.map((f, i) => [f, i])),
+    weights: Float64Array.from(m.weights),
+  };
 }
 
 /** The class probabilities of one review's features (softmax of the linear scores). */
@@ -126,7 +132,11 @@ export function probabilities(model: LoadedModel, features: ReadonlyMap<string, 
 }
 
 /** The most likely label among `allowed` (a review that reports a hazard is negative or mixed). */
-export function predictLabel(model: LoadedModel, features: ReadonlyMap<string, number>, allowed?: ReadonlySet<SentimentLabel>): SentimentLabel {
+export function predictLabel(
+  model: LoadedModel,
+  features: ReadonlyMap<string, number>,
+  allowed?: ReadonlySet<SentimentLabel>,
+): SentimentLabel {
   const p = probabilities(model, features);
   let best: SentimentLabel | null = null;
   let bestP = -1;

@@ -54,7 +54,10 @@ function compile(lex: LanguageLexicon, language: Language): Compiled {
     idioms: new PatternSet(Object.entries(lex.idioms).map(([p, v]) => [f(p), v] as const)),
     negators: new Set(lex.negators.map(f)),
     intensity: new Map(Object.entries(lex.intensity).map(([w, m]) => [f(w), m])),
-    turns: new PatternSet([...lex.adversative.map((p) => [f(p), "adversative"] as const), ...lex.concessive.map((p) => [f(p), "concessive"] as const)]),
+    turns: new PatternSet([
+      ...lex.adversative.map((p) => [f(p), "adversative"] as const),
+      ...lex.concessive.map((p) => [f(p), "concessive"] as const),
+    ]),
     lukewarm: new PatternSet(lex.lukewarm.map((p) => [f(p), true] as const)),
     base: baseLexicon(language),
   };
@@ -92,7 +95,15 @@ export function valenceOf(token: string, language: Language): number {
     const sup = SUPERLATIVE.exec(token);
     if (sup) {
       const root = sup[1] as string;
-      for (const candidate of [`${root}o`, `${root}a`, `${root}e`, `${root.replace(/qu$/, "c")}o`, `${root.replace(/gu$/, "g")}o`, `${root}io`, root]) {
+      for (const candidate of [
+        `${root}o`,
+        `${root}a`,
+        `${root}e`,
+        `${root.replace(/qu$/, "c")}o`,
+        `${root.replace(/gu$/, "g")}o`,
+        `${root}io`,
+        root,
+      ]) {
         const v = domainValence(c, candidate) ?? c.base.valence(candidate);
         if (v !== 0) return v * SUPERLATIVE_BOOST;
       }
@@ -118,7 +129,10 @@ export interface Segment {
 }
 
 /** Scores folded tokens: idioms first (their words are used up), then each word with negation and intensity. */
-export function scoreFolded(tokens: readonly string[], language: Language): { score: number; pos: number; neg: number } {
+export function scoreFolded(
+  tokens: readonly string[],
+  language: Language,
+): { score: number; pos: number; neg: number } {
   const c = lexiconOf(language);
   const used = new Uint8Array(tokens.length);
   let pos = 0;
@@ -175,7 +189,12 @@ export function scoreFolded(tokens: readonly string[], language: Language): { sc
  * "aunque", "obwohl") half; an exclamation 1.2 times. `previousSentence` is weakened (0.7) when this
  * sentence opens with an adversative.
  */
-export function scoreSentence(clauseTexts: readonly string[], rawTokens: (text: string) => string[], language: Language, exclaims: boolean): { segments: Segment[]; opensWithTurn: boolean } {
+export function scoreSentence(
+  clauseTexts: readonly string[],
+  rawTokens: (text: string) => string[],
+  language: Language,
+  exclaims: boolean,
+): { segments: Segment[]; opensWithTurn: boolean } {
   const c = lexiconOf(language);
   const parts: { tokens: string[]; turn: "adversative" | "concessive" | null }[] = [];
   for (const clause of clauseTexts) {
@@ -195,7 +214,9 @@ export function scoreSentence(clauseTexts: readonly string[], rawTokens: (text: 
   for (const part of parts) {
     if (part.turn === "adversative") for (const s of segments) s.weight *= BEFORE_ADVERSATIVE;
     const { score, pos, neg } = scoreFolded(part.tokens, language);
-    const weight = (part.turn === "adversative" ? AFTER_ADVERSATIVE : part.turn === "concessive" ? CONCESSIVE : 1) * (exclaims ? EXCLAMATION : 1);
+    const weight =
+      (part.turn === "adversative" ? AFTER_ADVERSATIVE : part.turn === "concessive" ? CONCESSIVE : 1) *
+      (exclaims ? EXCLAMATION : 1);
     segments.push({ tokens: part.tokens, raw: score, weight, pos, neg, rawPos: pos, rawNeg: neg });
   }
   for (const s of segments) {
@@ -225,5 +246,8 @@ export function polarityOf(sum: number): "positive" | "neutral" | "negative" {
 /** Sum of the valences of already-tokenized text (tests and callers that do not need segments). */
 export function scoreTokens(tokens: readonly string[], language: DetectedLanguage): number {
   if (language === "unknown") return 0;
-  return scoreFolded(tokens.map((t) => fold(t, language)), language).score;
+  return scoreFolded(
+    tokens.map((t) => fold(t, language)),
+    language,
+  ).score;
 }

@@ -10,7 +10,13 @@ import { categoriesOf } from "./taxonomy";
 import { cleanText, tokenize } from "./text";
 
 const at = (iso: string) => new Date(iso);
-const review = (id: string, text: string | null, rating: number | null, publishedAt = "2026-03-02T20:15:00Z", language: string | null = null): RawReview => ({
+const review = (
+  id: string,
+  text: string | null,
+  rating: number | null,
+  publishedAt = "2026-03-02T20:15:00Z",
+  language: string | null = null,
+): RawReview => ({
   id,
   author: "A",
   rating,
@@ -26,7 +32,12 @@ const FIXED: RawReview[] = [
   review("es1", "La comida estaba riquísima y el camarero fue muy amable.", 5, "2026-04-04T13:05:00Z"),
   review("es2", "Demasiado caro y el baño estaba sucio.", 2, "2026-04-05T13:30:00Z"),
   review("de1", "Das Essen war sehr lecker und die Bedienung freundlich.", 5, "2026-04-06T19:00:00Z"),
-  review("de2", "Ich habe ein Haar im Salat gefunden, ekelhaft. Die Toilette war schmutzig.", 1, "2026-04-06T19:45:00Z"),
+  review(
+    "de2",
+    "Ich habe ein Haar im Salat gefunden, ekelhaft. Die Toilette war schmutzig.",
+    1,
+    "2026-04-06T19:45:00Z",
+  ),
   review("en1-dup", "the food was delicious and our waiter was VERY friendly", 5, "2026-03-03T10:00:00Z"),
   review("en1", "same id again", 4),
   review("empty", "   ", null),
@@ -97,11 +108,21 @@ describe("stages on fixed inputs", () => {
     const by = new Map(classified.output.map((r) => [r.id, r]));
     // 4 (delicious) + 1.5 x 2 (very friendly) + 2.5 (five stars as evidence).
     expect(by.get("en1")).toMatchObject({ label: "positive", sentiment: 9.5 });
-    expect(by.get("en1")?.mentions.map((m) => [m.category, m.polarity])).toEqual([["food", "positive"], ["service", "positive"]]);
+    expect(by.get("en1")?.mentions.map((m) => [m.category, m.polarity])).toEqual([
+      ["food", "positive"],
+      ["service", "positive"],
+    ]);
     expect(by.get("en2")?.label).toBe("negative");
-    expect(by.get("en2")?.mentions.map((m) => [m.category, m.polarity])).toEqual([["food", "negative"], ["waiting_time", "negative"], ["service", "negative"]]);
+    expect(by.get("en2")?.mentions.map((m) => [m.category, m.polarity])).toEqual([
+      ["food", "negative"],
+      ["waiting_time", "negative"],
+      ["service", "negative"],
+    ]);
     expect(by.get("es1")?.mentions.map((m) => m.category)).toEqual(["food", "service"]);
-    expect(by.get("es2")?.mentions.map((m) => [m.category, m.polarity])).toEqual([["price", "negative"], ["cleanliness", "negative"]]);
+    expect(by.get("es2")?.mentions.map((m) => [m.category, m.polarity])).toEqual([
+      ["price", "negative"],
+      ["cleanliness", "negative"],
+    ]);
     expect(by.get("de1")).toMatchObject({ label: "positive" });
     expect(by.get("de2")).toMatchObject({ label: "negative", critical: true, hazards: ["foreign_object"] });
     // No text: the stars alone (4: positive); no mentions.
@@ -122,7 +143,19 @@ describe("stages on fixed inputs", () => {
 
   it("aggregate counts ratings, months, weekday x hour, categories and phrases", () => {
     const a = agg.output;
-    expect(a.totals).toMatchObject({ reviews_in: 10, reviews: 7, with_text: 6, average_rating: 3.29, positive: 3, negative: 3, neutral: 0, mixed: 0, issues: 7, critical_issues: 2, critical_reviews: 1 });
+    expect(a.totals).toMatchObject({
+      reviews_in: 10,
+      reviews: 7,
+      with_text: 6,
+      average_rating: 3.29,
+      positive: 3,
+      negative: 3,
+      neutral: 0,
+      mixed: 0,
+      issues: 7,
+      critical_issues: 2,
+      critical_reviews: 1,
+    });
     expect(a.rating_distribution).toEqual([
       { rating: 1, count: 2 },
       { rating: 2, count: 1 },
@@ -145,7 +178,13 @@ describe("stages on fixed inputs", () => {
     expect(a.weekday_hour[0]?.[19]).toBe(2);
     expect(a.weekday_hour.flat().reduce((s, n) => s + n, 0)).toBe(7);
     const food = a.categories.find((c) => c.category === "food");
-    expect(food).toMatchObject({ mentions: 5, positive: 3, negative: 2, percentage: 83.3, issues: { critical: 1, high: 1, medium: 0, low: 0 } });
+    expect(food).toMatchObject({
+      mentions: 5,
+      positive: 3,
+      negative: 2,
+      percentage: 83.3,
+      issues: { critical: 1, high: 1, medium: 0, low: 0 },
+    });
     expect(a.teams[0]).toMatchObject({ team: "facilities", issues: 2 });
     expect(a.quotes.cleanliness?.negative.map((q) => q.review_id).sort()).toEqual(["de2", "es2"]);
     expect(a.top_issues[0]?.severity).toBe("critical");

@@ -28,8 +28,12 @@ function rulesOf(language: Language) {
     const f = (p: string) => fold(p, language);
     const rules = CATEGORY_RULES[language];
     c = {
-      include: new PatternSet(CATEGORIES.flatMap((category) => rules[category].include.map((p) => [f(p), category] as const))),
-      exclude: new PatternSet(CATEGORIES.flatMap((category) => rules[category].exclude.map((p) => [f(p), category] as const))),
+      include: new PatternSet(
+        CATEGORIES.flatMap((category) => rules[category].include.map((p) => [f(p), category] as const)),
+      ),
+      exclude: new PatternSet(
+        CATEGORIES.flatMap((category) => rules[category].exclude.map((p) => [f(p), category] as const)),
+      ),
     };
     compiled.set(language, c);
   }
@@ -47,6 +51,13 @@ export function categoriesOf(tokens: readonly string[], language: Language): Cat
   if (matches.length === 0) return [];
   const excluded = exclude.all(tokens);
   const found = new Set<Category>();
-  for (const m of matches) if (!insideAny(m, excluded.filter((x) => x.value === m.value))) found.add(m.value);
+  for (const m of matches)
+    if (
+      !insideAny(
+        m,
+        excluded.filter((x) => x.value === m.value),
+      )
+    )
+      found.add(m.value);
   return CATEGORIES.filter((c) => found.has(c));
 }

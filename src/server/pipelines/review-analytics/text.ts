@@ -1,6 +1,14 @@
 /** Text helpers of the review-analytics stages: cleaning, sentences, tokens. */
 
-const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'", "&apos;": "'", "&nbsp;": " " };
+const ENTITIES: Record<string, string> = {
+  "&amp;": "&",
+  "&lt;": "<",
+  "&gt;": ">",
+  "&quot;": '"',
+  "&#39;": "'",
+  "&apos;": "'",
+  "&nbsp;": " ",
+};
 
 /** Cleans a review text: strips markup and control characters, decodes common entities, collapses spaces. */
 export function cleanText(raw: string | null | undefined): string {
@@ -20,7 +28,10 @@ const SEPARATORS = /[^\p{L}\p{N}']+/u;
 /** Lower-case word tokens (letters, digits, apostrophes inside words); split is the fast path here. */
 export function tokenize(text: string): string[] {
   const out: string[] = [];
-  for (const part of text.toLowerCase().replace(/[’‘`´]/g, "'").split(SEPARATORS)) {
+  for (const part of text
+    .toLowerCase()
+    .replace(/[’‘`´]/g, "'")
+    .split(SEPARATORS)) {
     if (!part) continue;
     const word = part.includes("'") ? part.replace(/^'+|'+$/g, "") : part;
     if (word) out.push(word);
@@ -49,7 +60,10 @@ export function fold(word: string, language?: string): string {
 
 /** Splits a sentence into clauses at commas, colons, semicolons, brackets and dashes. */
 export function clauses(sentence: string): string[] {
-  return sentence.split(/[,:;()]|\s[-–—]\s/u).map((c) => c.trim()).filter((c) => c.length > 0);
+  return sentence
+    .split(/[,:;()]|\s[-–—]\s/u)
+    .map((c) => c.trim())
+    .filter((c) => c.length > 0);
 }
 
 /** Splits a cleaned text into sentences (on . ! ? ; and line ends), keeping their text. */

@@ -2,7 +2,14 @@ import type { Page, Response } from "playwright-core";
 import { errorForStatus, throwIfAborted } from "../classify";
 import { scraperConfig } from "../config";
 import { applyTarget, cutAtKnown, resolveTarget, targetParams } from "../demo-platform/target";
-import { ScrapeError, stopReasonOf, type ScrapedReview, type ScrapeContext, type Scraper, type ScrapeTarget } from "../types";
+import {
+  ScrapeError,
+  stopReasonOf,
+  type ScrapedReview,
+  type ScrapeContext,
+  type Scraper,
+  type ScrapeTarget,
+} from "../types";
 import { placeFacts, type LayoutDriver } from "./layouts";
 import { toScrapedReview, type RawCard } from "./parse";
 import { withPage } from "./shared-browser";
@@ -15,14 +22,40 @@ export function browserScraper(implementation: string, layouts: LayoutDriver[]):
       const place = resolveTarget(target, ctx);
       const url = `${place.origin}/places/${encodeURIComponent(place.placeId)}?${targetParams(target, place.knobs)}`;
       const report = (reviews: ScrapedReview[], placeName: string | undefined) =>
-        ctx.onReviews?.({ origin: place.origin, placeKey: place.placeKey, platformId: place.placeId, placeName, reviews: applyTarget(reviews, target) });
+        ctx.onReviews?.({
+          origin: place.origin,
+          placeKey: place.placeKey,
+          platformId: place.placeId,
+          placeName,
+          reviews: applyTarget(reviews, target),
+        });
       // A new_only read stops at the first run of known reviews (the list as read so far, cut there).
       const known = (read: ScrapedReview[]) => cutAtKnown(ctx, place, applyTarget(read, target));
-      const { reviews: read, placeName, facts, listEnded, knownCut } = await withPage(ctx.signal, place.origin, (page) => scrapePage(page, url, layouts, target, ctx, report, known));
+      const {
+        reviews: read,
+        placeName,
+        facts,
+        listEnded,
+        knownCut,
+      } = await withPage(ctx.signal, place.origin, (page) =>
+        scrapePage(page, url, layouts, target, ctx, report, known),
+      );
       const reviews = knownCut ?? applyTarget(read, target);
       // The list's end shown before the limit was reached is its end (or where `since` cut it).
-      const stopReason = knownCut ? "known_reached" : reviews.length >= target.limit || !listEnded ? "limit" : stopReasonOf(reviews.length, target);
-      return { origin: place.origin, placeKey: place.placeKey, platformId: place.placeId, placeName, facts: { ...facts, ...(placeName ? { name: placeName } : {}) }, stopReason, reviews };
+      const stopReason = knownCut
+        ? "known_reached"
+        : reviews.length >= target.limit || !listEnded
+          ? "limit"
+          : stopReasonOf(reviews.length, target);
+      return {
+        origin: place.origin,
+        placeKey: place.placeKey,
+        platformId: place.placeId,
+        placeName,
+        facts: { ...facts, ...(placeName ? { name: placeName } : {}) },
+        stopReason,
+        reviews,
+      };
     },
   };
 }
@@ -45,7 +78,13 @@ async function scrapePage(
   ctx: ScrapeContext,
   report: (reviews: ScrapedReview[], placeName: string | undefined) => void,
   known: (read: ScrapedReview[]) => Promise<ScrapedReview[] | null>,
-): Promise<{ reviews: ScrapedReview[]; placeName: string | undefined; facts: ReturnType<typeof placeFacts>; listEnded: boolean; knownCut?: ScrapedReview[] }> {
+): Promise<{
+  reviews: ScrapedReview[];
+  placeName: string | undefined;
+  facts: ReturnType<typeof placeFacts>;
+  listEnded: boolean;
+  knownCut?: ScrapedReview[];
+}> {
   // Every answer to a reviews request is noted: it tells a failed load (and its Retry-After) from a changed layout.
   const fragments = { ok: 0, failed: undefined as Response | undefined };
   page.on("response", (res) => {
@@ -58,8 +97,15 @@ async function scrapePage(
   if (!response) throw new ScrapeError("internal", "the place page gave no response");
   const failure = errorForStatus(response.status(), "place page", response.headers()["retry-after"]);
   if (failure) throw failure;
-  if ((await page.locator("#captcha, .captcha, iframe[src*=captcha]").count()) > 0) throw new ScrapeError("blocked", "place page shows a captcha");
-  const placeName = (await page.locator("h1.place-name, h2.lx-title").first().textContent({ timeout: 1_000 }).catch(() => null))?.trim();
+  if ((await page.locator("#captcha, .captcha, iframe[src*=captcha]").count()) > 0)
+    throw new ScrapeError("blocked", "place page shows a captcha");
+  const placeName = (
+    await page
+      .locator("h1.place-name, h2.lx-title")
+      .first()
+      .textContent({ timeout: 1_000 })
+      .catch(() => null)
+  )?.trim();
 
   let layout: LayoutDriver | undefined;
   for (const candidate of layouts) {
@@ -69,7 +115,10 @@ async function scrapePage(
     }
   }
   if (!layout) {
-    throw new ScrapeError("layout_changed", `no known reviews tab on the place page (looked for ${layouts.map((l) => l.name).join(", ")})`);
+    throw new ScrapeError(
+      "layout_changed",
+      `no known reviews tab on the place page (looked for ${layouts.map((l) => l.name).join(", ")})`,
+    );
   }
   const facts = placeFacts(await layout.facts(page));
   if (target.limit === 0) return { reviews: [] as ScrapedReview[], placeName, facts, listEnded: false };
@@ -78,7 +127,10 @@ async function scrapePage(
   let okAtLastChange = fragments.ok;
   await layout.open(page);
   if ((await page.locator(layout.selectors.list).count()) === 0) {
-    throw new ScrapeError("layout_changed", `${layout.name}: the reviews list (${layout.selectors.list}) is missing after opening the tab`);
+    throw new ScrapeError(
+      "layout_changed",
+      `${layout.name}: the reviews list (${layout.selectors.list}) is missing after opening the tab`,
+    );
   }
   const step = scraperConfig().SCRAPER_STEP_TIMEOUT_MS;
   let count = 0;
@@ -114,7 +166,8 @@ async function scrapePage(
   }
   const raw = await layout.extract(page);
   const reviews = cardsOf(raw, url);
-  if (raw.length > 0 && reviews.length === 0) throw new ScrapeError("layout_changed", `${layout.name}: review cards have no ids`);
+  if (raw.length > 0 && reviews.length === 0)
+    throw new ScrapeError("layout_changed", `${layout.name}: review cards have no ids`);
   return { reviews, placeName, facts, listEnded };
 }
 
@@ -130,7 +183,13 @@ const RETRIGGER_MS = 1_000;
  * again (`layout.more`): an infinite scroll that was still loading when the scraper reached the
  * bottom does not load again until the bottom comes into view anew.
  */
-async function waitForGrowth(page: Page, layout: LayoutDriver, prev: number, stepMs: number, answered: () => boolean): Promise<void> {
+async function waitForGrowth(
+  page: Page,
+  layout: LayoutDriver,
+  prev: number,
+  stepMs: number,
+  answered: () => boolean,
+): Promise<void> {
   const { card, end, error } = layout.selectors;
   const deadline = Date.now() + stepMs;
   let answeredAt: number | undefined;
@@ -138,7 +197,10 @@ async function waitForGrowth(page: Page, layout: LayoutDriver, prev: number, ste
   for (;;) {
     try {
       await page.waitForFunction(
-        ({ card, end, error, prev }) => document.querySelectorAll(card).length > prev || !!document.querySelector(end) || !!document.querySelector(error),
+        ({ card, end, error, prev }) =>
+          document.querySelectorAll(card).length > prev ||
+          !!document.querySelector(end) ||
+          !!document.querySelector(error),
         { card, end, error, prev },
         { timeout: Math.max(1, Math.min(250, deadline - Date.now())), polling: 50 },
       );
@@ -148,7 +210,11 @@ async function waitForGrowth(page: Page, layout: LayoutDriver, prev: number, ste
       if (answered()) {
         answeredAt ??= Date.now();
         if (Date.now() - answeredAt >= Math.min(RENDER_GRACE_MS, stepMs)) {
-          throw new ScrapeError("layout_changed", `${layout.name}: reviews loaded but no review cards (${card}) appeared`, { cause: e });
+          throw new ScrapeError(
+            "layout_changed",
+            `${layout.name}: reviews loaded but no review cards (${card}) appeared`,
+            { cause: e },
+          );
         }
       } else if (prev > 0 && Date.now() - askedAt >= RETRIGGER_MS) {
         askedAt = Date.now();
@@ -162,5 +228,8 @@ async function waitForGrowth(page: Page, layout: LayoutDriver, prev: number, ste
 function loadFailure(domStatus: string, failed: Response | undefined): ScrapeError {
   const status = failed?.status() ?? Number(domStatus);
   if (!status) return new ScrapeError("network", "loading more reviews failed (network error in the page)");
-  return errorForStatus(status, "loading more reviews", failed?.headers()["retry-after"]) ?? new ScrapeError("internal", `loading more reviews failed (${status})`);
+  return (
+    errorForStatus(status, "loading more reviews", failed?.headers()["retry-after"]) ??
+    new ScrapeError("internal", `loading more reviews failed (${status})`)
+  );
 }

@@ -18,7 +18,16 @@ export interface GateState {
 }
 
 // Headers the page's request carries that the gate sets itself, or that describe the connection.
-const DROP_REQUEST = new Set(["host", "connection", "content-length", "accept-encoding", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade"]);
+const DROP_REQUEST = new Set([
+  "host",
+  "connection",
+  "content-length",
+  "accept-encoding",
+  "keep-alive",
+  "proxy-connection",
+  "transfer-encoding",
+  "upgrade",
+]);
 const DROP_RESPONSE = new Set(["connection", "content-length", "content-encoding", "transfer-encoding", "keep-alive"]);
 
 function abortCode(error: unknown): string {
@@ -41,7 +50,12 @@ function isMainDocument(route: Route): boolean {
 }
 
 /** Installs the gate on a scrape's browser context: only `origin` is reachable, through this process. */
-export async function installGate(context: BrowserContext, origin: string, signal: AbortSignal, deadlineMs: number): Promise<GateState> {
+export async function installGate(
+  context: BrowserContext,
+  origin: string,
+  signal: AbortSignal,
+  deadlineMs: number,
+): Promise<GateState> {
   const state: GateState = { blocked: 0 };
   await context.routeWebSocket(/.*/, (ws) => {
     state.blocked += 1;
@@ -60,10 +74,18 @@ export async function installGate(context: BrowserContext, origin: string, signa
       return route.abort("blockedbyclient");
     }
     const headers: Record<string, string> = { "accept-encoding": "identity" };
-    for (const [name, value] of Object.entries(await request.allHeaders())) if (!DROP_REQUEST.has(name) && !name.startsWith(":")) headers[name] = value;
+    for (const [name, value] of Object.entries(await request.allHeaders()))
+      if (!DROP_REQUEST.has(name) && !name.startsWith(":")) headers[name] = value;
     try {
       const body = request.postDataBuffer();
-      const { response } = await platformFetch(url, { origin, signal, deadlineMs, method: request.method(), headers, ...(body ? { body } : {}) });
+      const { response } = await platformFetch(url, {
+        origin,
+        signal,
+        deadlineMs,
+        method: request.method(),
+        headers,
+        ...(body ? { body } : {}),
+      });
       const answer: Record<string, string> = {};
       for (const [name, value] of Object.entries(response.headers)) {
         if (value === undefined || DROP_RESPONSE.has(name)) continue;

@@ -50,21 +50,31 @@ export function placeFacts(raw: RawFacts): PlaceFacts {
     ...(raw.address?.trim() ? { address: raw.address.trim() } : {}),
     ...(rating !== undefined && rating <= 5 ? { rating } : {}),
     ...(reviewCount !== undefined && Number.isInteger(reviewCount) ? { reviewCount } : {}),
-    ...(bars.length === 5 && bars.every((b) => b !== undefined && Number.isInteger(b)) ? { histogram: bars as [number, number, number, number, number] } : {}),
+    ...(bars.length === 5 && bars.every((b) => b !== undefined && Number.isInteger(b))
+      ? { histogram: bars as [number, number, number, number, number] }
+      : {}),
   };
 }
 
 /** Layout 1: `[role=tab][data-tab=reviews]`, `article.review-card`, infinite scroll with a sentinel. */
 export const layout1: LayoutDriver = {
   name: "layout-1",
-  selectors: { list: "#review-list", card: "#review-list article.review-card", end: ".review-end", error: ".review-error", errorStatusAttr: "data-status" },
+  selectors: {
+    list: "#review-list",
+    card: "#review-list article.review-card",
+    end: ".review-end",
+    error: ".review-error",
+    errorStatusAttr: "data-status",
+  },
   detect: async (page) => (await page.locator('[role="tab"][data-tab="reviews"]').count()) > 0,
   facts: (page) =>
     page.evaluate(() => ({
       address: document.querySelector(".place-address")?.textContent ?? null,
       rating: document.querySelector(".place-rating")?.getAttribute("aria-label") ?? null,
       reviewCount: (document.querySelector(".place-rating")?.textContent ?? "").split("·")[1] ?? null,
-      histogram: [1, 2, 3, 4, 5].map((n) => document.querySelector(`.place-histogram dd[data-stars="${n}"]`)?.textContent ?? null),
+      histogram: [1, 2, 3, 4, 5].map(
+        (n) => document.querySelector(`.place-histogram dd[data-stars="${n}"]`)?.textContent ?? null,
+      ),
     })),
   open: (page) => page.locator('[role="tab"][data-tab="reviews"]').first().click(),
   more: async (page) => {
@@ -99,11 +109,16 @@ export const layout1: LayoutDriver = {
           ownerReply: card.querySelector(".owner-reply p")?.textContent ?? null,
           replyDateValue: card.querySelector(".owner-reply time")?.getAttribute("datetime") ?? null,
           helpfulText: card.querySelector(".review-helpful")?.getAttribute("data-count") ?? null,
-          photos: Array.from(card.querySelectorAll(".review-photos a.review-photo")).map((a) => a.getAttribute("href") ?? ""),
+          photos: Array.from(card.querySelectorAll(".review-photos a.review-photo")).map(
+            (a) => a.getAttribute("href") ?? "",
+          ),
           reviewerHref: card.querySelector("a.reviewer-profile")?.getAttribute("href") ?? null,
           reviewerCountText: card.querySelector("a.reviewer-profile")?.getAttribute("data-review-count") ?? null,
           editedValue: card.querySelector(".review-edited time")?.getAttribute("datetime") ?? null,
-          originalText: text?.getAttribute("data-translated") === "true" ? (card.querySelector(".review-original p")?.textContent ?? null) : null,
+          originalText:
+            text?.getAttribute("data-translated") === "true"
+              ? (card.querySelector(".review-original p")?.textContent ?? null)
+              : null,
           originalLanguage: card.querySelector(".review-original p")?.getAttribute("lang") ?? null,
         };
       }),
@@ -113,14 +128,22 @@ export const layout1: LayoutDriver = {
 /** Layout 2: a section menu link, `li.rv-item` cards, a "Show more reviews" button. */
 export const layout2: LayoutDriver = {
   name: "layout-2",
-  selectors: { list: ".rv-list", card: ".rv-list li.rv-item", end: ".rv-done", error: ".rv-problem", errorStatusAttr: "data-http-status" },
+  selectors: {
+    list: ".rv-list",
+    card: ".rv-list li.rv-item",
+    end: ".rv-done",
+    error: ".rv-problem",
+    errorStatusAttr: "data-http-status",
+  },
   detect: async (page) => (await page.locator('a.lx-nav-link[data-section="reviews"]').count()) > 0,
   facts: (page) =>
     page.evaluate(() => ({
       address: document.querySelector(".lx-where")?.textContent ?? null,
       rating: document.querySelector(".lx-score")?.textContent ?? null,
       reviewCount: document.querySelector(".lx-count")?.textContent ?? null,
-      histogram: [1, 2, 3, 4, 5].map((n) => document.querySelector(`.lx-bars li[data-s="${n}"]`)?.getAttribute("title") ?? null),
+      histogram: [1, 2, 3, 4, 5].map(
+        (n) => document.querySelector(`.lx-bars li[data-s="${n}"]`)?.getAttribute("title") ?? null,
+      ),
     })),
   open: (page) => page.locator('a.lx-nav-link[data-section="reviews"]').first().click(),
   more: async (page) => {
@@ -149,7 +172,10 @@ export const layout2: LayoutDriver = {
           reviewerHref: item.querySelector("a.rv-profile")?.getAttribute("href") ?? null,
           reviewerCountText: item.querySelector("a.rv-profile")?.getAttribute("title") ?? null,
           editedValue: item.querySelector(".rv-edited")?.getAttribute("data-ts") ?? null,
-          originalText: item.querySelector(".rv-body")?.getAttribute("data-machine-translated") === "1" ? (item.querySelector(".rv-source")?.textContent ?? null) : null,
+          originalText:
+            item.querySelector(".rv-body")?.getAttribute("data-machine-translated") === "1"
+              ? (item.querySelector(".rv-source")?.textContent ?? null)
+              : null,
           originalLanguage: item.querySelector(".rv-source")?.getAttribute("data-lang") ?? null,
         };
       }),

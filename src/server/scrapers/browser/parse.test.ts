@@ -113,11 +113,24 @@ describe("toScrapedReview", () => {
 
   it("gives each date its precision: exact, a written day, or relative months and years", () => {
     const now = new Date("2026-06-15T12:00:00Z");
-    const at = (dateValue: string | null, dateText: string | null) => toScrapedReview({ ...raw, dateValue, dateText }, undefined, now);
-    expect(at(null, "3 March 2025")).toMatchObject({ publishedAt: new Date(Date.UTC(2025, 2, 3)), datePrecision: "day" });
-    expect(at(null, "2 months ago")).toMatchObject({ publishedAt: new Date("2026-04-15T12:00:00Z"), datePrecision: "month" });
-    expect(at(null, "a year ago")).toMatchObject({ publishedAt: new Date("2025-06-15T12:00:00Z"), datePrecision: "year" });
-    expect(at(null, "3 weeks ago")).toMatchObject({ publishedAt: new Date("2026-05-25T12:00:00Z"), datePrecision: "day" });
+    const at = (dateValue: string | null, dateText: string | null) =>
+      toScrapedReview({ ...raw, dateValue, dateText }, undefined, now);
+    expect(at(null, "3 March 2025")).toMatchObject({
+      publishedAt: new Date(Date.UTC(2025, 2, 3)),
+      datePrecision: "day",
+    });
+    expect(at(null, "2 months ago")).toMatchObject({
+      publishedAt: new Date("2026-04-15T12:00:00Z"),
+      datePrecision: "month",
+    });
+    expect(at(null, "a year ago")).toMatchObject({
+      publishedAt: new Date("2025-06-15T12:00:00Z"),
+      datePrecision: "year",
+    });
+    expect(at(null, "3 weeks ago")).toMatchObject({
+      publishedAt: new Date("2026-05-25T12:00:00Z"),
+      datePrecision: "day",
+    });
     expect(at(null, "yesterday-ish")).toMatchObject({ publishedAt: null });
   });
 

@@ -50,9 +50,48 @@ function clampRating(n: number): number | null {
 
 const MONTHS: Record<string, number> = {};
 [
-  ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"],
-  ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"],
-  ["januar", "februar", "märz", "april", "mai", "juni", "juli", "august", "september", "oktober", "november", "dezember"],
+  [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+  ],
+  [
+    "enero",
+    "febrero",
+    "marzo",
+    "abril",
+    "mayo",
+    "junio",
+    "julio",
+    "agosto",
+    "septiembre",
+    "octubre",
+    "noviembre",
+    "diciembre",
+  ],
+  [
+    "januar",
+    "februar",
+    "märz",
+    "april",
+    "mai",
+    "juni",
+    "juli",
+    "august",
+    "september",
+    "oktober",
+    "november",
+    "dezember",
+  ],
 ].forEach((names) => names.forEach((name, i) => (MONTHS[name] = i)));
 
 /**
@@ -102,7 +141,6 @@ const firstNumber = (text: string | null): number | null => {
   return m ? Number(m[1]) : null;
 };
 
-
 /**
  * A scraped review from a raw card; null when the card has no id (it cannot be deduplicated). `text`
  * is the original when the card shows the platform's translation; links are resolved on `origin`.
@@ -119,7 +157,10 @@ export function toScrapedReview(raw: RawCard, origin?: string, now = new Date())
     author: raw.anonymous ? null : clean(raw.author),
     rating: parseRating(raw.ratingLabel, raw.filledStars),
     text: translated ? clean(raw.originalText) : clean(raw.text),
-    language: clean(translated ? raw.originalLanguage : raw.language)?.toLowerCase().slice(0, 2) ?? null,
+    language:
+      clean(translated ? raw.originalLanguage : raw.language)
+        ?.toLowerCase()
+        .slice(0, 2) ?? null,
     publishedAt: exact ?? written ?? relative?.date ?? null,
     ownerReply: clean(raw.ownerReply),
     datePrecision: exact ? "exact" : written ? "day" : (relative?.precision ?? "exact"),

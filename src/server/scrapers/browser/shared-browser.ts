@@ -74,7 +74,11 @@ export function sharedBrowser(): Promise<Browser> {
       (error: unknown) => {
         proxy?.close();
         launching = undefined;
-        throw new ScrapeError("internal", `Chromium could not start with its sandbox (${config.CHROMIUM_PATH}; see docs/scrapers.md)`, { cause: error, transient: false });
+        throw new ScrapeError(
+          "internal",
+          `Chromium could not start with its sandbox (${config.CHROMIUM_PATH}; see docs/scrapers.md)`,
+          { cause: error, transient: false },
+        );
       },
     );
   }

@@ -32,9 +32,15 @@ const ZReviewsPage = z.object({
       ownerReplyAt: z.string().nullable().optional(),
       helpful: z.number().int().min(0).nullable().optional(),
       photos: z.array(z.string().max(2000)).max(50).optional(),
-      reviewer: z.object({ url: z.string().max(2000), reviewCount: z.number().int().min(0).nullable() }).nullable().optional(),
+      reviewer: z
+        .object({ url: z.string().max(2000), reviewCount: z.number().int().min(0).nullable() })
+        .nullable()
+        .optional(),
       editedAt: z.string().nullable().optional(),
-      translation: z.object({ language: z.string().max(10), text: z.string() }).nullable().optional(),
+      translation: z
+        .object({ language: z.string().max(10), text: z.string() })
+        .nullable()
+        .optional(),
     }),
   ),
 });
@@ -65,10 +71,17 @@ export const httpJsonScraper: Scraper = {
           headers: { accept: "application/json" },
         });
         const retryAfter = res.headers["retry-after"];
-        const failure = errorForStatus(res.status, `GET reviews page ${page}`, typeof retryAfter === "string" ? retryAfter : null);
+        const failure = errorForStatus(
+          res.status,
+          `GET reviews page ${page}`,
+          typeof retryAfter === "string" ? retryAfter : null,
+        );
         if (failure) throw failure;
         const body = ZReviewsPage.safeParse(parseJson(res.body));
-        if (!body.success) throw new ScrapeError("layout_changed", `reviews API page ${page} has an unexpected shape`, { cause: body.error });
+        if (!body.success)
+          throw new ScrapeError("layout_changed", `reviews API page ${page} has an unexpected shape`, {
+            cause: body.error,
+          });
         placeName = body.data.place.name;
         facts ??= factsOf(body.data.place);
         for (const r of body.data.reviews) {
@@ -83,23 +96,56 @@ export const httpJsonScraper: Scraper = {
             datePrecision: "exact",
             ...(r.ownerReplyAt !== undefined ? { ownerReplyAt: parseReviewDate(r.ownerReplyAt) } : {}),
             ...(r.helpful !== undefined ? { helpful: r.helpful } : {}),
-            ...(r.photos !== undefined ? { photos: r.photos.map((p) => linkOnOrigin(p, place.origin)).filter((u): u is string => u !== null) } : {}),
-            ...(r.reviewer !== undefined ? { reviewerUrl: r.reviewer ? linkOnOrigin(r.reviewer.url, place.origin) : null, reviewerReviewCount: r.reviewer?.reviewCount ?? null } : {}),
+            ...(r.photos !== undefined
+              ? { photos: r.photos.map((p) => linkOnOrigin(p, place.origin)).filter((u): u is string => u !== null) }
+              : {}),
+            ...(r.reviewer !== undefined
+              ? {
+                  reviewerUrl: r.reviewer ? linkOnOrigin(r.reviewer.url, place.origin) : null,
+                  reviewerReviewCount: r.reviewer?.reviewCount ?? null,
+                }
+              : {}),
             ...(r.editedAt !== undefined ? { editedAt: parseReviewDate(r.editedAt) } : {}),
-            ...(r.translation !== undefined ? { translatedText: r.translation?.text ?? null, translatedLanguage: r.translation?.language ?? null } : {}),
+            ...(r.translation !== undefined
+              ? { translatedText: r.translation?.text ?? null, translatedLanguage: r.translation?.language ?? null }
+              : {}),
           });
         }
         ctx.onProgress?.(Math.min(collected.length, target.limit));
-        if (ctx.onReviews) ctx.onReviews({ origin: place.origin, placeKey: place.placeKey, platformId: place.placeId, placeName, reviews: applyTarget(collected, target) });
+        if (ctx.onReviews)
+          ctx.onReviews({
+            origin: place.origin,
+            placeKey: place.placeKey,
+            platformId: place.placeId,
+            placeName,
+            reviews: applyTarget(collected, target),
+          });
         const cut = await cutAtKnown(ctx, place, applyTarget(collected, target));
-        if (cut) return { origin: place.origin, placeKey: place.placeKey, platformId: place.placeId, placeName, facts, stopReason: "known_reached", reviews: cut };
+        if (cut)
+          return {
+            origin: place.origin,
+            placeKey: place.placeKey,
+            platformId: place.placeId,
+            placeName,
+            facts,
+            stopReason: "known_reached",
+            reviews: cut,
+          };
         page = body.data.reviews.length === 0 ? null : body.data.nextPage;
       }
     } catch (error) {
       throw classifyError(error, ctx.signal);
     }
     const reviews = applyTarget(collected, target);
-    return { origin: place.origin, placeKey: place.placeKey, platformId: place.placeId, placeName, facts, stopReason: stopReasonOf(reviews.length, target), reviews };
+    return {
+      origin: place.origin,
+      placeKey: place.placeKey,
+      platformId: place.placeId,
+      placeName,
+      facts,
+      stopReason: stopReasonOf(reviews.length, target),
+      reviews,
+    };
   },
 };
 

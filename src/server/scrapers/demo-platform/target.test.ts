@@ -8,9 +8,16 @@ const base = { limit: 10, sort: "newest" as const };
 describe("resolveTarget", () => {
   it("takes the place from a place URL (keeping demo knobs) or a platform id", () => {
     const fromUrl = resolveTarget({ ...base, placeUrl: "http://127.0.0.1:4200/places/p-0002?latency=50&utm=x" }, ctx);
-    expect(fromUrl).toMatchObject({ origin: "http://127.0.0.1:4200", placeId: "p-0002", placeKey: "demo-platform:p-0002" });
+    expect(fromUrl).toMatchObject({
+      origin: "http://127.0.0.1:4200",
+      placeId: "p-0002",
+      placeKey: "demo-platform:p-0002",
+    });
     expect(fromUrl.knobs.toString()).toBe("latency=50");
-    expect(resolveTarget({ ...base, platformId: "p-0001" }, ctx)).toMatchObject({ origin: "http://127.0.0.1:4200", placeId: "p-0001" });
+    expect(resolveTarget({ ...base, platformId: "p-0001" }, ctx)).toMatchObject({
+      origin: "http://127.0.0.1:4200",
+      placeId: "p-0001",
+    });
   });
 
   it.each([
@@ -36,7 +43,10 @@ describe("resolveTarget", () => {
   });
 
   it("passes sort, language and since as query parameters", () => {
-    const params = targetParams({ ...base, sort: "lowest", language: "ES", since: new Date("2026-01-01T00:00:00Z") }, new URLSearchParams("layout=2"));
+    const params = targetParams(
+      { ...base, sort: "lowest", language: "ES", since: new Date("2026-01-01T00:00:00Z") },
+      new URLSearchParams("layout=2"),
+    );
     expect(params.toString()).toBe("layout=2&sort=lowest&lang=es&since=2026-01-01T00%3A00%3A00.000Z");
   });
 });
@@ -51,12 +61,22 @@ describe("applyTarget", () => {
     publishedAt: new Date(`${day}T00:00:00Z`),
     ownerReply: null,
   });
-  const reviews = [review("a", "en", "2026-05-01"), review("a", "en", "2026-05-01"), review("b", "es", "2026-04-01"), review("c", null, "2026-03-01"), review("d", "en", "2025-01-01")];
+  const reviews = [
+    review("a", "en", "2026-05-01"),
+    review("a", "en", "2026-05-01"),
+    review("b", "es", "2026-04-01"),
+    review("c", null, "2026-03-01"),
+    review("d", "en", "2025-01-01"),
+  ];
 
   it("drops duplicates, other languages and older reviews, and stops at the limit", () => {
     expect(applyTarget(reviews, { ...base }).map((r) => r.externalId)).toEqual(["a", "b", "c", "d"]);
     expect(applyTarget(reviews, { ...base, language: "en" }).map((r) => r.externalId)).toEqual(["a", "c", "d"]);
-    expect(applyTarget(reviews, { ...base, since: new Date("2026-01-01") }).map((r) => r.externalId)).toEqual(["a", "b", "c"]);
+    expect(applyTarget(reviews, { ...base, since: new Date("2026-01-01") }).map((r) => r.externalId)).toEqual([
+      "a",
+      "b",
+      "c",
+    ]);
     expect(applyTarget(reviews, { ...base, limit: 2 }).map((r) => r.externalId)).toEqual(["a", "b"]);
   });
 });

@@ -20,8 +20,10 @@ export interface ResolvedTarget {
  * a version whose platform changed since.
  */
 export function resolveTarget(target: ScrapeTarget, ctx: Pick<ScrapeContext, "platformUrl">): ResolvedTarget {
-  if (!Number.isInteger(target.limit) || target.limit < 0) throw new ScrapeError("invalid_target", "limit must be a whole number >= 0");
-  if (target.since && Number.isNaN(target.since.getTime())) throw new ScrapeError("invalid_target", "since is not a valid date");
+  if (!Number.isInteger(target.limit) || target.limit < 0)
+    throw new ScrapeError("invalid_target", "limit must be a whole number >= 0");
+  if (target.since && Number.isNaN(target.since.getTime()))
+    throw new ScrapeError("invalid_target", "since is not a valid date");
   let url: URL;
   let placeId: string | undefined;
   try {
@@ -38,7 +40,8 @@ export function resolveTarget(target: ScrapeTarget, ctx: Pick<ScrapeContext, "pl
     if (error instanceof ScrapeError) throw error;
     throw new ScrapeError("invalid_target", `not a URL: ${target.placeUrl ?? ctx.platformUrl}`, { cause: error });
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new ScrapeError("invalid_target", `unsupported URL scheme ${url.protocol}`);
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new ScrapeError("invalid_target", `unsupported URL scheme ${url.protocol}`);
   const platform = new URL(ctx.platformUrl).origin;
   if (url.origin !== platform || url.username || url.password) {
     throw new ScrapeError("invalid_target", `target_not_allowed: the place URL is not on the platform ${platform}`);
@@ -96,7 +99,11 @@ export function applyTarget(reviews: ScrapedReview[], target: ScrapeTarget): Scr
  * For a `new_only` read (ctx.known): the reviews read so far up to the end of the first run of known
  * ones, or null to read on. The lookup failing (the database away) is a transient error: the job runs again.
  */
-export async function cutAtKnown(ctx: ScrapeContext, place: { origin: string; placeKey: string }, reviews: ScrapedReview[]): Promise<ScrapedReview[] | null> {
+export async function cutAtKnown(
+  ctx: ScrapeContext,
+  place: { origin: string; placeKey: string },
+  reviews: ScrapedReview[],
+): Promise<ScrapedReview[] | null> {
   if (!ctx.known) return null;
   let at: number | null;
   try {

@@ -11,12 +11,29 @@ export async function getAccountOverview(db: Db, actor: UserActor, now = new Dat
   const me = actor.userId;
   const otherMeshes = { mesh: { ownerUserId: { not: me } } };
   const [user, meshesOwned, otherMembers, messages, joined, invites, sessions, cliLogins, apiKeys] = await Promise.all([
-    db.user.findUnique({ where: { id: me }, select: { email: true, passwordHash: true, accounts: { select: { provider: true }, orderBy: { provider: "asc" } } } }),
+    db.user.findUnique({
+      where: { id: me },
+      select: {
+        email: true,
+        passwordHash: true,
+        accounts: { select: { provider: true }, orderBy: { provider: "asc" } },
+      },
+    }),
     db.mesh.count({ where: { ownerUserId: me } }),
     // People who lose a mesh: live members of the user's meshes who are not the user.
-    db.member.count({ where: { mesh: { ownerUserId: me }, revokedAt: null, OR: [{ userId: null }, { userId: { not: me } }] } }),
-    db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM message_envelopes e JOIN meshes m ON m.id = e.mesh_id WHERE m.owner_user_id = ${me}`.then((rows) => rows[0]?.n ?? 0),
-    db.member.findMany({ where: { userId: me, revokedAt: null, ...otherMeshes }, distinct: ["meshId"], select: { meshId: true } }),
+    db.member.count({
+      where: { mesh: { ownerUserId: me }, revokedAt: null, OR: [{ userId: null }, { userId: { not: me } }] },
+    }),
+    db.$queryRaw<
+      { n: number }[]
+    >`SELECT count(*)::int AS n FROM message_envelopes e JOIN meshes m ON m.id = e.mesh_id WHERE m.owner_user_id = ${me}`.then(
+      (rows) => rows[0]?.n ?? 0,
+    ),
+    db.member.findMany({
+      where: { userId: me, revokedAt: null, ...otherMeshes },
+      distinct: ["meshId"],
+      select: { meshId: true },
+    }),
     db.invite.count({ where: { createdByUserId: me } }),
     db.session.count({ where: { userId: me, expires: { gt: now } } }),
     db.deviceToken.count({ where: { userId: me, revokedAt: null } }),

@@ -21,7 +21,10 @@ export async function changePassword(db: Db, actor: UserActor, raw: TChangePassw
   const passwordHash = await hashPassword(input.newPassword);
   return db.$transaction(async (tx) => {
     // Guarded on the hash just checked: a change that raced this one is not overwritten.
-    const updated = await tx.user.updateMany({ where: { id: actor.userId, passwordHash: user.passwordHash }, data: { passwordHash } });
+    const updated = await tx.user.updateMany({
+      where: { id: actor.userId, passwordHash: user.passwordHash },
+      data: { passwordHash },
+    });
     if (updated.count !== 1) throw new AppError("CONFLICT", "password_changed_meanwhile");
     const others = await tx.session.deleteMany({
       where: { userId: actor.userId, ...(current.sessionId ? { id: { not: current.sessionId } } : {}) },

@@ -12,11 +12,17 @@ export const DELETED_MEMBER_NAME = "deleted account";
 
 /** Leaves every mesh of others the user is a live member of (as "Leave mesh" does), then anonymises the user's members there. */
 async function leaveOtherMeshes(tx: Prisma.TransactionClient, userId: string, now: Date): Promise<number> {
-  const live = await tx.member.findMany({ where: { userId, revokedAt: null, mesh: { ownerUserId: { not: userId } } }, orderBy: { joinedAt: "asc" }, select: leavingSelect });
+  const live = await tx.member.findMany({
+    where: { userId, revokedAt: null, mesh: { ownerUserId: { not: userId } } },
+    orderBy: { joinedAt: "asc" },
+    select: leavingSelect,
+  });
   const byMesh = new Map<string, typeof live>();
   for (const m of live) byMesh.set(m.meshId, [...(byMesh.get(m.meshId) ?? []), m]);
   for (const [meshId, members] of byMesh) await endLeaving(tx, meshId, members, now, "account_deleted");
-  const mine = (await tx.member.findMany({ where: { userId, mesh: { ownerUserId: { not: userId } } }, select: { id: true } })).map((m) => m.id);
+  const mine = (
+    await tx.member.findMany({ where: { userId, mesh: { ownerUserId: { not: userId } } }, select: { id: true } })
+  ).map((m) => m.id);
   if (mine.length > 0) {
     await tx.member.updateMany({ where: { id: { in: mine } }, data: { displayName: DELETED_MEMBER_NAME } });
     // Audit entries of those meshes stay (they are the meshes' history) without the user's name; the
@@ -52,9 +58,14 @@ export async function deleteAccount(deps: { db: Db; now?: () => Date }, actor: U
       }
       const meshesLeft = await leaveOtherMeshes(tx, me, now);
       // Invites the user issued in other meshes (as a mesh admin); those of the user's meshes go with them.
-      const invites = await tx.invite.deleteMany({ where: { createdByUserId: me, mesh: { ownerUserId: { not: me } } } });
+      const invites = await tx.invite.deleteMany({
+        where: { createdByUserId: me, mesh: { ownerUserId: { not: me } } },
+      });
       const owned = await tx.mesh.findMany({ where: { ownerUserId: me }, select: { id: true } });
-      await notifyBrokers(tx, ...owned.map((m) => ({ t: "ended" as const, meshId: m.id, reason: "mesh_deleted" as const })));
+      await notifyBrokers(
+        tx,
+        ...owned.map((m) => ({ t: "ended" as const, meshId: m.id, reason: "mesh_deleted" as const })),
+      );
       await tx.mesh.deleteMany({ where: { ownerUserId: me } });
       // Sessions, command-line logins and OAuth accounts cascade; members, audit actors, API keys,
       // pipeline runs and bans are set null (prisma/schema.prisma).

@@ -17,7 +17,13 @@ afterAll(() => db.$disconnect());
 
 /** A caller signed in on `sessionId`, from its own client address (limits are per address too). */
 const as = (user: SessionUser, sessionId?: string) =>
-  createCaller(createContext({ user: { ...user, ...(sessionId ? { sessionId } : {}) }, db, headers: new Headers({ [CLIENT_ADDRESS_HEADER]: `198.51.100.${Math.floor(Math.random() * 250)}` }) }));
+  createCaller(
+    createContext({
+      user: { ...user, ...(sessionId ? { sessionId } : {}) },
+      db,
+      headers: new Headers({ [CLIENT_ADDRESS_HEADER]: `198.51.100.${Math.floor(Math.random() * 250)}` }),
+    }),
+  );
 
 /** Opens a session as a sign-in does; returns its secret and its row's id. */
 async function session(user: SessionUser, userAgent = "vitest") {
@@ -29,7 +35,11 @@ async function session(user: SessionUser, userAgent = "vitest") {
 
 const codeOf = (p: Promise<unknown>) => trpcOutcome(p);
 
-const change = (currentPassword: string, newPassword = "a-brand-new-password") => ({ currentPassword, newPassword, confirmPassword: newPassword });
+const change = (currentPassword: string, newPassword = "a-brand-new-password") => ({
+  currentPassword,
+  newPassword,
+  confirmPassword: newPassword,
+});
 
 describe("my.changePassword", () => {
   it("refuses a wrong current password and changes nothing; with the right one, changes it and signs out the other sessions only", async () => {
@@ -39,23 +49,40 @@ describe("my.changePassword", () => {
     const other = await makeUser(db);
     const elsewhere = await session(other);
 
-    expect(await codeOf(as(user, here.id).my.changePassword(change("not-the-password")))).toBe("BAD_REQUEST:current_password_wrong");
+    expect(await codeOf(as(user, here.id).my.changePassword(change("not-the-password")))).toBe(
+      "BAD_REQUEST:current_password_wrong",
+    );
     expect(await authenticate(db, { email: user.email, password: "a-long-password" })).toMatchObject({ id: user.id });
     expect(await findSessionUser(db, there.secret)).not.toBeNull();
 
-    expect(await as(user, here.id).my.changePassword(change("a-long-password"))).toEqual({ changed: true, signedOutSessions: 1 });
+    expect(await as(user, here.id).my.changePassword(change("a-long-password"))).toEqual({
+      changed: true,
+      signedOutSessions: 1,
+    });
     expect(await findSessionUser(db, here.secret)).toMatchObject({ id: user.id, sessionId: here.id });
     expect(await findSessionUser(db, there.secret)).toBeNull();
     expect(await findSessionUser(db, elsewhere.secret)).toMatchObject({ id: other.id });
     expect(await authenticate(db, { email: user.email, password: "a-long-password" })).toBeNull();
-    expect(await authenticate(db, { email: user.email, password: "a-brand-new-password" })).toMatchObject({ id: user.id });
+    expect(await authenticate(db, { email: user.email, password: "a-brand-new-password" })).toMatchObject({
+      id: user.id,
+    });
   });
 
   it("holds the new password to sign-up's rules and wants it twice alike", async () => {
     const user = await makeUser(db);
     expect(await codeOf(as(user).my.changePassword(change("a-long-password", "short")))).toMatch(/^BAD_REQUEST:/);
-    expect(await codeOf(as(user).my.changePassword({ currentPassword: "a-long-password", newPassword: "a-brand-new-password", confirmPassword: "another-password" }))).toMatch(/^BAD_REQUEST:/);
-    expect(await codeOf(as(user).my.changePassword(change("a-long-password", "a-long-password")))).toMatch(/^BAD_REQUEST:/);
+    expect(
+      await codeOf(
+        as(user).my.changePassword({
+          currentPassword: "a-long-password",
+          newPassword: "a-brand-new-password",
+          confirmPassword: "another-password",
+        }),
+      ),
+    ).toMatch(/^BAD_REQUEST:/);
+    expect(await codeOf(as(user).my.changePassword(change("a-long-password", "a-long-password")))).toMatch(
+      /^BAD_REQUEST:/,
+    );
     expect(await codeOf(as(user).my.changePassword(change("x".repeat(201))))).toMatch(/^BAD_REQUEST:/);
     expect(await authenticate(db, { email: user.email, password: "a-long-password" })).toMatchObject({ id: user.id });
   });
@@ -63,7 +90,8 @@ describe("my.changePassword", () => {
   it("limits guesses at the current password like sign-in attempts, in the same per-address buckets", async () => {
     const user = await makeUser(db);
     const limit = Number(process.env.SIGNIN_RATE_PER_MINUTE ?? 10);
-    for (let i = 0; i < limit; i++) expect(await codeOf(as(user).my.changePassword(change(`guess-${i}`)))).toBe("BAD_REQUEST:current_password_wrong");
+    for (let i = 0; i < limit; i++)
+      expect(await codeOf(as(user).my.changePassword(change(`guess-${i}`)))).toBe("BAD_REQUEST:current_password_wrong");
     // Past the limit, even the right password is not checked, and sign-in with the address is limited too.
     expect(await codeOf(as(user).my.changePassword(change("a-long-password")))).toBe("TOO_MANY_REQUESTS:rate_limited");
     expect(await signInLimiter().attempt(user.email, "192.0.2.1")).toBe(false);
@@ -89,7 +117,11 @@ describe("my.sessions", () => {
 
     const list = await as(a, here.id).my.sessions();
     expect(list.items.map((s) => s.id).sort()).toEqual([here.id, phone.id].sort());
-    expect(list.items.find((s) => s.id === here.id)).toMatchObject({ current: true, userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0", ipAddress: "203.0.113.9" });
+    expect(list.items.find((s) => s.id === here.id)).toMatchObject({
+      current: true,
+      userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0",
+      ipAddress: "203.0.113.9",
+    });
     expect(list.items.find((s) => s.id === phone.id)?.current).toBe(false);
     const text = JSON.stringify(list);
     for (const s of [here, phone]) {

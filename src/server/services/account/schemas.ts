@@ -19,13 +19,21 @@ export type TChangePasswordInput = z.input<typeof ZChangePasswordInput>;
 
 /** One of the user's sessions, by the row's id (its public handle; never the cookie's secret). */
 export const ZSessionIdInput = z.object({
-  sessionId: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, { error: "invalid_session_id" }),
+  sessionId: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/, { error: "invalid_session_id" }),
 });
 export type TSessionIdInput = z.infer<typeof ZSessionIdInput>;
 
 /** Account deletion, confirmed by typing the account's e-mail address. */
 export const ZDeleteAccountInput = z.object({
-  confirmEmail: z.string().trim().min(1, { error: "confirmation_mismatch" }).max(254, { error: "confirmation_mismatch" }),
+  confirmEmail: z
+    .string()
+    .trim()
+    .min(1, { error: "confirmation_mismatch" })
+    .max(254, { error: "confirmation_mismatch" }),
 });
 export type TDeleteAccountInput = z.infer<typeof ZDeleteAccountInput>;
 

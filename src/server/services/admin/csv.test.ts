@@ -10,9 +10,9 @@ describe("csv", () => {
   });
 
   it("guards cells a spreadsheet would run as formulas", () => {
-    expect(csvCell("=HYPERLINK(\"x\")")).toBe("\"'=HYPERLINK(\"\"x\"\")\"");
+    expect(csvCell('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
     for (const start of ["+1", "-1+2", "@SUM(A1)", "\tx"]) expect(csvCell(start)).toBe(`'${start}`);
-    expect(csvCell("\rx")).toBe("\"'\rx\"");
+    expect(csvCell("\rx")).toBe('"\'\rx"');
     expect(csvCell("a=b")).toBe("a=b");
   });
 
@@ -21,6 +21,14 @@ describe("csv", () => {
     expect(csvCell(new Date("2026-01-02T03:04:05Z"))).toBe("2026-01-02T03:04:05.000Z");
     expect(csvCell(null)).toBe("");
     expect(csvCell(undefined)).toBe("");
-    expect(toCsv(["a", "b"], [[1, "x,y"], [null, "z"]])).toBe('a,b\r\n1,"x,y"\r\n,z\r\n');
+    expect(
+      toCsv(
+        ["a", "b"],
+        [
+          [1, "x,y"],
+          [null, "z"],
+        ],
+      ),
+    ).toBe('a,b\r\n1,"x,y"\r\n,z\r\n');
   });
 });

@@ -15,9 +15,15 @@ export async function adminListAudit(db: Db, raw: TAdminAuditInput) {
   const input = ZAdminAuditInput.parse(raw);
   const [actors, meshesFound] = input.q
     ? await Promise.all([
-        db.member.findMany({ where: { displayName: { contains: input.q, mode: "insensitive" } }, select: { id: true }, take: ACTOR_SEARCH_LIMIT }),
+        db.member.findMany({
+          where: { displayName: { contains: input.q, mode: "insensitive" } },
+          select: { id: true },
+          take: ACTOR_SEARCH_LIMIT,
+        }),
         db.mesh.findMany({
-          where: { OR: [{ slug: { contains: input.q.toLowerCase() } }, { name: { contains: input.q, mode: "insensitive" } }] },
+          where: {
+            OR: [{ slug: { contains: input.q.toLowerCase() } }, { name: { contains: input.q, mode: "insensitive" } }],
+          },
           select: { id: true },
           take: MESH_SEARCH_LIMIT,
         }),
@@ -36,7 +42,9 @@ export async function adminListAudit(db: Db, raw: TAdminAuditInput) {
           ],
         }
       : {}),
-    ...(input.from || input.to ? { createdAt: { ...(input.from ? { gte: input.from } : {}), ...(input.to ? { lt: input.to } : {}) } } : {}),
+    ...(input.from || input.to
+      ? { createdAt: { ...(input.from ? { gte: input.from } : {}), ...(input.to ? { lt: input.to } : {}) } }
+      : {}),
   };
   const page = await readPage(
     input,
@@ -59,11 +67,20 @@ export async function adminListAudit(db: Db, raw: TAdminAuditInput) {
   );
   const named = await namedAuditEvents(db, page.items, { withEmail: true });
   const meshes = new Map(
-    (await db.mesh.findMany({ where: { id: { in: [...new Set(page.items.map((a) => a.meshId))] } }, select: { id: true, slug: true, name: true } })).map((m) => [m.id, m]),
+    (
+      await db.mesh.findMany({
+        where: { id: { in: [...new Set(page.items.map((a) => a.meshId))] } },
+        select: { id: true, slug: true, name: true },
+      })
+    ).map((m) => [m.id, m]),
   );
   return {
     ...page,
     // A mesh's events go with it (a trigger): one is missing only for a moment while it is deleted.
-    items: named.map(({ meshId, ...a }) => ({ ...a, id: a.id.toString(), mesh: meshes.get(meshId) ?? { id: meshId, slug: "", name: "" } })),
+    items: named.map(({ meshId, ...a }) => ({
+      ...a,
+      id: a.id.toString(),
+      mesh: meshes.get(meshId) ?? { id: meshId, slug: "", name: "" },
+    })),
   };
 }

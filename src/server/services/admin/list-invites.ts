@@ -11,7 +11,12 @@ export async function adminListInvites(db: Db, raw: TAdminInvitesInput, now: Dat
     ...(input.revoked ? { revokedAt: input.revoked === "yes" ? { not: null } : null } : {}),
     ...(input.expired ? { expiresAt: input.expired === "yes" ? { lte: now } : { gt: now } } : {}),
     ...(input.q
-      ? { OR: [{ mesh: { slug: { contains: input.q.toLowerCase() } } }, { createdBy: { email: { contains: input.q, mode: "insensitive" } } }] }
+      ? {
+          OR: [
+            { mesh: { slug: { contains: input.q.toLowerCase() } } },
+            { createdBy: { email: { contains: input.q, mode: "insensitive" } } },
+          ],
+        }
       : {}),
   };
   const page = await readPage(

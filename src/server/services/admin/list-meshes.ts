@@ -8,7 +8,9 @@ import { meshSummarySelect } from "../selects";
 export async function adminListMeshes(db: Db, raw: TAdminMeshesInput) {
   const input = ZAdminMeshesInput.parse(raw);
   const where: Prisma.MeshWhereInput = {
-    ...(input.q ? { OR: [{ name: { contains: input.q, mode: "insensitive" } }, { slug: { contains: input.q.toLowerCase() } }] } : {}),
+    ...(input.q
+      ? { OR: [{ name: { contains: input.q, mode: "insensitive" } }, { slug: { contains: input.q.toLowerCase() } }] }
+      : {}),
     ...(input.visibility ? { visibility: input.visibility } : {}),
     ...(input.transport ? { transport: input.transport } : {}),
     ...(input.tier ? { tier: input.tier } : {}),
@@ -28,6 +30,9 @@ export async function adminListMeshes(db: Db, raw: TAdminMeshesInput) {
         },
       }),
   );
-  const countOf = await memberCounts(db, page.items.map((m) => m.id));
+  const countOf = await memberCounts(
+    db,
+    page.items.map((m) => m.id),
+  );
   return { ...page, items: page.items.map((m) => ({ ...m, memberCount: countOf.get(m.id) ?? 0 })) };
 }

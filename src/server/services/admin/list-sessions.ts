@@ -8,7 +8,12 @@ export async function adminListSessions(db: Db, raw: TAdminSessionsInput) {
   const where: Prisma.PresenceWhereInput = {
     ...(input.status ? { disconnectedAt: input.status === "active" ? null : { not: null } } : {}),
     ...(input.q
-      ? { OR: [{ member: { displayName: { contains: input.q, mode: "insensitive" } } }, { mesh: { slug: { contains: input.q.toLowerCase() } } }] }
+      ? {
+          OR: [
+            { member: { displayName: { contains: input.q, mode: "insensitive" } } },
+            { mesh: { slug: { contains: input.q.toLowerCase() } } },
+          ],
+        }
       : {}),
   };
   return readPage(
@@ -18,7 +23,9 @@ export async function adminListSessions(db: Db, raw: TAdminSessionsInput) {
       db.presence.findMany({
         where,
         orderBy: [
-          input.sort === "disconnectedAt" ? { disconnectedAt: { sort: input.dir, nulls: "last" } } : { connectedAt: input.dir },
+          input.sort === "disconnectedAt"
+            ? { disconnectedAt: { sort: input.dir, nulls: "last" } }
+            : { connectedAt: input.dir },
           { id: input.dir },
         ],
         ...window,

@@ -19,8 +19,25 @@ export async function adminMeshDetail(db: Db, raw: { meshId: string }, now: Date
   });
   if (!mesh) return { mesh: null, members: [], presences: [], invites: [], auditEvents: [] };
   const [members, presences, invites, auditEvents] = await Promise.all([
-    db.member.findMany({ where: { meshId }, orderBy: { joinedAt: "asc" }, select: { id: true, userId: true, displayName: true, role: true, joinedAt: true, revokedAt: true } }),
-    db.presence.findMany({ where: { meshId }, orderBy: { connectedAt: "desc" }, take: 200, select: { id: true, memberId: true, nodeId: true, status: true, connectedAt: true, lastSeenAt: true, disconnectedAt: true } }),
+    db.member.findMany({
+      where: { meshId },
+      orderBy: { joinedAt: "asc" },
+      select: { id: true, userId: true, displayName: true, role: true, joinedAt: true, revokedAt: true },
+    }),
+    db.presence.findMany({
+      where: { meshId },
+      orderBy: { connectedAt: "desc" },
+      take: 200,
+      select: {
+        id: true,
+        memberId: true,
+        nodeId: true,
+        status: true,
+        connectedAt: true,
+        lastSeenAt: true,
+        disconnectedAt: true,
+      },
+    }),
     db.invite.findMany({
       where: { meshId },
       orderBy: { createdAt: "desc" },

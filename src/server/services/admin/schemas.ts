@@ -63,4 +63,3 @@ export const ZAdminAuditInput = ZPageInput.extend({
   dir: ZSortDir,
 });
 export type TAdminAuditInput = z.input<typeof ZAdminAuditInput>;
-

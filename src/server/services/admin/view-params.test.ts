@@ -5,7 +5,14 @@ describe("admin view params", () => {
   it("keeps valid params, drops unknown, empty and refused ones", () => {
     const v = adminViews.meshes({ q: " team ", visibility: "public", tier: "", sort: "owner", page: "-1", other: "x" });
     expect(v.params).toEqual({ q: "team", visibility: "public" });
-    expect(v.input).toMatchObject({ q: "team", visibility: "public", sort: "createdAt", dir: "desc", page: 1, pageSize: 20 });
+    expect(v.input).toMatchObject({
+      q: "team",
+      visibility: "public",
+      sort: "createdAt",
+      dir: "desc",
+      page: 1,
+      pageSize: 20,
+    });
   });
 
   it("reads URLSearchParams and the first of repeated values", () => {

@@ -41,20 +41,30 @@ const PAGING = ["sort", "dir", "page", "pageSize"] as const;
 const same = <T>(value: T) => value;
 
 /** Calendar days (UTC) in the URL of the audit log; `to` is inclusive. */
-const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)));
-const ZAuditView = ZAdminAuditInput.omit({ from: true, to: true }).extend({ from: ZDay.optional(), to: ZDay.optional() });
+const ZDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)));
+const ZAuditView = ZAdminAuditInput.omit({ from: true, to: true }).extend({
+  from: ZDay.optional(),
+  to: ZDay.optional(),
+});
 const DAY_MS = 86_400_000;
 
 export const adminViews = {
   meshes: view(ZAdminMeshesInput, ["q", "visibility", "transport", "tier", "archived", ...PAGING], same),
   sessions: view(ZAdminSessionsInput, ["q", "status", ...PAGING], same),
   invites: view(ZAdminInvitesInput, ["q", "revoked", "expired", ...PAGING], same),
-  audit: view(ZAuditView, ["eventType", "meshId", "from", "to", "dir", "page", "pageSize"], ({ from, to, ...rest }) => ({
-    ...rest,
-    from: from ? new Date(`${from}T00:00:00Z`) : undefined,
-    // The service's `to` is exclusive; a day picked in the form means "up to the end of that day".
-    to: to ? new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS) : undefined,
-  })),
+  audit: view(
+    ZAuditView,
+    ["eventType", "meshId", "from", "to", "dir", "page", "pageSize"],
+    ({ from, to, ...rest }) => ({
+      ...rest,
+      from: from ? new Date(`${from}T00:00:00Z`) : undefined,
+      // The service's `to` is exclusive; a day picked in the form means "up to the end of that day".
+      to: to ? new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS) : undefined,
+    }),
+  ),
 };
 
 export type AdminTable = keyof typeof adminViews;

@@ -18,7 +18,9 @@ interface Raw {
 }
 
 export function metadataOf(metadata: unknown): Record<string, unknown> {
-  return metadata !== null && typeof metadata === "object" && !Array.isArray(metadata) ? (metadata as Record<string, unknown>) : {};
+  return metadata !== null && typeof metadata === "object" && !Array.isArray(metadata)
+    ? (metadata as Record<string, unknown>)
+    : {};
 }
 
 /** The member an event is about (removed, banned, role changed), when its metadata names one. */
@@ -35,10 +37,21 @@ function targetMemberId(metadata: unknown): string | null {
  */
 export type Named<T> = Omit<T, "actorUser"> & { actorName: string | null; targetName: string | null };
 
-export async function namedAuditEvents<T extends Raw>(db: Db, events: T[], options: { meshId?: string; withEmail?: boolean } = {}): Promise<Named<T>[]> {
-  const ids = [...new Set(events.flatMap((a) => [targetMemberId(a.metadata), a.actorMemberId]).filter((id): id is string => id !== null))];
+export async function namedAuditEvents<T extends Raw>(
+  db: Db,
+  events: T[],
+  options: { meshId?: string; withEmail?: boolean } = {},
+): Promise<Named<T>[]> {
+  const ids = [
+    ...new Set(
+      events.flatMap((a) => [targetMemberId(a.metadata), a.actorMemberId]).filter((id): id is string => id !== null),
+    ),
+  ];
   const rows = ids.length
-    ? await db.member.findMany({ where: { id: { in: ids }, ...(options.meshId ? { meshId: options.meshId } : {}) }, select: { id: true, displayName: true } })
+    ? await db.member.findMany({
+        where: { id: { in: ids }, ...(options.meshId ? { meshId: options.meshId } : {}) },
+        select: { id: true, displayName: true },
+      })
     : [];
   const names = new Map(rows.map((m) => [m.id, m.displayName]));
   return events.map(({ actorUser, ...a }): Named<T> => {
@@ -46,7 +59,10 @@ export async function namedAuditEvents<T extends Raw>(db: Db, events: T[], optio
     const recorded = metadataOf(a.metadata).displayName;
     return {
       ...a,
-      actorName: (a.actorMemberId ? names.get(a.actorMemberId) : undefined) ?? actorUser?.name ?? (options.withEmail ? (actorUser?.email ?? null) : null),
+      actorName:
+        (a.actorMemberId ? names.get(a.actorMemberId) : undefined) ??
+        actorUser?.name ??
+        (options.withEmail ? (actorUser?.email ?? null) : null),
       targetName: (targetId ? names.get(targetId) : undefined) ?? (typeof recorded === "string" ? recorded : null),
     };
   });

@@ -26,7 +26,9 @@ export async function recordAudit(
     metadata?: Record<string, string | number | boolean | null>;
   },
 ): Promise<void> {
-  const mesh = await tx.$queryRaw<{ id: string }[]>`SELECT id::text FROM meshes WHERE id = ${event.meshId}::uuid FOR KEY SHARE`;
+  const mesh = await tx.$queryRaw<
+    { id: string }[]
+  >`SELECT id::text FROM meshes WHERE id = ${event.meshId}::uuid FOR KEY SHARE`;
   if (mesh.length === 0) throw new AuditMeshMissing(event.meshId);
   await tx.auditEvent.create({
     data: {

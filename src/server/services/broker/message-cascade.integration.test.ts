@@ -25,12 +25,24 @@ async function meshOf(size: number) {
 }
 
 function message(meshId: string, sender: string, recipients: string[]): NewMessage {
-  return { id: randomUUID(), meshId, senderMemberId: sender, targetSpec: { kind: "mesh" }, priority: "normal", ciphertext: Buffer.alloc(32, 7), recipients };
+  return {
+    id: randomUUID(),
+    meshId,
+    senderMemberId: sender,
+    targetSpec: { kind: "mesh" },
+    priority: "normal",
+    ciphertext: Buffer.alloc(32, 7),
+    recipients,
+  };
 }
 
-const count = async (sql: string, ...values: unknown[]) => Number((await pool.query<{ n: string }>(sql, values)).rows[0]?.n);
+const count = async (sql: string, ...values: unknown[]) =>
+  Number((await pool.query<{ n: string }>(sql, values)).rows[0]?.n);
 const queueRows = (meshId: string) =>
-  count("SELECT count(*) AS n FROM message_recipients r JOIN message_envelopes e ON e.id = r.envelope_id WHERE e.mesh_id = $1", meshId);
+  count(
+    "SELECT count(*) AS n FROM message_recipients r JOIN message_envelopes e ON e.id = r.envelope_id WHERE e.mesh_id = $1",
+    meshId,
+  );
 /** Rows whose parent is gone: what a foreign key would have refused or cascaded. */
 const orphans = () =>
   count(`SELECT (SELECT count(*) FROM message_recipients r WHERE NOT EXISTS (SELECT 1 FROM message_envelopes e WHERE e.id = r.envelope_id)
@@ -39,7 +51,8 @@ const orphans = () =>
                    OR NOT EXISTS (SELECT 1 FROM meshes m WHERE m.id = e.mesh_id))
               + (SELECT count(*) FROM audit_events a WHERE NOT EXISTS (SELECT 1 FROM meshes m WHERE m.id = a.mesh_id))
               + (SELECT count(*) FROM message_deliveries d WHERE NOT EXISTS (SELECT 1 FROM message_envelopes e WHERE e.id = d.envelope_id)) AS n`);
-const deliveries = (ids: string[]) => count("SELECT count(*) AS n FROM message_deliveries WHERE envelope_id = ANY($1::uuid[])", ids);
+const deliveries = (ids: string[]) =>
+  count("SELECT count(*) AS n FROM message_deliveries WHERE envelope_id = ANY($1::uuid[])", ids);
 
 describe("message tables without foreign keys", () => {
   it("deleting envelopes removes their queue rows", async () => {
@@ -56,13 +69,21 @@ describe("message tables without foreign keys", () => {
     const [a, b, c] = members as [string, string, string];
     const [fromA] = await insertMessages(pool, [message(meshId, a, [b, c]), message(meshId, b, [a, c])], 60_000);
     // a's message delivered (both copies acknowledged): its delivery row goes with it.
-    await ackMessages(pool, [b, c].map((memberId) => ({ memberId, envelopeId: fromA!.id })));
+    await ackMessages(
+      pool,
+      [b, c].map((memberId) => ({ memberId, envelopeId: fromA!.id })),
+    );
     expect(await deliveries([fromA!.id])).toBe(1);
     await db.member.delete({ where: { id: a } });
     expect(await deliveries([fromA!.id])).toBe(0);
     expect(await count("SELECT count(*) AS n FROM message_envelopes WHERE id = $1", fromA!.id)).toBe(0);
     // b's message stays, for c only.
-    expect(await count("SELECT count(*) AS n FROM message_recipients WHERE envelope_id IN (SELECT id FROM message_envelopes WHERE mesh_id = $1)", meshId)).toBe(1);
+    expect(
+      await count(
+        "SELECT count(*) AS n FROM message_recipients WHERE envelope_id IN (SELECT id FROM message_envelopes WHERE mesh_id = $1)",
+        meshId,
+      ),
+    ).toBe(1);
     expect(await orphans()).toBe(0);
   });
 
@@ -73,18 +94,26 @@ describe("message tables without foreign keys", () => {
     await ackMessages(pool, [{ memberId: a, envelopeId: stored[1]!.id }]);
     expect(await deliveries([stored[1]!.id])).toBe(1);
     // The broker's message_sent events and the web app's (mesh_created, member_joined).
-    expect(await count("SELECT count(*) AS n FROM audit_events WHERE mesh_id = $1 AND event_type = 'message_sent'", meshId)).toBe(2);
-    expect(await count("SELECT count(*) AS n FROM audit_events WHERE mesh_id = $1 AND event_type <> 'message_sent'", meshId)).toBeGreaterThan(0);
+    expect(
+      await count("SELECT count(*) AS n FROM audit_events WHERE mesh_id = $1 AND event_type = 'message_sent'", meshId),
+    ).toBe(2);
+    expect(
+      await count("SELECT count(*) AS n FROM audit_events WHERE mesh_id = $1 AND event_type <> 'message_sent'", meshId),
+    ).toBeGreaterThan(0);
     await db.mesh.delete({ where: { id: meshId } });
     expect(await count("SELECT count(*) AS n FROM message_envelopes WHERE mesh_id = $1", meshId)).toBe(0);
-    expect(await count("SELECT count(*) AS n FROM message_recipients WHERE member_id = ANY($1::uuid[])", members)).toBe(0);
+    expect(await count("SELECT count(*) AS n FROM message_recipients WHERE member_id = ANY($1::uuid[])", members)).toBe(
+      0,
+    );
     expect(await count("SELECT count(*) AS n FROM audit_events WHERE mesh_id = $1", meshId)).toBe(0);
     expect(await deliveries([stored[1]!.id])).toBe(0);
   });
 
   it("an audit event of the web app needs its mesh; a mesh deleted while one is written takes it along", async () => {
     const gone = randomUUID();
-    await expect(db.$transaction((tx) => recordAudit(tx, { meshId: gone, type: "mesh_archived" }))).rejects.toBeInstanceOf(AuditMeshMissing);
+    await expect(
+      db.$transaction((tx) => recordAudit(tx, { meshId: gone, type: "mesh_archived" })),
+    ).rejects.toBeInstanceOf(AuditMeshMissing);
     const { meshId } = await meshOf(1);
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
@@ -112,12 +141,18 @@ describe("message tables without foreign keys", () => {
         pool,
         Array.from({ length: 20 }, (_, j) => {
           const { meshId, members } = meshes[(i + j) % meshes.length]!;
-          return message(meshId, members[j % 3]!, members.filter((_, k) => k !== j % 3));
+          return message(
+            meshId,
+            members[j % 3]!,
+            members.filter((_, k) => k !== j % 3),
+          );
         }),
         60_000,
       ),
     );
-    const deletes = meshes.map(({ meshId }, i) => new Promise((r) => setTimeout(r, i * 4)).then(() => db.mesh.delete({ where: { id: meshId } })));
+    const deletes = meshes.map(({ meshId }, i) =>
+      new Promise((r) => setTimeout(r, i * 4)).then(() => db.mesh.delete({ where: { id: meshId } })),
+    );
     const results = await Promise.allSettled([...batches, ...deletes]);
     expect(results.filter((r) => r.status === "rejected")).toEqual([]);
     const ids = meshes.map((m) => m.meshId);
@@ -130,7 +165,8 @@ describe("message tables without foreign keys", () => {
     const { meshId, members } = await meshOf(2);
     const [a, b] = members as [string, string];
     await insertMessages(pool, [message(meshId, a, [b])], 60_000);
-    const event = "SELECT count(*) AS n FROM audit_events WHERE mesh_id = $1 AND event_type = 'message_sent' AND actor_member_id IS NOT DISTINCT FROM $2";
+    const event =
+      "SELECT count(*) AS n FROM audit_events WHERE mesh_id = $1 AND event_type = 'message_sent' AND actor_member_id IS NOT DISTINCT FROM $2";
     expect(await count(event, meshId, a)).toBe(1);
     await db.member.delete({ where: { id: a } });
     expect(await count(event, meshId, a)).toBe(0);
@@ -181,12 +217,20 @@ describe("message tables without foreign keys", () => {
     const senders = members.slice(0, 4);
     const doomed = members.slice(4);
     const batches = Array.from({ length: 24 }, (_, i) =>
-      insertMessages(pool, Array.from({ length: 20 }, (_, j) => message(meshId, senders[(i + j) % senders.length]!, doomed)), 60_000),
+      insertMessages(
+        pool,
+        Array.from({ length: 20 }, (_, j) => message(meshId, senders[(i + j) % senders.length]!, doomed)),
+        60_000,
+      ),
     );
-    const deletes = doomed.map((id, i) => new Promise((r) => setTimeout(r, i * 3)).then(() => db.member.delete({ where: { id } })));
+    const deletes = doomed.map((id, i) =>
+      new Promise((r) => setTimeout(r, i * 3)).then(() => db.member.delete({ where: { id } })),
+    );
     const results = await Promise.allSettled([...batches, ...deletes]);
     expect(results.filter((r) => r.status === "rejected")).toEqual([]);
-    expect(await count("SELECT count(*) AS n FROM message_recipients WHERE member_id = ANY($1::uuid[])", doomed)).toBe(0);
+    expect(await count("SELECT count(*) AS n FROM message_recipients WHERE member_id = ANY($1::uuid[])", doomed)).toBe(
+      0,
+    );
     expect(await orphans()).toBe(0);
   });
 });

@@ -20,7 +20,21 @@ async function envelopeTo(recipients: number) {
   const members = [];
   for (let i = 0; i < recipients; i++) members.push((await joinedPeer(db, invite.token, `r${i}`)).memberId);
   const id = randomUUID();
-  await insertMessages(pool, [{ id, meshId: sender.meshId, senderMemberId: sender.memberId, targetSpec: { kind: "mesh" }, priority: "normal", ciphertext: Buffer.alloc(64, 1), recipients: members }], 60_000);
+  await insertMessages(
+    pool,
+    [
+      {
+        id,
+        meshId: sender.meshId,
+        senderMemberId: sender.memberId,
+        targetSpec: { kind: "mesh" },
+        priority: "normal",
+        ciphertext: Buffer.alloc(64, 1),
+        recipients: members,
+      },
+    ],
+    60_000,
+  );
   return { id, members };
 }
 
@@ -38,7 +52,12 @@ describe("acknowledgements", () => {
     expect(await ackMessages(pool, [{ memberId: members[0]!, envelopeId: id }])).toBe(0);
     expect(await deliveredAt(id)).toBeNull();
     // The last two in one batch, with a duplicate.
-    expect(await ackMessages(pool, [members[1]!, members[2]!, members[2]!].map((memberId) => ({ memberId, envelopeId: id })))).toBe(2);
+    expect(
+      await ackMessages(
+        pool,
+        [members[1]!, members[2]!, members[2]!].map((memberId) => ({ memberId, envelopeId: id })),
+      ),
+    ).toBe(2);
     expect(await deliveredAt(id)).not.toBeNull();
   });
 
@@ -57,7 +76,10 @@ describe("acknowledgements", () => {
     await ackMessages(pool, [{ memberId: members[0]!, envelopeId: id }]);
     expect(await deliveredAt(id)).not.toBeNull();
     // The same tuple: the envelope was locked, not updated (an update would have moved or versioned it).
-    const after = await pool.query<{ ctid: string; xmax: string }>("SELECT ctid::text, xmax::text FROM message_envelopes WHERE id = $1", [id]);
+    const after = await pool.query<{ ctid: string; xmax: string }>(
+      "SELECT ctid::text, xmax::text FROM message_envelopes WHERE id = $1",
+      [id],
+    );
     expect(after.rows[0]!.ctid).toBe(before.rows[0]!.ctid);
     expect(await db.messageDelivery.count({ where: { envelopeId: id } })).toBe(1);
     await pool.query("DELETE FROM message_envelopes WHERE id = $1", [id]);
@@ -67,8 +89,16 @@ describe("acknowledgements", () => {
   it("handles a batch of many envelopes, some finished by it and some not", async () => {
     const made = await Promise.all(Array.from({ length: 6 }, () => envelopeTo(2)));
     // Every envelope's first copy; then the second copy of the even ones only.
-    await ackMessages(pool, made.map((m) => ({ memberId: m.members[0]!, envelopeId: m.id })));
-    expect(await ackMessages(pool, made.filter((_, i) => i % 2 === 0).map((m) => ({ memberId: m.members[1]!, envelopeId: m.id })))).toBe(3);
+    await ackMessages(
+      pool,
+      made.map((m) => ({ memberId: m.members[0]!, envelopeId: m.id })),
+    );
+    expect(
+      await ackMessages(
+        pool,
+        made.filter((_, i) => i % 2 === 0).map((m) => ({ memberId: m.members[1]!, envelopeId: m.id })),
+      ),
+    ).toBe(3);
     const states = await Promise.all(made.map((m) => deliveredAt(m.id)));
     expect(states.map((d) => d !== null)).toEqual([true, false, true, false, true, false]);
   });
@@ -81,7 +111,8 @@ describe("acknowledgements", () => {
       await client.query("BEGIN");
       try {
         await call();
-        return (await client.query<{ synchronous_commit: string }>("SHOW synchronous_commit")).rows[0]!.synchronous_commit;
+        return (await client.query<{ synchronous_commit: string }>("SHOW synchronous_commit")).rows[0]!
+          .synchronous_commit;
       } finally {
         await client.query("COMMIT");
       }
@@ -89,11 +120,21 @@ describe("acknowledgements", () => {
     try {
       const { invite } = await meshWithInvite(db);
       const [from, to] = [await joinedPeer(db, invite.token, "a"), await joinedPeer(db, invite.token, "b")];
-      const message = { id: randomUUID(), meshId: from.meshId, senderMemberId: from.memberId, targetSpec: { kind: "peer", memberId: to.memberId }, priority: "normal", ciphertext: Buffer.alloc(8, 1), recipients: [to.memberId] };
+      const message = {
+        id: randomUUID(),
+        meshId: from.meshId,
+        senderMemberId: from.memberId,
+        targetSpec: { kind: "peer", memberId: to.memberId },
+        priority: "normal",
+        ciphertext: Buffer.alloc(8, 1),
+        recipients: [to.memberId],
+      };
       expect(await commitMode(() => insertMessages(client, [message], 60_000))).toBe("on");
       expect(await commitMode(() => ackMessages(client, [{ memberId: members[0]!, envelopeId: id }]))).toBe("off");
       // Outside the ack's transaction the connection is as it was.
-      expect((await client.query<{ synchronous_commit: string }>("SHOW synchronous_commit")).rows[0]!.synchronous_commit).toBe("on");
+      expect(
+        (await client.query<{ synchronous_commit: string }>("SHOW synchronous_commit")).rows[0]!.synchronous_commit,
+      ).toBe("on");
       expect(await deliveredAt(id)).not.toBeNull();
     } finally {
       client.release();
@@ -124,7 +165,15 @@ describe("storing a batch", () => {
     const stored = await insertMessages(pool, items, 60_000);
     const seqs = stored.map((s) => BigInt(s!.seq));
     for (let i = 1; i < seqs.length; i++) expect(seqs[i]! > seqs[i - 1]!).toBe(true);
-    const rows = await pool.query<{ id: string; seq: string; ciphertext: Buffer; target_spec: unknown; priority: string; created_ms: number; recipient: string }>(
+    const rows = await pool.query<{
+      id: string;
+      seq: string;
+      ciphertext: Buffer;
+      target_spec: unknown;
+      priority: string;
+      created_ms: number;
+      recipient: string;
+    }>(
       `SELECT e.id, e.seq::text AS seq, e.ciphertext, e.target_spec, e.priority, (extract(epoch FROM e.created_at) * 1000)::float8 AS created_ms, r.member_id AS recipient
        FROM message_envelopes e JOIN message_recipients r ON r.envelope_id = e.id AND r.seq = e.seq WHERE e.id = ANY($1::uuid[])`,
       [items.map((m) => m.id)],
@@ -139,10 +188,17 @@ describe("storing a batch", () => {
       expect(row.recipient).toBe(item.recipients[0]);
       expect(row.created_ms).toBe(stored[i]!.createdAtMs);
     });
-    const audits = await pool.query<{ n: string }>(`SELECT count(*) AS n FROM audit_events WHERE event_type = 'message_sent' AND metadata->>'messageId' = ANY($1::text[])`, [items.map((m) => m.id)]);
+    const audits = await pool.query<{ n: string }>(
+      `SELECT count(*) AS n FROM audit_events WHERE event_type = 'message_sent' AND metadata->>'messageId' = ANY($1::text[])`,
+      [items.map((m) => m.id)],
+    );
     expect(Number(audits.rows[0]!.n)).toBe(300);
     // Sent again (same client ids, new envelope ids): the first envelopes come back, nothing new is stored.
-    const again = await insertMessages(pool, items.slice(0, 10).map((m) => ({ ...m, id: randomUUID() })), 60_000);
+    const again = await insertMessages(
+      pool,
+      items.slice(0, 10).map((m) => ({ ...m, id: randomUUID() })),
+      60_000,
+    );
     expect(again.map((s) => [s!.id, s!.duplicate])).toEqual(items.slice(0, 10).map((m) => [m.id, true]));
   });
 });
@@ -151,7 +207,15 @@ describe("prepared calls", () => {
   it("parses and plans the store and ack calls once per connection, then runs the same statement again", async () => {
     const { invite } = await meshWithInvite(db);
     const [from, to] = [await joinedPeer(db, invite.token, "a"), await joinedPeer(db, invite.token, "b")];
-    const message = () => ({ id: randomUUID(), meshId: from.meshId, senderMemberId: from.memberId, targetSpec: { kind: "peer", memberId: to.memberId }, priority: "normal" as const, ciphertext: Buffer.alloc(16, 2), recipients: [to.memberId] });
+    const message = () => ({
+      id: randomUUID(),
+      meshId: from.meshId,
+      senderMemberId: from.memberId,
+      targetSpec: { kind: "peer", memberId: to.memberId },
+      priority: "normal" as const,
+      ciphertext: Buffer.alloc(16, 2),
+      recipients: [to.memberId],
+    });
     const client = await pool.connect();
     try {
       const runs = async () =>
@@ -195,7 +259,10 @@ describe("overdue messages", () => {
     });
     const old = [message(b.memberId), message(c.memberId), message(b.memberId), message(b.memberId)];
     await insertMessages(pool, old, 60_000);
-    await pool.query(`UPDATE message_envelopes SET created_at = created_at - interval '2 minutes' WHERE id = ANY($1::uuid[])`, [old.map((m) => m.id)]);
+    await pool.query(
+      `UPDATE message_envelopes SET created_at = created_at - interval '2 minutes' WHERE id = ANY($1::uuid[])`,
+      [old.map((m) => m.id)],
+    );
     const fresh = [message(b.memberId)];
     await insertMessages(pool, fresh, 60_000);
     await ackMessages(pool, [{ memberId: b.memberId, envelopeId: old[2]!.id }]);
@@ -207,10 +274,18 @@ describe("overdue messages", () => {
         [old[1]!.id, c.memberId],
         [old[3]!.id, b.memberId],
       ]);
-      expect(due[0]).toMatchObject({ senderMemberId: a.memberId, targetSpec: { kind: "peer", memberId: b.memberId }, priority: "normal", attempts: 0 });
+      expect(due[0]).toMatchObject({
+        senderMemberId: a.memberId,
+        targetSpec: { kind: "peer", memberId: b.memberId },
+        priority: "normal",
+        attempts: 0,
+      });
       expect(due[0]!.ciphertext.equals(Buffer.from([1, 2, 3]))).toBe(true);
     }
-    expect((await overdueFor(pool, [b.memberId, c.memberId], 30_000, 2)).map((m) => m.id)).toEqual([old[0]!.id, old[1]!.id]);
+    expect((await overdueFor(pool, [b.memberId, c.memberId], 30_000, 2)).map((m) => m.id)).toEqual([
+      old[0]!.id,
+      old[1]!.id,
+    ]);
     expect(await overdueFor(pool, [c.memberId], 300_000, 10)).toEqual([]);
   });
 });

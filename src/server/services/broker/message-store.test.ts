@@ -10,7 +10,12 @@ describe("UUID array parameters", () => {
   });
 
   it("refuses anything else rather than write it into the literal", () => {
-    for (const bad of ['0190a5c4-1b2c-7d3e-8f40-123456789abc","x', "0190a5c4-1b2c-7d3e-8f40-123456789abc,0190a5c4-1b2c-7d3e-8f40-123456789abd", "{}", ""]) {
+    for (const bad of [
+      '0190a5c4-1b2c-7d3e-8f40-123456789abc","x',
+      "0190a5c4-1b2c-7d3e-8f40-123456789abc,0190a5c4-1b2c-7d3e-8f40-123456789abd",
+      "{}",
+      "",
+    ]) {
       expect(() => uuidArray([bad])).toThrow(TypeError);
     }
   });

@@ -18,7 +18,12 @@ const EPOCH_MS = (col: string) => `(extract(epoch FROM ${col}) * 1000)::float8`;
  * calls of functions (their statements are planned inside them); one text a name. A migration that
  * changes a function's result columns gives it a new name: open connections would fail the old call once.
  */
-function call<R extends pg.QueryResultRow>(pool: Queries, name: string, text: string, values: unknown[]): Promise<pg.QueryResult<R>> {
+function call<R extends pg.QueryResultRow>(
+  pool: Queries,
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<pg.QueryResult<R>> {
   return pool.query<R>({ name, text, values });
 }
 
@@ -131,7 +136,10 @@ export async function insertMessages(
       items.map((m) => m.priority),
       items.map((m) => m.clientId ?? null),
       intArray(items.map((m) => m.recipients.length)),
-      Buffer.concat(items.map((m) => m.ciphertext), offset),
+      Buffer.concat(
+        items.map((m) => m.ciphertext),
+        offset,
+      ),
       intArray(offsets),
       intArray(lengths),
       intArray(recipientIx),
@@ -225,7 +233,13 @@ export interface QueuePage {
  * first row, no more than `maxBytes` of ciphertext (so a page of large messages stays small in memory).
  * The rows handed out count one more delivery attempt. Expired messages are skipped (the sweep deletes them).
  */
-export async function takeQueuePage(pool: Queries, memberId: string, afterSeq: string, limit: number, maxBytes = Number.MAX_SAFE_INTEGER): Promise<QueuePage> {
+export async function takeQueuePage(
+  pool: Queries,
+  memberId: string,
+  afterSeq: string,
+  limit: number,
+  maxBytes = Number.MAX_SAFE_INTEGER,
+): Promise<QueuePage> {
   const { rows } = await pool.query<QueuedRow & { candidates: number }>(
     `WITH candidates AS (
        SELECT r.envelope_id, r.seq, sum(e.byte_size) OVER (ORDER BY r.seq ROWS UNBOUNDED PRECEDING) - e.byte_size AS bytes_before
@@ -257,9 +271,19 @@ export async function queuedCount(pool: Queries, memberId: string): Promise<numb
 }
 
 /** Queue rows of the given members whose message arrived in a seq range (a notification from another node). */
-export async function queuedInRange(pool: Queries, memberIds: readonly string[], fromSeq: string, toSeq: string): Promise<QueuedMessage[]> {
+export async function queuedInRange(
+  pool: Queries,
+  memberIds: readonly string[],
+  fromSeq: string,
+  toSeq: string,
+): Promise<QueuedMessage[]> {
   if (memberIds.length === 0) return [];
-  const { rows } = await call<QueuedRow>(pool, "broker_notified", `${FUNCTION_COLUMNS} FROM broker_notified($1::uuid[], $2::bigint, $3::bigint)`, [memberIds, fromSeq, toSeq]);
+  const { rows } = await call<QueuedRow>(
+    pool,
+    "broker_notified",
+    `${FUNCTION_COLUMNS} FROM broker_notified($1::uuid[], $2::bigint, $3::bigint)`,
+    [memberIds, fromSeq, toSeq],
+  );
   // In seq order, sorted here: the database would sort the rows with their ciphertexts.
   return rows.map(toQueued).sort((a, b) => Number(a.seq) - Number(b.seq));
 }
@@ -270,9 +294,19 @@ export async function queuedInRange(pool: Queries, memberIds: readonly string[],
  * `broker_overdue` (migration 20261128132538_broker_statements_in_functions), which walks each member's
  * queue with a plain index scan: it marks the index entries of acknowledged rows dead as it passes them.
  */
-export async function overdueFor(pool: Queries, memberIds: readonly string[], olderThanMs: number, limit: number): Promise<QueuedMessage[]> {
+export async function overdueFor(
+  pool: Queries,
+  memberIds: readonly string[],
+  olderThanMs: number,
+  limit: number,
+): Promise<QueuedMessage[]> {
   if (memberIds.length === 0) return [];
-  const { rows } = await call<QueuedRow>(pool, "broker_overdue", `${FUNCTION_COLUMNS} FROM broker_overdue($1::uuid[], $2::bigint, $3::int)`, [memberIds, olderThanMs, limit]);
+  const { rows } = await call<QueuedRow>(
+    pool,
+    "broker_overdue",
+    `${FUNCTION_COLUMNS} FROM broker_overdue($1::uuid[], $2::bigint, $3::int)`,
+    [memberIds, olderThanMs, limit],
+  );
   return rows.map(toQueued);
 }
 
@@ -291,10 +325,11 @@ export interface Ack {
 export async function ackMessages(pool: Queries, acks: readonly Ack[]): Promise<number> {
   if (acks.length === 0) return 0;
   const members = interned(acks.map((a) => a.memberId));
-  const { rows } = await call<{ deleted: number }>(pool, "broker_ack_messages", `SELECT broker_ack_messages($1::int[], $2::uuid[], $3::uuid[]) AS deleted`, [
-    intArray(members.ix),
-    uuidArray(members.distinct),
-    uuidArray(acks.map((a) => a.envelopeId)),
-  ]);
+  const { rows } = await call<{ deleted: number }>(
+    pool,
+    "broker_ack_messages",
+    `SELECT broker_ack_messages($1::int[], $2::uuid[], $3::uuid[]) AS deleted`,
+    [intArray(members.ix), uuidArray(members.distinct), uuidArray(acks.map((a) => a.envelopeId))],
+  );
   return rows[0]?.deleted ?? 0;
 }

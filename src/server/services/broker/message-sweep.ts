@@ -10,9 +10,14 @@ const UTC_NOW = "(now() AT TIME ZONE 'UTC')";
  * were dropped and how many envelopes went. Only one node sweeps at a time (a transaction-level
  * advisory lock); the others return zeros.
  */
-export async function sweepExpired(pool: pg.Pool, limit = 10_000): Promise<{ dropped: number; envelopes: number; swept: boolean }> {
+export async function sweepExpired(
+  pool: pg.Pool,
+  limit = 10_000,
+): Promise<{ dropped: number; envelopes: number; swept: boolean }> {
   return inTransaction(pool, async (client) => {
-    const { rows: lock } = await client.query<{ ok: boolean }>(`SELECT pg_try_advisory_xact_lock(hashtext('broker_ttl_sweep')) AS ok`);
+    const { rows: lock } = await client.query<{ ok: boolean }>(
+      `SELECT pg_try_advisory_xact_lock(hashtext('broker_ttl_sweep')) AS ok`,
+    );
     if (!lock[0]?.ok) return { dropped: 0, envelopes: 0, swept: false };
     const { rows } = await client.query<{ dropped: number; envelopes: number }>(
       `WITH doomed AS (

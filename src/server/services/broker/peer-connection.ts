@@ -21,9 +21,19 @@ export interface ConnectingPeer {
  * in a mesh that is not archived. The rule is in the query, so "no such member" and "not allowed"
  * look the same to the caller.
  */
-export async function findConnectingPeer(db: Db, ids: { meshId: string; memberId: string }): Promise<ConnectingPeer | null> {
+export async function findConnectingPeer(
+  db: Db,
+  ids: { meshId: string; memberId: string },
+): Promise<ConnectingPeer | null> {
   // A prepared statement straight on the pool: every connection attempt runs it (connect storms).
-  const rows = await sqlRows<{ id: string; mesh_id: string; peer_pubkey: string; display_name: string; role: string; key_epoch: number }>(
+  const rows = await sqlRows<{
+    id: string;
+    mesh_id: string;
+    peer_pubkey: string;
+    display_name: string;
+    role: string;
+    key_epoch: number;
+  }>(
     db,
     Prisma.sql`SELECT m.id::text, m.mesh_id::text, m.peer_pubkey, m.display_name, m.role::text, ms.key_epoch
       FROM members m JOIN meshes ms ON ms.id = m.mesh_id
@@ -32,7 +42,14 @@ export async function findConnectingPeer(db: Db, ids: { meshId: string; memberId
   );
   const member = rows[0];
   if (!member) return null;
-  return { memberId: member.id, meshId: member.mesh_id, peerPubkey: member.peer_pubkey, displayName: member.display_name, role: member.role, keyEpoch: member.key_epoch };
+  return {
+    memberId: member.id,
+    meshId: member.mesh_id,
+    peerPubkey: member.peer_pubkey,
+    displayName: member.display_name,
+    role: member.role,
+    keyEpoch: member.key_epoch,
+  };
 }
 
 export type ReservedPresence =
@@ -53,11 +70,25 @@ export type ReservedPresence =
  */
 export async function reservePresence(
   pool: pg.Pool,
-  p: { meshId: string; memberId: string; nodeId: string; connectionId: string; cap: number; memberCap?: number; staleMs: number },
+  p: {
+    meshId: string;
+    memberId: string;
+    nodeId: string;
+    connectionId: string;
+    cap: number;
+    memberCap?: number;
+    staleMs: number;
+  },
 ): Promise<ReservedPresence> {
   const row = await inTransaction(pool, async (client) => {
     await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`mesh-cap:${p.meshId}`]);
-    const { rows } = await client.query<{ total: number; mine: number; live_member: number; status: string | null; status_text: string | null }>(
+    const { rows } = await client.query<{
+      total: number;
+      mine: number;
+      live_member: number;
+      status: string | null;
+      status_text: string | null;
+    }>(
       `WITH live AS (
          SELECT count(*)::int AS total, (count(*) FILTER (WHERE member_id = $2::uuid))::int AS mine
          FROM presences
@@ -84,13 +115,17 @@ export async function reservePresence(
   });
   // Removed, or the mesh archived, since the connection was checked (the removal may have just committed).
   if (row?.live_member === 0) return { ok: false, reason: "ended" };
-  if (!row || row.status === null) return { ok: false, reason: row && row.total < p.cap ? "member_capacity" : "capacity" };
+  if (!row || row.status === null)
+    return { ok: false, reason: row && row.total < p.cap ? "member_capacity" : "capacity" };
   return { ok: true, firstForMember: row.mine === 0, status: row.status, statusText: row.status_text };
 }
 
 /** Marks this node's live presences as seen now (the node is alive; see reservePresence's staleMs). */
 export async function touchNodePresences(db: Db, nodeId: string): Promise<number> {
-  const { count } = await db.presence.updateMany({ where: { nodeId, disconnectedAt: null }, data: { lastSeenAt: new Date() } });
+  const { count } = await db.presence.updateMany({
+    where: { nodeId, disconnectedAt: null },
+    data: { lastSeenAt: new Date() },
+  });
   return count;
 }
 
@@ -198,7 +233,10 @@ export async function setMemberStatus(
  * `status_changed` audit event. One statement; a member whose lease two nodes sweep at once is changed
  * (and returned) by one of them only. Returns the changes, for the peers to be told.
  */
-export async function lapseStatusLeases(db: Db, limit = 1_000): Promise<{ meshId: string; memberId: string; status: string; at: Date }[]> {
+export async function lapseStatusLeases(
+  db: Db,
+  limit = 1_000,
+): Promise<{ meshId: string; memberId: string; status: string; at: Date }[]> {
   return db.$queryRaw<{ meshId: string; memberId: string; status: string; at: Date }[]>`
     WITH due AS (
       SELECT id FROM members WHERE status_lease_until <= now() AT TIME ZONE 'UTC' ORDER BY status_lease_until LIMIT ${limit}::int FOR UPDATE SKIP LOCKED
@@ -226,11 +264,17 @@ export async function renewStatusLease(db: Db, memberId: string, leaseMs: number
 
 /** Marks a connection's presence disconnected (idempotent). */
 export async function closePresence(db: Db, connectionId: string, at: Date = new Date()): Promise<void> {
-  await db.presence.updateMany({ where: { connectionId, disconnectedAt: null }, data: { disconnectedAt: at, lastSeenAt: at } });
+  await db.presence.updateMany({
+    where: { connectionId, disconnectedAt: null },
+    data: { disconnectedAt: at, lastSeenAt: at },
+  });
 }
 
 /** Closes every presence a node left open (a crash or kill skips the close handlers); returns how many. */
 export async function closeNodePresences(db: Db, nodeId: string, at: Date = new Date()): Promise<number> {
-  const { count } = await db.presence.updateMany({ where: { nodeId, disconnectedAt: null }, data: { disconnectedAt: at, lastSeenAt: at } });
+  const { count } = await db.presence.updateMany({
+    where: { nodeId, disconnectedAt: null },
+    data: { disconnectedAt: at, lastSeenAt: at },
+  });
   return count;
 }

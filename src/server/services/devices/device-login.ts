@@ -49,30 +49,50 @@ export async function startDeviceLogin(db: Db, raw: z.input<typeof ZStartDeviceL
   const deviceCode = randomBytes(32).toString("base64url");
   const userCode = newUserCode();
   await db.deviceAuthorization.create({
-    data: { deviceCodeHash: sha256Hex(deviceCode), userCodeHash: sha256Hex(userCode), clientName, expiresAt: new Date(now.getTime() + DEVICE_LOGIN_TTL_MS) },
+    data: {
+      deviceCodeHash: sha256Hex(deviceCode),
+      userCodeHash: sha256Hex(userCode),
+      clientName,
+      expiresAt: new Date(now.getTime() + DEVICE_LOGIN_TTL_MS),
+    },
   });
-  return { deviceCode, userCode: formatUserCode(userCode), expiresIn: DEVICE_LOGIN_TTL_MS / 1000, interval: DEVICE_POLL_INTERVAL_S };
+  return {
+    deviceCode,
+    userCode: formatUserCode(userCode),
+    expiresIn: DEVICE_LOGIN_TTL_MS / 1000,
+    interval: DEVICE_POLL_INTERVAL_S,
+  };
 }
 
-export type PollAnswer = { status: "pending" | "slow_down" | "denied" | "expired" } | { status: "approved"; token: string; user: { name: string | null; email: string | null } };
+export type PollAnswer =
+  | { status: "pending" | "slow_down" | "denied" | "expired" }
+  | { status: "approved"; token: string; user: { name: string | null; email: string | null } };
 
 /**
  * One poll of the CLI. `approved` comes once, with a new token; the login is then spent (a second
  * poll answers `expired`). A poll sooner than the interval after the last one answers `slow_down`.
  */
-export async function pollDeviceLogin(db: Db, raw: z.input<typeof ZPollDeviceLoginInput>, now = new Date()): Promise<PollAnswer> {
+export async function pollDeviceLogin(
+  db: Db,
+  raw: z.input<typeof ZPollDeviceLoginInput>,
+  now = new Date(),
+): Promise<PollAnswer> {
   const { deviceCode } = ZPollDeviceLoginInput.parse(raw);
   const login = await db.deviceAuthorization.findUnique({ where: { deviceCodeHash: sha256Hex(deviceCode) } });
   if (!login || login.status === "consumed" || login.expiresAt <= now) return { status: "expired" };
   if (login.status === "denied") return { status: "denied" };
-  const early = login.lastPolledAt !== null && now.getTime() - login.lastPolledAt.getTime() < DEVICE_POLL_INTERVAL_S * 1000 - 500;
+  const early =
+    login.lastPolledAt !== null && now.getTime() - login.lastPolledAt.getTime() < DEVICE_POLL_INTERVAL_S * 1000 - 500;
   await db.deviceAuthorization.update({ where: { id: login.id }, data: { lastPolledAt: now } });
   if (early) return { status: "slow_down" };
   if (login.status === "pending" || !login.userId) return { status: "pending" };
   const userId = login.userId;
   return db.$transaction(async (tx) => {
     // Spent by exactly one poll, whatever races.
-    const spent = await tx.deviceAuthorization.updateMany({ where: { id: login.id, status: "approved" }, data: { status: "consumed" } });
+    const spent = await tx.deviceAuthorization.updateMany({
+      where: { id: login.id, status: "approved" },
+      data: { status: "consumed" },
+    });
     if (spent.count === 0) return { status: "expired" as const };
     const token = `${DEVICE_TOKEN_PREFIX}${randomBytes(32).toString("base64url")}`;
     await tx.deviceToken.create({ data: { userId, tokenHash: sha256Hex(token), name: login.clientName } });
@@ -82,13 +102,28 @@ export async function pollDeviceLogin(db: Db, raw: z.input<typeof ZPollDeviceLog
 }
 
 /** A pending login the signed-in person is about to confirm (NOT_FOUND for any other code). */
-export async function describeDeviceLogin(db: Db, _actor: UserActor, raw: z.input<typeof ZUserCodeInput>, now = new Date()) {
+export async function describeDeviceLogin(
+  db: Db,
+  _actor: UserActor,
+  raw: z.input<typeof ZUserCodeInput>,
+  now = new Date(),
+) {
   const login = await pendingLogin(db, raw.userCode, now);
-  return { userCode: formatUserCode(login.code), clientName: login.clientName, createdAt: login.createdAt, expiresAt: login.expiresAt };
+  return {
+    userCode: formatUserCode(login.code),
+    clientName: login.clientName,
+    createdAt: login.createdAt,
+    expiresAt: login.expiresAt,
+  };
 }
 
 /** Approves (or denies) a pending login for the signed-in user. */
-export async function decideDeviceLogin(db: Db, actor: UserActor, raw: z.input<typeof ZDecideDeviceLoginInput>, now = new Date()) {
+export async function decideDeviceLogin(
+  db: Db,
+  actor: UserActor,
+  raw: z.input<typeof ZDecideDeviceLoginInput>,
+  now = new Date(),
+) {
   const { userCode, approve } = ZDecideDeviceLoginInput.parse(raw);
   const login = await pendingLogin(db, userCode, now);
   const decided = await db.deviceAuthorization.updateMany({
@@ -102,29 +137,43 @@ export async function decideDeviceLogin(db: Db, actor: UserActor, raw: z.input<t
 async function pendingLogin(db: Db, rawCode: string, now: Date) {
   const code = normaliseUserCode(ZUserCodeInput.parse({ userCode: rawCode }).userCode);
   const login = code ? await db.deviceAuthorization.findUnique({ where: { userCodeHash: sha256Hex(code) } }) : null;
-  if (!code || !login || login.status !== "pending" || login.expiresAt <= now) throw new AppError("NOT_FOUND", "device_code_not_found");
+  if (!code || !login || login.status !== "pending" || login.expiresAt <= now)
+    throw new AppError("NOT_FOUND", "device_code_not_found");
   return { ...login, code };
 }
 
 /** The user a device token stands for (live tokens only); marks it used. */
-export async function userOfDeviceToken(db: Pick<Db, "deviceToken">, token: string, now = new Date()): Promise<{ userId: string; name: string | null; email: string | null } | null> {
+export async function userOfDeviceToken(
+  db: Pick<Db, "deviceToken">,
+  token: string,
+  now = new Date(),
+): Promise<{ userId: string; name: string | null; email: string | null } | null> {
   if (!token.startsWith(DEVICE_TOKEN_PREFIX) || token.length > 200) return null;
-  const row = await db.deviceToken.findUnique({ where: { tokenHash: sha256Hex(token) }, select: { id: true, revokedAt: true, lastUsedAt: true, user: { select: { id: true, name: true, email: true } } } });
+  const row = await db.deviceToken.findUnique({
+    where: { tokenHash: sha256Hex(token) },
+    select: { id: true, revokedAt: true, lastUsedAt: true, user: { select: { id: true, name: true, email: true } } },
+  });
   if (!row || row.revokedAt) return null;
   // At most one write a minute per token.
-  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000) await db.deviceToken.update({ where: { id: row.id }, data: { lastUsedAt: now } });
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000)
+    await db.deviceToken.update({ where: { id: row.id }, data: { lastUsedAt: now } });
   return { userId: row.user.id, name: row.user.name, email: row.user.email };
 }
 
 /** `mesh logout`: the token stops working. Answers the same whether or not it was live. */
 export async function revokeDeviceToken(db: Db, raw: z.input<typeof ZDeviceTokenInput>, now = new Date()) {
   const { token } = ZDeviceTokenInput.parse(raw);
-  await db.deviceToken.updateMany({ where: { tokenHash: sha256Hex(token), revokedAt: null }, data: { revokedAt: now } });
+  await db.deviceToken.updateMany({
+    where: { tokenHash: sha256Hex(token), revokedAt: null },
+    data: { revokedAt: now },
+  });
   return { loggedOut: true as const };
 }
 
 /** Logins expired more than a TTL ago (spent ones included): removed as new logins start. */
 export async function sweepDeviceLogins(db: Db, now = new Date()): Promise<number> {
-  const swept = await db.deviceAuthorization.deleteMany({ where: { expiresAt: { lt: new Date(now.getTime() - DEVICE_LOGIN_TTL_MS) } } });
+  const swept = await db.deviceAuthorization.deleteMany({
+    where: { expiresAt: { lt: new Date(now.getTime() - DEVICE_LOGIN_TTL_MS) } },
+  });
   return swept.count;
 }

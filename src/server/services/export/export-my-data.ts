@@ -5,7 +5,14 @@ import { inviteSummarySelect, meshSummarySelect } from "../selects";
 
 export const EXPORT_AUDIT_LIMIT = 5000;
 
-type Membership<T> = { role: MemberRole; displayName: string; joinedAt: Date; revokedAt: Date | null; peerPubkey: string | null; mesh: T };
+type Membership<T> = {
+  role: MemberRole;
+  displayName: string;
+  joinedAt: Date;
+  revokedAt: Date | null;
+  peerPubkey: string | null;
+  mesh: T;
+};
 
 /**
  * One entry per mesh joined: `membership` is the user's own (joined in the browser), else their first
@@ -17,7 +24,9 @@ function joinedMeshes<T extends { id: string }>(rows: readonly Membership<T>[]) 
   return [...byMesh.values()].map((all) => {
     const own = all.find((m) => m.peerPubkey === null) ?? all[0]!;
     const { role, displayName, joinedAt, revokedAt } = own;
-    const devices = all.flatMap(({ role, displayName, joinedAt, revokedAt, peerPubkey }) => (peerPubkey === null ? [] : [{ role, displayName, joinedAt, revokedAt, peerPubkey }]));
+    const devices = all.flatMap(({ role, displayName, joinedAt, revokedAt, peerPubkey }) =>
+      peerPubkey === null ? [] : [{ role, displayName, joinedAt, revokedAt, peerPubkey }],
+    );
     return { ...own.mesh, membership: { role, displayName, joinedAt, revokedAt }, devices };
   });
 }
@@ -29,13 +38,27 @@ function joinedMeshes<T extends { id: string }>(rows: readonly Membership<T>[]) 
 export async function exportMyData(deps: Pick<MeshDeps, "db" | "now">, actor: UserActor) {
   const db = deps.db;
   // First the meshes owned: their audit events are read by mesh id (an audit event has no relation to its mesh).
-  const meshesOwned = await db.mesh.findMany({ where: { ownerUserId: actor.userId }, orderBy: { createdAt: "asc" }, select: meshSummarySelect });
+  const meshesOwned = await db.mesh.findMany({
+    where: { ownerUserId: actor.userId },
+    orderBy: { createdAt: "asc" },
+    select: meshSummarySelect,
+  });
   const [profile, memberships, invitesIssued, auditEvents] = await Promise.all([
-    db.user.findUniqueOrThrow({ where: { id: actor.userId }, select: { id: true, name: true, email: true, createdAt: true } }),
+    db.user.findUniqueOrThrow({
+      where: { id: actor.userId },
+      select: { id: true, name: true, email: true, createdAt: true },
+    }),
     db.member.findMany({
       where: { userId: actor.userId, mesh: { ownerUserId: { not: actor.userId } } },
       orderBy: { joinedAt: "asc" },
-      select: { role: true, displayName: true, joinedAt: true, revokedAt: true, peerPubkey: true, mesh: { select: meshSummarySelect } },
+      select: {
+        role: true,
+        displayName: true,
+        joinedAt: true,
+        revokedAt: true,
+        peerPubkey: true,
+        mesh: { select: meshSummarySelect },
+      },
     }),
     db.invite.findMany({
       where: { createdByUserId: actor.userId },
@@ -46,7 +69,15 @@ export async function exportMyData(deps: Pick<MeshDeps, "db" | "now">, actor: Us
       where: { meshId: { in: meshesOwned.map((m) => m.id) } },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: EXPORT_AUDIT_LIMIT,
-      select: { id: true, meshId: true, eventType: true, actorUserId: true, actorMemberId: true, metadata: true, createdAt: true },
+      select: {
+        id: true,
+        meshId: true,
+        eventType: true,
+        actorUserId: true,
+        actorMemberId: true,
+        metadata: true,
+        createdAt: true,
+      },
     }),
   ]);
   return {

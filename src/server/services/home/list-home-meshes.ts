@@ -20,7 +20,11 @@ interface Row {
  * query), live ones first, the most members online first, then the newest; at most `limit`, with the
  * number of all of them. Online counts as on the live page: live members with a connection open now.
  */
-export async function listHomeMeshes(deps: { db: Db }, actor: UserActor, raw: THomeMeshesInput): Promise<THomeMeshesOut> {
+export async function listHomeMeshes(
+  deps: { db: Db },
+  actor: UserActor,
+  raw: THomeMeshesInput,
+): Promise<THomeMeshesOut> {
   const { limit } = ZHomeMeshesInput.parse(raw);
   // The visible meshes first (two index lookups), so the counts below are made for those only.
   const rows = await deps.db.$queryRaw<Row[]>`

@@ -35,7 +35,17 @@ export async function recentEngineActivity(deps: { db: Db }, actor: UserActor): 
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: HOME_RECENT_LIMIT,
       // Never the result or synthesis JSON: only what the list shows.
-      select: { id: true, pipelineId: true, status: true, places: true, input: true, reviewCount: true, createdAt: true, finishedAt: true, pipeline: { select: { name: true } } },
+      select: {
+        id: true,
+        pipelineId: true,
+        status: true,
+        places: true,
+        input: true,
+        reviewCount: true,
+        createdAt: true,
+        finishedAt: true,
+        pipeline: { select: { name: true } },
+      },
     }),
   ]);
   return {

@@ -20,10 +20,7 @@ export async function createInvite(deps: MeshDeps, actor: UserActor, raw: TCreat
   const mesh = await deps.db.mesh.findFirst({
     where: {
       id: input.meshId,
-      OR: [
-        { ownerUserId: actor.userId },
-        { members: { some: { userId: actor.userId, revokedAt: null } } },
-      ],
+      OR: [{ ownerUserId: actor.userId }, { members: { some: { userId: actor.userId, revokedAt: null } } }],
     },
     select: {
       id: true,
@@ -37,7 +34,11 @@ export async function createInvite(deps: MeshDeps, actor: UserActor, raw: TCreat
     },
   });
   if (!mesh) throw new AppError("NOT_FOUND", "mesh_not_found");
-  const role = roleOfUser(mesh.ownerUserId === actor.userId, mesh.members.map((m) => m.role), undefined);
+  const role = roleOfUser(
+    mesh.ownerUserId === actor.userId,
+    mesh.members.map((m) => m.role),
+    undefined,
+  );
   if (role !== "owner" && role !== "admin") throw new AppError("FORBIDDEN", "invite_not_allowed");
   if (role === "admin" && input.role === "admin") throw new AppError("FORBIDDEN", "role_not_allowed");
   if (mesh.archivedAt) throw new AppError("CONFLICT", "mesh_archived");
@@ -70,7 +71,17 @@ export async function createInvite(deps: MeshDeps, actor: UserActor, raw: TCreat
       try {
         await deps.db.$transaction(async (tx) => {
           await tx.invite.create({
-            data: { id, token, meshId: mesh.id, createdByUserId: actor.userId, role: input.role, expiresAt, maxUses: input.maxUses, shortCodeHash, shortCodeEnc },
+            data: {
+              id,
+              token,
+              meshId: mesh.id,
+              createdByUserId: actor.userId,
+              role: input.role,
+              expiresAt,
+              maxUses: input.maxUses,
+              shortCodeHash,
+              shortCodeEnc,
+            },
           });
           await recordAudit(tx, {
             meshId: mesh.id,
@@ -79,7 +90,13 @@ export async function createInvite(deps: MeshDeps, actor: UserActor, raw: TCreat
             metadata: { inviteId: id, role: input.role, maxUses: input.maxUses, expiresAt: expiresAt.toISOString() },
           });
         });
-        return { inviteId: id, expiresAt, ...joinLinks(deps.publicBaseUrl, token), shortUrl: shortJoinUrl(deps.publicBaseUrl, code), token };
+        return {
+          inviteId: id,
+          expiresAt,
+          ...joinLinks(deps.publicBaseUrl, token),
+          shortUrl: shortJoinUrl(deps.publicBaseUrl, code),
+          token,
+        };
       } catch (error) {
         if (!isUniqueViolation(error) || attempt >= 30) throw error;
       }

@@ -22,12 +22,17 @@ afterAll(() => db.$disconnect());
 
 // Each test looks codes up from an address of its own, so the per-address limit is the loopback test's alone.
 let next = 1;
-const as = (user: SessionUser | null, address = `198.51.100.${next++}`) => createCaller(createContext({ user, db, headers: new Headers({ [CLIENT_ADDRESS_HEADER]: address }) }));
+const as = (user: SessionUser | null, address = `198.51.100.${next++}`) =>
+  createCaller(createContext({ user, db, headers: new Headers({ [CLIENT_ADDRESS_HEADER]: address }) }));
 const codeOf = (shortUrl: string) => new URL(shortUrl).pathname.split("/").pop() ?? "";
 
 /** What a code lookup answers through the REST handler: status and body. */
 async function restLookup(code: unknown, address: string) {
-  const req = new Request("http://test/api/public/invite-code", { method: "POST", headers: { "content-type": "application/json", [CLIENT_ADDRESS_HEADER]: address }, body: JSON.stringify({ code }) });
+  const req = new Request("http://test/api/public/invite-code", {
+    method: "POST",
+    headers: { "content-type": "application/json", [CLIENT_ADDRESS_HEADER]: address },
+    body: JSON.stringify({ code }),
+  });
   const res = await handleRest(req, () => createContext({ user: null, db, headers: req.headers }));
   return { status: res.status, body: await res.text(), cache: res.headers.get("cache-control") };
 }
@@ -45,7 +50,11 @@ describe("short invite codes", () => {
     expect(row.shortCodeHash).toMatch(/^[0-9a-f]{64}$/);
     expect(row.shortCodeEnc).toMatch(/^v1\.ktest\./);
 
-    expect(await as(null).public.resolveInviteCode({ code })).toEqual({ token: invite.token, inviteLink: invite.inviteLink, joinUrl: invite.joinUrl });
+    expect(await as(null).public.resolveInviteCode({ code })).toEqual({
+      token: invite.token,
+      inviteLink: invite.inviteLink,
+      joinUrl: invite.joinUrl,
+    });
     expect((await as(null).public.resolveInviteCode({ code: code.toUpperCase() })).token).toBe(invite.token);
     const rest = await restLookup(code, "198.51.100.200");
     expect(rest.status).toBe(200);
@@ -62,20 +71,40 @@ describe("short invite codes", () => {
     const revoked = await make();
     await revokeInvite(meshDeps(db), actorOf(owner), { inviteId: revoked.inviteId });
     const usedUp = await make(1);
-    expect(await joinMesh(db, { token: usedUp.token, peerPubkey: toBase64Url(nacl.sign.keyPair().publicKey), displayName: "first" })).toMatchObject({ ok: true });
+    expect(
+      await joinMesh(db, {
+        token: usedUp.token,
+        peerPubkey: toBase64Url(nacl.sign.keyPair().publicKey),
+        displayName: "first",
+      }),
+    ).toMatchObject({ ok: true });
     const archivedMesh = await makeMesh(db, owner);
     const onArchived = await as(owner).my.createInvite({ meshId: archivedMesh.id });
     await archiveMesh(meshDeps(db), actorOf(owner), { meshId: archivedMesh.id });
 
-    const codes = [...[expired, revoked, usedUp, onArchived].map((i) => codeOf(i.shortUrl)), "aaaaaaaaaaaaaaaa", "not-a-code", "", "eyJ2IjoxfQ", "a".repeat(64)];
+    const codes = [
+      ...[expired, revoked, usedUp, onArchived].map((i) => codeOf(i.shortUrl)),
+      "aaaaaaaaaaaaaaaa",
+      "not-a-code",
+      "",
+      "eyJ2IjoxfQ",
+      "a".repeat(64),
+    ];
     const answers = [];
     for (const code of codes) {
-      await expect(as(null).public.resolveInviteCode({ code }), code).rejects.toMatchObject({ code: "NOT_FOUND", message: "invite_not_found" });
+      await expect(as(null).public.resolveInviteCode({ code }), code).rejects.toMatchObject({
+        code: "NOT_FOUND",
+        message: "invite_not_found",
+      });
       answers.push(await restLookup(code, "198.51.100.201"));
     }
     // One status, one body, one caching rule: nothing tells an expired code from one never issued.
     expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
-    expect(answers[0]).toMatchObject({ status: 404, body: '{"error":{"code":"NOT_FOUND","message":"invite_not_found"}}', cache: expect.stringMatching(/\bno-store\b/) });
+    expect(answers[0]).toMatchObject({
+      status: 404,
+      body: '{"error":{"code":"NOT_FOUND","message":"invite_not_found"}}',
+      cache: expect.stringMatching(/\bno-store\b/),
+    });
     // Beyond any code's length the input itself is refused (400), never a 500.
     expect((await restLookup("a".repeat(65), "198.51.100.201")).status).toBe(400);
     expect((await restLookup(42, "198.51.100.201")).status).toBe(400);
@@ -103,7 +132,14 @@ describe("the mesh's usable invites with their links", () => {
     const ownerView = await as(owner).my.meshInvites({ meshId: mesh.id });
     expect(ownerView.more).toBe(false);
     expect(ownerView.items.map((i) => i.id)).toEqual([byAdmin.inviteId, byOwner.inviteId]);
-    expect(ownerView.items[1]).toMatchObject({ role: "admin", maxUses: 3, usedCount: 0, createdBy: { id: owner.id, name: "Olive Owner" }, shortUrl: byOwner.shortUrl, joinUrl: byOwner.joinUrl });
+    expect(ownerView.items[1]).toMatchObject({
+      role: "admin",
+      maxUses: 3,
+      usedCount: 0,
+      createdBy: { id: owner.id, name: "Olive Owner" },
+      shortUrl: byOwner.shortUrl,
+      joinUrl: byOwner.joinUrl,
+    });
     expect(ownerView.items[0]).toMatchObject({ createdBy: { name: "Adam Admin" }, shortUrl: byAdmin.shortUrl });
 
     expect((await as(admin).my.meshInvites({ meshId: mesh.id })).items.map((i) => i.id)).toEqual([byAdmin.inviteId]);
@@ -118,7 +154,9 @@ describe("the mesh's usable invites with their links", () => {
     // Revoked from the list: gone from it, and its code no longer resolves.
     await as(owner).my.revokeInvite({ inviteId: byOwner.inviteId });
     expect((await as(owner).my.meshInvites({ meshId: mesh.id })).items.map((i) => i.id)).toEqual([byAdmin.inviteId]);
-    await expect(as(null).public.resolveInviteCode({ code: codeOf(byOwner.shortUrl) })).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(as(null).public.resolveInviteCode({ code: codeOf(byOwner.shortUrl) })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
     // An archived mesh has no usable invites.
     await archiveMesh(meshDeps(db), actorOf(owner), { meshId: mesh.id });
     expect((await as(owner).my.meshInvites({ meshId: mesh.id })).items).toEqual([]);
@@ -136,16 +174,23 @@ describe("code lookups over loopback", () => {
       const chunks: Buffer[] = [];
       req.on("data", (c: Buffer) => chunks.push(c));
       req.on("end", () => {
-        const request = new Request(`http://127.0.0.1${req.url ?? "/"}`, { method: req.method, headers: req.headers as Record<string, string>, body: Buffer.concat(chunks) });
-        void handleRest(request, () => createContext({ user: null, db, headers: request.headers })).then(async (answer) => {
-          res.writeHead(answer.status, Object.fromEntries(answer.headers));
-          res.end(Buffer.from(await answer.arrayBuffer()));
+        const request = new Request(`http://127.0.0.1${req.url ?? "/"}`, {
+          method: req.method,
+          headers: req.headers as Record<string, string>,
+          body: Buffer.concat(chunks),
         });
+        void handleRest(request, () => createContext({ user: null, db, headers: request.headers })).then(
+          async (answer) => {
+            res.writeHead(answer.status, Object.fromEntries(answer.headers));
+            res.end(Buffer.from(await answer.arrayBuffer()));
+          },
+        );
       });
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/public/invite-code`;
-    const lookup = (code: string) => fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ code }) });
+    const lookup = (code: string) =>
+      fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ code }) });
     try {
       expect((await lookup(codeOf(invite.shortUrl))).status).toBe(200);
       for (let i = 1; i < 30; i++) expect((await lookup("aaaaaaaaaaaaaaaa")).status).toBe(404);
@@ -154,7 +199,9 @@ describe("code lookups over loopback", () => {
       expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
       expect(await limited.json()).toMatchObject({ error: { code: "TOO_MANY_REQUESTS", message: "rate_limited" } });
       // Another address is not affected.
-      expect((await as(null, "203.0.113.9").public.resolveInviteCode({ code: codeOf(invite.shortUrl) })).token).toBe(invite.token);
+      expect((await as(null, "203.0.113.9").public.resolveInviteCode({ code: codeOf(invite.shortUrl) })).token).toBe(
+        invite.token,
+      );
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }

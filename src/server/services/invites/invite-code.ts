@@ -39,7 +39,10 @@ export function openInviteCode(sealer: Pick<Sealer, "open">, inviteId: string, s
  * revoked, used up) gets the one same refusal, so the answer says nothing about which codes exist.
  * The lookup compares SHA-256 digests, so its timing tells nothing about the code itself.
  */
-export async function resolveInviteCode(deps: { db: Db; now?: () => Date }, raw: TResolveInviteCodeInput): Promise<{ token: string }> {
+export async function resolveInviteCode(
+  deps: { db: Db; now?: () => Date },
+  raw: TResolveInviteCodeInput,
+): Promise<{ token: string }> {
   const code = normaliseInviteCode(ZResolveInviteCodeInput.parse(raw).code);
   if (!code) throw refusal();
   const now = deps.now ? deps.now() : new Date();

@@ -18,7 +18,11 @@ export type TMeshInvitesInput = z.input<typeof ZMeshInvitesInput>;
  * owner sees every one; a mesh admin sees those they issued themselves (an owner's admin invite is
  * not theirs to hand on, and these are exactly the ones they may revoke); anyone else sees none.
  */
-export async function listMeshInvites(deps: Pick<MeshDeps, "db" | "now" | "publicBaseUrl" | "sealer">, actor: UserActor, raw: TMeshInvitesInput) {
+export async function listMeshInvites(
+  deps: Pick<MeshDeps, "db" | "now" | "publicBaseUrl" | "sealer">,
+  actor: UserActor,
+  raw: TMeshInvitesInput,
+) {
   const { meshId } = ZMeshInvitesInput.parse(raw);
   const now = nowOf(deps);
   const rows = await deps.db.invite.findMany({
@@ -31,18 +35,30 @@ export async function listMeshInvites(deps: Pick<MeshDeps, "db" | "now" | "publi
         {
           OR: [
             { mesh: { ownerUserId: actor.userId, archivedAt: null } },
-            { createdByUserId: actor.userId, mesh: { archivedAt: null, members: { some: { userId: actor.userId, revokedAt: null, role: "admin" } } } },
+            {
+              createdByUserId: actor.userId,
+              mesh: { archivedAt: null, members: { some: { userId: actor.userId, revokedAt: null, role: "admin" } } },
+            },
           ],
         },
       ],
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: MESH_INVITES_LIMIT + 1,
-    select: { ...inviteSummarySelect, token: true, shortCodeEnc: true, createdBy: { select: { id: true, name: true } } },
+    select: {
+      ...inviteSummarySelect,
+      token: true,
+      shortCodeEnc: true,
+      createdBy: { select: { id: true, name: true } },
+    },
   });
   const items = rows.slice(0, MESH_INVITES_LIMIT).map(({ token, shortCodeEnc, ...invite }) => {
     const code = openInviteCode(deps.sealer, invite.id, shortCodeEnc);
-    return { ...invite, ...joinLinks(deps.publicBaseUrl, token), shortUrl: code ? shortJoinUrl(deps.publicBaseUrl, code) : null };
+    return {
+      ...invite,
+      ...joinLinks(deps.publicBaseUrl, token),
+      shortUrl: code ? shortJoinUrl(deps.publicBaseUrl, code) : null,
+    };
   });
   return { items, more: rows.length > MESH_INVITES_LIMIT };
 }

@@ -3,7 +3,15 @@ import { verifyInviteToken } from "@/server/core/invites";
 import type { TInvitePayload } from "@/server/core/invites/invite-schema";
 import { inviteState } from "./invite-state";
 
-export const PREVIEW_FAILURES = ["malformed", "bad_signature", "expired", "revoked", "exhausted", "mesh_archived", "not_found"] as const;
+export const PREVIEW_FAILURES = [
+  "malformed",
+  "bad_signature",
+  "expired",
+  "revoked",
+  "exhausted",
+  "mesh_archived",
+  "not_found",
+] as const;
 export type PreviewFailure = (typeof PREVIEW_FAILURES)[number];
 
 export interface PreviewDetails {
@@ -15,9 +23,17 @@ export interface PreviewDetails {
   expiresAt: Date | null;
 }
 
-export type InvitePreview = ({ valid: true } & PreviewDetails) | ({ valid: false; reason: PreviewFailure } & PreviewDetails);
+export type InvitePreview =
+  ({ valid: true } & PreviewDetails) | ({ valid: false; reason: PreviewFailure } & PreviewDetails);
 
-const NONE: PreviewDetails = { meshName: null, meshSlug: null, inviterName: null, role: null, memberCount: null, expiresAt: null };
+const NONE: PreviewDetails = {
+  meshName: null,
+  meshSlug: null,
+  inviterName: null,
+  role: null,
+  memberCount: null,
+  expiresAt: null,
+};
 
 /**
  * What an invite link leads to, for anyone holding it: verified with the same codec as the broker's
@@ -29,7 +45,8 @@ export async function previewInvite(deps: { db: Db; now?: () => Date }, token: s
   if (!verified.ok && verified.reason === "malformed") return { valid: false, reason: "malformed", ...NONE };
   // A token that decodes but whose signature fails: only what it claims about itself (role, expiry) is
   // given back, never anything read for its mesh id, so a forged token learns nothing of which meshes exist.
-  if (!verified.ok && verified.reason === "bad_signature") return { valid: false, reason: "bad_signature", ...NONE, ...claimed(verified.payload) };
+  if (!verified.ok && verified.reason === "bad_signature")
+    return { valid: false, reason: "bad_signature", ...NONE, ...claimed(verified.payload) };
 
   const invite = await deps.db.invite.findUnique({
     where: { token },
@@ -40,7 +57,14 @@ export async function previewInvite(deps: { db: Db; now?: () => Date }, token: s
       usedCount: true,
       revokedAt: true,
       createdBy: { select: { name: true } },
-      mesh: { select: { name: true, slug: true, archivedAt: true, _count: { select: { members: { where: { revokedAt: null } } } } } },
+      mesh: {
+        select: {
+          name: true,
+          slug: true,
+          archivedAt: true,
+          _count: { select: { members: { where: { revokedAt: null } } } },
+        },
+      },
     },
   });
   if (!invite) {

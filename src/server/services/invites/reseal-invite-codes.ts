@@ -6,12 +6,20 @@ import { inviteCodeAad } from "./invite-code";
  * Re-seals the short codes of invites (`invites.short_code_enc`) under the ring's first key (rotation
  * step 3, docs/secrets.md), in id order and batches, with a compare-and-set so a concurrent change wins.
  */
-export async function resealInviteCodes(db: Db, ring: KeyRing, opts: { batchSize?: number; onlyMeshIds?: string[] } = {}): Promise<number> {
+export async function resealInviteCodes(
+  db: Db,
+  ring: KeyRing,
+  opts: { batchSize?: number; onlyMeshIds?: string[] } = {},
+): Promise<number> {
   let done = 0;
   let cursor: string | undefined;
   for (;;) {
     const batch = await db.invite.findMany({
-      where: { shortCodeEnc: { not: null }, ...(cursor ? { id: { gt: cursor } } : {}), ...(opts.onlyMeshIds ? { meshId: { in: opts.onlyMeshIds } } : {}) },
+      where: {
+        shortCodeEnc: { not: null },
+        ...(cursor ? { id: { gt: cursor } } : {}),
+        ...(opts.onlyMeshIds ? { meshId: { in: opts.onlyMeshIds } } : {}),
+      },
       orderBy: { id: "asc" },
       take: opts.batchSize ?? 500,
       select: { id: true, shortCodeEnc: true },

@@ -12,14 +12,22 @@ export async function revokeInvite(deps: Pick<MeshDeps, "db" | "now">, actor: Us
     const invite = await tx.invite.findFirst({
       where: {
         id: inviteId,
-        OR: [{ mesh: { ownerUserId: actor.userId } }, { createdByUserId: actor.userId, mesh: { members: { some: { userId: actor.userId, revokedAt: null } } } }],
+        OR: [
+          { mesh: { ownerUserId: actor.userId } },
+          { createdByUserId: actor.userId, mesh: { members: { some: { userId: actor.userId, revokedAt: null } } } },
+        ],
       },
       select: { id: true, meshId: true, revokedAt: true },
     });
     if (!invite) throw new AppError("NOT_FOUND", "invite_not_found");
     if (invite.revokedAt) return { inviteId, revokedAt: invite.revokedAt };
     await tx.invite.update({ where: { id: inviteId }, data: { revokedAt: now } });
-    await recordAudit(tx, { meshId: invite.meshId, type: "invite_revoked", actorUserId: actor.userId, metadata: { inviteId } });
+    await recordAudit(tx, {
+      meshId: invite.meshId,
+      type: "invite_revoked",
+      actorUserId: actor.userId,
+      metadata: { inviteId },
+    });
     return { inviteId, revokedAt: now };
   });
 }

@@ -48,7 +48,14 @@ export async function joinAsUser(db: Db, actor: UserActor, raw: TUserJoinInput, 
   const user = await db.user.findUnique({ where: { id: actor.userId }, select: { name: true, email: true } });
   if (!user) throw new AppError("UNAUTHORIZED", "user_not_found");
   const displayName = input.displayName ?? user.name ?? user.email?.split("@")[0] ?? "member";
-  const done = (memberId: string, role: MemberRole, rejoined: boolean) => ({ meshId: invite.meshId, meshSlug: invite.mesh.slug, memberId, role, displayName, rejoined });
+  const done = (memberId: string, role: MemberRole, rejoined: boolean) => ({
+    meshId: invite.meshId,
+    meshSlug: invite.mesh.slug,
+    memberId,
+    role,
+    displayName,
+    rejoined,
+  });
   return db.$transaction(async (tx) => {
     // One join of this user into this mesh at a time (whatever the invite): a second one waits, then
     // finds the member the first made and counts no use.
@@ -61,12 +68,24 @@ export async function joinAsUser(db: Db, actor: UserActor, raw: TUserJoinInput, 
     if (active) return { ...done(active.id, active.role, true), displayName: active.displayName };
     const refused = await useInvite(tx, invite.id, now);
     if (refused) throw new AppError(USER_JOIN_REFUSAL[refused], refused);
-    const own = await tx.member.findFirst({ where: { meshId: invite.meshId, userId: actor.userId, peerPubkey: null }, select: { id: true } });
+    const own = await tx.member.findFirst({
+      where: { meshId: invite.meshId, userId: actor.userId, peerPubkey: null },
+      select: { id: true },
+    });
     const data = { revokedAt: null, role: invite.role, displayName, inviteId: invite.id };
     const member = own
       ? await tx.member.update({ where: { id: own.id }, data, select: { id: true } })
-      : await tx.member.create({ data: { ...data, meshId: invite.meshId, userId: actor.userId }, select: { id: true } });
-    await recordAudit(tx, { meshId: invite.meshId, type: "member_joined", actorUserId: actor.userId, actorMemberId: member.id, metadata: { inviteId: invite.id, role: invite.role, via: "web" } });
+      : await tx.member.create({
+          data: { ...data, meshId: invite.meshId, userId: actor.userId },
+          select: { id: true },
+        });
+    await recordAudit(tx, {
+      meshId: invite.meshId,
+      type: "member_joined",
+      actorUserId: actor.userId,
+      actorMemberId: member.id,
+      metadata: { inviteId: invite.id, role: invite.role, via: "web" },
+    });
     await notifyBrokers(tx, { t: "joined", meshId: invite.meshId, memberId: member.id });
     return done(member.id, invite.role, false);
   });

@@ -33,7 +33,9 @@ describe("joinMesh", () => {
     const mesh = await makeMesh(db, owner);
     const invite = await as(owner).my.createInvite({ meshId: mesh.id, maxUses: 5 });
     const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => joinMesh(db, { token: invite.token, peerPubkey: peerKey(), displayName: `peer ${i}` })),
+      Array.from({ length: 50 }, (_, i) =>
+        joinMesh(db, { token: invite.token, peerPubkey: peerKey(), displayName: `peer ${i}` }),
+      ),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(5);
     expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.reason === "invite_exhausted")).toBe(true);
@@ -53,7 +55,10 @@ describe("joinMesh", () => {
       [tokens.mesh_archived, "mesh_archived"],
     ];
     for (const [token, reason] of cases) {
-      expect(await joinMesh(db, { token, peerPubkey: peerKey(), displayName: "x" }), reason).toEqual({ ok: false, reason });
+      expect(await joinMesh(db, { token, peerPubkey: peerKey(), displayName: "x" }), reason).toEqual({
+        ok: false,
+        reason,
+      });
     }
   });
 });

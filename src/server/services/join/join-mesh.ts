@@ -33,7 +33,10 @@ export const ZJoinInput = z.object({
   /** The peer's own ed25519 public key (base64url, 32 bytes); its secret never leaves the peer. */
   peerPubkey: z.string().refine((v) => isBase64Url(v, 32), { error: "peer_pubkey_invalid" }),
   /** The peer's X25519 public key, which other peers encrypt direct messages to. */
-  boxPubkey: z.string().refine((v) => isBase64Url(v, 32), { error: "box_pubkey_invalid" }).optional(),
+  boxPubkey: z
+    .string()
+    .refine((v) => isBase64Url(v, 32), { error: "box_pubkey_invalid" })
+    .optional(),
   displayName: z.string().trim().min(1).max(80),
   /** Groups the peer joins (a message can go to `@group`); an owner or admin may change them later. */
   groups: ZGroups.optional(),
@@ -62,7 +65,13 @@ export async function joinMesh(db: Db, raw: TJoinInput, now: Date = new Date()):
   if (await isBanned(db, invite.meshId, input.peerPubkey)) return { ok: false, reason: "peer_banned" };
 
   // A proof that is sent must hold; one is needed where the join would change a member's box key.
-  const proven = input.proof !== undefined && verifyJoinProof(input.proof, { token: input.token, peerPubkey: input.peerPubkey, boxPubkey: input.boxPubkey }, now.getTime());
+  const proven =
+    input.proof !== undefined &&
+    verifyJoinProof(
+      input.proof,
+      { token: input.token, peerPubkey: input.peerPubkey, boxPubkey: input.boxPubkey },
+      now.getTime(),
+    );
   if (input.proof !== undefined && !proven) return { ok: false, reason: "key_proof_invalid" };
   const account = input.accountToken === undefined ? null : await userOfDeviceToken(db, input.accountToken, now);
   if (input.accountToken !== undefined && !account) return { ok: false, reason: "account_token_invalid" };
@@ -74,7 +83,8 @@ export async function joinMesh(db: Db, raw: TJoinInput, now: Date = new Date()):
         select: { id: true, role: true, revokedAt: true, boxPubkey: true, userId: true },
       });
       // The box key this join would leave on an existing member (a live rejoin without one keeps it).
-      const nextBoxKey = existing && !existing.revokedAt ? (input.boxPubkey ?? existing.boxPubkey) : (input.boxPubkey ?? null);
+      const nextBoxKey =
+        existing && !existing.revokedAt ? (input.boxPubkey ?? existing.boxPubkey) : (input.boxPubkey ?? null);
       const changesBoxKey = existing !== null && nextBoxKey !== existing.boxPubkey;
       // Linking an existing member to an account also needs the proof: a stranger knows its public key too.
       const linksUser = account !== null && existing !== null && existing.userId !== account.userId;
@@ -85,20 +95,61 @@ export async function joinMesh(db: Db, raw: TJoinInput, now: Date = new Date()):
           await tx.member.update({ where: { id: existing.id }, data: { boxPubkey: nextBoxKey, userId } });
           await notifyBrokers(tx, { t: "joined", meshId: invite.meshId, memberId: existing.id });
         }
-        return { ok: true as const, meshId: invite.meshId, meshSlug: invite.mesh.slug, memberId: existing.id, role: existing.role, rejoined: true };
+        return {
+          ok: true as const,
+          meshId: invite.meshId,
+          meshSlug: invite.mesh.slug,
+          memberId: existing.id,
+          role: existing.role,
+          rejoined: true,
+        };
       }
       const refused = await useInvite(tx, invite.id, now);
       if (refused) return { ok: false as const, reason: refused };
       const member = existing
-        ? await tx.member.update({ where: { id: existing.id }, data: { revokedAt: null, role: invite.role, displayName: input.displayName, inviteId: invite.id, boxPubkey: input.boxPubkey ?? null, userId, ...(input.groups ? { groups: input.groups } : {}) }, select: { id: true } })
+        ? await tx.member.update({
+            where: { id: existing.id },
+            data: {
+              revokedAt: null,
+              role: invite.role,
+              displayName: input.displayName,
+              inviteId: invite.id,
+              boxPubkey: input.boxPubkey ?? null,
+              userId,
+              ...(input.groups ? { groups: input.groups } : {}),
+            },
+            select: { id: true },
+          })
         : await tx.member.create({
-            data: { meshId: invite.meshId, peerPubkey: input.peerPubkey, boxPubkey: input.boxPubkey ?? null, displayName: input.displayName, role: invite.role, inviteId: invite.id, userId, groups: input.groups ?? [] },
+            data: {
+              meshId: invite.meshId,
+              peerPubkey: input.peerPubkey,
+              boxPubkey: input.boxPubkey ?? null,
+              displayName: input.displayName,
+              role: invite.role,
+              inviteId: invite.id,
+              userId,
+              groups: input.groups ?? [],
+            },
             select: { id: true },
           });
-      await recordAudit(tx, { meshId: invite.meshId, type: "member_joined", actorUserId: userId, actorMemberId: member.id, metadata: { inviteId: invite.id, role: invite.role, ...(userId ? { via: "device" } : {}) } });
+      await recordAudit(tx, {
+        meshId: invite.meshId,
+        type: "member_joined",
+        actorUserId: userId,
+        actorMemberId: member.id,
+        metadata: { inviteId: invite.id, role: invite.role, ...(userId ? { via: "device" } : {}) },
+      });
       // Every broker node reads the mesh's members again: whole-mesh messages reach the newcomer at once.
       await notifyBrokers(tx, { t: "joined", meshId: invite.meshId, memberId: member.id });
-      return { ok: true as const, meshId: invite.meshId, meshSlug: invite.mesh.slug, memberId: member.id, role: invite.role, rejoined: false };
+      return {
+        ok: true as const,
+        meshId: invite.meshId,
+        meshSlug: invite.mesh.slug,
+        memberId: member.id,
+        role: invite.role,
+        rejoined: false,
+      };
     });
   } catch (error) {
     // The same peer joining twice at once: the unique (mesh, peer key) index lets one in; retry finds it.
@@ -115,7 +166,11 @@ export interface FoundInvite {
 }
 
 /** The invite a token names: signature by the shared codec, exact-token lookup, and the mesh's own key. */
-export async function inviteOfToken(db: Pick<Db, "invite">, token: string, now: Date): Promise<{ ok: true; invite: FoundInvite } | { ok: false; reason: JoinRefusal }> {
+export async function inviteOfToken(
+  db: Pick<Db, "invite">,
+  token: string,
+  now: Date,
+): Promise<{ ok: true; invite: FoundInvite } | { ok: false; reason: JoinRefusal }> {
   const verified = verifyInviteToken(token, { now });
   if (!verified.ok && verified.reason === "malformed") return { ok: false, reason: "invite_malformed" };
   if (!verified.ok && verified.reason === "bad_signature") return { ok: false, reason: "invite_bad_signature" };
@@ -124,7 +179,8 @@ export async function inviteOfToken(db: Pick<Db, "invite">, token: string, now: 
     select: { id: true, meshId: true, role: true, mesh: { select: { slug: true, ownerPubkey: true } } },
   });
   // A token signed by another key than the mesh's own is no invite of that mesh.
-  if (!invite || (verified.payload && verified.payload.owner_pubkey !== invite.mesh.ownerPubkey)) return { ok: false, reason: "invite_not_found" };
+  if (!invite || (verified.payload && verified.payload.owner_pubkey !== invite.mesh.ownerPubkey))
+    return { ok: false, reason: "invite_not_found" };
   return { ok: true, invite };
 }
 
@@ -132,7 +188,11 @@ export async function inviteOfToken(db: Pick<Db, "invite">, token: string, now: 
  * Counts one use of the invite with one conditional UPDATE (so the cap holds under any number of
  * concurrent joins); null when counted, else why not (expired, revoked, exhausted, archived mesh).
  */
-export async function useInvite(tx: Pick<Db, "invite" | "$executeRaw">, inviteId: string, now: Date): Promise<JoinRefusal | null> {
+export async function useInvite(
+  tx: Pick<Db, "invite" | "$executeRaw">,
+  inviteId: string,
+  now: Date,
+): Promise<JoinRefusal | null> {
   const counted = await tx.$executeRaw`
     UPDATE invites i SET used_count = used_count + 1
     FROM meshes m
@@ -146,7 +206,13 @@ export async function useInvite(tx: Pick<Db, "invite" | "$executeRaw">, inviteId
 async function refusalOf(tx: Pick<Db, "invite">, inviteId: string, now: Date): Promise<JoinRefusal> {
   const row = await tx.invite.findUnique({
     where: { id: inviteId },
-    select: { expiresAt: true, revokedAt: true, maxUses: true, usedCount: true, mesh: { select: { archivedAt: true } } },
+    select: {
+      expiresAt: true,
+      revokedAt: true,
+      maxUses: true,
+      usedCount: true,
+      mesh: { select: { archivedAt: true } },
+    },
   });
   if (!row) return "invite_not_found";
   const state = inviteState(row, now);

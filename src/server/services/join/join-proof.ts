@@ -18,14 +18,24 @@ function proofText(p: { token: string; peerPubkey: string; boxPubkey?: string | 
 }
 
 /** `v1.<ts>.<signature>`: signed by the peer with the secret key of `peerPubkey`. */
-export function signJoinProof(p: { token: string; peerPubkey: string; boxPubkey?: string | null; secretKey: Uint8Array; ts?: number }): string {
+export function signJoinProof(p: {
+  token: string;
+  peerPubkey: string;
+  boxPubkey?: string | null;
+  secretKey: Uint8Array;
+  ts?: number;
+}): string {
   const ts = p.ts ?? Date.now();
   const signature = nacl.sign.detached(utf8(proofText({ ...p, ts })), p.secretKey);
   return `${SCHEME}.${ts}.${toBase64Url(signature)}`;
 }
 
 /** True when the proof is well formed, recent and signed by `peerPubkey` over this request. */
-export function verifyJoinProof(proof: string, p: { token: string; peerPubkey: string; boxPubkey?: string | null }, now = Date.now()): boolean {
+export function verifyJoinProof(
+  proof: string,
+  p: { token: string; peerPubkey: string; boxPubkey?: string | null },
+  now = Date.now(),
+): boolean {
   const [scheme, tsText = "", sigText = ""] = proof.split(".");
   if (scheme !== SCHEME || !/^[0-9]{1,15}$/.test(tsText)) return false;
   const ts = Number(tsText);

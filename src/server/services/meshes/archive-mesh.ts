@@ -20,7 +20,10 @@ export async function archiveMesh(deps: Pick<MeshDeps, "db" | "now">, actor: Use
       await notifyBrokers(tx, { t: "ended", meshId, reason: "mesh_archived" });
       return { meshId, archivedAt: now };
     }
-    const mesh = await tx.mesh.findFirst({ where: { id: meshId, ...visibleTo(actor.userId) }, select: { ownerUserId: true, archivedAt: true } });
+    const mesh = await tx.mesh.findFirst({
+      where: { id: meshId, ...visibleTo(actor.userId) },
+      select: { ownerUserId: true, archivedAt: true },
+    });
     if (!mesh) throw new AppError("NOT_FOUND", "mesh_not_found");
     if (mesh.ownerUserId !== actor.userId) throw new AppError("FORBIDDEN", "owner_only");
     return { meshId, archivedAt: mesh.archivedAt ?? now };

@@ -11,14 +11,21 @@ import { ZCreateMeshInput, type TCreateMeshInput } from "./schemas";
  * Creates a mesh owned by the actor: a fresh ed25519 key pair for signing invites and a 32-byte root
  * key, both sealed at rest with the mesh id as associated data; the owner becomes its first member.
  */
-export async function createMesh(deps: MeshDeps, actor: UserActor, raw: TCreateMeshInput): Promise<{ id: string; slug: string }> {
+export async function createMesh(
+  deps: MeshDeps,
+  actor: UserActor,
+  raw: TCreateMeshInput,
+): Promise<{ id: string; slug: string }> {
   const input = ZCreateMeshInput.parse(raw);
   const id = uuidv7();
   const keys = generateOwnerKeyPair();
   const rootKey = generateRootKey();
   try {
     return await deps.db.$transaction(async (tx) => {
-      const owner = await tx.user.findUniqueOrThrow({ where: { id: actor.userId }, select: { name: true, email: true } });
+      const owner = await tx.user.findUniqueOrThrow({
+        where: { id: actor.userId },
+        select: { name: true, email: true },
+      });
       const mesh = await tx.mesh.create({
         data: {
           id,
@@ -38,7 +45,13 @@ export async function createMesh(deps: MeshDeps, actor: UserActor, raw: TCreateM
         data: { meshId: id, userId: actor.userId, role: "owner", displayName: owner.name ?? owner.email ?? "owner" },
         select: { id: true },
       });
-      await recordAudit(tx, { meshId: id, type: "mesh_created", actorUserId: actor.userId, actorMemberId: member.id, metadata: { slug: mesh.slug } });
+      await recordAudit(tx, {
+        meshId: id,
+        type: "mesh_created",
+        actorUserId: actor.userId,
+        actorMemberId: member.id,
+        metadata: { slug: mesh.slug },
+      });
       return mesh;
     });
   } catch (error) {

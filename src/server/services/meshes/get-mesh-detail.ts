@@ -49,7 +49,11 @@ export async function getMeshDetail(deps: Pick<MeshDeps, "db" | "now">, actor: U
   return {
     mesh: { ...rest, ownerName: owner.name },
     isOwner,
-    myRole: roleOfUser(isOwner, members.filter((m) => m.userId === actor.userId && !m.revokedAt).map((m) => m.role), "member"),
+    myRole: roleOfUser(
+      isOwner,
+      members.filter((m) => m.userId === actor.userId && !m.revokedAt).map((m) => m.role),
+      "member",
+    ),
     members: members.map(({ user, presences, ...m }) => ({
       ...m,
       userName: user?.name ?? null,

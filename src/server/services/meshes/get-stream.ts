@@ -8,7 +8,6 @@ import { auditActorSelect, namedAuditEvents } from "../audit/names";
 export const STREAM_LIMITS = { presences: 20, envelopes: 50, auditEvents: 20, members: 200 } as const;
 export const CIPHERTEXT_PREVIEW_CHARS = 24;
 
-
 interface MemberRow {
   id: string;
   displayName: string;
@@ -33,18 +32,39 @@ interface MemberRow {
  */
 export async function getMeshStream(deps: Pick<MeshDeps, "db">, actor: UserActor, raw: TMeshIdInput) {
   const { meshId } = ZMeshIdInput.parse(raw);
-  const mesh = await deps.db.mesh.findFirst({ where: { id: meshId, ...visibleTo(actor.userId) }, select: { id: true } });
+  const mesh = await deps.db.mesh.findFirst({
+    where: { id: meshId, ...visibleTo(actor.userId) },
+    select: { id: true },
+  });
   if (!mesh) throw new AppError("NOT_FOUND", "mesh_not_found");
   const [presences, envelopes, auditEvents, members] = await Promise.all([
     deps.db.presence.findMany({
       where: { meshId, disconnectedAt: null },
       orderBy: { connectedAt: "desc" },
       take: STREAM_LIMITS.presences,
-      select: { id: true, memberId: true, status: true, statusText: true, connectedAt: true, lastSeenAt: true, member: { select: { displayName: true } } },
+      select: {
+        id: true,
+        memberId: true,
+        status: true,
+        statusText: true,
+        connectedAt: true,
+        lastSeenAt: true,
+        member: { select: { displayName: true } },
+      },
     }),
     // Only the first bytes of the ciphertext leave the database: enough for the preview, never more.
     deps.db.$queryRaw<
-      { id: string; senderMemberId: string; senderDisplayName: string; targetSpec: unknown; priority: string; createdAt: Date; deliveredAt: Date | null; byteSize: number; head: Buffer }[]
+      {
+        id: string;
+        senderMemberId: string;
+        senderDisplayName: string;
+        targetSpec: unknown;
+        priority: string;
+        createdAt: Date;
+        deliveredAt: Date | null;
+        byteSize: number;
+        head: Buffer;
+      }[]
     >`
       SELECT e.id, e.sender_member_id AS "senderMemberId", m.display_name AS "senderDisplayName",
              e.target_spec AS "targetSpec", e.priority::text AS priority, e.created_at AS "createdAt",

@@ -19,18 +19,41 @@ interface Leaving {
  * epoch raised once, and every broker node told (their sockets close 4403 `left`). Leaving because the
  * account is deleted records the reason instead of the name (services/account/delete-account.ts).
  */
-export async function endLeaving(tx: Prisma.TransactionClient, meshId: string, members: readonly Leaving[], now: Date, why: "left" | "account_deleted" = "left"): Promise<void> {
+export async function endLeaving(
+  tx: Prisma.TransactionClient,
+  meshId: string,
+  members: readonly Leaving[],
+  now: Date,
+  why: "left" | "account_deleted" = "left",
+): Promise<void> {
   for (const m of members) {
     await endMembership(tx, m.id, now);
     const device = m.peerPubkey !== null;
-    await recordAudit(tx, { meshId, type: "member_left", actorUserId: m.userId, actorMemberId: m.id, metadata: why === "left" ? { displayName: m.displayName, device } : { reason: why, device } });
+    await recordAudit(tx, {
+      meshId,
+      type: "member_left",
+      actorUserId: m.userId,
+      actorMemberId: m.id,
+      metadata: why === "left" ? { displayName: m.displayName, device } : { reason: why, device },
+    });
   }
   const epoch = await raiseKeyEpoch(tx, meshId);
   // The new epoch before the ends, as for a removal (members.ts).
-  await notifyBrokers(tx, { t: "epoch", meshId, epoch }, ...members.map((m) => ({ t: "ended" as const, meshId, memberId: m.id, reason: "left" as const })));
+  await notifyBrokers(
+    tx,
+    { t: "epoch", meshId, epoch },
+    ...members.map((m) => ({ t: "ended" as const, meshId, memberId: m.id, reason: "left" as const })),
+  );
 }
 
-export const leavingSelect = { id: true, meshId: true, displayName: true, peerPubkey: true, userId: true, mesh: { select: { ownerUserId: true } } } as const;
+export const leavingSelect = {
+  id: true,
+  meshId: true,
+  displayName: true,
+  peerPubkey: true,
+  userId: true,
+  mesh: { select: { ownerUserId: true } },
+} as const;
 
 /**
  * Leaves a mesh: every live member of the actor in it (the one joined in the browser and each linked
@@ -40,7 +63,11 @@ export async function leaveMesh(deps: Pick<MeshDeps, "db" | "now">, actor: UserA
   const { meshId } = ZMeshIdInput.parse(raw);
   const now = nowOf(deps);
   return deps.db.$transaction(async (tx) => {
-    const members = await tx.member.findMany({ where: { meshId, userId: actor.userId, revokedAt: null }, orderBy: { joinedAt: "asc" }, select: leavingSelect });
+    const members = await tx.member.findMany({
+      where: { meshId, userId: actor.userId, revokedAt: null },
+      orderBy: { joinedAt: "asc" },
+      select: leavingSelect,
+    });
     if (members.length === 0) throw new AppError("NOT_FOUND", "mesh_not_found");
     if (members[0]!.mesh.ownerUserId === actor.userId) throw new AppError("CONFLICT", "owner_cannot_leave");
     await endLeaving(tx, meshId, members, now);
@@ -54,7 +81,10 @@ export async function leaveMesh(deps: Pick<MeshDeps, "db" | "now">, actor: UserA
  */
 export async function leaveAsPeer(db: Db, input: { meshId: string; memberId: string }, now = new Date()) {
   return db.$transaction(async (tx) => {
-    const member = await tx.member.findFirst({ where: { id: input.memberId, meshId: input.meshId, revokedAt: null, peerPubkey: { not: null } }, select: leavingSelect });
+    const member = await tx.member.findFirst({
+      where: { id: input.memberId, meshId: input.meshId, revokedAt: null, peerPubkey: { not: null } },
+      select: leavingSelect,
+    });
     if (!member) throw new AppError("NOT_FOUND", "member_not_found");
     await endLeaving(tx, input.meshId, [member], now);
     return { meshId: input.meshId, memberId: member.id, revokedAt: now };

@@ -26,12 +26,24 @@ export async function listMyMeshes(deps: Pick<MeshDeps, "db">, actor: UserActor,
         },
       }),
   );
-  const countOf = await memberCounts(deps.db, page.items.map((m) => m.id));
+  const countOf = await memberCounts(
+    deps.db,
+    page.items.map((m) => m.id),
+  );
   return {
     ...page,
     items: page.items.map(({ members, ownerUserId, ...mesh }) => {
       const isOwner = ownerUserId === actor.userId;
-      return { ...mesh, isOwner, myRole: roleOfUser(isOwner, members.map((m) => m.role), "member"), memberCount: countOf.get(mesh.id) ?? 0 };
+      return {
+        ...mesh,
+        isOwner,
+        myRole: roleOfUser(
+          isOwner,
+          members.map((m) => m.role),
+          "member",
+        ),
+        memberCount: countOf.get(mesh.id) ?? 0,
+      };
     }),
   };
 }

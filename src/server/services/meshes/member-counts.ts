@@ -6,6 +6,10 @@ import type { Db } from "@/server/core/db";
  */
 export async function memberCounts(db: Db, meshIds: string[]): Promise<Map<string, number>> {
   if (meshIds.length === 0) return new Map();
-  const counts = await db.member.groupBy({ by: ["meshId"], where: { meshId: { in: meshIds }, revokedAt: null }, _count: { _all: true } });
+  const counts = await db.member.groupBy({
+    by: ["meshId"],
+    where: { meshId: { in: meshIds }, revokedAt: null },
+    _count: { _all: true },
+  });
   return new Map(counts.map((c) => [c.meshId, c._count._all]));
 }

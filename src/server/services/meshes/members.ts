@@ -37,10 +37,18 @@ type Manager = { kind: "owner" | "admin"; meshId: string; memberId: string | nul
 async function managerOf(tx: Prisma.TransactionClient, actor: UserActor, meshId: string): Promise<Manager> {
   const mesh = await tx.mesh.findFirst({
     where: { id: meshId, ...visibleTo(actor.userId) },
-    select: { ownerUserId: true, archivedAt: true, members: { where: { userId: actor.userId, revokedAt: null }, select: { id: true, role: true } } },
+    select: {
+      ownerUserId: true,
+      archivedAt: true,
+      members: { where: { userId: actor.userId, revokedAt: null }, select: { id: true, role: true } },
+    },
   });
   if (!mesh) throw new AppError("NOT_FOUND", "mesh_not_found");
-  const role = roleOfUser(mesh.ownerUserId === actor.userId, mesh.members.map((m) => m.role), undefined);
+  const role = roleOfUser(
+    mesh.ownerUserId === actor.userId,
+    mesh.members.map((m) => m.role),
+    undefined,
+  );
   const mine = mesh.members.find((m) => m.role === role) ?? mesh.members[0];
   if (role === "owner") return { kind: "owner", meshId, memberId: mine?.id ?? null };
   if (role === "admin" && mine) return { kind: "admin", meshId, memberId: mine.id };
@@ -49,22 +57,42 @@ async function managerOf(tx: Prisma.TransactionClient, actor: UserActor, meshId:
 
 /** The target member, locked for the change; the owner's own membership is nobody's to manage. */
 async function targetOf(tx: Prisma.TransactionClient, manager: Manager, memberId: string) {
-  const rows = await tx.$queryRaw<{ id: string }[]>`SELECT id::text FROM members WHERE id = ${memberId}::uuid AND mesh_id = ${manager.meshId}::uuid FOR UPDATE`;
+  const rows = await tx.$queryRaw<
+    { id: string }[]
+  >`SELECT id::text FROM members WHERE id = ${memberId}::uuid AND mesh_id = ${manager.meshId}::uuid FOR UPDATE`;
   if (rows.length === 0) throw new AppError("NOT_FOUND", "member_not_found");
   const member = await tx.member.findUniqueOrThrow({
     where: { id: memberId },
-    select: { id: true, role: true, userId: true, peerPubkey: true, displayName: true, revokedAt: true, mesh: { select: { ownerUserId: true } } },
+    select: {
+      id: true,
+      role: true,
+      userId: true,
+      peerPubkey: true,
+      displayName: true,
+      revokedAt: true,
+      mesh: { select: { ownerUserId: true } },
+    },
   });
   // The owner's devices are the owner's to remove; the owner's own (key-less) membership is nobody's.
-  if (member.role === "owner" || (member.userId !== null && member.userId === member.mesh.ownerUserId && member.peerPubkey === null)) throw new AppError("FORBIDDEN", "owner_not_manageable");
-  if (manager.kind === "admin" && member.userId !== null && member.userId === member.mesh.ownerUserId) throw new AppError("FORBIDDEN", "owner_not_manageable");
-  if (manager.kind === "admin" && !ADMIN_MANAGES.has(member.role)) throw new AppError("FORBIDDEN", "admin_manages_members_only");
+  if (
+    member.role === "owner" ||
+    (member.userId !== null && member.userId === member.mesh.ownerUserId && member.peerPubkey === null)
+  )
+    throw new AppError("FORBIDDEN", "owner_not_manageable");
+  if (manager.kind === "admin" && member.userId !== null && member.userId === member.mesh.ownerUserId)
+    throw new AppError("FORBIDDEN", "owner_not_manageable");
+  if (manager.kind === "admin" && !ADMIN_MANAGES.has(member.role))
+    throw new AppError("FORBIDDEN", "admin_manages_members_only");
   return member;
 }
 
 /** Raises the mesh's key epoch (after anyone leaves) and returns the new one. */
 export async function raiseKeyEpoch(tx: Prisma.TransactionClient, meshId: string): Promise<number> {
-  const mesh = await tx.mesh.update({ where: { id: meshId }, data: { keyEpoch: { increment: 1 } }, select: { keyEpoch: true } });
+  const mesh = await tx.mesh.update({
+    where: { id: meshId },
+    data: { keyEpoch: { increment: 1 } },
+    select: { keyEpoch: true },
+  });
   return mesh.keyEpoch;
 }
 
@@ -98,23 +126,49 @@ export async function removeMember(deps: Pick<MeshDeps, "db" | "now">, actor: Us
         type: "member_removed",
         actorUserId: actor.userId,
         actorMemberId: manager.memberId,
-        metadata: { memberId: member.id, displayName: member.displayName, role: member.role, droppedMessages, keyEpoch },
+        metadata: {
+          memberId: member.id,
+          displayName: member.displayName,
+          role: member.role,
+          droppedMessages,
+          keyEpoch,
+        },
       });
     }
     let banned = false;
     if (ban && member.peerPubkey) {
-      const created = await tx.meshBan.createMany({ data: [{ meshId: input.meshId, peerPubkey: member.peerPubkey, bannedByUserId: actor.userId }], skipDuplicates: true });
+      const created = await tx.meshBan.createMany({
+        data: [{ meshId: input.meshId, peerPubkey: member.peerPubkey, bannedByUserId: actor.userId }],
+        skipDuplicates: true,
+      });
       banned = true;
       if (created.count > 0) {
-        await recordAudit(tx, { meshId: input.meshId, type: "member_banned", actorUserId: actor.userId, actorMemberId: manager.memberId, metadata: { memberId: member.id, displayName: member.displayName, peerPubkey: member.peerPubkey } });
+        await recordAudit(tx, {
+          meshId: input.meshId,
+          type: "member_banned",
+          actorUserId: actor.userId,
+          actorMemberId: manager.memberId,
+          metadata: { memberId: member.id, displayName: member.displayName, peerPubkey: member.peerPubkey },
+        });
       }
     }
     if (keyEpoch !== null) {
       // The new epoch first: a broker that has dropped the member from its lists already refuses
       // whole-mesh messages sealed under the old key.
-      await notifyBrokers(tx, { t: "epoch", meshId: input.meshId, epoch: keyEpoch }, { t: "ended", meshId: input.meshId, memberId: member.id, reason: "removed" });
+      await notifyBrokers(
+        tx,
+        { t: "epoch", meshId: input.meshId, epoch: keyEpoch },
+        { t: "ended", meshId: input.meshId, memberId: member.id, reason: "removed" },
+      );
     }
-    return { meshId: input.meshId, memberId: member.id, removedAt: member.revokedAt ?? now, banned, droppedMessages, keyEpoch };
+    return {
+      meshId: input.meshId,
+      memberId: member.id,
+      removedAt: member.revokedAt ?? now,
+      banned,
+      droppedMessages,
+      keyEpoch,
+    };
   });
 }
 
@@ -125,7 +179,8 @@ export async function changeMemberRole(deps: Pick<MeshDeps, "db" | "now">, actor
     const manager = await managerOf(tx, actor, input.meshId);
     const member = await targetOf(tx, manager, input.memberId);
     if (member.revokedAt) throw new AppError("NOT_FOUND", "member_not_found");
-    if (manager.kind === "admin" && !ADMIN_MANAGES.has(input.role)) throw new AppError("FORBIDDEN", "admin_manages_members_only");
+    if (manager.kind === "admin" && !ADMIN_MANAGES.has(input.role))
+      throw new AppError("FORBIDDEN", "admin_manages_members_only");
     if (member.role !== input.role) {
       await tx.member.update({ where: { id: member.id }, data: { role: input.role } });
       await recordAudit(tx, {
@@ -163,7 +218,13 @@ export async function unbanPeer(deps: Pick<MeshDeps, "db" | "now">, actor: UserA
     const manager = await managerOf(tx, actor, input.meshId);
     const deleted = await tx.meshBan.deleteMany({ where: { meshId: input.meshId, peerPubkey: input.peerPubkey } });
     if (deleted.count === 0) throw new AppError("NOT_FOUND", "ban_not_found");
-    await recordAudit(tx, { meshId: input.meshId, type: "member_unbanned", actorUserId: actor.userId, actorMemberId: manager.memberId, metadata: { peerPubkey: input.peerPubkey } });
+    await recordAudit(tx, {
+      meshId: input.meshId,
+      type: "member_unbanned",
+      actorUserId: actor.userId,
+      actorMemberId: manager.memberId,
+      metadata: { peerPubkey: input.peerPubkey },
+    });
     return { meshId: input.meshId, peerPubkey: input.peerPubkey, unbanned: true as const };
   });
 }
@@ -178,12 +239,26 @@ export async function listMeshBans(deps: Pick<MeshDeps, "db">, actor: UserActor,
     take: 500,
     select: { peerPubkey: true, createdAt: true, bannedBy: { select: { name: true } } },
   });
-  const names = await deps.db.member.findMany({ where: { meshId, peerPubkey: { in: bans.map((b) => b.peerPubkey) } }, select: { peerPubkey: true, displayName: true } });
+  const names = await deps.db.member.findMany({
+    where: { meshId, peerPubkey: { in: bans.map((b) => b.peerPubkey) } },
+    select: { peerPubkey: true, displayName: true },
+  });
   const nameOf = new Map(names.map((m) => [m.peerPubkey, m.displayName]));
-  return { items: bans.map((b) => ({ peerPubkey: b.peerPubkey, displayName: nameOf.get(b.peerPubkey) ?? null, bannedAt: b.createdAt, bannedByName: b.bannedBy?.name ?? null })) };
+  return {
+    items: bans.map((b) => ({
+      peerPubkey: b.peerPubkey,
+      displayName: nameOf.get(b.peerPubkey) ?? null,
+      bannedAt: b.createdAt,
+      bannedByName: b.bannedBy?.name ?? null,
+    })),
+  };
 }
 
 /** True when the peer key is banned from the mesh (the join check). */
-export async function isBanned(tx: Pick<Prisma.TransactionClient, "meshBan">, meshId: string, peerPubkey: string): Promise<boolean> {
+export async function isBanned(
+  tx: Pick<Prisma.TransactionClient, "meshBan">,
+  meshId: string,
+  peerPubkey: string,
+): Promise<boolean> {
   return (await tx.meshBan.count({ where: { meshId, peerPubkey } })) > 0;
 }

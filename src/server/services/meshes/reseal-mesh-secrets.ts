@@ -14,7 +14,10 @@ export async function resealMeshSecrets(
   let cursor: string | undefined;
   for (;;) {
     const batch = await db.mesh.findMany({
-      where: { ...(cursor ? { id: { gt: cursor } } : {}), ...(opts.onlyMeshIds ? { AND: [{ id: { in: opts.onlyMeshIds } }] } : {}) },
+      where: {
+        ...(cursor ? { id: { gt: cursor } } : {}),
+        ...(opts.onlyMeshIds ? { AND: [{ id: { in: opts.onlyMeshIds } }] } : {}),
+      },
       orderBy: { id: "asc" },
       take: opts.batchSize ?? 500,
       select: { id: true, ownerSecretKeyEnc: true, rootKeyEnc: true },

@@ -39,7 +39,12 @@ export const ZCreateInviteInput = z.object({
   meshId: ZMeshId,
   role: z.enum(INVITE_GRANTABLE_ROLES).default("member"),
   /** Hours until the invite expires: 1 hour to 30 days. */
-  expiresInHours: z.coerce.number().int().min(1).max(24 * 30).default(24 * 7),
+  expiresInHours: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(24 * 7),
   /** Use cap; null for no cap. */
   maxUses: z.coerce.number().int().min(1).max(10_000).nullable().default(null),
 });

@@ -30,12 +30,18 @@ describe("active executions per principal", () => {
     await execute();
     const refused = await execute().catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(AppError);
-    expect(refused).toMatchObject({ code: "TOO_MANY_REQUESTS", message: "too_many_active_executions", details: { limit: LIMIT } });
+    expect(refused).toMatchObject({
+      code: "TOO_MANY_REQUESTS",
+      message: "too_many_active_executions",
+      details: { limit: LIMIT },
+    });
     expect(queue.ids).toHaveLength(2);
 
     // Another principal has its own count.
     const other = await keyWithPlace();
-    await expect(executePipeline(deps, other.actor, { pipeline_id: PIPELINE, input: { place_key: other.place } })).resolves.toMatchObject({ status: "queued" });
+    await expect(
+      executePipeline(deps, other.actor, { pipeline_id: PIPELINE, input: { place_key: other.place } }),
+    ).resolves.toMatchObject({ status: "queued" });
 
     // A run that ends (succeeded here) frees its slot; a running one still counts.
     expect(await runExecution({ db }, first.id)).toBe("succeeded");
@@ -48,22 +54,38 @@ describe("active executions per principal", () => {
     const rerun = await rerunExecution(deps, a.actor, { pipeline_id: PIPELINE, execution_id: failed.id });
     expect(rerun.status).toBe("queued");
     const failedAgain = await db.pipelineExecution.create({
-      data: { pipelineId: PIPELINE, pipelineVersion: "1.0.0", input: { place_key: a.place }, status: "failed", triggeredByApiKeyId: a.id, readScopeApiKeyId: a.id },
+      data: {
+        pipelineId: PIPELINE,
+        pipelineVersion: "1.0.0",
+        input: { place_key: a.place },
+        status: "failed",
+        triggeredByApiKeyId: a.id,
+        readScopeApiKeyId: a.id,
+      },
     });
-    await expect(rerunExecution(deps, a.actor, { pipeline_id: PIPELINE, execution_id: failedAgain.id })).rejects.toMatchObject({ message: "too_many_active_executions" });
+    await expect(
+      rerunExecution(deps, a.actor, { pipeline_id: PIPELINE, execution_id: failedAgain.id }),
+    ).rejects.toMatchObject({ message: "too_many_active_executions" });
   });
 
   it("requests racing at the limit never make more than 2 active executions", async () => {
     const a = await keyWithPlace();
     const deps = { db, queue: recordingQueue(), maxActivePerPrincipal: LIMIT };
     const results = await Promise.allSettled(
-      Array.from({ length: 6 }, () => executePipeline(deps, a.actor, { pipeline_id: PIPELINE, input: { place_key: a.place } })),
+      Array.from({ length: 6 }, () =>
+        executePipeline(deps, a.actor, { pipeline_id: PIPELINE, input: { place_key: a.place } }),
+      ),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(LIMIT);
     for (const r of results.filter((x) => x.status === "rejected")) {
-      expect((r as PromiseRejectedResult).reason).toMatchObject({ code: "TOO_MANY_REQUESTS", message: "too_many_active_executions" });
+      expect((r as PromiseRejectedResult).reason).toMatchObject({
+        code: "TOO_MANY_REQUESTS",
+        message: "too_many_active_executions",
+      });
     }
-    expect(await db.pipelineExecution.count({ where: { triggeredByApiKeyId: a.id, status: { in: ["queued", "running"] } } })).toBe(LIMIT);
+    expect(
+      await db.pipelineExecution.count({ where: { triggeredByApiKeyId: a.id, status: { in: ["queued", "running"] } } }),
+    ).toBe(LIMIT);
   });
 
   it("a signed-in administrator is a principal of their own", async () => {
@@ -71,8 +93,12 @@ describe("active executions per principal", () => {
     const a = await keyWithPlace();
     const deps = { db, queue: recordingQueue(), maxActivePerPrincipal: 1 };
     await executePipeline(deps, admin, { pipeline_id: PIPELINE, input: { place_key: a.place } });
-    await expect(executePipeline(deps, admin, { pipeline_id: PIPELINE, input: { place_key: a.place } })).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS" });
+    await expect(
+      executePipeline(deps, admin, { pipeline_id: PIPELINE, input: { place_key: a.place } }),
+    ).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS" });
     // The key's own slot is untouched by the administrator's run over its data.
-    await expect(executePipeline(deps, a.actor, { pipeline_id: PIPELINE, input: { place_key: a.place } })).resolves.toMatchObject({ status: "queued" });
+    await expect(
+      executePipeline(deps, a.actor, { pipeline_id: PIPELINE, input: { place_key: a.place } }),
+    ).resolves.toMatchObject({ status: "queued" });
   });
 });

@@ -50,29 +50,55 @@ afterAll(async () => {
 describe("review-analytics over reviews collected from the demo platform", () => {
   it("analyses exactly the reviews a real job collected, in their languages, with real quotes", async () => {
     // A Madrid or Barcelona place: Spanish first, English and German too.
-    const place = platform.dataset.places.find((p) => !p.special && /Madrid|Barcelona/.test(p.city) && p.reviewCount >= 60) ?? platform.dataset.places[0]!;
+    const place =
+      platform.dataset.places.find((p) => !p.special && /Madrid|Barcelona/.test(p.city) && p.reviewCount >= 60) ??
+      platform.dataset.places[0]!;
     const source = platform.dataset.reviews(place.id);
     const key = await makeKey(db, ["jobs:read", "jobs:write"]);
     const actor: Actor = { kind: "apiKey", apiKeyId: key.id, scopes: ["jobs:read", "jobs:write"] };
     const version = await makeVersion(db, "http-json", { platformUrl });
     const limit = Math.min(150, source.length);
-    const { value: job } = await createJob(deps, actor, ZCreateJobInput.parse({ requester_client_id: "analytics", platform_id: place.id, scraper_version: version.version, review_limit: limit }));
-    const done = await waitFor(async () => {
-      const row = await db.job.findUniqueOrThrow({ where: { id: job.id } });
-      return row.status === "succeeded" || row.status === "failed" ? row : undefined;
-    }, 60_000, "the collection job");
+    const { value: job } = await createJob(
+      deps,
+      actor,
+      ZCreateJobInput.parse({
+        requester_client_id: "analytics",
+        platform_id: place.id,
+        scraper_version: version.version,
+        review_limit: limit,
+      }),
+    );
+    const done = await waitFor(
+      async () => {
+        const row = await db.job.findUniqueOrThrow({ where: { id: job.id } });
+        return row.status === "succeeded" || row.status === "failed" ? row : undefined;
+      },
+      60_000,
+      "the collection job",
+    );
     expect(done).toMatchObject({ status: "succeeded", reviewCount: limit });
 
-    const run = await executePipeline({ db, queue: bossExecutionQueue(() => Promise.resolve(boss)), maxActivePerPrincipal: 2 }, actor, { pipeline_id: "review-analytics", input: { job_ids: [job.id] } });
-    const finished = await waitFor(async () => {
-      const e = await getExecution(db, actor, { pipeline_id: "review-analytics", execution_id: run.id });
-      return e.status === "succeeded" || e.status === "failed" ? e : undefined;
-    }, 60_000, "the execution");
+    const run = await executePipeline(
+      { db, queue: bossExecutionQueue(() => Promise.resolve(boss)), maxActivePerPrincipal: 2 },
+      actor,
+      { pipeline_id: "review-analytics", input: { job_ids: [job.id] } },
+    );
+    const finished = await waitFor(
+      async () => {
+        const e = await getExecution(db, actor, { pipeline_id: "review-analytics", execution_id: run.id });
+        return e.status === "succeeded" || e.status === "failed" ? e : undefined;
+      },
+      60_000,
+      "the execution",
+    );
     expect(finished.status, finished.error ?? "").toBe("succeeded");
     expect(finished.stage_metrics.normalize).toMatchObject({ status: "succeeded", items_in: limit });
 
     // The aggregates describe the collected rows, not a generated set.
-    const stored = await db.review.findMany({ where: { jobs: { some: { jobId: job.id } } }, select: { id: true, rating: true, language: true, text: true } });
+    const stored = await db.review.findMany({
+      where: { jobs: { some: { jobId: job.id } } },
+      select: { id: true, rating: true, language: true, text: true },
+    });
     expect(stored).toHaveLength(limit);
     const row = await db.pipelineExecution.findUniqueOrThrow({ where: { id: run.id }, select: { result: true } });
     const result = row.result as unknown as Aggregates;

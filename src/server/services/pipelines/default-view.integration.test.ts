@@ -26,7 +26,12 @@ describe("default view and runs without reviews", () => {
   it("a run with no reviews succeeds with review_count 0 and never replaces a non-empty default view", async () => {
     const key = await makeApiKey(db, ["jobs:read", "jobs:write"]);
     const place = uid("full");
-    await collectedJob(db, { apiKeyId: key.id, placeKey: place, reviews: reviewsOf(place, 12), placeName: "Full House" });
+    await collectedJob(db, {
+      apiKeyId: key.id,
+      placeKey: place,
+      reviews: reviewsOf(place, 12),
+      placeName: "Full House",
+    });
     const emptyJob = await collectedJob(db, { apiKeyId: key.id, placeKey: uid("empty"), reviews: [] });
     const full = await ran(key.actor, { place_key: place });
     // Two runs after it that read nothing: a job that stored no review, a date range without one.
@@ -36,21 +41,45 @@ describe("default view and runs without reviews", () => {
     for (const id of [noneByJob, noneByDate]) {
       const detail = await getExecution(db, key.actor, { pipeline_id: PIPELINE, execution_id: id });
       expect(detail).toMatchObject({ status: "succeeded", review_count: 0, places: [], error: null });
-      for (const m of Object.values(detail.stage_metrics)) expect(m).toMatchObject({ status: "skipped", warnings: [NO_ITEMS_WARNING] });
+      for (const m of Object.values(detail.stage_metrics))
+        expect(m).toMatchObject({ status: "skipped", warnings: [NO_ITEMS_WARNING] });
     }
 
     // Nothing chosen: the newest run with reviews, for every widget, the report and the page's picker.
     const widget = await getWidgetData(db, key.actor, { pipeline_id: PIPELINE, widget_id: "total_reviews" });
-    expect(widget).toMatchObject({ execution_id: full, state: "ready", review_count: 12, data: { kind: "StatCard", value: 12 } });
-    expect(await getSynthesis(db, key.actor, { pipeline_id: PIPELINE })).toMatchObject({ execution_id: full, state: "ready", format: "v2" });
+    expect(widget).toMatchObject({
+      execution_id: full,
+      state: "ready",
+      review_count: 12,
+      data: { kind: "StatCard", value: 12 },
+    });
+    expect(await getSynthesis(db, key.actor, { pipeline_id: PIPELINE })).toMatchObject({
+      execution_id: full,
+      state: "ready",
+      format: "v2",
+    });
     const selection = await getExecutionSelection(db, key.actor, { pipeline_id: PIPELINE });
-    expect(selection.current).toMatchObject({ id: full, places: [{ place_key: place, name: "Full House", reviews: 12 }] });
+    expect(selection.current).toMatchObject({
+      id: full,
+      places: [{ place_key: place, name: "Full House", reviews: 12 }],
+    });
     expect(selection.choices.map((c) => c.id)).toEqual([full]);
 
     // Chosen explicitly, an empty run says so instead of drawing nothing.
     const chosen = { pipeline_id: PIPELINE, execution_id: noneByDate };
-    expect(await getWidgetData(db, key.actor, { ...chosen, widget_id: "total_reviews" })).toMatchObject({ execution_id: noneByDate, state: "no_reviews", review_count: 0, data: null });
-    expect(await getSynthesis(db, key.actor, chosen)).toMatchObject({ execution_id: noneByDate, state: "no_reviews", review_count: 0, format: null, report: null });
+    expect(await getWidgetData(db, key.actor, { ...chosen, widget_id: "total_reviews" })).toMatchObject({
+      execution_id: noneByDate,
+      state: "no_reviews",
+      review_count: 0,
+      data: null,
+    });
+    expect(await getSynthesis(db, key.actor, chosen)).toMatchObject({
+      execution_id: noneByDate,
+      state: "no_reviews",
+      review_count: 0,
+      format: null,
+      report: null,
+    });
     const picked = await getExecutionSelection(db, key.actor, chosen);
     expect(picked.current).toMatchObject({ id: noneByDate, review_count: 0 });
     expect(picked.choices.map((c) => c.id)).toEqual([full, noneByDate]);
@@ -69,7 +98,9 @@ describe("default view and runs without reviews", () => {
     expect(fallback.review_count).not.toBe(0);
     const own = await ran(admin, { place_key: place });
     await ran(key.actor, { place_key: place }); // a newer run of someone else does not take the administrator's view
-    expect((await getWidgetData(db, admin, { pipeline_id: PIPELINE, widget_id: "total_reviews" })).execution_id).toBe(own);
+    expect((await getWidgetData(db, admin, { pipeline_id: PIPELINE, widget_id: "total_reviews" })).execution_id).toBe(
+      own,
+    );
     expect((await getSynthesis(db, admin, { pipeline_id: PIPELINE, execution_id: byKey })).execution_id).toBe(byKey);
   });
 });

@@ -21,9 +21,13 @@ afterAll(() => db.$disconnect());
 const PIPELINE = "review-analytics";
 
 async function run(actor: Actor, place: string) {
-  const queued = await executePipeline({ db, queue: recordingQueue(), maxActivePerPrincipal: 1_000 }, actor, { pipeline_id: PIPELINE, input: { place_key: place } });
+  const queued = await executePipeline({ db, queue: recordingQueue(), maxActivePerPrincipal: 1_000 }, actor, {
+    pipeline_id: PIPELINE,
+    input: { place_key: place },
+  });
   expect(await runExecution({ db }, queued.id)).toBe("succeeded");
-  const report = (await getSynthesis(db, actor, { pipeline_id: PIPELINE, execution_id: queued.id })).report as unknown as ReportV2;
+  const report = (await getSynthesis(db, actor, { pipeline_id: PIPELINE, execution_id: queued.id }))
+    .report as unknown as ReportV2;
   return { id: queued.id, report };
 }
 
@@ -33,7 +37,13 @@ async function allIds(actor: Actor, executionId: string, ref: string): Promise<{
   let cursor: string | undefined;
   let total = -1;
   for (let pages = 0; pages < 100; pages++) {
-    const page = await getEvidence(db, actor, { pipeline_id: PIPELINE, execution_id: executionId, ref, limit: 7, ...(cursor ? { cursor } : {}) });
+    const page = await getEvidence(db, actor, {
+      pipeline_id: PIPELINE,
+      execution_id: executionId,
+      ref,
+      limit: 7,
+      ...(cursor ? { cursor } : {}),
+    });
     total = page.figure.reviews;
     ids.push(...page.items.map((i) => i.review_id));
     if (!page.next_cursor) break;
@@ -69,9 +79,21 @@ describe("report evidence", () => {
     const place = uid("evidence");
     const batch = await makeBatch(db, owner.id);
     const all = reviewsOf(place, 140, 5);
-    await collectedJob(db, { apiKeyId: owner.id, placeKey: place, reviews: all.slice(0, 90), placeName: "Casa Prueba", batchId: batch.id });
+    await collectedJob(db, {
+      apiKeyId: owner.id,
+      placeKey: place,
+      reviews: all.slice(0, 90),
+      placeName: "Casa Prueba",
+      batchId: batch.id,
+    });
     const first = await run(owner.actor, place);
-    await collectedJob(db, { apiKeyId: owner.id, placeKey: place, reviews: all, placeName: "Casa Prueba", batchId: batch.id });
+    await collectedJob(db, {
+      apiKeyId: owner.id,
+      placeKey: place,
+      reviews: all,
+      placeName: "Casa Prueba",
+      batchId: batch.id,
+    });
     const { id, report } = await run(owner.actor, place);
 
     // One label row per review read, and every figure of the narrative is linked where it is written.
@@ -81,7 +103,9 @@ describe("report evidence", () => {
     const links = report.links ?? [];
     expect(Object.keys(evidence).length).toBeGreaterThan(10);
     for (const link of links) {
-      const field = report[link.field as keyof ReportV2] ?? (report.executive_summary as unknown as Record<string, string>)[link.field];
+      const field =
+        report[link.field as keyof ReportV2] ??
+        (report.executive_summary as unknown as Record<string, string>)[link.field];
       const text = link.index === null ? (field as string) : (field as string[])[link.index]!;
       expect(text.slice(link.start, link.end), link.ref).toBe(formatClaim(evidence[link.ref]!));
     }
@@ -92,8 +116,13 @@ describe("report evidence", () => {
     for (const [ref, entry] of Object.entries(evidence)) {
       const filter = entry.filter as EvidenceFilter;
       const { ids, total } = await allIds(owner.actor, id, ref);
-      const own = filter.execution_id ? (await db.pipelineReviewLabel.findMany({ where: { executionId: filter.execution_id } })).map(asLabel) : rows;
-      const expected = own.filter((r) => matchesFilter(r, filter)).map((r) => r.review_id).sort();
+      const own = filter.execution_id
+        ? (await db.pipelineReviewLabel.findMany({ where: { executionId: filter.execution_id } })).map(asLabel)
+        : rows;
+      const expected = own
+        .filter((r) => matchesFilter(r, filter))
+        .map((r) => r.review_id)
+        .sort();
       expect(ids, ref).toEqual(expected);
       expect(total, ref).toBe(entry.reviews);
       expect(entry.review_ids, ref).toEqual(expected.slice(0, 20));
@@ -106,7 +135,12 @@ describe("report evidence", () => {
     expect(evidence["reviews"]).toMatchObject({ value: 140, reviews: 140 });
 
     // The items carry the review as stored.
-    const page = await getEvidence(db, owner.actor, { pipeline_id: PIPELINE, execution_id: id, ref: "reviews", limit: 3 });
+    const page = await getEvidence(db, owner.actor, {
+      pipeline_id: PIPELINE,
+      execution_id: id,
+      ref: "reviews",
+      limit: 3,
+    });
     expect(page.items).toHaveLength(3);
     expect(page.items.every((i) => i.stored && typeof i.text === "string")).toBe(true);
 

@@ -33,7 +33,10 @@ export async function getEvidence(db: Db, actor: Actor, raw: TEvidenceInput) {
   const f: EvidenceFilter = filter.data;
   const runId = f.execution_id ?? row.id;
   if (f.execution_id) {
-    const other = await db.pipelineExecution.findFirst({ where: { id: f.execution_id, ...visible }, select: { id: true } });
+    const other = await db.pipelineExecution.findFirst({
+      where: { id: f.execution_id, ...visible },
+      select: { id: true },
+    });
     if (!other) throw new AppError("NOT_FOUND", "evidence_not_found");
   }
   const where = { executionId: runId, ...labelWhere(f) };
@@ -48,7 +51,10 @@ export async function getEvidence(db: Db, actor: Actor, raw: TEvidenceInput) {
   const page = labels.slice(0, input.limit);
   const ids = page.map((l) => l.reviewId).filter(isUuid);
   const reviews = ids.length
-    ? await db.review.findMany({ where: { id: { in: ids } }, select: { id: true, author: true, rating: true, text: true, publishedAt: true } })
+    ? await db.review.findMany({
+        where: { id: { in: ids } },
+        select: { id: true, author: true, rating: true, text: true, publishedAt: true },
+      })
     : [];
   const byId = new Map(reviews.map((r) => [r.id, r]));
   return {

@@ -57,7 +57,9 @@ async function insertWithinLimit(deps: ExecuteDeps, actor: Actor, data: Prisma.P
   if (!principal) return deps.db.pipelineExecution.create({ data, select: EXECUTION_SELECT });
   return deps.db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(${ACTIVE_LIMIT_LOCK}::int, hashtext(${principal.key}))`;
-    const active = await tx.pipelineExecution.count({ where: { ...principal.where, status: { in: ["queued", "running"] } } });
+    const active = await tx.pipelineExecution.count({
+      where: { ...principal.where, status: { in: ["queued", "running"] } },
+    });
     if (active >= deps.maxActivePerPrincipal) {
       throw new AppError("TOO_MANY_REQUESTS", "too_many_active_executions", { limit: deps.maxActivePerPrincipal });
     }
@@ -71,7 +73,10 @@ async function createAndQueue(deps: ExecuteDeps, actor: Actor, data: Prisma.Pipe
   try {
     await deps.queue.enqueueExecution(row.id);
   } catch {
-    await deps.db.pipelineExecution.update({ where: { id: row.id }, data: { status: "failed", failedStage: "queue", error: "queue_unavailable", finishedAt: new Date() } });
+    await deps.db.pipelineExecution.update({
+      where: { id: row.id },
+      data: { status: "failed", failedStage: "queue", error: "queue_unavailable", finishedAt: new Date() },
+    });
     throw new AppError("SERVICE_UNAVAILABLE", "queue_unavailable");
   }
   return toExecutionOut(row);

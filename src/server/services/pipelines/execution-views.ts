@@ -4,7 +4,14 @@ import { detectReportFormat } from "@/server/pipelines/review-analytics/synthesi
 import type { Actor } from "@/server/services/actor";
 import { assertPipelineAccess, ownExecutions, visibleExecutions } from "./access";
 import { pipelineOrThrow } from "./pipelines";
-import { ZSelectionInput, ZSynthesisInput, ZWidgetInput, type TSelectionInput, type TSynthesisInput, type TWidgetInput } from "./schemas";
+import {
+  ZSelectionInput,
+  ZSynthesisInput,
+  ZWidgetInput,
+  type TSelectionInput,
+  type TSynthesisInput,
+  type TWidgetInput,
+} from "./schemas";
 import { parsed, placesOf } from "./serialize";
 
 // What the dashboard, the widgets and the report show: one execution the caller can see.
@@ -12,7 +19,10 @@ import { parsed, placesOf } from "./serialize";
 const NEWEST = [{ createdAt: "desc" }, { id: "desc" }] satisfies Prisma.PipelineExecutionOrderByWithRelationInput[];
 
 /** A run worth showing by default: succeeded, with reviews (null: a run older than review counts). */
-const SHOWABLE: Prisma.PipelineExecutionWhereInput = { status: "succeeded", OR: [{ reviewCount: { gt: 0 } }, { reviewCount: null }] };
+const SHOWABLE: Prisma.PipelineExecutionWhereInput = {
+  status: "succeeded",
+  OR: [{ reviewCount: { gt: 0 } }, { reviewCount: null }],
+};
 
 const VIEW_SELECT = {
   id: true,
@@ -30,7 +40,13 @@ const VIEW_SELECT = {
  * administrators, who see every run) the newest showable run they can see. A run with no reviews is
  * never the default, so it cannot replace a full dashboard. Null when there is none.
  */
-async function chooseExecution<S extends Prisma.PipelineExecutionSelect>(db: Db, actor: Actor, pipelineId: string, executionId: string | undefined, select: S) {
+async function chooseExecution<S extends Prisma.PipelineExecutionSelect>(
+  db: Db,
+  actor: Actor,
+  pipelineId: string,
+  executionId: string | undefined,
+  select: S,
+) {
   const visible = { pipelineId, ...visibleExecutions(actor) };
   if (executionId) {
     const row = await db.pipelineExecution.findFirst({ where: { id: executionId, ...visible }, select });
@@ -38,13 +54,19 @@ async function chooseExecution<S extends Prisma.PipelineExecutionSelect>(db: Db,
     return row;
   }
   const own = ownExecutions(actor);
-  const mine = own ? await db.pipelineExecution.findFirst({ where: { AND: [visible, SHOWABLE, own] }, orderBy: NEWEST, select }) : null;
+  const mine = own
+    ? await db.pipelineExecution.findFirst({ where: { AND: [visible, SHOWABLE, own] }, orderBy: NEWEST, select })
+    : null;
   return mine ?? db.pipelineExecution.findFirst({ where: { AND: [visible, SHOWABLE] }, orderBy: NEWEST, select });
 }
 
 /** The chosen or default execution; NOT_FOUND no_succeeded_execution when the caller has none. */
 async function pickExecution(db: Db, actor: Actor, pipelineId: string, executionId: string | undefined) {
-  const row = await chooseExecution(db, actor, pipelineId, executionId, { ...VIEW_SELECT, result: true, synthesis: true });
+  const row = await chooseExecution(db, actor, pipelineId, executionId, {
+    ...VIEW_SELECT,
+    result: true,
+    synthesis: true,
+  });
   if (!row) throw new AppError("NOT_FOUND", "no_succeeded_execution");
   return row;
 }
@@ -67,8 +89,18 @@ export async function getWidgetData(db: Db, actor: Actor, raw: TWidgetInput) {
       data = null; // a result stored by an older version without this widget's fields
     }
   }
-  const state: "ready" | "no_reviews" | "no_result" = row.reviewCount === 0 ? "no_reviews" : data ? "ready" : "no_result";
-  return { pipeline_id: def.id, widget_id: widget.id, kind: widget.kind, execution_id: row.id, execution_status: row.status, state, review_count: row.reviewCount, data };
+  const state: "ready" | "no_reviews" | "no_result" =
+    row.reviewCount === 0 ? "no_reviews" : data ? "ready" : "no_result";
+  return {
+    pipeline_id: def.id,
+    widget_id: widget.id,
+    kind: widget.kind,
+    execution_id: row.id,
+    execution_status: row.status,
+    state,
+    review_count: row.reviewCount,
+    data,
+  };
 }
 
 /**
@@ -80,17 +112,38 @@ export async function getSynthesis(db: Db, actor: Actor, raw: TSynthesisInput) {
   const input = ZSynthesisInput.parse(raw);
   const def = pipelineOrThrow(input.pipeline_id);
   const row = await pickExecution(db, actor, def.id, input.execution_id);
-  const head = { pipeline_id: def.id, execution_id: row.id, finished_at: row.finishedAt, review_count: row.reviewCount, places: placesOf(row) };
-  if (row.status === "succeeded" && row.reviewCount === 0) return { ...head, state: "no_reviews" as const, format: null, report: null };
+  const head = {
+    pipeline_id: def.id,
+    execution_id: row.id,
+    finished_at: row.finishedAt,
+    review_count: row.reviewCount,
+    places: placesOf(row),
+  };
+  if (row.status === "succeeded" && row.reviewCount === 0)
+    return { ...head, state: "no_reviews" as const, format: null, report: null };
   const report = parsed(row.synthesis);
-  if (report === null || typeof report !== "object" || Array.isArray(report)) throw new AppError("NOT_FOUND", "synthesis_not_found", { status: row.status });
-  return { ...head, state: "ready" as const, format: detectReportFormat(report), report: report as Record<string, unknown> };
+  if (report === null || typeof report !== "object" || Array.isArray(report))
+    throw new AppError("NOT_FOUND", "synthesis_not_found", { status: row.status });
+  return {
+    ...head,
+    state: "ready" as const,
+    format: detectReportFormat(report),
+    report: report as Record<string, unknown>,
+  };
 }
 
 /** How many runs the pickers of the pages offer (the newest; a chosen older one is added). */
 const CHOICES = 100;
 
-const choiceOf = (row: { id: string; status: "queued" | "running" | "succeeded" | "failed"; input: unknown; reviewCount: number | null; places: unknown; queuedAt: Date; finishedAt: Date | null }) => ({
+const choiceOf = (row: {
+  id: string;
+  status: "queued" | "running" | "succeeded" | "failed";
+  input: unknown;
+  reviewCount: number | null;
+  places: unknown;
+  queuedAt: Date;
+  finishedAt: Date | null;
+}) => ({
   id: row.id,
   status: row.status,
   queued_at: row.queuedAt,

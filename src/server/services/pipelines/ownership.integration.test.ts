@@ -35,7 +35,13 @@ async function keyWithData() {
   const key = await makeApiKey(db, [...WRITE]);
   const place = uid("place-a");
   const batch = await makeBatch(db, key.id);
-  const job = await collectedJob(db, { apiKeyId: key.id, placeKey: place, reviews: reviewsOf(place, 20), placeName: "Casa A", batchId: batch.id });
+  const job = await collectedJob(db, {
+    apiKeyId: key.id,
+    placeKey: place,
+    reviews: reviewsOf(place, 20),
+    placeName: "Casa A",
+    batchId: batch.id,
+  });
   return { ...key, place, batch, job };
 }
 
@@ -45,23 +51,55 @@ describe("pipeline ownership", () => {
     const b = await makeApiKey(db, [...WRITE]);
     const mine = await collectedJob(db, { apiKeyId: b.id, placeKey: uid("place-b"), reviews: reviewsOf("b", 3) });
     const queue = recordingQueue();
-    const execute = (input: Record<string, unknown>) => executePipeline({ db, queue, maxActivePerPrincipal: 1_000 }, b.actor, { pipeline_id: PIPELINE, input });
+    const execute = (input: Record<string, unknown>) =>
+      executePipeline({ db, queue, maxActivePerPrincipal: 1_000 }, b.actor, { pipeline_id: PIPELINE, input });
 
-    expect(await rejectionOf(execute({ job_ids: [a.job.id] }), AppError)).toMatchObject({ code: "NOT_FOUND", message: "job_not_found", details: { job_ids: [a.job.id] } });
+    expect(await rejectionOf(execute({ job_ids: [a.job.id] }), AppError)).toMatchObject({
+      code: "NOT_FOUND",
+      message: "job_not_found",
+      details: { job_ids: [a.job.id] },
+    });
     // One foreign id among the caller's own is enough to refuse the whole request.
-    expect(await rejectionOf(execute({ job_ids: [mine.id, a.job.id] }), AppError)).toMatchObject({ code: "NOT_FOUND", message: "job_not_found", details: { job_ids: [a.job.id] } });
-    expect(await rejectionOf(execute({ batch_ids: [a.batch.id] }), AppError)).toMatchObject({ code: "NOT_FOUND", message: "batch_not_found" });
-    expect(await rejectionOf(execute({ place_key: a.place }), AppError)).toMatchObject({ code: "NOT_FOUND", message: "place_not_found" });
+    expect(await rejectionOf(execute({ job_ids: [mine.id, a.job.id] }), AppError)).toMatchObject({
+      code: "NOT_FOUND",
+      message: "job_not_found",
+      details: { job_ids: [a.job.id] },
+    });
+    expect(await rejectionOf(execute({ batch_ids: [a.batch.id] }), AppError)).toMatchObject({
+      code: "NOT_FOUND",
+      message: "batch_not_found",
+    });
+    expect(await rejectionOf(execute({ place_key: a.place }), AppError)).toMatchObject({
+      code: "NOT_FOUND",
+      message: "place_not_found",
+    });
     // The same answers as for data that does not exist at all.
-    expect(await rejectionOf(execute({ job_ids: ["0195d0a8-0000-7000-8000-00000000f00d"] }), AppError)).toMatchObject({ message: "job_not_found" });
-    expect(await rejectionOf(execute({ place_key: uid("nowhere") }), AppError)).toMatchObject({ message: "place_not_found" });
+    expect(await rejectionOf(execute({ job_ids: ["0195d0a8-0000-7000-8000-00000000f00d"] }), AppError)).toMatchObject({
+      message: "job_not_found",
+    });
+    expect(await rejectionOf(execute({ place_key: uid("nowhere") }), AppError)).toMatchObject({
+      message: "place_not_found",
+    });
     // The place exists for A on its origin only.
-    expect(await rejectionOf(executePipeline(deps(), a.actor, { pipeline_id: PIPELINE, input: { place_key: a.place, origin: "https://other.test" } }), AppError)).toMatchObject({ message: "place_not_found" });
+    expect(
+      await rejectionOf(
+        executePipeline(deps(), a.actor, {
+          pipeline_id: PIPELINE,
+          input: { place_key: a.place, origin: "https://other.test" },
+        }),
+        AppError,
+      ),
+    ).toMatchObject({ message: "place_not_found" });
     expect(queue.ids).toEqual([]);
     expect(await db.pipelineExecution.count({ where: { triggeredByApiKeyId: b.id } })).toBe(0);
 
     // A itself may, by job, batch and place (also naming its origin).
-    await expect(executePipeline(deps(), a.actor, { pipeline_id: PIPELINE, input: { job_ids: [a.job.id], batch_ids: [a.batch.id], place_key: a.place, origin: TEST_ORIGIN } })).resolves.toMatchObject({ status: "queued" });
+    await expect(
+      executePipeline(deps(), a.actor, {
+        pipeline_id: PIPELINE,
+        input: { job_ids: [a.job.id], batch_ids: [a.batch.id], place_key: a.place, origin: TEST_ORIGIN },
+      }),
+    ).resolves.toMatchObject({ status: "queued" });
   });
 
   it("another key's executions, widget data, synthesis, detail and rerun answer 404 and stay out of its history", async () => {
@@ -69,7 +107,15 @@ describe("pipeline ownership", () => {
     const b = await makeApiKey(db, [...WRITE]);
     const runA = await ran(a.actor, { place_key: a.place });
     const failedA = await db.pipelineExecution.create({
-      data: { pipelineId: PIPELINE, pipelineVersion: "1.0.0", input: { place_key: a.place }, status: "failed", failedStage: "classify", triggeredByApiKeyId: a.id, readScopeApiKeyId: a.id },
+      data: {
+        pipelineId: PIPELINE,
+        pipelineVersion: "1.0.0",
+        input: { place_key: a.place },
+        status: "failed",
+        failedStage: "classify",
+        triggeredByApiKeyId: a.id,
+        readScopeApiKeyId: a.id,
+      },
     });
     const ids = { pipeline_id: PIPELINE, execution_id: runA };
     for (const attempt of [
@@ -79,20 +125,33 @@ describe("pipeline ownership", () => {
       () => getExecutionSelection(db, b.actor, ids),
       () => rerunExecution(deps(), b.actor, { pipeline_id: PIPELINE, execution_id: failedA.id }),
     ]) {
-      expect(await rejectionOf(attempt(), AppError)).toMatchObject({ code: "NOT_FOUND", message: "execution_not_found" });
+      expect(await rejectionOf(attempt(), AppError)).toMatchObject({
+        code: "NOT_FOUND",
+        message: "execution_not_found",
+      });
     }
     const history = await listExecutions(db, b.actor, { pipeline_id: PIPELINE, pageSize: 100 });
     expect(history.total).toBe(0);
     // B has no run: nothing is its default, and the list shows it no latest run.
-    expect(await rejectionOf(getWidgetData(db, b.actor, { pipeline_id: PIPELINE, widget_id: "total_reviews" }), AppError)).toMatchObject({ message: "no_succeeded_execution" });
-    expect(await getExecutionSelection(db, b.actor, { pipeline_id: PIPELINE })).toEqual({ pipeline_id: PIPELINE, current: null, choices: [] });
+    expect(
+      await rejectionOf(getWidgetData(db, b.actor, { pipeline_id: PIPELINE, widget_id: "total_reviews" }), AppError),
+    ).toMatchObject({ message: "no_succeeded_execution" });
+    expect(await getExecutionSelection(db, b.actor, { pipeline_id: PIPELINE })).toEqual({
+      pipeline_id: PIPELINE,
+      current: null,
+      choices: [],
+    });
     expect((await listPipelines(db, b.actor)).items.find((p) => p.id === PIPELINE)?.latest_execution).toBeNull();
 
     // A sees its own, and its runs only.
     const own = await listExecutions(db, a.actor, { pipeline_id: PIPELINE, pageSize: 100 });
     expect(own.items.map((e) => e.id).sort()).toEqual([runA, failedA.id].sort());
-    expect((await listPipelines(db, a.actor)).items.find((p) => p.id === PIPELINE)?.latest_execution?.id).toBe(failedA.id);
-    expect((await getWidgetData(db, a.actor, { pipeline_id: PIPELINE, widget_id: "total_reviews" })).execution_id).toBe(runA);
+    expect((await listPipelines(db, a.actor)).items.find((p) => p.id === PIPELINE)?.latest_execution?.id).toBe(
+      failedA.id,
+    );
+    expect((await getWidgetData(db, a.actor, { pipeline_id: PIPELINE, widget_id: "total_reviews" })).execution_id).toBe(
+      runA,
+    );
   });
 
   it("administrators see every execution and may run over any key's data", async () => {
@@ -103,14 +162,25 @@ describe("pipeline ownership", () => {
     for (const admin of [adminKey.actor, adminUser]) {
       const ids = { pipeline_id: PIPELINE, execution_id: runA };
       await expect(getExecution(db, admin, ids)).resolves.toMatchObject({ id: runA, review_count: 20 });
-      await expect(getWidgetData(db, admin, { ...ids, widget_id: "total_reviews" })).resolves.toMatchObject({ state: "ready", data: { value: 20 } });
+      await expect(getWidgetData(db, admin, { ...ids, widget_id: "total_reviews" })).resolves.toMatchObject({
+        state: "ready",
+        data: { value: 20 },
+      });
       await expect(getSynthesis(db, admin, ids)).resolves.toMatchObject({ state: "ready", format: "v2" });
       const history = await listExecutions(db, admin, { pipeline_id: PIPELINE, pageSize: 100 });
       expect(history.items.map((e) => e.id)).toContain(runA);
     }
     // An administrator's run reads every job (no read scope), also another key's.
-    const adminRun = await executePipeline(deps(), adminUser, { pipeline_id: PIPELINE, input: { batch_ids: [a.batch.id], place_key: a.place } });
-    expect(await db.pipelineExecution.findUniqueOrThrow({ where: { id: adminRun.id }, select: { readScopeApiKeyId: true, triggeredByUserId: true } })).toEqual({
+    const adminRun = await executePipeline(deps(), adminUser, {
+      pipeline_id: PIPELINE,
+      input: { batch_ids: [a.batch.id], place_key: a.place },
+    });
+    expect(
+      await db.pipelineExecution.findUniqueOrThrow({
+        where: { id: adminRun.id },
+        select: { readScopeApiKeyId: true, triggeredByUserId: true },
+      }),
+    ).toEqual({
       readScopeApiKeyId: null,
       triggeredByUserId: adminUser.userId,
     });
@@ -142,7 +212,12 @@ describe("pipeline ownership", () => {
     // B collected the same place: 5 of A's reviews as they were, one edited since, and 10 A never saw.
     const edited = { ...ofA[0]!, text: "Edited later: the soup was cold.", rating: 1 };
     const more = reviewsOf(a.place, 30).slice(20);
-    await collectedJob(db, { apiKeyId: b.id, placeKey: a.place, reviews: [edited, ...ofA.slice(1, 5), ...more], placeName: "Casa B" });
+    await collectedJob(db, {
+      apiKeyId: b.id,
+      placeKey: a.place,
+      reviews: [edited, ...ofA.slice(1, 5), ...more],
+      placeName: "Casa B",
+    });
 
     const input = ZReviewAnalyticsInput.parse({ place_key: a.place });
     const readByA = await loadReviews(db, input, a.id);
@@ -161,8 +236,14 @@ describe("pipeline ownership", () => {
     // Through the service: A's run reads A's 20, B's run B's 15.
     const runA = await ran(a.actor, { place_key: a.place });
     const runB = await ran(b.actor, { place_key: a.place });
-    expect((await getExecution(db, a.actor, { pipeline_id: PIPELINE, execution_id: runA })).stage_metrics.normalize?.items_in).toBe(20);
-    expect((await getExecution(db, b.actor, { pipeline_id: PIPELINE, execution_id: runB })).stage_metrics.normalize?.items_in).toBe(15);
+    expect(
+      (await getExecution(db, a.actor, { pipeline_id: PIPELINE, execution_id: runA })).stage_metrics.normalize
+        ?.items_in,
+    ).toBe(20);
+    expect(
+      (await getExecution(db, b.actor, { pipeline_id: PIPELINE, execution_id: runB })).stage_metrics.normalize
+        ?.items_in,
+    ).toBe(15);
   });
 
   it("a rerun takes the re-running caller's scope and checks the input again", async () => {
@@ -171,14 +252,28 @@ describe("pipeline ownership", () => {
     await syncRegistry(db);
     // A failed run of B whose input names A's job (as a run written before inputs were checked could).
     const stale = await db.pipelineExecution.create({
-      data: { pipelineId: PIPELINE, pipelineVersion: "1.0.0", input: { job_ids: [a.job.id] }, status: "failed", failedStage: "prepare", triggeredByApiKeyId: b.id },
+      data: {
+        pipelineId: PIPELINE,
+        pipelineVersion: "1.0.0",
+        input: { job_ids: [a.job.id] },
+        status: "failed",
+        failedStage: "prepare",
+        triggeredByApiKeyId: b.id,
+      },
     });
-    expect(await rejectionOf(rerunExecution(deps(), b.actor, { pipeline_id: PIPELINE, execution_id: stale.id }), AppError)).toMatchObject({ message: "job_not_found" });
+    expect(
+      await rejectionOf(rerunExecution(deps(), b.actor, { pipeline_id: PIPELINE, execution_id: stale.id }), AppError),
+    ).toMatchObject({ message: "job_not_found" });
     // An administrator may re-run it: the new attempt reads with the administrator's scope.
     const admin = await makeApiKey(db, ["admin"]);
     const again = await rerunExecution(deps(), admin.actor, { pipeline_id: PIPELINE, execution_id: stale.id });
     expect(again).toMatchObject({ attempt: 2, retry_of_id: stale.id });
-    expect(await db.pipelineExecution.findUniqueOrThrow({ where: { id: again.id }, select: { readScopeApiKeyId: true, triggeredByApiKeyId: true } })).toEqual({
+    expect(
+      await db.pipelineExecution.findUniqueOrThrow({
+        where: { id: again.id },
+        select: { readScopeApiKeyId: true, triggeredByApiKeyId: true },
+      }),
+    ).toEqual({
       readScopeApiKeyId: null,
       triggeredByApiKeyId: admin.id,
     });

@@ -21,19 +21,33 @@ describe("worker on pg-boss", () => {
     // One instance, as in the worker: the sender and the consumer share it.
     const boss = await startBoss({ url, settings: testSettings(), supervise: false });
     const metrics = createWorkerMetrics();
-    const worker = await startPipelineWorker({ boss, db, log: logger(), concurrency: 1, llm: null, observer: executionObserver(metrics) });
+    const worker = await startPipelineWorker({
+      boss,
+      db,
+      log: logger(),
+      concurrency: 1,
+      llm: null,
+      observer: executionObserver(metrics),
+    });
     const queue = bossExecutionQueue(() => Promise.resolve(boss));
     try {
       const actor = actorOf(await makeUser(db, { admin: true }));
       const place = uid("boss");
-      const job = await db.job.create({ data: { requesterClientId: uid("client"), placeId: place, status: "succeeded" }, select: { id: true } });
+      const job = await db.job.create({
+        data: { requesterClientId: uid("client"), placeId: place, status: "succeeded" },
+        select: { id: true },
+      });
       await storeGeneratedReviews(db, job.id, place, { count: 40, seed: 9 });
-      const run = await executePipeline({ db, queue, maxActivePerPrincipal: 2 }, actor, { pipeline_id: "review-analytics", input: { place_key: place } });
+      const run = await executePipeline({ db, queue, maxActivePerPrincipal: 2 }, actor, {
+        pipeline_id: "review-analytics",
+        input: { place_key: place },
+      });
       const deadline = Date.now() + 30_000;
       let status = run.status as string;
       while (Date.now() < deadline && (status === "queued" || status === "running")) {
         await new Promise((r) => setTimeout(r, 200));
-        status = (await db.pipelineExecution.findUniqueOrThrow({ where: { id: run.id }, select: { status: true } })).status;
+        status = (await db.pipelineExecution.findUniqueOrThrow({ where: { id: run.id }, select: { status: true } }))
+          .status;
       }
       expect(status).toBe("succeeded");
       // Told right after the row is stored: every stage of the pipeline, once.
@@ -46,7 +60,12 @@ describe("worker on pg-boss", () => {
       const stages = findPipeline("review-analytics")?.stages.map((s) => s.id) ?? [];
       expect(stages.length).toBeGreaterThan(1);
       for (const stage of stages) {
-        expect(text).toMatch(new RegExp(`^worker_pipeline_stage_duration_seconds_count\\{pipeline="review-analytics",stage="${stage}",status="succeeded"\\} 1$`, "m"));
+        expect(text).toMatch(
+          new RegExp(
+            `^worker_pipeline_stage_duration_seconds_count\\{pipeline="review-analytics",stage="${stage}",status="succeeded"\\} 1$`,
+            "m",
+          ),
+        );
       }
     } finally {
       worker.stop();

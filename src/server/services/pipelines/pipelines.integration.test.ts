@@ -23,7 +23,10 @@ const deps = (queue = recordingQueue()) => ({ db, queue, maxActivePerPrincipal: 
 /** Generated reviews of a new place, collected by an administrator's job (readable by administrators). */
 async function adminPlace(tag: string, count: number, seed: number, duplicateShare = 0) {
   const place = uid(tag);
-  const job = await db.job.create({ data: { requesterClientId: uid("client"), placeId: place, status: "succeeded" }, select: { id: true } });
+  const job = await db.job.create({
+    data: { requesterClientId: uid("client"), placeId: place, status: "succeeded" },
+    select: { id: true },
+  });
   await storeGeneratedReviews(db, job.id, place, { count, seed, duplicateShare });
   return place;
 }
@@ -35,9 +38,23 @@ describe("review-analytics executions", () => {
     const place = await adminPlace("place", 250, 3, 0.05);
     const queue = recordingQueue();
 
-    const queued = await executePipeline(deps(queue), actor, { pipeline_id: "review-analytics", input: { place_key: place, from: "2026-01-01", to: "2026-12-31" } });
-    expect(queued).toMatchObject({ status: "queued", pipeline_id: "review-analytics", attempt: 1, input: { place_key: place, max_reviews: 100_000 } });
-    expect(Object.values(queued.stage_metrics).map((m: StageMetric) => m.status)).toEqual(["pending", "pending", "pending", "pending", "pending"]);
+    const queued = await executePipeline(deps(queue), actor, {
+      pipeline_id: "review-analytics",
+      input: { place_key: place, from: "2026-01-01", to: "2026-12-31" },
+    });
+    expect(queued).toMatchObject({
+      status: "queued",
+      pipeline_id: "review-analytics",
+      attempt: 1,
+      input: { place_key: place, max_reviews: 100_000 },
+    });
+    expect(Object.values(queued.stage_metrics).map((m: StageMetric) => m.status)).toEqual([
+      "pending",
+      "pending",
+      "pending",
+      "pending",
+      "pending",
+    ]);
     expect(queue.ids).toEqual([queued.id]);
 
     expect(await runExecution({ db }, queued.id)).toBe("succeeded");
@@ -57,23 +74,45 @@ describe("review-analytics executions", () => {
 
     const kinds = new Set<string>();
     for (const widget of getDashboard(actor, { pipeline_id: "review-analytics" }).widgets) {
-      const data = await getWidgetData(db, actor, { pipeline_id: "review-analytics", widget_id: widget.id, execution_id: queued.id });
+      const data = await getWidgetData(db, actor, {
+        pipeline_id: "review-analytics",
+        widget_id: widget.id,
+        execution_id: queued.id,
+      });
       expect(data.data, widget.id).not.toBeNull();
       expect(data.data?.kind).toBe(widget.kind);
       kinds.add(widget.kind);
     }
     expect([...kinds].sort()).toEqual(["BarChart", "DataTable", "Heatmap", "LineChart", "PieChart", "StatCard"]);
-    const total = await getWidgetData(db, actor, { pipeline_id: "review-analytics", widget_id: "total_reviews", execution_id: queued.id });
+    const total = await getWidgetData(db, actor, {
+      pipeline_id: "review-analytics",
+      widget_id: "total_reviews",
+      execution_id: queued.id,
+    });
     expect(total.data).toMatchObject({ kind: "StatCard", value: detail.stage_metrics.normalize?.items_out });
 
     const synthesis = await getSynthesis(db, actor, { pipeline_id: "review-analytics", execution_id: queued.id });
     expect(synthesis.format).toBe("v2");
     expect(synthesis.report).toMatchObject({ report_version: "2.0", writer: "deterministic" });
-    expect(Object.keys(synthesis.report ?? {})).toEqual(expect.arrayContaining(["executive_summary", "risk_scorecard", "critical_issues", "action_matrix", "tracking_kpis", "strengths_to_protect"]));
+    expect(Object.keys(synthesis.report ?? {})).toEqual(
+      expect.arrayContaining([
+        "executive_summary",
+        "risk_scorecard",
+        "critical_issues",
+        "action_matrix",
+        "tracking_kpis",
+        "strengths_to_protect",
+      ]),
+    );
 
     const history = await listExecutions(db, actor, { pipeline_id: "review-analytics", page: 1, pageSize: 100 });
     expect(history.items.some((e) => e.id === queued.id)).toBe(true);
-    const slowest = await listExecutions(db, actor, { pipeline_id: "review-analytics", status: "succeeded", sort: "slowest", pageSize: 100 });
+    const slowest = await listExecutions(db, actor, {
+      pipeline_id: "review-analytics",
+      status: "succeeded",
+      sort: "slowest",
+      pageSize: 100,
+    });
     const durations = slowest.items.map((e) => e.total_duration_ms ?? -1);
     expect(durations.length).toBeGreaterThan(0);
     expect(durations).toEqual([...durations].sort((x, y) => y - x));
@@ -83,22 +122,39 @@ describe("review-analytics executions", () => {
     const list = await listPipelines(db, actor);
     expect(list.items.map((p) => p.id)).toContain("review-analytics");
     const details = await getPipeline(db, actor, { pipeline_id: "review-analytics" });
-    expect(details.input_schema).toMatchObject({ type: "object", properties: { place_key: { type: "string" }, job_ids: { type: "array" } } });
+    expect(details.input_schema).toMatchObject({
+      type: "object",
+      properties: { place_key: { type: "string" }, job_ids: { type: "array" } },
+    });
   });
 
   it("reads the reviews of a set of jobs, or of the jobs of a batch, through job_reviews", async () => {
     const actor = actorOf(await makeUser(db, { admin: true }));
     const place = uid("jobs");
     const all = reviewsOf(place, 30, 11);
-    const batch = await db.batch.create({ data: { requesterClientId: uid("client"), totalJobs: 1 }, select: { id: true } });
+    const batch = await db.batch.create({
+      data: { requesterClientId: uid("client"), totalJobs: 1 },
+      select: { id: true },
+    });
     // Two finished collection jobs of the place: one stored 12 of its reviews, the other (in a batch) 20.
     const job = await collectedJob(db, { apiKeyId: null, placeKey: place, reviews: all.slice(0, 12) });
     await collectedJob(db, { apiKeyId: null, placeKey: place, reviews: all.slice(10, 30), batchId: batch.id });
-    const byJob = await executePipeline(deps(), actor, { pipeline_id: "review-analytics", input: { job_ids: [job.id] } });
-    const byBatch = await executePipeline(deps(), actor, { pipeline_id: "review-analytics", input: { batch_ids: [batch.id] } });
-    const both = await executePipeline(deps(), actor, { pipeline_id: "review-analytics", input: { job_ids: [job.id], batch_ids: [batch.id] } });
+    const byJob = await executePipeline(deps(), actor, {
+      pipeline_id: "review-analytics",
+      input: { job_ids: [job.id] },
+    });
+    const byBatch = await executePipeline(deps(), actor, {
+      pipeline_id: "review-analytics",
+      input: { batch_ids: [batch.id] },
+    });
+    const both = await executePipeline(deps(), actor, {
+      pipeline_id: "review-analytics",
+      input: { job_ids: [job.id], batch_ids: [batch.id] },
+    });
     for (const run of [byJob, byBatch, both]) expect(await runExecution({ db }, run.id)).toBe("succeeded");
-    const itemsIn = async (id: string) => (await getExecution(db, actor, { pipeline_id: "review-analytics", execution_id: id })).stage_metrics.normalize?.items_in;
+    const itemsIn = async (id: string) =>
+      (await getExecution(db, actor, { pipeline_id: "review-analytics", execution_id: id })).stage_metrics.normalize
+        ?.items_in;
     expect(await itemsIn(byJob.id)).toBe(12);
     expect(await itemsIn(byBatch.id)).toBe(20);
     expect(await itemsIn(both.id)).toBe(30); // the two reviews both jobs collected are read once
@@ -107,7 +163,10 @@ describe("review-analytics executions", () => {
   it("rejects run requests that fail the pipeline's own schema, and unknown pipelines", async () => {
     const actor = actorOf(await makeUser(db, { admin: true }));
     const queue = recordingQueue();
-    const bad = await executePipeline(deps(queue), actor, { pipeline_id: "review-analytics", input: { from: "2026-05-01", to: "2026-01-01", origin: "https://x.test" } }).catch((e: unknown) => e);
+    const bad = await executePipeline(deps(queue), actor, {
+      pipeline_id: "review-analytics",
+      input: { from: "2026-05-01", to: "2026-01-01", origin: "https://x.test" },
+    }).catch((e: unknown) => e);
     expect(bad).toBeInstanceOf(AppError);
     expect((bad as AppError).code).toBe("BAD_REQUEST");
     expect((bad as AppError).details).toMatchObject({
@@ -116,21 +175,37 @@ describe("review-analytics executions", () => {
         { path: "origin", message: "origin_needs_place_key" },
       ]),
     });
-    const badOrigin = executePipeline(deps(queue), actor, { pipeline_id: "review-analytics", input: { place_key: "x", origin: "https://x.test/path" } });
-    await expect(badOrigin).rejects.toMatchObject({ code: "BAD_REQUEST", details: { issues: [{ path: "origin", message: "invalid_origin" }] } });
-    await expect(executePipeline(deps(queue), actor, { pipeline_id: "nope", input: {} })).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(getWidgetData(db, actor, { pipeline_id: "review-analytics", widget_id: "nope" })).rejects.toMatchObject({ code: "NOT_FOUND", message: "widget_not_found" });
+    const badOrigin = executePipeline(deps(queue), actor, {
+      pipeline_id: "review-analytics",
+      input: { place_key: "x", origin: "https://x.test/path" },
+    });
+    await expect(badOrigin).rejects.toMatchObject({
+      code: "BAD_REQUEST",
+      details: { issues: [{ path: "origin", message: "invalid_origin" }] },
+    });
+    await expect(executePipeline(deps(queue), actor, { pipeline_id: "nope", input: {} })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    await expect(
+      getWidgetData(db, actor, { pipeline_id: "review-analytics", widget_id: "nope" }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND", message: "widget_not_found" });
     expect(queue.ids).toEqual([]);
   });
 
   it("API keys need jobs:read to read and jobs:write to execute; signed-in users must be administrators", async () => {
     const reader = { kind: "apiKey" as const, apiKeyId: "00000000-0000-7000-8000-0000000000aa", scopes: ["jobs:read"] };
     await expect(listPipelines(db, reader)).resolves.toBeTruthy();
-    await expect(executePipeline(deps(), reader, { pipeline_id: "review-analytics", input: { place_key: "x" } })).rejects.toMatchObject({ code: "FORBIDDEN", details: { required: "jobs:write" } });
-    await expect(listPipelines(db, { kind: "apiKey", apiKeyId: reader.apiKeyId, scopes: [] })).rejects.toMatchObject({ code: "FORBIDDEN" });
+    await expect(
+      executePipeline(deps(), reader, { pipeline_id: "review-analytics", input: { place_key: "x" } }),
+    ).rejects.toMatchObject({ code: "FORBIDDEN", details: { required: "jobs:write" } });
+    await expect(listPipelines(db, { kind: "apiKey", apiKeyId: reader.apiKeyId, scopes: [] })).rejects.toMatchObject({
+      code: "FORBIDDEN",
+    });
     const user = actorOf(await makeUser(db));
     await expect(listPipelines(db, user)).rejects.toMatchObject({ code: "FORBIDDEN", message: "admin_only" });
-    await expect(executePipeline(deps(), user, { pipeline_id: "review-analytics", input: { place_key: "x" } })).rejects.toMatchObject({ code: "FORBIDDEN", message: "admin_only" });
+    await expect(
+      executePipeline(deps(), user, { pipeline_id: "review-analytics", input: { place_key: "x" } }),
+    ).rejects.toMatchObject({ code: "FORBIDDEN", message: "admin_only" });
   });
 });
 
@@ -143,7 +218,14 @@ describe("engine failure path in the database", () => {
     inputSchema: z.object({ n: z.number() }) as z.ZodType<unknown>,
     stages: [
       { id: "first", name: "First", count: () => 1, run: () => ({ output: [1, 2, 3], itemsOut: 3 }) },
-      { id: "second", name: "Second", count: (l: number[]) => l.length, run: () => { throw new Error("second stage broke"); } },
+      {
+        id: "second",
+        name: "Second",
+        count: (l: number[]) => l.length,
+        run: () => {
+          throw new Error("second stage broke");
+        },
+      },
       { id: "third", name: "Third", count: () => 0, run: () => ({ output: null, itemsOut: 0 }) },
     ] as unknown as PipelineDefinition["stages"],
     dashboard: [],
@@ -154,12 +236,22 @@ describe("engine failure path in the database", () => {
 
   it("records the stage and error, keeps the metrics of the stages that ran", async () => {
     await syncRegistry(db, [failing]);
-    const row = await db.pipelineExecution.create({ data: { pipelineId: "failing-test", pipelineVersion: "0.0.1", input: { n: 1 } } });
+    const row = await db.pipelineExecution.create({
+      data: { pipelineId: "failing-test", pipelineVersion: "0.0.1", input: { n: 1 } },
+    });
     expect(await runExecution({ db, registry: [failing] }, row.id)).toBe("failed");
     const stored = await db.pipelineExecution.findUniqueOrThrow({ where: { id: row.id } });
-    expect(stored).toMatchObject({ status: "failed", failedStage: "second", error: "second stage broke", currentStage: null });
+    expect(stored).toMatchObject({
+      status: "failed",
+      failedStage: "second",
+      error: "second stage broke",
+      currentStage: null,
+    });
     expect(stored.totalDurationMs).not.toBeNull();
-    const metrics = stored.stageMetrics as Record<string, { status: string; items_out: number | null; errors: string[] }>;
+    const metrics = stored.stageMetrics as Record<
+      string,
+      { status: string; items_out: number | null; errors: string[] }
+    >;
     expect(metrics.first).toMatchObject({ status: "succeeded", items_out: 3 });
     expect(metrics.second).toMatchObject({ status: "failed", errors: ["second stage broke"] });
     expect(metrics.third?.status).toBe("skipped");
@@ -171,17 +263,33 @@ describe("engine failure path in the database", () => {
     await syncRegistry(db);
     // An execution that failed (e.g. the worker lost its database mid-run).
     const failed = await db.pipelineExecution.create({
-      data: { pipelineId: "review-analytics", pipelineVersion: "1.0.0", input: { place_key: place, max_reviews: 100 }, status: "failed", failedStage: "classify", error: "connection lost" },
+      data: {
+        pipelineId: "review-analytics",
+        pipelineVersion: "1.0.0",
+        input: { place_key: place, max_reviews: 100 },
+        status: "failed",
+        failedStage: "classify",
+        error: "connection lost",
+      },
     });
     const queue = recordingQueue();
-    const again = await rerunExecution(deps(queue), actor, { pipeline_id: "review-analytics", execution_id: failed.id });
+    const again = await rerunExecution(deps(queue), actor, {
+      pipeline_id: "review-analytics",
+      execution_id: failed.id,
+    });
     expect(again).toMatchObject({ status: "queued", attempt: 2, retry_of_id: failed.id, input: { place_key: place } });
     expect(await runExecution({ db }, again.id)).toBe("succeeded");
-    await expect(rerunExecution(deps(queue), actor, { pipeline_id: "review-analytics", execution_id: again.id })).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(
+      rerunExecution(deps(queue), actor, { pipeline_id: "review-analytics", execution_id: again.id }),
+    ).rejects.toMatchObject({ code: "CONFLICT" });
     // A stored input that no longer fits the schema fails in prepare, with the reason.
-    const broken = await db.pipelineExecution.create({ data: { pipelineId: "review-analytics", pipelineVersion: "1.0.0", input: { max_reviews: 5 } } });
+    const broken = await db.pipelineExecution.create({
+      data: { pipelineId: "review-analytics", pipelineVersion: "1.0.0", input: { max_reviews: 5 } },
+    });
     expect(await runExecution({ db }, broken.id)).toBe("failed");
-    expect(await db.pipelineExecution.findUniqueOrThrow({ where: { id: broken.id } })).toMatchObject({ failedStage: "prepare" });
+    expect(await db.pipelineExecution.findUniqueOrThrow({ where: { id: broken.id } })).toMatchObject({
+      failedStage: "prepare",
+    });
   });
 });
 
@@ -189,10 +297,30 @@ describe("lost workers", () => {
   it("marks executions running longer than the stale time failed, and leaves recent ones", async () => {
     await syncRegistry(db);
     const now = new Date();
-    const old = await db.pipelineExecution.create({ data: { pipelineId: "review-analytics", pipelineVersion: "1.0.0", input: { place_key: "x" }, status: "running", startedAt: new Date(now.getTime() - 3_600_000) } });
-    const fresh = await db.pipelineExecution.create({ data: { pipelineId: "review-analytics", pipelineVersion: "1.0.0", input: { place_key: "x" }, status: "running", startedAt: now } });
+    const old = await db.pipelineExecution.create({
+      data: {
+        pipelineId: "review-analytics",
+        pipelineVersion: "1.0.0",
+        input: { place_key: "x" },
+        status: "running",
+        startedAt: new Date(now.getTime() - 3_600_000),
+      },
+    });
+    const fresh = await db.pipelineExecution.create({
+      data: {
+        pipelineId: "review-analytics",
+        pipelineVersion: "1.0.0",
+        input: { place_key: "x" },
+        status: "running",
+        startedAt: now,
+      },
+    });
     expect(await failStaleExecutions(db, 30 * 60_000, now)).toBeGreaterThanOrEqual(1);
-    expect(await db.pipelineExecution.findUniqueOrThrow({ where: { id: old.id } })).toMatchObject({ status: "failed", failedStage: "worker", error: "worker_lost" });
+    expect(await db.pipelineExecution.findUniqueOrThrow({ where: { id: old.id } })).toMatchObject({
+      status: "failed",
+      failedStage: "worker",
+      error: "worker_lost",
+    });
     expect((await db.pipelineExecution.findUniqueOrThrow({ where: { id: fresh.id } })).status).toBe("running");
     await db.pipelineExecution.delete({ where: { id: fresh.id } });
   });

@@ -20,7 +20,10 @@ export function inputJsonSchema(def: PipelineDefinition): Record<string, unknown
 }
 
 /** The newest execution of each pipeline among those the actor can see. */
-async function latestByPipeline(db: Db, actor: Actor): Promise<Map<string, { id: string; status: string; finishedAt: Date | null; queuedAt: Date }>> {
+async function latestByPipeline(
+  db: Db,
+  actor: Actor,
+): Promise<Map<string, { id: string; status: string; finishedAt: Date | null; queuedAt: Date }>> {
   const rows = await db.pipelineExecution.findMany({
     where: { pipelineId: { in: PIPELINES.map((p) => p.id) }, ...visibleExecutions(actor) },
     distinct: ["pipelineId"],
@@ -30,7 +33,10 @@ async function latestByPipeline(db: Db, actor: Actor): Promise<Map<string, { id:
   return new Map(rows.map((r) => [r.pipelineId, r]));
 }
 
-function summary(def: PipelineDefinition, latest: { id: string; status: string; finishedAt: Date | null; queuedAt: Date } | undefined) {
+function summary(
+  def: PipelineDefinition,
+  latest: { id: string; status: string; finishedAt: Date | null; queuedAt: Date } | undefined,
+) {
   return {
     id: def.id,
     name: def.name,
@@ -38,7 +44,14 @@ function summary(def: PipelineDefinition, latest: { id: string; status: string; 
     version: def.version,
     stages: def.stages.map((s) => ({ id: s.id, name: s.name })),
     widget_count: def.dashboard.length,
-    latest_execution: latest ? { id: latest.id, status: latest.status as "queued" | "running" | "succeeded" | "failed", queued_at: latest.queuedAt, finished_at: latest.finishedAt } : null,
+    latest_execution: latest
+      ? {
+          id: latest.id,
+          status: latest.status as "queued" | "running" | "succeeded" | "failed",
+          queued_at: latest.queuedAt,
+          finished_at: latest.finishedAt,
+        }
+      : null,
   };
 }
 

@@ -17,7 +17,10 @@ afterAll(() => db.$disconnect());
 
 async function adminPlace(count: number, seed: number) {
   const place = uid("cmp");
-  const job = await db.job.create({ data: { requesterClientId: uid("client"), placeId: place, status: "succeeded" }, select: { id: true } });
+  const job = await db.job.create({
+    data: { requesterClientId: uid("client"), placeId: place, status: "succeeded" },
+    select: { id: true },
+  });
   await storeGeneratedReviews(db, job.id, place, { count, seed, duplicateShare: 0 });
   return { place, jobId: job.id };
 }
@@ -27,9 +30,16 @@ describe("comparison with the previous run", () => {
     const actor = actorOf(await makeUser(db, { admin: true }));
     const { place, jobId } = await adminPlace(80, 11);
     const run = async (placeKey: string) => {
-      const queued = await executePipeline({ db, queue: recordingQueue(), maxActivePerPrincipal: 1_000 }, actor, { pipeline_id: "review-analytics", input: { place_key: placeKey } });
+      const queued = await executePipeline({ db, queue: recordingQueue(), maxActivePerPrincipal: 1_000 }, actor, {
+        pipeline_id: "review-analytics",
+        input: { place_key: placeKey },
+      });
       expect(await runExecution({ db }, queued.id)).toBe("succeeded");
-      return { id: queued.id, report: (await getSynthesis(db, actor, { pipeline_id: "review-analytics", execution_id: queued.id })).report as unknown as ReportV2 };
+      return {
+        id: queued.id,
+        report: (await getSynthesis(db, actor, { pipeline_id: "review-analytics", execution_id: queued.id }))
+          .report as unknown as ReportV2,
+      };
     };
     const first = await run(place);
     expect(first.report.comparison).toBeNull();
@@ -38,7 +48,12 @@ describe("comparison with the previous run", () => {
     await storeGeneratedReviews(db, jobId, place, { count: 120, seed: 11, duplicateShare: 0 });
     const second = await run(place);
     expect(second.report.comparison?.execution_id).toBe(first.id);
-    expect(second.report.comparison?.metrics.find((m) => m.metric === "reviews")).toMatchObject({ before: 80, now: 120, change: 40, direction: "up" });
+    expect(second.report.comparison?.metrics.find((m) => m.metric === "reviews")).toMatchObject({
+      before: 80,
+      now: 120,
+      change: 40,
+      direction: "up",
+    });
     expect(second.report.executive_summary.narrative).toContain("Since the previous run of these places");
 
     const other = await run((await adminPlace(30, 13)).place);

@@ -10,7 +10,12 @@ import type { PipelineDefinition, StageMetrics } from "@/server/pipelines/types"
 
 /** An execution's end, told to whoever watches (the worker's metrics); services import no metrics library. */
 export interface ExecutionObserver {
-  executionFinished?(event: { pipelineId: string; status: "succeeded" | "failed"; metrics: StageMetrics | null; totalDurationMs: number }): void;
+  executionFinished?(event: {
+    pipelineId: string;
+    status: "succeeded" | "failed";
+    metrics: StageMetrics | null;
+    totalDurationMs: number;
+  }): void;
 }
 
 export interface RunDeps {
@@ -38,7 +43,10 @@ export async function runExecution(deps: RunDeps, executionId: string): Promise<
     data: { status: "running", startedAt: now(), error: null, failedStage: null },
   });
   if (claimed.count === 0) return "skipped";
-  const execution = await db.pipelineExecution.findUniqueOrThrow({ where: { id: executionId }, select: { pipelineId: true, input: true, readScopeApiKeyId: true } });
+  const execution = await db.pipelineExecution.findUniqueOrThrow({
+    where: { id: executionId },
+    select: { pipelineId: true, input: true, readScopeApiKeyId: true },
+  });
   const def = findPipeline(execution.pipelineId, deps.registry ?? PIPELINES);
   const log = logger().child({ executionId, pipelineId: execution.pipelineId });
   if (!def) {
@@ -53,9 +61,17 @@ export async function runExecution(deps: RunDeps, executionId: string): Promise<
     const input = def.inputSchema.parse(execution.input);
     // The read scope fixed at submission: the run reads only data its caller could read then.
     const readScopeApiKeyId = execution.readScopeApiKeyId;
-    const run = await runStages(def, input, { db, now, writer: deps.writer ?? null, classifier: deps.classifier ?? null, readScopeApiKeyId }, async ({ currentStage, metrics }) => {
-      await db.pipelineExecution.update({ where: { id: executionId }, data: { currentStage, stageMetrics: json(metrics) } });
-    });
+    const run = await runStages(
+      def,
+      input,
+      { db, now, writer: deps.writer ?? null, classifier: deps.classifier ?? null, readScopeApiKeyId },
+      async ({ currentStage, metrics }) => {
+        await db.pipelineExecution.update({
+          where: { id: executionId },
+          data: { currentStage, stageMetrics: json(metrics) },
+        });
+      },
+    );
     // The label rows first: a run is succeeded only with the evidence its report links to.
     if (run.outcome.labels) await storeLabels(db, executionId, run.outcome.labels);
     await db.pipelineExecution.update({
@@ -73,8 +89,16 @@ export async function runExecution(deps: RunDeps, executionId: string): Promise<
         finishedAt: now(),
       },
     });
-    log.info({ event: "execution_succeeded", totalDurationMs: run.totalDurationMs, reviewCount: run.scope?.items ?? null }, "pipeline execution succeeded");
-    deps.observer?.executionFinished?.({ pipelineId: def.id, status: "succeeded", metrics: run.metrics, totalDurationMs: run.totalDurationMs });
+    log.info(
+      { event: "execution_succeeded", totalDurationMs: run.totalDurationMs, reviewCount: run.scope?.items ?? null },
+      "pipeline execution succeeded",
+    );
+    deps.observer?.executionFinished?.({
+      pipelineId: def.id,
+      status: "succeeded",
+      metrics: run.metrics,
+      totalDurationMs: run.totalDurationMs,
+    });
     return "succeeded";
   } catch (error) {
     const failure = error instanceof StageFailure ? error : null;
@@ -93,7 +117,12 @@ export async function runExecution(deps: RunDeps, executionId: string): Promise<
       },
     });
     log.warn({ event: "execution_failed", stage: failure?.stage ?? "prepare", reason }, "pipeline execution failed");
-    deps.observer?.executionFinished?.({ pipelineId: def.id, status: "failed", metrics: failure?.metrics ?? null, totalDurationMs });
+    deps.observer?.executionFinished?.({
+      pipelineId: def.id,
+      status: "failed",
+      metrics: failure?.metrics ?? null,
+      totalDurationMs,
+    });
     return "failed";
   }
 }

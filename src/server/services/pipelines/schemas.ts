@@ -1,6 +1,11 @@
 import { z } from "zod";
 
-export const ZPipelineId = z.string().trim().min(1).max(100).regex(/^[a-z0-9][a-z0-9-]*$/, { error: "invalid_pipeline_id" });
+export const ZPipelineId = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[a-z0-9][a-z0-9-]*$/, { error: "invalid_pipeline_id" });
 export const ZExecutionId = z.uuid({ error: "invalid_execution_id" });
 
 export const ZPipelineIdInput = z.object({ pipeline_id: ZPipelineId });
@@ -53,7 +58,12 @@ export const ZSelectionInput = z.object({
 export type TSelectionInput = z.infer<typeof ZSelectionInput>;
 
 /** A figure's ref in report.evidence ("reviews", "category.food.negative", "phrase.price.0", ...). */
-export const ZEvidenceRef = z.string().trim().min(1).max(200).regex(/^[A-Za-z0-9_.:-]+$/, { error: "invalid_ref" });
+export const ZEvidenceRef = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .regex(/^[A-Za-z0-9_.:-]+$/, { error: "invalid_ref" });
 
 /** The reviews behind one figure of a report, by review id, 1-100 per page. */
 export const ZEvidenceInput = z.object({

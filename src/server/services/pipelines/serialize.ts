@@ -63,7 +63,9 @@ function inStageOrder(pipelineId: string, metrics: StageMetrics): StageMetrics {
 }
 
 /** pipeline_executions.places as run-execution stores it (RunPlace[]). */
-const ZStoredPlaces = z.array(z.object({ place_key: z.string(), origin: z.string(), name: z.string().nullable(), reviews: z.number().int() }));
+const ZStoredPlaces = z.array(
+  z.object({ place_key: z.string(), origin: z.string(), name: z.string().nullable(), reviews: z.number().int() }),
+);
 
 /** A place of an execution as the API returns it; origin, name and count are unknown for runs older than ownership. */
 export interface ExecutionPlace {
@@ -83,7 +85,14 @@ export function placesOf(row: Pick<ExecutionRow, "places" | "reviewCount" | "inp
   if (row.reviewCount !== null) return [];
   const input = parsed(row.input) as { place_key?: unknown; origin?: unknown } | null;
   if (!input || typeof input.place_key !== "string") return [];
-  return [{ place_key: input.place_key, origin: typeof input.origin === "string" ? input.origin : null, name: null, reviews: null }];
+  return [
+    {
+      place_key: input.place_key,
+      origin: typeof input.origin === "string" ? input.origin : null,
+      name: null,
+      reviews: null,
+    },
+  ];
 }
 
 /** An execution as the API returns it. */

@@ -14,8 +14,10 @@ import { API_SCOPES, ZDate, type TApiScope } from "./schemas";
 // API keys: "rk_" + 8 characters (the prefix, shown in lists) + "_" + 32 random bytes (base64url).
 // Only the SHA-256 of the whole key is stored; the key and the callback signing secret are shown once.
 
-const toDb = (s: TApiScope): ApiScope => (s === "jobs:read" ? "jobs_read" : s === "jobs:write" ? "jobs_write" : "admin");
-export const scopeFromDb = (s: ApiScope): TApiScope => (s === "jobs_read" ? "jobs:read" : s === "jobs_write" ? "jobs:write" : "admin");
+const toDb = (s: TApiScope): ApiScope =>
+  s === "jobs:read" ? "jobs_read" : s === "jobs:write" ? "jobs_write" : "admin";
+export const scopeFromDb = (s: ApiScope): TApiScope =>
+  s === "jobs_read" ? "jobs:read" : s === "jobs_write" ? "jobs:write" : "admin";
 
 /** SHA-256 (hex) of a presented key. */
 export const hashApiKey = (key: string) => sha256Hex(key);
@@ -50,10 +52,28 @@ export const ZApiKeyOut = z.object({
   created_at: ZDate,
 });
 export const ZCreatedApiKeyOut = ZApiKeyOut.extend({ key: z.string(), callback_secret: z.string() });
-export const ZApiKeysPage = z.object({ items: z.array(ZApiKeyOut), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
-export const ZListApiKeysInput = ZPageInput.extend({ q: z.string().trim().max(100).optional(), revoked: z.enum(["yes", "no"]).optional() });
+export const ZApiKeysPage = z.object({
+  items: z.array(ZApiKeyOut),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export const ZListApiKeysInput = ZPageInput.extend({
+  q: z.string().trim().max(100).optional(),
+  revoked: z.enum(["yes", "no"]).optional(),
+});
 
-type Row = { id: string; name: string; prefix: string; scopes: ApiScope[]; rateLimitPerMinute: number | null; lastUsedAt: Date | null; revokedAt: Date | null; expiresAt: Date | null; createdAt: Date };
+type Row = {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: ApiScope[];
+  rateLimitPerMinute: number | null;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+  expiresAt: Date | null;
+  createdAt: Date;
+};
 const toOut = (r: Row) => ({
   id: r.id,
   name: r.name,
@@ -83,7 +103,10 @@ export async function createApiKey(db: Db, sealer: Sealer, createdByUserId: stri
         createdByUserId,
       },
     });
-    return tx.apiKey.update({ where: { id: created.id }, data: { callbackSecretEnc: sealer.seal(callbackSecret, secretAad.apiKey(created.id)) } });
+    return tx.apiKey.update({
+      where: { id: created.id },
+      data: { callbackSecretEnc: sealer.seal(callbackSecret, secretAad.apiKey(created.id)) },
+    });
   });
   return { ...toOut(row), key, callback_secret: callbackSecret };
 }
@@ -92,7 +115,9 @@ export async function createApiKey(db: Db, sealer: Sealer, createdByUserId: stri
 export function listApiKeys(db: Db, raw: z.input<typeof ZListApiKeysInput>) {
   const input = ZListApiKeysInput.parse(raw);
   const where = {
-    ...(input.q ? { OR: [{ name: { contains: input.q, mode: "insensitive" as const } }, { prefix: { startsWith: input.q } }] } : {}),
+    ...(input.q
+      ? { OR: [{ name: { contains: input.q, mode: "insensitive" as const } }, { prefix: { startsWith: input.q } }] }
+      : {}),
     ...(input.revoked === "yes" ? { revokedAt: { not: null } } : input.revoked === "no" ? { revokedAt: null } : {}),
   };
   return readPage(

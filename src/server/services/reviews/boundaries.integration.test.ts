@@ -6,7 +6,15 @@ import type { Actor } from "@/server/services/actor";
 import { testDb, uid } from "@/test/helpers";
 import { startProbe, type Probe } from "@/test/probe";
 import { rejectionOf } from "@/test/rejection";
-import { makeDeps, makeKey, makeVersion, startJsonPlatform, startTestWorker, testSettings, waitFor } from "@/test/review-fixtures";
+import {
+  makeDeps,
+  makeKey,
+  makeVersion,
+  startJsonPlatform,
+  startTestWorker,
+  testSettings,
+  waitFor,
+} from "@/test/review-fixtures";
 import { createBatch, createJob } from "./create-jobs";
 import { getJobDetail } from "./read";
 import { ZCreateBatchInput, ZCreateJobInput } from "./schemas";
@@ -36,9 +44,24 @@ describe("a job's target stays on its version's platform", () => {
     try {
       const actor = await client();
       const v = await makeVersion(db, "http-json", { platformUrl: platform.url });
-      for (const place_url of [`${probe.url}/places/p-1`, `${platform.url.replace("127.0.0.1", "localhost")}/places/p-1`, `http://user:pw@${platform.url.slice(7)}/places/p-1`]) {
-        const error = await rejectionOf(createJob(deps, actor, ZCreateJobInput.parse({ requester_client_id: "c", place_url, scraper_version: v.version })), AppError);
-        expect(error).toMatchObject({ code: "UNPROCESSABLE", message: "target_not_allowed", details: { allowed_origin: platform.url } });
+      for (const place_url of [
+        `${probe.url}/places/p-1`,
+        `${platform.url.replace("127.0.0.1", "localhost")}/places/p-1`,
+        `http://user:pw@${platform.url.slice(7)}/places/p-1`,
+      ]) {
+        const error = await rejectionOf(
+          createJob(
+            deps,
+            actor,
+            ZCreateJobInput.parse({ requester_client_id: "c", place_url, scraper_version: v.version }),
+          ),
+          AppError,
+        );
+        expect(error).toMatchObject({
+          code: "UNPROCESSABLE",
+          message: "target_not_allowed",
+          details: { allowed_origin: platform.url },
+        });
       }
       // A batch names every refused job; none of the batch is created.
       const batch = ZCreateBatchInput.parse({
@@ -56,8 +79,18 @@ describe("a job's target stays on its version's platform", () => {
       expect((error.details as { jobs: { index: number }[] }).jobs.map((j) => j.index)).toEqual([1, 3]);
       expect(await db.batch.count({ where: { name: batch.name } })).toBe(0);
       // On the platform itself, a place URL is taken.
-      const { value: ok } = await createJob(deps, actor, ZCreateJobInput.parse({ requester_client_id: "c", place_url: `${platform.url}/places/p-9`, scraper_version: v.version }));
-      await waitFor(async () => ((await db.job.findUniqueOrThrow({ where: { id: ok.id } })).status === "succeeded" ? true : undefined));
+      const { value: ok } = await createJob(
+        deps,
+        actor,
+        ZCreateJobInput.parse({
+          requester_client_id: "c",
+          place_url: `${platform.url}/places/p-9`,
+          scraper_version: v.version,
+        }),
+      );
+      await waitFor(async () =>
+        (await db.job.findUniqueOrThrow({ where: { id: ok.id } })).status === "succeeded" ? true : undefined,
+      );
       expect(probe.connections).toBe(0);
     } finally {
       await platform.close();
@@ -105,11 +138,18 @@ describe("each client's results are its own", () => {
       const m = await makeVersion(db, "http-json", { platformUrl: mirror.url });
       const place = uid("place");
       const run = async (actor: Actor, version: string) => {
-        const { value } = await createJob(deps, actor, ZCreateJobInput.parse({ requester_client_id: "c", platform_id: place, scraper_version: version }));
-        await waitFor(async () => ((await db.job.findUniqueOrThrow({ where: { id: value.id } })).status === "succeeded" ? true : undefined));
+        const { value } = await createJob(
+          deps,
+          actor,
+          ZCreateJobInput.parse({ requester_client_id: "c", platform_id: place, scraper_version: version }),
+        );
+        await waitFor(async () =>
+          (await db.job.findUniqueOrThrow({ where: { id: value.id } })).status === "succeeded" ? true : undefined,
+        );
         return value.id;
       };
-      const texts = async (actor: Actor, jobId: string) => (await getJobDetail(db, actor, jobId)).reviews.map((r) => r.text).sort();
+      const texts = async (actor: Actor, jobId: string) =>
+        (await getJobDetail(db, actor, jobId)).reviews.map((r) => r.text).sort();
 
       const victimJob = await run(victim, v.version);
       const before = await texts(victim, victimJob);
@@ -124,13 +164,20 @@ describe("each client's results are its own", () => {
       expect((await texts(other, mirrorJob)).every((t) => t?.endsWith(" (mirror)"))).toBe(true);
 
       // Versions side by side: keyed by origin, place, review id and content.
-      const rows = await db.review.findMany({ where: { placeKey: `demo-platform:${place}`, externalId: `${place}-r0` }, select: { origin: true, text: true } });
+      const rows = await db.review.findMany({
+        where: { placeKey: `demo-platform:${place}`, externalId: `${place}-r0` },
+        select: { origin: true, text: true },
+      });
       expect(rows.map((r) => `${r.origin} ${r.text}`).sort()).toEqual(
-        [`${mirror.url} Review 0 of ${place} (mirror)`, `${platform.url} Review 0 of ${place}`, `${platform.url} Review 0 of ${place} (edited)`].sort(),
+        [
+          `${mirror.url} Review 0 of ${place} (mirror)`,
+          `${platform.url} Review 0 of ${place}`,
+          `${platform.url} Review 0 of ${place} (edited)`,
+        ].sort(),
       );
       // The same content again is the same version: a third job links the rows it finds.
       const again = await run(victim, v.version);
-      expect(await texts(victim, again)).toEqual((await texts(other, otherJob)));
+      expect(await texts(victim, again)).toEqual(await texts(other, otherJob));
       expect(await db.review.count({ where: { placeKey: `demo-platform:${place}` } })).toBe(9);
     } finally {
       await platform.close();

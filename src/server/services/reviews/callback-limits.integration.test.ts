@@ -6,14 +6,29 @@ import net, { type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "@/server/services/actor";
 import { testDb } from "@/test/helpers";
-import { makeDeps, makeKey, makeVersion, startReceiver, startTestWorker, testSettings, waitFor } from "@/test/review-fixtures";
+import {
+  makeDeps,
+  makeKey,
+  makeVersion,
+  startReceiver,
+  startTestWorker,
+  testSettings,
+  waitFor,
+} from "@/test/review-fixtures";
 import { createJob } from "./create-jobs";
 import { ZCreateJobInput } from "./schemas";
 
 const TIMEOUT_MS = 1_500;
 const PER_HOST = 2;
 const db = testDb();
-const deps = makeDeps(db, testSettings({ CALLBACK_TIMEOUT_MS: String(TIMEOUT_MS), CALLBACK_MAX_PER_HOST: String(PER_HOST), CALLBACK_BACKOFF_BASE_MS: "100" }));
+const deps = makeDeps(
+  db,
+  testSettings({
+    CALLBACK_TIMEOUT_MS: String(TIMEOUT_MS),
+    CALLBACK_MAX_PER_HOST: String(PER_HOST),
+    CALLBACK_BACKOFF_BASE_MS: "100",
+  }),
+);
 let stopWorker: () => Promise<void>;
 beforeAll(async () => {
   stopWorker = await startTestWorker(deps, { scrape: 4, callbacks: 8 });
@@ -34,7 +49,9 @@ async function startDripper() {
     const span = { from: performance.now(), to: Number.POSITIVE_INFINITY };
     spans.push(span);
     sockets.add(socket);
-    const answer = Buffer.from("HTTP/1.1 200 OK\r\ncontent-type: text/plain\r\ncontent-length: 100000\r\n\r\n" + ".".repeat(100_000));
+    const answer = Buffer.from(
+      "HTTP/1.1 200 OK\r\ncontent-type: text/plain\r\ncontent-length: 100000\r\n\r\n" + ".".repeat(100_000),
+    );
     let at = 0;
     const timer = setInterval(() => socket.write(answer.subarray(at, ++at)), 1_000);
     socket.on("error", () => {});
@@ -62,7 +79,20 @@ async function jobsTo(url: string, n: number): Promise<string[]> {
   const v = await makeVersion(db, "noop");
   const ids: string[] = [];
   for (let i = 0; i < n; i += 1) {
-    ids.push((await createJob(deps, actor, ZCreateJobInput.parse({ requester_client_id: "c", platform_id: `p-${i}`, scraper_version: v.version, callback_url: url }))).value.id);
+    ids.push(
+      (
+        await createJob(
+          deps,
+          actor,
+          ZCreateJobInput.parse({
+            requester_client_id: "c",
+            platform_id: `p-${i}`,
+            scraper_version: v.version,
+            callback_url: url,
+          }),
+        )
+      ).value.id,
+    );
   }
   return ids;
 }
@@ -75,19 +105,31 @@ describe("callback delivery under slow receivers", () => {
       const slow = await jobsTo(dripper.url, 6);
       await waitFor(async () => (dripper.total() >= PER_HOST ? true : undefined), 10_000, "the dripper to be called");
       const fast = await jobsTo(good.url, 6);
-      const delivered = await waitFor(async () => {
-        const rows = await db.job.findMany({ where: { id: { in: fast } }, select: { finishedAt: true, callbackDeliveredAt: true, callbackState: true } });
-        return rows.every((r) => r.callbackState === "delivered") ? rows : undefined;
-      }, 15_000, "the good receiver's callbacks");
+      const delivered = await waitFor(
+        async () => {
+          const rows = await db.job.findMany({
+            where: { id: { in: fast } },
+            select: { finishedAt: true, callbackDeliveredAt: true, callbackState: true },
+          });
+          return rows.every((r) => r.callbackState === "delivered") ? rows : undefined;
+        },
+        15_000,
+        "the good receiver's callbacks",
+      );
       // Each was delivered well within one attempt's time limit of its job's end: none waited behind a dripping attempt.
-      for (const r of delivered) expect(r.callbackDeliveredAt!.getTime() - r.finishedAt!.getTime()).toBeLessThan(TIMEOUT_MS);
+      for (const r of delivered)
+        expect(r.callbackDeliveredAt!.getTime() - r.finishedAt!.getTime()).toBeLessThan(TIMEOUT_MS);
       expect(good.received).toHaveLength(6);
 
       // Every attempt at the dripper ended at the deadline as a timeout, and never more than PER_HOST ran at once.
-      const attempts = await waitFor(async () => {
-        const rows = await db.callbackAttempt.findMany({ where: { delivery: { jobId: { in: slow } } } });
-        return rows.length >= 6 ? rows : undefined;
-      }, 20_000, "attempts at the dripper");
+      const attempts = await waitFor(
+        async () => {
+          const rows = await db.callbackAttempt.findMany({ where: { delivery: { jobId: { in: slow } } } });
+          return rows.length >= 6 ? rows : undefined;
+        },
+        20_000,
+        "attempts at the dripper",
+      );
       for (const a of attempts) {
         expect(a.error).toBe("timeout");
         expect(a.durationMs).toBeLessThan(TIMEOUT_MS + 1_000);
@@ -102,14 +144,20 @@ describe("callback delivery under slow receivers", () => {
   });
 
   it("cuts an answer above 64 KiB and counts it as received", async () => {
-    const server = http.createServer((_req, res) => res.writeHead(200, { "content-type": "text/plain" }).end("x".repeat(1024 * 1024)));
+    const server = http.createServer((_req, res) =>
+      res.writeHead(200, { "content-type": "text/plain" }).end("x".repeat(1024 * 1024)),
+    );
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     try {
       const [id] = await jobsTo(`http://127.0.0.1:${(server.address() as AddressInfo).port}/big`, 1);
-      const row = await waitFor(async () => {
-        const j = await db.job.findUniqueOrThrow({ where: { id: id! } });
-        return j.callbackState === "delivered" ? j : undefined;
-      }, 10_000, "the large answer's callback to be delivered");
+      const row = await waitFor(
+        async () => {
+          const j = await db.job.findUniqueOrThrow({ where: { id: id! } });
+          return j.callbackState === "delivered" ? j : undefined;
+        },
+        10_000,
+        "the large answer's callback to be delivered",
+      );
       expect(row).toMatchObject({ callbackAttempts: 1, callbackLastStatus: 200 });
     } finally {
       server.closeAllConnections();

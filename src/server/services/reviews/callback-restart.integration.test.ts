@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "@/server/services/actor";
 import { testDb, type Spawned } from "@/test/helpers";
-import { makeDeps, makeKey, makeVersion, spawnWorkerProcess, startReceiver, testSettings, verifyStandardWebhook, waitFor } from "@/test/review-fixtures";
+import {
+  makeDeps,
+  makeKey,
+  makeVersion,
+  spawnWorkerProcess,
+  startReceiver,
+  testSettings,
+  verifyStandardWebhook,
+  waitFor,
+} from "@/test/review-fixtures";
 import { createJob } from "./create-jobs";
 import { ZCreateJobInput } from "./schemas";
 
@@ -32,7 +41,16 @@ async function submit(receiverUrl: string) {
   const k = await makeKey(db, ["jobs:write"]);
   const actor: Actor = { kind: "apiKey", apiKeyId: k.id, scopes: ["jobs:write"] };
   const v = await makeVersion(db, "noop");
-  const { value: job } = await createJob(deps, actor, ZCreateJobInput.parse({ requester_client_id: "acme", platform_id: "cb-1", scraper_version: v.version, callback_url: receiverUrl }));
+  const { value: job } = await createJob(
+    deps,
+    actor,
+    ZCreateJobInput.parse({
+      requester_client_id: "acme",
+      platform_id: "cb-1",
+      scraper_version: v.version,
+      callback_url: receiverUrl,
+    }),
+  );
   return { jobId: job.id, secret: k.secret };
 }
 
@@ -49,16 +67,24 @@ describe("a callback when its worker is killed", () => {
     let second: Spawned | undefined;
     try {
       const { jobId, secret } = await submit(receiver.url);
-      await waitFor(async () => (receiver.received.length > 0 ? true : undefined), 30_000, "the first attempt to reach the receiver");
+      await waitFor(
+        async () => (receiver.received.length > 0 ? true : undefined),
+        30_000,
+        "the first attempt to reach the receiver",
+      );
       const pending = await db.job.findUniqueOrThrow({ where: { id: jobId } });
       expect(pending).toMatchObject({ status: "succeeded", callbackState: "pending", callbackAttempts: 0 });
       await killed(first);
 
       second = await spawnWorker(50);
-      const done = await waitFor(async () => {
-        const row = await db.job.findUniqueOrThrow({ where: { id: jobId } });
-        return row.callbackState === "delivered" ? row : undefined;
-      }, 45_000, "the new worker to deliver the callback");
+      const done = await waitFor(
+        async () => {
+          const row = await db.job.findUniqueOrThrow({ where: { id: jobId } });
+          return row.callbackState === "delivered" ? row : undefined;
+        },
+        45_000,
+        "the new worker to deliver the callback",
+      );
       expect(done).toMatchObject({ callbackAttempts: 1, callbackLastStatus: 200 });
       expect(receiver.received).toHaveLength(2);
       const [lost, delivered] = receiver.received;
@@ -83,24 +109,35 @@ describe("a callback when its worker is killed", () => {
     let second: Spawned | undefined;
     try {
       const { jobId, secret } = await submit(receiver.url);
-      const retrying = await waitFor(async () => {
-        const row = await db.job.findUniqueOrThrow({ where: { id: jobId } });
-        return row.callbackAttempts === 1 ? row : undefined;
-      }, 30_000, "the first attempt to be recorded");
+      const retrying = await waitFor(
+        async () => {
+          const row = await db.job.findUniqueOrThrow({ where: { id: jobId } });
+          return row.callbackAttempts === 1 ? row : undefined;
+        },
+        30_000,
+        "the first attempt to be recorded",
+      );
       expect(retrying).toMatchObject({ callbackState: "pending", callbackLastStatus: 503 });
       await killed(first);
       expect(receiver.received).toHaveLength(1);
 
       second = await spawnWorker(4_000);
-      const done = await waitFor(async () => {
-        const row = await db.job.findUniqueOrThrow({ where: { id: jobId } });
-        return row.callbackState === "delivered" ? row : undefined;
-      }, 45_000, "the new worker to make the second attempt");
+      const done = await waitFor(
+        async () => {
+          const row = await db.job.findUniqueOrThrow({ where: { id: jobId } });
+          return row.callbackState === "delivered" ? row : undefined;
+        },
+        45_000,
+        "the new worker to make the second attempt",
+      );
       expect(done).toMatchObject({ callbackAttempts: 2, callbackLastStatus: 200 });
       expect(receiver.received.map((r) => r.status)).toEqual([503, 200]);
       expect(receiver.received[1]?.headers["webhook-id"]).toBe(receiver.received[0]?.headers["webhook-id"]);
       for (const r of receiver.received) expect(await verifyStandardWebhook(secret, r)).toBe(true);
-      const delivery = await db.callbackDelivery.findFirstOrThrow({ where: { jobId }, include: { attemptLog: { orderBy: { attempt: "asc" } } } });
+      const delivery = await db.callbackDelivery.findFirstOrThrow({
+        where: { jobId },
+        include: { attemptLog: { orderBy: { attempt: "asc" } } },
+      });
       expect(delivery.attemptLog.map((a) => a.statusCode)).toEqual([503, 200]);
     } finally {
       if (first.child.exitCode === null) first.child.kill("SIGKILL");

@@ -28,7 +28,11 @@ type Target = z.output<typeof ZJobTarget>;
 export async function versionsFor(deps: ReviewDeps, targets: Target[]): Promise<RoutableVersion[]> {
   const active = await activeVersions(deps.db, PLATFORM);
   const known = (t: Target) =>
-    active.some((v) => (t.scraper_version === undefined || v.version === t.scraper_version) && (t.scraper_variant === undefined || v.variant === t.scraper_variant));
+    active.some(
+      (v) =>
+        (t.scraper_version === undefined || v.version === t.scraper_version) &&
+        (t.scraper_variant === undefined || v.variant === t.scraper_variant),
+    );
   if (targets.every(known)) return active;
   invalidateRegistry();
   return activeVersions(deps.db, PLATFORM);
@@ -47,7 +51,9 @@ function checkTargets(refused: RefusedTarget[], batch: boolean) {
   throw new AppError(
     "UNPROCESSABLE",
     "target_not_allowed",
-    batch ? { jobs: refused.slice(0, 100), refused: refused.length } : { reason: first.reason, allowed_origin: first.allowed_origin },
+    batch
+      ? { jobs: refused.slice(0, 100), refused: refused.length }
+      : { reason: first.reason, allowed_origin: first.allowed_origin },
   );
 }
 
@@ -81,14 +87,23 @@ const idem = (actor: Actor, key: IdemKey, operation: string, input: unknown) =>
  * origin (POST /api/scrape, /api/scrape/platform-reviews): the job row (itself the queue entry, due at
  * once) and its first event in one statement.
  */
-export async function createJob(deps: ReviewDeps, actor: Actor, input: JobInput, key?: IdemKey): Promise<{ value: TJobOut; replayed: boolean }> {
+export async function createJob(
+  deps: ReviewDeps,
+  actor: Actor,
+  input: JobInput,
+  key?: IdemKey,
+): Promise<{ value: TJobOut; replayed: boolean }> {
   checkCallback(deps, input.callback_url);
   const active = await versionsFor(deps, [input]);
   return withIdempotency(
     deps.db,
     idem(actor, key, "scrape.create", input),
     async (tx: Tx) => {
-      const version = routeVersion(active, { version: input.scraper_version, variant: input.scraper_variant }, deps.random);
+      const version = routeVersion(
+        active,
+        { version: input.scraper_version, variant: input.scraper_variant },
+        deps.random,
+      );
       checkTargets(refusedTargets([input], [version], deps.settings.DEMO_PLATFORM_URL), false);
       const id = uuidv7();
       const t = targetColumns(input, version);
@@ -128,17 +143,28 @@ export async function createBatch(
   key?: IdemKey,
 ): Promise<{ value: TBatchOut & { job_ids: string[] }; replayed: boolean }> {
   if (input.jobs.length > deps.settings.BATCH_MAX_JOBS) {
-    throw new AppError("UNPROCESSABLE", "batch_too_large", { max: deps.settings.BATCH_MAX_JOBS, given: input.jobs.length });
+    throw new AppError("UNPROCESSABLE", "batch_too_large", {
+      max: deps.settings.BATCH_MAX_JOBS,
+      given: input.jobs.length,
+    });
   }
   checkCallback(deps, input.callback_url);
   const active = await versionsFor(deps, input.jobs);
-  return withIdempotency(deps.db, idem(actor, key, "scrape.batch", input), (tx: Tx) => insertBatch(deps, tx, actor, input, active));
+  return withIdempotency(deps.db, idem(actor, key, "scrape.batch", input), (tx: Tx) =>
+    insertBatch(deps, tx, actor, input, active),
+  );
 }
 
 /** Routes each target of a batch and checks it is on its version's platform origin (422 target_not_allowed naming each job). */
-export async function routeBatchTargets(deps: ReviewDeps, targets: Target[], active?: RoutableVersion[]): Promise<RoutableVersion[]> {
+export async function routeBatchTargets(
+  deps: ReviewDeps,
+  targets: Target[],
+  active?: RoutableVersion[],
+): Promise<RoutableVersion[]> {
   const versions = active ?? (await versionsFor(deps, targets));
-  const routed = targets.map((t) => routeVersion(versions, { version: t.scraper_version, variant: t.scraper_variant }, deps.random));
+  const routed = targets.map((t) =>
+    routeVersion(versions, { version: t.scraper_version, variant: t.scraper_variant }, deps.random),
+  );
   checkTargets(refusedTargets(targets, routed, deps.settings.DEMO_PLATFORM_URL), true);
   return routed;
 }
@@ -170,7 +196,9 @@ export async function insertBatch(
       totalJobs: input.jobs.length,
       queuedJobs: input.jobs.length,
       callbackUrl: input.callback_url ?? null,
-      callbackSecretEnc: input.callback_secret ? deps.sealer.seal(input.callback_secret, secretAad.batch(batchId)) : null,
+      callbackSecretEnc: input.callback_secret
+        ? deps.sealer.seal(input.callback_secret, secretAad.batch(batchId))
+        : null,
       ...(run ? { scheduleId: run.scheduleId, scheduleSlot: run.slot } : {}),
     },
   });

@@ -8,12 +8,24 @@ import { ERROR_CLASSES, JOB_STATUSES, ZJobOut } from "./schemas";
 // The four dashboards of Document 1 over a time window of recent jobs (by creation time). A key
 // without the admin scope sees its own jobs only; administrators see every job.
 
-export const ZDashboardInput = z.object({ hours: z.coerce.number().int().min(1).max(24 * 90).default(24) });
+export const ZDashboardInput = z.object({
+  hours: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .default(24),
+});
 type Input = z.output<typeof ZDashboardInput>;
 
 const rate = (ok: number, bad: number) => (ok + bad === 0 ? null : Math.round((ok * 10_000) / (ok + bad)) / 100);
 const ZRate = z.number().nullable();
-const ZCounts = z.object(Object.fromEntries(JOB_STATUSES.map((s) => [s, z.number().int()])) as Record<(typeof JOB_STATUSES)[number], z.ZodNumber>);
+const ZCounts = z.object(
+  Object.fromEntries(JOB_STATUSES.map((s) => [s, z.number().int()])) as Record<
+    (typeof JOB_STATUSES)[number],
+    z.ZodNumber
+  >,
+);
 
 function scope(actor: Actor, input: Input): Prisma.JobWhereInput {
   return { ...ownedBy(actor), createdAt: { gte: new Date(Date.now() - input.hours * 3_600_000) } };
@@ -34,7 +46,9 @@ export const ZOverviewOut = z.object({
   reviews_collected: z.number().int(),
   callbacks: z.object({ pending: z.number().int(), delivered: z.number().int(), failed: z.number().int() }),
   top_clients: z.array(z.object({ client_id: z.string(), jobs: z.number().int() })),
-  timeline: z.array(z.object({ hour: z.string(), succeeded: z.number().int(), failed: z.number().int(), other: z.number().int() })),
+  timeline: z.array(
+    z.object({ hour: z.string(), succeeded: z.number().int(), failed: z.number().int(), other: z.number().int() }),
+  ),
 });
 
 /** GET /api/dashboard/overview: jobs by status, success rate, top clients, an hourly timeline. */
@@ -44,7 +58,13 @@ export async function dashboardOverview(db: Db, actor: Actor, input: Input) {
     db.job.groupBy({ by: ["status"], where, _count: { _all: true } }),
     db.job.aggregate({ where, _avg: { durationMs: true }, _sum: { reviewCount: true }, _count: { _all: true } }),
     db.job.groupBy({ by: ["callbackState"], where, _count: { _all: true } }),
-    db.job.groupBy({ by: ["requesterClientId"], where, _count: { _all: true }, orderBy: { _count: { requesterClientId: "desc" } }, take: 5 }),
+    db.job.groupBy({
+      by: ["requesterClientId"],
+      where,
+      _count: { _all: true },
+      orderBy: { _count: { requesterClientId: "desc" } },
+      take: 5,
+    }),
     db.job.findMany({ where, select: { createdAt: true, status: true }, orderBy: { createdAt: "desc" }, take: 20_000 }),
   ]);
   const counts = countsOf(byStatus);
@@ -73,12 +93,25 @@ export async function dashboardOverview(db: Db, actor: Actor, input: Input) {
 
 export const ZByClientOut = z.object({
   hours: z.number().int(),
-  clients: z.array(z.object({ client_id: z.string(), total: z.number().int(), by_status: ZCounts, success_rate: ZRate, reviews: z.number().int() })),
+  clients: z.array(
+    z.object({
+      client_id: z.string(),
+      total: z.number().int(),
+      by_status: ZCounts,
+      success_rate: ZRate,
+      reviews: z.number().int(),
+    }),
+  ),
 });
 
 /** GET /api/dashboard/by-client: per requester client (the 100 busiest). */
 export async function dashboardByClient(db: Db, actor: Actor, input: Input) {
-  const rows = await db.job.groupBy({ by: ["requesterClientId", "status"], where: scope(actor, input), _count: { _all: true }, _sum: { reviewCount: true } });
+  const rows = await db.job.groupBy({
+    by: ["requesterClientId", "status"],
+    where: scope(actor, input),
+    _count: { _all: true },
+    _sum: { reviewCount: true },
+  });
   const clients = new Map<string, { rows: typeof rows; reviews: number }>();
   for (const r of rows) {
     const c = clients.get(r.requesterClientId) ?? { rows: [], reviews: 0 };
@@ -89,7 +122,13 @@ export async function dashboardByClient(db: Db, actor: Actor, input: Input) {
   const out = [...clients.entries()].map(([client_id, c]) => {
     const by_status = countsOf(c.rows);
     const total = Object.values(by_status).reduce((a, b) => a + b, 0);
-    return { client_id, total, by_status, success_rate: rate(by_status.succeeded, by_status.failed), reviews: c.reviews };
+    return {
+      client_id,
+      total,
+      by_status,
+      success_rate: rate(by_status.succeeded, by_status.failed),
+      reviews: c.reviews,
+    };
   });
   out.sort((a, b) => b.total - a.total || a.client_id.localeCompare(b.client_id));
   return { hours: input.hours, clients: out.slice(0, 100) };
@@ -98,7 +137,14 @@ export async function dashboardByClient(db: Db, actor: Actor, input: Input) {
 export const ZProblemsOut = z.object({
   hours: z.number().int(),
   by_error_class: z.array(z.object({ error_class: z.enum(ERROR_CLASSES), jobs: z.number().int() })),
-  by_version: z.array(z.object({ scraper_version: z.string().nullable(), scraper_variant: z.string().nullable(), error_class: z.enum(ERROR_CLASSES), jobs: z.number().int() })),
+  by_version: z.array(
+    z.object({
+      scraper_version: z.string().nullable(),
+      scraper_variant: z.string().nullable(),
+      error_class: z.enum(ERROR_CLASSES),
+      jobs: z.number().int(),
+    }),
+  ),
   failed_callbacks: z.number().int(),
   recent: z.array(ZJobOut),
 });
@@ -111,7 +157,11 @@ export async function dashboardProblems(db: Db, actor: Actor, input: Input) {
     db.job.groupBy({ by: ["errorClass"], where: failed, _count: { _all: true } }),
     db.job.groupBy({ by: ["scraperVersion", "scraperVariant", "errorClass"], where: failed, _count: { _all: true } }),
     db.job.count({ where: { ...where, callbackState: "failed" } }),
-    db.job.findMany({ where: { ...where, OR: [{ status: "failed" }, { callbackState: "failed" }] }, orderBy: { createdAt: "desc" }, take: 50 }),
+    db.job.findMany({
+      where: { ...where, OR: [{ status: "failed" }, { callbackState: "failed" }] },
+      orderBy: { createdAt: "desc" },
+      take: 50,
+    }),
   ]);
   return {
     hours: input.hours,
@@ -121,7 +171,12 @@ export async function dashboardProblems(db: Db, actor: Actor, input: Input) {
       .sort((a, b) => b.jobs - a.jobs),
     by_version: byVersion
       .filter((r) => r.errorClass)
-      .map((r) => ({ scraper_version: r.scraperVersion, scraper_variant: r.scraperVariant, error_class: r.errorClass!, jobs: r._count._all }))
+      .map((r) => ({
+        scraper_version: r.scraperVersion,
+        scraper_variant: r.scraperVariant,
+        error_class: r.errorClass!,
+        jobs: r._count._all,
+      }))
       .sort((a, b) => b.jobs - a.jobs),
     failed_callbacks: failedCallbacks,
     recent: recent.map(toJobOut),
@@ -153,8 +208,16 @@ export async function dashboardByVersion(db: Db, actor: Actor, input: Input) {
   const where = scope(actor, input);
   const [rows, errs, avg, versions] = await Promise.all([
     db.job.groupBy({ by: ["scraperVersionId", "status"], where, _count: { _all: true }, _sum: { reviewCount: true } }),
-    db.job.groupBy({ by: ["scraperVersionId", "errorClass"], where: { ...where, status: "failed" }, _count: { _all: true } }),
-    db.job.groupBy({ by: ["scraperVersionId"], where: { ...where, durationMs: { not: null } }, _avg: { durationMs: true } }),
+    db.job.groupBy({
+      by: ["scraperVersionId", "errorClass"],
+      where: { ...where, status: "failed" },
+      _count: { _all: true },
+    }),
+    db.job.groupBy({
+      by: ["scraperVersionId"],
+      where: { ...where, durationMs: { not: null } },
+      _avg: { durationMs: true },
+    }),
     db.scraperVersion.findMany(),
   ]);
   const ids = [...new Set(rows.map((r) => r.scraperVersionId))];
@@ -175,9 +238,17 @@ export async function dashboardByVersion(db: Db, actor: Actor, input: Input) {
       success_rate: rate(by_status.succeeded, by_status.failed),
       avg_duration_ms: a === null ? null : Math.round(a),
       reviews: mine.reduce((acc, r) => acc + (r._sum.reviewCount ?? 0), 0),
-      errors: Object.fromEntries(errs.filter((e) => e.scraperVersionId === id && e.errorClass).map((e) => [e.errorClass as string, e._count._all])),
+      errors: Object.fromEntries(
+        errs
+          .filter((e) => e.scraperVersionId === id && e.errorClass)
+          .map((e) => [e.errorClass as string, e._count._all]),
+      ),
     };
   });
-  out.sort((a, b) => (a.scraper_version ?? "").localeCompare(b.scraper_version ?? "") || (a.scraper_variant ?? "").localeCompare(b.scraper_variant ?? ""));
+  out.sort(
+    (a, b) =>
+      (a.scraper_version ?? "").localeCompare(b.scraper_version ?? "") ||
+      (a.scraper_variant ?? "").localeCompare(b.scraper_variant ?? ""),
+  );
   return { hours: input.hours, versions: out };
 }

@@ -7,7 +7,11 @@ import type { InlineDeliveries } from "./callbacks/inline";
 /** What happens to jobs, told to whoever watches (the worker's metrics, src/worker/metrics.ts); services import no metrics library. */
 export interface ReviewObserver {
   /** A run ended its job in a terminal state (called after the write committed). */
-  jobFinished?(event: { status: "succeeded" | "failed" | "cancelled"; errorClass: string | null; durationMs: number }): void;
+  jobFinished?(event: {
+    status: "succeeded" | "failed" | "cancelled";
+    errorClass: string | null;
+    durationMs: number;
+  }): void;
 }
 
 /** What the review-engine use cases need; the web app and the worker each build one. */

@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "@/server/services/actor";
 import { freePort, testDb, uid } from "@/test/helpers";
-import { makeDeps, makeKey, makeVersion, startJsonPlatform, startReceiver, startTestWorker, testSettings, verifyStandardWebhook, waitFor } from "@/test/review-fixtures";
+import {
+  makeDeps,
+  makeKey,
+  makeVersion,
+  startJsonPlatform,
+  startReceiver,
+  startTestWorker,
+  testSettings,
+  verifyStandardWebhook,
+  waitFor,
+} from "@/test/review-fixtures";
 import { attemptDelivery } from "./callbacks/deliver";
 import { cancelBatch } from "./cancel-batch";
 import { createBatch, createJob } from "./create-jobs";
@@ -33,24 +43,48 @@ describe("jobs on the queue", () => {
     const receiver = await startReceiver([500, 503, 429, 200]);
     const { actor, secret } = await keyActor();
     const v = await makeVersion(db, "http-json", { platformUrl: platform.url });
-    const input = ZCreateJobInput.parse({ requester_client_id: "acme", platform_id: "place-1", scraper_version: v.version, callback_url: receiver.url });
+    const input = ZCreateJobInput.parse({
+      requester_client_id: "acme",
+      platform_id: "place-1",
+      scraper_version: v.version,
+      callback_url: receiver.url,
+    });
     const { value: job } = await createJob(deps, actor, input);
-    const done = await waitFor(async () => {
-      const row = await db.job.findUniqueOrThrow({ where: { id: job.id } });
-      return row.callbackState === "delivered" ? row : undefined;
-    }, 30_000, "delivered callback");
-    expect(done).toMatchObject({ status: "succeeded", reviewCount: 4, attempts: 1, callbackAttempts: 4, callbackLastStatus: 200, scraperVersion: v.version });
+    const done = await waitFor(
+      async () => {
+        const row = await db.job.findUniqueOrThrow({ where: { id: job.id } });
+        return row.callbackState === "delivered" ? row : undefined;
+      },
+      30_000,
+      "delivered callback",
+    );
+    expect(done).toMatchObject({
+      status: "succeeded",
+      reviewCount: 4,
+      attempts: 1,
+      callbackAttempts: 4,
+      callbackLastStatus: 200,
+      scraperVersion: v.version,
+    });
     expect(receiver.received.map((r) => r.status)).toEqual([500, 503, 429, 200]);
     for (const r of receiver.received) expect(await verifyStandardWebhook(secret, r)).toBe(true);
     expect(new Set(receiver.received.map((r) => r.headers["webhook-id"])).size).toBe(1);
     const tampered = { ...receiver.received[0]!, body: receiver.received[0]!.body.replace("acme", "acmf") };
     expect(await verifyStandardWebhook(secret, tampered)).toBe(false);
-    const payload = JSON.parse(receiver.received[3]!.body) as { type: string; data: { id: string; status: string; review_count: number } };
-    expect(payload).toMatchObject({ type: "job.completed", data: { id: job.id, status: "succeeded", review_count: 4 } });
+    const payload = JSON.parse(receiver.received[3]!.body) as {
+      type: string;
+      data: { id: string; status: string; review_count: number };
+    };
+    expect(payload).toMatchObject({
+      type: "job.completed",
+      data: { id: job.id, status: "succeeded", review_count: 4 },
+    });
 
     // The same place again: reviews are not duplicated, the second job links the same rows.
     const { value: again } = await createJob(deps, actor, input);
-    await waitFor(async () => ((await db.job.findUniqueOrThrow({ where: { id: again.id } })).status === "succeeded" ? true : undefined));
+    await waitFor(async () =>
+      (await db.job.findUniqueOrThrow({ where: { id: again.id } })).status === "succeeded" ? true : undefined,
+    );
     expect(await db.review.count({ where: { placeKey: "demo-platform:place-1" } })).toBe(4);
     expect(await db.jobReview.count({ where: { jobId: again.id } })).toBe(4);
 
@@ -66,11 +100,24 @@ describe("jobs on the queue", () => {
     const { actor, secret } = await keyActor();
     // A port nobody listens on: connection refused, a transient network error.
     const v = await makeVersion(db, "http-json", { platformUrl: `http://127.0.0.1:${await freePort()}` });
-    const { value: job } = await createJob(deps, actor, ZCreateJobInput.parse({ requester_client_id: "acme", platform_id: "p", scraper_version: v.version, callback_url: receiver.url }));
-    const row = await waitFor(async () => {
-      const r = await db.job.findUniqueOrThrow({ where: { id: job.id } });
-      return r.callbackState === "delivered" ? r : undefined;
-    }, 30_000, "job.failed delivered");
+    const { value: job } = await createJob(
+      deps,
+      actor,
+      ZCreateJobInput.parse({
+        requester_client_id: "acme",
+        platform_id: "p",
+        scraper_version: v.version,
+        callback_url: receiver.url,
+      }),
+    );
+    const row = await waitFor(
+      async () => {
+        const r = await db.job.findUniqueOrThrow({ where: { id: job.id } });
+        return r.callbackState === "delivered" ? r : undefined;
+      },
+      30_000,
+      "job.failed delivered",
+    );
     expect(row).toMatchObject({ status: "failed", errorClass: "network", attempts: 2 });
     const events = await db.jobEvent.findMany({ where: { jobId: job.id }, orderBy: { id: "asc" } });
     expect(events.map((e) => e.status)).toEqual(["queued", "running", "queued", "running", "failed"]);
@@ -93,11 +140,20 @@ describe("jobs on the queue", () => {
     });
     const { value: batch } = await createBatch(deps, actor, input);
     expect(batch).toMatchObject({ total_jobs: 12, percent: 0, counts: { queued: 12 } });
-    const done = await waitFor(async () => {
-      const b = await getBatch(db, actor, batch.id);
-      return b.callback_state === "delivered" ? b : undefined;
-    }, 30_000, "batch.completed");
-    expect(done).toMatchObject({ status: "completed", percent: 100, finished_jobs: 12, counts: { succeeded: 12, queued: 0, running: 0 } });
+    const done = await waitFor(
+      async () => {
+        const b = await getBatch(db, actor, batch.id);
+        return b.callback_state === "delivered" ? b : undefined;
+      },
+      30_000,
+      "batch.completed",
+    );
+    expect(done).toMatchObject({
+      status: "completed",
+      percent: 100,
+      finished_jobs: 12,
+      counts: { succeeded: 12, queued: 0, running: 0 },
+    });
     await new Promise((r) => setTimeout(r, 500));
     const batchCallbacks = receiver.received.filter((r) => r.body.includes('"batch.completed"'));
     expect(batchCallbacks).toHaveLength(1);
@@ -118,17 +174,25 @@ describe("jobs on the queue", () => {
       jobs: Array.from({ length: 20 }, (_, i) => ({ platform_id: `c-${i}`, scraper_version: v.version })),
     });
     const { value: batch } = await createBatch(deps, actor, input);
-    await waitFor(async () => ((await getBatch(db, actor, batch.id)).counts.running > 0 ? true : undefined), 10_000, "a running job");
+    await waitFor(
+      async () => ((await getBatch(db, actor, batch.id)).counts.running > 0 ? true : undefined),
+      10_000,
+      "a running job",
+    );
     const cancelled = await cancelBatch(deps, actor, batch.id);
     expect(cancelled.status).toBe("cancelled");
     expect(cancelled.cancelled_jobs).toBeGreaterThanOrEqual(18);
     expect(cancelled.counts.queued).toBe(0);
     holding = false;
     await slow.close(); // the held requests fail: the running jobs end (retry, then fail) on their own
-    const ended = await waitFor(async () => {
-      const b = await getBatch(db, actor, batch.id);
-      return b.completed_at && b.callback_state === "delivered" ? b : undefined;
-    }, 30_000, "cancelled batch to end");
+    const ended = await waitFor(
+      async () => {
+        const b = await getBatch(db, actor, batch.id);
+        return b.completed_at && b.callback_state === "delivered" ? b : undefined;
+      },
+      30_000,
+      "cancelled batch to end",
+    );
     expect(ended.status).toBe("cancelled");
     expect(ended.counts.running + ended.counts.queued).toBe(0);
     expect(ended.counts.cancelled + ended.counts.failed + ended.counts.succeeded).toBe(20);
@@ -145,7 +209,16 @@ describe("callback delivery rules", () => {
   async function deliveryTo(url: string) {
     const { actor } = await keyActor();
     const v = await makeVersion(db, "noop");
-    const { value: job } = await createJob(deps, actor, ZCreateJobInput.parse({ requester_client_id: uid("c"), platform_id: "x", scraper_version: v.version, callback_url: url }));
+    const { value: job } = await createJob(
+      deps,
+      actor,
+      ZCreateJobInput.parse({
+        requester_client_id: uid("c"),
+        platform_id: "x",
+        scraper_version: v.version,
+        callback_url: url,
+      }),
+    );
     return waitFor(async () => (await db.callbackDelivery.findFirst({ where: { jobId: job.id } })) ?? undefined);
   }
 
@@ -163,10 +236,24 @@ describe("callback delivery rules", () => {
 
   it("refuses loopback destinations unless private addresses are allowed", async () => {
     const receiver = await startReceiver([200]);
-    const strict = { ...deps, settings: testSettings({ CALLBACK_ALLOW_PRIVATE: "0", QUEUE_SCHEMA: deps.settings.QUEUE_SCHEMA }) };
+    const strict = {
+      ...deps,
+      settings: testSettings({ CALLBACK_ALLOW_PRIVATE: "0", QUEUE_SCHEMA: deps.settings.QUEUE_SCHEMA }),
+    };
     const { actor } = await keyActor();
     const v = await makeVersion(db, "noop");
-    await expect(createJob(strict, actor, ZCreateJobInput.parse({ requester_client_id: "c", platform_id: "x", scraper_version: v.version, callback_url: receiver.url }))).rejects.toMatchObject({
+    await expect(
+      createJob(
+        strict,
+        actor,
+        ZCreateJobInput.parse({
+          requester_client_id: "c",
+          platform_id: "x",
+          scraper_version: v.version,
+          callback_url: receiver.url,
+        }),
+      ),
+    ).rejects.toMatchObject({
       code: "UNPROCESSABLE",
       message: "callback_url_refused",
     });

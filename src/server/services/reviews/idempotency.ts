@@ -17,16 +17,25 @@ export interface IdempotencyRequest {
 }
 
 const hashOf = (operation: string, input: unknown) =>
-  createHash("sha256").update(operation).update("\n").update(JSON.stringify(superjson.serialize(input))).digest("hex");
+  createHash("sha256")
+    .update(operation)
+    .update("\n")
+    .update(JSON.stringify(superjson.serialize(input)))
+    .digest("hex");
 
-async function replay<T>(db: Db, req: IdempotencyRequest, requestHash: string): Promise<{ value: T; replayed: true } | null> {
+async function replay<T>(
+  db: Db,
+  req: IdempotencyRequest,
+  requestHash: string,
+): Promise<{ value: T; replayed: true } | null> {
   const row = await db.idempotencyKey.findUnique({ where: { apiKeyId_key: { apiKeyId: req.apiKeyId, key: req.key } } });
   if (!row) return null;
   if (Date.now() - row.createdAt.getTime() > IDEMPOTENCY_TTL_MS) {
     await db.idempotencyKey.deleteMany({ where: { id: row.id, createdAt: row.createdAt } });
     return null;
   }
-  if (row.requestHash !== requestHash) throw new AppError("CONFLICT", "idempotency_key_reused", { idempotency_key: req.key });
+  if (row.requestHash !== requestHash)
+    throw new AppError("CONFLICT", "idempotency_key_reused", { idempotency_key: req.key });
   return { value: superjson.deserialize(row.responseBody as never) as T, replayed: true };
 }
 
@@ -43,7 +52,11 @@ export async function withIdempotency<T>(
   options: { atomic?: boolean } = {},
 ): Promise<{ value: T; replayed: boolean }> {
   // Without a key, a `create` that is one statement (atomic) needs no transaction around it.
-  if (!req) return { value: options.atomic ? await create(db) : await db.$transaction(create, { timeout: 60_000 }), replayed: false };
+  if (!req)
+    return {
+      value: options.atomic ? await create(db) : await db.$transaction(create, { timeout: 60_000 }),
+      replayed: false,
+    };
   if (!KEY.test(req.key)) throw new AppError("BAD_REQUEST", "invalid_idempotency_key");
   const requestHash = hashOf(req.operation, req.input);
   const earlier = await replay<T>(db, req, requestHash);

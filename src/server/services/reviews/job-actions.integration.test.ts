@@ -42,7 +42,11 @@ async function pagedPlatform(total: number) {
       publishedAt: new Date(Date.UTC(2026, 0, 1 + from + k)).toISOString(),
       ownerReply: null,
     }));
-    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ place: { id, name: `Place ${id}` }, nextPage: from + 50 < total ? page + 1 : null, reviews }));
+    res
+      .writeHead(200, { "content-type": "application/json" })
+      .end(
+        JSON.stringify({ place: { id, name: `Place ${id}` }, nextPage: from + 50 < total ? page + 1 : null, reviews }),
+      );
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   return {
@@ -74,25 +78,66 @@ describe("cancel and retry one job", () => {
   it("cancels a queued job at once, with its job.cancelled callback and its batch's counts", async () => {
     const c = await client();
     const v = await makeVersion(db, "noop");
-    const single = (await createJob(idle, c.actor, ZCreateJobInput.parse({ requester_client_id: "c", platform_id: "p-0", scraper_version: v.version, callback_url: "http://127.0.0.1:9/hook" }))).value;
+    const single = (
+      await createJob(
+        idle,
+        c.actor,
+        ZCreateJobInput.parse({
+          requester_client_id: "c",
+          platform_id: "p-0",
+          scraper_version: v.version,
+          callback_url: "http://127.0.0.1:9/hook",
+        }),
+      )
+    ).value;
     const cancelled = await rest(c.key, "POST", `/jobs/${single.id}/cancel`);
     expect(cancelled.status).toBe(200);
-    expect(cancelled.json).toMatchObject({ id: single.id, status: "cancelled", error_class: "cancelled", callback_state: "pending" });
+    expect(cancelled.json).toMatchObject({
+      id: single.id,
+      status: "cancelled",
+      error_class: "cancelled",
+      callback_state: "pending",
+    });
     const delivery = await db.callbackDelivery.findFirstOrThrow({ where: { jobId: single.id } });
     expect(delivery).toMatchObject({ kind: "job_cancelled", state: "pending" });
-    expect(delivery.payload).toMatchObject({ type: "job.cancelled", data: { id: single.id, status: "cancelled", error: { class: "cancelled" } } });
+    expect(delivery.payload).toMatchObject({
+      type: "job.cancelled",
+      data: { id: single.id, status: "cancelled", error: { class: "cancelled" } },
+    });
     // Again: the job as it is, nothing more.
     expect((await rest(c.key, "POST", `/jobs/${single.id}/cancel`)).json).toMatchObject({ status: "cancelled" });
     expect(await db.callbackDelivery.count({ where: { jobId: single.id } })).toBe(1);
     expect(await db.jobEvent.count({ where: { jobId: single.id, status: "cancelled" } })).toBe(1);
     // Retried while its job.cancelled is still undelivered: that callback is not sent after the new run's.
-    expect((await rest(c.key, "POST", `/jobs/${single.id}/retry`)).json).toMatchObject({ status: "queued", callback_state: "none", coverage: { stop_reason: null } });
-    expect(await db.callbackDelivery.findFirstOrThrow({ where: { jobId: single.id } })).toMatchObject({ state: "failed", lastError: "superseded_by_retry" });
+    expect((await rest(c.key, "POST", `/jobs/${single.id}/retry`)).json).toMatchObject({
+      status: "queued",
+      callback_state: "none",
+      coverage: { stop_reason: null },
+    });
+    expect(await db.callbackDelivery.findFirstOrThrow({ where: { jobId: single.id } })).toMatchObject({
+      state: "failed",
+      lastError: "superseded_by_retry",
+    });
 
-    const batch = await createBatch(idle, c.actor, ZCreateBatchInput.parse({ requester_client_id: "c", callback_url: "http://127.0.0.1:9/hook", jobs: [{ platform_id: "p-1", scraper_version: v.version }, { platform_id: "p-2", scraper_version: v.version }] }));
+    const batch = await createBatch(
+      idle,
+      c.actor,
+      ZCreateBatchInput.parse({
+        requester_client_id: "c",
+        callback_url: "http://127.0.0.1:9/hook",
+        jobs: [
+          { platform_id: "p-1", scraper_version: v.version },
+          { platform_id: "p-2", scraper_version: v.version },
+        ],
+      }),
+    );
     const [first, second] = batch.value.job_ids;
     await cancelJob(idle, c.actor, first!);
-    expect(await db.batch.findUniqueOrThrow({ where: { id: batch.value.id } })).toMatchObject({ queuedJobs: 1, cancelledJobs: 1, completedAt: null });
+    expect(await db.batch.findUniqueOrThrow({ where: { id: batch.value.id } })).toMatchObject({
+      queuedJobs: 1,
+      cancelledJobs: 1,
+      completedAt: null,
+    });
     // The last one ends the batch, which sends batch.completed.
     await cancelJob(idle, c.actor, second!);
     const ended = await db.batch.findUniqueOrThrow({ where: { id: batch.value.id } });
@@ -107,37 +152,96 @@ describe("cancel and retry one job", () => {
     try {
       const c = await client();
       const v = await makeVersion(db, "http-json", { platformUrl: platform.url });
-      const job = (await createJob(deps, c.actor, ZCreateJobInput.parse({ requester_client_id: "c", platform_id: uid("p"), review_limit: 200, scraper_version: v.version, callback_url: receiver.url }))).value;
+      const job = (
+        await createJob(
+          deps,
+          c.actor,
+          ZCreateJobInput.parse({
+            requester_client_id: "c",
+            platform_id: uid("p"),
+            review_limit: 200,
+            scraper_version: v.version,
+            callback_url: receiver.url,
+          }),
+        )
+      ).value;
       // Running, with page 1 read and page 2 held open by the platform.
-      await waitFor(async () => ((await statusOf(job.id)) === "running" && platform.state.held.length > 0 ? true : undefined));
+      await waitFor(async () =>
+        (await statusOf(job.id)) === "running" && platform.state.held.length > 0 ? true : undefined,
+      );
 
       const asked = Date.now();
       const answer = await rest(c.key, "POST", `/jobs/${job.id}/cancel`);
       expect(answer.status).toBe(200);
       expect(answer.json).toMatchObject({ status: "running" });
       expect(answer.json.cancel_requested_at).toEqual(expect.any(String));
-      await waitFor(async () => ((await statusOf(job.id)) === "cancelled" ? true : undefined), 5_000, "cancelled within 5 s");
+      await waitFor(
+        async () => ((await statusOf(job.id)) === "cancelled" ? true : undefined),
+        5_000,
+        "cancelled within 5 s",
+      );
       expect(Date.now() - asked).toBeLessThan(5_000);
       const cancelled = await db.job.findUniqueOrThrow({ where: { id: job.id } });
-      expect(cancelled).toMatchObject({ status: "cancelled", errorClass: "cancelled", reviewCount: 50, cancelRequestedAt: null, stopReason: "cancelled" });
+      expect(cancelled).toMatchObject({
+        status: "cancelled",
+        errorClass: "cancelled",
+        reviewCount: 50,
+        cancelRequestedAt: null,
+        stopReason: "cancelled",
+      });
       expect(await linked(job.id)).toBe(50);
-      await waitFor(async () => (receiver.received.some((r) => JSON.parse(r.body).type === "job.cancelled") ? true : undefined), 10_000, "job.cancelled delivered");
+      await waitFor(
+        async () => (receiver.received.some((r) => JSON.parse(r.body).type === "job.cancelled") ? true : undefined),
+        10_000,
+        "job.cancelled delivered",
+      );
 
       // Retry: a new run of the same job, which now reads both pages.
       platform.state.holdAfterFirst = false;
       const retried = await rest(c.key, "POST", `/jobs/${job.id}/retry`);
       expect(retried.status).toBe(200);
-      expect(retried.json).toMatchObject({ id: job.id, status: "queued", error_class: null, review_count: 0, finished_at: null });
-      await waitFor(async () => ((await statusOf(job.id)) === "succeeded" ? true : undefined), 15_000, "retried run succeeded");
-      expect(await db.job.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({ reviewCount: 100, attempts: 2 });
+      expect(retried.json).toMatchObject({
+        id: job.id,
+        status: "queued",
+        error_class: null,
+        review_count: 0,
+        finished_at: null,
+      });
+      await waitFor(
+        async () => ((await statusOf(job.id)) === "succeeded" ? true : undefined),
+        15_000,
+        "retried run succeeded",
+      );
+      expect(await db.job.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({
+        reviewCount: 100,
+        attempts: 2,
+      });
       expect(await linked(job.id)).toBe(100);
       const events = await db.jobEvent.findMany({ where: { jobId: job.id }, orderBy: { id: "asc" } });
-      expect(events.map((e) => e.status)).toEqual(["queued", "running", "running", "cancelled", "queued", "running", "succeeded"]);
+      expect(events.map((e) => e.status)).toEqual([
+        "queued",
+        "running",
+        "running",
+        "cancelled",
+        "queued",
+        "running",
+        "succeeded",
+      ]);
       expect(events[4]?.detail).toMatchObject({ retry: true, after: "cancelled" });
-      await waitFor(async () => (receiver.received.some((r) => JSON.parse(r.body).type === "job.completed") ? true : undefined), 10_000, "job.completed delivered");
+      await waitFor(
+        async () => (receiver.received.some((r) => JSON.parse(r.body).type === "job.completed") ? true : undefined),
+        10_000,
+        "job.completed delivered",
+      );
       // A succeeded job is neither cancelled nor retried.
-      expect(await rest(c.key, "POST", `/jobs/${job.id}/cancel`)).toMatchObject({ status: 409, json: { error: { code: "CONFLICT", message: "job_not_cancellable", details: { status: "succeeded" } } } });
-      expect(await rest(c.key, "POST", `/jobs/${job.id}/retry`)).toMatchObject({ status: 409, json: { error: { code: "CONFLICT", message: "job_not_retryable", details: { status: "succeeded" } } } });
+      expect(await rest(c.key, "POST", `/jobs/${job.id}/cancel`)).toMatchObject({
+        status: 409,
+        json: { error: { code: "CONFLICT", message: "job_not_cancellable", details: { status: "succeeded" } } },
+      });
+      expect(await rest(c.key, "POST", `/jobs/${job.id}/retry`)).toMatchObject({
+        status: 409,
+        json: { error: { code: "CONFLICT", message: "job_not_retryable", details: { status: "succeeded" } } },
+      });
     } finally {
       await platform.close();
       await receiver.close();
@@ -150,19 +254,51 @@ describe("cancel and retry one job", () => {
     try {
       const c = await client();
       const v = await makeVersion(db, "http-json", { platformUrl: platform.url });
-      const batch = (await createBatch(deps, c.actor, ZCreateBatchInput.parse({ requester_client_id: "c", callback_url: "http://127.0.0.1:9/hook", jobs: [{ platform_id: uid("p"), scraper_version: v.version }] }))).value;
+      const batch = (
+        await createBatch(
+          deps,
+          c.actor,
+          ZCreateBatchInput.parse({
+            requester_client_id: "c",
+            callback_url: "http://127.0.0.1:9/hook",
+            jobs: [{ platform_id: uid("p"), scraper_version: v.version }],
+          }),
+        )
+      ).value;
       const jobId = batch.job_ids[0]!;
-      await waitFor(async () => ((await db.batch.findUniqueOrThrow({ where: { id: batch.id } })).completedAt ? true : undefined), 15_000, "batch ended");
-      expect(await db.job.findUniqueOrThrow({ where: { id: jobId } })).toMatchObject({ status: "failed", errorClass: "target_not_found", attempts: 1 });
+      await waitFor(
+        async () => ((await db.batch.findUniqueOrThrow({ where: { id: batch.id } })).completedAt ? true : undefined),
+        15_000,
+        "batch ended",
+      );
+      expect(await db.job.findUniqueOrThrow({ where: { id: jobId } })).toMatchObject({
+        status: "failed",
+        errorClass: "target_not_found",
+        attempts: 1,
+      });
 
       platform.state.status = 0;
       const retried = await retryJob(deps, c.actor, jobId);
       expect(retried.status).toBe("queued");
       const reopened = await db.batch.findUniqueOrThrow({ where: { id: batch.id } });
       expect(reopened.completedAt === null || reopened.status === "completed").toBe(true);
-      await waitFor(async () => ((await statusOf(jobId)) === "succeeded" ? true : undefined), 15_000, "retried job succeeded");
-      await waitFor(async () => ((await db.batch.findUniqueOrThrow({ where: { id: batch.id } })).completedAt ? true : undefined), 15_000, "batch ended again");
-      expect(await db.batch.findUniqueOrThrow({ where: { id: batch.id } })).toMatchObject({ status: "completed", succeededJobs: 1, failedJobs: 0, queuedJobs: 0, runningJobs: 0 });
+      await waitFor(
+        async () => ((await statusOf(jobId)) === "succeeded" ? true : undefined),
+        15_000,
+        "retried job succeeded",
+      );
+      await waitFor(
+        async () => ((await db.batch.findUniqueOrThrow({ where: { id: batch.id } })).completedAt ? true : undefined),
+        15_000,
+        "batch ended again",
+      );
+      expect(await db.batch.findUniqueOrThrow({ where: { id: batch.id } })).toMatchObject({
+        status: "completed",
+        succeededJobs: 1,
+        failedJobs: 0,
+        queuedJobs: 0,
+        runningJobs: 0,
+      });
       expect(await db.callbackDelivery.count({ where: { batchId: batch.id, kind: "batch_completed" } })).toBe(2);
       expect(await linked(jobId)).toBe(30);
     } finally {
@@ -175,16 +311,37 @@ describe("cancel and retry one job", () => {
     const other = await client();
     const reader = await client(["jobs:read"]);
     const v = await makeVersion(db, "noop");
-    const batch = (await createBatch(idle, owner.actor, ZCreateBatchInput.parse({ requester_client_id: "c", jobs: [{ platform_id: "p-1", scraper_version: v.version }] }))).value;
+    const batch = (
+      await createBatch(
+        idle,
+        owner.actor,
+        ZCreateBatchInput.parse({
+          requester_client_id: "c",
+          jobs: [{ platform_id: "p-1", scraper_version: v.version }],
+        }),
+      )
+    ).value;
     const jobId = batch.job_ids[0]!;
-    expect(await rest(other.key, "POST", `/jobs/${jobId}/cancel`)).toMatchObject({ status: 404, json: { error: { message: "job_not_found" } } });
+    expect(await rest(other.key, "POST", `/jobs/${jobId}/cancel`)).toMatchObject({
+      status: 404,
+      json: { error: { message: "job_not_found" } },
+    });
     expect(await rest(other.key, "POST", `/jobs/${jobId}/retry`)).toMatchObject({ status: 404 });
-    expect(await rest(reader.key, "POST", `/jobs/${jobId}/cancel`)).toMatchObject({ status: 403, json: { error: { message: "missing_scope" } } });
+    expect(await rest(reader.key, "POST", `/jobs/${jobId}/cancel`)).toMatchObject({
+      status: 403,
+      json: { error: { message: "missing_scope" } },
+    });
     expect(await statusOf(jobId)).toBe("queued");
     // A queued job is not retried.
-    expect(await rest(owner.key, "POST", `/jobs/${jobId}/retry`)).toMatchObject({ status: 409, json: { error: { message: "job_not_retryable", details: { status: "queued" } } } });
+    expect(await rest(owner.key, "POST", `/jobs/${jobId}/retry`)).toMatchObject({
+      status: 409,
+      json: { error: { message: "job_not_retryable", details: { status: "queued" } } },
+    });
     expect((await rest(owner.key, "DELETE", `/batches/${batch.id}`)).status).toBe(200);
     expect(await statusOf(jobId)).toBe("cancelled");
-    expect(await rest(owner.key, "POST", `/jobs/${jobId}/retry`)).toMatchObject({ status: 409, json: { error: { message: "batch_cancelled" } } });
+    expect(await rest(owner.key, "POST", `/jobs/${jobId}/retry`)).toMatchObject({
+      status: 409,
+      json: { error: { message: "batch_cancelled" } },
+    });
   });
 });

@@ -11,7 +11,10 @@ import { cancelQueuedJob, requestCancel, retryJobRun } from "./job-rerun";
 // end, or two retries, change a job once.
 
 async function ownedJob(deps: ReviewDeps, actor: Actor, jobId: string) {
-  const job = await deps.db.job.findFirst({ where: { id: jobId, ...ownedBy(actor) }, select: { id: true, batchId: true } });
+  const job = await deps.db.job.findFirst({
+    where: { id: jobId, ...ownedBy(actor) },
+    select: { id: true, batchId: true },
+  });
   if (!job) throw new AppError("NOT_FOUND", "job_not_found");
   return job;
 }
@@ -37,8 +40,10 @@ export async function cancelJob(deps: ReviewDeps, actor: Actor, jobId: string) {
       { timeout: 30_000 },
     );
     const job = await deps.db.job.findUniqueOrThrow({ where: { id: jobId } });
-    if (outcome === "done" || job.status === "cancelled" || (job.status === "running" && job.cancelRequestedAt)) return toJobOut(job);
-    if (job.status === "succeeded" || job.status === "failed") throw new AppError("CONFLICT", "job_not_cancellable", { status: job.status });
+    if (outcome === "done" || job.status === "cancelled" || (job.status === "running" && job.cancelRequestedAt))
+      return toJobOut(job);
+    if (job.status === "succeeded" || job.status === "failed")
+      throw new AppError("CONFLICT", "job_not_cancellable", { status: job.status });
     // Claimed or requeued between the two guards: try again.
   }
   throw new AppError("CONFLICT", "job_busy");
@@ -52,7 +57,9 @@ export async function cancelJob(deps: ReviewDeps, actor: Actor, jobId: string) {
 export async function retryJob(deps: ReviewDeps, actor: Actor, jobId: string) {
   await ownedJob(deps, actor, jobId);
   // (A cancelled batch is refused inside the transaction, with the batch row locked: retryJobRun.)
-  const job = await deps.db.$transaction((tx) => retryJobRun(tx, jobId, deps.settings.JOB_MAX_ATTEMPTS), { timeout: 30_000 });
+  const job = await deps.db.$transaction((tx) => retryJobRun(tx, jobId, deps.settings.JOB_MAX_ATTEMPTS), {
+    timeout: 30_000,
+  });
   if (!job) {
     const now = await deps.db.job.findUniqueOrThrow({ where: { id: jobId }, select: { status: true } });
     throw new AppError("CONFLICT", "job_not_retryable", { status: now.status });

@@ -21,7 +21,12 @@ export interface ClaimedRun {
   apiKeySecretEnc: string | null;
 }
 
-type ClaimRow = Job & { fromStatus: JobStatus; implementation: string | null; config: Record<string, unknown> | null; apiKeySecretEnc: string | null };
+type ClaimRow = Job & {
+  fromStatus: JobStatus;
+  implementation: string | null;
+  config: Record<string, unknown> | null;
+  apiKeySecretEnc: string | null;
+};
 
 /**
  * The claim's CTEs for the jobs whose ids `jobIds` gives (a uuid[] expression over earlier CTEs, or

@@ -43,13 +43,18 @@ export function toJobOut(j: Job): TJobOut {
     coverage: {
       collected: j.reviewCount,
       platform_total: j.platformTotal ?? null,
-      share: j.platformTotal ? Math.round((Math.min(j.reviewCount, j.platformTotal) / j.platformTotal) * 1000) / 1000 : null,
+      share: j.platformTotal
+        ? Math.round((Math.min(j.reviewCount, j.platformTotal) / j.platformTotal) * 1000) / 1000
+        : null,
       oldest_review_at: j.oldestReviewAt ?? null,
       stop_reason: j.stopReason ?? null,
     },
     mode: j.mode,
     stop_after_known: j.mode === "new_only" ? (j.stopAfterKnown ?? DEFAULT_STOP_AFTER_KNOWN) : null,
-    changes: j.newReviews === null ? null : { new: j.newReviews, updated: j.updatedReviews ?? 0, unchanged: j.unchangedReviews ?? 0 },
+    changes:
+      j.newReviews === null
+        ? null
+        : { new: j.newReviews, updated: j.updatedReviews ?? 0, unchanged: j.unchangedReviews ?? 0 },
   };
 }
 
@@ -67,7 +72,13 @@ export function toBatchOut(b: Batch): TBatchOut {
     callback_url: b.callbackUrl,
     callback_state: b.callbackState,
     total_jobs: b.totalJobs,
-    counts: { queued: b.queuedJobs, running: b.runningJobs, succeeded: b.succeededJobs, failed: b.failedJobs, cancelled: b.cancelledJobs },
+    counts: {
+      queued: b.queuedJobs,
+      running: b.runningJobs,
+      succeeded: b.succeededJobs,
+      failed: b.failedJobs,
+      cancelled: b.cancelledJobs,
+    },
     finished_jobs: finished,
     percent: b.totalJobs === 0 ? 100 : Math.floor((finished * 100) / b.totalJobs),
     created_at: b.createdAt,

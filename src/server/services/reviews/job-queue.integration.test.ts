@@ -15,7 +15,15 @@ async function queuedJobs(queue: string, specs: { priority?: number; runAfter?: 
   const ids: string[] = [];
   for (const s of specs) {
     const job = await db.job.create({
-      data: { queue, requesterClientId: "q", placeId: "p", priority: s.priority ?? 5, runAfter: s.runAfter ?? new Date(Date.now() - 1_000), scraperVersionId: v.id, scraperVersion: v.version },
+      data: {
+        queue,
+        requesterClientId: "q",
+        placeId: "p",
+        priority: s.priority ?? 5,
+        runAfter: s.runAfter ?? new Date(Date.now() - 1_000),
+        scraperVersionId: v.id,
+        scraperVersion: v.version,
+      },
     });
     ids.push(job.id);
   }
@@ -28,7 +36,8 @@ describe("taking jobs", () => {
     const [a, b, c, d] = await queuedJobs(queue, [{ priority: 1 }, { priority: 9 }, { priority: 1 }, { priority: 5 }]);
     const first = await takeAndClaim(db, { queue, leaseMs: 60_000 }, 3);
     expect(first.map((r) => r.job.id)).toEqual([b, d, a]);
-    for (const run of first) expect(run).toMatchObject({ attempt: 1, from: "queued", job: { status: "running", attempts: 1 } });
+    for (const run of first)
+      expect(run).toMatchObject({ attempt: 1, from: "queued", job: { status: "running", attempts: 1 } });
     const lease = (await db.job.findUniqueOrThrow({ where: { id: b! } })).leaseUntil!;
     expect(lease.getTime()).toBeGreaterThan(Date.now() + 50_000);
     expect((await takeAndClaim(db, { queue, leaseMs: 60_000 }, 3)).map((r) => r.job.id)).toEqual([c]);
@@ -82,7 +91,17 @@ describe("taking callback deliveries", () => {
     const ids: string[] = [];
     for (const host of hosts) {
       const id = uid("msg");
-      const row = await db.callbackDelivery.create({ data: { webhookId: id, kind: "job_completed", queue, host, url: `http://${host}/hook`, payload: {}, nextAttemptAt: due } });
+      const row = await db.callbackDelivery.create({
+        data: {
+          webhookId: id,
+          kind: "job_completed",
+          queue,
+          host,
+          url: `http://${host}/hook`,
+          payload: {},
+          nextAttemptAt: due,
+        },
+      });
       ids.push(row.id);
     }
     return ids;

@@ -19,7 +19,11 @@ async function insertDelivery(tx: Tx, job: Job, delivery: FirstDelivery): Promis
  * (built by `deliveryOf` from the cancelled row) and its batch's counts, which may end the batch.
  * Null when the job was not queued any more (the guard did not match).
  */
-export async function cancelQueuedJob(tx: Tx, jobId: string, deliveryOf: (job: Job) => FirstDelivery | null): Promise<{ job: Job; endedBatch: EndedBatch | null } | null> {
+export async function cancelQueuedJob(
+  tx: Tx,
+  jobId: string,
+  deliveryOf: (job: Job) => FirstDelivery | null,
+): Promise<{ job: Job; endedBatch: EndedBatch | null } | null> {
   const rows = await tx.$queryRaw<Job[]>`
     UPDATE jobs SET status = 'cancelled', error_class = 'cancelled', error_message = 'cancelled_by_client', finished_at = now(), updated_at = now(),
       callback_state = CASE WHEN callback_url IS NOT NULL THEN 'pending'::callback_state ELSE callback_state END
@@ -36,7 +40,10 @@ export async function cancelQueuedJob(tx: Tx, jobId: string, deliveryOf: (job: J
 
 /** Asks the run of a running job to stop (its worker polls `cancel_requested_at`); false when it was not running. */
 export async function requestCancel(tx: Tx, jobId: string): Promise<boolean> {
-  const { count } = await tx.job.updateMany({ where: { id: jobId, status: "running", cancelRequestedAt: null }, data: { cancelRequestedAt: new Date() } });
+  const { count } = await tx.job.updateMany({
+    where: { id: jobId, status: "running", cancelRequestedAt: null },
+    data: { cancelRequestedAt: new Date() },
+  });
   if (count === 1) await recordEvent(tx, jobId, "running", { cancel_requested: true });
   return count === 1;
 }
@@ -56,7 +63,9 @@ export async function retryJobRun(tx: Tx, jobId: string, extraAttempts: number):
   // for this transaction (and sees the retried job queued), so a cancelled batch is never fed and an
   // ending batch is never left ended with a job still to run.
   if (from.batchId) {
-    const [batch] = await tx.$queryRaw<{ status: BatchStatus }[]>`SELECT status::text AS status FROM batches WHERE id = ${from.batchId}::uuid FOR UPDATE`;
+    const [batch] = await tx.$queryRaw<
+      { status: BatchStatus }[]
+    >`SELECT status::text AS status FROM batches WHERE id = ${from.batchId}::uuid FOR UPDATE`;
     if (batch?.status === "cancelled") throw new AppError("CONFLICT", "batch_cancelled");
   }
   const rows = await tx.$queryRaw<Job[]>`
@@ -68,10 +77,16 @@ export async function retryJobRun(tx: Tx, jobId: string, extraAttempts: number):
     RETURNING ${jobColumns("jobs")}`;
   await tx.jobReview.deleteMany({ where: { jobId } });
   // The earlier run's callback, if still undelivered, is not sent after the new run's (its outcome is replaced).
-  await tx.callbackDelivery.updateMany({ where: { jobId, state: "pending" }, data: { state: "failed", lastError: "superseded_by_retry", nextAttemptAt: null } });
+  await tx.callbackDelivery.updateMany({
+    where: { jobId, state: "pending" },
+    data: { state: "failed", lastError: "superseded_by_retry", nextAttemptAt: null },
+  });
   await recordEvent(tx, jobId, "queued", { retry: true, after: from.status });
   if (from.batchId) {
-    await tx.batch.updateMany({ where: { id: from.batchId, completedAt: { not: null } }, data: { completedAt: null, status: "running" } });
+    await tx.batch.updateMany({
+      where: { id: from.batchId, completedAt: { not: null } },
+      data: { completedAt: null, status: "running" },
+    });
     await moveBatchCount(tx, from.batchId, from.status, "queued");
   }
   return rows[0] ?? null;

@@ -60,7 +60,13 @@ export interface EndedBatch {
 }
 
 /** Moves one job's count in its batch from → to and ends the batch when no job is left queued or running. */
-export async function moveBatchCount(tx: Tx, batchId: string, from: JobStatus, to: JobStatus, n = 1): Promise<EndedBatch | null> {
+export async function moveBatchCount(
+  tx: Tx,
+  batchId: string,
+  from: JobStatus,
+  to: JobStatus,
+  n = 1,
+): Promise<EndedBatch | null> {
   const batch = await tx.batch.update({
     where: { id: batchId },
     data: { [COUNTER[from]]: { decrement: n }, [COUNTER[to]]: { increment: n } },
@@ -75,20 +81,58 @@ export async function moveBatchCount(tx: Tx, batchId: string, from: JobStatus, t
 
 // Every column of a job row under its field name, so a raw statement returns a `Job` as Prisma would.
 const JOB_COLUMNS: [column: string, field: keyof Job, cast?: "text"][] = [
-  ["id", "id", "text"], ["api_key_id", "apiKeyId", "text"], ["requester_client_id", "requesterClientId"],
-  ["requester_source", "requesterSource"], ["requester_purpose", "requesterPurpose"], ["batch_id", "batchId", "text"],
-  ["batch_index", "batchIndex"], ["priority", "priority"], ["callback_url", "callbackUrl"], ["callback_secret_enc", "callbackSecretEnc"],
-  ["callback_state", "callbackState", "text"], ["callback_attempts", "callbackAttempts"], ["callback_last_status", "callbackLastStatus"],
-  ["callback_last_error", "callbackLastError"], ["callback_delivered_at", "callbackDeliveredAt"], ["platform", "platform"],
-  ["place_url", "placeUrl"], ["place_id", "placeId"], ["review_limit", "reviewLimit"], ["sort", "sort", "text"],
-  ["since_date", "sinceDate"], ["language", "language"], ["requested_version", "requestedVersion"], ["requested_variant", "requestedVariant"],
-  ["scraper_version_id", "scraperVersionId", "text"], ["scraper_version", "scraperVersion"], ["scraper_variant", "scraperVariant"],
-  ["status", "status", "text"], ["attempts", "attempts"], ["review_count", "reviewCount"], ["error_class", "errorClass", "text"],
-  ["error_message", "errorMessage"], ["queued_at", "queuedAt"], ["started_at", "startedAt"], ["finished_at", "finishedAt"],
-  ["duration_ms", "durationMs"], ["created_at", "createdAt"], ["updated_at", "updatedAt"], ["queue", "queue"], ["run_after", "runAfter"],
-  ["lease_until", "leaseUntil"], ["place_name", "placeName"], ["cancel_requested_at", "cancelRequestedAt"], ["attempt_limit", "attemptLimit"],
-  ["place_ref_id", "placeRefId", "text"], ["platform_total", "platformTotal"], ["oldest_review_at", "oldestReviewAt"], ["stop_reason", "stopReason", "text"],
-  ["mode", "mode", "text"], ["stop_after_known", "stopAfterKnown"], ["new_reviews", "newReviews"], ["updated_reviews", "updatedReviews"],
+  ["id", "id", "text"],
+  ["api_key_id", "apiKeyId", "text"],
+  ["requester_client_id", "requesterClientId"],
+  ["requester_source", "requesterSource"],
+  ["requester_purpose", "requesterPurpose"],
+  ["batch_id", "batchId", "text"],
+  ["batch_index", "batchIndex"],
+  ["priority", "priority"],
+  ["callback_url", "callbackUrl"],
+  ["callback_secret_enc", "callbackSecretEnc"],
+  ["callback_state", "callbackState", "text"],
+  ["callback_attempts", "callbackAttempts"],
+  ["callback_last_status", "callbackLastStatus"],
+  ["callback_last_error", "callbackLastError"],
+  ["callback_delivered_at", "callbackDeliveredAt"],
+  ["platform", "platform"],
+  ["place_url", "placeUrl"],
+  ["place_id", "placeId"],
+  ["review_limit", "reviewLimit"],
+  ["sort", "sort", "text"],
+  ["since_date", "sinceDate"],
+  ["language", "language"],
+  ["requested_version", "requestedVersion"],
+  ["requested_variant", "requestedVariant"],
+  ["scraper_version_id", "scraperVersionId", "text"],
+  ["scraper_version", "scraperVersion"],
+  ["scraper_variant", "scraperVariant"],
+  ["status", "status", "text"],
+  ["attempts", "attempts"],
+  ["review_count", "reviewCount"],
+  ["error_class", "errorClass", "text"],
+  ["error_message", "errorMessage"],
+  ["queued_at", "queuedAt"],
+  ["started_at", "startedAt"],
+  ["finished_at", "finishedAt"],
+  ["duration_ms", "durationMs"],
+  ["created_at", "createdAt"],
+  ["updated_at", "updatedAt"],
+  ["queue", "queue"],
+  ["run_after", "runAfter"],
+  ["lease_until", "leaseUntil"],
+  ["place_name", "placeName"],
+  ["cancel_requested_at", "cancelRequestedAt"],
+  ["attempt_limit", "attemptLimit"],
+  ["place_ref_id", "placeRefId", "text"],
+  ["platform_total", "platformTotal"],
+  ["oldest_review_at", "oldestReviewAt"],
+  ["stop_reason", "stopReason", "text"],
+  ["mode", "mode", "text"],
+  ["stop_after_known", "stopAfterKnown"],
+  ["new_reviews", "newReviews"],
+  ["updated_reviews", "updatedReviews"],
   ["unchanged_reviews", "unchangedReviews"],
 ];
 
@@ -107,7 +151,12 @@ export interface JobOutcome {
   errorMessage?: string;
   durationMs: number;
   /** The job's coverage: the place record, the platform's total, the oldest review reached, why it stopped. */
-  coverage?: { placeRefId: string | null; platformTotal: number | null; oldestReviewAt: Date | null; stopReason: TStopReason | null };
+  coverage?: {
+    placeRefId: string | null;
+    platformTotal: number | null;
+    oldestReviewAt: Date | null;
+    stopReason: TStopReason | null;
+  };
   /** How the reviews read compare with the key's earlier jobs (review-changes.ts); absent without a result. */
   changes?: ChangeCounts;
 }
@@ -160,14 +209,23 @@ export async function finishJob(
   at: Date,
   delivery: FirstDelivery | null,
   place: PlaceSeen | null = null,
-): Promise<{ batch: { id: string; status: BatchStatus; open: number; completed: boolean } | null; payload: unknown } | null> {
+): Promise<{
+  batch: { id: string; status: BatchStatus; open: number; completed: boolean } | null;
+  payload: unknown;
+} | null> {
   const detail = {
     attempt: run.attempt,
     ...(outcome.errorClass ? { error_class: outcome.errorClass } : {}),
     ...(outcome.reviewCount !== undefined ? { review_count: outcome.reviewCount } : {}),
   };
   const counter = Prisma.raw(`${outcome.status}_jobs`);
-  const rows = await sqlRows<{ batchId: string | null; batchStatus: BatchStatus | null; open: number | null; completed: boolean | null; payload: unknown }>(
+  const rows = await sqlRows<{
+    batchId: string | null;
+    batchStatus: BatchStatus | null;
+    open: number | null;
+    completed: boolean | null;
+    payload: unknown;
+  }>(
     tx,
     Prisma.sql`
     WITH ${placeUpsertCte(place, at)}, j AS (
@@ -200,7 +258,14 @@ export async function finishJob(
   );
   const row = rows[0];
   if (!row) return null;
-  const batch = row.batchId ? { id: row.batchId, status: row.batchStatus as BatchStatus, open: row.open ?? 0, completed: row.completed ?? false } : null;
+  const batch = row.batchId
+    ? {
+        id: row.batchId,
+        status: row.batchStatus as BatchStatus,
+        open: row.open ?? 0,
+        completed: row.completed ?? false,
+      }
+    : null;
   // The delivery's payload as stored (jsonb's key order): an attempt made now signs the same bytes as later ones.
   return { batch, payload: row.payload };
 }
@@ -208,16 +273,30 @@ export async function finishJob(
 /** Ends a batch whose last job just ended (the caller's transaction); null when another run ended it. */
 export async function endBatch(tx: Tx, batch: { id: string; status: BatchStatus }): Promise<EndedBatch | null> {
   const ended = batch.status === "cancelled" ? "cancelled" : "completed";
-  const { count } = await tx.batch.updateMany({ where: { id: batch.id, completedAt: null }, data: { completedAt: new Date(), status: ended } });
+  const { count } = await tx.batch.updateMany({
+    where: { id: batch.id, completedAt: null },
+    data: { completedAt: new Date(), status: ended },
+  });
   return count === 1 ? { id: batch.id, status: ended } : null;
 }
 
 /** running → queued after a transient failure of `attempt`; it is taken again once `runAfter` (its backoff) has passed. */
-export async function requeueJob(tx: Tx, jobId: string, attempt: number, runAfter: Date, detail: Record<string, unknown>): Promise<boolean> {
+export async function requeueJob(
+  tx: Tx,
+  jobId: string,
+  attempt: number,
+  runAfter: Date,
+  detail: Record<string, unknown>,
+): Promise<boolean> {
   const { count } = await tx.job.updateMany({
     // Not when a cancel was asked meanwhile: that run ends cancelled instead (run-job.ts).
     where: { id: jobId, status: "running", attempts: attempt, cancelRequestedAt: null },
-    data: { status: "queued", runAfter, leaseUntil: null, errorClass: (detail.error_class as ScrapeErrorClass | undefined) ?? null },
+    data: {
+      status: "queued",
+      runAfter,
+      leaseUntil: null,
+      errorClass: (detail.error_class as ScrapeErrorClass | undefined) ?? null,
+    },
   });
   if (count === 0) return false;
   const job = await tx.job.findUniqueOrThrow({ where: { id: jobId }, select: { batchId: true } });
@@ -227,7 +306,10 @@ export async function requeueJob(tx: Tx, jobId: string, attempt: number, runAfte
 }
 
 /** queued → cancelled for every queued job of a batch (running jobs finish their run). */
-export async function cancelQueuedJobs(tx: Tx, batchId: string): Promise<{ cancelled: number; endedBatch: EndedBatch | null }> {
+export async function cancelQueuedJobs(
+  tx: Tx,
+  batchId: string,
+): Promise<{ cancelled: number; endedBatch: EndedBatch | null }> {
   const rows = await tx.$queryRaw<{ id: string }[]>`
     UPDATE jobs SET status = 'cancelled', error_class = 'cancelled', finished_at = now(), updated_at = now()
     WHERE batch_id = ${batchId}::uuid AND status = 'queued'

@@ -13,7 +13,10 @@ export function histogramJson(h: PlaceFacts["histogram"]): Record<"1" | "2" | "3
  * SHA-256), the same in every process, so a job's end can name its place without reading it back.
  */
 export function placeIdOf(source: ReviewSource): string {
-  const b = createHash("sha256").update(`${source.platform}\0${source.origin}\0${source.placeKey}`).digest().subarray(0, 16);
+  const b = createHash("sha256")
+    .update(`${source.platform}\0${source.origin}\0${source.placeKey}`)
+    .digest()
+    .subarray(0, 16);
   b[6] = (b[6]! & 0x0f) | 0x80;
   b[8] = (b[8]! & 0x3f) | 0x80;
   const h = b.toString("hex");

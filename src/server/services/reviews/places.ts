@@ -17,7 +17,6 @@ import { ZDate, ZJobOut } from "./schemas";
 // the places its own jobs read, and of a place only the reviews its own jobs collected: the rule is in
 // every query.
 
-
 export const ZPlaceOut = z.object({
   id: z.string(),
   platform: z.string(),
@@ -40,7 +39,12 @@ export const ZListPlacesInput = ZPageInput.extend({
   sort: z.enum(["last_seen_at", "name", "review_total"]).default("last_seen_at"),
   dir: z.enum(["asc", "desc"]).default("desc"),
 });
-export const ZPlacesPage = z.object({ items: z.array(ZPlaceOut), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export const ZPlacesPage = z.object({
+  items: z.array(ZPlaceOut),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
 export const ZPlaceIdInput = z.object({ place_id: z.uuid() });
 export const ZPlaceDetailOut = ZPlaceOut.extend({
   /** Distinct reviews of the place that the caller's jobs collected. */
@@ -50,12 +54,16 @@ export const ZPlaceDetailOut = ZPlaceOut.extend({
 });
 
 const YMD = /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/;
-const ZWhen = z.string().trim().regex(YMD, { error: "a date (YYYY-MM-DD) or an ISO date-time" }).transform((v, ctx) => {
-  // A date-time without a zone is UTC (never the server's zone).
-  const d = new Date(v.includes("T") && !v.endsWith("Z") ? `${v}Z` : v);
-  if (Number.isNaN(d.getTime())) ctx.addIssue({ code: "custom", message: "not a date" });
-  return d;
-});
+const ZWhen = z
+  .string()
+  .trim()
+  .regex(YMD, { error: "a date (YYYY-MM-DD) or an ISO date-time" })
+  .transform((v, ctx) => {
+    // A date-time without a zone is UTC (never the server's zone).
+    const d = new Date(v.includes("T") && !v.endsWith("Z") ? `${v}Z` : v);
+    if (Number.isNaN(d.getTime())) ctx.addIssue({ code: "custom", message: "not a date" });
+    return d;
+  });
 export const ZPlaceReviewsInput = ZPlaceIdInput.extend({
   limit: z.coerce.number().int().min(1).max(REVIEW_PAGE_MAX).default(100),
   // Long enough for the longest platform review id a cursor carries.
@@ -63,7 +71,13 @@ export const ZPlaceReviewsInput = ZPlaceIdInput.extend({
   since: ZWhen.optional().meta({ description: "published at or after" }),
   until: ZWhen.optional().meta({ description: "published before" }),
   rating: z.coerce.number().int().min(1).max(5).optional(),
-  language: z.string().trim().min(2).max(10).regex(/^[A-Za-z-]+$/).optional(),
+  language: z
+    .string()
+    .trim()
+    .min(2)
+    .max(10)
+    .regex(/^[A-Za-z-]+$/)
+    .optional(),
   q: z
     .string()
     .trim()
@@ -103,14 +117,30 @@ export function listPlaces(db: Db, actor: Actor, input: z.output<typeof ZListPla
   const where: Prisma.PlaceWhereInput = {
     ...visible(actor),
     ...(input.q
-      ? { OR: [{ name: { contains: input.q, mode: "insensitive" } }, { address: { contains: input.q, mode: "insensitive" } }, { platformId: { contains: input.q, mode: "insensitive" } }] }
+      ? {
+          OR: [
+            { name: { contains: input.q, mode: "insensitive" } },
+            { address: { contains: input.q, mode: "insensitive" } },
+            { platformId: { contains: input.q, mode: "insensitive" } },
+          ],
+        }
       : {}),
   };
   const key = input.sort === "name" ? "name" : input.sort === "review_total" ? "reviewTotal" : "lastSeenAt";
   return readPage(
     input,
     () => db.place.count({ where }),
-    async (w) => (await db.place.findMany({ where, orderBy: [{ [key]: key === "lastSeenAt" ? input.dir : { sort: input.dir, nulls: "last" } }, { id: input.dir }], ...w })).map(toPlaceOut),
+    async (w) =>
+      (
+        await db.place.findMany({
+          where,
+          orderBy: [
+            { [key]: key === "lastSeenAt" ? input.dir : { sort: input.dir, nulls: "last" } },
+            { id: input.dir },
+          ],
+          ...w,
+        })
+      ).map(toPlaceOut),
   );
 }
 
@@ -134,14 +164,18 @@ export async function getPlace(db: Db, actor: Actor, placeId: string) {
     Prisma.sql`SELECT count(DISTINCT r.external_id)::int AS n FROM jobs j JOIN job_reviews jr ON jr.job_id = j.id JOIN reviews r ON r.id = jr.review_id
       WHERE j.place_ref_id = ${place.id}::uuid AND ${ownJobs(actor)}`,
   );
-  const latest = await db.job.findFirst({ where: { placeRefId: place.id, ...ownedBy(actor) }, orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+  const latest = await db.job.findFirst({
+    where: { placeRefId: place.id, ...ownedBy(actor) },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+  });
   return { ...toPlaceOut(place), collected_reviews: counted?.n ?? 0, latest_job: latest ? toJobOut(latest) : null };
 }
 
 const decode = (cursor: string | undefined): string => {
   if (cursor === undefined) return "";
   const text = Buffer.from(cursor, "base64url").toString("utf8");
-  if (!text.startsWith("x:") || text.length > 700 || /[\u0000-\u001f]/.test(text)) throw new AppError("BAD_REQUEST", "invalid_cursor");
+  if (!text.startsWith("x:") || text.length > 700 || /[\u0000-\u001f]/.test(text))
+    throw new AppError("BAD_REQUEST", "invalid_cursor");
   return text.slice(2);
 };
 
@@ -181,17 +215,33 @@ function placeRelation(place: Place, actor: Actor, f: PlaceFilters, after = ""):
 export async function placeReviews(db: Db, actor: Actor, input: z.output<typeof ZPlaceReviewsInput>) {
   const place = await visiblePlace(db, actor, input.place_id);
   const relation = placeRelation(place, actor, input, decode(input.cursor));
-  const rows = await db.$queryRawUnsafe<ReviewRow[]>(`SELECT ${reviewItemColumns("v")}, v.job_id::text AS job_id FROM ${relation} ORDER BY v.external_id LIMIT ${input.limit + 1}`);
+  const rows = await db.$queryRawUnsafe<ReviewRow[]>(
+    `SELECT ${reviewItemColumns("v")}, v.job_id::text AS job_id FROM ${relation} ORDER BY v.external_id LIMIT ${input.limit + 1}`,
+  );
   const more = rows.length > input.limit;
   const page = more ? rows.slice(0, input.limit) : rows;
   const last = page[page.length - 1];
-  return { items: page.map(toReviewOut), next_cursor: more && last ? Buffer.from(`x:${last.external_id}`).toString("base64url") : null };
+  return {
+    items: page.map(toReviewOut),
+    next_cursor: more && last ? Buffer.from(`x:${last.external_id}`).toString("base64url") : null,
+  };
 }
 
 export const ZPlaceExportInput = ZPlaceReviewsInput.omit({ limit: true, cursor: true });
 
 /** GET /api/places/{place_id}/reviews/export: the same reviews (every page, the same filters) as CSV or NDJSON, streamed. */
-export async function placeExport(db: Db, actor: Actor, input: z.output<typeof ZPlaceExportInput>, format: ExportFormat, opts: { bom?: boolean } = {}) {
+export async function placeExport(
+  db: Db,
+  actor: Actor,
+  input: z.output<typeof ZPlaceExportInput>,
+  format: ExportFormat,
+  opts: { bom?: boolean } = {},
+) {
   const place = await visiblePlace(db, actor, input.place_id);
-  return copyStream(db, exportStatement(placeRelation(place, actor, input), "v.external_id", format, `place:${place.id}`), format, opts);
+  return copyStream(
+    db,
+    exportStatement(placeRelation(place, actor, input), "v.external_id", format, `place:${place.id}`),
+    format,
+    opts,
+  );
 }

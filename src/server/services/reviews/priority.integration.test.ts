@@ -15,7 +15,18 @@ describe("priority", () => {
     const actor: Actor = { kind: "apiKey", apiKeyId: k.id, scopes: ["jobs:write"] };
     const v = await makeVersion(db, "noop");
     const make = async (priority: number) =>
-      (await createJob(deps, actor, ZCreateJobInput.parse({ requester_client_id: "prio", platform_id: `p${priority}`, scraper_version: v.version, priority }))).value.id;
+      (
+        await createJob(
+          deps,
+          actor,
+          ZCreateJobInput.parse({
+            requester_client_id: "prio",
+            platform_id: `p${priority}`,
+            scraper_version: v.version,
+            priority,
+          }),
+        )
+      ).value.id;
     const low = [await make(1), await make(2), await make(3)];
     const high = await make(9);
     // One loop, started after every job is queued: the order of runs is the queue's order.
@@ -23,7 +34,10 @@ describe("priority", () => {
     try {
       const ids = [...low, high];
       const rows = await waitFor(async () => {
-        const r = await db.job.findMany({ where: { id: { in: ids } }, select: { id: true, status: true, startedAt: true } });
+        const r = await db.job.findMany({
+          where: { id: { in: ids } },
+          select: { id: true, status: true, startedAt: true },
+        });
         return r.every((j) => j.status === "succeeded") ? r : undefined;
       });
       const order = [...rows].sort((a, b) => a.startedAt!.getTime() - b.startedAt!.getTime()).map((r) => r.id);

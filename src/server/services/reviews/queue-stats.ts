@@ -22,7 +22,13 @@ export interface QueueStats {
  */
 export async function queueStats(db: Db, queue: string): Promise<QueueStats> {
   const cap = QUEUE_STATS_CAP;
-  const [row] = await sqlRows<{ queued: number; running: number; due_jobs: number; pending_callbacks: number; due_callbacks: number }>(
+  const [row] = await sqlRows<{
+    queued: number;
+    running: number;
+    due_jobs: number;
+    pending_callbacks: number;
+    due_callbacks: number;
+  }>(
     db,
     Prisma.sql`SELECT
       (SELECT count(*) FROM (SELECT 1 FROM jobs WHERE queue = ${queue} AND status = 'queued' LIMIT ${cap}::int) q)::int AS queued,

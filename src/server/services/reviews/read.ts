@@ -13,7 +13,14 @@ export function listBatches(db: Db, actor: Actor, input: z.output<typeof ZListBa
   const where: Prisma.BatchWhereInput = {
     ...ownedBy(actor),
     ...(input.status ? { status: input.status } : {}),
-    ...(input.q ? { OR: [{ name: { contains: input.q, mode: "insensitive" } }, { requesterClientId: { contains: input.q, mode: "insensitive" } }] } : {}),
+    ...(input.q
+      ? {
+          OR: [
+            { name: { contains: input.q, mode: "insensitive" } },
+            { requesterClientId: { contains: input.q, mode: "insensitive" } },
+          ],
+        }
+      : {}),
   };
   const orderBy = input.sort === "total_jobs" ? { totalJobs: input.dir } : { createdAt: input.dir };
   return readPage(
@@ -51,12 +58,18 @@ export function listJobs(db: Db, actor: Actor, input: z.output<typeof ZListJobsI
   return readPage(
     input,
     () => db.job.count({ where }),
-    async (w) => (await db.job.findMany({ where, orderBy: [{ [key]: input.dir }, { id: input.dir }], ...w })).map(toJobOut),
+    async (w) =>
+      (await db.job.findMany({ where, orderBy: [{ [key]: input.dir }, { id: input.dir }], ...w })).map(toJobOut),
   );
 }
 
 /** The wire names of the callback kinds (the enum's @map values). */
-const CALLBACK_KIND_NAMES = { job_completed: "job.completed", job_failed: "job.failed", job_cancelled: "job.cancelled", batch_completed: "batch.completed" } as const;
+const CALLBACK_KIND_NAMES = {
+  job_completed: "job.completed",
+  job_failed: "job.failed",
+  job_cancelled: "job.cancelled",
+  batch_completed: "batch.completed",
+} as const;
 
 /** How many of a job's newest reviews its detail shows; all of them are paged at /jobs/{job_id}/reviews. */
 export const JOB_REVIEW_PREVIEW = 20;
@@ -67,8 +80,17 @@ export async function getJobDetail(db: Db, actor: Actor, jobId: string) {
   if (!job) throw new AppError("NOT_FOUND", "job_not_found");
   const [events, reviews, deliveries] = await Promise.all([
     db.jobEvent.findMany({ where: { jobId }, orderBy: [{ createdAt: "asc" }, { id: "asc" }] }),
-    db.jobReview.findMany({ where: { jobId }, include: { review: true }, take: JOB_REVIEW_PREVIEW, orderBy: [{ review: { publishedAt: { sort: "desc", nulls: "last" } } }, { reviewId: "asc" }] }),
-    db.callbackDelivery.findMany({ where: { jobId }, include: { attemptLog: { orderBy: { attempt: "asc" } } }, orderBy: { createdAt: "asc" } }),
+    db.jobReview.findMany({
+      where: { jobId },
+      include: { review: true },
+      take: JOB_REVIEW_PREVIEW,
+      orderBy: [{ review: { publishedAt: { sort: "desc", nulls: "last" } } }, { reviewId: "asc" }],
+    }),
+    db.callbackDelivery.findMany({
+      where: { jobId },
+      include: { attemptLog: { orderBy: { attempt: "asc" } } },
+      orderBy: { createdAt: "asc" },
+    }),
   ]);
   return {
     job: toJobOut(job),
@@ -90,7 +112,13 @@ export async function getJobDetail(db: Db, actor: Actor, jobId: string) {
       state: d.state,
       attempts: d.attempts,
       next_attempt_at: d.nextAttemptAt,
-      attempt_log: d.attemptLog.map((a) => ({ attempt: a.attempt, status_code: a.statusCode, error: a.error, duration_ms: a.durationMs, at: a.createdAt })),
+      attempt_log: d.attemptLog.map((a) => ({
+        attempt: a.attempt,
+        status_code: a.statusCode,
+        error: a.error,
+        duration_ms: a.durationMs,
+        at: a.createdAt,
+      })),
     })),
   };
 }

@@ -36,7 +36,10 @@ function toOut(v: ScraperVersion): TScraperVersionOut {
 
 function checkImplementation(name: string) {
   if (!SCRAPER_IMPLEMENTATIONS.includes(name)) {
-    throw new AppError("UNPROCESSABLE", "unknown_implementation", { implementation: name, known: [...SCRAPER_IMPLEMENTATIONS] });
+    throw new AppError("UNPROCESSABLE", "unknown_implementation", {
+      implementation: name,
+      known: [...SCRAPER_IMPLEMENTATIONS],
+    });
   }
 }
 
@@ -88,7 +91,8 @@ export async function createScraperVersion(db: Db, input: z.output<typeof ZCreat
     invalidateRegistry();
     return toOut(row);
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError("CONFLICT", "scraper_version_exists", { version: input.version, variant: input.variant });
+    if (isUniqueViolation(error))
+      throw new AppError("CONFLICT", "scraper_version_exists", { version: input.version, variant: input.variant });
     throw error;
   }
 }
@@ -130,7 +134,10 @@ export async function promoteScraperVersion(db: Db, id: string) {
     if (!row) throw new AppError("NOT_FOUND", "scraper_version_not_found");
     if (row.deprecated) throw new AppError("UNPROCESSABLE", "scraper_version_deprecated");
     await lockActive(tx, row.platform);
-    await tx.scraperVersion.updateMany({ where: { platform: row.platform, id: { not: id } }, data: { trafficPercent: 0 } });
+    await tx.scraperVersion.updateMany({
+      where: { platform: row.platform, id: { not: id } },
+      data: { trafficPercent: 0 },
+    });
     await tx.scraperVersion.update({ where: { id }, data: { trafficPercent: 100, promotedAt: new Date() } });
   });
   invalidateRegistry();

@@ -1,7 +1,12 @@
 import { z } from "zod";
 import { ZDate } from "./schemas";
 
-const ZLabel = z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9._-]+$/, { error: "letters, digits, dot, dash, underscore" });
+const ZLabel = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9._-]+$/, { error: "letters, digits, dot, dash, underscore" });
 const ZPercent = z.number().int().min(0).max(100);
 
 /**
@@ -9,9 +14,17 @@ const ZPercent = z.number().int().min(0).max(100);
  * the only one its jobs may target; docs/review-engine.md, "Targets").
  */
 const ZScraperConfigInput = z
-  .object({ platformUrl: z.url({ protocol: /^https?$/, error: "must be an http or https URL" }).max(2048).optional() })
+  .object({
+    platformUrl: z
+      .url({ protocol: /^https?$/, error: "must be an http or https URL" })
+      .max(2048)
+      .optional(),
+  })
   .catchall(z.unknown())
-  .refine((c) => c.platformUrl === undefined || !/^[a-z]+:\/\/[^/]*@/i.test(c.platformUrl), { error: "platformUrl must not carry credentials", path: ["platformUrl"] });
+  .refine((c) => c.platformUrl === undefined || !/^[a-z]+:\/\/[^/]*@/i.test(c.platformUrl), {
+    error: "platformUrl must not carry credentials",
+    path: ["platformUrl"],
+  });
 
 export const ZScraperVersionOut = z.object({
   id: z.string(),

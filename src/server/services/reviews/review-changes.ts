@@ -25,9 +25,19 @@ export interface ChangeScope {
 }
 
 /** How each review (by position) compares with the key's latest earlier version of it; one statement. */
-export async function classifyReviews(db: Db | Prisma.TransactionClient, scope: ChangeScope, source: ReviewSource, reviews: ScrapedReview[]): Promise<ReviewChange[]> {
+export async function classifyReviews(
+  db: Db | Prisma.TransactionClient,
+  scope: ChangeScope,
+  source: ReviewSource,
+  reviews: ScrapedReview[],
+): Promise<ReviewChange[]> {
   if (reviews.length === 0) return [];
-  const input = reviews.map((r) => ({ external_id: r.externalId, text: r.text, rating: r.rating === null ? null : Math.round(r.rating), owner_reply: r.ownerReply }));
+  const input = reviews.map((r) => ({
+    external_id: r.externalId,
+    text: r.text,
+    rating: r.rating === null ? null : Math.round(r.rating),
+    owner_reply: r.ownerReply,
+  }));
   const rows = await sqlRows<{ change: ReviewChange }>(
     db,
     Prisma.sql`
@@ -62,12 +72,18 @@ export function countChanges(changes: ReviewChange[]): ChangeCounts {
  */
 export function knownReviews(db: Db, scope: ChangeScope, platform: string, stopAfter: number): KnownReviews {
   const seen = new Map<string, ReviewChange>();
-  const keyOf = (r: ScrapedReview) => JSON.stringify([r.externalId, r.text, r.rating === null ? null : Math.round(r.rating), r.ownerReply]);
+  const keyOf = (r: ScrapedReview) =>
+    JSON.stringify([r.externalId, r.text, r.rating === null ? null : Math.round(r.rating), r.ownerReply]);
   return {
     stopAfter,
     async cutAt(source, reviews) {
       const missing = [...new Map(reviews.filter((r) => !seen.has(keyOf(r))).map((r) => [keyOf(r), r])).values()];
-      const changes = await classifyReviews(db, scope, { platform, origin: source.origin, placeKey: source.placeKey }, missing);
+      const changes = await classifyReviews(
+        db,
+        scope,
+        { platform, origin: source.origin, placeKey: source.placeKey },
+        missing,
+      );
       missing.forEach((r, i) => seen.set(keyOf(r), changes[i] as ReviewChange));
       let run = 0;
       for (let i = 0; i < reviews.length; i++) {

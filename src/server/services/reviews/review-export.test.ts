@@ -6,7 +6,9 @@ import { crlfRecords } from "./review-export";
 
 async function through(chunks: string[], bom = false): Promise<string> {
   // Decoded keeping a byte-order mark (a default decoder drops it).
-  return new TextDecoder("utf-8", { ignoreBOM: true }).decode(await buffer(Readable.from(chunks.map((c) => Buffer.from(c))).pipe(crlfRecords(bom))));
+  return new TextDecoder("utf-8", { ignoreBOM: true }).decode(
+    await buffer(Readable.from(chunks.map((c) => Buffer.from(c))).pipe(crlfRecords(bom))),
+  );
 }
 
 describe("CSV record ends", () => {
@@ -34,12 +36,16 @@ describe("CSV record ends", () => {
       return out;
     };
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.constantFrom("a", ",", '"', "\n", "é"), { maxLength: 60 }), fc.array(fc.nat(60), { maxLength: 5 }), async (chars, cuts) => {
-        const whole = chars.join("");
-        const points = [...new Set(cuts.map((c) => Math.min(c, whole.length)))].sort((a, b) => a - b);
-        const chunks = [0, ...points].map((p, i, all) => whole.slice(p, all[i + 1] ?? whole.length));
-        expect(await through(chunks)).toBe(reference(whole));
-      }),
+      fc.asyncProperty(
+        fc.array(fc.constantFrom("a", ",", '"', "\n", "é"), { maxLength: 60 }),
+        fc.array(fc.nat(60), { maxLength: 5 }),
+        async (chars, cuts) => {
+          const whole = chars.join("");
+          const points = [...new Set(cuts.map((c) => Math.min(c, whole.length)))].sort((a, b) => a - b);
+          const chunks = [0, ...points].map((p, i, all) => whole.slice(p, all[i + 1] ?? whole.length));
+          expect(await through(chunks)).toBe(reference(whole));
+        },
+      ),
     );
   });
 

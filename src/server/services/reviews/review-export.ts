@@ -11,10 +11,21 @@ export const EXPORT_FORMATS = ["csv", "ndjson"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** A cell a spreadsheet would run as a formula (= + - @ tab CR) gets a leading apostrophe (as csvCell does). */
-const guarded = (column: string) => `CASE WHEN left(${column}, 1) IN ('=', '+', '-', '@', chr(9), chr(13)) THEN '''' || ${column} ELSE ${column} END`;
+const guarded = (column: string) =>
+  `CASE WHEN left(${column}, 1) IN ('=', '+', '-', '@', chr(9), chr(13)) THEN '''' || ${column} ELSE ${column} END`;
 /** A stored UTC timestamp as JSON writes a Date (2026-01-31T12:00:00.000Z). */
 const iso = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const TEXT_COLUMNS: ReadonlySet<string> = new Set(["external_id", "author", "text", "language", "owner_reply", "photos", "reviewer_url", "translated_text", "translated_language"]);
+const TEXT_COLUMNS: ReadonlySet<string> = new Set([
+  "external_id",
+  "author",
+  "text",
+  "language",
+  "owner_reply",
+  "photos",
+  "reviewer_url",
+  "translated_text",
+  "translated_language",
+]);
 
 /**
  * The export statement over `relation`: SQL text of a relation `v` with the columns id, job_id,
@@ -51,18 +62,24 @@ export function exportStatement(relation: string, order: string, format: ExportF
     translated_text: "v.translated_text",
     translated_language: "v.translated_language",
   };
-  const columns = EXPORT_COLUMNS.map((c) => `${format === "csv" && TEXT_COLUMNS.has(c) ? guarded(cells[c]) : cells[c]} AS ${c}`).join(", ");
+  const columns = EXPORT_COLUMNS.map(
+    (c) => `${format === "csv" && TEXT_COLUMNS.has(c) ? guarded(cells[c]) : cells[c]} AS ${c}`,
+  ).join(", ");
   const rows = `SELECT /* export ${label} */ ${columns} FROM ${relation} ORDER BY ${order}`;
   // NDJSON: row_to_json keeps the columns' order and writes compact JSON, as JSON.stringify does.
   const query = format === "csv" ? rows : `SELECT /* export ${label} */ row_to_json(t) FROM (${rows}) t`;
   // NDJSON: CSV mode with a quote and a delimiter that JSON text never holds raw, so each line is the JSON as it is.
-  return format === "csv" ? `COPY (${query}) TO STDOUT WITH (FORMAT csv, HEADER)` : `COPY (${query}) TO STDOUT WITH (FORMAT csv, QUOTE E'\\x01', DELIMITER E'\\x02')`;
+  return format === "csv"
+    ? `COPY (${query}) TO STDOUT WITH (FORMAT csv, HEADER)`
+    : `COPY (${query}) TO STDOUT WITH (FORMAT csv, QUOTE E'\\x01', DELIMITER E'\\x02')`;
 }
 
 /** The jobs' reviews as the export's relation: one job, or a batch's jobs in the batch's order (as sourceOf gives them), each job's by review id. */
 function jobsRelation(source: Source): { relation: string; order: string } {
   for (const id of source.jobIds) if (!UUID.test(id)) throw new Error("export: not a uuid");
-  const ids = source.jobIds.length ? source.jobIds.map((id, i) => `('${id}'::uuid, ${i})`).join(", ") : "(NULL::uuid, 0)";
+  const ids = source.jobIds.length
+    ? source.jobIds.map((id, i) => `('${id}'::uuid, ${i})`).join(", ")
+    : "(NULL::uuid, 0)";
   return {
     relation: `(SELECT r.*, jr.job_id, j.position FROM (VALUES ${ids}) AS j(id, position) JOIN job_reviews jr ON jr.job_id = j.id JOIN reviews r ON r.id = jr.review_id) v`,
     order: "v.position, v.id",
@@ -122,9 +139,20 @@ export function crlfRecords(bom = false): Transform {
  * A failed read errors the stream (the download is cut, never short and silent); a reader that leaves
  * stops the copy. Ownership is checked before the first byte (NOT_FOUND is thrown, not streamed).
  */
-export async function exportStream(db: Db, actor: Actor, of: { job_id: string } | { batch_id: string }, format: ExportFormat, opts: { bom?: boolean } = {}): Promise<ReadableStream<Uint8Array>> {
+export async function exportStream(
+  db: Db,
+  actor: Actor,
+  of: { job_id: string } | { batch_id: string },
+  format: ExportFormat,
+  opts: { bom?: boolean } = {},
+): Promise<ReadableStream<Uint8Array>> {
   const { relation, order } = jobsRelation(await sourceOf(db, actor, of));
-  return copyStream(db, exportStatement(relation, order, format, "job_id" in of ? `job:${of.job_id}` : `batch:${of.batch_id}`), format, opts);
+  return copyStream(
+    db,
+    exportStatement(relation, order, format, "job_id" in of ? `job:${of.job_id}` : `batch:${of.batch_id}`),
+    format,
+    opts,
+  );
 }
 
 /** A reader that takes nothing for this long loses its export (its connection goes back to the pool). */
@@ -144,7 +172,12 @@ export function exportLimit(): number {
  * asked). At most exportLimit() run at once in a process (beyond: 429 export_busy), and one whose
  * reader takes nothing for EXPORT_IDLE_MS is ended (the download is cut).
  */
-export async function copyStream(db: Db, statement: string, format: ExportFormat, opts: { bom?: boolean } = {}): Promise<ReadableStream<Uint8Array>> {
+export async function copyStream(
+  db: Db,
+  statement: string,
+  format: ExportFormat,
+  opts: { bom?: boolean } = {},
+): Promise<ReadableStream<Uint8Array>> {
   const now = exportsNow();
   if (now.n >= exportLimit()) throw new AppError("TOO_MANY_REQUESTS", "export_busy", { retry_after_seconds: 5 });
   now.n++;

@@ -22,7 +22,9 @@ workerForFile(deps);
 const rest = (key: string, method: string, path: string, body?: unknown) => restWithKey(db, key, method, path, body);
 
 async function exported(kind: "job" | "batch", id: string, key: string | null, query = "") {
-  const req = new Request(`http://test/api/${kind === "job" ? "jobs" : "batches"}/${id}/reviews/export${query}`, { headers: key ? { authorization: `Bearer ${key}` } : {} });
+  const req = new Request(`http://test/api/${kind === "job" ? "jobs" : "batches"}/${id}/reviews/export${query}`, {
+    headers: key ? { authorization: `Bearer ${key}` } : {},
+  });
   // The route handler as its route file builds it, with no session (API keys only).
   const handler = reviewExport(kind, async () => null);
   const params: Record<string, string> = kind === "job" ? { job_id: id } : { batch_id: id };
@@ -39,7 +41,11 @@ async function readAll(key: string, path: string, limit: number) {
   let cursor: string | null = null;
   let pages = 0;
   do {
-    const page = await rest(key, "GET", `${path}?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
+    const page = await rest(
+      key,
+      "GET",
+      `${path}?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+    );
     expect(page.status).toBe(200);
     items.push(...(page.json.items as Item[]));
     cursor = page.json.next_cursor as string | null;
@@ -57,8 +63,21 @@ describe("reviews out", () => {
       const v = await makeVersion(db, "http-json", { platformUrl: platform.url });
       // Created by the service on this test's work queue (the REST path would use the web's queue).
       const actor: Actor = { kind: "apiKey", apiKeyId, scopes: ["jobs:read", "jobs:write"] };
-      const jobId = (await createJob(deps, actor, ZCreateJobInput.parse({ requester_client_id: "c", platform_id: uid("place"), review_limit: 1200, scraper_version: v.version }))).value.id;
-      await waitFor(async () => ((await db.job.findUniqueOrThrow({ where: { id: jobId } })).status === "succeeded" ? true : undefined));
+      const jobId = (
+        await createJob(
+          deps,
+          actor,
+          ZCreateJobInput.parse({
+            requester_client_id: "c",
+            platform_id: uid("place"),
+            review_limit: 1200,
+            scraper_version: v.version,
+          }),
+        )
+      ).value.id;
+      await waitFor(async () =>
+        (await db.job.findUniqueOrThrow({ where: { id: jobId } })).status === "succeeded" ? true : undefined,
+      );
 
       const all = await readAll(key, `/jobs/${jobId}/reviews`, 500);
       expect(all.pages).toBe(3);
@@ -85,7 +104,10 @@ describe("reviews out", () => {
 
       const ndjson = await exported("job", jobId, key, "?format=ndjson");
       expect(ndjson.res.headers.get("content-type")).toBe("application/x-ndjson; charset=utf-8");
-      const lines = ndjson.text.trimEnd().split("\n").map((l) => JSON.parse(l) as Item);
+      const lines = ndjson.text
+        .trimEnd()
+        .split("\n")
+        .map((l) => JSON.parse(l) as Item);
       expect(lines).toHaveLength(1200);
       expect(lines.map((r) => r.id)).toEqual(all.items.map((r) => r.id));
       expect(lines[0]).toEqual(JSON.parse(JSON.stringify(all.items[0])));
@@ -105,20 +127,48 @@ describe("reviews out", () => {
     const batch = await db.batch.create({ data: { apiKeyId, requesterClientId: "c", totalJobs: counts.length } });
     const jobIds: string[] = [];
     for (const [i, n] of counts.entries()) {
-      const job = await db.job.create({ data: { apiKeyId, batchId: batch.id, batchIndex: i, requesterClientId: "c", status: "succeeded", placeId: `p${i}` } });
+      const job = await db.job.create({
+        data: {
+          apiKeyId,
+          batchId: batch.id,
+          batchIndex: i,
+          requesterClientId: "c",
+          status: "succeeded",
+          placeId: `p${i}`,
+        },
+      });
       jobIds.push(job.id);
       await db.$transaction((tx) =>
-        storeJobReviews(tx, job.id, { platform: "platform", origin: "http://127.0.0.1:1", placeKey: uid("place") }, Array.from({ length: n }, (_, k) => ({ externalId: `r${k}`, author: null, rating: 4, text: `job ${i} review ${k}`, language: "en", publishedAt: null, ownerReply: null }))),
+        storeJobReviews(
+          tx,
+          job.id,
+          { platform: "platform", origin: "http://127.0.0.1:1", placeKey: uid("place") },
+          Array.from({ length: n }, (_, k) => ({
+            externalId: `r${k}`,
+            author: null,
+            rating: 4,
+            text: `job ${i} review ${k}`,
+            language: "en",
+            publishedAt: null,
+            ownerReply: null,
+          })),
+        ),
       );
     }
     for (const limit of [1, 4, 5, 7, 20, 1000]) {
       const all = await readAll(key, `/batches/${batch.id}/reviews`, limit);
       const texts = all.items.map((r) => r.text ?? "");
-      expect([...texts].sort(), `limit ${limit}`).toEqual(counts.flatMap((n, i) => Array.from({ length: n }, (_, k) => `job ${i} review ${k}`)).sort());
+      expect([...texts].sort(), `limit ${limit}`).toEqual(
+        counts.flatMap((n, i) => Array.from({ length: n }, (_, k) => `job ${i} review ${k}`)).sort(),
+      );
       // Job after job in the batch's order; within a job, by review id.
       const jobsInOrder = texts.map(jobOf);
       expect(jobsInOrder).toEqual([...jobsInOrder].sort((a, b) => a - b));
-      expect(all.items.map((r) => r.id)).toEqual([...all.items].sort((a, b) => jobOf(a.text ?? "") - jobOf(b.text ?? "") || (a.id < b.id ? -1 : 1)).map((r) => r.id));
+      expect(all.items.map((r) => r.id)).toEqual(
+        [...all.items]
+          .sort((a, b) => jobOf(a.text ?? "") - jobOf(b.text ?? "") || (a.id < b.id ? -1 : 1))
+          .map((r) => r.id),
+      );
       expect(all.pages).toBe(Math.max(1, Math.ceil(20 / limit)));
       expect(all.items.every((r) => r.job_id === jobIds[jobOf(r.text ?? "")])).toBe(true);
     }
@@ -131,16 +181,45 @@ describe("reviews out", () => {
   it("quotes text as RFC 4180 and guards formulas, and answers an empty job with the header alone", async () => {
     const { id: apiKeyId, key } = await makeKey(db, ["jobs:read"]);
     const job = await db.job.create({ data: { apiKeyId, requesterClientId: "c", status: "succeeded", placeId: "p" } });
-    const texts = ['=HYPERLINK("http://x")', "+1 and -1", "@SUM(A1)", 'a "quoted", comma\r\nand a line break', "plain ünïcödé ✓"];
+    const texts = [
+      '=HYPERLINK("http://x")',
+      "+1 and -1",
+      "@SUM(A1)",
+      'a "quoted", comma\r\nand a line break',
+      "plain ünïcödé ✓",
+    ];
     await db.$transaction((tx) =>
-      storeJobReviews(tx, job.id, { platform: "platform", origin: "http://127.0.0.1:1", placeKey: uid("place") }, texts.map((text, k) => ({ externalId: `r${k}`, author: k === 0 ? "-Mallory" : null, rating: null, text, language: null, publishedAt: null, ownerReply: null }))),
+      storeJobReviews(
+        tx,
+        job.id,
+        { platform: "platform", origin: "http://127.0.0.1:1", placeKey: uid("place") },
+        texts.map((text, k) => ({
+          externalId: `r${k}`,
+          author: k === 0 ? "-Mallory" : null,
+          rating: null,
+          text,
+          language: null,
+          publishedAt: null,
+          ownerReply: null,
+        })),
+      ),
     );
     const { text } = await exported("job", job.id, key);
     expect(text).toContain(`"'=HYPERLINK(""http://x"")"`);
     expect(text).toContain(",'-Mallory,");
     const rows = parse(text, { columns: true }) as Record<string, string>[];
-    expect(rows.map((r) => r.text).sort()).toEqual(["'+1 and -1", "'=HYPERLINK(\"http://x\")", "'@SUM(A1)", 'a "quoted", comma\r\nand a line break', "plain ünïcödé ✓"].sort());
-    const empty = await db.job.create({ data: { apiKeyId, requesterClientId: "c", status: "succeeded", placeId: "q" } });
+    expect(rows.map((r) => r.text).sort()).toEqual(
+      [
+        "'+1 and -1",
+        '\'=HYPERLINK("http://x")',
+        "'@SUM(A1)",
+        'a "quoted", comma\r\nand a line break',
+        "plain ünïcödé ✓",
+      ].sort(),
+    );
+    const empty = await db.job.create({
+      data: { apiKeyId, requesterClientId: "c", status: "succeeded", placeId: "q" },
+    });
     expect((await exported("job", empty.id, key)).text).toBe(`${EXPORT_COLUMNS.join(",")}\r\n`);
     expect((await exported("job", empty.id, key, "?format=ndjson")).text).toBe("");
     expect((await rest(key, "GET", `/jobs/${empty.id}/reviews`)).json).toEqual({ items: [], next_cursor: null });
@@ -149,13 +228,32 @@ describe("reviews out", () => {
   it("gives the connection back when a reader leaves mid-export, and cuts the download when the database drops", async () => {
     const { id: apiKeyId } = await makeKey(db, ["jobs:read"]);
     const actor: Actor = { kind: "apiKey", apiKeyId, scopes: ["jobs:read"] };
-    const job = await db.job.create({ data: { apiKeyId, requesterClientId: "c", status: "succeeded", placeId: "big" } });
+    const job = await db.job.create({
+      data: { apiKeyId, requesterClientId: "c", status: "succeeded", placeId: "big" },
+    });
     // 60 MB of CSV: more than the socket buffers between the database and this process hold, so the
     // copy is still running when its backend is killed below.
     const long = "x".repeat(4_000);
     const placeKey = uid("place");
     for (let from = 0; from < 15_000; from += 5_000) {
-      await db.$transaction((tx) => storeJobReviews(tx, job.id, { platform: "platform", origin: "http://127.0.0.1:1", placeKey }, Array.from({ length: 5_000 }, (_, k) => ({ externalId: `r${from + k}`, author: null, rating: 3, text: `${from + k} ${long}`, language: "en", publishedAt: null, ownerReply: null }))), { timeout: 60_000 });
+      await db.$transaction(
+        (tx) =>
+          storeJobReviews(
+            tx,
+            job.id,
+            { platform: "platform", origin: "http://127.0.0.1:1", placeKey },
+            Array.from({ length: 5_000 }, (_, k) => ({
+              externalId: `r${from + k}`,
+              author: null,
+              rating: 3,
+              text: `${from + k} ${long}`,
+              language: "en",
+              publishedAt: null,
+              ownerReply: null,
+            })),
+          ),
+        { timeout: 60_000 },
+      );
     }
     // More readers that leave after one chunk than the pool has connections (10): each copy's connection is discarded, none kept busy.
     for (let i = 0; i < 15; i++) {
@@ -164,7 +262,18 @@ describe("reviews out", () => {
       await reader.cancel();
     }
     expect(await db.job.count({ where: { id: job.id } })).toBe(1);
-    await waitFor(async () => ((await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE position(${`export job:${job.id}`} IN query) > 0 AND state = 'active'`)[0]!.n === 0 ? true : undefined), 10_000, "copies stopped");
+    await waitFor(
+      async () =>
+        (
+          await db.$queryRaw<
+            { n: number }[]
+          >`SELECT count(*)::int AS n FROM pg_stat_activity WHERE position(${`export job:${job.id}`} IN query) > 0 AND state = 'active'`
+        )[0]!.n === 0
+          ? true
+          : undefined,
+      10_000,
+      "copies stopped",
+    );
 
     // The copy's backend is killed mid-stream: the stream errors (a cut download), it does not end quietly.
     const reader = (await exportStream(db, actor, { job_id: job.id }, "csv")).getReader();
@@ -180,9 +289,28 @@ describe("reviews out", () => {
   it("runs at most a third of the pool's connections as exports at once, and answers 429 beyond", async () => {
     const { id: apiKeyId, key } = await makeKey(db, ["jobs:read"]);
     const actor: Actor = { kind: "apiKey", apiKeyId, scopes: ["jobs:read"] };
-    const job = await db.job.create({ data: { apiKeyId, requesterClientId: "c", status: "succeeded", placeId: "busy" } });
+    const job = await db.job.create({
+      data: { apiKeyId, requesterClientId: "c", status: "succeeded", placeId: "busy" },
+    });
     const long = "y".repeat(2_000);
-    await db.$transaction((tx) => storeJobReviews(tx, job.id, { platform: "platform", origin: "http://127.0.0.1:1", placeKey: uid("place") }, Array.from({ length: 2_000 }, (_, k) => ({ externalId: `r${k}`, author: null, rating: 3, text: `${k} ${long}`, language: "en", publishedAt: null, ownerReply: null }))), { timeout: 60_000 });
+    await db.$transaction(
+      (tx) =>
+        storeJobReviews(
+          tx,
+          job.id,
+          { platform: "platform", origin: "http://127.0.0.1:1", placeKey: uid("place") },
+          Array.from({ length: 2_000 }, (_, k) => ({
+            externalId: `r${k}`,
+            author: null,
+            rating: 3,
+            text: `${k} ${long}`,
+            language: "en",
+            publishedAt: null,
+            ownerReply: null,
+          })),
+        ),
+      { timeout: 60_000 },
+    );
     expect(exportLimit()).toBe(3);
     const readers = [];
     for (let i = 0; i < 3; i++) {
@@ -195,7 +323,11 @@ describe("reviews out", () => {
     expect(busy.res.headers.get("retry-after")).toBe("5");
     expect(JSON.parse(busy.text)).toMatchObject({ error: { code: "TOO_MANY_REQUESTS", message: "export_busy" } });
     for (const reader of readers) await reader.cancel();
-    await waitFor(async () => ((await exported("job", job.id, key, "?format=ndjson")).res.status === 200 ? true : undefined), 5_000, "a slot again");
+    await waitFor(
+      async () => ((await exported("job", job.id, key, "?format=ndjson")).res.status === 200 ? true : undefined),
+      5_000,
+      "a slot again",
+    );
   });
 
   it("keeps each key to its own jobs and answers the spec's codes", async () => {
@@ -203,33 +335,55 @@ describe("reviews out", () => {
     const other = await makeKey(db, ["jobs:read"]);
     const writer = await makeKey(db, ["jobs:write"]);
     const admin = await makeKey(db, ["admin"]);
-    const job = await db.job.create({ data: { apiKeyId: owner.id, requesterClientId: "c", status: "succeeded", placeId: "p" } });
+    const job = await db.job.create({
+      data: { apiKeyId: owner.id, requesterClientId: "c", status: "succeeded", placeId: "p" },
+    });
     const batch = await db.batch.create({ data: { apiKeyId: owner.id, requesterClientId: "c", totalJobs: 0 } });
-    await db.$transaction((tx) => storeJobReviews(tx, job.id, { platform: "platform", origin: "http://127.0.0.1:1", placeKey: uid("place") }, [{ externalId: "r", author: null, rating: 5, text: "mine", language: null, publishedAt: null, ownerReply: null }]));
+    await db.$transaction((tx) =>
+      storeJobReviews(tx, job.id, { platform: "platform", origin: "http://127.0.0.1:1", placeKey: uid("place") }, [
+        { externalId: "r", author: null, rating: 5, text: "mine", language: null, publishedAt: null, ownerReply: null },
+      ]),
+    );
 
-    expect((await rest(other.key, "GET", `/jobs/${job.id}/reviews`)).json).toMatchObject({ error: { code: "NOT_FOUND", message: "job_not_found" } });
-    expect((await rest(other.key, "GET", `/batches/${batch.id}/reviews`)).json).toMatchObject({ error: { code: "NOT_FOUND", message: "batch_not_found" } });
+    expect((await rest(other.key, "GET", `/jobs/${job.id}/reviews`)).json).toMatchObject({
+      error: { code: "NOT_FOUND", message: "job_not_found" },
+    });
+    expect((await rest(other.key, "GET", `/batches/${batch.id}/reviews`)).json).toMatchObject({
+      error: { code: "NOT_FOUND", message: "batch_not_found" },
+    });
     expect((await exported("job", job.id, other.key)).res.status).toBe(404);
     expect((await exported("batch", batch.id, other.key)).res.status).toBe(404);
     expect((await exported("job", job.id, writer.key)).res.status).toBe(403);
-    expect(JSON.parse((await exported("job", job.id, writer.key)).text)).toMatchObject({ error: { code: "FORBIDDEN", message: "missing_scope", details: { required: "jobs:read" } } });
+    expect(JSON.parse((await exported("job", job.id, writer.key)).text)).toMatchObject({
+      error: { code: "FORBIDDEN", message: "missing_scope", details: { required: "jobs:read" } },
+    });
     expect((await exported("job", job.id, null)).res.status).toBe(401);
     expect((await exported("job", job.id, "rk_not-a-key")).res.status).toBe(401);
     expect((await exported("job", "not-a-uuid", owner.key)).res.status).toBe(404);
     const badFormat = await exported("job", job.id, owner.key, "?format=xlsx");
     expect(badFormat.res.status).toBe(400);
-    expect(JSON.parse(badFormat.text)).toMatchObject({ error: { code: "BAD_REQUEST", details: { issues: [{ path: "format", message: expect.any(String) }] } } });
+    expect(JSON.parse(badFormat.text)).toMatchObject({
+      error: { code: "BAD_REQUEST", details: { issues: [{ path: "format", message: expect.any(String) }] } },
+    });
     expect((await rest(admin.key, "GET", `/jobs/${job.id}/reviews`)).json).toMatchObject({ items: [{ text: "mine" }] });
 
-    for (const cursor of ["x", Buffer.from("1:not-a-uuid").toString("base64url"), Buffer.from("-1:00000000-0000-0000-0000-000000000000").toString("base64url")]) {
+    for (const cursor of [
+      "x",
+      Buffer.from("1:not-a-uuid").toString("base64url"),
+      Buffer.from("-1:00000000-0000-0000-0000-000000000000").toString("base64url"),
+    ]) {
       const bad = await rest(owner.key, "GET", `/jobs/${job.id}/reviews?cursor=${cursor}`);
       expect(bad.status, cursor).toBe(400);
       expect(bad.json).toMatchObject({ error: { code: "BAD_REQUEST", message: "invalid_cursor" } });
     }
-    for (const limit of [0, 1001, "many"]) expect((await rest(owner.key, "GET", `/jobs/${job.id}/reviews?limit=${limit}`)).status).toBe(400);
+    for (const limit of [0, 1001, "many"])
+      expect((await rest(owner.key, "GET", `/jobs/${job.id}/reviews?limit=${limit}`)).status).toBe(400);
     // A cursor past the end is an empty last page, not an error.
     const past = Buffer.from("9:00000000-0000-0000-0000-000000000000").toString("base64url");
-    expect((await rest(owner.key, "GET", `/jobs/${job.id}/reviews?cursor=${past}`)).json).toEqual({ items: [], next_cursor: null });
+    expect((await rest(owner.key, "GET", `/jobs/${job.id}/reviews?cursor=${past}`)).json).toEqual({
+      items: [],
+      next_cursor: null,
+    });
   });
 });
 

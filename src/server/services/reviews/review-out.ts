@@ -50,17 +50,39 @@ export const ZReviewPageOut = z.object({ items: z.array(ZReviewOut), next_cursor
 
 /** The columns of an export, in order (also the NDJSON fields). */
 export const EXPORT_COLUMNS = [
-  "id", "job_id", "external_id", "author", "rating", "text", "language", "published_at", "owner_reply", "collected_at",
-  "date_precision", "owner_reply_at", "helpful", "photos", "reviewer_url", "reviewer_review_count", "edited_at", "translated_text", "translated_language",
+  "id",
+  "job_id",
+  "external_id",
+  "author",
+  "rating",
+  "text",
+  "language",
+  "published_at",
+  "owner_reply",
+  "collected_at",
+  "date_precision",
+  "owner_reply_at",
+  "helpful",
+  "photos",
+  "reviewer_url",
+  "reviewer_review_count",
+  "edited_at",
+  "translated_text",
+  "translated_language",
 ] as const satisfies readonly (keyof TReviewOut)[];
 
 /** The SELECT list of a stored review (table alias `a`) as a page item, without its job_id. */
-export const reviewItemColumns = (a: string) => `${a}.id::text AS id, ${a}.external_id, ${a}.author, ${a}.rating, ${a}.text, ${a}.language, ${a}.published_at,
+export const reviewItemColumns = (
+  a: string,
+) => `${a}.id::text AS id, ${a}.external_id, ${a}.author, ${a}.rating, ${a}.text, ${a}.language, ${a}.published_at,
   ${a}.owner_reply, ${a}.collected_at, ${a}.date_precision::text AS date_precision, ${a}.owner_reply_at, ${a}.helpful, ${a}.photos, ${a}.reviewer_url,
   ${a}.reviewer_review_count, ${a}.edited_at, ${a}.translated_text, ${a}.translated_language`;
 
 /** A page item as read from the database (photos as stored JSON). */
-export type ReviewRow = Omit<TReviewOut, "photos" | "date_precision"> & { photos: unknown; date_precision: string | null };
+export type ReviewRow = Omit<TReviewOut, "photos" | "date_precision"> & {
+  photos: unknown;
+  date_precision: string | null;
+};
 type Row = ReviewRow;
 
 const NIL_UUID = "00000000-0000-0000-0000-000000000000";
@@ -81,12 +103,15 @@ function decodeCursor(cursor: string | undefined): { position: number; reviewId:
 /** Up to `limit` reviews of one job after a review id, in id order. */
 function jobRows(db: Db, jobId: string, after: string, limit: number): Promise<Row[]> {
   // Straight to the pool as a prepared statement (sqlRows): Prisma's raw-query decoding costs more than the read.
-  return sqlRows<Row>(db, Prisma.sql`
+  return sqlRows<Row>(
+    db,
+    Prisma.sql`
     SELECT ${Prisma.raw(reviewItemColumns("r"))}, jr.job_id::text AS job_id
     FROM job_reviews jr JOIN reviews r ON r.id = jr.review_id
     WHERE jr.job_id = ${jobId}::uuid AND jr.review_id > ${after}::uuid
     ORDER BY jr.review_id
-    LIMIT ${limit}`);
+    LIMIT ${limit}`,
+  );
 }
 
 /** What a page reads from: the jobs in order (one for a job, the batch's in batch order). */
@@ -102,12 +127,21 @@ export async function sourceOf(db: Db, actor: Actor, of: { job_id: string } | { 
   }
   const batch = await db.batch.findFirst({ where: { id: of.batch_id, ...ownedBy(actor) }, select: { id: true } });
   if (!batch) throw new AppError("NOT_FOUND", "batch_not_found");
-  const jobs = await db.job.findMany({ where: { batchId: batch.id }, orderBy: [{ batchIndex: "asc" }, { id: "asc" }], select: { id: true } });
+  const jobs = await db.job.findMany({
+    where: { batchId: batch.id },
+    orderBy: [{ batchIndex: "asc" }, { id: "asc" }],
+    select: { id: true },
+  });
   return { jobIds: jobs.map((j) => j.id) };
 }
 
 /** One page of a source from a cursor: each job's reviews after the cursor, job after job. */
-async function pageOf(db: Db, source: Source, limit: number, cursor: string | undefined): Promise<{ rows: Row[]; next: string | null }> {
+async function pageOf(
+  db: Db,
+  source: Source,
+  limit: number,
+  cursor: string | undefined,
+): Promise<{ rows: Row[]; next: string | null }> {
   const at = decodeCursor(cursor);
   const rows: Row[] = [];
   let position = at.position;
@@ -132,12 +166,18 @@ export const toReviewOut = (r: ReviewRow): TReviewOut => ({
   ...r,
   rating: r.rating === null ? null : Number(r.rating),
   photos: Array.isArray(r.photos) ? r.photos.filter((p): p is string => typeof p === "string") : [],
-  date_precision: (DATE_PRECISIONS as readonly string[]).includes(r.date_precision ?? "") ? (r.date_precision as TReviewOut["date_precision"]) : null,
+  date_precision: (DATE_PRECISIONS as readonly string[]).includes(r.date_precision ?? "")
+    ? (r.date_precision as TReviewOut["date_precision"])
+    : null,
 });
 const toOut = toReviewOut;
 
 /** GET /api/jobs/{job_id}/reviews and /api/batches/{batch_id}/reviews: one page and the next cursor. */
-export async function reviewPage(db: Db, actor: Actor, input: ({ job_id: string } | { batch_id: string }) & { limit: number; cursor?: string | undefined }) {
+export async function reviewPage(
+  db: Db,
+  actor: Actor,
+  input: ({ job_id: string } | { batch_id: string }) & { limit: number; cursor?: string | undefined },
+) {
   const source = await sourceOf(db, actor, input);
   const { rows, next } = await pageOf(db, source, input.limit, input.cursor);
   return { items: rows.map(toOut), next_cursor: next };

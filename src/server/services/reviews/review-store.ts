@@ -21,14 +21,31 @@ export type ReviewContent = ScrapedReview;
  * precision do not make a new version (a version keeps the votes it was first read with).
  */
 export function reviewContentHash(r: Omit<ReviewContent, "externalId">): string {
-  const base: unknown[] = [r.author, r.rating, r.text, r.language, r.publishedAt ? r.publishedAt.toISOString() : null, r.ownerReply];
-  const extra = [r.ownerReplyAt?.toISOString() ?? null, r.photos?.length ? r.photos : null, r.reviewerUrl ?? null, r.reviewerReviewCount ?? null, r.editedAt?.toISOString() ?? null, r.translatedText ?? null, r.translatedLanguage ?? null];
+  const base: unknown[] = [
+    r.author,
+    r.rating,
+    r.text,
+    r.language,
+    r.publishedAt ? r.publishedAt.toISOString() : null,
+    r.ownerReply,
+  ];
+  const extra = [
+    r.ownerReplyAt?.toISOString() ?? null,
+    r.photos?.length ? r.photos : null,
+    r.reviewerUrl ?? null,
+    r.reviewerReviewCount ?? null,
+    r.editedAt?.toISOString() ?? null,
+    r.translatedText ?? null,
+    r.translatedLanguage ?? null,
+  ];
   const canonical = JSON.stringify(extra.some((v) => v !== null) ? [...base, ...extra] : base);
   return createHash("sha256").update(canonical).digest("hex");
 }
 
 /** One version per review id (the last read wins): a statement may not upsert one row twice. */
-export const uniqueReviews = (reviews: ReviewContent[]): ReviewContent[] => [...new Map(reviews.map((r) => [r.externalId, r])).values()];
+export const uniqueReviews = (reviews: ReviewContent[]): ReviewContent[] => [
+  ...new Map(reviews.map((r) => [r.externalId, r])).values(),
+];
 
 /** Where collected reviews come from: the platform namespace, the origin read, and the place. */
 export interface ReviewSource {
@@ -42,7 +59,12 @@ export interface ReviewSource {
  * statement. A version already stored is linked as it is (its `last_seen_at` moves on; its content
  * never changes), so a concurrent job storing the same version links the same row.
  */
-export async function storeJobReviews(tx: Tx, jobId: string, source: ReviewSource, reviews: ReviewContent[]): Promise<void> {
+export async function storeJobReviews(
+  tx: Tx,
+  jobId: string,
+  source: ReviewSource,
+  reviews: ReviewContent[],
+): Promise<void> {
   const unique = uniqueReviews(reviews);
   if (unique.length === 0) return;
   const rows = unique.map((r) => {

@@ -3,7 +3,14 @@ import { backoffMs, verdictOf } from "./callbacks/schedule";
 import { isWebhookSecret, signedHeaders } from "./callbacks/signing";
 import { routeVersion, type RoutableVersion } from "./routing";
 
-const v = (version: string, variant: string, trafficPercent: number): RoutableVersion => ({ id: `${version}/${variant}`, version, variant, implementation: "noop", trafficPercent, config: {} });
+const v = (version: string, variant: string, trafficPercent: number): RoutableVersion => ({
+  id: `${version}/${variant}`,
+  version,
+  variant,
+  implementation: "noop",
+  trafficPercent,
+  config: {},
+});
 
 describe("traffic-weighted routing", () => {
   it("keeps 10,000 draws within 2 percentage points of each allocation", () => {

@@ -34,15 +34,24 @@ function weighted<T extends { trafficPercent: number }>(candidates: T[], random:
  * an explicit version (and variant), an explicit variant, or a traffic-weighted choice among the
  * versions whose share is above 0. Throws UNPROCESSABLE when nothing matches.
  */
-export function routeVersion(active: readonly RoutableVersion[], req: RouteRequest, random: () => number = Math.random): RoutableVersion {
+export function routeVersion(
+  active: readonly RoutableVersion[],
+  req: RouteRequest,
+  random: () => number = Math.random,
+): RoutableVersion {
   let picked: RoutableVersion | undefined;
   if (req.version !== undefined || req.variant !== undefined) {
     const candidates = active.filter(
-      (v) => (req.version === undefined || v.version === req.version) && (req.variant === undefined || v.variant === req.variant),
+      (v) =>
+        (req.version === undefined || v.version === req.version) &&
+        (req.variant === undefined || v.variant === req.variant),
     );
     picked = weighted(candidates, random);
     if (!picked) {
-      throw new AppError("UNPROCESSABLE", "unknown_scraper_version", { version: req.version ?? null, variant: req.variant ?? null });
+      throw new AppError("UNPROCESSABLE", "unknown_scraper_version", {
+        version: req.version ?? null,
+        variant: req.variant ?? null,
+      });
     }
     return picked;
   }

@@ -15,7 +15,12 @@ import { placeIdOf, type PlaceSeen } from "./place-store";
 import { classifyReviews, countChanges, DEFAULT_STOP_AFTER_KNOWN, knownReviews } from "./review-changes";
 import { storeJobReviews, uniqueReviews } from "./review-store";
 
-const SORT: Record<Job["sort"], TScrapeSort> = { newest: "newest", most_relevant: "relevant", highest_rating: "highest", lowest_rating: "lowest" };
+const SORT: Record<Job["sort"], TScrapeSort> = {
+  newest: "newest",
+  most_relevant: "relevant",
+  highest_rating: "highest",
+  lowest_rating: "lowest",
+};
 
 /** The run being ended: its job as claimed, its attempt, and the API key's sealed callback secret. */
 interface RunToEnd {
@@ -29,7 +34,13 @@ interface RunToEnd {
  * last job) the batch's end with batch.completed, all or nothing. Without reviews and batch that is
  * one statement. Then the callback's first attempt is made at once when this process has a free slot.
  */
-async function finish(deps: ReviewDeps, run: RunToEnd, outcome: JobOutcome, result?: ScrapeResult, log?: Logger): Promise<string> {
+async function finish(
+  deps: ReviewDeps,
+  run: RunToEnd,
+  outcome: JobOutcome,
+  result?: ScrapeResult,
+  log?: Logger,
+): Promise<string> {
   const s = deps.settings;
   const reviews = result?.reviews ?? [];
   let place: PlaceSeen | null = null;
@@ -37,7 +48,14 @@ async function finish(deps: ReviewDeps, run: RunToEnd, outcome: JobOutcome, resu
     outcome.reviewCount = new Set(reviews.map((r) => r.externalId)).size;
     if (result.placeName) outcome.placeName = result.placeName;
     const source = { platform: run.job.platform, origin: result.origin, placeKey: result.placeKey };
-    place = { source, facts: { ...result.facts, ...(result.placeName && !result.facts?.name ? { name: result.placeName } : {}), platformId: result.platformId } };
+    place = {
+      source,
+      facts: {
+        ...result.facts,
+        ...(result.placeName && !result.facts?.name ? { name: result.placeName } : {}),
+        platformId: result.platformId,
+      },
+    };
   }
   outcome.coverage = coverageOf(outcome, result, place);
   const at = new Date();
@@ -51,7 +69,9 @@ async function finish(deps: ReviewDeps, run: RunToEnd, outcome: JobOutcome, resu
     if (result && reviews.length > 0) {
       const source = { platform: run.job.platform, origin: result.origin, placeKey: result.placeKey };
       // Compared with the key's earlier jobs before this one's versions are stored.
-      outcome.changes = countChanges(await classifyReviews(tx, { apiKeyId: run.job.apiKeyId, jobId: run.job.id }, source, uniqueReviews(reviews)));
+      outcome.changes = countChanges(
+        await classifyReviews(tx, { apiKeyId: run.job.apiKeyId, jobId: run.job.id }, source, uniqueReviews(reviews)),
+      );
       await storeJobReviews(tx, run.job.id, source, reviews);
     } else if (result) outcome.changes = { new: 0, updated: 0, unchanged: 0 };
     const done = await finishJob(tx, run, outcome, at, delivery, place);
@@ -65,12 +85,19 @@ async function finish(deps: ReviewDeps, run: RunToEnd, outcome: JobOutcome, resu
   };
   let payload: unknown;
   try {
-    payload = reviews.length > 0 || run.job.batchId ? await deps.db.$transaction(write, { timeout: 60_000 }) : await write(deps.db);
+    payload =
+      reviews.length > 0 || run.job.batchId
+        ? await deps.db.$transaction(write, { timeout: 60_000 })
+        : await write(deps.db);
   } catch (error) {
     if (inline) deps.inlineCallbacks?.release();
     throw error;
   }
-  deps.observer?.jobFinished?.({ status: outcome.status, errorClass: outcome.errorClass ?? null, durationMs: outcome.durationMs });
+  deps.observer?.jobFinished?.({
+    status: outcome.status,
+    errorClass: outcome.errorClass ?? null,
+    durationMs: outcome.durationMs,
+  });
   if (inline && deps.inlineCallbacks) {
     if (!delivery || !row.callbackUrl) deps.inlineCallbacks.release();
     else {
@@ -79,11 +106,19 @@ async function finish(deps: ReviewDeps, run: RunToEnd, outcome: JobOutcome, resu
         host,
         async (answered) => {
           const secret = jobCallbackSecret(deps, run.job, run.apiKeySecretEnc);
-          const first = { id: delivery.id, webhookId: delivery.webhookId, url, payload: payload as Prisma.JsonValue, attempts: 0, createdAt: at };
+          const first = {
+            id: delivery.id,
+            webhookId: delivery.webhookId,
+            url,
+            payload: payload as Prisma.JsonValue,
+            attempts: 0,
+            createdAt: at,
+          };
           const state = await attemptLoaded(deps, first, secret, undefined, answered);
           log?.info({ event: "callback_attempt", deliveryId: delivery.id, state, inline: true }, "callback attempted");
         },
-        (error) => log?.error({ err: error, deliveryId: delivery.id }, "callback attempt failed; the queue attempts it again"),
+        (error) =>
+          log?.error({ err: error, deliveryId: delivery.id }, "callback attempt failed; the queue attempts it again"),
       );
     }
   }
@@ -97,15 +132,27 @@ class SupersededRun extends Error {}
  * the oldest review reached, and why it stopped: the read's own reason when it ended normally,
  * `cancelled`, or the error class when it is one of the stop reasons (blocked, layout_changed, timeout).
  */
-function coverageOf(outcome: JobOutcome, result: ScrapeResult | undefined, place: PlaceSeen | null): NonNullable<JobOutcome["coverage"]> {
+function coverageOf(
+  outcome: JobOutcome,
+  result: ScrapeResult | undefined,
+  place: PlaceSeen | null,
+): NonNullable<JobOutcome["coverage"]> {
   let oldest: Date | null = null;
-  for (const r of result?.reviews ?? []) if (r.publishedAt && (!oldest || r.publishedAt < oldest)) oldest = r.publishedAt;
+  for (const r of result?.reviews ?? [])
+    if (r.publishedAt && (!oldest || r.publishedAt < oldest)) oldest = r.publishedAt;
   const errorClass = outcome.errorClass as string | undefined;
   const stopReason =
-    outcome.status === "succeeded" ? (result?.stopReason ?? null)
-    : outcome.status === "cancelled" ? "cancelled"
-    : STOP_REASONS.find((r) => r === errorClass) ?? null;
-  return { placeRefId: place ? placeIdOf(place.source) : null, platformTotal: result?.facts?.reviewCount ?? null, oldestReviewAt: oldest, stopReason };
+    outcome.status === "succeeded"
+      ? (result?.stopReason ?? null)
+      : outcome.status === "cancelled"
+        ? "cancelled"
+        : (STOP_REASONS.find((r) => r === errorClass) ?? null);
+  return {
+    placeRefId: place ? placeIdOf(place.source) : null,
+    platformTotal: result?.facts?.reviewCount ?? null,
+    oldestReviewAt: oldest,
+    stopReason,
+  };
 }
 
 /**
@@ -139,7 +186,10 @@ async function runClaimed(deps: ReviewDeps, run: ClaimedRun, log?: Logger): Prom
   // A cancel request (POST /api/jobs/{id}/cancel) aborts the scrape: the run polls for it.
   const cancel = new AbortController();
   const poll = setInterval(() => {
-    sqlRows<{ asked: boolean }>(deps.db, Prisma.sql`SELECT cancel_requested_at IS NOT NULL AS asked FROM jobs WHERE id = ${jobId}::uuid AND attempts = ${run.attempt}::int`).then(
+    sqlRows<{ asked: boolean }>(
+      deps.db,
+      Prisma.sql`SELECT cancel_requested_at IS NOT NULL AS asked FROM jobs WHERE id = ${jobId}::uuid AND attempts = ${run.attempt}::int`,
+    ).then(
       (rows) => {
         if (rows[0]?.asked) cancel.abort(new ScrapeError("cancelled", "cancelled_by_client"));
       },
@@ -162,7 +212,16 @@ async function runClaimed(deps: ReviewDeps, run: ClaimedRun, log?: Logger): Prom
         signal: AbortSignal.any([cancel.signal, AbortSignal.timeout(s.JOB_TIMEOUT_MS)]),
         platformUrl: platformOrigin(run.config, s.DEMO_PLATFORM_URL),
         onReviews: (read) => (sofar = read),
-        ...(job.mode === "new_only" ? { known: knownReviews(deps.db, { apiKeyId: job.apiKeyId, jobId }, job.platform, job.stopAfterKnown ?? DEFAULT_STOP_AFTER_KNOWN) } : {}),
+        ...(job.mode === "new_only"
+          ? {
+              known: knownReviews(
+                deps.db,
+                { apiKeyId: job.apiKeyId, jobId },
+                job.platform,
+                job.stopAfterKnown ?? DEFAULT_STOP_AFTER_KNOWN,
+              ),
+            }
+          : {}),
       },
     );
   } catch (error) {
@@ -172,18 +231,47 @@ async function runClaimed(deps: ReviewDeps, run: ClaimedRun, log?: Logger): Prom
     }
     // Cancelled: the run ends cancelled with the reviews it had read.
     if (error.errorClass === "cancelled") {
-      return finish(deps, run, { status: "cancelled", errorClass: "cancelled", errorMessage: "cancelled_by_client", durationMs: Date.now() - started }, sofar, log);
+      return finish(
+        deps,
+        run,
+        {
+          status: "cancelled",
+          errorClass: "cancelled",
+          errorMessage: "cancelled_by_client",
+          durationMs: Date.now() - started,
+        },
+        sofar,
+        log,
+      );
     }
     if (error.transient && run.attempt < limit) {
       const detail = { error_class: error.errorClass, message: error.message.slice(0, 500) };
       // The backoff, or longer when the platform said when to come back (Retry-After).
-      const delay = Math.max(backoffMs(run.attempt, s.JOB_RETRY_DELAY_SECONDS * 1000, 3_600_000, deps.random), (error.retryAfterSeconds ?? 0) * 1000);
+      const delay = Math.max(
+        backoffMs(run.attempt, s.JOB_RETRY_DELAY_SECONDS * 1000, 3_600_000, deps.random),
+        (error.retryAfterSeconds ?? 0) * 1000,
+      );
       const runAfter = new Date(Date.now() + delay);
-      if (await deps.db.$transaction((tx) => requeueJob(tx, jobId, run.attempt, runAfter, detail))) return "retry_later";
+      if (await deps.db.$transaction((tx) => requeueJob(tx, jobId, run.attempt, runAfter, detail)))
+        return "retry_later";
       // Not requeued: another run holds the job, or a cancel was asked meanwhile (this run ends it cancelled).
-      const now = await deps.db.job.findUnique({ where: { id: jobId }, select: { status: true, attempts: true, cancelRequestedAt: true } });
+      const now = await deps.db.job.findUnique({
+        where: { id: jobId },
+        select: { status: true, attempts: true, cancelRequestedAt: true },
+      });
       if (now?.status !== "running" || now.attempts !== run.attempt || !now.cancelRequestedAt) return "superseded";
-      return finish(deps, run, { status: "cancelled", errorClass: "cancelled", errorMessage: "cancelled_by_client", durationMs: Date.now() - started }, sofar, log);
+      return finish(
+        deps,
+        run,
+        {
+          status: "cancelled",
+          errorClass: "cancelled",
+          errorMessage: "cancelled_by_client",
+          durationMs: Date.now() - started,
+        },
+        sofar,
+        log,
+      );
     }
     return fail(error.errorClass, error.message.slice(0, 500));
   } finally {

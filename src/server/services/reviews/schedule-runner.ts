@@ -24,14 +24,20 @@ export interface ScheduleRun {
 
 /** Whether any schedule is due: one cheap indexed read before a transaction is opened. */
 async function anyDue(deps: ReviewDeps): Promise<boolean> {
-  const rows = await sqlRows<{ one: number }>(deps.db, Prisma.sql`SELECT 1 AS one FROM schedules WHERE queue = ${deps.settings.JOB_QUEUE} AND status = 'active' AND next_run_at <= now() AT TIME ZONE 'UTC' LIMIT 1`);
+  const rows = await sqlRows<{ one: number }>(
+    deps.db,
+    Prisma.sql`SELECT 1 AS one FROM schedules WHERE queue = ${deps.settings.JOB_QUEUE} AND status = 'active' AND next_run_at <= now() AT TIME ZONE 'UTC' LIMIT 1`,
+  );
   return rows.length > 0;
 }
 
 /** The actor a run acts as: the schedule's API key, or the system for an administrator's schedule. */
 async function actorOf(deps: ReviewDeps, s: Schedule, now: Date): Promise<Actor | string> {
   if (!s.apiKeyId) return { kind: "system" };
-  const key = await deps.db.apiKey.findUnique({ where: { id: s.apiKeyId }, select: { scopes: true, revokedAt: true, expiresAt: true } });
+  const key = await deps.db.apiKey.findUnique({
+    where: { id: s.apiKeyId },
+    select: { scopes: true, revokedAt: true, expiresAt: true },
+  });
   if (!key || key.revokedAt || (key.expiresAt && key.expiresAt <= now)) return "api_key_revoked";
   if (!key.scopes.includes("jobs_write") && !key.scopes.includes("admin")) return "api_key_cannot_write";
   return { kind: "apiKey", apiKeyId: s.apiKeyId, scopes: key.scopes.map(scopeFromDb) };
@@ -58,8 +64,14 @@ async function runOne(deps: ReviewDeps): Promise<ScheduleRun | null> {
           requester_source: "schedule",
           priority: s.priority,
           callback_url: s.callbackUrl ?? undefined,
-          callback_secret: s.callbackSecretEnc ? deps.sealer.open(s.callbackSecretEnc, scheduleAad(s.id)).toString("utf8") : undefined,
-          jobs: (s.targets as Record<string, unknown>[]).map((t) => ({ ...t, mode: s.mode, stop_after_known: s.stopAfterKnown })),
+          callback_secret: s.callbackSecretEnc
+            ? deps.sealer.open(s.callbackSecretEnc, scheduleAad(s.id)).toString("utf8")
+            : undefined,
+          jobs: (s.targets as Record<string, unknown>[]).map((t) => ({
+            ...t,
+            mode: s.mode,
+            stop_after_known: s.stopAfterKnown,
+          })),
         });
         if (!parsed.success) error = "targets_invalid";
         else {

@@ -35,13 +35,21 @@ export const ZCreateScheduleInput = z
     /** As the batch endpoint takes them; each run collects them with the schedule's mode. */
     targets: z.array(ZJobTarget).min(1),
     cron: ZCron.optional(),
-    interval_seconds: z.number().int().min(1).max(366 * 86_400).optional(),
+    interval_seconds: z
+      .number()
+      .int()
+      .min(1)
+      .max(366 * 86_400)
+      .optional(),
     /** The first slot of an interval schedule (default: now); a cron schedule's first slot is its next time. */
     start_at: z.coerce.date().optional(),
     mode: z.enum(COLLECT_MODES).default("new_only"),
     stop_after_known: z.number().int().min(1).max(1_000).default(20),
   })
-  .refine((v) => (v.cron === undefined) !== (v.interval_seconds === undefined), { error: "give exactly one of cron and interval_seconds", path: ["cron"] });
+  .refine((v) => (v.cron === undefined) !== (v.interval_seconds === undefined), {
+    error: "give exactly one of cron and interval_seconds",
+    path: ["cron"],
+  });
 export type TCreateScheduleInput = z.input<typeof ZCreateScheduleInput>;
 
 export const ZScheduleIdInput = z.object({ schedule_id: z.uuid() });

@@ -7,7 +7,17 @@ import type { Actor } from "@/server/services/actor";
 import { testDb, uid } from "@/test/helpers";
 import { demoPlatformForFile } from "@/test/demo-platform-for-file";
 import { restWithKey } from "@/test/rest";
-import { makeDeps, makeKey, makeVersion, spawnWorkerProcess, startJsonPlatform, startReceiver, testSettings, verifyStandardWebhook, waitFor } from "@/test/review-fixtures";
+import {
+  makeDeps,
+  makeKey,
+  makeVersion,
+  spawnWorkerProcess,
+  startJsonPlatform,
+  startReceiver,
+  testSettings,
+  verifyStandardWebhook,
+  waitFor,
+} from "@/test/review-fixtures";
 import { workerForFile } from "@/test/review-worker";
 import { reviewPage } from "./review-out";
 import { ZCreateScheduleInput } from "./schedule-schemas";
@@ -22,10 +32,14 @@ const demo = demoPlatformForFile();
 const dueNow = (id: string) => db.schedule.update({ where: { id }, data: { nextRunAt: new Date() } });
 
 async function runsDone(id: string, actor: Actor, n: number) {
-  return waitFor(async () => {
-    const s = await getSchedule(db, actor, id);
-    return s.runs.length === n && s.runs.every((r) => r.status === "completed") ? s : undefined;
-  }, 60_000, `${n} finished runs`);
+  return waitFor(
+    async () => {
+      const s = await getSchedule(db, actor, id);
+      return s.runs.length === n && s.runs.every((r) => r.status === "completed") ? s : undefined;
+    },
+    60_000,
+    `${n} finished runs`,
+  );
 }
 
 describe("schedules", () => {
@@ -54,14 +68,22 @@ describe("schedules", () => {
     expect(detail.runs[0]?.changes).toEqual({ new: total, updated: 0, unchanged: 0 });
     expect(detail.run_count).toBe(1);
     // Each run's batch calls back, signed with the schedule's own secret.
-    const hook = await waitFor(async () => receiver.received.find((r) => r.body.includes("batch.completed")), 30_000, "batch.completed");
+    const hook = await waitFor(
+      async () => receiver.received.find((r) => r.body.includes("batch.completed")),
+      30_000,
+      "batch.completed",
+    );
     expect(await verifyStandardWebhook(secret, hook)).toBe(true);
     expect(JSON.parse(hook.body).data.id).toBe(detail.runs[0]?.batch_id);
     // Its next slot is one interval after the first.
     expect(detail.next_run_at.getTime() - schedule.next_run_at.getTime()).toBe(3_600_000);
 
     const textBefore = new Map(demo.platform.dataset.reviews("p-0003").map((r) => [r.id, r.text]));
-    const res = await fetch(`${demo.base}/admin/places/p-0003/activity`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ add: 5, edit: 1 }) });
+    const res = await fetch(`${demo.base}/admin/places/p-0003/activity`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ add: 5, edit: 1 }),
+    });
     const activity = (await res.json()) as { added: string[]; edited: string[] };
     expect(activity.added).toHaveLength(5);
     const editedId = activity.edited[0] as string;
@@ -71,7 +93,10 @@ describe("schedules", () => {
     detail = await runsDone(schedule.id, actor, 2);
     expect(detail.runs[0]?.changes).toEqual({ new: 5, updated: 1, unchanged: 10 });
     expect(detail.runs[0]?.review_count).toBe(16);
-    const batch = await db.batch.findUniqueOrThrow({ where: { id: detail.runs[0]?.batch_id }, include: { jobs: true } });
+    const batch = await db.batch.findUniqueOrThrow({
+      where: { id: detail.runs[0]?.batch_id },
+      include: { jobs: true },
+    });
     expect(batch.scheduleId).toBe(schedule.id);
     const job = batch.jobs[0]!;
     expect(job.mode).toBe("new_only");
@@ -117,7 +142,13 @@ describe("schedules", () => {
     const created = await restWithKey(db, key, "POST", "/schedules", body);
     expect(created.status).toBe(200);
     const id = created.json.id as string;
-    expect(created.json).toMatchObject({ status: "active", mode: "new_only", stop_after_known: 20, cron: "0 6 * * mon", run_count: 0 });
+    expect(created.json).toMatchObject({
+      status: "active",
+      mode: "new_only",
+      stop_after_known: 20,
+      cron: "0 6 * * mon",
+      run_count: 0,
+    });
     expect(new Date(created.json.next_run_at as string).getUTCDay()).toBe(1);
     expect(created.json).not.toHaveProperty("callback_secret");
 
@@ -126,7 +157,13 @@ describe("schedules", () => {
     const badCron = await restWithKey(db, key, "POST", "/schedules", { ...body, cron: "61 * * * *" });
     expect(badCron.status).toBe(400);
     // The one shape of a validation error: details.issues, each { path, message }.
-    expect(badCron.json).toEqual({ error: { code: "BAD_REQUEST", message: expect.any(String), details: { issues: [{ path: "cron", message: "not a cron expression: minute: 61 is outside 0-59" }] } } });
+    expect(badCron.json).toEqual({
+      error: {
+        code: "BAD_REQUEST",
+        message: expect.any(String),
+        details: { issues: [{ path: "cron", message: "not a cron expression: minute: 61 is outside 0-59" }] },
+      },
+    });
     const { cron: _c, ...noCron } = body;
     const short = await restWithKey(db, key, "POST", "/schedules", { ...noCron, interval_seconds: 5 });
     expect(short.status).toBe(422);
@@ -163,7 +200,13 @@ describe("schedules", () => {
       const schedule = await createSchedule(
         makeDeps(db, settings),
         actor,
-        ZCreateScheduleInput.parse({ requester_client_id: "slots", targets: [{ platform_id: uid("p"), scraper_version: v.version }], interval_seconds: 1, start_at: start, mode: "full" }),
+        ZCreateScheduleInput.parse({
+          requester_client_id: "slots",
+          targets: [{ platform_id: uid("p"), scraper_version: v.version }],
+          interval_seconds: 1,
+          start_at: start,
+          mode: "full",
+        }),
       );
       await new Promise((r) => setTimeout(r, 3_500));
       a.child.kill("SIGKILL");

@@ -61,9 +61,14 @@ export function toScheduleOut(s: Schedule): TScheduleOut {
 }
 
 /** Creates a schedule after checking its targets route and are allowed now (422 as the batch endpoint answers). */
-export async function createSchedule(deps: ReviewDeps, actor: Actor, input: z.output<typeof ZCreateScheduleInput>): Promise<TScheduleOut> {
+export async function createSchedule(
+  deps: ReviewDeps,
+  actor: Actor,
+  input: z.output<typeof ZCreateScheduleInput>,
+): Promise<TScheduleOut> {
   const s = deps.settings;
-  if (input.targets.length > s.BATCH_MAX_JOBS) throw new AppError("UNPROCESSABLE", "batch_too_large", { max: s.BATCH_MAX_JOBS, given: input.targets.length });
+  if (input.targets.length > s.BATCH_MAX_JOBS)
+    throw new AppError("UNPROCESSABLE", "batch_too_large", { max: s.BATCH_MAX_JOBS, given: input.targets.length });
   if (input.interval_seconds !== undefined && input.interval_seconds < s.SCHEDULE_MIN_INTERVAL_SECONDS) {
     throw new AppError("UNPROCESSABLE", "interval_too_short", { min_seconds: s.SCHEDULE_MIN_INTERVAL_SECONDS });
   }
@@ -72,7 +77,9 @@ export async function createSchedule(deps: ReviewDeps, actor: Actor, input: z.ou
   const apiKeyId = apiKeyIdOf(actor);
   const now = new Date();
   const id = uuidv7();
-  const first = input.cron ? nextSlot({ cron: input.cron, intervalSeconds: null, nextRunAt: now }, now) : (input.start_at ?? now);
+  const first = input.cron
+    ? nextSlot({ cron: input.cron, intervalSeconds: null, nextRunAt: now }, now)
+    : (input.start_at ?? now);
   // The count and the insert in one statement: concurrent creates cannot pass the cap together.
   const rows = await sqlRows<{ id: string }>(
     deps.db,
@@ -100,20 +107,35 @@ export function listSchedules(db: Db, actor: Actor, input: z.output<typeof ZList
   const where: Prisma.ScheduleWhereInput = {
     ...ownedBy(actor),
     ...(input.status ? { status: input.status } : {}),
-    ...(input.q ? { OR: [{ name: { contains: input.q, mode: "insensitive" } }, { requesterClientId: { contains: input.q, mode: "insensitive" } }] } : {}),
+    ...(input.q
+      ? {
+          OR: [
+            { name: { contains: input.q, mode: "insensitive" } },
+            { requesterClientId: { contains: input.q, mode: "insensitive" } },
+          ],
+        }
+      : {}),
   };
-  const orderBy = input.sort === "name" ? { name: input.dir } : input.sort === "next_run_at" ? { nextRunAt: input.dir } : { createdAt: input.dir };
+  const orderBy =
+    input.sort === "name"
+      ? { name: input.dir }
+      : input.sort === "next_run_at"
+        ? { nextRunAt: input.dir }
+        : { createdAt: input.dir };
   return readPage(
     input,
     () => db.schedule.count({ where }),
-    async (w) => (await db.schedule.findMany({ where, orderBy: [orderBy, { id: input.dir }], ...w })).map(toScheduleOut),
+    async (w) =>
+      (await db.schedule.findMany({ where, orderBy: [orderBy, { id: input.dir }], ...w })).map(toScheduleOut),
   );
 }
 
 /** A schedule with its newest runs (SCHEDULE_RUNS_SHOWN) and each run's counts summed over its jobs. */
 export async function getSchedule(db: Db, actor: Actor, id: string): Promise<z.output<typeof ZScheduleDetailOut>> {
   const schedule = await owned(db, actor, id);
-  const runs = await sqlRows<z.output<typeof ZScheduleRunOut> & { n: number | null; u: number | null; k: number | null }>(
+  const runs = await sqlRows<
+    z.output<typeof ZScheduleRunOut> & { n: number | null; u: number | null; k: number | null }
+  >(
     db,
     Prisma.sql`
     SELECT b.id::text AS batch_id, b.schedule_slot AS slot, b.status::text AS status, b.total_jobs, b.succeeded_jobs + b.failed_jobs + b.cancelled_jobs AS finished_jobs,
@@ -127,21 +149,36 @@ export async function getSchedule(db: Db, actor: Actor, id: string): Promise<z.o
   );
   return {
     ...toScheduleOut(schedule),
-    runs: runs.map(({ n, u, k, ...r }) => ({ ...r, changes: n === null ? null : { new: n, updated: u ?? 0, unchanged: k ?? 0 } })),
+    runs: runs.map(({ n, u, k, ...r }) => ({
+      ...r,
+      changes: n === null ? null : { new: n, updated: u ?? 0, unchanged: k ?? 0 },
+    })),
   };
 }
 
 /** Pauses (no slot runs) or resumes (the next slot after now; missed slots are not run). */
-export async function setScheduleStatus(deps: ReviewDeps, actor: Actor, id: string, status: "active" | "paused"): Promise<TScheduleOut> {
+export async function setScheduleStatus(
+  deps: ReviewDeps,
+  actor: Actor,
+  id: string,
+  status: "active" | "paused",
+): Promise<TScheduleOut> {
   const schedule = await owned(deps.db, actor, id);
   const now = new Date();
   const nextRunAt = status === "active" && schedule.status === "paused" ? nextSlot(schedule, now) : schedule.nextRunAt;
-  const updated = await deps.db.schedule.update({ where: { id: schedule.id }, data: { status, nextRunAt, ...(status === "active" ? { lastError: null } : {}) } });
+  const updated = await deps.db.schedule.update({
+    where: { id: schedule.id },
+    data: { status, nextRunAt, ...(status === "active" ? { lastError: null } : {}) },
+  });
   return toScheduleOut(updated);
 }
 
 /** Deletes a schedule; its runs stay as batches (no longer tagged). */
-export async function deleteSchedule(deps: ReviewDeps, actor: Actor, id: string): Promise<{ id: string; deleted: true }> {
+export async function deleteSchedule(
+  deps: ReviewDeps,
+  actor: Actor,
+  id: string,
+): Promise<{ id: string; deleted: true }> {
   const schedule = await owned(deps.db, actor, id);
   await deps.db.schedule.delete({ where: { id: schedule.id } });
   return { id: schedule.id, deleted: true };
@@ -151,9 +188,15 @@ export async function deleteSchedule(deps: ReviewDeps, actor: Actor, id: string)
  * Every version of a review that the caller's jobs collected, oldest first: the review's history (an
  * edit adds a version; the old one stays). NOT_FOUND when none of the caller's jobs collected it.
  */
-export async function reviewHistory(db: Db, actor: Actor, reviewId: string): Promise<z.output<typeof ZReviewHistoryOut>> {
+export async function reviewHistory(
+  db: Db,
+  actor: Actor,
+  reviewId: string,
+): Promise<z.output<typeof ZReviewHistoryOut>> {
   const key = ownedBy(actor).apiKeyId ?? null;
-  const rows = await sqlRows<{ external_id: string; place_key: string } & z.output<typeof ZReviewHistoryOut>["versions"][number]>(
+  const rows = await sqlRows<
+    { external_id: string; place_key: string } & z.output<typeof ZReviewHistoryOut>["versions"][number]
+  >(
     db,
     Prisma.sql`
     WITH target AS (SELECT platform, origin, place_key, external_id FROM reviews WHERE id = ${reviewId}::uuid)
@@ -165,5 +208,9 @@ export async function reviewHistory(db: Db, actor: Actor, reviewId: string): Pro
   );
   if (rows.length === 0) throw new AppError("NOT_FOUND", "review_not_found");
   const first = rows[0] as (typeof rows)[number];
-  return { external_id: first.external_id, place_key: first.place_key, versions: rows.map(({ external_id: _e, place_key: _p, ...v }) => v) };
+  return {
+    external_id: first.external_id,
+    place_key: first.place_key,
+    versions: rows.map(({ external_id: _e, place_key: _p, ...v }) => v),
+  };
 }

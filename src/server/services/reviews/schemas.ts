@@ -38,26 +38,35 @@ export const ZCallbackUrl = z
   .refine((v) => !/^[a-z]+:\/\/[^/]*@/i.test(v), { error: "must not carry credentials" });
 
 /** A per-callback secret in Standard Webhooks form: whsec_ + base64 of 24 to 64 random bytes. */
-export const ZCallbackSecret = z.string().max(200).refine(isWebhookSecret, { error: "must be whsec_ followed by base64 of 24 to 64 bytes" });
+export const ZCallbackSecret = z
+  .string()
+  .max(200)
+  .refine(isWebhookSecret, { error: "must be whsec_ followed by base64 of 24 to 64 bytes" });
 
 /** Target of one job: where the reviews are, how many, in which order. */
 const targetShape = {
-    place_url: z.url({ protocol: /^https?$/ }).max(2048).optional(),
-    platform_id: z.string().trim().min(1).max(200).optional(),
-    review_limit: z.number().int().min(1).max(5_000).default(100),
-    sort: z.enum(REVIEW_SORTS).default("newest"),
-    since: z.coerce.date().optional(),
-    language: z
-      .string()
-      .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, { error: "must be a language code such as en or pt-BR" })
-      .optional(),
-    scraper_version: ZLabel.optional(),
-    scraper_variant: ZLabel.optional(),
-    /** `new_only`: stop after `stop_after_known` consecutive reviews the key collected before, unchanged. */
-    mode: z.enum(COLLECT_MODES).default("full"),
-    stop_after_known: z.number().int().min(1).max(1_000).optional(),
+  place_url: z
+    .url({ protocol: /^https?$/ })
+    .max(2048)
+    .optional(),
+  platform_id: z.string().trim().min(1).max(200).optional(),
+  review_limit: z.number().int().min(1).max(5_000).default(100),
+  sort: z.enum(REVIEW_SORTS).default("newest"),
+  since: z.coerce.date().optional(),
+  language: z
+    .string()
+    .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, { error: "must be a language code such as en or pt-BR" })
+    .optional(),
+  scraper_version: ZLabel.optional(),
+  scraper_variant: ZLabel.optional(),
+  /** `new_only`: stop after `stop_after_known` consecutive reviews the key collected before, unchanged. */
+  mode: z.enum(COLLECT_MODES).default("full"),
+  stop_after_known: z.number().int().min(1).max(1_000).optional(),
 };
-const exactlyOnePlace: [(t: { place_url?: string; platform_id?: string }) => boolean, { error: string; path: string[] }] = [
+const exactlyOnePlace: [
+  (t: { place_url?: string; platform_id?: string }) => boolean,
+  { error: string; path: string[] },
+] = [
   (t) => Boolean(t.place_url) !== Boolean(t.platform_id),
   { error: "give exactly one of place_url and platform_id", path: ["place_url"] },
 ];

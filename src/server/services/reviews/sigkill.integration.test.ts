@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "@/server/services/actor";
 import { testDb, type Spawned } from "@/test/helpers";
-import { makeDeps, makeKey, makeVersion, spawnWorkerProcess, startJsonPlatform, startReceiver, testSettings, waitFor } from "@/test/review-fixtures";
+import {
+  makeDeps,
+  makeKey,
+  makeVersion,
+  spawnWorkerProcess,
+  startJsonPlatform,
+  startReceiver,
+  testSettings,
+  waitFor,
+} from "@/test/review-fixtures";
 import { createJob } from "./create-jobs";
 import { ZCreateJobInput } from "./schemas";
 
@@ -9,7 +18,12 @@ import { ZCreateJobInput } from "./schemas";
 // worker process takes the job again, and the job completes exactly once (one terminal state, one callback).
 
 const db = testDb();
-const settings = testSettings({ JOB_TIMEOUT_MS: "3000", JOB_EXPIRE_GRACE_SECONDS: "1", QUEUE_MAINTENANCE_SECONDS: "1", JOB_MAX_ATTEMPTS: "3" });
+const settings = testSettings({
+  JOB_TIMEOUT_MS: "3000",
+  JOB_EXPIRE_GRACE_SECONDS: "1",
+  QUEUE_MAINTENANCE_SECONDS: "1",
+  JOB_MAX_ATTEMPTS: "3",
+});
 let deps: ReturnType<typeof makeDeps>;
 beforeAll(async () => {
   deps = makeDeps(db, settings);
@@ -38,7 +52,16 @@ describe("a worker killed mid-run", () => {
     const first = await spawnWorker();
     let second: Spawned | undefined;
     try {
-      const { value: job } = await createJob(deps, actor, ZCreateJobInput.parse({ requester_client_id: "acme", platform_id: "kill-1", scraper_version: v.version, callback_url: receiver.url }));
+      const { value: job } = await createJob(
+        deps,
+        actor,
+        ZCreateJobInput.parse({
+          requester_client_id: "acme",
+          platform_id: "kill-1",
+          scraper_version: v.version,
+          callback_url: receiver.url,
+        }),
+      );
       // The first worker has the job and is waiting on the platform.
       await waitFor(async () => (platform.requests() > 0 ? true : undefined), 20_000, "first worker to start the job");
       expect((await db.job.findUniqueOrThrow({ where: { id: job.id } })).status).toBe("running");
@@ -46,10 +69,14 @@ describe("a worker killed mid-run", () => {
       await first.exited;
       hold = false;
       second = await spawnWorker();
-      const done = await waitFor(async () => {
-        const row = await db.job.findUniqueOrThrow({ where: { id: job.id } });
-        return row.callbackState === "delivered" ? row : undefined;
-      }, 45_000, "job to complete on the second worker");
+      const done = await waitFor(
+        async () => {
+          const row = await db.job.findUniqueOrThrow({ where: { id: job.id } });
+          return row.callbackState === "delivered" ? row : undefined;
+        },
+        45_000,
+        "job to complete on the second worker",
+      );
       expect(done).toMatchObject({ status: "succeeded", reviewCount: 2, attempts: 2 });
       const events = await db.jobEvent.findMany({ where: { jobId: job.id }, orderBy: { id: "asc" } });
       expect(events.map((e) => e.status)).toEqual(["queued", "running", "running", "succeeded"]);

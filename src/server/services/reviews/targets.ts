@@ -14,7 +14,11 @@ export interface RefusedTarget {
 }
 
 /** The targets (with the versions routing chose for them, index for index) that are off their origin. */
-export function refusedTargets(targets: readonly { place_url?: string }[], versions: readonly RoutableVersion[], fallbackPlatformUrl: string): RefusedTarget[] {
+export function refusedTargets(
+  targets: readonly { place_url?: string }[],
+  versions: readonly RoutableVersion[],
+  fallbackPlatformUrl: string,
+): RefusedTarget[] {
   const refused: RefusedTarget[] = [];
   targets.forEach((t, index) => {
     const version = versions[index];

@@ -16,12 +16,20 @@ export const STATS_TTL_MS = 60_000;
  * (`MESSAGE_TTL_MS`), delivered or not; an expired one stops counting at once, before the sweep
  * deletes it (docs/mesh-api.md, "Public stats").
  */
-export async function computePublicStats(db: Db | Prisma.TransactionClient, now: Date = new Date()): Promise<PublicStats> {
+export async function computePublicStats(
+  db: Db | Prisma.TransactionClient,
+  now: Date = new Date(),
+): Promise<PublicStats> {
   const [row] = await db.$queryRaw<{ messages: number; meshes: number; peers: number }[]>`
     SELECT (SELECT count(*) FROM message_envelopes WHERE expires_at > ${now}::timestamptz AT TIME ZONE 'UTC')::int AS messages,
       (SELECT count(*) FROM meshes WHERE archived_at IS NULL)::int AS meshes,
       (SELECT count(*) FROM presences WHERE disconnected_at IS NULL)::int AS peers`;
-  return { messagesRouted: row?.messages ?? 0, meshesCreated: row?.meshes ?? 0, peersActive: row?.peers ?? 0, lastUpdated: now };
+  return {
+    messagesRouted: row?.messages ?? 0,
+    meshesCreated: row?.meshes ?? 0,
+    peersActive: row?.peers ?? 0,
+    lastUpdated: now,
+  };
 }
 
 /**

@@ -18,7 +18,9 @@ describe("sign-up", () => {
     const after = await db.user.findUniqueOrThrow({ where: { email } });
     expect(after).toEqual(before);
     await expect(authenticate(db, { email, password: "intruder-password" })).resolves.toBeNull();
-    await expect(authenticate(db, { email, password: "first-long-password" })).resolves.toMatchObject({ id: before.id });
+    await expect(authenticate(db, { email, password: "first-long-password" })).resolves.toMatchObject({
+      id: before.id,
+    });
   });
 });
 
@@ -34,7 +36,9 @@ describe("password hashes", () => {
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).passwordHash).toBe(old);
     await expect(authenticate(db, { email, password: "an-old-password" })).resolves.toMatchObject({ id: user.id });
     const rehashed = (await db.user.findUniqueOrThrow({ where: { id: user.id } })).passwordHash ?? "";
-    expect(rehashed).toMatch(new RegExp(`^scrypt\\$${2 ** Number(process.env.PASSWORD_SCRYPT_LOG2_N ?? 17)}\\$8\\$1\\$`));
+    expect(rehashed).toMatch(
+      new RegExp(`^scrypt\\$${2 ** Number(process.env.PASSWORD_SCRYPT_LOG2_N ?? 17)}\\$8\\$1\\$`),
+    );
     await expect(authenticate(db, { email, password: "an-old-password" })).resolves.toMatchObject({ id: user.id });
   });
 });

@@ -25,7 +25,10 @@ export async function authenticate(
   if (!(await verifyPassword(password, user.passwordHash))) return null;
   if (needsRehash(user.passwordHash)) {
     // Guarded on the old hash: a password changed meanwhile is not overwritten.
-    await db.user.updateMany({ where: { id: user.id, passwordHash: user.passwordHash }, data: { passwordHash: await hashPassword(password) } });
+    await db.user.updateMany({
+      where: { id: user.id, passwordHash: user.passwordHash },
+      data: { passwordHash: await hashPassword(password) },
+    });
   }
   return { id: user.id, email: user.email ?? email, name: user.name };
 }

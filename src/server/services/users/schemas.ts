@@ -1,7 +1,10 @@
 import { z } from "zod";
 
 /** E-mail as typed by a person: trimmed and lower-cased before use. */
-export const ZEmail = z.email({ error: "invalid_email" }).max(254).transform((v) => v.trim().toLowerCase());
+export const ZEmail = z
+  .email({ error: "invalid_email" })
+  .max(254)
+  .transform((v) => v.trim().toLowerCase());
 
 export const ZSignUpInput = z.object({
   name: z.string().trim().min(1, { error: "name_required" }).max(80, { error: "name_too_long" }),

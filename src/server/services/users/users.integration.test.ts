@@ -15,14 +15,18 @@ describe("registerUser and authenticate", () => {
     const row = await db.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(row.passwordHash).toMatch(/^scrypt\$/);
     expect(row.passwordHash).not.toContain("a-long-password");
-    await expect(authenticate(db, { email: email.toUpperCase(), password: "a-long-password" })).resolves.toMatchObject({ id: user.id });
+    await expect(authenticate(db, { email: email.toUpperCase(), password: "a-long-password" })).resolves.toMatchObject({
+      id: user.id,
+    });
   });
 
   it("gives the same null for a wrong password, an unknown e-mail and malformed input", async () => {
     const email = `${uid("auth")}@example.test`;
     await registerUser(db, { name: "A", email, password: "a-long-password" });
     await expect(authenticate(db, { email, password: "wrong-password" })).resolves.toBeNull();
-    await expect(authenticate(db, { email: `${uid("none")}@example.test`, password: "a-long-password" })).resolves.toBeNull();
+    await expect(
+      authenticate(db, { email: `${uid("none")}@example.test`, password: "a-long-password" }),
+    ).resolves.toBeNull();
     await expect(authenticate(db, { email: "not-an-email", password: 1 })).resolves.toBeNull();
     await expect(authenticate(db, null)).resolves.toBeNull();
   });

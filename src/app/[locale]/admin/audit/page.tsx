@@ -11,7 +11,13 @@ import { adminCaller } from "@/trpc/admin";
 
 export const generateMetadata = titleFrom("admin.audit", "title");
 
-export default async function AdminAuditPage({ params, searchParams }: { params: Promise<{ locale: string }>; searchParams: Promise<RawParams> }) {
+export default async function AdminAuditPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<RawParams>;
+}) {
   const { locale } = await params;
   setRequestLocale(locale);
   const t = await getTranslations("admin");
@@ -31,14 +37,20 @@ export default async function AdminAuditPage({ params, searchParams }: { params:
           name: "eventType",
           label: t("audit.eventType"),
           kind: "select",
-          options: [{ value: "", label: t("table.any") }, ...AUDIT_TYPES.map((v) => ({ value: v, label: t(`eventTypes.${v}`) }))],
+          options: [
+            { value: "", label: t("table.any") },
+            ...AUDIT_TYPES.map((v) => ({ value: v, label: t(`eventTypes.${v}`) })),
+          ],
         },
         { name: "meshId", label: t("audit.meshId"), kind: "text", hint: t("audit.meshIdHint") },
         { name: "from", label: t("audit.from"), kind: "date" },
         { name: "to", label: t("audit.to"), kind: "date" },
       ]}
       columns={[
-        { label: t("audit.col.date"), sort: sortState("/admin/audit", view.params, { dir: view.input.dir }, "createdAt", { param: false }) },
+        {
+          label: t("audit.col.date"),
+          sort: sortState("/admin/audit", view.params, { dir: view.input.dir }, "createdAt", { param: false }),
+        },
         { label: t("audit.col.type") },
         { label: t("audit.col.mesh") },
         { label: t("audit.col.actor") },

@@ -9,7 +9,13 @@ import { adminCaller } from "@/trpc/admin";
 
 export const generateMetadata = titleFrom("admin.invites", "title");
 
-export default async function AdminInvitesPage({ params, searchParams }: { params: Promise<{ locale: string }>; searchParams: Promise<RawParams> }) {
+export default async function AdminInvitesPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<RawParams>;
+}) {
   const { locale } = await params;
   setRequestLocale(locale);
   const t = await getTranslations("admin");
@@ -53,7 +59,9 @@ export default async function AdminInvitesPage({ params, searchParams }: { param
           <span key="s" className={`state state-${i.state}`}>
             {ts(i.state)}
           </span>,
-          i.maxUses === null ? t("invites.usesUnlimited", { used: i.usedCount }) : t("invites.uses", { used: i.usedCount, max: i.maxUses }),
+          i.maxUses === null
+            ? t("invites.usesUnlimited", { used: i.usedCount })
+            : t("invites.uses", { used: i.usedCount, max: i.maxUses }),
           i.createdBy.email ?? i.createdBy.name ?? "",
           <LocalTime key="e" iso={i.expiresAt.toISOString()} />,
           <LocalTime key="c" iso={i.createdAt.toISOString()} />,

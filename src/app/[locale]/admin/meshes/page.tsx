@@ -10,7 +10,13 @@ import { adminCaller } from "@/trpc/admin";
 
 export const generateMetadata = titleFrom("admin.meshes", "title");
 
-export default async function AdminMeshesPage({ params, searchParams }: { params: Promise<{ locale: string }>; searchParams: Promise<RawParams> }) {
+export default async function AdminMeshesPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<RawParams>;
+}) {
   const { locale } = await params;
   setRequestLocale(locale);
   const t = await getTranslations("admin");
@@ -28,14 +34,33 @@ export default async function AdminMeshesPage({ params, searchParams }: { params
       data={data}
       fields={[
         { name: "q", label: t("table.search"), kind: "search", hint: t("meshes.searchHint") },
-        { name: "visibility", label: t("meshes.visibility"), kind: "select", options: [any, ...MESH_VISIBILITIES.map((v) => ({ value: v, label: tm(`visibility.${v}`) }))] },
-        { name: "transport", label: t("meshes.transport"), kind: "select", options: [any, ...MESH_TRANSPORTS.map((v) => ({ value: v, label: tm(`transport.${v}`) }))] },
-        { name: "tier", label: t("meshes.tier"), kind: "select", options: [any, ...MESH_TIERS.map((v) => ({ value: v, label: tm(`tier.${v}`) }))] },
+        {
+          name: "visibility",
+          label: t("meshes.visibility"),
+          kind: "select",
+          options: [any, ...MESH_VISIBILITIES.map((v) => ({ value: v, label: tm(`visibility.${v}`) }))],
+        },
+        {
+          name: "transport",
+          label: t("meshes.transport"),
+          kind: "select",
+          options: [any, ...MESH_TRANSPORTS.map((v) => ({ value: v, label: tm(`transport.${v}`) }))],
+        },
+        {
+          name: "tier",
+          label: t("meshes.tier"),
+          kind: "select",
+          options: [any, ...MESH_TIERS.map((v) => ({ value: v, label: tm(`tier.${v}`) }))],
+        },
         {
           name: "archived",
           label: t("meshes.archived"),
           kind: "select",
-          options: [any, { value: "no", label: t("meshes.archivedNo") }, { value: "yes", label: t("meshes.archivedYes") }],
+          options: [
+            any,
+            { value: "no", label: t("meshes.archivedNo") },
+            { value: "yes", label: t("meshes.archivedYes") },
+          ],
         },
       ]}
       columns={[

@@ -9,7 +9,13 @@ import { adminCaller } from "@/trpc/admin";
 
 export const generateMetadata = titleFrom("admin.sessions", "title");
 
-export default async function AdminSessionsPage({ params, searchParams }: { params: Promise<{ locale: string }>; searchParams: Promise<RawParams> }) {
+export default async function AdminSessionsPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ locale: string }>;
+  searchParams: Promise<RawParams>;
+}) {
   const { locale } = await params;
   setRequestLocale(locale);
   const t = await getTranslations("admin");

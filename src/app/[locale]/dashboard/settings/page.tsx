@@ -67,7 +67,12 @@ export default async function SettingsPage({ params }: { params: Promise<{ local
       </div>
       <div className="card stack-sm danger-zone">
         <h2>{ta("deleteTitle")}</h2>
-        <DeleteAccount email={account.email} allowed={account.deletion.allowed} removes={account.deletion.removes} keeps={account.deletion.keeps} />
+        <DeleteAccount
+          email={account.email}
+          allowed={account.deletion.allowed}
+          removes={account.deletion.removes}
+          keeps={account.deletion.keeps}
+        />
       </div>
     </section>
   );

@@ -40,7 +40,10 @@ export default async function JoinPage({ params }: { params: Params }) {
   const user = await getSessionUser();
   // Signing in (or up) from here comes back here, by the link that was opened (short or long).
   const back = { callbackUrl: `/${locale}/join/${encodeURIComponent(segment)}` };
-  const roleName = p.role && ["owner", "admin", "member", "observer"].includes(p.role) ? tm(`roles.${p.role}` as "roles.member") : (p.role ?? "");
+  const roleName =
+    p.role && ["owner", "admin", "member", "observer"].includes(p.role)
+      ? tm(`roles.${p.role}` as "roles.member")
+      : (p.role ?? "");
   const link = `ic://join/${token}`;
   const command = `mesh join "${link}"`;
 
@@ -93,7 +96,11 @@ export default async function JoinPage({ params }: { params: Params }) {
               <Link className="button" href={{ pathname: "/sign-in", query: back }} data-testid="join-sign-in">
                 {t("signInToJoin")}
               </Link>
-              <Link className="button secondary" href={{ pathname: "/sign-up", query: back }} data-testid="join-sign-up">
+              <Link
+                className="button secondary"
+                href={{ pathname: "/sign-up", query: back }}
+                data-testid="join-sign-up"
+              >
                 {t("signUpToJoin")}
               </Link>
             </div>

@@ -24,7 +24,12 @@ export default async function PipelineDashboardPage({
   const { widgets } = await (await serverCaller()).pipelines.dashboard({ pipeline_id: pipeline.id });
   return (
     <section className="stack">
-      <PipelineTabs pipelineId={pipeline.id} name={pipeline.name} current="dashboard" executionId={chosen ? current?.id : undefined} />
+      <PipelineTabs
+        pipelineId={pipeline.id}
+        name={pipeline.name}
+        current="dashboard"
+        executionId={chosen ? current?.id : undefined}
+      />
       {!current ? (
         <NoRun pipelineId={pipeline.id} reason="none" />
       ) : (

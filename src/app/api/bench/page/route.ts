@@ -7,6 +7,7 @@ const HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta n
 
 /** A bare HTML page for benchmarks; answers 404 unless BENCH_ROUTES=1. */
 export function GET() {
-  if (process.env.BENCH_ROUTES !== "1") return Response.json({ error: { code: "NOT_FOUND", message: "no such path" } }, { status: 404 });
+  if (process.env.BENCH_ROUTES !== "1")
+    return Response.json({ error: { code: "NOT_FOUND", message: "no such path" } }, { status: 404 });
   return new Response(HTML, { headers: { "content-type": "text/html; charset=utf-8" } });
 }

@@ -9,7 +9,10 @@ export const dynamic = "force-dynamic";
 
 // The CSRF rule and the bounded body (src/server/http/guard.ts) come before tRPC reads anything.
 const handler = async (incoming: Request) => {
-  const guarded = await guardRequest(incoming, { maxBytes: appEnv().MAX_REQUEST_BYTES, allowedOrigins: trustedOrigins() });
+  const guarded = await guardRequest(incoming, {
+    maxBytes: appEnv().MAX_REQUEST_BYTES,
+    allowedOrigins: trustedOrigins(),
+  });
   if ("refusal" in guarded) return guarded.refusal;
   const req = guarded.request;
   return fetchRequestHandler({

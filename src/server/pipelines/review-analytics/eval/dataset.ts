@@ -18,8 +18,12 @@ export function loadSplit(split: Split, language: Language): Labelled[] {
     .filter(([line]) => line.length > 0)
     .map(([line, n]) => {
       const parsed = ZLabelled.safeParse(JSON.parse(line));
-      if (!parsed.success) throw new Error(`${split}/${language}.jsonl:${n}: ${parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
-      if (parsed.data.language !== language) throw new Error(`${split}/${language}.jsonl:${n}: language ${parsed.data.language}`);
+      if (!parsed.success)
+        throw new Error(
+          `${split}/${language}.jsonl:${n}: ${parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`,
+        );
+      if (parsed.data.language !== language)
+        throw new Error(`${split}/${language}.jsonl:${n}: language ${parsed.data.language}`);
       return parsed.data;
     });
 }
@@ -48,7 +52,10 @@ export function loadTraining(): Labelled[] {
       .filter(([line]) => line.length > 0)
       .map(([line, n]) => {
         const parsed = ZLabelled.safeParse(JSON.parse(line));
-        if (!parsed.success) throw new Error(`train/${path.basename(file)}:${n}: ${parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`);
+        if (!parsed.success)
+          throw new Error(
+            `train/${path.basename(file)}:${n}: ${parsed.error.issues.map((i) => `${i.path.join(".")} ${i.message}`).join("; ")}`,
+          );
         return parsed.data;
       }),
   );
@@ -57,6 +64,7 @@ export function loadTraining(): Labelled[] {
 /** SHA-256 of the training files' names and contents: the model records it, a test compares. */
 export function trainingDigest(): string {
   const h = createHash("sha256");
-  for (const file of trainingFiles()) h.update(path.basename(file)).update("\0").update(readFileSync(file)).update("\0");
+  for (const file of trainingFiles())
+    h.update(path.basename(file)).update("\0").update(readFileSync(file)).update("\0");
   return h.digest("hex");
 }

@@ -24,13 +24,20 @@ const { values } = parseArgs({
 });
 const splits: Split[] = values.split === "all" ? [...SPLITS] : SPLITS.filter((s) => s === values.split);
 if (splits.length === 0) throw new Error(`--split must be dev, test or all`);
-if (values.path !== "rules" && values.path !== "rules-only" && values.path !== "llm") throw new Error("--path must be rules, rules-only or llm");
+if (values.path !== "rules" && values.path !== "rules-only" && values.path !== "llm")
+  throw new Error("--path must be rules, rules-only or llm");
 const baseUrl = process.env.PIPELINE_LLM_BASE_URL;
-if (values.path === "llm" && !baseUrl) throw new Error("--path llm needs PIPELINE_LLM_BASE_URL (an OpenAI-compatible endpoint)");
+if (values.path === "llm" && !baseUrl)
+  throw new Error("--path llm needs PIPELINE_LLM_BASE_URL (an OpenAI-compatible endpoint)");
 const model =
   values.path === "llm" && baseUrl
     ? llmClassifier(
-        { baseUrl, apiKey: process.env.PIPELINE_LLM_API_KEY, model: process.env.PIPELINE_LLM_MODEL ?? "gpt-4o-mini", timeoutMs: Number(process.env.PIPELINE_LLM_TIMEOUT_MS ?? 60_000) },
+        {
+          baseUrl,
+          apiKey: process.env.PIPELINE_LLM_API_KEY,
+          model: process.env.PIPELINE_LLM_MODEL ?? "gpt-4o-mini",
+          timeoutMs: Number(process.env.PIPELINE_LLM_TIMEOUT_MS ?? 60_000),
+        },
         { batchSize: Number(process.env.PIPELINE_LLM_BATCH ?? 20) },
       )
     : null;
@@ -39,7 +46,15 @@ const f = (n: number) => n.toFixed(3);
 const pad = (s: string | number, w: number) => String(s).padStart(w);
 
 function pairsOf(items: readonly Labelled[], predicted: Map<string, Predicted>) {
-  return items.map((gold) => ({ gold, predicted: predicted.get(gold.id) ?? { language: "unknown" as const, sentiment: "neutral" as const, categories: [], critical: false } }));
+  return items.map((gold) => ({
+    gold,
+    predicted: predicted.get(gold.id) ?? {
+      language: "unknown" as const,
+      sentiment: "neutral" as const,
+      categories: [],
+      critical: false,
+    },
+  }));
 }
 
 function row(name: string, s: Scores, base: Scores): string {
@@ -69,7 +84,12 @@ for (const split of splits) {
   const everythingBase: typeof everything = [];
   for (const language of languagesOf(split)) {
     const items = loadSplit(split, language);
-    const pairs = pairsOf(items, model ? await predictWithModel(items, { hint: values.hint }, model) : predictWithRules(items, { hint: values.hint, learned: values.path !== "rules-only" }));
+    const pairs = pairsOf(
+      items,
+      model
+        ? await predictWithModel(items, { hint: values.hint }, model)
+        : predictWithRules(items, { hint: values.hint, learned: values.path !== "rules-only" }),
+    );
     const basePairs = pairsOf(items, predictFromStars(items));
     perLanguage[language] = score(pairs);
     basePerLanguage[language] = score(basePairs);
@@ -83,29 +103,61 @@ for (const split of splits) {
   report[split] = { overall, perLanguage, baseline: { overall: baseline, perLanguage: basePerLanguage }, goals };
   if (values.json) continue;
 
-  console.log(`\nreview-analytics classifier (${values.path} path), ${split} split (${overall.reviews} reviews; language ${values.hint ? "with the platform hint" : "detected without a hint"})`);
-  console.log(["lang".padEnd(6), pad("reviews", 7), pad("lang-acc", 8), pad("sent-acc", 8), pad("macroF1", 8), pad("stars", 8), ...SENTIMENTS.map((k) => pad(k.slice(0, 3) + "-F1", 6)), pad("cat-P", 6), pad("cat-R", 6), pad("cat-F1", 6), pad("crit-P", 6), pad("crit-R", 6)].join(" "));
-  for (const [language, s] of Object.entries(perLanguage)) console.log(row(language, s, basePerLanguage[language as Language] as Scores));
+  console.log(
+    `\nreview-analytics classifier (${values.path} path), ${split} split (${overall.reviews} reviews; language ${values.hint ? "with the platform hint" : "detected without a hint"})`,
+  );
+  console.log(
+    [
+      "lang".padEnd(6),
+      pad("reviews", 7),
+      pad("lang-acc", 8),
+      pad("sent-acc", 8),
+      pad("macroF1", 8),
+      pad("stars", 8),
+      ...SENTIMENTS.map((k) => pad(k.slice(0, 3) + "-F1", 6)),
+      pad("cat-P", 6),
+      pad("cat-R", 6),
+      pad("cat-F1", 6),
+      pad("crit-P", 6),
+      pad("crit-R", 6),
+    ].join(" "),
+  );
+  for (const [language, s] of Object.entries(perLanguage))
+    console.log(row(language, s, basePerLanguage[language as Language] as Scores));
   console.log(row("all", overall, baseline));
   console.log("(stars: macro-F1 of the baseline that reads the sentiment off the star rating alone)");
   console.log(`category F1: ${CATEGORIES.map((c) => `${c} ${f(overall.categories.perCategory[c].f1)}`).join(", ")}`);
-  console.log(`critical: ${overall.critical.tp} found, ${overall.critical.fn} missed, ${overall.critical.fp} false alarms`);
+  console.log(
+    `critical: ${overall.critical.tp} found, ${overall.critical.fn} missed, ${overall.critical.fp} false alarms`,
+  );
   console.log("sentiment confusion (rows: label, columns: predicted):");
   console.log(["".padEnd(10), ...SENTIMENTS.map((p) => pad(p, 9))].join(""));
-  for (const g of SENTIMENTS) console.log([g.padEnd(10), ...SENTIMENTS.map((p) => pad(overall.sentiment.confusion[g][p], 9))].join(""));
+  for (const g of SENTIMENTS)
+    console.log([g.padEnd(10), ...SENTIMENTS.map((p) => pad(overall.sentiment.confusion[g][p], 9))].join(""));
   console.log("goals:");
-  for (const g of goals) console.log(`  ${g.met ? "met    " : "NOT MET"} ${g.goal}: ${f(g.value)} (goal ≥ ${g.target})`);
+  for (const g of goals)
+    console.log(`  ${g.met ? "met    " : "NOT MET"} ${g.goal}: ${f(g.value)} (goal ≥ ${g.target})`);
 
   if (values.errors) {
     console.log(`\n${values.errors} errors:`);
     for (const { gold, predicted } of everything) {
       const wrong =
-        values.errors === "sentiment" ? gold.sentiment !== predicted.sentiment
-        : values.errors === "critical" ? gold.critical !== predicted.critical
-        : values.errors === "language" ? gold.language !== predicted.language
-        : [...gold.categories].sort().join() !== [...predicted.categories].sort().join();
+        values.errors === "sentiment"
+          ? gold.sentiment !== predicted.sentiment
+          : values.errors === "critical"
+            ? gold.critical !== predicted.critical
+            : values.errors === "language"
+              ? gold.language !== predicted.language
+              : [...gold.categories].sort().join() !== [...predicted.categories].sort().join();
       if (!wrong) continue;
-      const said = values.errors === "sentiment" ? `${gold.sentiment} → ${predicted.sentiment}` : values.errors === "critical" ? `${gold.critical} → ${predicted.critical}` : values.errors === "language" ? `${gold.language} → ${predicted.language}` : `[${gold.categories.join(",")}] → [${predicted.categories.join(",")}]`;
+      const said =
+        values.errors === "sentiment"
+          ? `${gold.sentiment} → ${predicted.sentiment}`
+          : values.errors === "critical"
+            ? `${gold.critical} → ${predicted.critical}`
+            : values.errors === "language"
+              ? `${gold.language} → ${predicted.language}`
+              : `[${gold.categories.join(",")}] → [${predicted.categories.join(",")}]`;
       console.log(`${gold.id} (${gold.rating}★) ${said}: ${gold.text}`);
     }
   }

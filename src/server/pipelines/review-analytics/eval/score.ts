@@ -35,7 +35,12 @@ export interface Prf {
 export interface Scores {
   reviews: number;
   languageAccuracy: number;
-  sentiment: { accuracy: number; macroF1: number; perClass: Record<Sentiment, Prf>; confusion: Record<Sentiment, Record<Sentiment, number>> };
+  sentiment: {
+    accuracy: number;
+    macroF1: number;
+    perClass: Record<Sentiment, Prf>;
+    confusion: Record<Sentiment, Record<Sentiment, number>>;
+  };
   categories: { micro: Prf; perCategory: Record<Category, Prf> };
   critical: Prf & { tp: number; fp: number; fn: number };
 }
@@ -55,8 +60,13 @@ function prf(tp: number, fp: number, fn: number): Prf {
  * pairs; critical P/R/F1.
  */
 export function score(pairs: readonly { gold: Labelled; predicted: Predicted }[]): Scores {
-  const confusion = Object.fromEntries(SENTIMENTS.map((g) => [g, Object.fromEntries(SENTIMENTS.map((p) => [p, 0]))])) as Scores["sentiment"]["confusion"];
-  const cat = Object.fromEntries(CATEGORIES.map((c) => [c, { tp: 0, fp: 0, fn: 0 }])) as Record<Category, { tp: number; fp: number; fn: number }>;
+  const confusion = Object.fromEntries(
+    SENTIMENTS.map((g) => [g, Object.fromEntries(SENTIMENTS.map((p) => [p, 0]))]),
+  ) as Scores["sentiment"]["confusion"];
+  const cat = Object.fromEntries(CATEGORIES.map((c) => [c, { tp: 0, fp: 0, fn: 0 }])) as Record<
+    Category,
+    { tp: number; fp: number; fn: number }
+  >;
   const crit = { tp: 0, fp: 0, fn: 0 };
   let languageHits = 0;
   let sentimentHits = 0;
@@ -84,23 +94,43 @@ export function score(pairs: readonly { gold: Labelled; predicted: Predicted }[]
     }),
   ) as Record<Sentiment, Prf>;
   const present = SENTIMENTS.filter((s) => perClass[s].support > 0);
-  const sum = CATEGORIES.reduce((a, c) => ({ tp: a.tp + cat[c].tp, fp: a.fp + cat[c].fp, fn: a.fn + cat[c].fn }), { tp: 0, fp: 0, fn: 0 });
+  const sum = CATEGORIES.reduce((a, c) => ({ tp: a.tp + cat[c].tp, fp: a.fp + cat[c].fp, fn: a.fn + cat[c].fn }), {
+    tp: 0,
+    fp: 0,
+    fn: 0,
+  });
   return {
     reviews: pairs.length,
     languageAccuracy: ratio(languageHits, pairs.length),
     sentiment: {
       accuracy: ratio(sentimentHits, pairs.length),
-      macroF1: ratio(present.reduce((n, s) => n + perClass[s].f1, 0), present.length),
+      macroF1: ratio(
+        present.reduce((n, s) => n + perClass[s].f1, 0),
+        present.length,
+      ),
       perClass,
       confusion,
     },
-    categories: { micro: prf(sum.tp, sum.fp, sum.fn), perCategory: Object.fromEntries(CATEGORIES.map((c) => [c, prf(cat[c].tp, cat[c].fp, cat[c].fn)])) as Record<Category, Prf> },
+    categories: {
+      micro: prf(sum.tp, sum.fp, sum.fn),
+      perCategory: Object.fromEntries(CATEGORIES.map((c) => [c, prf(cat[c].tp, cat[c].fp, cat[c].fn)])) as Record<
+        Category,
+        Prf
+      >,
+    },
     critical: { ...prf(crit.tp, crit.fp, crit.fn), ...crit },
   };
 }
 
 /** The goals of issue 20 (docs/pipelines.md, "Accuracy"). */
-export const GOALS = { sentimentMacroF1: 0.8, sentimentMacroF1PerLanguage: 0.75, categoryMicroF1: 0.85, criticalRecall: 0.9, criticalPrecision: 0.9, languageAccuracy: 0.99 } as const;
+export const GOALS = {
+  sentimentMacroF1: 0.8,
+  sentimentMacroF1PerLanguage: 0.75,
+  categoryMicroF1: 0.85,
+  criticalRecall: 0.9,
+  criticalPrecision: 0.9,
+  languageAccuracy: 0.99,
+} as const;
 
 export interface GoalCheck {
   goal: string;
@@ -111,10 +141,17 @@ export interface GoalCheck {
 
 /** Each goal against the overall scores and those of each language. */
 export function checkGoals(overall: Scores, perLanguage: Partial<Record<Language, Scores>>): GoalCheck[] {
-  const at = (goal: string, value: number, target: number): GoalCheck => ({ goal, value, target, met: value >= target });
+  const at = (goal: string, value: number, target: number): GoalCheck => ({
+    goal,
+    value,
+    target,
+    met: value >= target,
+  });
   return [
     at("sentiment macro-F1", overall.sentiment.macroF1, GOALS.sentimentMacroF1),
-    ...Object.entries(perLanguage).map(([lang, s]) => at(`sentiment macro-F1 (${lang})`, s.sentiment.macroF1, GOALS.sentimentMacroF1PerLanguage)),
+    ...Object.entries(perLanguage).map(([lang, s]) =>
+      at(`sentiment macro-F1 (${lang})`, s.sentiment.macroF1, GOALS.sentimentMacroF1PerLanguage),
+    ),
     at("category micro-F1", overall.categories.micro.f1, GOALS.categoryMicroF1),
     at("critical recall", overall.critical.recall, GOALS.criticalRecall),
     at("critical precision", overall.critical.precision, GOALS.criticalPrecision),

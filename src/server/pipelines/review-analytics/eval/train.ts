@@ -49,7 +49,9 @@ interface Example {
 function examplesOf(labelled: readonly Labelled[]): { examples: Example[]; names: string[] } {
   const evidence = new Map<string, SentimentEvidence>();
   const items = labelled.flatMap((r) => [r, { ...r, id: `${r.id}${NO_STARS}`, rating: null as unknown as number }]);
-  const normalized = normalize(items.map((r) => ({ id: r.id, author: null, rating: r.rating, text: r.text, language: null, publishedAt: null }))).output;
+  const normalized = normalize(
+    items.map((r) => ({ id: r.id, author: null, rating: r.rating, text: r.text, language: null, publishedAt: null })),
+  ).output;
   classify(normalized, { model: null, onEvidence: (id, e) => evidence.set(id, e) });
   const maps = items.map((r) => {
     const e = evidence.get(r.id);
@@ -60,17 +62,33 @@ function examplesOf(labelled: readonly Labelled[]): { examples: Example[]; names
   maps.forEach((m, j) => {
     if (j % 2 === 0) for (const name of m.keys()) df.set(name, (df.get(name) ?? 0) + 1);
   });
-  const names = [...df].filter(([name, n]) => !/^[wb]:/.test(name) || n >= MIN_DF).map(([name]) => name).sort();
+  const names = [...df]
+    .filter(([name, n]) => !/^[wb]:/.test(name) || n >= MIN_DF)
+    .map(([name]) => name)
+    .sort();
   const index = new Map(names.map((n, i) => [n, i]));
   const examples = items.map((gold, j): Example => {
     const pairs = [...maps[j]!].filter(([name]) => index.has(name));
-    return { id: gold.id, gold, label: CLASSES.indexOf(gold.sentiment), critical: evidence.get(gold.id)?.critical ?? false, rule: evidence.get(gold.id)?.ruleLabel ?? "neutral", idx: Int32Array.from(pairs.map(([n]) => index.get(n)!)), val: Float64Array.from(pairs.map(([, v]) => v)) };
+    return {
+      id: gold.id,
+      gold,
+      label: CLASSES.indexOf(gold.sentiment),
+      critical: evidence.get(gold.id)?.critical ?? false,
+      rule: evidence.get(gold.id)?.ruleLabel ?? "neutral",
+      idx: Int32Array.from(pairs.map(([n]) => index.get(n)!)),
+      val: Float64Array.from(pairs.map(([, v]) => v)),
+    };
   });
   return { examples, names };
 }
 
 /** Multinomial logistic regression, full-batch Adam, L2 on the weights (not the bias). */
-function fit(examples: readonly Example[], features: number, l2: number, balanced: boolean): { bias: Float64Array; weights: Float64Array } {
+function fit(
+  examples: readonly Example[],
+  features: number,
+  l2: number,
+  balanced: boolean,
+): { bias: Float64Array; weights: Float64Array } {
   const count = new Array<number>(K).fill(0);
   for (const e of examples) count[e.label]!++;
   const classWeight = count.map((c) => (balanced && c > 0 ? examples.length / (K * c) : 1));
@@ -85,7 +103,8 @@ function fit(examples: readonly Example[], features: number, l2: number, balance
     grad.fill(0);
     for (const e of examples) {
       for (let c = 0; c < K; c++) z[c] = theta[c]!;
-      for (let j = 0; j < e.idx.length; j++) for (let c = 0; c < K; c++) z[c]! += e.val[j]! * theta[K + e.idx[j]! * K + c]!;
+      for (let j = 0; j < e.idx.length; j++)
+        for (let c = 0; c < K; c++) z[c]! += e.val[j]! * theta[K + e.idx[j]! * K + c]!;
       let max = -Infinity;
       for (let c = 0; c < K; c++) max = Math.max(max, z[c]!);
       let sum = 0;
@@ -109,7 +128,8 @@ function fit(examples: readonly Example[], features: number, l2: number, balance
 
 function predict(fitted: { bias: Float64Array; weights: Float64Array }, e: Example): SentimentLabel {
   const z = Float64Array.from(fitted.bias);
-  for (let j = 0; j < e.idx.length; j++) for (let c = 0; c < K; c++) z[c]! += e.val[j]! * fitted.weights[e.idx[j]! * K + c]!;
+  for (let j = 0; j < e.idx.length; j++)
+    for (let c = 0; c < K; c++) z[c]! += e.val[j]! * fitted.weights[e.idx[j]! * K + c]!;
   let best = -1;
   for (let c = 0; c < K; c++) {
     if (e.critical && CLASSES[c] !== "negative" && CLASSES[c] !== "mixed") continue;
@@ -119,21 +139,37 @@ function predict(fitted: { bias: Float64Array; weights: Float64Array }, e: Examp
 }
 
 const macroF1 = (pairs: { gold: Labelled; sentiment: SentimentLabel }[]) =>
-  score(pairs.map(({ gold, sentiment }) => ({ gold, predicted: { language: gold.language, sentiment, categories: gold.categories, critical: gold.critical } }))).sentiment.macroF1;
+  score(
+    pairs.map(({ gold, sentiment }) => ({
+      gold,
+      predicted: { language: gold.language, sentiment, categories: gold.categories, critical: gold.critical },
+    })),
+  ).sentiment.macroF1;
 
 const fold = (id: string) => createHash("sha256").update(id.replace(NO_STARS, "")).digest()[0]! % FOLDS;
 
 const items = loadTraining();
 const { examples, names } = examplesOf(items);
-console.log(`training reviews: ${items.length} (${CLASSES.map((c) => `${c} ${items.filter((r) => r.sentiment === c).length}`).join(", ")}); features: ${names.length}`);
+console.log(
+  `training reviews: ${items.length} (${CLASSES.map((c) => `${c} ${items.filter((r) => r.sentiment === c).length}`).join(", ")}); features: ${names.length}`,
+);
 const recorded = (JSON.parse(readFileSync(OUT, "utf8")) as SentimentModel).trainedOn;
-let best: { l2: number; balanced: boolean; f1: number } | null = values.check && recorded ? { l2: recorded.l2, balanced: recorded.balanced, f1: recorded.crossValidatedMacroF1 } : null;
+let best: { l2: number; balanced: boolean; f1: number } | null =
+  values.check && recorded
+    ? { l2: recorded.l2, balanced: recorded.balanced, f1: recorded.crossValidatedMacroF1 }
+    : null;
 for (const l2 of best ? [] : GRID.l2) {
   for (const balanced of GRID.balanced) {
     const pairs: { gold: Labelled; sentiment: SentimentLabel }[] = [];
     for (let k = 0; k < FOLDS; k++) {
-      const fitted = fit(examples.filter((e) => fold(e.id) !== k), names.length, l2, balanced);
-      for (const e of examples.filter((x) => fold(x.id) === k && !x.id.endsWith(NO_STARS))) pairs.push({ gold: e.gold, sentiment: predict(fitted, e) });
+      const fitted = fit(
+        examples.filter((e) => fold(e.id) !== k),
+        names.length,
+        l2,
+        balanced,
+      );
+      for (const e of examples.filter((x) => fold(x.id) === k && !x.id.endsWith(NO_STARS)))
+        pairs.push({ gold: e.gold, sentiment: predict(fitted, e) });
     }
     const f1 = macroF1(pairs);
     console.log(`  l2 ${l2}, ${balanced ? "balanced" : "unweighted"}: cross-validated macro-F1 ${f1.toFixed(3)}`);
@@ -142,8 +178,12 @@ for (const l2 of best ? [] : GRID.l2) {
 }
 const chosen = best!;
 const fitted = fit(examples, names.length, chosen.l2, chosen.balanced);
-const rulesF1 = macroF1(examples.filter((e) => !e.id.endsWith(NO_STARS)).map((e) => ({ gold: e.gold, sentiment: e.rule })));
-console.log(`chosen: l2 ${chosen.l2}, ${chosen.balanced ? "balanced" : "unweighted"} (cross-validated macro-F1 ${chosen.f1.toFixed(3)}; the rules alone on the same reviews ${rulesF1.toFixed(3)})`);
+const rulesF1 = macroF1(
+  examples.filter((e) => !e.id.endsWith(NO_STARS)).map((e) => ({ gold: e.gold, sentiment: e.rule })),
+);
+console.log(
+  `chosen: l2 ${chosen.l2}, ${chosen.balanced ? "balanced" : "unweighted"} (cross-validated macro-F1 ${chosen.f1.toFixed(3)}; the rules alone on the same reviews ${rulesF1.toFixed(3)})`,
+);
 
 // Keep the features whose weights matter; round so the file is small and diffs are readable.
 const kept: number[] = [];
@@ -158,14 +198,26 @@ const model: SentimentModel = {
   bias: Array.from(fitted.bias, round),
   features: kept.map((i) => names[i]!),
   weights: kept.flatMap((i) => Array.from(fitted.weights.slice(i * K, i * K + K), round)),
-  trainedOn: { reviews: items.length, sha256: trainingDigest(), l2: chosen.l2, balanced: chosen.balanced, crossValidatedMacroF1: round(chosen.f1) },
+  trainedOn: {
+    reviews: items.length,
+    sha256: trainingDigest(),
+    l2: chosen.l2,
+    balanced: chosen.balanced,
+    crossValidatedMacroF1: round(chosen.f1),
+  },
 };
 const text = `${JSON.stringify(model)}\n`;
 if (values.check) {
   const same = readFileSync(OUT, "utf8") === text;
-  console.log(same ? "sentiment-model.json is the model this data makes" : "sentiment-model.json differs from the model this data makes: run npm run train:analytics");
+  console.log(
+    same
+      ? "sentiment-model.json is the model this data makes"
+      : "sentiment-model.json differs from the model this data makes: run npm run train:analytics",
+  );
   if (!same) process.exitCode = 1;
 } else {
   writeFileSync(OUT, text);
-  console.log(`wrote ${path.relative(process.cwd(), OUT)}: ${kept.length} features, ${(text.length / 1024).toFixed(0)} KB`);
+  console.log(
+    `wrote ${path.relative(process.cwd(), OUT)}: ${kept.length} features, ${(text.length / 1024).toFixed(0)} KB`,
+  );
 }

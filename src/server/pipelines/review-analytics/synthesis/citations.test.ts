@@ -38,7 +38,12 @@ const narrative = (text: string): TNarrative => ({
 
 describe("citations", () => {
   it("records each figure with the reviews its filter selects, and untags to the plain text with spans", () => {
-    const rows = [row("a"), row("b", { sentiment: "negative", rating: 1 }), row("c"), row("d", { kept: false, sentiment: null })];
+    const rows = [
+      row("a"),
+      row("b", { sentiment: "negative", rating: 1 }),
+      row("c"),
+      row("d", { kept: false, sentiment: null }),
+    ];
     const book = new EvidenceBook(rows);
     const tagged = `${book.cite("reviews", { value: 3, unit: "reviews", filter: { kept: true } })} reviews, ${book.cite("positive_pct", { value: 66.7, unit: "%", filter: { sentiment: "positive" }, of: { has_text: true } })} positive`;
     const { text, spans } = untag(tagged);

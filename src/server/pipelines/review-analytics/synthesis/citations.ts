@@ -33,7 +33,16 @@ export interface EvidenceEntry {
 }
 
 /** The narrative texts whose figures are linked. */
-export const LINK_FIELDS = ["headline", "narrative", "sentiment_insights", "category_insights", "timeline_insights", "action_plan", "marketing_angles", "priority_recommendations"] as const;
+export const LINK_FIELDS = [
+  "headline",
+  "narrative",
+  "sentiment_insights",
+  "category_insights",
+  "timeline_insights",
+  "action_plan",
+  "marketing_angles",
+  "priority_recommendations",
+] as const;
 export type LinkField = (typeof LINK_FIELDS)[number];
 
 /** A figure in a text: characters [start, end) of the field (of its `index`-th item for lists) are evidence `ref`. */
@@ -139,22 +148,25 @@ export class EvidenceBook {
    * Records a figure and writes it in a language's number style: every language cites the same
    * figures under the same refs, so one evidence serves the narratives of all languages.
    */
-  readonly citeIn = (style: NumberStyle): Cite => (ref, claim) => {
-    const known = this.entries[ref];
-    if (known) {
-      if (known.value !== claim.value || known.unit !== claim.unit || known.text !== claim.text) throw new Error(`evidence ${ref} cited with two figures`);
-    } else {
-      this.entries[ref] = {
-        value: claim.value,
-        unit: claim.unit,
-        ...(claim.text !== undefined ? { text: claim.text } : {}),
-        filter: claim.filter,
-        ...this.reviewsOf(claim.filter),
-        ...(claim.of ? { of: { filter: claim.of, reviews: this.reviewsOf(claim.of).reviews } } : {}),
-      };
-    }
-    return `${OPEN}${ref}${MID}${formatClaim(claim, style)}${CLOSE}`;
-  };
+  readonly citeIn =
+    (style: NumberStyle): Cite =>
+    (ref, claim) => {
+      const known = this.entries[ref];
+      if (known) {
+        if (known.value !== claim.value || known.unit !== claim.unit || known.text !== claim.text)
+          throw new Error(`evidence ${ref} cited with two figures`);
+      } else {
+        this.entries[ref] = {
+          value: claim.value,
+          unit: claim.unit,
+          ...(claim.text !== undefined ? { text: claim.text } : {}),
+          filter: claim.filter,
+          ...this.reviewsOf(claim.filter),
+          ...(claim.of ? { of: { filter: claim.of, reviews: this.reviewsOf(claim.of).reviews } } : {}),
+        };
+      }
+      return `${OPEN}${ref}${MID}${formatClaim(claim, style)}${CLOSE}`;
+    };
 }
 
 const DATE_OR_TIME = /\b\d{4}-\d{2}(?:-\d{2})?\b|\b\d{1,2}:\d{2}\b/g;
@@ -178,7 +190,9 @@ export function linkByValue(narrative: TNarrative, evidence: Record<string, Evid
     for (const n of numberSpans(text)) {
       if (taken.some(([s, e]) => n.start < e && n.end > s)) continue;
       const percent = text[n.end] === "%";
-      const hit = entries.find(([, e]) => e.text === undefined && (e.unit === "%") === percent && sameNumber(e.value, n.value));
+      const hit = entries.find(
+        ([, e]) => e.text === undefined && (e.unit === "%") === percent && sameNumber(e.value, n.value),
+      );
       if (hit) links.push({ field, index, start: n.start, end: n.end + (percent ? 1 : 0), ref: hit[0] });
     }
   };

@@ -11,7 +11,10 @@ function place(places: ReportFacts["places"], figure: (f: Figure) => string) {
   const named = places.find((p) => p.name);
   if (!named?.name) return null;
   const others = places.length - 1;
-  return { name: named.name, others: others > 0 ? { text: figure(FIGURES.otherPlaces(named, others)), n: others } : null };
+  return {
+    name: named.name,
+    others: others > 0 ? { text: figure(FIGURES.otherPlaces(named, others)), n: others } : null,
+  };
 }
 
 /** "Since the previous run of these places (2026-11-20): the average rating went down from 4.1 to 3.9, …" */
@@ -19,7 +22,13 @@ function compared(c: ReportFacts["comparison"], figure: (f: Figure) => string, L
   if (!c || c.metrics.length === 0) return "";
   const parts = c.metrics.map((m) => {
     const now = figure(FIGURES.now(m.metric, m.now));
-    return L.compared(m.metric, now, m.direction === "same" ? null : { up: m.direction === "up", before: figure(FIGURES.before(m.metric, m.before, c.execution_id)) });
+    return L.compared(
+      m.metric,
+      now,
+      m.direction === "same"
+        ? null
+        : { up: m.direction === "up", before: figure(FIGURES.before(m.metric, m.before, c.execution_id)) },
+    );
   });
   const before = c.metrics.find((m) => m.metric === "reviews")?.before ?? 0;
   return L.sinceRun(figure(FIGURES.previousRun(c.execution_id, c.finished_at.slice(0, 10), before)), parts);
@@ -41,7 +50,10 @@ function writeTagged(f: ReportFacts, cite: Cite, L: NarrativeLanguage): TNarrati
   const strength = f.strengths[0] as { category: string; percentage: number; mentions: number } | undefined;
   const reviews = figure(FIGURES.reviews(t));
   const riskShare = risk ? figure(FIGURES.polarShare(risk.category, "negative", risk.negative_pct)) : "";
-  const headline = risk && risk.risk_level !== "low" ? L.headlineRisk(reviews, L.category(risk.category), riskShare) : L.headlineCalm(reviews, figure(FIGURES.share("positive", t)));
+  const headline =
+    risk && risk.risk_level !== "low"
+      ? L.headlineRisk(reviews, L.category(risk.category), riskShare)
+      : L.headlineCalm(reviews, figure(FIGURES.share("positive", t)));
   const month = (iso: string | null) => {
     const m = iso ? a.timeline.find((x) => x.month === iso.slice(0, 7)) : undefined;
     return m ? figure(FIGURES.month(m)) : L.unknown;
@@ -55,24 +67,56 @@ function writeTagged(f: ReportFacts, cite: Cite, L: NarrativeLanguage): TNarrati
       reviewsIn: figure(FIGURES.reviewsIn(t)),
       rating: t.average_rating === null ? null : figure(FIGURES.averageRating(t.average_rating)),
     }),
-    L.shares({ positive: figure(FIGURES.share("positive", t)), texts: figure(FIGURES.withText(t)), negative: figure(FIGURES.share("negative", t)), mixed: t.mixed_pct ? figure(FIGURES.share("mixed", t)) : null }),
+    L.shares({
+      positive: figure(FIGURES.share("positive", t)),
+      texts: figure(FIGURES.withText(t)),
+      negative: figure(FIGURES.share("negative", t)),
+      mixed: t.mixed_pct ? figure(FIGURES.share("mixed", t)) : null,
+    }),
     risk
-      ? L.biggestRisk({ category: L.category(risk.category), share: riskShare, mentions: figure(FIGURES.mentions(risk.category, risk.mentions)), risk: figure(FIGURES.risk(risk.category, risk.risk_score)), team: L.team(risk.team) })
+      ? L.biggestRisk({
+          category: L.category(risk.category),
+          share: riskShare,
+          mentions: figure(FIGURES.mentions(risk.category, risk.mentions)),
+          risk: figure(FIGURES.risk(risk.category, risk.risk_score)),
+          team: L.team(risk.team),
+        })
       : "",
     strength
-      ? L.strongest({ category: L.category(strength.category), share: figure(FIGURES.polarShare(strength.category, "positive", strength.percentage)), mentions: figure(FIGURES.mentions(strength.category, strength.mentions)) })
+      ? L.strongest({
+          category: L.category(strength.category),
+          share: figure(FIGURES.polarShare(strength.category, "positive", strength.percentage)),
+          mentions: figure(FIGURES.mentions(strength.category, strength.mentions)),
+        })
       : "",
     compared(f.comparison, figure, L),
     // Reviews, not category mentions: a review reporting a hazard about food and cleanliness is one review.
-    t.critical_reviews ? L.critical(counted(FIGURES.criticalReviews(t)), counted(FIGURES.criticalIssues(t))) : L.noCritical,
-  ].filter(Boolean).join(" ");
+    t.critical_reviews
+      ? L.critical(counted(FIGURES.criticalReviews(t)), counted(FIGURES.criticalIssues(t)))
+      : L.noCritical,
+  ]
+    .filter(Boolean)
+    .join(" ");
 
   const texts = (l: "positive" | "neutral" | "negative" | "mixed") => figure(FIGURES.texts(l, t));
   const sentiment = [
-    L.sentiment({ positive: texts("positive"), neutral: texts("neutral"), negative: texts("negative"), mixed: texts("mixed"), compound: figure(FIGURES.averageCompound(t)) }),
-    ...a.languages.filter((l) => l.language !== "unknown").map((l) => L.reviewLanguage(counted(FIGURES.language(l)), L.language(l.language))),
+    L.sentiment({
+      positive: texts("positive"),
+      neutral: texts("neutral"),
+      negative: texts("negative"),
+      mixed: texts("mixed"),
+      compound: figure(FIGURES.averageCompound(t)),
+    }),
+    ...a.languages
+      .filter((l) => l.language !== "unknown")
+      .map((l) => L.reviewLanguage(counted(FIGURES.language(l)), L.language(l.language))),
   ];
-  sentiment.push(L.stars(figure(FIGURES.stars(4, 5, f.derived.high_star_reviews)), figure(FIGURES.stars(1, 2, f.derived.low_star_reviews))));
+  sentiment.push(
+    L.stars(
+      figure(FIGURES.stars(4, 5, f.derived.high_star_reviews)),
+      figure(FIGURES.stars(1, 2, f.derived.low_star_reviews)),
+    ),
+  );
 
   const categories = a.categories
     .filter((c) => c.mentions > 0)
@@ -91,14 +135,30 @@ function writeTagged(f: ReportFacts, cite: Cite, L: NarrativeLanguage): TNarrati
   const timeline: string[] = [];
   const first = a.timeline[0];
   const last = a.timeline[a.timeline.length - 1];
-  const rating = (m: NonNullable<typeof first>) => (m.average_rating === null ? L.unknown : figure(FIGURES.monthRating(m.month, m.average_rating)));
+  const rating = (m: NonNullable<typeof first>) =>
+    m.average_rating === null ? L.unknown : figure(FIGURES.monthRating(m.month, m.average_rating));
   if (first && last && first !== last) {
     const compound = (m: NonNullable<typeof first>) => figure(FIGURES.monthCompound(m.month, m.average_compound));
-    timeline.push(L.ratingTrend({ fromRating: rating(first), fromMonth: figure(FIGURES.month(first)), toRating: rating(last), toMonth: figure(FIGURES.month(last)), fromScore: compound(first), toScore: compound(last) }));
+    timeline.push(
+      L.ratingTrend({
+        fromRating: rating(first),
+        fromMonth: figure(FIGURES.month(first)),
+        toRating: rating(last),
+        toMonth: figure(FIGURES.month(last)),
+        fromScore: compound(first),
+        toScore: compound(last),
+      }),
+    );
     const worst = f.derived.worst_month;
     if (worst) {
       const m = a.timeline.find((x) => x.month === worst.month) ?? { month: worst.month, reviews: worst.reviews };
-      timeline.push(L.worstMonth(figure(FIGURES.month(m)), figure(FIGURES.monthNegative(worst.month, worst.negative)), figure(FIGURES.monthReviews(worst.month, worst.reviews))));
+      timeline.push(
+        L.worstMonth(
+          figure(FIGURES.month(m)),
+          figure(FIGURES.monthNegative(worst.month, worst.negative)),
+          figure(FIGURES.monthReviews(worst.month, worst.reviews)),
+        ),
+      );
     }
   } else if (first) {
     timeline.push(L.oneMonth(figure(FIGURES.month(first)), rating(first)));
@@ -113,18 +173,35 @@ function writeTagged(f: ReportFacts, cite: Cite, L: NarrativeLanguage): TNarrati
         const negative = f.scorecard.find((r) => r.category === x.category)?.negative ?? 0;
         const action = actionFor(x.category as Category, a.complaint_phrases?.[x.category], negative, cite, L);
         // An action's impact is its category's risk level, and its timeframe that level's (sections.ts).
-        return L.actionLine({ priority: x.priority, team: L.team(x.team), action, category: L.category(x.category), timeframe: L.timeframe(x.impact) });
+        return L.actionLine({
+          priority: x.priority,
+          team: L.team(x.team),
+          action,
+          category: L.category(x.category),
+          timeframe: L.timeframe(x.impact),
+        });
       })
     : [L.keepStandards];
   const marketing = f.strengths.length
     ? f.strengths.map((s) => {
         const item = s as { category: string; percentage: number; top_quotes: string[] };
-        return L.marketing(L.category(item.category), figure(FIGURES.polarShare(item.category, "positive", item.percentage)), item.top_quotes[0]);
+        return L.marketing(
+          L.category(item.category),
+          figure(FIGURES.polarShare(item.category, "positive", item.percentage)),
+          item.top_quotes[0],
+        );
       })
     : [L.collectMore];
   const priorities = f.scorecard
     .filter((r) => r.risk_level !== "low" || r.critical_issues > 0)
-    .map((r) => L.priority({ category: L.category(r.category), level: L.level(r.risk_level), score: figure(FIGURES.risk(r.category, r.risk_score)), negative: counted(FIGURES.negativeMentions(r.category, r.negative)) }));
+    .map((r) =>
+      L.priority({
+        category: L.category(r.category),
+        level: L.level(r.risk_level),
+        score: figure(FIGURES.risk(r.category, r.risk_score)),
+        negative: counted(FIGURES.negativeMentions(r.category, r.negative)),
+      }),
+    );
   if (!priorities.length) priorities.push(L.noPriorities);
 
   return {
@@ -143,7 +220,11 @@ function writeTagged(f: ReportFacts, cite: Cite, L: NarrativeLanguage): TNarrati
  * The narrative in one language with its figures linked: the texts, and where each figure is in them.
  * `cite` receives the language's number style (EvidenceBook.citeIn), so the figures are written as the language writes them.
  */
-export function writeLinked(f: ReportFacts, citeIn: (style: NarrativeLanguage["numbers"]) => Cite, language: ReportLanguage = "en"): { narrative: TNarrative; links: EvidenceLink[] } {
+export function writeLinked(
+  f: ReportFacts,
+  citeIn: (style: NarrativeLanguage["numbers"]) => Cite,
+  language: ReportLanguage = "en",
+): { narrative: TNarrative; links: EvidenceLink[] } {
   const L = NARRATIVE_LANGUAGES[language];
   return untagNarrative(writeTagged(f, citeIn(L.numbers), L));
 }

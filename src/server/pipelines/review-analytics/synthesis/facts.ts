@@ -31,7 +31,13 @@ function compare(agg: Aggregates, previous: PreviousRun | null): Comparison | nu
     .filter((p): p is [ComparedMetric["metric"], number, number] => p[1] !== null && p[2] !== null)
     .map(([metric, before, now]) => {
       const change = Math.round(Math.abs(now - before) * 100) / 100;
-      return { metric, before, now, change, direction: change === 0 ? "same" : now > before ? "up" : "down" } satisfies ComparedMetric;
+      return {
+        metric,
+        before,
+        now,
+        change,
+        direction: change === 0 ? "same" : now > before ? "up" : "down",
+      } satisfies ComparedMetric;
     });
   return { execution_id: previous.execution_id, finished_at: previous.finished_at, metrics };
 }
@@ -87,12 +93,23 @@ export interface FactPlace {
 }
 
 /** Computes the report's sections and derived figures from the aggregates. */
-export function buildFacts(agg: Aggregates, places: readonly FactPlace[] = [], previous: PreviousRun | null = null): ReportFacts {
+export function buildFacts(
+  agg: Aggregates,
+  places: readonly FactPlace[] = [],
+  previous: PreviousRun | null = null,
+): ReportFacts {
   const scorecard = riskScorecard(agg);
   const worst = [...agg.timeline].sort((x, y) => y.negative - x.negative || x.month.localeCompare(y.month))[0];
   return {
     aggregates: agg,
-    places: [...places].sort((a, b) => b.reviews - a.reviews).map((p) => ({ name: p.name, place_key: p.place_key, ...(p.origin !== undefined ? { origin: p.origin } : {}), reviews: p.reviews })),
+    places: [...places]
+      .sort((a, b) => b.reviews - a.reviews)
+      .map((p) => ({
+        name: p.name,
+        place_key: p.place_key,
+        ...(p.origin !== undefined ? { origin: p.origin } : {}),
+        reviews: p.reviews,
+      })),
     comparison: compare(agg, previous),
     scorecard,
     critical: criticalIssues(agg),

@@ -15,15 +15,28 @@ const TEXTS: EvidenceFilter = { has_text: true };
 const RATED = COMPARED_FILTERS.average_rating.filter;
 
 /** The unit of each compared figure. */
-const COMPARED_UNITS: Record<ComparedMetric["metric"], string> = { reviews: "reviews", average_rating: "stars", positive_pct: "%", negative_pct: "%", critical_reviews: "reviews" };
+const COMPARED_UNITS: Record<ComparedMetric["metric"], string> = {
+  reviews: "reviews",
+  average_rating: "stars",
+  positive_pct: "%",
+  negative_pct: "%",
+  critical_reviews: "reviews",
+};
 
 const compared = (metric: ComparedMetric["metric"], value: number, executionId?: string): Claim => {
   const run = executionId ? { execution_id: executionId } : {};
   const { filter, of } = COMPARED_FILTERS[metric];
-  return { value, unit: COMPARED_UNITS[metric], filter: { ...filter, ...run }, ...(of ? { of: { ...of, ...run } } : {}) };
+  return {
+    value,
+    unit: COMPARED_UNITS[metric],
+    filter: { ...filter, ...run },
+    ...(of ? { of: { ...of, ...run } } : {}),
+  };
 };
 
-const category = (c: string, polarity?: "positive" | "negative"): EvidenceFilter => ({ category: { name: c as CategoryStat["category"], ...(polarity ? { polarity } : {}) } });
+const category = (c: string, polarity?: "positive" | "negative"): EvidenceFilter => ({
+  category: { name: c as CategoryStat["category"], ...(polarity ? { polarity } : {}) },
+});
 
 /** Builders of every figure the narrative may print (pure: the same data, the same figure). */
 export const FIGURES = {
@@ -31,32 +44,116 @@ export const FIGURES = {
   reviewsIn: (t: Totals): Figure => ["reviews_in", { value: t.reviews_in, unit: "reviews", filter: {} }],
   withText: (t: Totals): Figure => ["with_text", { value: t.with_text, unit: "reviews", filter: TEXTS }],
   averageRating: (value: number): Figure => ["average_rating", compared("average_rating", value)],
-  share: (label: "positive" | "negative" | "mixed", t: Totals): Figure => [`${label}_pct`, { value: t[`${label}_pct`], unit: "%", filter: { sentiment: label }, of: TEXTS }],
-  texts: (label: "positive" | "neutral" | "negative" | "mixed", t: Totals): Figure => [`sentiment.${label}`, { value: t[label] ?? 0, unit: "reviews", filter: { sentiment: label } }],
-  averageCompound: (t: Totals): Figure => ["average_compound", { value: t.average_compound, unit: "score", filter: TEXTS }],
+  share: (label: "positive" | "negative" | "mixed", t: Totals): Figure => [
+    `${label}_pct`,
+    { value: t[`${label}_pct`], unit: "%", filter: { sentiment: label }, of: TEXTS },
+  ],
+  texts: (label: "positive" | "neutral" | "negative" | "mixed", t: Totals): Figure => [
+    `sentiment.${label}`,
+    { value: t[label] ?? 0, unit: "reviews", filter: { sentiment: label } },
+  ],
+  averageCompound: (t: Totals): Figure => [
+    "average_compound",
+    { value: t.average_compound, unit: "score", filter: TEXTS },
+  ],
   criticalReviews: (t: Totals): Figure => ["critical_reviews", compared("critical_reviews", t.critical_reviews)],
-  criticalIssues: (t: Totals): Figure => ["critical_issues", { value: t.critical_issues, unit: "issues", filter: { issue: { severity: "critical" } } }],
-  language: (l: { language: string; count: number }): Figure => [`language.${l.language}`, { value: l.count, unit: "reviews", filter: { language: l.language } }],
-  stars: (min: number, max: number, count: number): Figure => [`stars.${min}-${max}`, { value: count, unit: "reviews", filter: { rating: { min, max } } }],
-  mentions: (c: string, mentions: number): Figure => [`category.${c}.mentions`, { value: mentions, unit: "mentions", filter: category(c) }],
-  mentionShare: (c: Pick<CategoryStat, "category" | "percentage">): Figure => [`category.${c.category}.percentage`, { value: c.percentage, unit: "%", filter: category(c.category), of: TEXTS }],
-  polarShare: (c: string, polarity: "positive" | "negative", value: number): Figure => [`category.${c}.${polarity}_pct`, { value, unit: "%", filter: category(c, polarity), of: category(c) }],
-  negativeMentions: (c: string, negative: number): Figure => [`category.${c}.negative`, { value: negative, unit: "mentions", filter: category(c, "negative") }],
+  criticalIssues: (t: Totals): Figure => [
+    "critical_issues",
+    { value: t.critical_issues, unit: "issues", filter: { issue: { severity: "critical" } } },
+  ],
+  language: (l: { language: string; count: number }): Figure => [
+    `language.${l.language}`,
+    { value: l.count, unit: "reviews", filter: { language: l.language } },
+  ],
+  stars: (min: number, max: number, count: number): Figure => [
+    `stars.${min}-${max}`,
+    { value: count, unit: "reviews", filter: { rating: { min, max } } },
+  ],
+  mentions: (c: string, mentions: number): Figure => [
+    `category.${c}.mentions`,
+    { value: mentions, unit: "mentions", filter: category(c) },
+  ],
+  mentionShare: (c: Pick<CategoryStat, "category" | "percentage">): Figure => [
+    `category.${c.category}.percentage`,
+    { value: c.percentage, unit: "%", filter: category(c.category), of: TEXTS },
+  ],
+  polarShare: (c: string, polarity: "positive" | "negative", value: number): Figure => [
+    `category.${c}.${polarity}_pct`,
+    { value, unit: "%", filter: category(c, polarity), of: category(c) },
+  ],
+  negativeMentions: (c: string, negative: number): Figure => [
+    `category.${c}.negative`,
+    { value: negative, unit: "mentions", filter: category(c, "negative") },
+  ],
   /** A risk score is computed over the category's mentions: those are its reviews. */
-  risk: (c: string, score: number): Figure => [`category.${c}.risk`, { value: score, unit: "risk", filter: category(c) }],
-  phrase: (c: string, index: number, p: { phrase: string; reviews: number }): Figure => [`phrase.${c}.${index}`, { value: p.reviews, unit: "reviews", filter: { phrase: { category: c as CategoryStat["category"], phrase: p.phrase } } }],
-  month: (m: Pick<Month, "month" | "reviews">): Figure => [`month.${m.month}`, { value: m.reviews, unit: "month", text: m.month, filter: { month: m.month } }],
-  monthReviews: (month: string, reviews: number): Figure => [`month.${month}.reviews`, { value: reviews, unit: "reviews", filter: { month } }],
-  monthNegative: (month: string, negative: number): Figure => [`month.${month}.negative`, { value: negative, unit: "reviews", filter: { month, sentiment: "negative" } }],
-  monthRating: (month: string, value: number): Figure => [`month.${month}.average_rating`, { value, unit: "stars", filter: { month, ...RATED } }],
-  monthCompound: (month: string, value: number): Figure => [`month.${month}.average_compound`, { value, unit: "score", filter: { month, ...TEXTS } }],
-  peakTime: (p: { weekday: number; hour: number; count: number }): Figure => ["peak.time", { value: p.count, unit: "time", text: `${p.hour}:00`, filter: { weekday_hour: { weekday: p.weekday, hour: p.hour } } }],
-  peakReviews: (p: { weekday: number; hour: number; count: number }): Figure => ["peak.reviews", { value: p.count, unit: "reviews", filter: { weekday_hour: { weekday: p.weekday, hour: p.hour } } }],
-  otherPlaces: (named: { origin?: string; place_key: string }, others: number): Figure => ["places.other", { value: others, unit: "places", filter: { place: { origin: named.origin ?? "", place_key: named.place_key, other: true } } }],
+  risk: (c: string, score: number): Figure => [
+    `category.${c}.risk`,
+    { value: score, unit: "risk", filter: category(c) },
+  ],
+  phrase: (c: string, index: number, p: { phrase: string; reviews: number }): Figure => [
+    `phrase.${c}.${index}`,
+    {
+      value: p.reviews,
+      unit: "reviews",
+      filter: { phrase: { category: c as CategoryStat["category"], phrase: p.phrase } },
+    },
+  ],
+  month: (m: Pick<Month, "month" | "reviews">): Figure => [
+    `month.${m.month}`,
+    { value: m.reviews, unit: "month", text: m.month, filter: { month: m.month } },
+  ],
+  monthReviews: (month: string, reviews: number): Figure => [
+    `month.${month}.reviews`,
+    { value: reviews, unit: "reviews", filter: { month } },
+  ],
+  monthNegative: (month: string, negative: number): Figure => [
+    `month.${month}.negative`,
+    { value: negative, unit: "reviews", filter: { month, sentiment: "negative" } },
+  ],
+  monthRating: (month: string, value: number): Figure => [
+    `month.${month}.average_rating`,
+    { value, unit: "stars", filter: { month, ...RATED } },
+  ],
+  monthCompound: (month: string, value: number): Figure => [
+    `month.${month}.average_compound`,
+    { value, unit: "score", filter: { month, ...TEXTS } },
+  ],
+  peakTime: (p: { weekday: number; hour: number; count: number }): Figure => [
+    "peak.time",
+    {
+      value: p.count,
+      unit: "time",
+      text: `${p.hour}:00`,
+      filter: { weekday_hour: { weekday: p.weekday, hour: p.hour } },
+    },
+  ],
+  peakReviews: (p: { weekday: number; hour: number; count: number }): Figure => [
+    "peak.reviews",
+    { value: p.count, unit: "reviews", filter: { weekday_hour: { weekday: p.weekday, hour: p.hour } } },
+  ],
+  otherPlaces: (named: { origin?: string; place_key: string }, others: number): Figure => [
+    "places.other",
+    {
+      value: others,
+      unit: "places",
+      filter: { place: { origin: named.origin ?? "", place_key: named.place_key, other: true } },
+    },
+  ],
   /** The figures of report.comparison: now (this run's own figure) and before (the previous run's rows). */
   now: (metric: ComparedMetric["metric"], value: number): Figure => [metric, compared(metric, value)],
-  before: (metric: ComparedMetric["metric"], value: number, executionId: string): Figure => [`previous.${metric}`, compared(metric, value, executionId)],
-  previousRun: (executionId: string, date: string, reviews: number): Figure => ["previous.run", { value: reviews, unit: "date", text: date, filter: { ...COMPARED_FILTERS.reviews.filter, execution_id: executionId } }],
+  before: (metric: ComparedMetric["metric"], value: number, executionId: string): Figure => [
+    `previous.${metric}`,
+    compared(metric, value, executionId),
+  ],
+  previousRun: (executionId: string, date: string, reviews: number): Figure => [
+    "previous.run",
+    {
+      value: reviews,
+      unit: "date",
+      text: date,
+      filter: { ...COMPARED_FILTERS.reviews.filter, execution_id: executionId },
+    },
+  ],
 };
 
 /** Cites a figure: `cite(...FIGURES.reviews(t))` written shorter. */

@@ -16,7 +16,6 @@ import { labelledDevReviews, rng } from "@/test/analytics-runs";
 
 const labelled = labelledDevReviews;
 
-
 function execution(seed: number) {
   const rand = rng(seed);
   const picked = labelled.filter(() => rand() < 0.3);
@@ -37,9 +36,14 @@ describe("report invariants over generated executions", () => {
     // Per category, critical issues are at most one per review: their sum can exceed the reviews, never the other way.
     const perCategory = agg.categories.reduce((n, c) => n + c.issues.critical, 0);
     expect(perCategory).toBe(routed.issues.filter((i) => i.severity === "critical").length);
-    expect(new Set(routed.issues.filter((i) => i.severity === "critical").map((i) => i.review_id)).size).toBeLessThanOrEqual(critical.length);
+    expect(
+      new Set(routed.issues.filter((i) => i.severity === "critical").map((i) => i.review_id)).size,
+    ).toBeLessThanOrEqual(critical.length);
     const narrative = writeDeterministic(buildFacts(agg)).narrative;
-    if (critical.length) expect(narrative).toContain(`${critical.length.toLocaleString("en-US")} review${critical.length === 1 ? " reports" : "s report"} a health-and-safety problem`);
+    if (critical.length)
+      expect(narrative).toContain(
+        `${critical.length.toLocaleString("en-US")} review${critical.length === 1 ? " reports" : "s report"} a health-and-safety problem`,
+      );
     else expect(narrative).toContain("No review reports a health-and-safety problem.");
   });
 
@@ -51,7 +55,9 @@ describe("report invariants over generated executions", () => {
         for (const q of sides[polarity]) {
           const review = byId.get(q.review_id);
           expect(review, q.review_id).toBeDefined();
-          expect(quoteAgrees(review!.label, polarity), `${q.review_id} (${review!.label}) quoted as ${polarity}`).toBe(true);
+          expect(quoteAgrees(review!.label, polarity), `${q.review_id} (${review!.label}) quoted as ${polarity}`).toBe(
+            true,
+          );
           expect(review!.mentions.some((m) => m.category === category && m.polarity === polarity)).toBe(true);
         }
       }
@@ -63,7 +69,16 @@ describe("report invariants over generated executions", () => {
     const facts = buildFacts(agg);
     const n = writeDeterministic(facts);
     const allowed = allowedNumbers(facts);
-    for (const text of [n.headline, n.narrative, ...n.sentiment_insights, ...n.category_insights, ...n.timeline_insights, ...n.action_plan, ...n.marketing_angles, ...n.priority_recommendations]) {
+    for (const text of [
+      n.headline,
+      n.narrative,
+      ...n.sentiment_insights,
+      ...n.category_insights,
+      ...n.timeline_insights,
+      ...n.action_plan,
+      ...n.marketing_angles,
+      ...n.priority_recommendations,
+    ]) {
       expect(inventedNumbers(text, allowed), text).toEqual([]);
     }
     // The shares add up: positive + negative + neutral + mixed = texts.
@@ -71,29 +86,38 @@ describe("report invariants over generated executions", () => {
     expect(t.positive + t.negative + t.neutral + t.mixed).toBe(t.with_text);
   });
 
-  it.each(SEEDS.slice(0, 5))("seed %i: names the place and the period, and derives each action from its category's complaint phrases", (seed) => {
-    const { agg } = execution(seed);
-    const facts = buildFacts(agg, [
-      { name: null, place_key: "k2", reviews: 3 },
-      { name: "Casa Pepe", place_key: "k1", reviews: 10 },
-    ]);
-    const n = writeDeterministic(facts);
-    expect(n.narrative).toMatch(/^For Casa Pepe and 1 other place, from (\d{4}-\d{2}|n\/a) to (\d{4}-\d{2}|n\/a), /);
-    for (const a of facts.actions) {
-      const phrases = agg.complaint_phrases?.[a.category] ?? [];
-      if (phrases.length) for (const p of phrases) expect(a.action).toContain(`‘${p.phrase}’ (${p.reviews} reviews)`);
-      else expect(a.action).toMatch(/^Read the \d+ negative/);
-      // Each phrase is said by the reviews it names, in a complaint about the category.
-      for (const p of phrases) expect(p.review_ids.length).toBe(Math.min(p.reviews, 20));
-    }
-  });
+  it.each(SEEDS.slice(0, 5))(
+    "seed %i: names the place and the period, and derives each action from its category's complaint phrases",
+    (seed) => {
+      const { agg } = execution(seed);
+      const facts = buildFacts(agg, [
+        { name: null, place_key: "k2", reviews: 3 },
+        { name: "Casa Pepe", place_key: "k1", reviews: 10 },
+      ]);
+      const n = writeDeterministic(facts);
+      expect(n.narrative).toMatch(/^For Casa Pepe and 1 other place, from (\d{4}-\d{2}|n\/a) to (\d{4}-\d{2}|n\/a), /);
+      for (const a of facts.actions) {
+        const phrases = agg.complaint_phrases?.[a.category] ?? [];
+        if (phrases.length) for (const p of phrases) expect(a.action).toContain(`‘${p.phrase}’ (${p.reviews} reviews)`);
+        else expect(a.action).toMatch(/^Read the \d+ negative/);
+        // Each phrase is said by the reviews it names, in a complaint about the category.
+        for (const p of phrases) expect(p.review_ids.length).toBe(Math.min(p.reviews, 20));
+      }
+    },
+  );
 
   it("compares with the previous run of the same places: directions and numbers are computed", () => {
     const { agg } = execution(4);
     const previous = {
       execution_id: "01a20000-0000-7000-8000-000000000000",
       finished_at: "2026-11-20T10:00:00.000Z",
-      totals: { reviews: agg.totals.reviews + 10, average_rating: 4.9, positive_pct: agg.totals.positive_pct, negative_pct: 1.5, critical_reviews: 0 },
+      totals: {
+        reviews: agg.totals.reviews + 10,
+        average_rating: 4.9,
+        positive_pct: agg.totals.positive_pct,
+        negative_pct: 1.5,
+        critical_reviews: 0,
+      },
     };
     const facts = buildFacts(agg, [], previous);
     const byMetric = new Map(facts.comparison?.metrics.map((m) => [m.metric, m]));
@@ -101,59 +125,85 @@ describe("report invariants over generated executions", () => {
     expect(byMetric.get("positive_pct")).toMatchObject({ direction: "same", change: 0 });
     expect(byMetric.get("critical_reviews")?.direction).toBe(agg.totals.critical_reviews > 0 ? "up" : "same");
     const n = writeDeterministic(facts);
-    expect(n.narrative).toContain(`Since the previous run of these places (2026-11-20): the number of reviews went down from ${(agg.totals.reviews + 10).toLocaleString("en-US")} to ${agg.totals.reviews.toLocaleString("en-US")}`);
+    expect(n.narrative).toContain(
+      `Since the previous run of these places (2026-11-20): the number of reviews went down from ${(agg.totals.reviews + 10).toLocaleString("en-US")} to ${agg.totals.reviews.toLocaleString("en-US")}`,
+    );
     expect(n.narrative).toContain(`the positive share stayed at ${agg.totals.positive_pct}%`);
     expect(inventedNumbers(n.narrative, allowedNumbers(facts))).toEqual([]);
     expect(writeDeterministic(buildFacts(agg)).narrative).not.toContain("Since the previous run");
   });
 });
 
-
 describe("every figure of the narrative carries the reviews it counts", () => {
   const linkedRun = (seed: number) => {
     const rand = rng(seed);
-    const picked = labelled.filter(() => rand() < 0.3).map((r, i) => ({ ...r, origin: "https://a.test", placeKey: i % 3 ? "casa-a" : "casa-b" }));
+    const picked = labelled
+      .filter(() => rand() < 0.3)
+      .map((r, i) => ({ ...r, origin: "https://a.test", placeKey: i % 3 ? "casa-a" : "casa-b" }));
     const raw = [...picked, ...generateReviews({ count: Math.floor(rand() * 200), seed })];
     const routed = route(classify(normalize(raw).output).output).output;
     const agg = aggregate(routed, raw.length).output;
     const rows = labelRows(routed, raw, agg.complaint_phrases);
     const places = [
-      { name: "Casa A", place_key: "casa-a", origin: "https://a.test", reviews: rows.filter((r) => r.place_key === "casa-a").length },
-      { name: null, place_key: "casa-b", origin: "https://a.test", reviews: rows.filter((r) => r.place_key === "casa-b").length },
+      {
+        name: "Casa A",
+        place_key: "casa-a",
+        origin: "https://a.test",
+        reviews: rows.filter((r) => r.place_key === "casa-a").length,
+      },
+      {
+        name: null,
+        place_key: "casa-b",
+        origin: "https://a.test",
+        reviews: rows.filter((r) => r.place_key === "casa-b").length,
+      },
     ];
     const facts = buildFacts(agg, places);
     const book = new EvidenceBook(rows);
     return { raw, rows, facts, book, ...writeLinked(facts, book.citeIn) };
   };
-  const textOf = (n: TNarrative, field: LinkField, index: number | null) => (index === null ? (n[field] as string) : (n[field] as string[])[index]!);
+  const textOf = (n: TNarrative, field: LinkField, index: number | null) =>
+    index === null ? (n[field] as string) : (n[field] as string[])[index]!;
 
   it.each(SEEDS)("seed %i: links sit on the figures as written, and counts of reviews are their reviews", (seed) => {
     const { raw, rows, facts, book, narrative, links } = linkedRun(seed);
     expect(rows).toHaveLength(new Set(raw.map((r) => r.id)).size);
     // Citing changes nothing of the text.
     expect(narrative).toEqual(writeDeterministic(facts));
-    for (const l of links) expect(textOf(narrative, l.field, l.index).slice(l.start, l.end), l.ref).toBe(formatClaim(book.entries[l.ref]!));
+    for (const l of links)
+      expect(textOf(narrative, l.field, l.index).slice(l.start, l.end), l.ref).toBe(formatClaim(book.entries[l.ref]!));
     for (const [ref, e] of Object.entries(book.entries)) {
       expect(e.review_ids.length, ref).toBe(Math.min(20, e.reviews));
       if (e.unit === "reviews") expect(e.reviews, ref).toBe(e.value);
       // A share of reviews is its reviews over its base.
-      if (e.unit === "%" && e.of && e.of.reviews > 0 && !ref.startsWith("category.")) expect(Math.abs((100 * e.reviews) / e.of.reviews - e.value), ref).toBeLessThan(0.051);
+      if (e.unit === "%" && e.of && e.of.reviews > 0 && !ref.startsWith("category."))
+        expect(Math.abs((100 * e.reviews) / e.of.reviews - e.value), ref).toBeLessThan(0.051);
     }
   });
 
-  it.each(SEEDS)("seed %i: every number left unlinked is a scale, a bucket, a position, a timeframe or in a quote", (seed) => {
-    const { narrative, links } = linkedRun(seed);
-    for (const field of LINK_FIELDS) {
-      const texts = typeof narrative[field] === "string" ? [narrative[field] as string] : (narrative[field] as string[]);
-      texts.forEach((text, i) => {
-        const index = typeof narrative[field] === "string" ? null : i;
-        const mine = links.filter((l) => l.field === field && l.index === index);
-        let rest = text;
-        for (const l of [...mine].sort((a, b) => b.start - a.start)) rest = rest.slice(0, l.start) + " ".repeat(l.end - l.start) + rest.slice(l.end);
-        // Quotes are the guests' words, not figures.
-        const unlinked = numbersIn(rest.replace(/"[^"]*"|‘[^’]*’|\b\d+:00\b|\bnext \d+ (days|weeks)\b|^\d+\. /g, " "));
-        expect(unlinked.filter((n) => !["5", "-1", "1", "4", "2", "100"].includes(n)), text).toEqual([]);
-      });
-    }
-  });
+  it.each(SEEDS)(
+    "seed %i: every number left unlinked is a scale, a bucket, a position, a timeframe or in a quote",
+    (seed) => {
+      const { narrative, links } = linkedRun(seed);
+      for (const field of LINK_FIELDS) {
+        const texts =
+          typeof narrative[field] === "string" ? [narrative[field] as string] : (narrative[field] as string[]);
+        texts.forEach((text, i) => {
+          const index = typeof narrative[field] === "string" ? null : i;
+          const mine = links.filter((l) => l.field === field && l.index === index);
+          let rest = text;
+          for (const l of [...mine].sort((a, b) => b.start - a.start))
+            rest = rest.slice(0, l.start) + " ".repeat(l.end - l.start) + rest.slice(l.end);
+          // Quotes are the guests' words, not figures.
+          const unlinked = numbersIn(
+            rest.replace(/"[^"]*"|‘[^’]*’|\b\d+:00\b|\bnext \d+ (days|weeks)\b|^\d+\. /g, " "),
+          );
+          expect(
+            unlinked.filter((n) => !["5", "-1", "1", "4", "2", "100"].includes(n)),
+            text,
+          ).toEqual([]);
+        });
+      }
+    },
+  );
 });

@@ -11,6 +11,9 @@ export const LEGACY_V1_EXAMPLE = {
     { theme: "waiting_time", mentions: 58, sentiment: "negative" },
     { theme: "ambience", mentions: 41, sentiment: "positive" },
   ],
-  key_issues: ["Long waits for main courses on Friday and Saturday evenings", "Restrooms not cleaned often enough at peak times"],
+  key_issues: [
+    "Long waits for main courses on Friday and Saturday evenings",
+    "Restrooms not cleaned often enough at peak times",
+  ],
   recommendations: ["Add a second runner on weekend evenings", "Hourly restroom checks with a signed list"],
 } as const;

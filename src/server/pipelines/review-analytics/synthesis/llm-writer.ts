@@ -25,10 +25,15 @@ function quotesAreReal(texts: string[], facts: ReportFacts): boolean {
 /** Checks a writer's texts against the facts: the shape, the numbers and the quotes. */
 export function checkNarrative(candidate: unknown, facts: ReportFacts): TNarrative {
   const narrative = ZNarrative.parse(candidate);
-  const texts = [narrative.headline, narrative.narrative, ...Object.values(narrative).filter(Array.isArray).flat()] as string[];
+  const texts = [
+    narrative.headline,
+    narrative.narrative,
+    ...Object.values(narrative).filter(Array.isArray).flat(),
+  ] as string[];
   const allowed = allowedNumbers(facts);
   const invented = texts.flatMap((t) => inventedNumbers(t, allowed));
-  if (invented.length) throw new Error(`narrative has numbers that are not in the data: ${invented.slice(0, 5).join(", ")}`);
+  if (invented.length)
+    throw new Error(`narrative has numbers that are not in the data: ${invented.slice(0, 5).join(", ")}`);
   if (!quotesAreReal(texts, facts)) throw new Error("narrative quotes text that is not a review excerpt");
   return narrative;
 }
@@ -42,7 +47,10 @@ export function llmWriter(config: LlmConfig, fetchImpl: typeof fetch = fetch): N
   return {
     name: "llm",
     async write(facts) {
-      const user = JSON.stringify({ ...facts, aggregates: { ...facts.aggregates, top_issues: facts.aggregates.top_issues.slice(0, 10) } });
+      const user = JSON.stringify({
+        ...facts,
+        aggregates: { ...facts.aggregates, top_issues: facts.aggregates.top_issues.slice(0, 10) },
+      });
       return checkNarrative(await chatJson(config, INSTRUCTIONS, user, fetchImpl), facts);
     },
   };

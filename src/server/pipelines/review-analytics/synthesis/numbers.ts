@@ -36,7 +36,10 @@ function numberPattern(style: NumberStyle): RegExp {
 }
 
 /** Where the numbers of a text are (characters [start, end)), each normalised to a plain decimal. */
-export function numberSpans(text: string, style: NumberStyle = EN_NUMBERS): { start: number; end: number; value: string }[] {
+export function numberSpans(
+  text: string,
+  style: NumberStyle = EN_NUMBERS,
+): { start: number; end: number; value: string }[] {
   return [...text.matchAll(numberPattern(style))].map((m) => ({
     start: m.index,
     end: m.index + m[0].length,

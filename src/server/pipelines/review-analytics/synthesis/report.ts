@@ -17,7 +17,9 @@ export type TNarrative = z.infer<typeof ZNarrative>;
  * The narrative in one report language, with where its figures are (`links`, present when the report
  * has evidence) and the texts of the sections in that language (absent: the sections' own English texts).
  */
-export type ReportNarrative = TNarrative & { links?: import("./citations").EvidenceLink[] } & Partial<import("./section-texts").SectionTexts>;
+export type ReportNarrative = TNarrative & { links?: import("./citations").EvidenceLink[] } & Partial<
+    import("./section-texts").SectionTexts
+  >;
 
 export interface ReportQuote {
   review_id: string;
@@ -74,7 +76,11 @@ export interface ReportV2 {
   places?: { name: string | null; place_key: string; origin?: string; reviews: number }[];
   /** The headline figures against the previous run of the same places (null: none; absent in older reports). */
   comparison?: import("./facts").Comparison | null;
-  executive_summary: { headline: string; narrative: string; key_metrics: { label: string; value: number | null; unit: string }[] };
+  executive_summary: {
+    headline: string;
+    narrative: string;
+    key_metrics: { label: string; value: number | null; unit: string }[];
+  };
   sentiment_insights: string[];
   category_insights: string[];
   timeline_insights: string[];

@@ -19,10 +19,23 @@ export function sectionTexts(f: ReportFacts, language: ReportLanguage): SectionT
   const a = f.aggregates;
   return {
     action_matrix: f.actions.map((x) => ({
-      action: actionFor(x.category as Category, a.complaint_phrases?.[x.category], f.scorecard.find((r) => r.category === x.category)?.negative ?? 0, cite, L),
+      action: actionFor(
+        x.category as Category,
+        a.complaint_phrases?.[x.category],
+        f.scorecard.find((r) => r.category === x.category)?.negative ?? 0,
+        cite,
+        L,
+      ),
       // An action's impact is its category's risk level, and its timeframe that level's (sections.ts).
       timeframe: L.timeframe(x.impact),
     })),
-    critical_summaries: f.critical.map((c) => issueSummary(L, c.category, c, a.categories.find((s) => s.category === c.category))),
+    critical_summaries: f.critical.map((c) =>
+      issueSummary(
+        L,
+        c.category,
+        c,
+        a.categories.find((s) => s.category === c.category),
+      ),
+    ),
   };
 }

@@ -7,18 +7,35 @@ import type { NarrativeLanguage } from "./lang/types";
 import type { ActionRow, CriticalIssue, RiskRow, TrackingKpi } from "./report";
 
 /** How much work a fix of each kind of category usually is (our estimate); the action itself comes from the complaints. */
-const EFFORT: Record<Category, ActionRow["effort"]> = { food: "medium", service: "low", price: "medium", cleanliness: "low", waiting_time: "high", ambience: "medium" };
+const EFFORT: Record<Category, ActionRow["effort"]> = {
+  food: "medium",
+  service: "low",
+  price: "medium",
+  cleanliness: "low",
+  waiting_time: "high",
+  ambience: "medium",
+};
 
 /**
  * The action for a category: what its complaints actually say, by their most frequent phrases
  * (figures cited with `cite`), in a report language (English, as the action matrix stores it, by default).
  */
-export function actionFor(category: Category, phrases: { phrase: string; reviews: number }[] | undefined, negative: number, cite: Cite = plainCite, lang: NarrativeLanguage = en): string {
+export function actionFor(
+  category: Category,
+  phrases: { phrase: string; reviews: number }[] | undefined,
+  negative: number,
+  cite: Cite = plainCite,
+  lang: NarrativeLanguage = en,
+): string {
   const top = (phrases ?? []).slice(0, 3);
   const figure = citer(cite);
   const name = lang.category(category);
-  if (!top.length) return lang.readNegative(name, { text: figure(FIGURES.negativeMentions(category, negative)), n: negative });
-  return lang.fixPhrases(name, top.map((p, i) => ({ phrase: p.phrase, reviews: { text: figure(FIGURES.phrase(category, i, p)), n: p.reviews } })));
+  if (!top.length)
+    return lang.readNegative(name, { text: figure(FIGURES.negativeMentions(category, negative)), n: negative });
+  return lang.fixPhrases(
+    name,
+    top.map((p, i) => ({ phrase: p.phrase, reviews: { text: figure(FIGURES.phrase(category, i, p)), n: p.reviews } })),
+  );
 }
 
 /**
@@ -32,7 +49,16 @@ export function riskScorecard(agg: Aggregates): RiskRow[] {
       const crit = c.issues.critical;
       const risk_score = Math.min(100, Math.round(c.negative_pct + (crit / c.mentions) * 100));
       const risk_level: RiskRow["risk_level"] = risk_score >= 50 ? "high" : risk_score >= 25 ? "medium" : "low";
-      return { category: c.category, team: OWNER_TEAMS[c.category], risk_level, risk_score, mentions: c.mentions, negative: c.negative, negative_pct: c.negative_pct, critical_issues: crit };
+      return {
+        category: c.category,
+        team: OWNER_TEAMS[c.category],
+        risk_level,
+        risk_score,
+        mentions: c.mentions,
+        negative: c.negative,
+        negative_pct: c.negative_pct,
+        critical_issues: crit,
+      };
     })
     .sort((a, b) => b.risk_score - a.risk_score || b.mentions - a.mentions || a.category.localeCompare(b.category));
 }
@@ -45,7 +71,11 @@ export function criticalIssues(agg: Aggregates): CriticalIssue[] {
     else if (c.issues.high) groups.set(c.category, { severity: "high", issues: c.issues.high });
   }
   return [...groups]
-    .sort((a, b) => (a[1].severity === b[1].severity ? b[1].issues - a[1].issues : a[1].severity === "critical" ? -1 : 1) || a[0].localeCompare(b[0]))
+    .sort(
+      (a, b) =>
+        (a[1].severity === b[1].severity ? b[1].issues - a[1].issues : a[1].severity === "critical" ? -1 : 1) ||
+        a[0].localeCompare(b[0]),
+    )
     .slice(0, 5)
     .map(([category, g]) => {
       const stat = agg.categories.find((c) => c.category === category);
@@ -80,12 +110,43 @@ export function actionMatrix(scorecard: RiskRow[], phrases: Aggregates["complain
 export function trackingKpis(agg: Aggregates, scorecard: RiskRow[]): TrackingKpi[] {
   const kpis: TrackingKpi[] = [];
   const avg = agg.totals.average_rating;
-  kpis.push({ kpi: "average_rating", current: avg, target: avg === null ? 4 : Math.min(5, Math.round((avg + 0.2) * 10) / 10), unit: "stars", direction: "up" });
-  kpis.push({ kpi: "positive_share", current: agg.totals.positive_pct, target: Math.min(100, Math.round(agg.totals.positive_pct + 5)), unit: "%", direction: "up" });
-  kpis.push({ kpi: "negative_share", current: agg.totals.negative_pct, target: Math.max(0, Math.round(agg.totals.negative_pct / 2)), unit: "%", direction: "down" });
+  kpis.push({
+    kpi: "average_rating",
+    current: avg,
+    target: avg === null ? 4 : Math.min(5, Math.round((avg + 0.2) * 10) / 10),
+    unit: "stars",
+    direction: "up",
+  });
+  kpis.push({
+    kpi: "positive_share",
+    current: agg.totals.positive_pct,
+    target: Math.min(100, Math.round(agg.totals.positive_pct + 5)),
+    unit: "%",
+    direction: "up",
+  });
+  kpis.push({
+    kpi: "negative_share",
+    current: agg.totals.negative_pct,
+    target: Math.max(0, Math.round(agg.totals.negative_pct / 2)),
+    unit: "%",
+    direction: "down",
+  });
   const top = scorecard[0];
-  if (top) kpis.push({ kpi: `negative_share_${top.category}`, current: top.negative_pct, target: Math.round(top.negative_pct / 2), unit: "%", direction: "down" });
-  kpis.push({ kpi: "critical_reviews", current: agg.totals.critical_reviews ?? agg.totals.critical_issues, target: 0, unit: "reviews", direction: "down" });
+  if (top)
+    kpis.push({
+      kpi: `negative_share_${top.category}`,
+      current: top.negative_pct,
+      target: Math.round(top.negative_pct / 2),
+      unit: "%",
+      direction: "down",
+    });
+  kpis.push({
+    kpi: "critical_reviews",
+    current: agg.totals.critical_reviews ?? agg.totals.critical_issues,
+    target: 0,
+    unit: "reviews",
+    direction: "down",
+  });
   return kpis;
 }
 
@@ -105,7 +166,12 @@ export function strengthsToProtect(agg: Aggregates): Record<string, unknown>[] {
 }
 
 /** The summary of a category's issues in a report language (numbers in its style). */
-export function issueSummary(lang: NarrativeLanguage, category: string, g: { severity: "critical" | "high"; issues: number }, stat: CategoryStat | undefined): string {
+export function issueSummary(
+  lang: NarrativeLanguage,
+  category: string,
+  g: { severity: "critical" | "high"; issues: number },
+  stat: CategoryStat | undefined,
+): string {
   const claim = (value: number, unit: string) => formatClaim({ value, unit }, lang.numbers);
   return lang.issueSummary({
     issues: { text: claim(g.issues, "issues"), n: g.issues },

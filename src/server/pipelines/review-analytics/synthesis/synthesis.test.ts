@@ -51,7 +51,14 @@ describe("deterministic synthesis", () => {
     expect(a).toEqual(b);
     expect(detectReportFormat(a)).toBe("v2");
     expect(a.writer).toBe("deterministic");
-    for (const key of ["sentiment_insights", "category_insights", "timeline_insights", "action_plan", "marketing_angles", "priority_recommendations"] as const) {
+    for (const key of [
+      "sentiment_insights",
+      "category_insights",
+      "timeline_insights",
+      "action_plan",
+      "marketing_angles",
+      "priority_recommendations",
+    ] as const) {
       expect(a[key].length, key).toBeGreaterThan(0);
     }
     expect(a.risk_scorecard.length).toBe(6);
@@ -77,7 +84,10 @@ describe("deterministic synthesis", () => {
     expect(strengths.length).toBeGreaterThan(0);
     expect(typeof strengths[0]?.percentage).toBe("number");
     for (const q of [...quotes, ...strengths.flatMap((s) => s.top_quotes)]) {
-      expect(reviewTexts.some((t) => t.includes(q.replace(/…$/, ""))), q).toBe(true);
+      expect(
+        reviewTexts.some((t) => t.includes(q.replace(/…$/, ""))),
+        q,
+      ).toBe(true);
     }
     for (const t of r.marketing_angles) {
       for (const m of t.matchAll(/"([^"]+)"/g)) expect(reviewTexts.some((x) => x.includes(m[1] as string))).toBe(true);
@@ -109,10 +119,18 @@ describe("language-model writer", () => {
     req.on("end", () => {
       if (mode === "fail") return res.writeHead(500).end("boom");
       if (mode === "slow") return setTimeout(() => res.writeHead(200).end("{}"), 2_000);
-      if (mode === "garbage") return res.writeHead(200, { "content-type": "application/json" }).end('{"choices":[{"message":{"content":"not json"}}]}');
+      if (mode === "garbage")
+        return res
+          .writeHead(200, { "content-type": "application/json" })
+          .end('{"choices":[{"message":{"content":"not json"}}]}');
       const good = writeDeterministic(facts);
-      const content = mode === "good" ? { ...good, headline: `LLM: ${good.headline}` } : { ...good, headline: "Ratings rose 987654 percent" };
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ choices: [{ message: { content: JSON.stringify(content) } }] }));
+      const content =
+        mode === "good"
+          ? { ...good, headline: `LLM: ${good.headline}` }
+          : { ...good, headline: "Ratings rose 987654 percent" };
+      res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify({ choices: [{ message: { content: JSON.stringify(content) } }] }));
     });
   });
   let baseUrl = "";
@@ -148,7 +166,10 @@ describe("language-model writer", () => {
   }
 
   it("falls back when nothing listens", async () => {
-    const r = await synthesize(agg, { writer: llmWriter({ baseUrl: "http://127.0.0.1:1/v1", apiKey: undefined, model: "m", timeoutMs: 500 }), now: NOW });
+    const r = await synthesize(agg, {
+      writer: llmWriter({ baseUrl: "http://127.0.0.1:1/v1", apiKey: undefined, model: "m", timeoutMs: 500 }),
+      now: NOW,
+    });
     expect(r.output.writer).toBe("deterministic");
   });
 });

@@ -35,7 +35,10 @@ export async function synthesize(
   const book = opts.labels ? new EvidenceBook(opts.labels, opts.previousEvidence ?? {}) : null;
   // English first: its figures are the evidence's first entries, as before other languages existed.
   const written = new Map<ReportLanguage, { narrative: TNarrative; links: EvidenceLink[] | null }>(
-    REPORT_LANGUAGES.map((l) => [l, book ? writeLinked(facts, book.citeIn, l) : { narrative: writeDeterministic(facts, l), links: null }]),
+    REPORT_LANGUAGES.map((l) => [
+      l,
+      book ? writeLinked(facts, book.citeIn, l) : { narrative: writeDeterministic(facts, l), links: null },
+    ]),
   );
   const cited = written.get("en");
   let links: EvidenceLink[] | null = cited?.links ?? null;
@@ -51,9 +54,18 @@ export async function synthesize(
     }
   }
   narrative ??= cited?.narrative ?? writeDeterministic(facts);
-  const inLanguage = (l: ReportLanguage, n: TNarrative, spans: EvidenceLink[] | null): ReportNarrative => ({ ...n, ...(book && spans ? { links: spans } : {}), ...sectionTexts(facts, l) });
+  const inLanguage = (l: ReportLanguage, n: TNarrative, spans: EvidenceLink[] | null): ReportNarrative => ({
+    ...n,
+    ...(book && spans ? { links: spans } : {}),
+    ...sectionTexts(facts, l),
+  });
   const narratives = Object.fromEntries(
-    REPORT_LANGUAGES.map((l) => [l, l === "en" ? inLanguage(l, narrative, links) : inLanguage(l, written.get(l)?.narrative ?? writeDeterministic(facts, l), written.get(l)?.links ?? null)]),
+    REPORT_LANGUAGES.map((l) => [
+      l,
+      l === "en"
+        ? inLanguage(l, narrative, links)
+        : inLanguage(l, written.get(l)?.narrative ?? writeDeterministic(facts, l), written.get(l)?.links ?? null),
+    ]),
   ) as ReportV2["narratives"];
   const t = agg.totals;
   const report: ReportV2 = {

@@ -20,7 +20,13 @@ interface AttemptResult {
  * address checked, the connection pinned to the checked address, one deadline (CALLBACK_TIMEOUT_MS)
  * from the lookup to the answer's last byte whatever the receiver drips, the answer cut at 64 KiB.
  */
-async function post(url: URL, headers: Record<string, string>, body: string, timeoutMs: number, allowPrivate: boolean): Promise<AttemptResult> {
+async function post(
+  url: URL,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs: number,
+  allowPrivate: boolean,
+): Promise<AttemptResult> {
   const started = Date.now();
   try {
     const res = await outboundRequest(url, {
@@ -35,19 +41,31 @@ async function post(url: URL, headers: Record<string, string>, body: string, tim
     return { status: res.status, error: null, durationMs: Date.now() - started };
   } catch (error) {
     const e = error instanceof OutboundError ? error : null;
-    const text = e?.code === "refused" ? `destination_refused:${e.detail ?? "address"}` : e?.code === "timeout" ? "timeout" : "network";
+    const text =
+      e?.code === "refused"
+        ? `destination_refused:${e.detail ?? "address"}`
+        : e?.code === "timeout"
+          ? "timeout"
+          : "network";
     return { status: null, error: text, durationMs: Date.now() - started };
   }
 }
 
 /** What an attempt needs of a delivery row. */
-export type DeliveryToAttempt = Pick<CallbackDelivery, "id" | "webhookId" | "url" | "payload" | "attempts" | "createdAt">;
+export type DeliveryToAttempt = Pick<
+  CallbackDelivery,
+  "id" | "webhookId" | "url" | "payload" | "attempts" | "createdAt"
+>;
 
 /**
  * One delivery attempt by id (tests, tools): reads the delivery and its signing secret, then attempts
  * it (see `attemptLoaded`). A delivery that is no longer pending is left alone.
  */
-export async function attemptDelivery(deps: ReviewDeps, deliveryId: string, now: () => Date = () => new Date()): Promise<string> {
+export async function attemptDelivery(
+  deps: ReviewDeps,
+  deliveryId: string,
+  now: () => Date = () => new Date(),
+): Promise<string> {
   const delivery = await deps.db.callbackDelivery.findUnique({ where: { id: deliveryId } });
   if (!delivery || delivery.state !== "pending") return "skipped";
   return attemptLoaded(deps, delivery, await callbackSecretFor(deps, delivery), now);
@@ -118,7 +136,13 @@ export async function attemptLoaded(
     if (!secret) result = { status: null, error: "no_signing_secret", durationMs: 0 };
     else {
       const ts = Math.floor(now().getTime() / 1000);
-      result = await post(new URL(delivery.url), signedHeaders(secret, delivery.webhookId, ts, text), text, s.CALLBACK_TIMEOUT_MS, s.CALLBACK_ALLOW_PRIVATE);
+      result = await post(
+        new URL(delivery.url),
+        signedHeaders(secret, delivery.webhookId, ts, text),
+        text,
+        s.CALLBACK_TIMEOUT_MS,
+        s.CALLBACK_ALLOW_PRIVATE,
+      );
     }
   } finally {
     onAnswered();
@@ -128,7 +152,10 @@ export async function attemptLoaded(
   const at = now();
   const tooOld = at.getTime() - delivery.createdAt.getTime() >= s.CALLBACK_MAX_AGE_MS;
   const state = verdict === "delivered" ? "delivered" : verdict === "stop" || tooOld ? "failed" : "pending";
-  const next = state === "pending" ? new Date(at.getTime() + backoffMs(attempt, s.CALLBACK_BACKOFF_BASE_MS, s.CALLBACK_BACKOFF_MAX_MS, deps.random)) : null;
+  const next =
+    state === "pending"
+      ? new Date(at.getTime() + backoffMs(attempt, s.CALLBACK_BACKOFF_BASE_MS, s.CALLBACK_BACKOFF_MAX_MS, deps.random))
+      : null;
   const record: AttemptRecord = {
     deliveryId: delivery.id,
     previous: delivery.attempts,

@@ -26,12 +26,21 @@ export function callbackHost(url: string): string {
  * so no callback is lost however the worker stops.
  */
 export function firstJobDelivery(job: Job, startAfter: Date): FirstDelivery | null {
-  if (!job.callbackUrl || (job.status !== "succeeded" && job.status !== "failed" && job.status !== "cancelled")) return null;
+  if (!job.callbackUrl || (job.status !== "succeeded" && job.status !== "failed" && job.status !== "cancelled"))
+    return null;
   const kind = job.status === "succeeded" ? "job.completed" : job.status === "failed" ? "job.failed" : "job.cancelled";
   const out = toJobOut(job);
-  const data = job.status === "succeeded" ? out : { ...out, error: { class: job.errorClass, message: job.errorMessage } };
+  const data =
+    job.status === "succeeded" ? out : { ...out, error: { class: job.errorClass, message: job.errorMessage } };
   const id = uuidv7();
-  return { id, webhookId: `msg_${id}`, kind, payload: JSON.stringify(body(kind, data)), host: callbackHost(job.callbackUrl), startAfter };
+  return {
+    id,
+    webhookId: `msg_${id}`,
+    kind,
+    payload: JSON.stringify(body(kind, data)),
+    host: callbackHost(job.callbackUrl),
+    startAfter,
+  };
 }
 
 /**

@@ -13,7 +13,12 @@ export function verdictOf(status: number | null): AttemptVerdict {
  * Delay before attempt n+1 after n failed attempts: base·2^(n−1), capped, with jitter (a uniform
  * draw between half and all of it), so receivers that come back are not hit by every sender at once.
  */
-export function backoffMs(failedAttempts: number, baseMs: number, maxMs: number, random: () => number = Math.random): number {
+export function backoffMs(
+  failedAttempts: number,
+  baseMs: number,
+  maxMs: number,
+  random: () => number = Math.random,
+): number {
   const exp = Math.min(maxMs, baseMs * 2 ** Math.max(0, failedAttempts - 1));
   return Math.round(exp / 2 + (exp / 2) * random());
 }

@@ -35,7 +35,14 @@ export function jobCallbackSecret(
 /** The secret that signs a delivery from its owner's sealed columns: the job's or batch's own, else its API key's. */
 export function secretOfOwner(
   deps: ReviewDeps,
-  o: { jobId: string | null; batchId: string | null; jobSecretEnc: string | null; batchSecretEnc: string | null; apiKeyId: string | null; keySecretEnc: string | null },
+  o: {
+    jobId: string | null;
+    batchId: string | null;
+    jobSecretEnc: string | null;
+    batchSecretEnc: string | null;
+    apiKeyId: string | null;
+    keySecretEnc: string | null;
+  },
 ): string | null {
   if (o.jobId && o.jobSecretEnc) return openCached(deps, o.jobSecretEnc, secretAad.job(o.jobId));
   if (!o.jobId && o.batchId && o.batchSecretEnc) return openCached(deps, o.batchSecretEnc, secretAad.batch(o.batchId));
@@ -44,9 +51,17 @@ export function secretOfOwner(
 }
 
 /** The secret that signs a delivery: the job's or batch's own, else its API key's (one query). */
-export async function callbackSecretFor(deps: ReviewDeps, d: Pick<CallbackDelivery, "jobId" | "batchId">): Promise<string | null> {
+export async function callbackSecretFor(
+  deps: ReviewDeps,
+  d: Pick<CallbackDelivery, "jobId" | "batchId">,
+): Promise<string | null> {
   if (!d.jobId && !d.batchId) return null;
-  const select = { id: true, callbackSecretEnc: true, apiKeyId: true, apiKey: { select: { callbackSecretEnc: true } } } as const;
+  const select = {
+    id: true,
+    callbackSecretEnc: true,
+    apiKeyId: true,
+    apiKey: { select: { callbackSecretEnc: true } },
+  } as const;
   if (d.jobId) {
     const job = await deps.db.job.findUnique({ where: { id: d.jobId }, select });
     return job ? jobCallbackSecret(deps, job, job.apiKey?.callbackSecretEnc ?? null) : null;

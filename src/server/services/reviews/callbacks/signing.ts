@@ -19,7 +19,12 @@ export function generateWebhookSecret(): string {
 }
 
 /** The headers of one signed delivery (timestamp in whole seconds). */
-export function signedHeaders(secret: string, webhookId: string, timestampSeconds: number, body: string): Record<string, string> {
+export function signedHeaders(
+  secret: string,
+  webhookId: string,
+  timestampSeconds: number,
+  body: string,
+): Record<string, string> {
   const key = Buffer.from(secret.replace(/^whsec_/, ""), "base64");
   const signature = createHmac("sha256", key).update(`${webhookId}.${timestampSeconds}.${body}`).digest("base64");
   return {

@@ -41,7 +41,11 @@ export interface TakeDeliveriesOptions {
  * The delivery row is the queue entry: its `next_attempt_at` moves to the end of the lease, and the
  * statement that records the attempt sets the next due time (or none).
  */
-export async function takeDeliveries(deps: ReviewDeps, options: TakeDeliveriesOptions, limit: number): Promise<TakenDelivery[]> {
+export async function takeDeliveries(
+  deps: ReviewDeps,
+  options: TakeDeliveriesOptions,
+  limit: number,
+): Promise<TakenDelivery[]> {
   // Due rows are read a few times over the limit so that rows of full hosts do not starve the others.
   const rows = await sqlRows<Row>(
     deps.db,
@@ -68,14 +72,24 @@ export async function takeDeliveries(deps: ReviewDeps, options: TakeDeliveriesOp
       LEFT JOIN api_keys k ON k.id = COALESCE(j.api_key_id, b.api_key_id)`,
   );
   return rows.map((r) => ({
-    delivery: { id: r.id, webhookId: r.webhookId, url: r.url, payload: r.payload, attempts: r.attempts, createdAt: r.createdAt },
+    delivery: {
+      id: r.id,
+      webhookId: r.webhookId,
+      url: r.url,
+      payload: r.payload,
+      attempts: r.attempts,
+      createdAt: r.createdAt,
+    },
     host: r.host,
     secret: secretOfOwner(deps, r),
   }));
 }
 
 /** Hands a taken delivery back, due at once and with its attempt count unchanged (its host filled up meanwhile). */
-export async function giveBackDelivery(deps: ReviewDeps, delivery: Pick<DeliveryToAttempt, "id" | "attempts">): Promise<void> {
+export async function giveBackDelivery(
+  deps: ReviewDeps,
+  delivery: Pick<DeliveryToAttempt, "id" | "attempts">,
+): Promise<void> {
   await sqlRows(
     deps.db,
     Prisma.sql`UPDATE callback_deliveries SET next_attempt_at = now() AT TIME ZONE 'UTC'

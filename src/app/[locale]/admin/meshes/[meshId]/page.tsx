@@ -99,7 +99,12 @@ export default async function AdminMeshPage({ params }: { params: Promise<{ loca
         caption={t("detail.members")}
         regionLabel={region(t("detail.members"))}
         empty={empty(t("detail.noMembers"))}
-        columns={[{ label: t("detail.member") }, { label: t("detail.role") }, { label: t("detail.joined") }, { label: t("detail.left") }]}
+        columns={[
+          { label: t("detail.member") },
+          { label: t("detail.role") },
+          { label: t("detail.joined") },
+          { label: t("detail.left") },
+        ]}
         rows={detail.members.map((m) => ({
           key: m.id,
           cells: [
@@ -140,7 +145,13 @@ export default async function AdminMeshPage({ params }: { params: Promise<{ loca
         caption={t("detail.invites")}
         regionLabel={region(t("detail.invites"))}
         empty={empty(t("detail.noInvites"))}
-        columns={[{ label: t("invites.col.role") }, { label: t("invites.col.state") }, { label: t("invites.col.uses") }, { label: t("invites.col.createdBy") }, { label: t("invites.col.expires") }]}
+        columns={[
+          { label: t("invites.col.role") },
+          { label: t("invites.col.state") },
+          { label: t("invites.col.uses") },
+          { label: t("invites.col.createdBy") },
+          { label: t("invites.col.expires") },
+        ]}
         rows={detail.invites.map((i) => ({
           key: i.id,
           cells: [
@@ -148,7 +159,9 @@ export default async function AdminMeshPage({ params }: { params: Promise<{ loca
             <span key="s" className={`state state-${i.state}`}>
               {ts(i.state)}
             </span>,
-            i.maxUses === null ? t("invites.usesUnlimited", { used: i.usedCount }) : t("invites.uses", { used: i.usedCount, max: i.maxUses }),
+            i.maxUses === null
+              ? t("invites.usesUnlimited", { used: i.usedCount })
+              : t("invites.uses", { used: i.usedCount, max: i.maxUses }),
             i.createdBy.name ?? "",
             <LocalTime key="e" iso={i.expiresAt.toISOString()} />,
           ],

@@ -33,8 +33,8 @@ export default async function MeshPage({ params }: { params: Promise<{ locale: s
       </p>
       <h1>{mesh.name}</h1>
       <p className="muted">
-        {mesh.slug} · {tm(`visibility.${mesh.visibility}`)} · {tm(`transport.${mesh.transport}`)} · {tm(`tier.${mesh.tier}`)} ·{" "}
-        {tm("role")}: {tm(`roles.${detail.myRole}`)}
+        {mesh.slug} · {tm(`visibility.${mesh.visibility}`)} · {tm(`transport.${mesh.transport}`)} ·{" "}
+        {tm(`tier.${mesh.tier}`)} · {tm("role")}: {tm(`roles.${detail.myRole}`)}
       </p>
       {mesh.archivedAt ? (
         <p className="notice" role="status">
@@ -54,7 +54,13 @@ export default async function MeshPage({ params }: { params: Promise<{ locale: s
       <MeshActions meshId={mesh.id} isOwner={detail.isOwner} archived={!!mesh.archivedAt} />
 
       <h2>{t("members")}</h2>
-      <MembersList meshId={mesh.id} members={detail.members} ownerUserId={mesh.ownerUserId} myRole={detail.myRole} canManage={canManage} />
+      <MembersList
+        meshId={mesh.id}
+        members={detail.members}
+        ownerUserId={mesh.ownerUserId}
+        myRole={detail.myRole}
+        canManage={canManage}
+      />
       {canManage ? (
         <>
           <h2>{t("bans")}</h2>
@@ -65,8 +71,8 @@ export default async function MeshPage({ params }: { params: Promise<{ locale: s
               {bans.map((b) => (
                 <li key={b.peerPubkey} className="row">
                   <span>
-                    <strong>{b.displayName ?? t("unknownPeer")}</strong> · <code>{b.peerPubkey.slice(0, 12)}…</code> · {t("bannedOn")}{" "}
-                    <LocalTime iso={b.bannedAt.toISOString()} withTime={false} />
+                    <strong>{b.displayName ?? t("unknownPeer")}</strong> · <code>{b.peerPubkey.slice(0, 12)}…</code> ·{" "}
+                    {t("bannedOn")} <LocalTime iso={b.bannedAt.toISOString()} withTime={false} />
                   </span>
                   <LiftBanButton meshId={mesh.id} peerPubkey={b.peerPubkey} />
                 </li>
@@ -91,8 +97,11 @@ export default async function MeshPage({ params }: { params: Promise<{ locale: s
               {detail.invites.map((i) => (
                 <li key={i.id}>
                   <span className={`state state-${i.state}`}>{t(`states.${i.state}`)}</span> · {tm(`roles.${i.role}`)} ·{" "}
-                  {i.maxUses === null ? t("usesUnlimited", { used: i.usedCount }) : t("uses", { used: i.usedCount, max: i.maxUses })} ·{" "}
-                  {t("expires")} <LocalTime iso={i.expiresAt.toISOString()} /> · {t("inviteBy", { name: i.createdBy.name ?? "" })}
+                  {i.maxUses === null
+                    ? t("usesUnlimited", { used: i.usedCount })
+                    : t("uses", { used: i.usedCount, max: i.maxUses })}{" "}
+                  · {t("expires")} <LocalTime iso={i.expiresAt.toISOString()} /> ·{" "}
+                  {t("inviteBy", { name: i.createdBy.name ?? "" })}
                 </li>
               ))}
             </ul>

@@ -15,7 +15,11 @@ export default async function ExecutePage({ params }: { params: Promise<{ locale
     <section className="stack">
       <PipelineTabs pipelineId={pipeline.id} name={pipeline.name} current="execute" />
       <p className="muted">{t("lead")}</p>
-      <ExecuteForm pipelineId={pipeline.id} schema={pipeline.input_schema} stageNames={Object.fromEntries(pipeline.stages.map((s) => [s.id, s.name]))} />
+      <ExecuteForm
+        pipelineId={pipeline.id}
+        schema={pipeline.input_schema}
+        stageNames={Object.fromEntries(pipeline.stages.map((s) => [s.id, s.name]))}
+      />
     </section>
   );
 }

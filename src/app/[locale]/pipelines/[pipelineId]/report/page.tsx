@@ -41,7 +41,12 @@ export default async function ReportPage({
   const synthesis = current && current.review_count !== 0 ? await loadReport(pipeline.id, current.id) : null;
   return (
     <section className="stack">
-      <PipelineTabs pipelineId={pipeline.id} name={pipeline.name} current="report" executionId={chosen ? current?.id : undefined} />
+      <PipelineTabs
+        pipelineId={pipeline.id}
+        name={pipeline.name}
+        current="report"
+        executionId={chosen ? current?.id : undefined}
+      />
       {!current ? (
         <NoRun pipelineId={pipeline.id} reason="none" />
       ) : (
@@ -68,11 +73,18 @@ export default async function ReportPage({
               <p className="muted small">
                 {t("meta", {
                   format: synthesis.format ?? "unknown",
-                  finished: synthesis.finished_at ? format.dateTime(synthesis.finished_at, { dateStyle: "medium", timeStyle: "short" }) : "—",
+                  finished: synthesis.finished_at
+                    ? format.dateTime(synthesis.finished_at, { dateStyle: "medium", timeStyle: "short" })
+                    : "—",
                 })}
               </p>
               {synthesis.format === "v2" ? (
-                <ReportV2View report={synthesis.report as unknown as ReportV2} locale={locale} pipelineId={pipeline.id} executionId={synthesis.execution_id} />
+                <ReportV2View
+                  report={synthesis.report as unknown as ReportV2}
+                  locale={locale}
+                  pipelineId={pipeline.id}
+                  executionId={synthesis.execution_id}
+                />
               ) : synthesis.format === "v1" ? (
                 <ReportV1View report={synthesis.report} />
               ) : (

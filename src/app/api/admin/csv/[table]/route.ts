@@ -8,7 +8,8 @@ import { ADMIN_TABLES, adminViews, type AdminTable } from "@/server/services/adm
 
 export const dynamic = "force-dynamic";
 
-const error = (code: AppErrorCode, message: string) => Response.json({ error: { code, message } }, { status: ERROR_MAP[code].http });
+const error = (code: AppErrorCode, message: string) =>
+  Response.json({ error: { code, message } }, { status: ERROR_MAP[code].http });
 
 /**
  * GET /api/admin/csv/{meshes|sessions|invites|audit}?<the page's own search params>: the current

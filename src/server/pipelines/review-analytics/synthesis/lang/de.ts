@@ -1,7 +1,20 @@
 import type { NarrativeLanguage } from "./types";
 
-const CATEGORIES: Record<string, string> = { food: "Essen", service: "Service", price: "Preis", cleanliness: "Sauberkeit", waiting_time: "Wartezeit", ambience: "Ambiente" };
-const TEAMS: Record<string, string> = { kitchen: "Küche", front_of_house: "Service-Team", management: "Geschäftsleitung", facilities: "Haustechnik", operations: "Betrieb" };
+const CATEGORIES: Record<string, string> = {
+  food: "Essen",
+  service: "Service",
+  price: "Preis",
+  cleanliness: "Sauberkeit",
+  waiting_time: "Wartezeit",
+  ambience: "Ambiente",
+};
+const TEAMS: Record<string, string> = {
+  kitchen: "Küche",
+  front_of_house: "Service-Team",
+  management: "Geschäftsleitung",
+  facilities: "Haustechnik",
+  operations: "Betrieb",
+};
 const LEVELS = { high: "hoch", medium: "mittel", low: "niedrig" } as const;
 const TIMEFRAMES = { high: "nächste 2 Wochen", medium: "nächste 30 Tage", low: "nächstes Quartal" } as const;
 const LANGUAGES: Record<string, string> = { en: "Englisch", es: "Spanisch", de: "Deutsch" };
@@ -29,18 +42,23 @@ export const de: NarrativeLanguage = {
   language: (code) => LANGUAGES[code] ?? code,
   unknown: "k. A.",
 
-  headlineRisk: (reviews, category, share) => `${reviews} Bewertungen: größtes Risiko bei ${category} (${share} negativ)`,
+  headlineRisk: (reviews, category, share) =>
+    `${reviews} Bewertungen: größtes Risiko bei ${category} (${share} negativ)`,
   headlineCalm: (reviews, share) => `${reviews} Bewertungen: ${share} positiv, keine Kategorie mit hohem Risiko`,
   analysed: ({ place, from, to, reviews, reviewsIn, rating }) => {
-    const others = place?.others ? ` und ${place.others.text} ${plural(place.others.n, "weiteren Ort", "weitere Orte")}` : "";
+    const others = place?.others
+      ? ` und ${place.others.text} ${plural(place.others.n, "weiteren Ort", "weitere Orte")}`
+      : "";
     const when = place ? `Für ${place.name}${others} wurden von ${from} bis ${to}` : `Von ${from} bis ${to} wurden`;
     const avg = rating === null ? "ohne Sternebewertungen" : `mit einer Durchschnittsbewertung von ${rating} von 5`;
     return `${when} ${reviews} Bewertungen analysiert (${reviewsIn} gelesen, Duplikate und leere entfernt), ${avg}.`;
   },
-  shares: ({ positive, texts, negative, mixed }) => `${positive} der ${texts} Texte sind positiv, ${negative} negativ${mixed ? ` und ${mixed} gemischt` : ""}.`,
+  shares: ({ positive, texts, negative, mixed }) =>
+    `${positive} der ${texts} Texte sind positiv, ${negative} negativ${mixed ? ` und ${mixed} gemischt` : ""}.`,
   biggestRisk: ({ category, share, mentions, risk, team }) =>
     `Das größte Risiko liegt bei ${category}: ${share} der ${mentions} Erwähnungen sind negativ (Risikowert ${risk} von 100), zuständig: ${team}.`,
-  strongest: ({ category, share, mentions }) => `Die größte Stärke liegt bei ${category}, gelobt in ${share} der ${mentions} Erwähnungen.`,
+  strongest: ({ category, share, mentions }) =>
+    `Die größte Stärke liegt bei ${category}, gelobt in ${share} der ${mentions} Erwähnungen.`,
   compared: (metric, now, went) => {
     const label = METRICS[metric] ?? metric;
     return went ? `${label} ${went.up ? "stieg" : "sank"} von ${went.before} auf ${now}` : `${label} blieb bei ${now}`;
@@ -51,17 +69,22 @@ export const de: NarrativeLanguage = {
   noCritical: "Keine Bewertung meldet ein Gesundheits- oder Sicherheitsproblem.",
   sentiment: ({ positive, neutral, negative, mixed, compound }) =>
     `${positive} Texte sind positiv, ${neutral} neutral, ${negative} negativ und ${mixed} gemischt (Lob und Kritik etwa gleich gewichtet); der durchschnittliche Stimmungswert liegt bei ${compound} auf einer Skala von -1 bis 1.`,
-  reviewLanguage: (reviews, language) => `${reviews.text} ${plural(reviews.n, "Bewertung ist", "Bewertungen sind")} auf ${language}.`,
+  reviewLanguage: (reviews, language) =>
+    `${reviews.text} ${plural(reviews.n, "Bewertung ist", "Bewertungen sind")} auf ${language}.`,
   stars: (high, low) => `${high} Bewertungen vergeben 4 oder 5 Sterne und ${low} vergeben 1 oder 2 Sterne.`,
   categoryLine: ({ category, share, mentions, positive, negative }) =>
     `${category}: in ${share} der Texte erwähnt (${mentions} Erwähnungen), davon ${positive} positiv und ${negative} negativ.`,
   noCategories: "Kein Text erwähnt eine Kategorie der Taxonomie.",
-  ratingTrend: (p) => `Die Durchschnittsbewertung ging von ${p.fromRating} (${p.fromMonth}) auf ${p.toRating} (${p.toMonth}); der Stimmungswert von ${p.fromScore} auf ${p.toScore}.`,
-  worstMonth: (month, negative, reviews) => `${month} hatte die meisten negativen Texte (${negative} von ${reviews} Bewertungen).`,
+  ratingTrend: (p) =>
+    `Die Durchschnittsbewertung ging von ${p.fromRating} (${p.fromMonth}) auf ${p.toRating} (${p.toMonth}); der Stimmungswert von ${p.fromScore} auf ${p.toScore}.`,
+  worstMonth: (month, negative, reviews) =>
+    `${month} hatte die meisten negativen Texte (${negative} von ${reviews} Bewertungen).`,
   oneMonth: (month, rating) => `Alle Bewertungen stammen aus ${month}, mit einer Durchschnittsbewertung von ${rating}.`,
   noDates: "Keine Bewertung hat ein Veröffentlichungsdatum.",
-  peak: (weekday, time, reviews) => `Die meisten Bewertungen entstehen ${WEEKDAYS[weekday]} um ${time} UTC (${reviews} Bewertungen).`,
-  actionLine: ({ priority, team, action, category, timeframe }) => `${priority}. ${team}: ${action} (${category}, ${timeframe}).`,
+  peak: (weekday, time, reviews) =>
+    `Die meisten Bewertungen entstehen ${WEEKDAYS[weekday]} um ${time} UTC (${reviews} Bewertungen).`,
+  actionLine: ({ priority, team, action, category, timeframe }) =>
+    `${priority}. ${team}: ${action} (${category}, ${timeframe}).`,
   keepStandards: "Die aktuellen Standards halten: Keine Kategorie hat negative Erwähnungen.",
   readNegative: (category, negative) =>
     negative.n === 1
@@ -69,7 +92,8 @@ export const de: NarrativeLanguage = {
       : `Die ${negative.text} negativen Erwähnungen zu ${category} mit dem Team lesen und beheben, was sie nennen`,
   fixPhrases: (category, phrases) =>
     `Beheben, was die Beschwerden zu ${category} am häufigsten nennen: ${phrases.map((p) => `‘${p.phrase}’ (${p.reviews.text} ${plural(p.reviews.n, "Bewertung", "Bewertungen")})`).join(", ")}`,
-  marketing: (category, share, quote) => `Mit ${category} werben (${share} positiv)${quote ? `, in den Worten der Gäste: "${quote}"` : ""}.`,
+  marketing: (category, share, quote) =>
+    `Mit ${category} werben (${share} positiv)${quote ? `, in den Worten der Gäste: "${quote}"` : ""}.`,
   collectMore: "Mehr Bewertungen sammeln, bevor ein Marketing-Schwerpunkt gewählt wird.",
   priority: ({ category, level, score, negative }) =>
     `Zuerst ${category} angehen (Risiko ${level}, Wert ${score}; ${negative.text} negative ${plural(negative.n, "Erwähnung", "Erwähnungen")}).`,

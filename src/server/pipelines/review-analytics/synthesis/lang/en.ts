@@ -32,10 +32,12 @@ export const en: NarrativeLanguage = {
     const avg = rating === null ? "no star ratings" : `an average rating of ${rating} of 5`;
     return `${where} ${from} to ${to}, ${reviews} reviews were analysed (${reviewsIn} read, duplicates and empty ones removed), with ${avg}.`;
   },
-  shares: ({ positive, texts, negative, mixed }) => `${positive} of the ${texts} texts read positive, ${negative} negative${mixed ? ` and ${mixed} mixed` : ""}.`,
+  shares: ({ positive, texts, negative, mixed }) =>
+    `${positive} of the ${texts} texts read positive, ${negative} negative${mixed ? ` and ${mixed} mixed` : ""}.`,
   biggestRisk: ({ category, share, mentions, risk, team }) =>
     `The biggest risk is ${category}: ${share} of its ${mentions} mentions are negative (risk score ${risk} of 100), owned by ${team}.`,
-  strongest: ({ category, share, mentions }) => `The strongest asset is ${category}, praised in ${share} of its ${mentions} mentions.`,
+  strongest: ({ category, share, mentions }) =>
+    `The strongest asset is ${category}, praised in ${share} of its ${mentions} mentions.`,
   compared: (metric, now, went) => {
     const name = METRICS[metric] ?? metric;
     return went ? `${name} went ${went.up ? "up" : "down"} from ${went.before} to ${now}` : `${name} stayed at ${now}`;
@@ -51,18 +53,26 @@ export const en: NarrativeLanguage = {
   categoryLine: ({ category, share, mentions, positive, negative }) =>
     `${category}: mentioned in ${share} of texts (${mentions} mentions), ${positive} of them positive and ${negative} negative.`,
   noCategories: "No text mentions a category of the taxonomy.",
-  ratingTrend: (p) => `The average rating went from ${p.fromRating} in ${p.fromMonth} to ${p.toRating} in ${p.toMonth}; the sentiment score from ${p.fromScore} to ${p.toScore}.`,
+  ratingTrend: (p) =>
+    `The average rating went from ${p.fromRating} in ${p.fromMonth} to ${p.toRating} in ${p.toMonth}; the sentiment score from ${p.fromScore} to ${p.toScore}.`,
   worstMonth: (month, negative, reviews) => `${month} had the most negative texts (${negative} of ${reviews} reviews).`,
   oneMonth: (month, rating) => `All reviews fall in ${month}, with an average rating of ${rating}.`,
   noDates: "No review has a publication date.",
-  peak: (weekday, time, reviews) => `Most reviews are written on ${WEEKDAYS[weekday]} at ${time} UTC (${reviews} reviews).`,
-  actionLine: ({ priority, team, action, category, timeframe }) => `${priority}. ${team}: ${action} (${category}, ${timeframe}).`,
+  peak: (weekday, time, reviews) =>
+    `Most reviews are written on ${WEEKDAYS[weekday]} at ${time} UTC (${reviews} reviews).`,
+  actionLine: ({ priority, team, action, category, timeframe }) =>
+    `${priority}. ${team}: ${action} (${category}, ${timeframe}).`,
   keepStandards: "Keep the current standards: no category has negative mentions.",
-  readNegative: (category, negative) => `Read the ${negative.text} negative ${negative.n === 1 ? "mention" : "mentions"} of ${category} with the team and fix what they name`,
-  fixPhrases: (category, phrases) => `Fix what the complaints about ${category} name most: ${phrases.map((p) => `‘${p.phrase}’ (${p.reviews.text} reviews)`).join(", ")}`,
-  marketing: (category, share, quote) => `Lead with ${category} (${share} positive)${quote ? `, in guests' own words: "${quote}"` : ""}.`,
+  readNegative: (category, negative) =>
+    `Read the ${negative.text} negative ${negative.n === 1 ? "mention" : "mentions"} of ${category} with the team and fix what they name`,
+  fixPhrases: (category, phrases) =>
+    `Fix what the complaints about ${category} name most: ${phrases.map((p) => `‘${p.phrase}’ (${p.reviews.text} reviews)`).join(", ")}`,
+  marketing: (category, share, quote) =>
+    `Lead with ${category} (${share} positive)${quote ? `, in guests' own words: "${quote}"` : ""}.`,
   collectMore: "Collect more reviews before choosing a marketing angle.",
-  priority: ({ category, level, score, negative }) => `Fix ${category} first (${level} risk, score ${score}; ${negative.text} negative mentions).`,
+  priority: ({ category, level, score, negative }) =>
+    `Fix ${category} first (${level} risk, score ${score}; ${negative.text} negative mentions).`,
   noPriorities: "No category is at medium or high risk; watch the tracking KPIs monthly.",
-  issueSummary: ({ issues, severity, category, share, mentions }) => `${issues.text} ${severity} ${issues.n === 1 ? "issue" : "issues"} about ${category}; ${share} of ${mentions} mentions are negative.`,
+  issueSummary: ({ issues, severity, category, share, mentions }) =>
+    `${issues.text} ${severity} ${issues.n === 1 ? "issue" : "issues"} about ${category}; ${share} of ${mentions} mentions are negative.`,
 };

@@ -1,11 +1,32 @@
 import type { NarrativeLanguage } from "./types";
 
-const CATEGORIES: Record<string, string> = { food: "comida", service: "servicio", price: "precio", cleanliness: "limpieza", waiting_time: "tiempo de espera", ambience: "ambiente" };
-const TEAMS: Record<string, string> = { kitchen: "cocina", front_of_house: "sala", management: "dirección", facilities: "instalaciones", operations: "operaciones" };
+const CATEGORIES: Record<string, string> = {
+  food: "comida",
+  service: "servicio",
+  price: "precio",
+  cleanliness: "limpieza",
+  waiting_time: "tiempo de espera",
+  ambience: "ambiente",
+};
+const TEAMS: Record<string, string> = {
+  kitchen: "cocina",
+  front_of_house: "sala",
+  management: "dirección",
+  facilities: "instalaciones",
+  operations: "operaciones",
+};
 const LEVELS = { high: "alto", medium: "medio", low: "bajo" } as const;
 const TIMEFRAMES = { high: "próximas 2 semanas", medium: "próximos 30 días", low: "próximo trimestre" } as const;
 const LANGUAGES: Record<string, string> = { en: "inglés", es: "español", de: "alemán" };
-const WEEKDAYS = ["los lunes", "los martes", "los miércoles", "los jueves", "los viernes", "los sábados", "los domingos"];
+const WEEKDAYS = [
+  "los lunes",
+  "los martes",
+  "los miércoles",
+  "los jueves",
+  "los viernes",
+  "los sábados",
+  "los domingos",
+];
 const METRICS: Record<string, string> = {
   reviews: "el número de reseñas",
   average_rating: "la valoración media",
@@ -30,7 +51,8 @@ export const es: NarrativeLanguage = {
   language: (code) => LANGUAGES[code] ?? code,
   unknown: "n/d",
 
-  headlineRisk: (reviews, category, share) => `${reviews} reseñas: mayor riesgo en ${category} (${share} de menciones negativas)`,
+  headlineRisk: (reviews, category, share) =>
+    `${reviews} reseñas: mayor riesgo en ${category} (${share} de menciones negativas)`,
   headlineCalm: (reviews, share) => `${reviews} reseñas: ${share} positivas, ninguna categoría con riesgo alto`,
   analysed: ({ place, from, to, reviews, reviewsIn, rating }) => {
     const others = place?.others ? ` y ${place.others.text} ${plural(place.others.n, "local más", "locales más")}` : "";
@@ -38,10 +60,12 @@ export const es: NarrativeLanguage = {
     const avg = rating === null ? "sin valoraciones con estrellas" : `con una valoración media de ${rating} sobre 5`;
     return `${when} se analizaron ${reviews} reseñas (${reviewsIn} leídas, sin duplicadas ni vacías), ${avg}.`;
   },
-  shares: ({ positive, texts, negative, mixed }) => `El ${positive} de los ${texts} textos es positivo, el ${negative} negativo${mixed ? ` y el ${mixed} mixto` : ""}.`,
+  shares: ({ positive, texts, negative, mixed }) =>
+    `El ${positive} de los ${texts} textos es positivo, el ${negative} negativo${mixed ? ` y el ${mixed} mixto` : ""}.`,
   biggestRisk: ({ category, share, mentions, risk, team }) =>
     `El mayor riesgo está en ${category}: el ${share} de sus ${mentions} menciones son negativas (puntuación de riesgo ${risk} sobre 100); responsable: ${team}.`,
-  strongest: ({ category, share, mentions }) => `El punto más fuerte es ${category}, con elogios en el ${share} de sus ${mentions} menciones.`,
+  strongest: ({ category, share, mentions }) =>
+    `El punto más fuerte es ${category}, con elogios en el ${share} de sus ${mentions} menciones.`,
   compared: (metric, now, went) => {
     const label = METRICS[metric] ?? metric;
     return went ? `${label} ${went.up ? "subió" : "bajó"} de ${went.before} a ${now}` : `${label} se mantuvo en ${now}`;
@@ -52,23 +76,29 @@ export const es: NarrativeLanguage = {
   noCritical: "Ninguna reseña señala un problema de salud o seguridad.",
   sentiment: ({ positive, neutral, negative, mixed, compound }) =>
     `${positive} textos son positivos, ${neutral} neutros, ${negative} negativos y ${mixed} mixtos (elogios y quejas de peso similar); la puntuación media de sentimiento es ${compound} en una escala de -1 a 1.`,
-  reviewLanguage: (reviews, language) => `${reviews.text} ${plural(reviews.n, "reseña está", "reseñas están")} en ${language}.`,
+  reviewLanguage: (reviews, language) =>
+    `${reviews.text} ${plural(reviews.n, "reseña está", "reseñas están")} en ${language}.`,
   stars: (high, low) => `${high} reseñas dan 4 o 5 estrellas y ${low} dan 1 o 2 estrellas.`,
   categoryLine: ({ category, share, mentions, positive, negative }) =>
     `${cap(category)}: aparece en el ${share} de los textos (${mentions} menciones), el ${positive} de ellas positivas y el ${negative} negativas.`,
   noCategories: "Ningún texto menciona una categoría de la taxonomía.",
-  ratingTrend: (p) => `La valoración media pasó de ${p.fromRating} (${p.fromMonth}) a ${p.toRating} (${p.toMonth}); la puntuación de sentimiento, de ${p.fromScore} a ${p.toScore}.`,
-  worstMonth: (month, negative, reviews) => `${month} fue el mes con más textos negativos (${negative} de ${reviews} reseñas).`,
+  ratingTrend: (p) =>
+    `La valoración media pasó de ${p.fromRating} (${p.fromMonth}) a ${p.toRating} (${p.toMonth}); la puntuación de sentimiento, de ${p.fromScore} a ${p.toScore}.`,
+  worstMonth: (month, negative, reviews) =>
+    `${month} fue el mes con más textos negativos (${negative} de ${reviews} reseñas).`,
   oneMonth: (month, rating) => `Todas las reseñas son de ${month}, con una valoración media de ${rating}.`,
   noDates: "Ninguna reseña tiene fecha de publicación.",
-  peak: (weekday, time, reviews) => `La mayoría de las reseñas se escriben ${WEEKDAYS[weekday]} a las ${time} UTC (${reviews} reseñas).`,
-  actionLine: ({ priority, team, action, category, timeframe }) => `${priority}. ${cap(team)}: ${action} (${category}, ${timeframe}).`,
+  peak: (weekday, time, reviews) =>
+    `La mayoría de las reseñas se escriben ${WEEKDAYS[weekday]} a las ${time} UTC (${reviews} reseñas).`,
+  actionLine: ({ priority, team, action, category, timeframe }) =>
+    `${priority}. ${cap(team)}: ${action} (${category}, ${timeframe}).`,
   keepStandards: "Mantener los estándares actuales: ninguna categoría tiene menciones negativas.",
   readNegative: (category, negative) =>
     `Leer con el equipo ${plural(negative.n, "la", "las")} ${negative.text} ${plural(negative.n, "mención negativa", "menciones negativas")} sobre ${category} y corregir lo que ${plural(negative.n, "señala", "señalan")}`,
   fixPhrases: (category, phrases) =>
     `Corregir lo que más repiten las quejas sobre ${category}: ${phrases.map((p) => `‘${p.phrase}’ (${p.reviews.text} ${plural(p.reviews.n, "reseña", "reseñas")})`).join(", ")}`,
-  marketing: (category, share, quote) => `Destacar ${category} (${share} de menciones positivas)${quote ? `, con las palabras de los clientes: "${quote}"` : ""}.`,
+  marketing: (category, share, quote) =>
+    `Destacar ${category} (${share} de menciones positivas)${quote ? `, con las palabras de los clientes: "${quote}"` : ""}.`,
   collectMore: "Reunir más reseñas antes de elegir un enfoque de marketing.",
   priority: ({ category, level, score, negative }) =>
     `Corregir primero ${category} (riesgo ${level}, puntuación ${score}; ${negative.text} ${plural(negative.n, "mención negativa", "menciones negativas")}).`,

@@ -33,7 +33,14 @@ export interface NarrativeLanguage {
   headlineRisk(reviews: string, category: string, negativeShare: string): string;
   headlineCalm(reviews: string, positiveShare: string): string;
   /** The opening sentence: the place (when named), the period, the reviews analysed and the average rating (null: no stars). */
-  analysed(p: { place: { name: string; others: Counted | null } | null; from: string; to: string; reviews: string; reviewsIn: string; rating: string | null }): string;
+  analysed(p: {
+    place: { name: string; others: Counted | null } | null;
+    from: string;
+    to: string;
+    reviews: string;
+    reviewsIn: string;
+    rating: string | null;
+  }): string;
   shares(p: { positive: string; texts: string; negative: string; mixed: string | null }): string;
   biggestRisk(p: { category: string; share: string; mentions: string; risk: string; team: string }): string;
   strongest(p: { category: string; share: string; mentions: string }): string;
@@ -47,7 +54,14 @@ export interface NarrativeLanguage {
   stars(high: string, low: string): string;
   categoryLine(p: { category: string; share: string; mentions: string; positive: string; negative: string }): string;
   readonly noCategories: string;
-  ratingTrend(p: { fromRating: string; fromMonth: string; toRating: string; toMonth: string; fromScore: string; toScore: string }): string;
+  ratingTrend(p: {
+    fromRating: string;
+    fromMonth: string;
+    toRating: string;
+    toMonth: string;
+    fromScore: string;
+    toScore: string;
+  }): string;
   worstMonth(month: string, negative: string, reviews: string): string;
   oneMonth(month: string, rating: string): string;
   readonly noDates: string;
@@ -64,5 +78,11 @@ export interface NarrativeLanguage {
   priority(p: { category: string; level: string; score: string; negative: Counted }): string;
   readonly noPriorities: string;
   /** The summary of a category's critical or high issues (critical_issues[].summary); `share` is the negative share of its mentions. */
-  issueSummary(p: { issues: Counted; severity: "critical" | "high"; category: string; share: string; mentions: string }): string;
+  issueSummary(p: {
+    issues: Counted;
+    severity: "critical" | "high";
+    category: string;
+    share: string;
+    mentions: string;
+  }): string;
 }

@@ -32,7 +32,11 @@ export default async function InvitePage({ params }: { params: Promise<{ locale:
             <li key={i.id} className="row">
               <span className={`state state-${i.state}`}>{td(`states.${i.state}`)}</span>
               <span>{tm(`roles.${i.role}`)}</span>
-              <span>{i.maxUses === null ? td("usesUnlimited", { used: i.usedCount }) : td("uses", { used: i.usedCount, max: i.maxUses })}</span>
+              <span>
+                {i.maxUses === null
+                  ? td("usesUnlimited", { used: i.usedCount })
+                  : td("uses", { used: i.usedCount, max: i.maxUses })}
+              </span>
               <span>
                 {td("expires")} <LocalTime iso={i.expiresAt.toISOString()} />
               </span>

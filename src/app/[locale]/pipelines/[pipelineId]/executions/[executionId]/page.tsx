@@ -6,10 +6,13 @@ import { PipelineTabs } from "@/components/pipelines/pipeline-tabs";
 import { isUuid } from "@/server/core/ids";
 import { pipelineTitle } from "@/i18n/page-titles";
 
-
 export const generateMetadata = pipelineTitle("executions");
 
-export default async function ExecutionPage({ params }: { params: Promise<{ locale: string; pipelineId: string; executionId: string }> }) {
+export default async function ExecutionPage({
+  params,
+}: {
+  params: Promise<{ locale: string; pipelineId: string; executionId: string }>;
+}) {
   const { locale, pipelineId, executionId } = await params;
   setRequestLocale(locale);
   if (!isUuid(executionId)) notFound();
@@ -17,7 +20,11 @@ export default async function ExecutionPage({ params }: { params: Promise<{ loca
   return (
     <section className="stack">
       <PipelineTabs pipelineId={pipeline.id} name={pipeline.name} current="executions" />
-      <ExecutionLive pipelineId={pipeline.id} executionId={executionId} stageNames={Object.fromEntries(pipeline.stages.map((s) => [s.id, s.name]))} />
+      <ExecutionLive
+        pipelineId={pipeline.id}
+        executionId={executionId}
+        stageNames={Object.fromEntries(pipeline.stages.map((s) => [s.id, s.name]))}
+      />
     </section>
   );
 }

@@ -13,11 +13,24 @@ import { isUuid } from "@/server/core/ids";
 export const generateMetadata = titleFrom("pipelines.evidence", "title");
 
 const PAGE = 25;
-const POLARITY_KEY = { positive: "filter.categoryPositive", negative: "filter.categoryNegative", neutral: "filter.categoryNeutral", mentioned: "filter.categoryMentioned" } as const;
+const POLARITY_KEY = {
+  positive: "filter.categoryPositive",
+  negative: "filter.categoryNegative",
+  neutral: "filter.categoryNeutral",
+  mentioned: "filter.categoryMentioned",
+} as const;
 
 async function loadEvidence(pipelineId: string, executionId: string, ref: string, cursor: string | undefined) {
   try {
-    return await (await serverCaller()).pipelines.evidence({ pipeline_id: pipelineId, execution_id: executionId, ref, limit: PAGE, ...(cursor ? { cursor } : {}) });
+    return await (
+      await serverCaller()
+    ).pipelines.evidence({
+      pipeline_id: pipelineId,
+      execution_id: executionId,
+      ref,
+      limit: PAGE,
+      ...(cursor ? { cursor } : {}),
+    });
   } catch (error) {
     if (error instanceof TRPCError && (error.code === "NOT_FOUND" || error.code === "BAD_REQUEST")) return null;
     throw error;
@@ -52,15 +65,29 @@ export default async function EvidencePage({
   if (f.has_text) conditions.push(t("filter.hasText"));
   if (f.sentiment) conditions.push(t("filter.sentiment", { sentiment: L(f.sentiment) }));
   if (f.critical) conditions.push(t("filter.critical"));
-  if (f.category) conditions.push(t(POLARITY_KEY[f.category.polarity ?? "mentioned"], { category: L(f.category.name) }));
-  if (f.issue) conditions.push(f.issue.category ? t("filter.issueIn", { severity: L(f.issue.severity), category: L(f.issue.category) }) : t("filter.issue", { severity: L(f.issue.severity) }));
+  if (f.category)
+    conditions.push(t(POLARITY_KEY[f.category.polarity ?? "mentioned"], { category: L(f.category.name) }));
+  if (f.issue)
+    conditions.push(
+      f.issue.category
+        ? t("filter.issueIn", { severity: L(f.issue.severity), category: L(f.issue.category) })
+        : t("filter.issue", { severity: L(f.issue.severity) }),
+    );
   if (f.phrase) conditions.push(t("filter.phrase", { phrase: f.phrase.phrase, category: L(f.phrase.category) }));
   if (f.language) conditions.push(t("filter.language", { language: f.language }));
   if (f.rating) conditions.push(t("filter.rating", { min: f.rating.min, max: f.rating.max }));
   if (f.month) conditions.push(t("filter.month", { month: f.month }));
   // 2024-01-01 was a Monday: weekday 0 of the report.
   if (f.weekday_hour)
-    conditions.push(t("filter.weekdayHour", { weekday: format.dateTime(new Date(Date.UTC(2024, 0, 1 + f.weekday_hour.weekday)), { weekday: "long", timeZone: "UTC" }), hour: f.weekday_hour.hour }));
+    conditions.push(
+      t("filter.weekdayHour", {
+        weekday: format.dateTime(new Date(Date.UTC(2024, 0, 1 + f.weekday_hour.weekday)), {
+          weekday: "long",
+          timeZone: "UTC",
+        }),
+        hour: f.weekday_hour.hour,
+      }),
+    );
   if (f.place) conditions.push(t(f.place.other ? "filter.otherPlaces" : "filter.place", { place: f.place.place_key }));
   const report = `/pipelines/${pipeline.id}/report?execution=${executionId}`;
   const here = `/pipelines/${pipeline.id}/executions/${executionId}/evidence/${encodeURIComponent(ref)}`;
@@ -76,7 +103,9 @@ export default async function EvidencePage({
         {figure.of_reviews !== null ? ` ${t("ofReviews", { reviews: figure.of_reviews })}` : ""}
         {figure.previous_run ? ` ${t("previousRun")}` : ""}
       </p>
-      <p className="muted small">{conditions.length ? t("which", { conditions: conditions.join(" · ") }) : t("everyReview")}</p>
+      <p className="muted small">
+        {conditions.length ? t("which", { conditions: conditions.join(" · ") }) : t("everyReview")}
+      </p>
       {items.length === 0 ? (
         <p className="card empty">{t("empty")}</p>
       ) : (
@@ -101,7 +130,13 @@ export default async function EvidencePage({
                     {r.critical ? <span className="badge risk-high"> {t("criticalBadge")}</span> : null}
                   </td>
                   <td>{r.categories.map((c) => L(c)).join(", ") || "—"}</td>
-                  <td>{r.stored ? (r.text ?? <span className="muted">{t("noText")}</span>) : <span className="muted">{t("notStored")}</span>}</td>
+                  <td>
+                    {r.stored ? (
+                      (r.text ?? <span className="muted">{t("noText")}</span>)
+                    ) : (
+                      <span className="muted">{t("notStored")}</span>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -110,7 +145,9 @@ export default async function EvidencePage({
       )}
       <nav className="row" aria-label={t("pages")}>
         {cursor ? <Link href={here}>{t("firstPage")}</Link> : null}
-        {evidence.next_cursor ? <Link href={`${here}?cursor=${encodeURIComponent(evidence.next_cursor)}`}>{t("nextPage")}</Link> : null}
+        {evidence.next_cursor ? (
+          <Link href={`${here}?cursor=${encodeURIComponent(evidence.next_cursor)}`}>{t("nextPage")}</Link>
+        ) : null}
       </nav>
     </section>
   );
