@@ -1,20 +1,94 @@
 import { open, parseKeyRing, seal } from "@/server/core/crypto/seal";
-import type { Db } from "@/server/core/db";
+import { db as globalDb, type Db } from "@/server/core/db";
 import { appEnv } from "@/server/env";
-import type { MeshDeps, Sealer } from "./meshes/deps";
+import { reviewSettings, type TReviewSettings } from "@/server/queue/settings";
+import type { Actor } from "./actor";
+import type { MeshDeps } from "./meshes/deps";
 
-let sealer: Sealer | undefined;
-
-/** The sealer on the configured key ring (SECRETS_KEYS), built once per process. */
-export function configuredSealer(): Sealer {
-  if (!sealer) {
-    const ring = parseKeyRing(appEnv().SECRETS_KEYS);
-    sealer = { seal: (plaintext, aad) => seal(ring, plaintext, aad), open: (sealed, aad) => open(ring, sealed, aad) };
-  }
-  return sealer;
+/** Seals and opens secrets at rest (AES-256-GCM under the configured key ring). */
+export interface Sealer {
+  seal(plaintext: Uint8Array | string, aad: string): string;
+  open(sealed: string, aad: string): Buffer;
 }
 
-/** Dependencies of the mesh use cases in the web app. */
+/**
+ * What every use case needs besides its input: the one first argument of every service
+ * (`archiveMesh(ctx, input)`). Routers, REST handlers, the worker and the broker build one per request,
+ * job or frame with {@link serviceContext}; tests build theirs the same way with their own database,
+ * clock or randomness.
+ */
+export interface ServiceContext<A extends Actor = Actor> {
+  db: Db;
+  actor: A;
+  /** The clock: services never call `new Date()` for a time they store or compare. */
+  now: () => Date;
+  /** Random numbers in [0, 1) (traffic-weighted routing); tests pass a fixed sequence. */
+  random: () => number;
+  sealer: Sealer;
+  settings: ServiceSettings;
+}
+
+/**
+ * The process's configuration as services read it, resolved on first read: the broker and the worker
+ * never parse the web app's environment for a setting they do not use.
+ */
+export interface ServiceSettings {
+  /** Public address of the web app, for links shown to people. */
+  readonly publicBaseUrl: string;
+  /** Address peers connect to, written into invites. */
+  readonly brokerUrl: string;
+  /** The review engine's queue, limits and timeouts (shared by the web app and the worker). */
+  readonly review: TReviewSettings;
+}
+
+/** A sealer over a key ring given as SECRETS_KEYS is written. */
+export function sealerOf(secretsKeys: string): Sealer {
+  const ring = parseKeyRing(secretsKeys);
+  return { seal: (plaintext, aad) => seal(ring, plaintext, aad), open: (sealed, aad) => open(ring, sealed, aad) };
+}
+
+let processSealer: Sealer | undefined;
+
+/** The sealer on this process's key ring (SECRETS_KEYS), built once. */
+export function configuredSealer(): Sealer {
+  processSealer ??= sealerOf(appEnv().SECRETS_KEYS);
+  return processSealer;
+}
+
+/** The web app's settings (src/server/env.ts), each validated on first read. */
+const envSettings: ServiceSettings = {
+  get publicBaseUrl() {
+    return appEnv().PUBLIC_BASE_URL;
+  },
+  get brokerUrl() {
+    return appEnv().PUBLIC_BROKER_URL;
+  },
+  get review() {
+    return reviewSettings();
+  },
+};
+
+/** Builds the context of one request, job or frame; what is not given is the process's own. */
+export function serviceContext<A extends Actor>(
+  actor: A,
+  parts: Partial<Omit<ServiceContext<A>, "actor">> = {},
+): ServiceContext<A> {
+  return {
+    db: parts.db ?? globalDb(),
+    actor,
+    now: parts.now ?? (() => new Date()),
+    random: parts.random ?? Math.random,
+    sealer: parts.sealer ?? configuredSealer(),
+    settings: parts.settings ?? envSettings,
+  };
+}
+
+/** The same context acting as someone else (a REST handler that resolved its key after building it, say). */
+export function withActor<A extends Actor>(ctx: ServiceContext, actor: A): ServiceContext<A> {
+  return { ...ctx, actor };
+}
+
+/** Dependencies of the mesh use cases in the web app (giving way to ServiceContext). */
 export function meshDeps(db: Db): MeshDeps {
   const env = appEnv();
   return { db, sealer: configuredSealer(), publicBaseUrl: env.PUBLIC_BASE_URL, brokerUrl: env.PUBLIC_BROKER_URL };

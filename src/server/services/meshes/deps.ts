@@ -1,12 +1,9 @@
 import type { Db } from "@/server/core/db";
+import type { Sealer } from "../context";
 
-/** Seals and opens secrets at rest (AES-256-GCM under the configured key ring). */
-export interface Sealer {
-  seal(plaintext: Uint8Array | string, aad: string): string;
-  open(sealed: string, aad: string): Buffer;
-}
+export type { Sealer } from "../context";
 
-/** What the mesh use cases need besides the actor and the input. */
+/** What the mesh use cases need besides the actor and the input (giving way to ServiceContext). */
 export interface MeshDeps {
   db: Db;
   sealer: Sealer;

@@ -12,7 +12,8 @@ const NEEDED = { read: "jobs:read", execute: "jobs:write" } as const;
  * users are refused here too, not only by the procedure, so no other caller of the services can skip it.
  */
 export function assertPipelineAccess(actor: Actor, operation: keyof typeof NEEDED): void {
-  if (actor.kind === "system") return;
+  if (actor.kind === "system" || actor.kind === "administrator") return;
+  if (actor.kind === "peer") throw new AppError("FORBIDDEN", "admin_only");
   if (actor.kind === "user") {
     if (actor.isAdmin) return;
     throw new AppError("FORBIDDEN", "admin_only");
@@ -35,7 +36,7 @@ export function visibleExecutions(actor: Actor): Prisma.PipelineExecutionWhereIn
 /** The executions the actor triggered itself (null for the system, which triggers none). */
 export function ownExecutions(actor: Actor): Prisma.PipelineExecutionWhereInput | null {
   if (actor.kind === "apiKey") return { triggeredByApiKeyId: actor.apiKeyId };
-  if (actor.kind === "user") return { triggeredByUserId: actor.userId };
+  if (actor.kind === "user" || actor.kind === "administrator") return { triggeredByUserId: actor.userId };
   return null;
 }
 
@@ -48,6 +49,8 @@ export const readScopeOf = (actor: Actor): string | null => ownedBy(actor).apiKe
 /** Who counts toward the limit of active executions: the API key or the user (none for the system). */
 export function principalOf(actor: Actor): { key: string; where: Prisma.PipelineExecutionWhereInput } | null {
   const where = ownExecutions(actor);
-  if (actor.kind === "system" || !where) return null;
-  return { key: actor.kind === "apiKey" ? `key:${actor.apiKeyId}` : `user:${actor.userId}`, where };
+  if (!where) return null;
+  if (actor.kind === "apiKey") return { key: `key:${actor.apiKeyId}`, where };
+  if (actor.kind === "user" || actor.kind === "administrator") return { key: `user:${actor.userId}`, where };
+  return null;
 }
