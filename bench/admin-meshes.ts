@@ -4,7 +4,9 @@
  *   npx tsx bench/admin-meshes.ts [meshCount]
  */
 import { createDb } from "../src/server/core/db";
+import { serviceContext } from "../src/server/services/context";
 import { adminListMeshes } from "../src/server/services/admin/list-meshes";
+import { ZAdminMeshesInput } from "../src/server/services/admin/schemas";
 import { benchDatabase, fmt, percentile, timeRuns } from "./lib";
 
 const COUNT = Number(process.argv[2] ?? 100_000);
@@ -60,7 +62,12 @@ console.log(`admin meshes list over ${await db.mesh.count()} meshes (50 runs eac
 let baseline = NaN;
 const results: { label: string; p50: number; p95: number }[] = [];
 for (const c of cases) {
-  const runs = await timeRuns(50, () => adminListMeshes(db, c.input));
+  const runs = await timeRuns(50, () =>
+    adminListMeshes(
+      serviceContext({ kind: "administrator", userId: "bench" }, { db }),
+      ZAdminMeshesInput.parse(c.input),
+    ),
+  );
   results.push({ label: c.label, p50: percentile(runs, 50), p95: percentile(runs, 95) });
   if (c.label.startsWith("baseline")) baseline = percentile(runs, 95);
 }

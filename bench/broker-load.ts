@@ -9,7 +9,9 @@ import { corkForTick } from "../broker/ws/registry";
 import type { Db } from "../src/server/core/db";
 import { toBase64Url } from "../src/server/core/encoding";
 import { createMesh } from "../src/server/services/meshes/create-mesh";
-import { meshDeps } from "../src/server/services/context";
+import { serviceContext } from "../src/server/services/context";
+import { VISITOR } from "../src/server/services/actor";
+import { ZCreateMeshInput } from "../src/server/services/meshes/schemas";
 import { registerUser } from "../src/server/services/users/register-user";
 import { percentile } from "./lib";
 
@@ -26,7 +28,7 @@ export interface Peer {
 
 /** Meshes with members that have peer keys, inserted directly (joins are measured elsewhere). */
 export async function makePeers(db: Db, meshes: number, perMesh: number, tag: string): Promise<Peer[][]> {
-  const user = await registerUser(db, {
+  const user = await registerUser(serviceContext(VISITOR, { db }), {
     name: "Bench",
     email: `bench-${tag}-${Date.now()}@example.test`,
     password: "bench-password-long",
@@ -34,9 +36,8 @@ export async function makePeers(db: Db, meshes: number, perMesh: number, tag: st
   const out: Peer[][] = [];
   for (let m = 0; m < meshes; m++) {
     const mesh = await createMesh(
-      meshDeps(db),
-      { kind: "user", userId: user.id, isAdmin: false },
-      { name: `Bench ${m}`, slug: `bench-${tag}-${m}-${Date.now().toString(36)}` },
+      serviceContext({ kind: "user", userId: user.id, isAdmin: false }, { db }),
+      ZCreateMeshInput.parse({ name: `Bench ${m}`, slug: `bench-${tag}-${m}-${Date.now().toString(36)}` }),
     );
     const keys = Array.from({ length: perMesh }, () => nacl.sign.keyPair());
     const rows = await db.member.createManyAndReturn({

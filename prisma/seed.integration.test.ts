@@ -1,3 +1,4 @@
+import { visitorCtx } from "@/test/mesh-fixtures";
 import { afterAll, describe, expect, it } from "vitest";
 import { authenticate } from "../src/server/services/users/authenticate";
 import { testDb } from "../src/test/helpers";
@@ -16,9 +17,11 @@ describe("seed", () => {
     expect(second.created).toBe(0);
     expect(await db.user.count()).toBe(before);
     for (const demo of DEMO_USERS) {
-      await expect(authenticate(db, { email: demo.email, password: demo.password })).resolves.toMatchObject({
-        email: demo.email,
-      });
+      await expect(authenticate(visitorCtx(db), { email: demo.email, password: demo.password })).resolves.toMatchObject(
+        {
+          email: demo.email,
+        },
+      );
     }
   });
 

@@ -115,7 +115,7 @@ describe("mesh command line, end to end", () => {
 
   it("prints join refusals plainly with exit code 1, and stores nothing", async () => {
     const { owner, invite, deps } = await meshForBroker(db, broker.ws);
-    await revokeInvite(deps, actorOf(owner), { inviteId: invite.inviteId });
+    await revokeInvite({ ...deps, actor: actorOf(owner) }, { inviteId: invite.inviteId });
     const home = newHome();
     const refused = await done(home, ["join", invite.joinUrl]);
     expect(refused.code).toBe(1);

@@ -6,10 +6,9 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { meshDeps } from "@/server/services/context";
 import { setMemberGroups } from "@/server/services/meshes/members";
 import { testDb } from "@/test/helpers";
-import { actorOf } from "@/test/mesh-fixtures";
+import { ctxOf } from "@/test/mesh-fixtures";
 import { meshForBroker } from "../client/test-mesh";
 import { startBroker, type TestBroker } from "../test-support";
 import { BIN, MeshProcesses, ROOT, until } from "./test-cli";
@@ -217,7 +216,7 @@ describe("mesh mcp", () => {
     expect(none.err).toContain("no other peer is in group @design");
 
     // The owner puts Cy into ops: Ana's message to @ops reaches Bo and Cy.
-    await setMemberGroups(meshDeps(db), actorOf(owner), { meshId: mesh.id, memberId: cyId, groups: ["ops"] });
+    await setMemberGroups(ctxOf(db, owner), { meshId: mesh.id, memberId: cyId, groups: ["ops"] });
     expect((await procs.done(ana, ["send", "--to", "@ops", "ops only"])).code).toBe(0);
     expect(await texts(bo)).toEqual(["ops only"]);
     expect(await texts(cy)).toEqual(["ops only"]);

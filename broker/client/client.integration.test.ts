@@ -69,7 +69,7 @@ describe("joining from a link", () => {
 
   it("reports the broker's refusal reason and writes nothing", async () => {
     const { owner, invite, deps } = await meshForBroker(db, harness.broker.ws);
-    await revokeInvite(deps, actorOf(owner), { inviteId: invite.inviteId });
+    await revokeInvite({ ...deps, actor: actorOf(owner) }, { inviteId: invite.inviteId });
     const s = store();
     const refused = await joinWithLink(invite.joinUrl, { store: s }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(JoinRefusedError);

@@ -49,7 +49,7 @@ describe("key epochs", () => {
     expect(mallory.inbox[0]?.text).toBe("before the removal");
 
     // Mallory, removed, keeps its client object with every key it held; it sees no more traffic.
-    await removeMember(deps, actorOf(owner), { meshId: mesh.id, memberId: mallory.config.memberId });
+    await removeMember({ ...deps, actor: actorOf(owner) }, { meshId: mesh.id, memberId: mallory.config.memberId });
     // The others' key_epoch frames and mallory's 4403 close go out separately: wait for both.
     await eventually(
       async () => alice.client.keyEpoch === 1 && bob.client.keyEpoch === 1 && !mallory.client.connected,
@@ -94,7 +94,7 @@ describe("key epochs", () => {
       await peer(invite.inviteLink, "b"),
       await peer(invite.inviteLink, "c"),
     ];
-    await removeMember(deps, actorOf(owner), { meshId: mesh.id, memberId: c.config.memberId });
+    await removeMember({ ...deps, actor: actorOf(owner) }, { meshId: mesh.id, memberId: c.config.memberId });
     // Sent at once: the client may still be at epoch 0 when it seals; if the broker already knows epoch 1
     // the answer is CONFLICT and the client seals again. (If the broker's notice of the removal had not
     // come yet either, epoch 0 is still the mesh's epoch there, and the message goes to the members

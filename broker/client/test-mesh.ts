@@ -6,10 +6,11 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import type { Db } from "../../src/server/core/db";
-import { meshDeps } from "../../src/server/services/context";
 import { createInvite } from "../../src/server/services/invites/create-invite";
 import { freePort } from "../../src/test/helpers";
-import { actorOf, makeMesh, makeUser } from "../../src/test/mesh-fixtures";
+import { ctxOf, makeMesh, makeUser } from "../../src/test/mesh-fixtures";
+import { settingsWith } from "../../src/server/services/context";
+import { ZCreateInviteInput } from "../../src/server/services/meshes/schemas";
 import { startBroker, type TestBroker } from "../test-support";
 import { ConfigStore } from "./config-store";
 import { MeshClient } from "./mesh-client";
@@ -52,8 +53,9 @@ export function clientHarness(db: Db, env: Record<string, string> = {}) {
 export async function meshForBroker(db: Db, brokerWs: string, opts: { maxUses?: number } = {}) {
   const owner = await makeUser(db);
   const mesh = await makeMesh(db, owner);
-  const deps = { ...meshDeps(db), brokerUrl: brokerWs };
-  const invite = await createInvite(deps, actorOf(owner), { meshId: mesh.id, ...opts });
+  const ctx = ctxOf(db, owner);
+  const deps = { ...ctx, settings: settingsWith(ctx.settings, { brokerUrl: brokerWs }) };
+  const invite = await createInvite(deps, ZCreateInviteInput.parse({ meshId: mesh.id, ...opts }));
   return { owner, mesh, invite, deps };
 }
 

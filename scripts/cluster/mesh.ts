@@ -8,7 +8,8 @@ import path from "node:path";
 import { ConfigStore, joinWithLink, MeshClient } from "../../broker/client";
 import { meshForBroker } from "../../broker/client/test-mesh";
 import type { Db } from "../../src/server/core/db";
-import { actorOf } from "../../src/test/mesh-fixtures";
+import { settingsWith } from "../../src/server/services/context";
+import { ZCreateInviteInput } from "../../src/server/services/meshes/schemas";
 import { createInvite } from "../../src/server/services/invites/create-invite";
 import { sleep, type ClusterProcess } from "./processes";
 
@@ -48,7 +49,10 @@ export async function meshPeers(db: Db, brokers: ClusterProcess[], perBroker: nu
     const invite =
       b === 0
         ? first.invite
-        : await createInvite({ ...first.deps, brokerUrl: ws(broker) }, actorOf(first.owner), { meshId: first.mesh.id });
+        : await createInvite(
+            { ...first.deps, settings: settingsWith(first.deps.settings, { brokerUrl: ws(broker) }) },
+            ZCreateInviteInput.parse({ meshId: first.mesh.id }),
+          );
     for (let i = 0; i < perBroker; i++) {
       const home = mkdtempSync(path.join(os.tmpdir(), "mesh-cluster-"));
       homes.push(home);

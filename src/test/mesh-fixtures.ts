@@ -2,7 +2,9 @@ import nacl from "tweetnacl";
 import type { SessionUser } from "@/server/api/trpc";
 import { toBase64Url } from "@/server/core/encoding";
 import type { Db } from "@/server/core/db";
-import { meshDeps } from "@/server/services/context";
+import { serviceContext, type ServiceContext } from "@/server/services/context";
+import { VISITOR } from "@/server/services/actor";
+import { ZCreateInviteInput, ZCreateMeshInput } from "@/server/services/meshes/schemas";
 import { createInvite } from "@/server/services/invites/create-invite";
 import { revokeInvite } from "@/server/services/invites/revoke-invite";
 import { joinMesh, type JoinRefusal } from "@/server/services/join/join-mesh";
@@ -15,16 +17,27 @@ import { uid } from "./helpers";
 export async function makeUser(db: Db, opts: { admin?: boolean; name?: string } = {}): Promise<SessionUser> {
   const email = `${uid("u")}@example.test`;
   const name = opts.name ?? "User";
-  const user = await registerUser(db, { name, email, password: "a-long-password" });
+  const user = await registerUser(serviceContext(VISITOR, { db }), { name, email, password: "a-long-password" });
   return { id: user.id, email, name, isAdmin: opts.admin ?? false };
 }
 
 export const actorOf = (user: SessionUser) => ({ kind: "user" as const, userId: user.id, isAdmin: user.isAdmin });
 
+/** The services' context of a visitor on the test's database, its clock stopped at `at` when given. */
+export const visitorCtx = (db: Db, at?: Date) => serviceContext(VISITOR, { db, ...(at ? { now: () => at } : {}) });
+
+/** The services' context of an administrator on the test's database. */
+export const adminCtx = (db: Db, user?: SessionUser) =>
+  serviceContext({ kind: "administrator", userId: user?.id ?? "test-admin" }, { db });
+
+/** The services' context of `user` on the test's database (what a signed-in request builds). */
+export const ctxOf = (db: Db, user: SessionUser, parts: Partial<Omit<ServiceContext, "actor" | "db">> = {}) =>
+  serviceContext(actorOf(user), { ...parts, db });
+
 /** A mesh owned by `owner`, created through the real service. */
 export async function makeMesh(db: Db, owner: SessionUser, name = "Test mesh") {
   const slug = uid("m").toLowerCase();
-  return createMesh(meshDeps(db), actorOf(owner), { name, slug });
+  return createMesh(ctxOf(db, owner), ZCreateMeshInput.parse({ name, slug }));
 }
 
 /** Adds a member row (joins arrive through the broker; tests set them up directly). */
@@ -55,11 +68,11 @@ export async function refusedInviteTokens(
 ): Promise<Record<Exclude<JoinRefusal, "peer_banned" | `key_proof_${string}` | "account_token_invalid">, string>> {
   const mesh = await makeMesh(db, owner);
   const make = async (opts: { maxUses?: number } = {}) =>
-    createInvite(meshDeps(db), actorOf(owner), { meshId: mesh.id, ...opts });
+    createInvite(ctxOf(db, owner), ZCreateInviteInput.parse({ meshId: mesh.id, ...opts }));
   const expired = await make();
   await db.invite.update({ where: { id: expired.inviteId }, data: { expiresAt: new Date(Date.now() - 1000) } });
   const revoked = await make();
-  await revokeInvite(meshDeps(db), actorOf(owner), { inviteId: revoked.inviteId });
+  await revokeInvite(ctxOf(db, owner), { inviteId: revoked.inviteId });
   const exhausted = await make({ maxUses: 1 });
   await joinMesh(db, {
     token: exhausted.token,
@@ -69,8 +82,8 @@ export async function refusedInviteTokens(
   const gone = await make();
   await db.invite.delete({ where: { id: gone.inviteId } });
   const archivedMesh = await makeMesh(db, owner);
-  const onArchived = await createInvite(meshDeps(db), actorOf(owner), { meshId: archivedMesh.id });
-  await archiveMesh(meshDeps(db), actorOf(owner), { meshId: archivedMesh.id });
+  const onArchived = await createInvite(ctxOf(db, owner), ZCreateInviteInput.parse({ meshId: archivedMesh.id }));
+  await archiveMesh(ctxOf(db, owner), { meshId: archivedMesh.id });
   // A genuine token with one field changed: its signature no longer holds.
   const json = JSON.parse(Buffer.from(revoked.token, "base64url").toString()) as Record<string, string>;
   json.mesh_slug = `${json.mesh_slug}x`;

@@ -1,3 +1,4 @@
+import { visitorCtx } from "@/test/mesh-fixtures";
 import { TRPCError } from "@trpc/server";
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import superjson from "superjson";
@@ -21,7 +22,7 @@ afterAll(() => db.$disconnect());
 
 async function signedIn(isAdmin = false): Promise<SessionUser> {
   const email = `${uid("trpc")}@example.test`;
-  const user = await registerUser(db, { name: "Tess", email, password: "a-long-password" });
+  const user = await registerUser(visitorCtx(db), { name: "Tess", email, password: "a-long-password" });
   return { id: user.id, email, name: "Tess", isAdmin };
 }
 

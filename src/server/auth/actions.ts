@@ -5,7 +5,8 @@ import { AuthError, CredentialsSignin } from "next-auth";
 import { z } from "zod";
 import { redirect } from "@/i18n/navigation";
 import { clientAddress } from "@/server/core/client-address";
-import { db } from "@/server/core/db";
+import { VISITOR } from "@/server/services/actor";
+import { serviceContext } from "@/server/services/context";
 import { AppError } from "@/server/core/errors";
 import { signUp } from "@/server/services/users/sign-up";
 import { ZSignUpInput } from "@/server/services/users/schemas";
@@ -72,7 +73,7 @@ export async function signUpAction(_prev: AuthFormState, formData: FormData): Pr
   if (!(await signUpLimiter().attempt(parsed.data.email, clientAddress(await headers()))))
     return { error: "rate_limited", values };
   try {
-    await signUp(db(), parsed.data);
+    await signUp(serviceContext(VISITOR), parsed.data);
   } catch (error) {
     // Too many password hashes at once (src/server/core/password.ts): the same answer as the limit.
     if (error instanceof AppError && error.code === "TOO_MANY_REQUESTS") return { error: "rate_limited", values };

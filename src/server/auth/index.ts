@@ -3,6 +3,8 @@ import { headers } from "next/headers";
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { db } from "@/server/core/db";
+import { VISITOR } from "@/server/services/actor";
+import { serviceContext } from "@/server/services/context";
 import { appEnv } from "@/server/env";
 import { authenticate } from "@/server/services/users/authenticate";
 import { isAdminEmail } from "./admin";
@@ -64,7 +66,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
       async authorize(credentials, request) {
         const email = typeof credentials.email === "string" ? credentials.email : "";
         if (!(await signInLimiter().attempt(email, clientAddress(request?.headers)))) throw new RateLimitedSignIn();
-        const user = await authenticate(db(), credentials).catch((error: unknown) => {
+        const user = await authenticate(serviceContext(VISITOR), credentials).catch((error: unknown) => {
           // Too many password hashes at once (src/server/core/password.ts): answered as a rate limit.
           if (error instanceof AppError && error.code === "TOO_MANY_REQUESTS") throw new RateLimitedSignIn();
           throw error;

@@ -1,3 +1,4 @@
+import { visitorCtx } from "@/test/mesh-fixtures";
 import { afterAll, describe, expect, it } from "vitest";
 import { registerUser } from "@/server/services/users/register-user";
 import { testDb, uid } from "@/test/helpers";
@@ -8,7 +9,11 @@ afterAll(() => db.$disconnect());
 
 describe("server-side sessions", () => {
   it("opens, finds and closes a session; only the hash of its secret is stored", async () => {
-    const user = await registerUser(db, { name: "S", email: `${uid("s")}@example.test`, password: "a-long-password" });
+    const user = await registerUser(visitorCtx(db), {
+      name: "S",
+      email: `${uid("s")}@example.test`,
+      password: "a-long-password",
+    });
     const secret = await openSession(db, user.id, { userAgent: "vitest", ipAddress: "203.0.113.7" });
     expect((await findSessionUser(db, secret))?.id).toBe(user.id);
     const rows = await db.session.findMany({ where: { userId: user.id } });
@@ -21,7 +26,11 @@ describe("server-side sessions", () => {
   });
 
   it("treats an expired or unknown session as signed out", async () => {
-    const user = await registerUser(db, { name: "E", email: `${uid("e")}@example.test`, password: "a-long-password" });
+    const user = await registerUser(visitorCtx(db), {
+      name: "E",
+      email: `${uid("e")}@example.test`,
+      password: "a-long-password",
+    });
     const secret = await openSession(db, user.id);
     await db.session.updateMany({ where: { userId: user.id }, data: { expires: new Date(Date.now() - 1000) } });
     expect(await findSessionUser(db, secret)).toBeNull();

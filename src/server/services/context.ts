@@ -3,7 +3,6 @@ import { db as globalDb, type Db } from "@/server/core/db";
 import { appEnv } from "@/server/env";
 import { reviewSettings, type TReviewSettings } from "@/server/queue/settings";
 import type { Actor } from "./actor";
-import type { MeshDeps } from "./meshes/deps";
 
 /** Seals and opens secrets at rest (AES-256-GCM under the configured key ring). */
 export interface Sealer {
@@ -55,6 +54,12 @@ export function configuredSealer(): Sealer {
   return processSealer;
 }
 
+/** The process's sealer, built on first use (the broker never builds it unless a service seals). */
+const lazySealer: Sealer = {
+  seal: (plaintext, aad) => configuredSealer().seal(plaintext, aad),
+  open: (sealed, aad) => configuredSealer().open(sealed, aad),
+};
+
 /** The web app's settings (src/server/env.ts), each validated on first read. */
 const envSettings: ServiceSettings = {
   get publicBaseUrl() {
@@ -78,18 +83,27 @@ export function serviceContext<A extends Actor>(
     actor,
     now: parts.now ?? (() => new Date()),
     random: parts.random ?? Math.random,
-    sealer: parts.sealer ?? configuredSealer(),
+    sealer: parts.sealer ?? lazySealer,
     settings: parts.settings ?? envSettings,
+  };
+}
+
+/** Settings with some values replaced (a test's broker address, say); the others still read on first use. */
+export function settingsWith(base: ServiceSettings, changes: Partial<ServiceSettings>): ServiceSettings {
+  return {
+    get publicBaseUrl() {
+      return changes.publicBaseUrl ?? base.publicBaseUrl;
+    },
+    get brokerUrl() {
+      return changes.brokerUrl ?? base.brokerUrl;
+    },
+    get review() {
+      return changes.review ?? base.review;
+    },
   };
 }
 
 /** The same context acting as someone else (a REST handler that resolved its key after building it, say). */
 export function withActor<A extends Actor>(ctx: ServiceContext, actor: A): ServiceContext<A> {
   return { ...ctx, actor };
-}
-
-/** Dependencies of the mesh use cases in the web app (giving way to ServiceContext). */
-export function meshDeps(db: Db): MeshDeps {
-  const env = appEnv();
-  return { db, sealer: configuredSealer(), publicBaseUrl: env.PUBLIC_BASE_URL, brokerUrl: env.PUBLIC_BROKER_URL };
 }

@@ -13,7 +13,7 @@ import { exportMyData } from "@/server/services/export/export-my-data";
 import { getMeshStream } from "@/server/services/meshes/get-stream";
 import { computePublicStats, PublicStatsCache } from "@/server/services/stats/public-stats";
 import { testDb, uid } from "@/test/helpers";
-import { actorOf, addMember, makeMesh, makeUser } from "@/test/mesh-fixtures";
+import { addMember, adminCtx, ctxOf, makeMesh, makeUser } from "@/test/mesh-fixtures";
 
 const db = testDb();
 afterAll(() => db.$disconnect());
@@ -126,7 +126,7 @@ async function busyMesh(n: { presences: number; envelopes: number; audit: number
 describe("Document 3: limits", () => {
   it('stream: "Up to 20 live presences", "Up to 50 most recent message envelopes" with "ciphertextPreview of 24 characters", "Up to 20 recent audit events"', async () => {
     const { owner, mesh, at } = await busyMesh({ presences: 21, envelopes: 51, audit: 21 });
-    const stream = await getMeshStream({ db }, actorOf(owner), { meshId: mesh.id });
+    const stream = await getMeshStream(ctxOf(db, owner), { meshId: mesh.id });
     expect(stream.presences).toHaveLength(20);
     expect(stream.envelopes).toHaveLength(50);
     expect(stream.auditEvents).toHaveLength(20);
@@ -138,7 +138,7 @@ describe("Document 3: limits", () => {
 
   it('admin mesh detail: "last 50 audit events"', async () => {
     const { mesh } = await busyMesh({ presences: 0, envelopes: 0, audit: 51 });
-    const detail = await adminMeshDetail(db, { meshId: mesh.id });
+    const detail = await adminMeshDetail(adminCtx(db), { meshId: mesh.id });
     expect(detail.auditEvents).toHaveLength(50);
   });
 
@@ -149,7 +149,7 @@ describe("Document 3: limits", () => {
     const theirs = await makeMesh(db, stranger, "Not mine");
     await addMember(db, theirs.id, owner);
     await db.auditEvent.create({ data: { meshId: theirs.id, eventType: "message_sent" } });
-    const bundle = await exportMyData({ db }, actorOf(owner));
+    const bundle = await exportMyData(ctxOf(db, owner));
     expect(bundle.auditEvents).toHaveLength(5_000);
     expect(bundle.auditEvents.every((a) => a.meshId === mesh.id)).toBe(true);
   }, 30_000);
@@ -161,7 +161,7 @@ describe("Document 3: limits", () => {
     const hours = (h: number) => new Date(now.getTime() - h * 3_600_000);
     const run = db.$transaction(
       async (tx) => {
-        const before = await adminMeshSummary(tx as unknown as Db, now);
+        const before = await adminMeshSummary({ ...adminCtx(tx as unknown as Db), now: () => now });
         await tx.auditEvent.createMany({
           data: [
             { meshId: mesh.id, eventType: "message_sent", createdAt: hours(23.99) },
@@ -170,7 +170,7 @@ describe("Document 3: limits", () => {
             { meshId: mesh.id, eventType: "status_changed", createdAt: hours(1) },
           ],
         });
-        const after = await adminMeshSummary(tx as unknown as Db, now);
+        const after = await adminMeshSummary({ ...adminCtx(tx as unknown as Db), now: () => now });
         // Within 24 hours, the boundary included; another event type never.
         expect(after.messages24h - before.messages24h).toBe(2);
         throw new Rollback();

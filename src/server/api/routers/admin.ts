@@ -27,36 +27,36 @@ export const adminRouter = createTRPCRouter({
     .meta(rest("/admin/meshes", "All meshes with owner and member count"))
     .input(ZAdminMeshesInput)
     .output(out.ZAdminMeshesOut)
-    .query(({ ctx, input }) => adminListMeshes(ctx.db, input)),
+    .query(({ ctx, input }) => adminListMeshes(ctx.service, input)),
   mesh: adminProcedure
     .meta(rest("/admin/meshes/{meshId}", "One mesh in full; mesh is null when absent"))
     .input(ZMeshIdInput)
     .output(out.ZAdminMeshOut)
-    .query(({ ctx, input }) => adminMeshDetail(ctx.db, input)),
+    .query(({ ctx, input }) => adminMeshDetail(ctx.service, input)),
   sessions: adminProcedure
     .meta(rest("/admin/sessions", "Presences across all meshes"))
     .input(ZAdminSessionsInput)
     .output(out.ZAdminSessionsOut)
-    .query(({ ctx, input }) => adminListSessions(ctx.db, input)),
+    .query(({ ctx, input }) => adminListSessions(ctx.service, input)),
   invites: adminProcedure
     .meta(rest("/admin/invites", "Invites with mesh and creator"))
     .input(ZAdminInvitesInput)
     .output(out.ZAdminInvitesOut)
-    .query(({ ctx, input }) => adminListInvites(ctx.db, input)),
+    .query(({ ctx, input }) => adminListInvites(ctx.service, input)),
   audit: adminProcedure
     .meta(rest("/admin/audit", "The audit log"))
     .input(ZAdminAuditInput)
     .output(out.ZAdminAuditOut)
-    .query(({ ctx, input }) => adminListAudit(ctx.db, input)),
+    .query(({ ctx, input }) => adminListAudit(ctx.service, input)),
   summary: adminProcedure
     .meta(rest("/admin/summary/mesh", "Mesh summary counts"))
     .input(z.void())
     .output(out.ZAdminSummaryOut)
-    .query(({ ctx }) => adminMeshSummary(ctx.db)),
+    .query(({ ctx }) => adminMeshSummary(ctx.service)),
   // The home page's newest jobs and pipeline runs (the engine's REST lists have them all).
   homeEngine: adminProcedure
     .meta(rest("/admin/home/engine", "The five newest jobs and pipeline runs (the home page's overview)"))
     .input(z.void())
     .output(ZHomeEngineOut)
-    .query(({ ctx }) => recentEngineActivity(ctx, ctx.actor)),
+    .query(({ ctx }) => recentEngineActivity(ctx.service)),
 });

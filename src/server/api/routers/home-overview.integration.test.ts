@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "@/server/core/errors";
 import { syncRegistry } from "@/server/pipelines/registry";
 import { recentEngineActivity } from "@/server/services/home/recent-engine-activity";
-import { actorOf, addMember, makeMesh, makeUser } from "@/test/mesh-fixtures";
+import { addMember, ctxOf, makeMesh, makeUser } from "@/test/mesh-fixtures";
 import { collectedJob, reviewsOf } from "@/test/pipeline-fixtures";
 import { testDb, uid } from "@/test/helpers";
 import { createCaller } from "../root";
@@ -108,11 +108,11 @@ describe("admin.homeEngine", () => {
     await makeMesh(db, user);
     expect(await codeOf(as(user).admin.homeEngine())).toBe("FORBIDDEN");
     expect(await codeOf(as(null).admin.homeEngine())).toBe("UNAUTHORIZED");
-    await expect(recentEngineActivity({ db }, actorOf(user))).rejects.toMatchObject({
+    await expect(recentEngineActivity(ctxOf(db, user))).rejects.toMatchObject({
       code: "FORBIDDEN",
       message: "admin_only",
     });
-    await expect(recentEngineActivity({ db }, actorOf(user))).rejects.toBeInstanceOf(AppError);
+    await expect(recentEngineActivity(ctxOf(db, user))).rejects.toBeInstanceOf(AppError);
   });
 
   it("gives an administrator the newest jobs with their place and the newest pipeline runs, five each", async () => {

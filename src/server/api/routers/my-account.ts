@@ -25,7 +25,7 @@ export const accountProcedures = {
     .meta(rest("GET", "/my/account", "Password and sign-in providers of my account, and what deleting it removes"))
     .input(none)
     .output(out.ZAccountOut)
-    .query(({ ctx }) => getAccountOverview(ctx.db, ctx.actor)),
+    .query(({ ctx }) => getAccountOverview(ctx.service)),
   changePassword: protectedProcedure
     .meta(rest("POST", "/my/password", "Change my password (the current one required); signs out my other sessions"))
     .input(ZChangePasswordInput)
@@ -34,29 +34,29 @@ export const accountProcedures = {
       // Guesses at the current password draw from the sign-in limiter's buckets (per e-mail and client).
       if (!(await signInLimiter().attempt(ctx.user.email, clientAddress(ctx.headers))))
         throw new AppError("TOO_MANY_REQUESTS", "rate_limited");
-      return changePassword(ctx.db, ctx.actor, input, { sessionId: ctx.user.sessionId });
+      return changePassword(ctx.service, input, { sessionId: ctx.user.sessionId });
     }),
   sessions: protectedProcedure
     .meta(rest("GET", "/my/sessions", "My signed-in sessions (the current one marked)"))
     .input(none)
     .output(out.ZSessionsOut)
-    .query(({ ctx }) => listMySessions(ctx.db, ctx.actor, { sessionId: ctx.user.sessionId })),
+    .query(({ ctx }) => listMySessions(ctx.service, { sessionId: ctx.user.sessionId })),
   revokeSession: protectedProcedure
     .meta(rest("DELETE", "/my/sessions/{sessionId}", "Sign out one of my sessions"))
     .input(ZSessionIdInput)
     .output(out.ZSessionRevokedOut)
-    .mutation(({ ctx, input }) => revokeMySession(ctx.db, ctx.actor, input)),
+    .mutation(({ ctx, input }) => revokeMySession(ctx.service, input)),
   revokeOtherSessions: protectedProcedure
     .meta(rest("POST", "/my/sessions/sign-out-others", "Sign out all my sessions but this one"))
     .input(none)
     .output(out.ZOtherSessionsRevokedOut)
-    .mutation(({ ctx }) => revokeOtherSessions(ctx.db, ctx.actor, { sessionId: ctx.user.sessionId })),
+    .mutation(({ ctx }) => revokeOtherSessions(ctx.service, { sessionId: ctx.user.sessionId })),
   deleteAccount: protectedProcedure
     .meta(rest("POST", "/my/account/delete", "Delete my account and what it owns (confirmed by its e-mail address)"))
     .input(ZDeleteAccountInput)
     .output(out.ZAccountDeletedOut)
     .mutation(async ({ ctx, input }) => {
-      const result = await deleteAccount({ db: ctx.db }, ctx.actor, input);
+      const result = await deleteAccount(ctx.service, input);
       // The mesh audit logs hold the departures; this line is the operator's record of the deletion itself.
       logger().info(
         {

@@ -4,7 +4,6 @@ import { createInvite } from "@/server/services/invites/create-invite";
 import { listMeshInvites, ZMeshInvitesInput } from "@/server/services/invites/list-mesh-invites";
 import { listMyInvites } from "@/server/services/invites/list-my-invites";
 import { revokeInvite } from "@/server/services/invites/revoke-invite";
-import { meshDeps } from "@/server/services/context";
 import { archiveMesh } from "@/server/services/meshes/archive-mesh";
 import { createMesh } from "@/server/services/meshes/create-mesh";
 import { getMeshDetail } from "@/server/services/meshes/get-mesh-detail";
@@ -60,25 +59,25 @@ export const myRouter = createTRPCRouter({
     .meta(rest("GET", "/my/profile", "The signed-in user's profile"))
     .input(none)
     .output(out.ZProfileOut)
-    .query(({ ctx }) => getProfile(ctx.db, ctx.actor)),
+    .query(({ ctx }) => getProfile(ctx.service)),
   updateProfile: protectedProcedure
     .meta(rest("PATCH", "/my/profile", "Change the display name"))
     .input(ZUpdateProfileInput)
     .output(out.ZProfileUpdatedOut)
-    .mutation(({ ctx, input }) => updateProfile(ctx.db, ctx.actor, input)),
+    .mutation(({ ctx, input }) => updateProfile(ctx.service, input)),
   ...accountProcedures,
   meshes: protectedProcedure
     .meta(rest("GET", "/my/meshes", "Meshes I own or belong to"))
     .input(ZPageInput)
     .output(out.ZMeshListOut)
-    .query(({ ctx, input }) => listMyMeshes(ctx, ctx.actor, input)),
+    .query(({ ctx, input }) => listMyMeshes(ctx.service, input)),
   deviceLogin: protectedProcedure
     .meta(rest("GET", "/my/device/{userCode}", "A pending command-line login, by its user code"))
     .input(ZUserCodeInput)
     .output(out.ZDeviceLoginOut)
     .query(async ({ ctx, input }) => {
       await takeOrThrow(deviceCodeBucket(), ctx.actor.userId, ctx.responseHeaders);
-      return describeDeviceLogin(ctx.db, ctx.actor, input);
+      return describeDeviceLogin(ctx.service, input);
     }),
   decideDeviceLogin: protectedProcedure
     .meta(rest("POST", "/my/device/{userCode}", "Approve or deny a command-line login"))
@@ -86,7 +85,7 @@ export const myRouter = createTRPCRouter({
     .output(out.ZDeviceDecidedOut)
     .mutation(async ({ ctx, input }) => {
       await takeOrThrow(deviceCodeBucket(), ctx.actor.userId, ctx.responseHeaders);
-      return decideDeviceLogin(ctx.db, ctx.actor, input);
+      return decideDeviceLogin(ctx.service, input);
     }),
   joinMesh: protectedProcedure
     .meta(rest("POST", "/my/join", "Join a mesh with an invite, as the signed-in user"))
@@ -97,17 +96,17 @@ export const myRouter = createTRPCRouter({
     .meta(rest("POST", "/my/meshes", "Create a mesh"))
     .input(ZCreateMeshInput)
     .output(out.ZCreatedMeshOut)
-    .mutation(({ ctx, input }) => createMesh(meshDeps(ctx.db), ctx.actor, input)),
+    .mutation(({ ctx, input }) => createMesh(ctx.service, input)),
   mesh: protectedProcedure
     .meta(rest("GET", "/my/meshes/{meshId}", "Mesh, members and invites"))
     .input(ZMeshIdInput)
     .output(out.ZMeshDetailOut)
-    .query(({ ctx, input }) => getMeshDetail(ctx, ctx.actor, input)),
+    .query(({ ctx, input }) => getMeshDetail(ctx.service, input)),
   createInvite: protectedProcedure
     .meta(rest("POST", "/my/meshes/{meshId}/invites", "Issue a signed invite"))
     .input(ZCreateInviteInput)
     .output(out.ZCreatedInviteOut)
-    .mutation(({ ctx, input }) => createInvite(meshDeps(ctx.db), ctx.actor, input)),
+    .mutation(({ ctx, input }) => createInvite(ctx.service, input)),
   meshInvites: protectedProcedure
     .meta(
       rest(
@@ -118,22 +117,22 @@ export const myRouter = createTRPCRouter({
     )
     .input(ZMeshInvitesInput)
     .output(out.ZMeshInvitesOut)
-    .query(({ ctx, input }) => listMeshInvites(meshDeps(ctx.db), ctx.actor, input)),
+    .query(({ ctx, input }) => listMeshInvites(ctx.service, input)),
   revokeInvite: protectedProcedure
     .meta(rest("POST", "/my/invites/{inviteId}/revoke", "Revoke an invite"))
     .input(ZInviteIdInput)
     .output(out.ZRevokedInviteOut)
-    .mutation(({ ctx, input }) => revokeInvite(ctx, ctx.actor, input)),
+    .mutation(({ ctx, input }) => revokeInvite(ctx.service, input)),
   archiveMesh: protectedProcedure
     .meta(rest("POST", "/my/meshes/{meshId}/archive", "Archive a mesh (owner only)"))
     .input(ZMeshIdInput)
     .output(out.ZArchivedOut)
-    .mutation(({ ctx, input }) => archiveMesh(ctx, ctx.actor, input)),
+    .mutation(({ ctx, input }) => archiveMesh(ctx.service, input)),
   leaveMesh: protectedProcedure
     .meta(rest("POST", "/my/meshes/{meshId}/leave", "Leave a mesh"))
     .input(ZMeshIdInput)
     .output(out.ZLeftOut)
-    .mutation(({ ctx, input }) => leaveMesh(ctx, ctx.actor, input)),
+    .mutation(({ ctx, input }) => leaveMesh(ctx.service, input)),
   removeMember: protectedProcedure
     .meta(
       rest(
@@ -144,46 +143,46 @@ export const myRouter = createTRPCRouter({
     )
     .input(ZRemoveMemberInput)
     .output(out.ZMemberRemovedOut)
-    .mutation(({ ctx, input }) => removeMember(ctx, ctx.actor, input)),
+    .mutation(({ ctx, input }) => removeMember(ctx.service, input)),
   changeMemberRole: protectedProcedure
     .meta(rest("PATCH", "/my/meshes/{meshId}/members/{memberId}", "Change a member's role"))
     .input(ZChangeRoleInput)
     .output(out.ZRoleChangedOut)
-    .mutation(({ ctx, input }) => changeMemberRole(ctx, ctx.actor, input)),
+    .mutation(({ ctx, input }) => changeMemberRole(ctx.service, input)),
   setMemberGroups: protectedProcedure
     .meta(rest("POST", "/my/meshes/{meshId}/members/{memberId}/groups", "Set a member's groups (owner or admin)"))
     .input(ZSetGroupsInput)
     .output(z.object({ meshId: z.string(), memberId: z.string(), groups: z.array(z.string()) }))
-    .mutation(({ ctx, input }) => setMemberGroups(ctx, ctx.actor, input)),
+    .mutation(({ ctx, input }) => setMemberGroups(ctx.service, input)),
   meshBans: protectedProcedure
     .meta(rest("GET", "/my/meshes/{meshId}/bans", "Banned peer keys of a mesh"))
     .input(ZMeshBansInput)
     .output(out.ZMeshBansOut)
-    .query(({ ctx, input }) => listMeshBans(ctx, ctx.actor, input)),
+    .query(({ ctx, input }) => listMeshBans(ctx.service, input)),
   unbanPeer: protectedProcedure
     .meta(rest("DELETE", "/my/meshes/{meshId}/bans/{peerPubkey}", "Lift the ban of a peer key"))
     .input(ZUnbanInput)
     .output(out.ZUnbannedOut)
-    .mutation(({ ctx, input }) => unbanPeer(ctx, ctx.actor, input)),
+    .mutation(({ ctx, input }) => unbanPeer(ctx.service, input)),
   invites: protectedProcedure
     .meta(rest("GET", "/my/invites", "Invites I issued"))
     .input(none)
     .output(out.ZMyInvitesOut)
-    .query(({ ctx }) => listMyInvites(meshDeps(ctx.db), ctx.actor)),
+    .query(({ ctx }) => listMyInvites(ctx.service)),
   stream: protectedProcedure
     .meta(rest("GET", "/my/meshes/{meshId}/stream", "Live presences, members, envelopes and audit events"))
     .input(ZMeshIdInput)
     .output(out.ZStreamOut)
-    .query(({ ctx, input }) => getMeshStream(ctx, ctx.actor, input)),
+    .query(({ ctx, input }) => getMeshStream(ctx.service, input)),
   export: protectedProcedure
     .meta(rest("GET", "/my/export", "Export my data as one JSON bundle"))
     .input(none)
     .output(out.ZExportOut)
-    .query(({ ctx }) => exportMyData(ctx, ctx.actor)),
+    .query(({ ctx }) => exportMyData(ctx.service)),
   // The home page's overview (GET /my/meshes has the full list).
   homeMeshes: protectedProcedure
     .meta(rest("GET", "/my/home/meshes", "My most active meshes with their online counts (the home page's overview)"))
     .input(ZHomeMeshesInput)
     .output(ZHomeMeshesOut)
-    .query(({ ctx, input }) => listHomeMeshes(ctx, ctx.actor, input)),
+    .query(({ ctx, input }) => listHomeMeshes(ctx.service, input)),
 });

@@ -71,14 +71,14 @@ export const publicRouter = createTRPCRouter({
     .output(out.ZDeviceLoginStartOut)
     .mutation(async ({ ctx, input }) => {
       await takeOrThrow(deviceLoginBucket(), clientAddress(ctx.headers), ctx.responseHeaders);
-      const started = await startDeviceLogin(ctx.db, input);
+      const started = await startDeviceLogin(ctx.service, input);
       return { ...started, verificationPath: "/device" };
     }),
   deviceLoginPoll: publicProcedure
     .meta(rest("/public/device/token", "Poll a command-line login; its token comes once, when approved", "POST"))
     .input(ZPollDeviceLoginInput)
     .output(out.ZDeviceLoginPollOut)
-    .mutation(({ ctx, input }) => pollDeviceLogin(ctx.db, input)),
+    .mutation(({ ctx, input }) => pollDeviceLogin(ctx.service, input)),
   deviceWhoami: publicProcedure
     .meta(rest("/public/device/whoami", "The user a command-line token stands for", "POST"))
     .input(ZDeviceTokenInput)
@@ -92,5 +92,5 @@ export const publicRouter = createTRPCRouter({
     .meta(rest("/public/device/logout", "Revoke a command-line token", "POST"))
     .input(ZDeviceTokenInput)
     .output(out.ZDeviceLogoutOut)
-    .mutation(({ ctx, input }) => revokeDeviceToken(ctx.db, input)),
+    .mutation(({ ctx, input }) => revokeDeviceToken(ctx.service, input)),
 });

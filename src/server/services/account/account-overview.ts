@@ -1,4 +1,4 @@
-import type { Db } from "@/server/core/db";
+import type { ServiceContext } from "../context";
 import { AppError } from "@/server/core/errors";
 import type { UserActor } from "../actor";
 
@@ -7,11 +7,12 @@ import type { UserActor } from "../actor";
  * its linked sign-in providers, and what deleting it would remove or keep, counted (delete-account.ts
  * does exactly this). Administrators (ADMIN_EMAILS) cannot delete their account here.
  */
-export async function getAccountOverview(db: Db, actor: UserActor, now = new Date()) {
-  const me = actor.userId;
+export async function getAccountOverview(ctx: ServiceContext<UserActor>) {
+  const now = ctx.now();
+  const me = ctx.actor.userId;
   const otherMeshes = { mesh: { ownerUserId: { not: me } } };
   const [user, meshesOwned, otherMembers, messages, joined, invites, sessions, cliLogins, apiKeys] = await Promise.all([
-    db.user.findUnique({
+    ctx.db.user.findUnique({
       where: { id: me },
       select: {
         email: true,
@@ -19,25 +20,25 @@ export async function getAccountOverview(db: Db, actor: UserActor, now = new Dat
         accounts: { select: { provider: true }, orderBy: { provider: "asc" } },
       },
     }),
-    db.mesh.count({ where: { ownerUserId: me } }),
+    ctx.db.mesh.count({ where: { ownerUserId: me } }),
     // People who lose a mesh: live members of the user's meshes who are not the user.
-    db.member.count({
+    ctx.db.member.count({
       where: { mesh: { ownerUserId: me }, revokedAt: null, OR: [{ userId: null }, { userId: { not: me } }] },
     }),
-    db.$queryRaw<
+    ctx.db.$queryRaw<
       { n: number }[]
     >`SELECT count(*)::int AS n FROM message_envelopes e JOIN meshes m ON m.id = e.mesh_id WHERE m.owner_user_id = ${me}`.then(
       (rows) => rows[0]?.n ?? 0,
     ),
-    db.member.findMany({
+    ctx.db.member.findMany({
       where: { userId: me, revokedAt: null, ...otherMeshes },
       distinct: ["meshId"],
       select: { meshId: true },
     }),
-    db.invite.count({ where: { createdByUserId: me } }),
-    db.session.count({ where: { userId: me, expires: { gt: now } } }),
-    db.deviceToken.count({ where: { userId: me, revokedAt: null } }),
-    db.apiKey.count({ where: { createdByUserId: me } }),
+    ctx.db.invite.count({ where: { createdByUserId: me } }),
+    ctx.db.session.count({ where: { userId: me, expires: { gt: now } } }),
+    ctx.db.deviceToken.count({ where: { userId: me, revokedAt: null } }),
+    ctx.db.apiKey.count({ where: { createdByUserId: me } }),
   ]);
   if (!user) throw new AppError("NOT_FOUND", "user_not_found");
   return {
@@ -45,7 +46,7 @@ export async function getAccountOverview(db: Db, actor: UserActor, now = new Dat
     hasPassword: user.passwordHash !== null,
     providers: [...new Set(user.accounts.map((a) => a.provider))],
     deletion: {
-      allowed: !actor.isAdmin,
+      allowed: !ctx.actor.isAdmin,
       removes: { meshesOwned, otherMembers, messages, meshesJoined: joined.length, invites, sessions, cliLogins },
       keeps: { apiKeys },
     },

@@ -1,8 +1,8 @@
-import type { Db } from "@/server/core/db";
+import type { ServiceContext } from "../context";
 import { AppError } from "@/server/core/errors";
 import { hashPassword, verifyPassword } from "@/server/core/password";
 import type { UserActor } from "../actor";
-import { ZChangePasswordInput, type CurrentSession, type TChangePasswordInput } from "./schemas";
+import { type CurrentSession, type TChangePasswordInput } from "./schemas";
 
 /**
  * Changes the signed-in user's password after checking the current one (scrypt, constant time), and
@@ -10,24 +10,27 @@ import { ZChangePasswordInput, type CurrentSession, type TChangePasswordInput } 
  * only) cannot set one here (CONFLICT no_password, docs/security.md "Accounts"). The caller limits
  * attempts (the sign-in limiter, attempt-limit.ts) before calling.
  */
-export async function changePassword(db: Db, actor: UserActor, raw: TChangePasswordInput, current: CurrentSession) {
-  const input = ZChangePasswordInput.parse(raw);
-  const user = await db.user.findUnique({ where: { id: actor.userId }, select: { passwordHash: true } });
+export async function changePassword(
+  ctx: ServiceContext<UserActor>,
+  input: TChangePasswordInput,
+  current: CurrentSession,
+) {
+  const user = await ctx.db.user.findUnique({ where: { id: ctx.actor.userId }, select: { passwordHash: true } });
   if (!user) throw new AppError("NOT_FOUND", "user_not_found");
   if (!user.passwordHash) throw new AppError("CONFLICT", "no_password");
   if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
     throw new AppError("BAD_REQUEST", "current_password_wrong", { field: "currentPassword" });
   }
   const passwordHash = await hashPassword(input.newPassword);
-  return db.$transaction(async (tx) => {
+  return ctx.db.$transaction(async (tx) => {
     // Guarded on the hash just checked: a change that raced this one is not overwritten.
     const updated = await tx.user.updateMany({
-      where: { id: actor.userId, passwordHash: user.passwordHash },
+      where: { id: ctx.actor.userId, passwordHash: user.passwordHash },
       data: { passwordHash },
     });
     if (updated.count !== 1) throw new AppError("CONFLICT", "password_changed_meanwhile");
     const others = await tx.session.deleteMany({
-      where: { userId: actor.userId, ...(current.sessionId ? { id: { not: current.sessionId } } : {}) },
+      where: { userId: ctx.actor.userId, ...(current.sessionId ? { id: { not: current.sessionId } } : {}) },
     });
     return { changed: true as const, signedOutSessions: others.count };
   });

@@ -5,7 +5,7 @@ import { createCaller } from "@/server/api/root";
 import { createContext, type SessionUser } from "@/server/api/trpc";
 import { findSessionUser, openSession } from "@/server/auth/sessions";
 import { authenticate } from "@/server/services/users/authenticate";
-import { addMember, makeMesh, makeUser } from "@/test/mesh-fixtures";
+import { addMember, makeMesh, makeUser, visitorCtx } from "@/test/mesh-fixtures";
 import { testDb, uid } from "@/test/helpers";
 import { DELETED_MEMBER_NAME } from "./delete-account";
 import { trpcOutcome } from "@/test/rejection";
@@ -146,7 +146,7 @@ describe("my.deleteAccount", () => {
     for (const table of [db.member, db.invite, db.messageEnvelope, db.auditEvent] as const) {
       expect(await (table as typeof db.member).count({ where: { meshId: w.own.id } })).toBe(0);
     }
-    expect(await authenticate(db, { email: w.user.email, password: "a-long-password" })).toBeNull();
+    expect(await authenticate(visitorCtx(db), { email: w.user.email, password: "a-long-password" })).toBeNull();
 
     // The hosted mesh: the user left it (both members revoked, renamed, no longer linked), their invite went, history stays unnamed.
     for (const id of [w.membership.id, w.device.id]) {

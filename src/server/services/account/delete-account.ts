@@ -1,11 +1,11 @@
+import type { ServiceContext } from "../context";
 import { secretsEqual } from "@/server/core/crypto/equal";
-import type { Db, Prisma } from "@/server/core/db";
+import type { Prisma } from "@/server/core/db";
 import { AppError } from "@/server/core/errors";
 import type { UserActor } from "../actor";
 import { notifyBrokers } from "../broker/mesh-events";
-import { nowOf } from "../meshes/deps";
 import { endLeaving, leavingSelect } from "../meshes/leave-mesh";
-import { ZDeleteAccountInput, type TDeleteAccountInput } from "./schemas";
+import { type TDeleteAccountInput } from "./schemas";
 
 /** The display name left on the user's memberships in other people's meshes. */
 export const DELETED_MEMBER_NAME = "deleted account";
@@ -44,12 +44,11 @@ async function leaveOtherMeshes(tx: Prisma.TransactionClient, userId: string, no
  * are refused (CONFLICT admin_account): their address would be free for anyone to sign up with and
  * become administrator (docs/security.md, "Accounts").
  */
-export async function deleteAccount(deps: { db: Db; now?: () => Date }, actor: UserActor, raw: TDeleteAccountInput) {
-  const input = ZDeleteAccountInput.parse(raw);
-  if (actor.isAdmin) throw new AppError("CONFLICT", "admin_account");
-  const now = nowOf(deps);
-  const me = actor.userId;
-  return deps.db.$transaction(
+export async function deleteAccount(ctx: ServiceContext<UserActor>, input: TDeleteAccountInput) {
+  if (ctx.actor.isAdmin) throw new AppError("CONFLICT", "admin_account");
+  const now = ctx.now();
+  const me = ctx.actor.userId;
+  return ctx.db.$transaction(
     async (tx) => {
       const user = await tx.user.findUnique({ where: { id: me }, select: { email: true } });
       if (!user) throw new AppError("NOT_FOUND", "user_not_found");

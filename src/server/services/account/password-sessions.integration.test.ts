@@ -8,7 +8,7 @@ import { findSessionUser, openSession } from "@/server/auth/sessions";
 import { CLIENT_ADDRESS_HEADER } from "@/server/core/client-address";
 import { sha256Hex } from "@/server/core/crypto/hash";
 import { authenticate } from "@/server/services/users/authenticate";
-import { makeUser } from "@/test/mesh-fixtures";
+import { makeUser, visitorCtx } from "@/test/mesh-fixtures";
 import { testDb, uid } from "@/test/helpers";
 import { trpcOutcome } from "@/test/rejection";
 
@@ -52,7 +52,9 @@ describe("my.changePassword", () => {
     expect(await codeOf(as(user, here.id).my.changePassword(change("not-the-password")))).toBe(
       "BAD_REQUEST:current_password_wrong",
     );
-    expect(await authenticate(db, { email: user.email, password: "a-long-password" })).toMatchObject({ id: user.id });
+    expect(await authenticate(visitorCtx(db), { email: user.email, password: "a-long-password" })).toMatchObject({
+      id: user.id,
+    });
     expect(await findSessionUser(db, there.secret)).not.toBeNull();
 
     expect(await as(user, here.id).my.changePassword(change("a-long-password"))).toEqual({
@@ -62,8 +64,8 @@ describe("my.changePassword", () => {
     expect(await findSessionUser(db, here.secret)).toMatchObject({ id: user.id, sessionId: here.id });
     expect(await findSessionUser(db, there.secret)).toBeNull();
     expect(await findSessionUser(db, elsewhere.secret)).toMatchObject({ id: other.id });
-    expect(await authenticate(db, { email: user.email, password: "a-long-password" })).toBeNull();
-    expect(await authenticate(db, { email: user.email, password: "a-brand-new-password" })).toMatchObject({
+    expect(await authenticate(visitorCtx(db), { email: user.email, password: "a-long-password" })).toBeNull();
+    expect(await authenticate(visitorCtx(db), { email: user.email, password: "a-brand-new-password" })).toMatchObject({
       id: user.id,
     });
   });
@@ -84,7 +86,9 @@ describe("my.changePassword", () => {
       /^BAD_REQUEST:/,
     );
     expect(await codeOf(as(user).my.changePassword(change("x".repeat(201))))).toMatch(/^BAD_REQUEST:/);
-    expect(await authenticate(db, { email: user.email, password: "a-long-password" })).toMatchObject({ id: user.id });
+    expect(await authenticate(visitorCtx(db), { email: user.email, password: "a-long-password" })).toMatchObject({
+      id: user.id,
+    });
   });
 
   it("limits guesses at the current password like sign-in attempts, in the same per-address buckets", async () => {
@@ -95,7 +99,9 @@ describe("my.changePassword", () => {
     // Past the limit, even the right password is not checked, and sign-in with the address is limited too.
     expect(await codeOf(as(user).my.changePassword(change("a-long-password")))).toBe("TOO_MANY_REQUESTS:rate_limited");
     expect(await signInLimiter().attempt(user.email, "192.0.2.1")).toBe(false);
-    expect(await authenticate(db, { email: user.email, password: "a-long-password" })).toMatchObject({ id: user.id });
+    expect(await authenticate(visitorCtx(db), { email: user.email, password: "a-long-password" })).toMatchObject({
+      id: user.id,
+    });
   });
 
   it("tells an account without a password (OAuth only) that it has none", async () => {

@@ -15,7 +15,7 @@ export const ZChangePasswordInput = z
   })
   .refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], error: "passwords_differ" })
   .refine((v) => v.newPassword !== v.currentPassword, { path: ["newPassword"], error: "password_unchanged" });
-export type TChangePasswordInput = z.input<typeof ZChangePasswordInput>;
+export type TChangePasswordInput = z.output<typeof ZChangePasswordInput>;
 
 /** One of the user's sessions, by the row's id (its public handle; never the cookie's secret). */
 export const ZSessionIdInput = z.object({
@@ -25,7 +25,7 @@ export const ZSessionIdInput = z.object({
     .max(64)
     .regex(/^[A-Za-z0-9_-]+$/, { error: "invalid_session_id" }),
 });
-export type TSessionIdInput = z.infer<typeof ZSessionIdInput>;
+export type TSessionIdInput = z.output<typeof ZSessionIdInput>;
 
 /** Account deletion, confirmed by typing the account's e-mail address. */
 export const ZDeleteAccountInput = z.object({
@@ -35,7 +35,7 @@ export const ZDeleteAccountInput = z.object({
     .min(1, { error: "confirmation_mismatch" })
     .max(254, { error: "confirmation_mismatch" }),
 });
-export type TDeleteAccountInput = z.infer<typeof ZDeleteAccountInput>;
+export type TDeleteAccountInput = z.output<typeof ZDeleteAccountInput>;
 
 /** The request's own session (the session list marks it; "sign out of other sessions" keeps it). */
 export interface CurrentSession {

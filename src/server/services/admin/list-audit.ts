@@ -1,7 +1,9 @@
-import type { Db, Prisma } from "@/server/core/db";
+import type { AdministratorActor } from "../actor";
+import type { ServiceContext } from "../context";
+import type { Prisma } from "@/server/core/db";
 import { auditActorSelect, namedAuditEvents } from "../audit/names";
 import { readPage } from "../paging";
-import { ZAdminAuditInput, type TAdminAuditInput } from "./schemas";
+import { type TAdminAuditInput } from "./schemas";
 
 /**
  * Most members (by display name) and meshes (by slug or name) a text search matches: neither the
@@ -11,16 +13,15 @@ const ACTOR_SEARCH_LIMIT = 1_000;
 const MESH_SEARCH_LIMIT = 1_000;
 
 /** The audit log, newest first by default; text search (`q`), filters eventType, meshId and a date range. */
-export async function adminListAudit(db: Db, raw: TAdminAuditInput) {
-  const input = ZAdminAuditInput.parse(raw);
+export async function adminListAudit(ctx: ServiceContext<AdministratorActor>, input: TAdminAuditInput) {
   const [actors, meshesFound] = input.q
     ? await Promise.all([
-        db.member.findMany({
+        ctx.db.member.findMany({
           where: { displayName: { contains: input.q, mode: "insensitive" } },
           select: { id: true },
           take: ACTOR_SEARCH_LIMIT,
         }),
-        db.mesh.findMany({
+        ctx.db.mesh.findMany({
           where: {
             OR: [{ slug: { contains: input.q.toLowerCase() } }, { name: { contains: input.q, mode: "insensitive" } }],
           },
@@ -48,9 +49,9 @@ export async function adminListAudit(db: Db, raw: TAdminAuditInput) {
   };
   const page = await readPage(
     input,
-    () => db.auditEvent.count({ where }),
+    () => ctx.db.auditEvent.count({ where }),
     (window) =>
-      db.auditEvent.findMany({
+      ctx.db.auditEvent.findMany({
         where,
         orderBy: [{ createdAt: input.dir }, { id: input.dir }],
         ...window,
@@ -65,10 +66,10 @@ export async function adminListAudit(db: Db, raw: TAdminAuditInput) {
         },
       }),
   );
-  const named = await namedAuditEvents(db, page.items, { withEmail: true });
+  const named = await namedAuditEvents(ctx.db, page.items, { withEmail: true });
   const meshes = new Map(
     (
-      await db.mesh.findMany({
+      await ctx.db.mesh.findMany({
         where: { id: { in: [...new Set(page.items.map((a) => a.meshId))] } },
         select: { id: true, slug: true, name: true },
       })

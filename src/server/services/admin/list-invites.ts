@@ -1,12 +1,14 @@
-import type { Db, Prisma } from "@/server/core/db";
+import type { AdministratorActor } from "../actor";
+import type { ServiceContext } from "../context";
+import type { Prisma } from "@/server/core/db";
 import { inviteState } from "../invites/invite-state";
 import { readPage } from "../paging";
-import { ZAdminInvitesInput, type TAdminInvitesInput } from "./schemas";
+import { type TAdminInvitesInput } from "./schemas";
 import { inviteSummarySelect } from "../selects";
 
 /** Invites joined to mesh and creating user; filters revoked and expired. Tokens are never listed. */
-export async function adminListInvites(db: Db, raw: TAdminInvitesInput, now: Date = new Date()) {
-  const input = ZAdminInvitesInput.parse(raw);
+export async function adminListInvites(ctx: ServiceContext<AdministratorActor>, input: TAdminInvitesInput) {
+  const now = ctx.now();
   const where: Prisma.InviteWhereInput = {
     ...(input.revoked ? { revokedAt: input.revoked === "yes" ? { not: null } : null } : {}),
     ...(input.expired ? { expiresAt: input.expired === "yes" ? { lte: now } : { gt: now } } : {}),
@@ -21,9 +23,9 @@ export async function adminListInvites(db: Db, raw: TAdminInvitesInput, now: Dat
   };
   const page = await readPage(
     input,
-    () => db.invite.count({ where }),
+    () => ctx.db.invite.count({ where }),
     (window) =>
-      db.invite.findMany({
+      ctx.db.invite.findMany({
         where,
         orderBy: [{ [input.sort]: input.dir }, { id: input.dir }],
         ...window,

@@ -1,12 +1,13 @@
-import type { Db, Prisma } from "@/server/core/db";
+import type { AdministratorActor } from "../actor";
+import type { ServiceContext } from "../context";
+import type { Prisma } from "@/server/core/db";
 import { memberCounts } from "../meshes/member-counts";
 import { readPage } from "../paging";
-import { ZAdminMeshesInput, type TAdminMeshesInput } from "./schemas";
+import { type TAdminMeshesInput } from "./schemas";
 import { meshSummarySelect } from "../selects";
 
 /** All meshes with owner and member count; search on name and slug, enumeration and archived filters. */
-export async function adminListMeshes(db: Db, raw: TAdminMeshesInput) {
-  const input = ZAdminMeshesInput.parse(raw);
+export async function adminListMeshes(ctx: ServiceContext<AdministratorActor>, input: TAdminMeshesInput) {
   const where: Prisma.MeshWhereInput = {
     ...(input.q
       ? { OR: [{ name: { contains: input.q, mode: "insensitive" } }, { slug: { contains: input.q.toLowerCase() } }] }
@@ -18,9 +19,9 @@ export async function adminListMeshes(db: Db, raw: TAdminMeshesInput) {
   };
   const page = await readPage(
     input,
-    () => db.mesh.count({ where }),
+    () => ctx.db.mesh.count({ where }),
     (window) =>
-      db.mesh.findMany({
+      ctx.db.mesh.findMany({
         where,
         orderBy: [{ [input.sort]: input.dir }, { id: input.dir }],
         ...window,
@@ -31,7 +32,7 @@ export async function adminListMeshes(db: Db, raw: TAdminMeshesInput) {
       }),
   );
   const countOf = await memberCounts(
-    db,
+    ctx.db,
     page.items.map((m) => m.id),
   );
   return { ...page, items: page.items.map((m) => ({ ...m, memberCount: countOf.get(m.id) ?? 0 })) };

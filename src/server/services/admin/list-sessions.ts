@@ -1,10 +1,11 @@
-import type { Db, Prisma } from "@/server/core/db";
+import type { AdministratorActor } from "../actor";
+import type { ServiceContext } from "../context";
+import type { Prisma } from "@/server/core/db";
 import { readPage } from "../paging";
-import { ZAdminSessionsInput, type TAdminSessionsInput } from "./schemas";
+import { type TAdminSessionsInput } from "./schemas";
 
 /** Presences across all meshes, joined to member and mesh; filter active or disconnected. */
-export async function adminListSessions(db: Db, raw: TAdminSessionsInput) {
-  const input = ZAdminSessionsInput.parse(raw);
+export async function adminListSessions(ctx: ServiceContext<AdministratorActor>, input: TAdminSessionsInput) {
   const where: Prisma.PresenceWhereInput = {
     ...(input.status ? { disconnectedAt: input.status === "active" ? null : { not: null } } : {}),
     ...(input.q
@@ -18,9 +19,9 @@ export async function adminListSessions(db: Db, raw: TAdminSessionsInput) {
   };
   return readPage(
     input,
-    () => db.presence.count({ where }),
+    () => ctx.db.presence.count({ where }),
     (window) =>
-      db.presence.findMany({
+      ctx.db.presence.findMany({
         where,
         orderBy: [
           input.sort === "disconnectedAt"

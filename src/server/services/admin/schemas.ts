@@ -19,7 +19,7 @@ export const ZAdminMeshesInput = ZPageInput.extend({
   sort: z.enum(ADMIN_MESH_SORTS).default("createdAt"),
   dir: ZSortDir,
 });
-export type TAdminMeshesInput = z.input<typeof ZAdminMeshesInput>;
+export type TAdminMeshesInput = z.output<typeof ZAdminMeshesInput>;
 
 export const ZAdminSessionsInput = ZPageInput.extend({
   q: ZSearch,
@@ -27,7 +27,7 @@ export const ZAdminSessionsInput = ZPageInput.extend({
   sort: z.enum(ADMIN_SESSION_SORTS).default("connectedAt"),
   dir: ZSortDir,
 });
-export type TAdminSessionsInput = z.input<typeof ZAdminSessionsInput>;
+export type TAdminSessionsInput = z.output<typeof ZAdminSessionsInput>;
 
 export const ZAdminInvitesInput = ZPageInput.extend({
   q: ZSearch,
@@ -36,7 +36,7 @@ export const ZAdminInvitesInput = ZPageInput.extend({
   sort: z.enum(ADMIN_INVITE_SORTS).default("createdAt"),
   dir: ZSortDir,
 });
-export type TAdminInvitesInput = z.input<typeof ZAdminInvitesInput>;
+export type TAdminInvitesInput = z.output<typeof ZAdminInvitesInput>;
 
 export const AUDIT_TYPES = [
   "mesh_created",
@@ -62,4 +62,4 @@ export const ZAdminAuditInput = ZPageInput.extend({
   to: z.coerce.date().optional(),
   dir: ZSortDir,
 });
-export type TAdminAuditInput = z.input<typeof ZAdminAuditInput>;
+export type TAdminAuditInput = z.output<typeof ZAdminAuditInput>;

@@ -7,7 +7,7 @@ import { createContext, type SessionUser } from "@/server/api/trpc";
 import { toBase64Url } from "@/server/core/encoding";
 import { testDb } from "@/test/helpers";
 import { restAs } from "@/test/rest";
-import { makeMesh, makeUser } from "@/test/mesh-fixtures";
+import { makeMesh, makeUser, visitorCtx } from "@/test/mesh-fixtures";
 import { joinMesh } from "../join/join-mesh";
 import { signJoinProof } from "../join/join-proof";
 import {
@@ -61,11 +61,11 @@ describe("mesh login (device flow)", () => {
     );
 
     const now = new Date();
-    const polled = await pollDeviceLogin(db, { deviceCode }, later(now, DEVICE_POLL_INTERVAL_S));
+    const polled = await pollDeviceLogin(visitorCtx(db, later(now, DEVICE_POLL_INTERVAL_S)), { deviceCode });
     expect(polled).toMatchObject({ status: "approved", user: { name: "Cleo Cli", email: user.email } });
     const token = polled.status === "approved" ? polled.token : "";
     expect(token).toMatch(/^mdt_/);
-    expect(await pollDeviceLogin(db, { deviceCode }, later(now, 2 * DEVICE_POLL_INTERVAL_S))).toEqual({
+    expect(await pollDeviceLogin(visitorCtx(db, later(now, 2 * DEVICE_POLL_INTERVAL_S)), { deviceCode })).toEqual({
       status: "expired",
     });
     expect(JSON.stringify(await db.deviceToken.findMany({ where: { userId: user.id } }))).not.toContain(token);
@@ -113,29 +113,37 @@ describe("mesh login (device flow)", () => {
   it("deny, expiry and polling too fast", async () => {
     const user = await makeUser(db);
     const t0 = new Date();
-    const denied = await startDeviceLogin(db, { clientName: "denied" }, t0);
+    const denied = await startDeviceLogin(visitorCtx(db, t0), { clientName: "denied" });
     await as(user).my.decideDeviceLogin({ userCode: denied.userCode, approve: false });
-    expect(await pollDeviceLogin(db, { deviceCode: denied.deviceCode }, later(t0, 5))).toEqual({ status: "denied" });
+    expect(await pollDeviceLogin(visitorCtx(db, later(t0, 5)), { deviceCode: denied.deviceCode })).toEqual({
+      status: "denied",
+    });
 
-    const slow = await startDeviceLogin(db, { clientName: "slow" }, t0);
-    expect(await pollDeviceLogin(db, { deviceCode: slow.deviceCode }, t0)).toEqual({ status: "pending" });
-    expect(await pollDeviceLogin(db, { deviceCode: slow.deviceCode }, later(t0, 1))).toEqual({ status: "slow_down" });
-    expect(await pollDeviceLogin(db, { deviceCode: slow.deviceCode }, later(t0, 1 + DEVICE_POLL_INTERVAL_S))).toEqual({
+    const slow = await startDeviceLogin(visitorCtx(db, t0), { clientName: "slow" });
+    expect(await pollDeviceLogin(visitorCtx(db, t0), { deviceCode: slow.deviceCode })).toEqual({ status: "pending" });
+    expect(await pollDeviceLogin(visitorCtx(db, later(t0, 1)), { deviceCode: slow.deviceCode })).toEqual({
+      status: "slow_down",
+    });
+    expect(
+      await pollDeviceLogin(visitorCtx(db, later(t0, 1 + DEVICE_POLL_INTERVAL_S)), { deviceCode: slow.deviceCode }),
+    ).toEqual({
       status: "pending",
     });
 
-    const old = await startDeviceLogin(db, { clientName: "old" }, new Date(Date.now() - DEVICE_LOGIN_TTL_MS - 1000));
-    expect(await pollDeviceLogin(db, { deviceCode: old.deviceCode })).toEqual({ status: "expired" });
+    const old = await startDeviceLogin(visitorCtx(db, new Date(Date.now() - DEVICE_LOGIN_TTL_MS - 1000)), {
+      clientName: "old",
+    });
+    expect(await pollDeviceLogin(visitorCtx(db), { deviceCode: old.deviceCode })).toEqual({ status: "expired" });
     await expect(as(user).my.decideDeviceLogin({ userCode: old.userCode, approve: true })).rejects.toMatchObject({
       code: "NOT_FOUND",
       message: "device_code_not_found",
     });
-    expect(await pollDeviceLogin(db, { deviceCode: "no-such-code" })).toEqual({ status: "expired" });
+    expect(await pollDeviceLogin(visitorCtx(db), { deviceCode: "no-such-code" })).toEqual({ status: "expired" });
   });
 
   it("limits code guessing per user: wrong codes, then 429 even for the right one", async () => {
     const guesser = await makeUser(db);
-    const target = await startDeviceLogin(db, { clientName: "target" });
+    const target = await startDeviceLogin(visitorCtx(db), { clientName: "target" });
     const guesses = [
       "BBBB-BBBB",
       "CCCC-CCCC",
@@ -153,7 +161,7 @@ describe("mesh login (device flow)", () => {
     await expect(as(guesser).my.decideDeviceLogin({ userCode: target.userCode, approve: true })).rejects.toMatchObject({
       code: "TOO_MANY_REQUESTS",
     });
-    expect(await pollDeviceLogin(db, { deviceCode: target.deviceCode })).toEqual({ status: "pending" });
+    expect(await pollDeviceLogin(visitorCtx(db), { deviceCode: target.deviceCode })).toEqual({ status: "pending" });
     // Another user is not held back by the guesser.
     expect(await as(await makeUser(db)).my.deviceLogin({ userCode: target.userCode })).toMatchObject({
       clientName: "target",
@@ -168,13 +176,11 @@ describe("mesh login (device flow)", () => {
     const victim = nacl.sign.keyPair();
     const peerPubkey = toBase64Url(victim.publicKey);
     expect(await joinMesh(db, { token: invite.token, peerPubkey, displayName: "victim" })).toMatchObject({ ok: true });
-    const login = await startDeviceLogin(db, { clientName: "mallory" });
+    const login = await startDeviceLogin(visitorCtx(db), { clientName: "mallory" });
     await as(mallory).my.decideDeviceLogin({ userCode: login.userCode, approve: true });
-    const polled = await pollDeviceLogin(
-      db,
-      { deviceCode: login.deviceCode },
-      later(new Date(), DEVICE_POLL_INTERVAL_S),
-    );
+    const polled = await pollDeviceLogin(visitorCtx(db, later(new Date(), DEVICE_POLL_INTERVAL_S)), {
+      deviceCode: login.deviceCode,
+    });
     const token = polled.status === "approved" ? polled.token : "";
     expect(await joinMesh(db, { token: invite.token, peerPubkey, displayName: "victim", accountToken: token })).toEqual(
       { ok: false, reason: "key_proof_required" },

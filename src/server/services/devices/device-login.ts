@@ -1,3 +1,4 @@
+import type { ServiceContext } from "../context";
 // `mesh login`: a command line gets a token for a user, RFC 8628 style (docs/cli.md, "mesh login"). The
 // CLI asks for a device code and a short user code, shows the code and a page of the web app, and polls;
 // the signed-in person confirms the code on that page; the next poll gets the token, once. Only hashes of
@@ -7,7 +8,7 @@ import { z } from "zod";
 import { sha256Hex } from "@/server/core/crypto/hash";
 import type { Db } from "@/server/core/db";
 import { AppError } from "@/server/core/errors";
-import type { UserActor } from "../actor";
+import type { UserActor, VisitorActor } from "../actor";
 
 /** How long a login may wait for its approval. */
 export const DEVICE_LOGIN_TTL_MS = 10 * 60_000;
@@ -42,13 +43,17 @@ function newUserCode(): string {
 }
 
 /** Starts a login: the device code (for the CLI only) and the user code (for the person). */
-export async function startDeviceLogin(db: Db, raw: z.input<typeof ZStartDeviceLoginInput>, now = new Date()) {
-  const { clientName } = ZStartDeviceLoginInput.parse(raw);
+export async function startDeviceLogin(
+  ctx: ServiceContext<VisitorActor>,
+  input: z.output<typeof ZStartDeviceLoginInput>,
+) {
+  const now = ctx.now();
+  const { clientName } = input;
   // Logins long past their expiry go as new ones come (an index on expires_at keeps this cheap).
-  await sweepDeviceLogins(db, now);
+  await sweepDeviceLogins(ctx.db, now);
   const deviceCode = randomBytes(32).toString("base64url");
   const userCode = newUserCode();
-  await db.deviceAuthorization.create({
+  await ctx.db.deviceAuthorization.create({
     data: {
       deviceCodeHash: sha256Hex(deviceCode),
       userCodeHash: sha256Hex(userCode),
@@ -73,21 +78,21 @@ export type PollAnswer =
  * poll answers `expired`). A poll sooner than the interval after the last one answers `slow_down`.
  */
 export async function pollDeviceLogin(
-  db: Db,
-  raw: z.input<typeof ZPollDeviceLoginInput>,
-  now = new Date(),
+  ctx: ServiceContext<VisitorActor>,
+  input: z.output<typeof ZPollDeviceLoginInput>,
 ): Promise<PollAnswer> {
-  const { deviceCode } = ZPollDeviceLoginInput.parse(raw);
-  const login = await db.deviceAuthorization.findUnique({ where: { deviceCodeHash: sha256Hex(deviceCode) } });
+  const now = ctx.now();
+  const { deviceCode } = input;
+  const login = await ctx.db.deviceAuthorization.findUnique({ where: { deviceCodeHash: sha256Hex(deviceCode) } });
   if (!login || login.status === "consumed" || login.expiresAt <= now) return { status: "expired" };
   if (login.status === "denied") return { status: "denied" };
   const early =
     login.lastPolledAt !== null && now.getTime() - login.lastPolledAt.getTime() < DEVICE_POLL_INTERVAL_S * 1000 - 500;
-  await db.deviceAuthorization.update({ where: { id: login.id }, data: { lastPolledAt: now } });
+  await ctx.db.deviceAuthorization.update({ where: { id: login.id }, data: { lastPolledAt: now } });
   if (early) return { status: "slow_down" };
   if (login.status === "pending" || !login.userId) return { status: "pending" };
   const userId = login.userId;
-  return db.$transaction(async (tx) => {
+  return ctx.db.$transaction(async (tx) => {
     // Spent by exactly one poll, whatever races.
     const spent = await tx.deviceAuthorization.updateMany({
       where: { id: login.id, status: "approved" },
@@ -102,13 +107,9 @@ export async function pollDeviceLogin(
 }
 
 /** A pending login the signed-in person is about to confirm (NOT_FOUND for any other code). */
-export async function describeDeviceLogin(
-  db: Db,
-  _actor: UserActor,
-  raw: z.input<typeof ZUserCodeInput>,
-  now = new Date(),
-) {
-  const login = await pendingLogin(db, raw.userCode, now);
+export async function describeDeviceLogin(ctx: ServiceContext<UserActor>, input: z.output<typeof ZUserCodeInput>) {
+  const now = ctx.now();
+  const login = await pendingLogin(ctx.db, input.userCode, now);
   return {
     userCode: formatUserCode(login.code),
     clientName: login.clientName,
@@ -119,16 +120,15 @@ export async function describeDeviceLogin(
 
 /** Approves (or denies) a pending login for the signed-in user. */
 export async function decideDeviceLogin(
-  db: Db,
-  actor: UserActor,
-  raw: z.input<typeof ZDecideDeviceLoginInput>,
-  now = new Date(),
+  ctx: ServiceContext<UserActor>,
+  input: z.output<typeof ZDecideDeviceLoginInput>,
 ) {
-  const { userCode, approve } = ZDecideDeviceLoginInput.parse(raw);
-  const login = await pendingLogin(db, userCode, now);
-  const decided = await db.deviceAuthorization.updateMany({
+  const now = ctx.now();
+  const { userCode, approve } = input;
+  const login = await pendingLogin(ctx.db, userCode, now);
+  const decided = await ctx.db.deviceAuthorization.updateMany({
     where: { id: login.id, status: "pending", expiresAt: { gt: now } },
-    data: { status: approve ? "approved" : "denied", userId: actor.userId },
+    data: { status: approve ? "approved" : "denied", userId: ctx.actor.userId },
   });
   if (decided.count === 0) throw new AppError("NOT_FOUND", "device_code_not_found");
   return { userCode: formatUserCode(login.code), clientName: login.clientName, approved: approve };
@@ -161,9 +161,10 @@ export async function userOfDeviceToken(
 }
 
 /** `mesh logout`: the token stops working. Answers the same whether or not it was live. */
-export async function revokeDeviceToken(db: Db, raw: z.input<typeof ZDeviceTokenInput>, now = new Date()) {
-  const { token } = ZDeviceTokenInput.parse(raw);
-  await db.deviceToken.updateMany({
+export async function revokeDeviceToken(ctx: ServiceContext<VisitorActor>, input: z.output<typeof ZDeviceTokenInput>) {
+  const now = ctx.now();
+  const { token } = input;
+  await ctx.db.deviceToken.updateMany({
     where: { tokenHash: sha256Hex(token), revokedAt: null },
     data: { revokedAt: now },
   });

@@ -1,6 +1,6 @@
+import type { ServiceContext } from "../context";
 import type { MemberRole } from "@/generated/prisma/enums";
 import type { UserActor } from "../actor";
-import type { MeshDeps } from "../meshes/deps";
 import { inviteSummarySelect, meshSummarySelect } from "../selects";
 
 export const EXPORT_AUDIT_LIMIT = 5000;
@@ -35,21 +35,21 @@ function joinedMeshes<T extends { id: string }>(rows: readonly Membership<T>[]) 
  * Everything the product holds about the actor (Document 3): profile, meshes owned, meshes joined,
  * invites issued, and audit events of owned meshes only (newest 5000). No secrets, tokens or ciphertext.
  */
-export async function exportMyData(deps: Pick<MeshDeps, "db" | "now">, actor: UserActor) {
-  const db = deps.db;
+export async function exportMyData(ctx: ServiceContext<UserActor>) {
+  const db = ctx.db;
   // First the meshes owned: their audit events are read by mesh id (an audit event has no relation to its mesh).
   const meshesOwned = await db.mesh.findMany({
-    where: { ownerUserId: actor.userId },
+    where: { ownerUserId: ctx.actor.userId },
     orderBy: { createdAt: "asc" },
     select: meshSummarySelect,
   });
   const [profile, memberships, invitesIssued, auditEvents] = await Promise.all([
     db.user.findUniqueOrThrow({
-      where: { id: actor.userId },
+      where: { id: ctx.actor.userId },
       select: { id: true, name: true, email: true, createdAt: true },
     }),
     db.member.findMany({
-      where: { userId: actor.userId, mesh: { ownerUserId: { not: actor.userId } } },
+      where: { userId: ctx.actor.userId, mesh: { ownerUserId: { not: ctx.actor.userId } } },
       orderBy: { joinedAt: "asc" },
       select: {
         role: true,
@@ -61,7 +61,7 @@ export async function exportMyData(deps: Pick<MeshDeps, "db" | "now">, actor: Us
       },
     }),
     db.invite.findMany({
-      where: { createdByUserId: actor.userId },
+      where: { createdByUserId: ctx.actor.userId },
       orderBy: { createdAt: "asc" },
       select: { ...inviteSummarySelect, meshId: true },
     }),
@@ -81,7 +81,7 @@ export async function exportMyData(deps: Pick<MeshDeps, "db" | "now">, actor: Us
     }),
   ]);
   return {
-    exportedAt: (deps.now ? deps.now() : new Date()).toISOString(),
+    exportedAt: ctx.now().toISOString(),
     profile,
     meshesOwned,
     meshesJoined: joinedMeshes(memberships),

@@ -9,7 +9,7 @@ export const HOME_RECENT_LIMIT = 5;
 export const ZHomeMeshesInput = z.object({
   limit: z.coerce.number().int().min(1).max(HOME_MESHES_MAX).default(6),
 });
-export type THomeMeshesInput = z.input<typeof ZHomeMeshesInput>;
+export type THomeMeshesInput = z.output<typeof ZHomeMeshesInput>;
 
 /** One mesh of the signed-in user with its presence: members online (a live connection) of all live members. */
 export const ZHomeMesh = z.object({

@@ -1,7 +1,7 @@
-import type { Db } from "@/server/core/db";
+import type { ServiceContext } from "../context";
 import type { UserActor } from "../actor";
 import { roleOfUser } from "../meshes/member-roles";
-import { ZHomeMeshesInput, type THomeMeshesInput, type THomeMeshesOut } from "./home-overview.schema";
+import { type THomeMeshesInput, type THomeMeshesOut } from "./home-overview.schema";
 
 interface Row {
   id: string;
@@ -20,23 +20,19 @@ interface Row {
  * query), live ones first, the most members online first, then the newest; at most `limit`, with the
  * number of all of them. Online counts as on the live page: live members with a connection open now.
  */
-export async function listHomeMeshes(
-  deps: { db: Db },
-  actor: UserActor,
-  raw: THomeMeshesInput,
-): Promise<THomeMeshesOut> {
-  const { limit } = ZHomeMeshesInput.parse(raw);
+export async function listHomeMeshes(ctx: ServiceContext<UserActor>, input: THomeMeshesInput): Promise<THomeMeshesOut> {
+  const { limit } = input;
   // The visible meshes first (two index lookups), so the counts below are made for those only.
-  const rows = await deps.db.$queryRaw<Row[]>`
+  const rows = await ctx.db.$queryRaw<Row[]>`
     WITH visible AS (
-      SELECT id AS mesh_id FROM meshes WHERE owner_user_id = ${actor.userId}
+      SELECT id AS mesh_id FROM meshes WHERE owner_user_id = ${ctx.actor.userId}
       UNION
-      SELECT mesh_id FROM members WHERE user_id = ${actor.userId} AND revoked_at IS NULL
+      SELECT mesh_id FROM members WHERE user_id = ${ctx.actor.userId} AND revoked_at IS NULL
     )
     SELECT ms.id, ms.name, ms.slug, ms.archived_at IS NOT NULL AS archived,
-           ms.owner_user_id = ${actor.userId} AS "isOwner", c.online, c.members,
+           ms.owner_user_id = ${ctx.actor.userId} AS "isOwner", c.online, c.members,
            (SELECT array_agg(m.role::text) FROM members m
-            WHERE m.mesh_id = ms.id AND m.user_id = ${actor.userId} AND m.revoked_at IS NULL) AS roles,
+            WHERE m.mesh_id = ms.id AND m.user_id = ${ctx.actor.userId} AND m.revoked_at IS NULL) AS roles,
            count(*) OVER ()::int AS total
     FROM visible v
     JOIN meshes ms ON ms.id = v.mesh_id

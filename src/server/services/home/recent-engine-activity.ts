@@ -1,6 +1,5 @@
-import type { Db } from "@/server/core/db";
-import { AppError } from "@/server/core/errors";
-import type { UserActor } from "../actor";
+import type { ServiceContext } from "../context";
+import { administratorOf } from "../actor";
 import { visibleExecutions } from "../pipelines/access";
 import { placesOf } from "../pipelines/serialize";
 import { ownedBy } from "../reviews/access";
@@ -10,11 +9,11 @@ import { HOME_RECENT_LIMIT, type THomeEngineOut } from "./home-overview.schema";
  * The administrator's overview of the review engine: the newest jobs and pipeline runs (five each).
  * FORBIDDEN for any other user here too, not only in the procedure, as the pipelines' own rule.
  */
-export async function recentEngineActivity(deps: { db: Db }, actor: UserActor): Promise<THomeEngineOut> {
-  if (!actor.isAdmin) throw new AppError("FORBIDDEN", "admin_only");
+export async function recentEngineActivity(ctx: ServiceContext): Promise<THomeEngineOut> {
+  administratorOf(ctx.actor);
   const [jobs, executions] = await Promise.all([
-    deps.db.job.findMany({
-      where: ownedBy(actor),
+    ctx.db.job.findMany({
+      where: ownedBy(ctx.actor),
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: HOME_RECENT_LIMIT,
       select: {
@@ -30,8 +29,8 @@ export async function recentEngineActivity(deps: { db: Db }, actor: UserActor): 
         place: { select: { name: true } },
       },
     }),
-    deps.db.pipelineExecution.findMany({
-      where: visibleExecutions(actor),
+    ctx.db.pipelineExecution.findMany({
+      where: visibleExecutions(ctx.actor),
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: HOME_RECENT_LIMIT,
       // Never the result or synthesis JSON: only what the list shows.

@@ -1,12 +1,11 @@
+import type { ServiceContext } from "../context";
 import { createInviteToken, formatInviteExpiry } from "@/server/core/invites";
 import { AppError, isUniqueViolation } from "@/server/core/errors";
 import { uuidv7 } from "@/server/core/ids";
 import type { UserActor } from "../actor";
 import { recordAudit } from "../audit/record-audit";
-import type { MeshDeps } from "../meshes/deps";
-import { nowOf } from "../meshes/deps";
 import { roleOfUser } from "../meshes/member-roles";
-import { ZCreateInviteInput, type TCreateInviteInput } from "../meshes/schemas";
+import { type TCreateInviteInput } from "../meshes/schemas";
 import { newInviteCode } from "./invite-code";
 import { joinLinks, shortJoinUrl } from "./join-links";
 
@@ -14,13 +13,12 @@ import { joinLinks, shortJoinUrl } from "./join-links";
  * Issues a signed invite and its short link. The mesh owner may grant admin, member or observer; a mesh admin may grant
  * member or observer; nobody else may invite, and an archived mesh takes no invites.
  */
-export async function createInvite(deps: MeshDeps, actor: UserActor, raw: TCreateInviteInput) {
-  const input = ZCreateInviteInput.parse(raw);
-  const now = nowOf(deps);
-  const mesh = await deps.db.mesh.findFirst({
+export async function createInvite(ctx: ServiceContext<UserActor>, input: TCreateInviteInput) {
+  const now = ctx.now();
+  const mesh = await ctx.db.mesh.findFirst({
     where: {
       id: input.meshId,
-      OR: [{ ownerUserId: actor.userId }, { members: { some: { userId: actor.userId, revokedAt: null } } }],
+      OR: [{ ownerUserId: ctx.actor.userId }, { members: { some: { userId: ctx.actor.userId, revokedAt: null } } }],
     },
     select: {
       id: true,
@@ -30,12 +28,12 @@ export async function createInvite(deps: MeshDeps, actor: UserActor, raw: TCreat
       ownerSecretKeyEnc: true,
       rootKeyEnc: true,
       archivedAt: true,
-      members: { where: { userId: actor.userId, revokedAt: null }, select: { role: true } },
+      members: { where: { userId: ctx.actor.userId, revokedAt: null }, select: { role: true } },
     },
   });
   if (!mesh) throw new AppError("NOT_FOUND", "mesh_not_found");
   const role = roleOfUser(
-    mesh.ownerUserId === actor.userId,
+    mesh.ownerUserId === ctx.actor.userId,
     mesh.members.map((m) => m.role),
     undefined,
   );
@@ -43,8 +41,8 @@ export async function createInvite(deps: MeshDeps, actor: UserActor, raw: TCreat
   if (role === "admin" && input.role === "admin") throw new AppError("FORBIDDEN", "role_not_allowed");
   if (mesh.archivedAt) throw new AppError("CONFLICT", "mesh_archived");
 
-  const secretKey = deps.sealer.open(mesh.ownerSecretKeyEnc, `mesh:${mesh.id}:owner-secret-key`);
-  const rootKey = deps.sealer.open(mesh.rootKeyEnc, `mesh:${mesh.id}:root-key`);
+  const secretKey = ctx.sealer.open(mesh.ownerSecretKeyEnc, `mesh:${mesh.id}:owner-secret-key`);
+  const rootKey = ctx.sealer.open(mesh.rootKeyEnc, `mesh:${mesh.id}:root-key`);
   const firstExpiry = Math.floor((now.getTime() + input.expiresInHours * 3_600_000) / 1000) * 1000;
   const id = uuidv7();
   try {
@@ -58,7 +56,7 @@ export async function createInvite(deps: MeshDeps, actor: UserActor, raw: TCreat
           v: 1,
           mesh_id: mesh.id,
           mesh_slug: mesh.slug,
-          broker_url: deps.brokerUrl,
+          broker_url: ctx.settings.brokerUrl,
           expires_at: formatInviteExpiry(expiresAt),
           mesh_root_key: rootKey.toString("base64url"),
           role: input.role,
@@ -67,15 +65,15 @@ export async function createInvite(deps: MeshDeps, actor: UserActor, raw: TCreat
         new Uint8Array(secretKey),
       );
       // The short link's code: shown now and, sealed, on the mesh page while the invite is valid.
-      const { code, shortCodeHash, shortCodeEnc } = newInviteCode(deps.sealer, id);
+      const { code, shortCodeHash, shortCodeEnc } = newInviteCode(ctx.sealer, id);
       try {
-        await deps.db.$transaction(async (tx) => {
+        await ctx.db.$transaction(async (tx) => {
           await tx.invite.create({
             data: {
               id,
               token,
               meshId: mesh.id,
-              createdByUserId: actor.userId,
+              createdByUserId: ctx.actor.userId,
               role: input.role,
               expiresAt,
               maxUses: input.maxUses,
@@ -86,15 +84,15 @@ export async function createInvite(deps: MeshDeps, actor: UserActor, raw: TCreat
           await recordAudit(tx, {
             meshId: mesh.id,
             type: "invite_created",
-            actorUserId: actor.userId,
+            actorUserId: ctx.actor.userId,
             metadata: { inviteId: id, role: input.role, maxUses: input.maxUses, expiresAt: expiresAt.toISOString() },
           });
         });
         return {
           inviteId: id,
           expiresAt,
-          ...joinLinks(deps.publicBaseUrl, token),
-          shortUrl: shortJoinUrl(deps.publicBaseUrl, code),
+          ...joinLinks(ctx.settings.publicBaseUrl, token),
+          shortUrl: shortJoinUrl(ctx.settings.publicBaseUrl, code),
           token,
         };
       } catch (error) {

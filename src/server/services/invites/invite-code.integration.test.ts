@@ -10,11 +10,10 @@ import { createCaller } from "@/server/api/root";
 import { createContext, type SessionUser } from "@/server/api/trpc";
 import { CLIENT_ADDRESS_HEADER, clientAddressOf } from "@/server/core/client-address";
 import { toBase64Url } from "@/server/core/encoding";
-import { meshDeps } from "@/server/services/context";
 import { joinMesh } from "@/server/services/join/join-mesh";
 import { archiveMesh } from "@/server/services/meshes/archive-mesh";
 import { testDb } from "@/test/helpers";
-import { actorOf, addMember, makeMesh, makeUser } from "@/test/mesh-fixtures";
+import { addMember, ctxOf, makeMesh, makeUser } from "@/test/mesh-fixtures";
 import { revokeInvite } from "./revoke-invite";
 
 const db = testDb();
@@ -69,7 +68,7 @@ describe("short invite codes", () => {
     const expired = await make();
     await db.invite.update({ where: { id: expired.inviteId }, data: { expiresAt: new Date(Date.now() - 1000) } });
     const revoked = await make();
-    await revokeInvite(meshDeps(db), actorOf(owner), { inviteId: revoked.inviteId });
+    await revokeInvite(ctxOf(db, owner), { inviteId: revoked.inviteId });
     const usedUp = await make(1);
     expect(
       await joinMesh(db, {
@@ -80,7 +79,7 @@ describe("short invite codes", () => {
     ).toMatchObject({ ok: true });
     const archivedMesh = await makeMesh(db, owner);
     const onArchived = await as(owner).my.createInvite({ meshId: archivedMesh.id });
-    await archiveMesh(meshDeps(db), actorOf(owner), { meshId: archivedMesh.id });
+    await archiveMesh(ctxOf(db, owner), { meshId: archivedMesh.id });
 
     const codes = [
       ...[expired, revoked, usedUp, onArchived].map((i) => codeOf(i.shortUrl)),
@@ -158,7 +157,7 @@ describe("the mesh's usable invites with their links", () => {
       code: "NOT_FOUND",
     });
     // An archived mesh has no usable invites.
-    await archiveMesh(meshDeps(db), actorOf(owner), { meshId: mesh.id });
+    await archiveMesh(ctxOf(db, owner), { meshId: mesh.id });
     expect((await as(owner).my.meshInvites({ meshId: mesh.id })).items).toEqual([]);
     await expect(as(null).my.meshInvites({ meshId: mesh.id })).rejects.toMatchObject({ code: "UNAUTHORIZED" });
   });

@@ -3,7 +3,7 @@ import { sha256Hex } from "@/server/core/crypto/hash";
 import type { Db } from "@/server/core/db";
 import { AppError } from "@/server/core/errors";
 import { generateInviteCode, normaliseInviteCode } from "@/server/core/invites";
-import type { Sealer } from "../meshes/deps";
+import type { Sealer } from "../context";
 
 // Short invite links (docs/invites.md, "Short links"): an opaque code that stands for an invite's token
 // while the invite is usable. Stored twice, never in clear: its SHA-256 (the lookup key) and sealed

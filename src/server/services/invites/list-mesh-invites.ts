@@ -1,6 +1,6 @@
+import type { ServiceContext } from "../context";
 import { z } from "zod";
 import type { UserActor } from "../actor";
-import { nowOf, type MeshDeps } from "../meshes/deps";
 import { ZMeshIdInput } from "../meshes/schemas";
 import { inviteSummarySelect } from "../selects";
 import { openInviteCode } from "./invite-code";
@@ -10,7 +10,7 @@ import { joinLinks, shortJoinUrl } from "./join-links";
 export const MESH_INVITES_LIMIT = 50;
 
 export const ZMeshInvitesInput = ZMeshIdInput;
-export type TMeshInvitesInput = z.input<typeof ZMeshInvitesInput>;
+export type TMeshInvitesInput = z.output<typeof ZMeshInvitesInput>;
 
 /**
  * The invites of a mesh that can still be used (not expired, not revoked, not used up; the mesh not
@@ -18,26 +18,25 @@ export type TMeshInvitesInput = z.input<typeof ZMeshInvitesInput>;
  * owner sees every one; a mesh admin sees those they issued themselves (an owner's admin invite is
  * not theirs to hand on, and these are exactly the ones they may revoke); anyone else sees none.
  */
-export async function listMeshInvites(
-  deps: Pick<MeshDeps, "db" | "now" | "publicBaseUrl" | "sealer">,
-  actor: UserActor,
-  raw: TMeshInvitesInput,
-) {
-  const { meshId } = ZMeshInvitesInput.parse(raw);
-  const now = nowOf(deps);
-  const rows = await deps.db.invite.findMany({
+export async function listMeshInvites(ctx: ServiceContext<UserActor>, input: TMeshInvitesInput) {
+  const { meshId } = input;
+  const now = ctx.now();
+  const rows = await ctx.db.invite.findMany({
     where: {
       meshId,
       revokedAt: null,
       expiresAt: { gt: now },
       AND: [
-        { OR: [{ maxUses: null }, { usedCount: { lt: deps.db.invite.fields.maxUses } }] },
+        { OR: [{ maxUses: null }, { usedCount: { lt: ctx.db.invite.fields.maxUses } }] },
         {
           OR: [
-            { mesh: { ownerUserId: actor.userId, archivedAt: null } },
+            { mesh: { ownerUserId: ctx.actor.userId, archivedAt: null } },
             {
-              createdByUserId: actor.userId,
-              mesh: { archivedAt: null, members: { some: { userId: actor.userId, revokedAt: null, role: "admin" } } },
+              createdByUserId: ctx.actor.userId,
+              mesh: {
+                archivedAt: null,
+                members: { some: { userId: ctx.actor.userId, revokedAt: null, role: "admin" } },
+              },
             },
           ],
         },
@@ -53,11 +52,11 @@ export async function listMeshInvites(
     },
   });
   const items = rows.slice(0, MESH_INVITES_LIMIT).map(({ token, shortCodeEnc, ...invite }) => {
-    const code = openInviteCode(deps.sealer, invite.id, shortCodeEnc);
+    const code = openInviteCode(ctx.sealer, invite.id, shortCodeEnc);
     return {
       ...invite,
-      ...joinLinks(deps.publicBaseUrl, token),
-      shortUrl: code ? shortJoinUrl(deps.publicBaseUrl, code) : null,
+      ...joinLinks(ctx.settings.publicBaseUrl, token),
+      shortUrl: code ? shortJoinUrl(ctx.settings.publicBaseUrl, code) : null,
     };
   });
   return { items, more: rows.length > MESH_INVITES_LIMIT };

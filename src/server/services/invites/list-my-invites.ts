@@ -1,5 +1,5 @@
+import type { ServiceContext } from "../context";
 import type { UserActor } from "../actor";
-import { nowOf, type MeshDeps } from "../meshes/deps";
 import { inviteState } from "./invite-state";
 import { joinLinks } from "./join-links";
 import { inviteSummarySelect } from "../selects";
@@ -10,10 +10,10 @@ import { visibleTo } from "../meshes/access";
  * actor still owns or is a live member of: after leaving a mesh (or being removed), its invite
  * tokens are no longer the actor's to see.
  */
-export async function listMyInvites(deps: Pick<MeshDeps, "db" | "now" | "publicBaseUrl">, actor: UserActor) {
-  const now = nowOf(deps);
-  const rows = await deps.db.invite.findMany({
-    where: { createdByUserId: actor.userId, mesh: visibleTo(actor.userId) },
+export async function listMyInvites(ctx: ServiceContext<UserActor>) {
+  const now = ctx.now();
+  const rows = await ctx.db.invite.findMany({
+    where: { createdByUserId: ctx.actor.userId, mesh: visibleTo(ctx.actor.userId) },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: 500,
     select: {
@@ -22,5 +22,9 @@ export async function listMyInvites(deps: Pick<MeshDeps, "db" | "now" | "publicB
       mesh: { select: { id: true, slug: true, name: true, archivedAt: true } },
     },
   });
-  return rows.map((row) => ({ ...row, state: inviteState(row, now), ...joinLinks(deps.publicBaseUrl, row.token) }));
+  return rows.map((row) => ({
+    ...row,
+    state: inviteState(row, now),
+    ...joinLinks(ctx.settings.publicBaseUrl, row.token),
+  }));
 }

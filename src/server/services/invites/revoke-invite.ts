@@ -1,20 +1,22 @@
+import type { ServiceContext } from "../context";
 import { AppError } from "@/server/core/errors";
 import type { UserActor } from "../actor";
 import { recordAudit } from "../audit/record-audit";
-import { nowOf, type MeshDeps } from "../meshes/deps";
-import { ZInviteIdInput } from "../meshes/schemas";
 
 /** Revokes an invite; the mesh owner or the invite's creator may. Revoking twice changes nothing. */
-export async function revokeInvite(deps: Pick<MeshDeps, "db" | "now">, actor: UserActor, raw: { inviteId: string }) {
-  const { inviteId } = ZInviteIdInput.parse(raw);
-  const now = nowOf(deps);
-  return deps.db.$transaction(async (tx) => {
+export async function revokeInvite(ctx: ServiceContext<UserActor>, input: { inviteId: string }) {
+  const { inviteId } = input;
+  const now = ctx.now();
+  return ctx.db.$transaction(async (tx) => {
     const invite = await tx.invite.findFirst({
       where: {
         id: inviteId,
         OR: [
-          { mesh: { ownerUserId: actor.userId } },
-          { createdByUserId: actor.userId, mesh: { members: { some: { userId: actor.userId, revokedAt: null } } } },
+          { mesh: { ownerUserId: ctx.actor.userId } },
+          {
+            createdByUserId: ctx.actor.userId,
+            mesh: { members: { some: { userId: ctx.actor.userId, revokedAt: null } } },
+          },
         ],
       },
       select: { id: true, meshId: true, revokedAt: true },
@@ -25,7 +27,7 @@ export async function revokeInvite(deps: Pick<MeshDeps, "db" | "now">, actor: Us
     await recordAudit(tx, {
       meshId: invite.meshId,
       type: "invite_revoked",
-      actorUserId: actor.userId,
+      actorUserId: ctx.actor.userId,
       metadata: { inviteId },
     });
     return { inviteId, revokedAt: now };

@@ -1,29 +1,27 @@
+import type { ServiceContext } from "../context";
 import { toBase64Url } from "@/server/core/encoding";
 import { AppError, isUniqueViolation } from "@/server/core/errors";
 import { uuidv7 } from "@/server/core/ids";
 import { generateOwnerKeyPair, generateRootKey } from "@/server/core/invites";
 import type { UserActor } from "../actor";
 import { recordAudit } from "../audit/record-audit";
-import type { MeshDeps } from "./deps";
-import { ZCreateMeshInput, type TCreateMeshInput } from "./schemas";
+import type { TCreateMeshInput } from "./schemas";
 
 /**
  * Creates a mesh owned by the actor: a fresh ed25519 key pair for signing invites and a 32-byte root
  * key, both sealed at rest with the mesh id as associated data; the owner becomes its first member.
  */
 export async function createMesh(
-  deps: MeshDeps,
-  actor: UserActor,
-  raw: TCreateMeshInput,
+  ctx: ServiceContext<UserActor>,
+  input: TCreateMeshInput,
 ): Promise<{ id: string; slug: string }> {
-  const input = ZCreateMeshInput.parse(raw);
   const id = uuidv7();
   const keys = generateOwnerKeyPair();
   const rootKey = generateRootKey();
   try {
-    return await deps.db.$transaction(async (tx) => {
+    return await ctx.db.$transaction(async (tx) => {
       const owner = await tx.user.findUniqueOrThrow({
-        where: { id: actor.userId },
+        where: { id: ctx.actor.userId },
         select: { name: true, email: true },
       });
       const mesh = await tx.mesh.create({
@@ -31,10 +29,10 @@ export async function createMesh(
           id,
           slug: input.slug,
           name: input.name,
-          ownerUserId: actor.userId,
+          ownerUserId: ctx.actor.userId,
           ownerPubkey: toBase64Url(keys.publicKey),
-          ownerSecretKeyEnc: deps.sealer.seal(keys.secretKey, `mesh:${id}:owner-secret-key`),
-          rootKeyEnc: deps.sealer.seal(rootKey, `mesh:${id}:root-key`),
+          ownerSecretKeyEnc: ctx.sealer.seal(keys.secretKey, `mesh:${id}:owner-secret-key`),
+          rootKeyEnc: ctx.sealer.seal(rootKey, `mesh:${id}:root-key`),
           visibility: input.visibility,
           transport: input.transport,
           tier: input.tier,
@@ -42,13 +40,18 @@ export async function createMesh(
         select: { id: true, slug: true },
       });
       const member = await tx.member.create({
-        data: { meshId: id, userId: actor.userId, role: "owner", displayName: owner.name ?? owner.email ?? "owner" },
+        data: {
+          meshId: id,
+          userId: ctx.actor.userId,
+          role: "owner",
+          displayName: owner.name ?? owner.email ?? "owner",
+        },
         select: { id: true },
       });
       await recordAudit(tx, {
         meshId: id,
         type: "mesh_created",
-        actorUserId: actor.userId,
+        actorUserId: ctx.actor.userId,
         actorMemberId: member.id,
         metadata: { slug: mesh.slug },
       });

@@ -1,17 +1,17 @@
+import type { ServiceContext } from "../context";
 import { AppError } from "@/server/core/errors";
 import type { UserActor } from "../actor";
 import { inviteState } from "../invites/invite-state";
 import { visibleTo } from "./access";
 import { roleOfUser } from "./member-roles";
-import { nowOf, type MeshDeps } from "./deps";
-import { ZMeshIdInput, type TMeshIdInput } from "./schemas";
+import { type TMeshIdInput } from "./schemas";
 import { inviteSummarySelect, meshSummarySelect } from "../selects";
 
 /** A visible mesh with its members and invites (never its secret key, root key or invite tokens). */
-export async function getMeshDetail(deps: Pick<MeshDeps, "db" | "now">, actor: UserActor, raw: TMeshIdInput) {
-  const { meshId } = ZMeshIdInput.parse(raw);
-  const mesh = await deps.db.mesh.findFirst({
-    where: { id: meshId, ...visibleTo(actor.userId) },
+export async function getMeshDetail(ctx: ServiceContext<UserActor>, input: TMeshIdInput) {
+  const { meshId } = input;
+  const mesh = await ctx.db.mesh.findFirst({
+    where: { id: meshId, ...visibleTo(ctx.actor.userId) },
     select: {
       ...meshSummarySelect,
       ownerUserId: true,
@@ -43,15 +43,15 @@ export async function getMeshDetail(deps: Pick<MeshDeps, "db" | "now">, actor: U
   });
   // A stranger gets the same answer for a mesh that exists as for one that does not.
   if (!mesh) throw new AppError("NOT_FOUND", "mesh_not_found");
-  const now = nowOf(deps);
-  const isOwner = mesh.ownerUserId === actor.userId;
+  const now = ctx.now();
+  const isOwner = mesh.ownerUserId === ctx.actor.userId;
   const { owner, members, invites, ...rest } = mesh;
   return {
     mesh: { ...rest, ownerName: owner.name },
     isOwner,
     myRole: roleOfUser(
       isOwner,
-      members.filter((m) => m.userId === actor.userId && !m.revokedAt).map((m) => m.role),
+      members.filter((m) => m.userId === ctx.actor.userId && !m.revokedAt).map((m) => m.role),
       "member",
     ),
     members: members.map(({ user, presences, ...m }) => ({

@@ -1,8 +1,8 @@
+import type { ServiceContext } from "../context";
 import { AppError } from "@/server/core/errors";
 import type { UserActor } from "../actor";
 import { visibleTo } from "./access";
-import type { MeshDeps } from "./deps";
-import { ZMeshIdInput, type TMeshIdInput } from "./schemas";
+import { type TMeshIdInput } from "./schemas";
 import { auditActorSelect, namedAuditEvents } from "../audit/names";
 
 export const STREAM_LIMITS = { presences: 20, envelopes: 50, auditEvents: 20, members: 200 } as const;
@@ -30,15 +30,15 @@ interface MemberRow {
  * the names of their actor and target, and the mesh's people: up to 200 live members, online ones
  * first, each with its status, since when, and whether it is a browser membership or a device.
  */
-export async function getMeshStream(deps: Pick<MeshDeps, "db">, actor: UserActor, raw: TMeshIdInput) {
-  const { meshId } = ZMeshIdInput.parse(raw);
-  const mesh = await deps.db.mesh.findFirst({
-    where: { id: meshId, ...visibleTo(actor.userId) },
+export async function getMeshStream(ctx: ServiceContext<UserActor>, input: TMeshIdInput) {
+  const { meshId } = input;
+  const mesh = await ctx.db.mesh.findFirst({
+    where: { id: meshId, ...visibleTo(ctx.actor.userId) },
     select: { id: true },
   });
   if (!mesh) throw new AppError("NOT_FOUND", "mesh_not_found");
   const [presences, envelopes, auditEvents, members] = await Promise.all([
-    deps.db.presence.findMany({
+    ctx.db.presence.findMany({
       where: { meshId, disconnectedAt: null },
       orderBy: { connectedAt: "desc" },
       take: STREAM_LIMITS.presences,
@@ -53,7 +53,7 @@ export async function getMeshStream(deps: Pick<MeshDeps, "db">, actor: UserActor
       },
     }),
     // Only the first bytes of the ciphertext leave the database: enough for the preview, never more.
-    deps.db.$queryRaw<
+    ctx.db.$queryRaw<
       {
         id: string;
         senderMemberId: string;
@@ -74,7 +74,7 @@ export async function getMeshStream(deps: Pick<MeshDeps, "db">, actor: UserActor
       WHERE e.mesh_id = ${meshId}::uuid
       ORDER BY e.created_at DESC, e.seq DESC
       LIMIT ${STREAM_LIMITS.envelopes}`,
-    deps.db.auditEvent.findMany({
+    ctx.db.auditEvent.findMany({
       where: { meshId },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: STREAM_LIMITS.auditEvents,
@@ -88,7 +88,7 @@ export async function getMeshStream(deps: Pick<MeshDeps, "db">, actor: UserActor
       },
     }),
     // Live members: online ones first (since their oldest live connection), then by when last seen.
-    deps.db.$queryRaw<MemberRow[]>`
+    ctx.db.$queryRaw<MemberRow[]>`
       SELECT m.id, m.display_name AS "displayName", m.user_id AS "userId", u.name AS "userName",
              m.peer_pubkey IS NOT NULL AS device, m.role::text AS role, m.status, m.status_text AS "statusText",
              m.status_at AS "statusAt", p.connections, p.online_since AS "onlineSince", p.last_seen AS "lastSeenAt",
@@ -107,7 +107,7 @@ export async function getMeshStream(deps: Pick<MeshDeps, "db">, actor: UserActor
   ]);
   // The target of a member event is named by the member it concerns (kept after it left), else by
   // the name the event recorded.
-  const named = await namedAuditEvents(deps.db, auditEvents, { meshId });
+  const named = await namedAuditEvents(ctx.db, auditEvents, { meshId });
   return {
     presences: presences.map(({ member, ...p }) => ({ ...p, displayName: member.displayName })),
     envelopes: envelopes.map(({ head, ...e }) => ({

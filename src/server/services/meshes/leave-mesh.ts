@@ -1,11 +1,11 @@
+import type { ServiceContext } from "../context";
 import type { Db, Prisma } from "@/server/core/db";
 import { AppError } from "@/server/core/errors";
 import type { UserActor } from "../actor";
 import { recordAudit } from "../audit/record-audit";
 import { notifyBrokers } from "../broker/mesh-events";
 import { endMembership, raiseKeyEpoch } from "./members";
-import { nowOf, type MeshDeps } from "./deps";
-import { ZMeshIdInput, type TMeshIdInput } from "./schemas";
+import { type TMeshIdInput } from "./schemas";
 
 interface Leaving {
   id: string;
@@ -59,17 +59,17 @@ export const leavingSelect = {
  * Leaves a mesh: every live member of the actor in it (the one joined in the browser and each linked
  * command-line device) leaves at once. The owner cannot leave (archive instead).
  */
-export async function leaveMesh(deps: Pick<MeshDeps, "db" | "now">, actor: UserActor, raw: TMeshIdInput) {
-  const { meshId } = ZMeshIdInput.parse(raw);
-  const now = nowOf(deps);
-  return deps.db.$transaction(async (tx) => {
+export async function leaveMesh(ctx: ServiceContext<UserActor>, input: TMeshIdInput) {
+  const { meshId } = input;
+  const now = ctx.now();
+  return ctx.db.$transaction(async (tx) => {
     const members = await tx.member.findMany({
-      where: { meshId, userId: actor.userId, revokedAt: null },
+      where: { meshId, userId: ctx.actor.userId, revokedAt: null },
       orderBy: { joinedAt: "asc" },
       select: leavingSelect,
     });
     if (members.length === 0) throw new AppError("NOT_FOUND", "mesh_not_found");
-    if (members[0]!.mesh.ownerUserId === actor.userId) throw new AppError("CONFLICT", "owner_cannot_leave");
+    if (members[0]!.mesh.ownerUserId === ctx.actor.userId) throw new AppError("CONFLICT", "owner_cannot_leave");
     await endLeaving(tx, meshId, members, now);
     return { meshId, revokedAt: now, members: members.length };
   });

@@ -1,3 +1,4 @@
+import type { ServiceContext } from "../context";
 import { ZGroups } from "../join/groups";
 import { z } from "zod";
 import { AppError } from "@/server/core/errors";
@@ -6,7 +7,6 @@ import type { UserActor } from "../actor";
 import { recordAudit } from "../audit/record-audit";
 import { notifyBrokers } from "../broker/mesh-events";
 import { visibleTo } from "./access";
-import { nowOf, type MeshDeps } from "./deps";
 import { ADMIN_ASSIGNABLE_ROLES, ASSIGNABLE_ROLES, roleOfUser } from "./member-roles";
 import { ZMeshId } from "./schemas";
 
@@ -108,12 +108,11 @@ export async function endMembership(tx: Prisma.TransactionClient, memberId: stri
  * Removes a member (owner, or mesh admin for members and observers); with `ban`, its peer key cannot
  * join again until unbanned. Removing a member who already left only adds the ban, when asked.
  */
-export async function removeMember(deps: Pick<MeshDeps, "db" | "now">, actor: UserActor, raw: TRemoveMemberInput) {
-  const input = ZRemoveMemberInput.parse(raw);
+export async function removeMember(ctx: ServiceContext<UserActor>, input: TRemoveMemberInput) {
   const ban = input.ban ?? false;
-  const now = nowOf(deps);
-  return deps.db.$transaction(async (tx) => {
-    const manager = await managerOf(tx, actor, input.meshId);
+  const now = ctx.now();
+  return ctx.db.$transaction(async (tx) => {
+    const manager = await managerOf(tx, ctx.actor, input.meshId);
     const member = await targetOf(tx, manager, input.memberId);
     if (ban && !member.peerPubkey) throw new AppError("CONFLICT", "no_peer_key_to_ban");
     let keyEpoch: number | null = null;
@@ -124,7 +123,7 @@ export async function removeMember(deps: Pick<MeshDeps, "db" | "now">, actor: Us
       await recordAudit(tx, {
         meshId: input.meshId,
         type: "member_removed",
-        actorUserId: actor.userId,
+        actorUserId: ctx.actor.userId,
         actorMemberId: manager.memberId,
         metadata: {
           memberId: member.id,
@@ -138,7 +137,7 @@ export async function removeMember(deps: Pick<MeshDeps, "db" | "now">, actor: Us
     let banned = false;
     if (ban && member.peerPubkey) {
       const created = await tx.meshBan.createMany({
-        data: [{ meshId: input.meshId, peerPubkey: member.peerPubkey, bannedByUserId: actor.userId }],
+        data: [{ meshId: input.meshId, peerPubkey: member.peerPubkey, bannedByUserId: ctx.actor.userId }],
         skipDuplicates: true,
       });
       banned = true;
@@ -146,7 +145,7 @@ export async function removeMember(deps: Pick<MeshDeps, "db" | "now">, actor: Us
         await recordAudit(tx, {
           meshId: input.meshId,
           type: "member_banned",
-          actorUserId: actor.userId,
+          actorUserId: ctx.actor.userId,
           actorMemberId: manager.memberId,
           metadata: { memberId: member.id, displayName: member.displayName, peerPubkey: member.peerPubkey },
         });
@@ -173,10 +172,9 @@ export async function removeMember(deps: Pick<MeshDeps, "db" | "now">, actor: Us
 }
 
 /** Changes a live member's role; connected sockets take it at once (an observer stops sending). */
-export async function changeMemberRole(deps: Pick<MeshDeps, "db" | "now">, actor: UserActor, raw: TChangeRoleInput) {
-  const input = ZChangeRoleInput.parse(raw);
-  return deps.db.$transaction(async (tx) => {
-    const manager = await managerOf(tx, actor, input.meshId);
+export async function changeMemberRole(ctx: ServiceContext<UserActor>, input: TChangeRoleInput) {
+  return ctx.db.$transaction(async (tx) => {
+    const manager = await managerOf(tx, ctx.actor, input.meshId);
     const member = await targetOf(tx, manager, input.memberId);
     if (member.revokedAt) throw new AppError("NOT_FOUND", "member_not_found");
     if (manager.kind === "admin" && !ADMIN_MANAGES.has(input.role))
@@ -186,7 +184,7 @@ export async function changeMemberRole(deps: Pick<MeshDeps, "db" | "now">, actor
       await recordAudit(tx, {
         meshId: input.meshId,
         type: "role_changed",
-        actorUserId: actor.userId,
+        actorUserId: ctx.actor.userId,
         actorMemberId: manager.memberId,
         metadata: { memberId: member.id, displayName: member.displayName, from: member.role, to: input.role },
       });
@@ -200,10 +198,9 @@ export async function changeMemberRole(deps: Pick<MeshDeps, "db" | "now">, actor
  * Sets a member's groups (the owner or an admin; docs/cli.md, "Groups"): a message to `@group` goes to
  * the group's members. Clients read the groups from `peers`, so the change shows at their next listing.
  */
-export async function setMemberGroups(deps: Pick<MeshDeps, "db" | "now">, actor: UserActor, raw: TSetGroupsInput) {
-  const input = ZSetGroupsInput.parse(raw);
-  return deps.db.$transaction(async (tx) => {
-    const manager = await managerOf(tx, actor, input.meshId);
+export async function setMemberGroups(ctx: ServiceContext<UserActor>, input: TSetGroupsInput) {
+  return ctx.db.$transaction(async (tx) => {
+    const manager = await managerOf(tx, ctx.actor, input.meshId);
     const member = await targetOf(tx, manager, input.memberId);
     if (member.revokedAt) throw new AppError("NOT_FOUND", "member_not_found");
     await tx.member.update({ where: { id: member.id }, data: { groups: input.groups } });
@@ -212,16 +209,15 @@ export async function setMemberGroups(deps: Pick<MeshDeps, "db" | "now">, actor:
 }
 
 /** Lifts the ban of a peer key. */
-export async function unbanPeer(deps: Pick<MeshDeps, "db" | "now">, actor: UserActor, raw: TUnbanInput) {
-  const input = ZUnbanInput.parse(raw);
-  return deps.db.$transaction(async (tx) => {
-    const manager = await managerOf(tx, actor, input.meshId);
+export async function unbanPeer(ctx: ServiceContext<UserActor>, input: TUnbanInput) {
+  return ctx.db.$transaction(async (tx) => {
+    const manager = await managerOf(tx, ctx.actor, input.meshId);
     const deleted = await tx.meshBan.deleteMany({ where: { meshId: input.meshId, peerPubkey: input.peerPubkey } });
     if (deleted.count === 0) throw new AppError("NOT_FOUND", "ban_not_found");
     await recordAudit(tx, {
       meshId: input.meshId,
       type: "member_unbanned",
-      actorUserId: actor.userId,
+      actorUserId: ctx.actor.userId,
       actorMemberId: manager.memberId,
       metadata: { peerPubkey: input.peerPubkey },
     });
@@ -230,16 +226,16 @@ export async function unbanPeer(deps: Pick<MeshDeps, "db" | "now">, actor: UserA
 }
 
 /** The mesh's bans, newest first, with the name the peer last had (managers only; at most 500). */
-export async function listMeshBans(deps: Pick<MeshDeps, "db">, actor: UserActor, raw: z.input<typeof ZMeshBansInput>) {
-  const { meshId } = ZMeshBansInput.parse(raw);
-  await deps.db.$transaction((tx) => managerOf(tx, actor, meshId));
-  const bans = await deps.db.meshBan.findMany({
+export async function listMeshBans(ctx: ServiceContext<UserActor>, input: z.output<typeof ZMeshBansInput>) {
+  const { meshId } = input;
+  await ctx.db.$transaction((tx) => managerOf(tx, ctx.actor, meshId));
+  const bans = await ctx.db.meshBan.findMany({
     where: { meshId },
     orderBy: { createdAt: "desc" },
     take: 500,
     select: { peerPubkey: true, createdAt: true, bannedBy: { select: { name: true } } },
   });
-  const names = await deps.db.member.findMany({
+  const names = await ctx.db.member.findMany({
     where: { meshId, peerPubkey: { in: bans.map((b) => b.peerPubkey) } },
     select: { peerPubkey: true, displayName: true },
   });

@@ -1,11 +1,13 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { open, parseKeyRing, seal } from "@/server/core/crypto/seal";
 import { verifyInviteToken } from "@/server/core/invites";
 import { testDb, uid } from "@/test/helpers";
 import { makeUser } from "@/test/mesh-fixtures";
 import { createInvite } from "../invites/create-invite";
 import { createMesh } from "./create-mesh";
-import type { MeshDeps } from "./deps";
+import { parseKeyRing } from "@/server/core/crypto/seal";
+import { SYSTEM } from "../actor";
+import { sealerOf, serviceContext, settingsWith } from "../context";
+import { ZCreateInviteInput, ZCreateMeshInput } from "./schemas";
 import { resealMeshSecrets } from "./reseal-mesh-secrets";
 import { openInviteCode } from "../invites/invite-code";
 import { resealInviteCodes } from "../invites/reseal-invite-codes";
@@ -13,22 +15,24 @@ import { resealInviteCodes } from "../invites/reseal-invite-codes";
 const db = testDb();
 afterAll(() => db.$disconnect());
 const key = (n: number) => Buffer.alloc(32, n).toString("base64");
-const depsFor = (ringValue: string): MeshDeps => {
-  const ring = parseKeyRing(ringValue);
-  return {
-    db,
-    sealer: { seal: (p, aad) => seal(ring, p, aad), open: (s, aad) => open(ring, s, aad) },
+const depsFor = (ringValue: string) => ({
+  db,
+  sealer: sealerOf(ringValue),
+  settings: settingsWith(serviceContext(SYSTEM).settings, {
     publicBaseUrl: "https://mesh.example.test",
     brokerUrl: "wss://broker.example.test",
-  };
-};
+  }),
+});
 
 describe("resealMeshSecrets", () => {
   it("moves mesh secrets to the new first key; the old key can then be dropped", async () => {
     const owner = await makeUser(db);
     const actor = { kind: "user" as const, userId: owner.id, isAdmin: false };
     const oldRing = `kold${uid().replace(/-/g, "")}:${key(1)}`;
-    const mesh = await createMesh(depsFor(oldRing), actor, { name: "Rotating", slug: uid("rot").toLowerCase() });
+    const mesh = await createMesh(
+      serviceContext(actor, depsFor(oldRing)),
+      ZCreateMeshInput.parse({ name: "Rotating", slug: uid("rot").toLowerCase() }),
+    );
     const newRingValue = `knew:${key(2)},${oldRing}`;
     // Only this test's mesh: the run's other meshes are sealed under the suite's own key.
     expect(await resealMeshSecrets(db, parseKeyRing(newRingValue), { onlyMeshIds: [mesh.id] })).toBe(1);
@@ -36,7 +40,10 @@ describe("resealMeshSecrets", () => {
     expect(row.ownerSecretKeyEnc.startsWith("v1.knew.")).toBe(true);
     expect(row.rootKeyEnc.startsWith("v1.knew.")).toBe(true);
     // With only the new key, invites can still be signed for the mesh.
-    const invite = await createInvite(depsFor(`knew:${key(2)}`), actor, { meshId: mesh.id });
+    const invite = await createInvite(
+      serviceContext(actor, depsFor(`knew:${key(2)}`)),
+      ZCreateInviteInput.parse({ meshId: mesh.id }),
+    );
     expect(verifyInviteToken(invite.token).ok).toBe(true);
     expect(await resealMeshSecrets(db, parseKeyRing(newRingValue), { onlyMeshIds: [mesh.id] })).toBe(0);
   });
@@ -45,8 +52,14 @@ describe("resealMeshSecrets", () => {
     const owner = await makeUser(db);
     const actor = { kind: "user" as const, userId: owner.id, isAdmin: false };
     const oldRing = `kold${uid().replace(/-/g, "")}:${key(3)}`;
-    const mesh = await createMesh(depsFor(oldRing), actor, { name: "Rotating codes", slug: uid("rotc").toLowerCase() });
-    const invite = await createInvite(depsFor(oldRing), actor, { meshId: mesh.id });
+    const mesh = await createMesh(
+      serviceContext(actor, depsFor(oldRing)),
+      ZCreateMeshInput.parse({ name: "Rotating codes", slug: uid("rotc").toLowerCase() }),
+    );
+    const invite = await createInvite(
+      serviceContext(actor, depsFor(oldRing)),
+      ZCreateInviteInput.parse({ meshId: mesh.id }),
+    );
     const newRing = parseKeyRing(`knew:${key(4)},${oldRing}`);
     expect(await resealInviteCodes(db, newRing, { onlyMeshIds: [mesh.id] })).toBe(1);
     const row = await db.invite.findUniqueOrThrow({ where: { id: invite.inviteId } });

@@ -23,17 +23,17 @@ export const ZCreateMeshInput = z.object({
   transport: z.enum(MESH_TRANSPORTS).default("relay"),
   tier: z.enum(MESH_TIERS).default("free"),
 });
-export type TCreateMeshInput = z.input<typeof ZCreateMeshInput>;
+export type TCreateMeshInput = z.output<typeof ZCreateMeshInput>;
 
 export const ZMeshIdInput = z.object({ meshId: ZMeshId });
-export type TMeshIdInput = z.infer<typeof ZMeshIdInput>;
+export type TMeshIdInput = z.output<typeof ZMeshIdInput>;
 
 /** Pages are 1-based; at most 100 rows a page. */
 export const ZPageInput = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
-export type TPageInput = z.input<typeof ZPageInput>;
+export type TPageInput = z.output<typeof ZPageInput>;
 
 export const ZCreateInviteInput = z.object({
   meshId: ZMeshId,
@@ -48,7 +48,7 @@ export const ZCreateInviteInput = z.object({
   /** Use cap; null for no cap. */
   maxUses: z.coerce.number().int().min(1).max(10_000).nullable().default(null),
 });
-export type TCreateInviteInput = z.input<typeof ZCreateInviteInput>;
+export type TCreateInviteInput = z.output<typeof ZCreateInviteInput>;
 
 export const ZInviteIdInput = z.object({ inviteId: z.uuid({ error: "invalid_invite_id" }) });
 

@@ -13,7 +13,7 @@ const NEEDED = { read: "jobs:read", execute: "jobs:write" } as const;
  */
 export function assertPipelineAccess(actor: Actor, operation: keyof typeof NEEDED): void {
   if (actor.kind === "system" || actor.kind === "administrator") return;
-  if (actor.kind === "peer") throw new AppError("FORBIDDEN", "admin_only");
+  if (actor.kind === "peer" || actor.kind === "visitor") throw new AppError("FORBIDDEN", "admin_only");
   if (actor.kind === "user") {
     if (actor.isAdmin) return;
     throw new AppError("FORBIDDEN", "admin_only");

@@ -1,3 +1,4 @@
+import { visitorCtx } from "@/test/mesh-fixtures";
 // Issue 16, point 6: sign-up tells nobody whether an address is registered, and passwords are hashed at
 // the current cost, rehashed at the next sign-in when an older hash was cheaper.
 import { afterAll, describe, expect, it } from "vitest";
@@ -12,13 +13,17 @@ afterAll(() => db.$disconnect());
 describe("sign-up", () => {
   it("answers a taken address exactly as a free one, and changes nothing of the existing account", async () => {
     const email = `${uid("taken")}@example.test`;
-    await expect(signUp(db, { name: "First", email, password: "first-long-password" })).resolves.toBeUndefined();
+    await expect(
+      signUp(visitorCtx(db), { name: "First", email, password: "first-long-password" }),
+    ).resolves.toBeUndefined();
     const before = await db.user.findUniqueOrThrow({ where: { email } });
-    await expect(signUp(db, { name: "Intruder", email, password: "intruder-password" })).resolves.toBeUndefined();
+    await expect(
+      signUp(visitorCtx(db), { name: "Intruder", email, password: "intruder-password" }),
+    ).resolves.toBeUndefined();
     const after = await db.user.findUniqueOrThrow({ where: { email } });
     expect(after).toEqual(before);
-    await expect(authenticate(db, { email, password: "intruder-password" })).resolves.toBeNull();
-    await expect(authenticate(db, { email, password: "first-long-password" })).resolves.toMatchObject({
+    await expect(authenticate(visitorCtx(db), { email, password: "intruder-password" })).resolves.toBeNull();
+    await expect(authenticate(visitorCtx(db), { email, password: "first-long-password" })).resolves.toMatchObject({
       id: before.id,
     });
   });
@@ -32,13 +37,17 @@ describe("password hashes", () => {
     const key = scryptSync("an-old-password".normalize("NFKC"), salt, 32, { N: 1024, r: 8, p: 1 });
     const old = ["scrypt", 1024, 8, 1, salt.toString("base64url"), key.toString("base64url")].join("$");
     const user = await db.user.create({ data: { email, name: "Old", passwordHash: old } });
-    await expect(authenticate(db, { email, password: "wrong-password" })).resolves.toBeNull();
+    await expect(authenticate(visitorCtx(db), { email, password: "wrong-password" })).resolves.toBeNull();
     expect((await db.user.findUniqueOrThrow({ where: { id: user.id } })).passwordHash).toBe(old);
-    await expect(authenticate(db, { email, password: "an-old-password" })).resolves.toMatchObject({ id: user.id });
+    await expect(authenticate(visitorCtx(db), { email, password: "an-old-password" })).resolves.toMatchObject({
+      id: user.id,
+    });
     const rehashed = (await db.user.findUniqueOrThrow({ where: { id: user.id } })).passwordHash ?? "";
     expect(rehashed).toMatch(
       new RegExp(`^scrypt\\$${2 ** Number(process.env.PASSWORD_SCRYPT_LOG2_N ?? 17)}\\$8\\$1\\$`),
     );
-    await expect(authenticate(db, { email, password: "an-old-password" })).resolves.toMatchObject({ id: user.id });
+    await expect(authenticate(visitorCtx(db), { email, password: "an-old-password" })).resolves.toMatchObject({
+      id: user.id,
+    });
   });
 });

@@ -1,4 +1,5 @@
-import type { Db } from "@/server/core/db";
+import type { VisitorActor } from "../actor";
+import type { ServiceContext } from "../context";
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from "@/server/core/password";
 import { ZSignInInput } from "./schemas";
 
@@ -8,13 +9,13 @@ import { ZSignInInput } from "./schemas";
  * A right password stored at an older, cheaper cost is stored again at the current one.
  */
 export async function authenticate(
-  db: Db,
-  raw: unknown,
+  ctx: ServiceContext<VisitorActor>,
+  input: unknown,
 ): Promise<{ id: string; email: string; name: string | null } | null> {
-  const parsed = ZSignInInput.safeParse(raw);
+  const parsed = ZSignInInput.safeParse(input);
   if (!parsed.success) return null;
   const { email, password } = parsed.data;
-  const user = await db.user.findUnique({
+  const user = await ctx.db.user.findUnique({
     where: { email },
     select: { id: true, email: true, name: true, passwordHash: true },
   });
@@ -25,7 +26,7 @@ export async function authenticate(
   if (!(await verifyPassword(password, user.passwordHash))) return null;
   if (needsRehash(user.passwordHash)) {
     // Guarded on the old hash: a password changed meanwhile is not overwritten.
-    await db.user.updateMany({
+    await ctx.db.user.updateMany({
       where: { id: user.id, passwordHash: user.passwordHash },
       data: { passwordHash: await hashPassword(password) },
     });

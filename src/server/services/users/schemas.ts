@@ -11,15 +11,15 @@ export const ZSignUpInput = z.object({
   email: z.string().trim().pipe(ZEmail),
   password: z.string().min(10, { error: "password_too_short" }).max(200, { error: "password_too_long" }),
 });
-export type TSignUpInput = z.infer<typeof ZSignUpInput>;
+export type TSignUpInput = z.input<typeof ZSignUpInput>;
 
 export const ZSignInInput = z.object({
   email: z.string().trim().pipe(ZEmail),
   password: z.string().min(1).max(200),
 });
-export type TSignInInput = z.infer<typeof ZSignInInput>;
+export type TSignInInput = z.output<typeof ZSignInInput>;
 
 export const ZUpdateProfileInput = z.object({
   name: z.string().trim().min(1, { error: "name_required" }).max(80, { error: "name_too_long" }),
 });
-export type TUpdateProfileInput = z.infer<typeof ZUpdateProfileInput>;
+export type TUpdateProfileInput = z.output<typeof ZUpdateProfileInput>;

@@ -1,4 +1,5 @@
-import type { Db } from "@/server/core/db";
+import type { VisitorActor } from "../actor";
+import type { ServiceContext } from "../context";
 import { AppError } from "@/server/core/errors";
 import { registerUser } from "./register-user";
 import type { TSignUpInput } from "./schemas";
@@ -8,9 +9,9 @@ import type { TSignUpInput } from "./schemas";
  * taken, creates nothing and changes nothing. Either way the caller learns nothing (no error, the same
  * work: a password hash and one insert), and answers every sign-up the same way.
  */
-export async function signUp(db: Db, input: TSignUpInput): Promise<void> {
+export async function signUp(ctx: ServiceContext<VisitorActor>, input: TSignUpInput): Promise<void> {
   try {
-    await registerUser(db, input);
+    await registerUser(ctx, input);
   } catch (error) {
     if (error instanceof AppError && error.code === "CONFLICT") return;
     throw error;
