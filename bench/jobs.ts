@@ -12,6 +12,8 @@ import { parseConfig } from "../src/server/core/config";
 import { createDb } from "../src/server/core/db";
 import { createLogger } from "../src/server/core/logger";
 import { syncRegistry } from "../src/server/pipelines/registry";
+import { SYSTEM } from "../src/server/services/actor";
+import { serviceContext } from "../src/server/services/context";
 import { ZReviewSettings } from "../src/server/queue/settings";
 import { createApiKey } from "../src/server/services/reviews/api-keys";
 import { createJob } from "../src/server/services/reviews/create-jobs";
@@ -58,14 +60,20 @@ async function pool(n: number, width: number, fn: (i: number) => Promise<unknown
 async function baseline(): Promise<number> {
   const db = createDb(url, { max: LOOPS + SUBMITTERS + 2 });
   await syncRegistry(db);
-  const queue = `bench-base-${stamp}`;
+  const ring = parseKeyRing(process.env.SECRETS_KEYS ?? "");
+  const review = parseConfig(ZReviewSettings, { JOB_QUEUE: `bench-base-${stamp}` });
+  const ctx = serviceContext(SYSTEM, {
+    db,
+    sealer: { seal: (p, a) => seal(ring, p, a), open: (x, a) => open(ring, x, a) },
+    settings: { publicBaseUrl: "", brokerUrl: "", review },
+  });
   let done = 0;
   let finished!: () => void;
   const all = new Promise<void>((r) => (finished = r));
   const slots = startSlots<ClaimedExecution>(
     {
       name: "bench",
-      take: async (n) => (await takeExecutions(db, { queue, leaseMs: 60_000, maxRuns: 3 }, n)).claimed,
+      take: async (n) => (await takeExecutions(ctx, { limit: n, leaseMs: 60_000 })).claimed,
       run: async (run) => {
         await db.pipelineExecution.updateMany({
           where: { id: run.id, runs: run.runs },
@@ -82,7 +90,7 @@ async function baseline(): Promise<number> {
   const t0 = performance.now();
   await pool(N, SUBMITTERS, (i) =>
     db.pipelineExecution.create({
-      data: { pipelineId: "review-analytics", pipelineVersion: "bench", input: { i }, queue },
+      data: { pipelineId: "review-analytics", pipelineVersion: "bench", input: { i }, queue: review.JOB_QUEUE },
       select: { id: true },
     }),
   );

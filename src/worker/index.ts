@@ -29,7 +29,7 @@ const startedAt = Date.now();
 // The gauges read the queue tables at scrape time (they exist by the time the port listens).
 const metrics = createWorkerMetrics({
   queue: () => queueStats(db, settings.JOB_QUEUE),
-  pipelinesWaiting: () => executionsWaiting(db, settings.JOB_QUEUE),
+  pipelinesWaiting: () => executionsWaiting(pipelineCtx),
 });
 const monitor = new DbMonitor({
   url: config.DATABASE_URL,

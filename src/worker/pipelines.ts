@@ -43,12 +43,12 @@ export function startPipelineWorker(ctx: ServiceContext<SystemActor>, opts: Pipe
   const classifier =
     opts.llm && opts.llmClassify ? llmClassifier(opts.llm, { batchSize: opts.llmClassify.batchSize }) : null;
   const runner: ExecutionRunner = { writer, classifier, ...(opts.observer ? { observer: opts.observer } : {}) };
-  const take = { queue: s.JOB_QUEUE, leaseMs: opts.leaseMs ?? DEFAULT_EXECUTION_LEASE_MS, maxRuns: s.JOB_MAX_ATTEMPTS };
+  const leaseMs = opts.leaseMs ?? DEFAULT_EXECUTION_LEASE_MS;
   const slots = startSlots<ClaimedExecution>(
     {
       name: "pipelines",
       take: async (n) => {
-        const taken = await takeExecutions(ctx.db, take, n);
+        const taken = await takeExecutions(ctx, { limit: n, leaseMs });
         if (taken.givenUp)
           log.warn(
             { event: "executions_lost", count: taken.givenUp },

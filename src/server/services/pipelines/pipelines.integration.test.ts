@@ -348,7 +348,8 @@ describe("lost workers", () => {
     await syncRegistry(db);
     // A run holds its execution for its lease (PIPELINE_STALE_AFTER_MS); one whose lease passed after
     // its last run is failed by the next take, as the stale sweep did, and a recent one is left running.
-    const queue = testQueue(db).review.JOB_QUEUE;
+    const review = testQueue(db).review;
+    const queue = review.JOB_QUEUE;
     const now = new Date();
     const old = await db.pipelineExecution.create({
       data: {
@@ -374,7 +375,8 @@ describe("lost workers", () => {
         leaseUntil: new Date(now.getTime() + 1_800_000),
       },
     });
-    const taken = await takeExecutions(db, { queue, leaseMs: 30 * 60_000, maxRuns: 3 }, 4);
+    expect(review.JOB_MAX_ATTEMPTS).toBe(3);
+    const taken = await takeExecutions(systemCtx(db, review), { limit: 4, leaseMs: 30 * 60_000 });
     expect(taken.givenUp).toBeGreaterThanOrEqual(1);
     expect(await db.pipelineExecution.findUniqueOrThrow({ where: { id: old.id } })).toMatchObject({
       status: "failed",
@@ -394,13 +396,14 @@ describe("lost workers", () => {
       { pipeline_id: "review-analytics", input: { place_key: place } },
       LIMITS,
     );
-    const take = { queue: review.JOB_QUEUE, leaseMs: 30 * 60_000, maxRuns: 3 };
-    const first = await takeExecutions(db, take, 4);
+    const take = { limit: 4, leaseMs: 30 * 60_000 };
+    const worker = systemCtx(db, review);
+    const first = await takeExecutions(worker, take);
     expect(first.claimed).toEqual([{ id: queued.id, runs: 1, recovered: false }]);
-    expect((await takeExecutions(db, take, 4)).claimed).toEqual([]); // held by its run
+    expect((await takeExecutions(worker, take)).claimed).toEqual([]); // held by its run
     // Its worker dies: the lease passes, and the next take claims the run again.
     await db.pipelineExecution.update({ where: { id: queued.id }, data: { leaseUntil: new Date(Date.now() - 1_000) } });
-    const second = await takeExecutions(db, take, 4);
+    const second = await takeExecutions(worker, take);
     expect(second.claimed).toEqual([{ id: queued.id, runs: 2, recovered: true }]);
     expect(await runClaimedExecution(systemCtx(db), first.claimed[0]!)).toBe("skipped");
     expect(await runClaimedExecution(systemCtx(db), second.claimed[0]!)).toBe("succeeded");

@@ -1,4 +1,6 @@
 import { Prisma, sqlRows, type Db } from "@/server/core/db";
+import type { SystemActor } from "@/server/services/actor";
+import type { ServiceContext } from "@/server/services/context";
 
 // Pipeline executions on the product's own queue, as jobs and callbacks (docs/pipelines.md, "Queue"):
 // the execution row is the queue row. A take locks due rows with FOR UPDATE SKIP LOCKED, so workers
@@ -14,12 +16,10 @@ export interface ClaimedExecution {
   recovered: boolean;
 }
 
-/** Where and how a take claims: the work queue, each run's lease, and the runs an execution gets at most. */
-export interface TakeExecutionsOptions {
-  queue: string;
+/** How many executions a take claims at most, and how long each run holds its execution. */
+export interface TTakeExecutionsInput {
+  limit: number;
   leaseMs: number;
-  /** A lost run that had this many runs is not taken over but failed (`worker_lost`); JOB_MAX_ATTEMPTS, as jobs. */
-  maxRuns: number;
 }
 
 /** What a take did: the runs it claimed, and how many lost runs it gave up (their runs were spent). */
@@ -37,33 +37,40 @@ const claimSql = (leaseMs: number) => Prisma.sql`
   RETURNING e.id, e.runs, picked.recovered`;
 
 /**
- * Takes up to `limit` executions of the queue and claims them, in one statement: first runs whose
- * lease passed (their worker died: running → running, counted as a run; one that already had
- * `maxRuns` runs is failed with `worker_lost` instead), then due queued ones, oldest first. Rows other
- * workers hold are skipped.
+ * Takes up to `limit` executions of the context's work queue (JOB_QUEUE) and claims them, in one
+ * statement: first runs whose lease passed (their worker died: running → running, counted as a run;
+ * one that already had JOB_MAX_ATTEMPTS runs is failed with `worker_lost` instead), then due queued
+ * ones, oldest first. Rows other workers hold are skipped.
  */
-export async function takeExecutions(db: Db, options: TakeExecutionsOptions, limit = 1): Promise<TakenExecutions> {
+export async function takeExecutions(
+  ctx: ServiceContext<SystemActor>,
+  input: TTakeExecutionsInput,
+): Promise<TakenExecutions> {
+  const { db } = ctx;
+  const { limit, leaseMs } = input;
+  const queue = ctx.settings.review.JOB_QUEUE;
+  const maxRuns = ctx.settings.review.JOB_MAX_ATTEMPTS;
   const rows = await sqlRows<{ id: string; runs: number; recovered: boolean | null; given_up: boolean }>(
     db,
     Prisma.sql`
     WITH lost AS (
       SELECT id, runs FROM pipeline_executions
-      WHERE queue = ${options.queue} AND status = 'running' AND lease_until < now() AT TIME ZONE 'UTC'
+      WHERE queue = ${queue} AND status = 'running' AND lease_until < now() AT TIME ZONE 'UTC'
       ORDER BY lease_until LIMIT ${limit}::int FOR UPDATE SKIP LOCKED
     ), given_up AS (
       UPDATE pipeline_executions e SET status = 'failed', failed_stage = 'worker', error = 'worker_lost',
         current_stage = NULL, lease_until = NULL, finished_at = now() AT TIME ZONE 'UTC'
-      FROM lost WHERE e.id = lost.id AND lost.runs >= ${options.maxRuns}::int
+      FROM lost WHERE e.id = lost.id AND lost.runs >= ${maxRuns}::int
       RETURNING e.id
     ), due AS (
       SELECT id FROM pipeline_executions
-      WHERE queue = ${options.queue} AND status = 'queued' AND run_after <= now() AT TIME ZONE 'UTC'
+      WHERE queue = ${queue} AND status = 'queued' AND run_after <= now() AT TIME ZONE 'UTC'
       ORDER BY run_after, id
-      LIMIT (${limit}::int - (SELECT count(*) FROM lost WHERE runs < ${options.maxRuns}::int)) FOR UPDATE SKIP LOCKED
+      LIMIT (${limit}::int - (SELECT count(*) FROM lost WHERE runs < ${maxRuns}::int)) FOR UPDATE SKIP LOCKED
     ), picked AS (
-      SELECT id, true AS recovered FROM lost WHERE runs < ${options.maxRuns}::int
+      SELECT id, true AS recovered FROM lost WHERE runs < ${maxRuns}::int
       UNION ALL SELECT id, false FROM due
-    ), claimed AS (${claimSql(options.leaseMs)})
+    ), claimed AS (${claimSql(leaseMs)})
     SELECT id, runs, recovered, false AS given_up FROM claimed
     UNION ALL SELECT id, 0, NULL, true FROM given_up`,
   );
@@ -93,10 +100,11 @@ export async function claimExecution(
   return row ?? null;
 }
 
-/** Executions of the queue due now and waiting for a worker (the worker's queue-depth gauge). */
-export async function executionsWaiting(db: Db, queue: string): Promise<number> {
+/** Executions of the context's work queue due now and waiting for a worker (the worker's queue-depth gauge). */
+export async function executionsWaiting(ctx: ServiceContext<SystemActor>): Promise<number> {
+  const queue = ctx.settings.review.JOB_QUEUE;
   const [row] = await sqlRows<{ n: number }>(
-    db,
+    ctx.db,
     Prisma.sql`SELECT count(*)::int AS n FROM pipeline_executions
       WHERE queue = ${queue} AND status = 'queued' AND run_after <= now() AT TIME ZONE 'UTC'`,
   );
