@@ -1,4 +1,3 @@
-import type PgBoss from "pg-boss";
 import { spawn } from "node:child_process";
 import { ensureDatabase, type ReadyDatabase } from "../src/server/core/database/ensure";
 
@@ -82,27 +81,4 @@ export async function startBenchServer(opts: {
   }
   await stop();
   throw new Error("the server did not start within 5 minutes");
-}
-
-/**
- * boss.work() that keeps fetching while there is work: pg-boss waits its polling interval after every
- * fetch that took less than that, so a loop of quick jobs would run at most one job per interval.
- * After each job the loop is notified, which skips that wait; an empty fetch waits as usual.
- */
-export async function workDraining<T extends object>(
-  boss: PgBoss,
-  name: string,
-  options: PgBoss.WorkOptions,
-  handler: (job: PgBoss.Job<T>) => Promise<void>,
-): Promise<string> {
-  let id = "";
-  id = await boss.work<T>(name, { ...options, batchSize: 1 }, async ([job]) => {
-    if (!job) return;
-    try {
-      await handler(job);
-    } finally {
-      boss.notifyWorker(id);
-    }
-  });
-  return id;
 }

@@ -4,7 +4,19 @@ import { storeGeneratedReviews } from "../src/server/pipelines/review-analytics/
 import { LEGACY_V1_EXAMPLE } from "../src/server/pipelines/review-analytics/synthesis/legacy-v1";
 import { pendingMetrics } from "../src/server/pipelines/engine";
 import { reviewAnalytics } from "../src/server/pipelines/review-analytics";
+import { SYSTEM } from "../src/server/services/actor";
+import { serviceContext, type Sealer } from "../src/server/services/context";
 import { runExecution } from "../src/server/services/pipelines/run-execution";
+
+/** The seed has no key ring, and a pipeline run seals nothing. */
+const NO_SEALER: Sealer = {
+  seal: () => {
+    throw new Error("the seed seals nothing");
+  },
+  open: () => {
+    throw new Error("the seed opens nothing");
+  },
+};
 
 /** The demo place whose generated reviews the demo execution analyses. */
 export const DEMO_PLACE = "demo-trattoria";
@@ -131,7 +143,9 @@ export async function seedPipelines(
     return ids;
   });
   // Run in this process (no queue): the dashboard and report are full as soon as the app starts.
-  if (created.queued) await runExecution({ db }, created.queued);
+  if (created.queued) {
+    await runExecution(serviceContext(SYSTEM, { db, sealer: NO_SEALER }), { executionId: created.queued });
+  }
   const executions = (created.legacy ? 1 : 0) + (created.queued ? 1 : 0);
   log(
     reviews || executions

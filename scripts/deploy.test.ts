@@ -174,7 +174,7 @@ describe("compose.yaml", () => {
   it("leaves PostgreSQL room for every pool of every process (docs/deploy.md, Connection pools)", () => {
     const num = (s: ComposeService, name: string, fallback: number) => Number(envOf(s)[name] ?? fallback);
     const need = (p: string, s: ComposeService): number => {
-      if (p === "web") return num(s, "DB_POOL_MAX", 10) + 2;
+      if (p === "web") return num(s, "DB_POOL_MAX", 10);
       if (p === "broker") return num(s, "DB_POOL_MAX", 10) + num(s, "BROKER_DB_POOL_MAX", 10) + 3;
       if (p === "worker")
         return (
@@ -182,7 +182,6 @@ describe("compose.yaml", () => {
           num(s, "CALLBACK_CONCURRENCY", 4) +
           num(s, "PIPELINE_CONCURRENCY", 1) +
           2 +
-          4 +
           1
         );
       return p === "migrate" ? 5 : 0;

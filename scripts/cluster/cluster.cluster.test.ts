@@ -52,7 +52,6 @@ beforeAll(async () => {
   const platformUrl = `http://127.0.0.1:${platformPort}`;
   const engine = {
     JOB_QUEUE: queue,
-    QUEUE_SCHEMA: `pgboss_${queue}`.slice(0, 50),
     DEMO_PLATFORM_URL: platformUrl,
     CALLBACK_ALLOW_PRIVATE: "1",
     JOB_TIMEOUT_MS: "10000",
@@ -62,7 +61,6 @@ beforeAll(async () => {
     CALLBACK_BACKOFF_BASE_MS: "200",
     CALLBACK_BACKOFF_MAX_MS: "1000",
     WORKER_POLL_MS: "100",
-    QUEUE_MAINTENANCE_SECONDS: "5",
   };
   const common = { LOG_LEVEL: "warn", DB_PING_INTERVAL_MS: "1000", NEXT_TELEMETRY_DISABLED: "1" };
   const [w1, w2, b1, b2, k1, k2] = ports as number[];

@@ -1,13 +1,15 @@
 import { open, parseKeyRing, seal } from "@/server/core/crypto/seal";
 import type { Db } from "@/server/core/db";
-import type { ExecutionQueue } from "@/server/pipelines/queue";
 import { generatedReviewContents } from "@/server/pipelines/review-analytics/demo-data";
-import type { Actor } from "@/server/services/actor";
+import type { TReviewSettings } from "@/server/queue/settings";
+import { SYSTEM, type Actor, type SystemActor } from "@/server/services/actor";
+import { serviceContext, type ServiceContext } from "@/server/services/context";
 import type { Sealer } from "@/server/services/meshes/deps";
 import { createApiKey } from "@/server/services/reviews/api-keys";
 import { storeJobReviews, type ReviewContent } from "@/server/services/reviews/review-store";
 import type { TApiScope } from "@/server/services/reviews/schemas";
 import { uid } from "./helpers";
+import { testSettings } from "./review-fixtures";
 
 // Rows of the review engine as the pipelines read them, written directly (no worker, no queue): API
 // keys, batches, finished jobs and the review versions they collected.
@@ -15,10 +17,41 @@ import { uid } from "./helpers";
 /** Origin of the reviews these fixtures collect (loopback: nothing is ever fetched from it). */
 export const TEST_ORIGIN = "http://127.0.0.1:4200";
 
-/** A queue that only records ids; the test runs the execution itself (runExecution). */
-export function recordingQueue(): ExecutionQueue & { ids: string[] } {
-  const ids: string[] = [];
-  return { ids, enqueueExecution: (id) => (ids.push(id), Promise.resolve()) };
+/**
+ * A service context on the test database acting as `actor`. Executions it queues go to the work queue
+ * of `review` (a test's own, which no worker of another test file takes), the process's otherwise.
+ */
+export function ctxOf<A extends Actor>(db: Db, actor: A, review?: TReviewSettings): ServiceContext<A> {
+  const ring = parseKeyRing(process.env.SECRETS_KEYS ?? "");
+  const sealer: Sealer = { seal: (p, aad) => seal(ring, p, aad), open: (sealed, aad) => open(ring, sealed, aad) };
+  const settings = review
+    ? { publicBaseUrl: "http://127.0.0.1:3000", brokerUrl: "ws://127.0.0.1:4000", review }
+    : undefined;
+  return serviceContext(actor, { db, sealer, ...(settings ? { settings } : {}) });
+}
+
+/** A work queue of a test's own (no worker takes it): `ids()` lists the executions waiting in it, oldest first. */
+export function testQueue(db: Db) {
+  const review = testSettings();
+  return { review, ids: () => queuedIds(db, { queue: review.JOB_QUEUE }) };
+}
+
+/** The context a worker runs executions in, on the test database. */
+export const systemCtx = (db: Db, review?: TReviewSettings): ServiceContext<SystemActor> => ctxOf(db, SYSTEM, review);
+
+/** Ids of the executions waiting in `queue` among `ids`, or, without ids, every one of a pipeline id list. */
+export async function queuedIds(db: Db, where: { queue?: string; ids?: string[]; pipelineId?: string } = {}) {
+  const rows = await db.pipelineExecution.findMany({
+    where: {
+      status: "queued",
+      ...(where.queue ? { queue: where.queue } : {}),
+      ...(where.ids ? { id: { in: where.ids } } : {}),
+      ...(where.pipelineId ? { pipelineId: where.pipelineId } : {}),
+    },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: { id: true },
+  });
+  return rows.map((r) => r.id);
 }
 
 /** An API key made by the real service: its text (for REST), its id and the actor it acts as. */

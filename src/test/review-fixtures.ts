@@ -1,12 +1,10 @@
 import { webcrypto } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import type PgBoss from "pg-boss";
 import { open, parseKeyRing, seal } from "@/server/core/crypto/seal";
 import { parseConfig } from "@/server/core/config";
 import type { Db, Prisma } from "@/server/core/db";
 import { createLogger } from "@/server/core/logger";
-import { startBoss } from "@/server/queue/boss";
 import { ZReviewSettings, type TReviewSettings } from "@/server/queue/settings";
 import type { Sealer } from "@/server/services/meshes/deps";
 import { createApiKey } from "@/server/services/reviews/api-keys";
@@ -25,9 +23,8 @@ export function testSettings(overrides: Record<string, string> = {}): TReviewSet
     CALLBACK_BACKOFF_MAX_MS: "200",
     JOB_RETRY_DELAY_SECONDS: "1",
     WORKER_POLL_MS: "100",
-    // A work queue (and a pg-boss schema) per test file: workers of one file never take another file's jobs.
+    // A work queue per test file: workers of one file never take another file's jobs or executions.
     JOB_QUEUE: name,
-    QUEUE_SCHEMA: `pgboss_${name}`,
     ...overrides,
   });
 }
@@ -41,11 +38,6 @@ export function testSealer(): Sealer {
 /** Review deps on the test database (the settings' own work queue). */
 export function makeDeps(db: Db, settings = testSettings()): ReviewDeps {
   return { db, sealer: testSealer(), settings };
-}
-
-/** A started pg-boss handle on the settings' schema (pipeline executions); stop it when done. */
-export function startTestBoss(settings: TReviewSettings, supervise = false): Promise<PgBoss> {
-  return startBoss({ url: process.env.DATABASE_URL ?? "", settings, supervise, max: 2 });
 }
 
 /** An in-process worker on the deps' work queue; resolves to its stop function. */
@@ -126,7 +118,7 @@ export async function startReceiver(
 
 /**
  * The worker as a real process on the test database (node with tsx's loader, so a SIGKILL reaches it),
- * on the settings' queue schema; resolves once its /health answers, with its port (WORKER_PORT).
+ * on the settings' work queue; resolves once its /health answers, with its port (WORKER_PORT).
  */
 export async function spawnWorkerProcess(
   settings: TReviewSettings,
@@ -135,7 +127,6 @@ export async function spawnWorkerProcess(
   const port = await freePort();
   const run = spawnTsx("src/worker/index.ts", [], {
     WORKER_PORT: String(port),
-    QUEUE_SCHEMA: settings.QUEUE_SCHEMA,
     JOB_QUEUE: settings.JOB_QUEUE,
     CALLBACK_ALLOW_PRIVATE: "1",
     ...env,

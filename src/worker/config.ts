@@ -24,6 +24,7 @@ export const ZWorkerConfig = z.object({
   METRICS_TOKEN: ZMetricsToken,
   // Pipeline executions (docs/pipelines.md): how many at once, and the optional language-model writer.
   PIPELINE_CONCURRENCY: envInt(1, 1, 16),
+  /** How long a run holds its execution: past this its worker counts as lost and another worker takes the run over. */
   PIPELINE_STALE_AFTER_MS: envInt(30 * 60_000, 60_000, 24 * 3_600_000),
   PIPELINE_LLM_BASE_URL: z.url({ error: "must be a URL like https://api.openai.com/v1" }).optional(),
   PIPELINE_LLM_API_KEY: z.string().optional(),

@@ -8,10 +8,11 @@ import { Readiness } from "../server/core/readiness";
 import { APP_VERSION } from "../server/core/version";
 import { parseKeyRing, open, seal } from "../server/core/crypto/seal";
 import { createDb } from "../server/core/db";
-import { PIPELINE_QUEUE } from "../server/pipelines/queue";
-import { startBoss } from "../server/queue/boss";
 import { ZReviewSettings } from "../server/queue/settings";
 import { closeScrapers } from "../server/scrapers";
+import { SYSTEM } from "../server/services/actor";
+import { serviceContext } from "../server/services/context";
+import { executionsWaiting } from "../server/services/pipelines/take-executions";
 import type { ReviewDeps } from "../server/services/reviews/deps";
 import { queueStats } from "../server/services/reviews/queue-stats";
 import { ZWorkerConfig } from "./config";
@@ -25,10 +26,10 @@ const settings = loadConfigOrExit(ZReviewSettings, "worker");
 const log = createLogger("worker");
 const gitSha = resolveGitSha(PROJECT_ROOT);
 const startedAt = Date.now();
-// The gauges read the queue tables and pg-boss at scrape time (both exist by the time the port listens).
+// The gauges read the queue tables at scrape time (they exist by the time the port listens).
 const metrics = createWorkerMetrics({
   queue: () => queueStats(db, settings.JOB_QUEUE),
-  pipelinesWaiting: () => boss.getQueueSize(PIPELINE_QUEUE),
+  pipelinesWaiting: () => executionsWaiting(pipelineCtx),
 });
 const monitor = new DbMonitor({
   url: config.DATABASE_URL,
@@ -39,7 +40,8 @@ const monitor = new DbMonitor({
   },
 });
 await monitor.start();
-// Jobs and callbacks: the product's own tables are the queue (docs/review-engine.md, "Queue").
+// Jobs, callbacks and pipeline executions: the product's own tables are the queue (docs/review-engine.md,
+// "Queue"; docs/pipelines.md, "Queue").
 const ring = parseKeyRing(config.SECRETS_KEYS);
 const db = createDb(config.DATABASE_URL, {
   max: config.WORKER_CONCURRENCY + config.CALLBACK_CONCURRENCY + config.PIPELINE_CONCURRENCY + 2,
@@ -55,14 +57,16 @@ const queueWorkers = startQueueWorkers(
   log,
   metrics,
 );
-// Pipeline executions: pg-boss on the same database, queue `pipeline-execution` (docs/pipelines.md).
-const boss = await startBoss({ url: config.DATABASE_URL, settings, supervise: true, log, max: 4 });
-const pipelines = await startPipelineWorker({
-  boss,
+// Pipeline executions run as the system, on the worker's database and review settings.
+const pipelineCtx = serviceContext(SYSTEM, {
   db,
+  sealer: deps.sealer,
+  settings: { publicBaseUrl: "", brokerUrl: "", review: settings },
+});
+const pipelines = startPipelineWorker(pipelineCtx, {
   log,
   concurrency: config.PIPELINE_CONCURRENCY,
-  staleAfterMs: config.PIPELINE_STALE_AFTER_MS,
+  leaseMs: config.PIPELINE_STALE_AFTER_MS,
   llm: config.PIPELINE_LLM_BASE_URL
     ? {
         baseUrl: config.PIPELINE_LLM_BASE_URL,
@@ -77,7 +81,10 @@ const pipelines = await startPipelineWorker({
 log.info({ event: "queue_started", concurrency: config.WORKER_CONCURRENCY }, "worker takes jobs");
 
 // Ready while the database answers and the queue loops look for work; not ready from the first signal on.
-const readiness = new Readiness({ database: () => monitor.isUp, queues: () => queueWorkers.running });
+const readiness = new Readiness({
+  database: () => monitor.isUp,
+  queues: () => queueWorkers.running && pipelines.running,
+});
 const server = createWorkerHttp({
   monitor,
   about: { version: APP_VERSION, gitSha, startedAt },
@@ -91,14 +98,16 @@ server.listen(config.WORKER_PORT, config.WORKER_HOST, () =>
 onShutdown(log, async () => {
   // /ready answers 503 from here while running jobs finish (docs/observability.md).
   readiness.drain();
-  pipelines.stop();
   // Graceful: running jobs get until their timeout to finish; anything left is run again after expiry.
   // Callback attempts made at once end within CALLBACK_TIMEOUT_MS; a cut one is attempted again from its queue row.
-  await queueWorkers.close({
-    graceMs: Math.min(settings.JOB_TIMEOUT_MS, 8_000),
-    drainMs: Math.min(settings.CALLBACK_TIMEOUT_MS + 1_000, 8_000),
-  });
-  await boss.stop({ graceful: true, wait: true, timeout: 5_000 });
+  // A pipeline run cut here is taken over by another worker once its lease (PIPELINE_STALE_AFTER_MS) passes.
+  await Promise.all([
+    queueWorkers.close({
+      graceMs: Math.min(settings.JOB_TIMEOUT_MS, 8_000),
+      drainMs: Math.min(settings.CALLBACK_TIMEOUT_MS + 1_000, 8_000),
+    }),
+    pipelines.stop(5_000),
+  ]);
   await closeScrapers();
   await db.$disconnect();
   await new Promise<void>((resolve) => server.close(() => resolve()));

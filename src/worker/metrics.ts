@@ -9,7 +9,7 @@ import type { ExecutionObserver } from "../server/services/pipelines/run-executi
 /** What the worker's gauges read at scrape time (each may fail: the gauge then reads -1). */
 export interface WorkerGaugeSources {
   queue?: () => Promise<QueueStats>;
-  /** Pipeline executions waiting in pg-boss's queue. */
+  /** Pipeline executions due and waiting for a worker. */
   pipelinesWaiting?: () => Promise<number>;
 }
 
@@ -62,7 +62,7 @@ export function createWorkerMetrics(sources: WorkerGaugeSources = {}) {
     }),
     queueDepth: new Gauge({
       name: "worker_queue_depth",
-      help: "Work due now and waiting for a slot, by queue: jobs, callbacks (deliveries due), pipelines (executions in pg-boss); -1 when unreadable",
+      help: "Work due now and waiting for a slot, by queue: jobs, callbacks (deliveries due), pipelines (executions due); -1 when unreadable",
       labelNames: ["queue"] as const,
       registers,
       async collect() {

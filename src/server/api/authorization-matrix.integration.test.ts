@@ -2,7 +2,6 @@ import { TRPCError } from "@trpc/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMember, makeMesh, makeUser } from "@/test/mesh-fixtures";
 import { testDb, uid } from "@/test/helpers";
-import { setExecutionQueue } from "@/server/services/pipelines/queue-config";
 import { collectedJob, reviewsOf } from "@/test/pipeline-fixtures";
 import { appRouter, createCaller } from "./root";
 import { createContext, type SessionUser } from "./trpc";
@@ -285,10 +284,6 @@ async function fixture(): Promise<Fixture> {
     bannedKey,
   };
 }
-
-// Pipeline executions go to a queue that only records them (the worker is not part of this test).
-beforeAll(() => setExecutionQueue({ enqueueExecution: () => Promise.resolve() }));
-afterAll(() => setExecutionQueue(undefined));
 
 beforeAll(async () => {
   users.owner = await makeUser(db, { name: "Owner" });

@@ -6,14 +6,9 @@ import { envBool, envInt, parseConfig } from "../core/config";
  * both must agree on the queue's timeouts and retries. Every name and default is in the README.
  */
 export const ZReviewSettings = z.object({
-  /** PostgreSQL schema of pg-boss's tables (the pipeline executions' queue); installations or tests sharing a database use their own. */
-  QUEUE_SCHEMA: z
-    .string()
-    .regex(/^[a-z_][a-z0-9_]{0,49}$/, { error: "must be a lower-case SQL name" })
-    .default("pgboss"),
   /**
-   * Work queue of jobs and callbacks (the `queue` column): web processes write it on new jobs, workers
-   * take only its rows. Worker pools (or test runs) sharing a database keep apart with their own.
+   * Work queue of jobs, callbacks and pipeline executions (the `queue` column): web processes write it
+   * on new rows, workers take only its rows. Worker pools (or test runs) sharing a database keep apart with their own.
    */
   JOB_QUEUE: z
     .string()
@@ -25,13 +20,11 @@ export const ZReviewSettings = z.object({
   JOB_EXPIRE_GRACE_SECONDS: envInt(30, 1, 3_600),
   /** How often a running job's worker looks whether the job was asked to cancel (it aborts within this plus the scraper's next step). */
   JOB_CANCEL_POLL_MS: envInt(1_000, 50, 5_000),
-  /** Runs of a job at most (first run plus retries of transient failures or lost workers). */
+  /** Runs of a job at most (first run plus retries of transient failures or lost workers); of a pipeline execution, runs taken over from lost workers included. */
   JOB_MAX_ATTEMPTS: envInt(3, 1, 20),
   /** Base delay of the queue's retry backoff (delay·2^n with jitter). */
   JOB_RETRY_DELAY_SECONDS: envInt(5, 1, 3_600),
-  /** How often pg-boss's supervisor looks for expired pipeline executions. */
-  QUEUE_MAINTENANCE_SECONDS: envInt(30, 1, 3_600),
-  /** How long an idle worker waits before it looks for due jobs and callbacks again. */
+  /** How long an idle worker waits before it looks for due jobs, callbacks and pipeline executions again. */
   WORKER_POLL_MS: envInt(500, 10, 60_000),
   /** Largest batch accepted by POST /api/scrape/platform-reviews/batch. */
   BATCH_MAX_JOBS: envInt(1_000, 1, 100_000),

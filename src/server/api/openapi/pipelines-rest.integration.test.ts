@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { syncRegistry } from "@/server/pipelines/registry";
 import { LEGACY_V1_EXAMPLE } from "@/server/pipelines/review-analytics/synthesis/legacy-v1";
-import { setExecutionQueue } from "@/server/services/pipelines/queue-config";
 import { runExecution } from "@/server/services/pipelines/run-execution";
 import { makeUser } from "@/test/mesh-fixtures";
 import { testDb, uid } from "@/test/helpers";
-import { collectedJob, makeApiKey, reviewsOf } from "@/test/pipeline-fixtures";
+import { collectedJob, makeApiKey, queuedIds, reviewsOf, systemCtx } from "@/test/pipeline-fixtures";
 import { createContext, type SessionUser } from "../trpc";
 import { openApiDocument } from "./document";
 import { handleRest } from "./rest-handler";
 
 const db = testDb();
-const queued: string[] = [];
-beforeAll(() => setExecutionQueue({ enqueueExecution: (id) => (queued.push(id), Promise.resolve()) }));
 afterAll(async () => {
-  setExecutionQueue(undefined);
   await db.$disconnect();
 });
 
@@ -80,7 +76,7 @@ describe("pipeline REST paths (Document 1)", () => {
     const id = run.json.id as string;
     const row = await db.pipelineExecution.findUniqueOrThrow({ where: { id } });
     expect(row.triggeredByApiKeyId).toBe(writer.id);
-    await runExecution({ db }, id);
+    await runExecution(systemCtx(db), { executionId: id });
     const detail = await rest(null, "GET", `/pipelines/review-analytics/executions/${id}`, undefined, admin.key);
     expect(detail.status).toBe(200);
     expect(detail.json).toMatchObject({
@@ -191,8 +187,8 @@ describe("pipeline REST paths (Document 1)", () => {
     expect(run.status).toBe(200);
     expect(run.json).toMatchObject({ status: "queued", total_duration_ms: null });
     const id = run.json.id as string;
-    expect(queued).toContain(id);
-    await runExecution({ db }, id);
+    expect(await queuedIds(db, { ids: [id] })).toContain(id);
+    await runExecution(systemCtx(db), { executionId: id });
 
     const detail = await rest(user, "GET", `/pipelines/review-analytics/executions/${id}`);
     expect(detail.status).toBe(200);

@@ -1,11 +1,13 @@
 import { z } from "zod";
 import { appEnv } from "@/server/env";
-import { executePipeline, rerunExecution, type ExecuteDeps } from "@/server/services/pipelines/execute-pipeline";
+import type { Db } from "@/server/core/db";
+import type { Actor } from "@/server/services/actor";
+import { serviceContext } from "@/server/services/context";
+import { executePipeline, rerunExecution, type ExecutionLimits } from "@/server/services/pipelines/execute-pipeline";
 import { getExecutionSelection, getSynthesis, getWidgetData } from "@/server/services/pipelines/execution-views";
 import { getEvidence } from "@/server/services/pipelines/evidence";
 import { getExecution, listExecutions } from "@/server/services/pipelines/executions";
 import { getDashboard, getPipeline, listPipelines } from "@/server/services/pipelines/pipelines";
-import { executionQueue } from "@/server/services/pipelines/queue-config";
 import {
   ZEvidenceInput,
   ZExecuteInput,
@@ -32,11 +34,10 @@ const rest = (method: "GET" | "POST", path: `/${string}`, summary: string) => ({
 const reads = apiKeyOrSessionProcedure("jobs:read", "admin");
 const runs = apiKeyOrSessionProcedure("jobs:write", "admin");
 
-const executeDeps = (db: ExecuteDeps["db"]): ExecuteDeps => ({
-  db,
-  queue: executionQueue(),
-  maxActivePerPrincipal: appEnv().PIPELINE_MAX_ACTIVE_PER_PRINCIPAL,
-});
+/** The service context of one request: the request's database and actor. */
+const svc = (ctx: { db: Db; actor: Actor }) => serviceContext(ctx.actor, { db: ctx.db });
+
+const limits = (): ExecutionLimits => ({ maxActivePerPrincipal: appEnv().PIPELINE_MAX_ACTIVE_PER_PRINCIPAL });
 
 /** Analysis pipelines and their executions (Document 1), for the pages and REST. */
 export const pipelinesRouter = createTRPCRouter({
@@ -44,22 +45,22 @@ export const pipelinesRouter = createTRPCRouter({
     .meta(rest("GET", "/pipelines", "Registered pipelines"))
     .input(z.void())
     .output(out.ZPipelineListOut)
-    .query(({ ctx }) => listPipelines(ctx.db, ctx.actor)),
+    .query(({ ctx }) => listPipelines(svc(ctx))),
   get: reads
     .meta(rest("GET", "/pipelines/{pipeline_id}", "Pipeline details with the run-request schema"))
     .input(ZPipelineIdInput)
     .output(out.ZPipelineOut)
-    .query(({ ctx, input }) => getPipeline(ctx.db, ctx.actor, input)),
+    .query(({ ctx, input }) => getPipeline(svc(ctx), input)),
   execute: runs
     .meta(rest("POST", "/pipelines/{pipeline_id}/execute", "Queue an execution; body { input: run request }"))
     .input(ZExecuteInput)
     .output(out.ZExecutionOut)
-    .mutation(({ ctx, input }) => executePipeline(executeDeps(ctx.db), ctx.actor, input)),
+    .mutation(({ ctx, input }) => executePipeline(svc(ctx), input, limits())),
   dashboard: reads
     .meta(rest("GET", "/pipelines/{pipeline_id}/dashboard", "Dashboard configuration (widget definitions)"))
     .input(ZPipelineIdInput)
     .output(out.ZDashboardOut)
-    .query(({ ctx, input }) => getDashboard(ctx.actor, input)),
+    .query(({ ctx, input }) => getDashboard(svc(ctx), input)),
   widget: reads
     .meta(
       rest(
@@ -70,12 +71,12 @@ export const pipelinesRouter = createTRPCRouter({
     )
     .input(ZWidgetInput)
     .output(out.ZWidgetDataOut)
-    .query(({ ctx, input }) => getWidgetData(ctx.db, ctx.actor, input)),
+    .query(({ ctx, input }) => getWidgetData(svc(ctx), input)),
   executions: reads
     .meta(rest("GET", "/pipelines/{pipeline_id}/executions", "Execution history, newest first"))
     .input(ZListExecutionsInput)
     .output(out.ZExecutionPageOut)
-    .query(({ ctx, input }) => listExecutions(ctx.db, ctx.actor, input)),
+    .query(({ ctx, input }) => listExecutions(svc(ctx), input)),
   execution: reads
     .meta(
       rest(
@@ -86,12 +87,12 @@ export const pipelinesRouter = createTRPCRouter({
     )
     .input(ZExecutionInput)
     .output(out.ZExecutionDetailOut)
-    .query(({ ctx, input }) => getExecution(ctx.db, ctx.actor, input)),
+    .query(({ ctx, input }) => getExecution(svc(ctx), input)),
   rerun: runs
     .meta(rest("POST", "/pipelines/{pipeline_id}/executions/{execution_id}/rerun", "Run a failed execution again"))
     .input(ZExecutionInput)
     .output(out.ZExecutionOut)
-    .mutation(({ ctx, input }) => rerunExecution(executeDeps(ctx.db), ctx.actor, input)),
+    .mutation(({ ctx, input }) => rerunExecution(svc(ctx), input, limits())),
   synthesis: reads
     .meta(
       rest(
@@ -102,7 +103,7 @@ export const pipelinesRouter = createTRPCRouter({
     )
     .input(ZSynthesisInput)
     .output(out.ZSynthesisOut)
-    .query(({ ctx, input }) => getSynthesis(ctx.db, ctx.actor, input)),
+    .query(({ ctx, input }) => getSynthesis(svc(ctx), input)),
   evidence: reads
     .meta(
       rest(
@@ -113,10 +114,10 @@ export const pipelinesRouter = createTRPCRouter({
     )
     .input(ZEvidenceInput)
     .output(out.ZEvidenceOut)
-    .query(({ ctx, input }) => getEvidence(ctx.db, ctx.actor, input)),
+    .query(({ ctx, input }) => getEvidence(svc(ctx), input)),
   // The pages' picker (no REST path): the execution a dashboard or report shows and the runs to choose from.
   selection: reads
     .input(ZSelectionInput)
     .output(out.ZSelectionOut)
-    .query(({ ctx, input }) => getExecutionSelection(ctx.db, ctx.actor, input)),
+    .query(({ ctx, input }) => getExecutionSelection(svc(ctx), input)),
 });

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { AppError } from "@/server/core/errors";
 import { testDb, uid } from "@/test/helpers";
 import { actorOf, makeUser } from "@/test/mesh-fixtures";
-import { collectedJob, makeApiKey, recordingQueue, reviewsOf } from "@/test/pipeline-fixtures";
+import { collectedJob, ctxOf, makeApiKey, reviewsOf, systemCtx, testQueue } from "@/test/pipeline-fixtures";
 import { executePipeline, rerunExecution } from "./execute-pipeline";
 import { runExecution } from "./run-execution";
 
@@ -23,9 +23,14 @@ async function keyWithPlace() {
 describe("active executions per principal", () => {
   it("the execution limit answers 429 above 2 active, and frees a slot when a run ends", async () => {
     const a = await keyWithPlace();
-    const queue = recordingQueue();
-    const deps = { db, queue, maxActivePerPrincipal: LIMIT };
-    const execute = () => executePipeline(deps, a.actor, { pipeline_id: PIPELINE, input: { place_key: a.place } });
+    const queue = testQueue(db);
+    const limits = { maxActivePerPrincipal: LIMIT };
+    const execute = () =>
+      executePipeline(
+        ctxOf(db, a.actor, queue.review),
+        { pipeline_id: PIPELINE, input: { place_key: a.place } },
+        limits,
+      );
     const first = await execute();
     await execute();
     const refused = await execute().catch((e: unknown) => e);
@@ -35,23 +40,23 @@ describe("active executions per principal", () => {
       message: "too_many_active_executions",
       details: { limit: LIMIT },
     });
-    expect(queue.ids).toHaveLength(2);
+    expect(await queue.ids()).toHaveLength(2);
 
     // Another principal has its own count.
     const other = await keyWithPlace();
     await expect(
-      executePipeline(deps, other.actor, { pipeline_id: PIPELINE, input: { place_key: other.place } }),
+      executePipeline(ctxOf(db, other.actor), { pipeline_id: PIPELINE, input: { place_key: other.place } }, limits),
     ).resolves.toMatchObject({ status: "queued" });
 
     // A run that ends (succeeded here) frees its slot; a running one still counts.
-    expect(await runExecution({ db }, first.id)).toBe("succeeded");
+    expect(await runExecution(systemCtx(db), { executionId: first.id })).toBe("succeeded");
     const third = await execute();
     await db.pipelineExecution.update({ where: { id: third.id }, data: { status: "running" } });
     await expect(execute()).rejects.toMatchObject({ message: "too_many_active_executions" });
 
     // A rerun counts too.
     const failed = await db.pipelineExecution.update({ where: { id: third.id }, data: { status: "failed" } });
-    const rerun = await rerunExecution(deps, a.actor, { pipeline_id: PIPELINE, execution_id: failed.id });
+    const rerun = await rerunExecution(ctxOf(db, a.actor), { pipeline_id: PIPELINE, execution_id: failed.id }, limits);
     expect(rerun.status).toBe("queued");
     const failedAgain = await db.pipelineExecution.create({
       data: {
@@ -64,16 +69,16 @@ describe("active executions per principal", () => {
       },
     });
     await expect(
-      rerunExecution(deps, a.actor, { pipeline_id: PIPELINE, execution_id: failedAgain.id }),
+      rerunExecution(ctxOf(db, a.actor), { pipeline_id: PIPELINE, execution_id: failedAgain.id }, limits),
     ).rejects.toMatchObject({ message: "too_many_active_executions" });
   });
 
   it("requests racing at the limit never make more than 2 active executions", async () => {
     const a = await keyWithPlace();
-    const deps = { db, queue: recordingQueue(), maxActivePerPrincipal: LIMIT };
+    const limits = { maxActivePerPrincipal: LIMIT };
     const results = await Promise.allSettled(
       Array.from({ length: 6 }, () =>
-        executePipeline(deps, a.actor, { pipeline_id: PIPELINE, input: { place_key: a.place } }),
+        executePipeline(ctxOf(db, a.actor), { pipeline_id: PIPELINE, input: { place_key: a.place } }, limits),
       ),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(LIMIT);
@@ -91,14 +96,14 @@ describe("active executions per principal", () => {
   it("a signed-in administrator is a principal of their own", async () => {
     const admin = actorOf(await makeUser(db, { admin: true }));
     const a = await keyWithPlace();
-    const deps = { db, queue: recordingQueue(), maxActivePerPrincipal: 1 };
-    await executePipeline(deps, admin, { pipeline_id: PIPELINE, input: { place_key: a.place } });
+    const limits = { maxActivePerPrincipal: 1 };
+    await executePipeline(ctxOf(db, admin), { pipeline_id: PIPELINE, input: { place_key: a.place } }, limits);
     await expect(
-      executePipeline(deps, admin, { pipeline_id: PIPELINE, input: { place_key: a.place } }),
+      executePipeline(ctxOf(db, admin), { pipeline_id: PIPELINE, input: { place_key: a.place } }, limits),
     ).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS" });
     // The key's own slot is untouched by the administrator's run over its data.
     await expect(
-      executePipeline(deps, a.actor, { pipeline_id: PIPELINE, input: { place_key: a.place } }),
+      executePipeline(ctxOf(db, a.actor), { pipeline_id: PIPELINE, input: { place_key: a.place } }, limits),
     ).resolves.toMatchObject({ status: "queued" });
   });
 });

@@ -1,17 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDemoPlatform, type DemoPlatform } from "@/demo-platform/server";
-import type PgBoss from "pg-boss";
 import { createLogger } from "@/server/core/logger";
 import type { Aggregates } from "@/server/pipelines/review-analytics/aggregates";
-import { bossExecutionQueue } from "@/server/pipelines/queue";
-import { startBoss } from "@/server/queue/boss";
 import type { Actor } from "@/server/services/actor";
 import { createJob } from "@/server/services/reviews/create-jobs";
 import { ZCreateJobInput } from "@/server/services/reviews/schemas";
 import { testDb } from "@/test/helpers";
+import { ctxOf, systemCtx } from "@/test/pipeline-fixtures";
 import { makeDeps, makeKey, makeVersion, testSettings, waitFor } from "@/test/review-fixtures";
 import { startQueueWorkers, type QueueWorkers } from "@/worker/queue-workers";
 import { startPipelineWorker } from "@/worker/pipelines";
+import type { Slots } from "@/worker/slots";
 import { executePipeline } from "./execute-pipeline";
 import { getSynthesis } from "./execution-views";
 import { getExecution } from "./executions";
@@ -19,30 +18,27 @@ import { getExecution } from "./executions";
 /**
  * The whole path as the product runs it: a collection job scrapes the demo reviews platform over HTTP
  * in a worker, its reviews are stored, and the review-analytics pipeline runs over exactly those
- * reviews in the same worker, from the same pg-boss instance.
+ * reviews in the same worker, from the same work queue.
  */
 const db = testDb();
 const settings = testSettings();
 let platform: DemoPlatform;
 let platformUrl: string;
 const deps = makeDeps(db, settings);
-let boss: PgBoss;
-let pipelines: { stop(): void };
+let pipelines: Slots;
 
 let workers: QueueWorkers;
 beforeAll(async () => {
   platform = createDemoPlatform({ places: 6 });
   platformUrl = await platform.listen(0);
-  // Scrape jobs on the product's own queue; pipeline executions on pg-boss, as in the worker.
-  boss = await startBoss({ url: process.env.DATABASE_URL ?? "", settings, supervise: true, max: 6 });
+  // Scrape jobs and pipeline executions on the product's own queue, as in the worker.
   const log = createLogger("test-worker", "warn");
   workers = startQueueWorkers(deps, { scrape: 2, callbacks: 1 }, log);
-  pipelines = await startPipelineWorker({ boss, db, log, concurrency: 1, llm: null });
+  pipelines = startPipelineWorker(systemCtx(db, settings), { log, concurrency: 1, llm: null });
 });
 afterAll(async () => {
-  pipelines.stop();
+  await pipelines.stop(5_000);
   await workers.close({ graceMs: 5_000 });
-  await boss.stop({ graceful: false, wait: true });
   await platform.close();
   await db.$disconnect();
 });
@@ -79,13 +75,13 @@ describe("review-analytics over reviews collected from the demo platform", () =>
     expect(done).toMatchObject({ status: "succeeded", reviewCount: limit });
 
     const run = await executePipeline(
-      { db, queue: bossExecutionQueue(() => Promise.resolve(boss)), maxActivePerPrincipal: 2 },
-      actor,
+      ctxOf(db, actor, settings),
       { pipeline_id: "review-analytics", input: { job_ids: [job.id] } },
+      { maxActivePerPrincipal: 2 },
     );
     const finished = await waitFor(
       async () => {
-        const e = await getExecution(db, actor, { pipeline_id: "review-analytics", execution_id: run.id });
+        const e = await getExecution(ctxOf(db, actor), { pipeline_id: "review-analytics", execution_id: run.id });
         return e.status === "succeeded" || e.status === "failed" ? e : undefined;
       },
       60_000,
@@ -119,7 +115,7 @@ describe("review-analytics over reviews collected from the demo platform", () =>
     expect(quotes.length).toBeGreaterThan(0);
     for (const q of quotes) expect(texts.get(q.review_id) ?? "", q.text).toContain(q.text.replace(/…$/, "").trim());
 
-    const synthesis = await getSynthesis(db, actor, { pipeline_id: "review-analytics", execution_id: run.id });
+    const synthesis = await getSynthesis(ctxOf(db, actor), { pipeline_id: "review-analytics", execution_id: run.id });
     expect(synthesis.format).toBe("v2");
     expect(JSON.stringify(synthesis.report?.executive_summary)).toContain(String(kept));
   }, 120_000);

@@ -10,8 +10,9 @@ import type { ReportV2 } from "@/server/pipelines/review-analytics/synthesis/rep
 import type { ReviewLabel } from "@/server/pipelines/types";
 import type { Actor } from "@/server/services/actor";
 import { testDb, uid } from "@/test/helpers";
-import { collectedJob, makeApiKey, makeBatch, recordingQueue, reviewsOf } from "@/test/pipeline-fixtures";
+import { collectedJob, ctxOf, makeApiKey, makeBatch, reviewsOf, systemCtx } from "@/test/pipeline-fixtures";
 import { getEvidence } from "./evidence";
+import { ZEvidenceInput } from "./schemas";
 import { executePipeline } from "./execute-pipeline";
 import { getSynthesis } from "./execution-views";
 import { runExecution } from "./run-execution";
@@ -21,12 +22,16 @@ afterAll(() => db.$disconnect());
 const PIPELINE = "review-analytics";
 
 async function run(actor: Actor, place: string) {
-  const queued = await executePipeline({ db, queue: recordingQueue(), maxActivePerPrincipal: 1_000 }, actor, {
-    pipeline_id: PIPELINE,
-    input: { place_key: place },
-  });
-  expect(await runExecution({ db }, queued.id)).toBe("succeeded");
-  const report = (await getSynthesis(db, actor, { pipeline_id: PIPELINE, execution_id: queued.id }))
+  const queued = await executePipeline(
+    ctxOf(db, actor),
+    {
+      pipeline_id: PIPELINE,
+      input: { place_key: place },
+    },
+    { maxActivePerPrincipal: 1_000 },
+  );
+  expect(await runExecution(systemCtx(db), { executionId: queued.id })).toBe("succeeded");
+  const report = (await getSynthesis(ctxOf(db, actor), { pipeline_id: PIPELINE, execution_id: queued.id }))
     .report as unknown as ReportV2;
   return { id: queued.id, report };
 }
@@ -37,13 +42,16 @@ async function allIds(actor: Actor, executionId: string, ref: string): Promise<{
   let cursor: string | undefined;
   let total = -1;
   for (let pages = 0; pages < 100; pages++) {
-    const page = await getEvidence(db, actor, {
-      pipeline_id: PIPELINE,
-      execution_id: executionId,
-      ref,
-      limit: 7,
-      ...(cursor ? { cursor } : {}),
-    });
+    const page = await getEvidence(
+      ctxOf(db, actor),
+      ZEvidenceInput.parse({
+        pipeline_id: PIPELINE,
+        execution_id: executionId,
+        ref,
+        limit: 7,
+        ...(cursor ? { cursor } : {}),
+      }),
+    );
     total = page.figure.reviews;
     ids.push(...page.items.map((i) => i.review_id));
     if (!page.next_cursor) break;
@@ -135,19 +143,22 @@ describe("report evidence", () => {
     expect(evidence["reviews"]).toMatchObject({ value: 140, reviews: 140 });
 
     // The items carry the review as stored.
-    const page = await getEvidence(db, owner.actor, {
-      pipeline_id: PIPELINE,
-      execution_id: id,
-      ref: "reviews",
-      limit: 3,
-    });
+    const page = await getEvidence(
+      ctxOf(db, owner.actor),
+      ZEvidenceInput.parse({
+        pipeline_id: PIPELINE,
+        execution_id: id,
+        ref: "reviews",
+        limit: 3,
+      }),
+    );
     expect(page.items).toHaveLength(3);
     expect(page.items.every((i) => i.stored && typeof i.text === "string")).toBe(true);
 
     // Another key, an unknown ref, a ref from the prototype: not found.
     const stranger = await makeApiKey(db, ["jobs:read"]);
     const refused = (input: { execution_id: string; ref: string }, actor: Actor) =>
-      getEvidence(db, actor, { pipeline_id: PIPELINE, ...input }).then(
+      getEvidence(ctxOf(db, actor), ZEvidenceInput.parse({ pipeline_id: PIPELINE, ...input })).then(
         () => "answered",
         (e: unknown) => (e instanceof AppError ? `${e.code} ${e.message}` : String(e)),
       );

@@ -1,11 +1,10 @@
-import type { Db } from "@/server/core/db";
 import { AppError } from "@/server/core/errors";
 import { ZEvidenceFilter, type EvidenceFilter } from "@/server/pipelines/review-analytics/evidence";
 import { labelWhere } from "@/server/pipelines/review-analytics/evidence-store";
 import type { EvidenceEntry } from "@/server/pipelines/review-analytics/synthesis/citations";
-import type { Actor } from "@/server/services/actor";
+import type { ServiceContext } from "@/server/services/context";
 import { assertPipelineAccess, visibleExecutions } from "./access";
-import { ZEvidenceInput, type TEvidenceInput } from "./schemas";
+import type { TEvidenceInput } from "./schemas";
 import { isUuid } from "@/server/core/ids";
 
 /** Characters of a review's text an evidence page shows. */
@@ -17,9 +16,8 @@ const TEXT_CHARS = 2_000;
  * a figure of the previous run reads that run's rows, and only when the caller may see that run too.
  * Another caller's execution, an unknown ref and a report without evidence are all 404.
  */
-export async function getEvidence(db: Db, actor: Actor, raw: TEvidenceInput) {
+export async function getEvidence({ db, actor }: ServiceContext, input: TEvidenceInput) {
   assertPipelineAccess(actor, "read");
-  const input = ZEvidenceInput.parse(raw);
   const visible = visibleExecutions(actor);
   const row = await db.pipelineExecution.findFirst({
     where: { id: input.execution_id, pipelineId: input.pipeline_id, ...visible },

@@ -2,19 +2,18 @@ import type { Db } from "@/server/core/db";
 import { Prisma } from "@/server/core/db";
 import { AppError, validationIssues } from "@/server/core/errors";
 import { pendingMetrics } from "@/server/pipelines/engine";
-import type { ExecutionQueue } from "@/server/pipelines/queue";
 import { syncRegistry } from "@/server/pipelines/registry";
 import type { PipelineDefinition } from "@/server/pipelines/types";
 import type { Actor } from "@/server/services/actor";
+import type { ServiceContext } from "@/server/services/context";
 import { assertPipelineAccess, principalOf, readScopeOf, visibleExecutions } from "./access";
 import { pipelineOrThrow } from "./pipelines";
-import { ZExecuteInput, ZExecutionInput, type TExecuteInput, type TExecutionInput } from "./schemas";
+import type { TExecuteInput, TExecutionInput } from "./schemas";
 import { EXECUTION_SELECT, parsed, toExecutionOut } from "./serialize";
 
-export interface ExecuteDeps {
-  db: Db;
-  queue: ExecutionQueue;
-  /** Executions queued or running at once per principal (PIPELINE_MAX_ACTIVE_PER_PRINCIPAL). */
+/** The limits a run request is held to (the web app's PIPELINE_MAX_ACTIVE_PER_PRINCIPAL). */
+export interface ExecutionLimits {
+  /** Executions queued or running at once per principal. */
   maxActivePerPrincipal: number;
 }
 
@@ -52,44 +51,47 @@ async function ownedRun(db: Db, def: PipelineDefinition, actor: Actor, input: un
  * too_many_active_executions). The count and the insert run under a transaction-scoped advisory lock
  * of the principal, so two requests racing at the limit cannot both pass it.
  */
-async function insertWithinLimit(deps: ExecuteDeps, actor: Actor, data: Prisma.PipelineExecutionUncheckedCreateInput) {
+async function insertWithinLimit(
+  db: Db,
+  actor: Actor,
+  limits: ExecutionLimits,
+  data: Prisma.PipelineExecutionUncheckedCreateInput,
+) {
   const principal = principalOf(actor);
-  if (!principal) return deps.db.pipelineExecution.create({ data, select: EXECUTION_SELECT });
-  return deps.db.$transaction(async (tx) => {
+  if (!principal) return db.pipelineExecution.create({ data, select: EXECUTION_SELECT });
+  return db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(${ACTIVE_LIMIT_LOCK}::int, hashtext(${principal.key}))`;
     const active = await tx.pipelineExecution.count({
       where: { ...principal.where, status: { in: ["queued", "running"] } },
     });
-    if (active >= deps.maxActivePerPrincipal) {
-      throw new AppError("TOO_MANY_REQUESTS", "too_many_active_executions", { limit: deps.maxActivePerPrincipal });
+    if (active >= limits.maxActivePerPrincipal) {
+      throw new AppError("TOO_MANY_REQUESTS", "too_many_active_executions", { limit: limits.maxActivePerPrincipal });
     }
     return tx.pipelineExecution.create({ data, select: EXECUTION_SELECT });
   });
 }
 
-/** Creates the queued row (within the limit) and hands it to the queue; a queue failure marks the row failed. */
-async function createAndQueue(deps: ExecuteDeps, actor: Actor, data: Prisma.PipelineExecutionUncheckedCreateInput) {
-  const row = await insertWithinLimit(deps, actor, data);
-  try {
-    await deps.queue.enqueueExecution(row.id);
-  } catch {
-    await deps.db.pipelineExecution.update({
-      where: { id: row.id },
-      data: { status: "failed", failedStage: "queue", error: "queue_unavailable", finishedAt: new Date() },
-    });
-    throw new AppError("SERVICE_UNAVAILABLE", "queue_unavailable");
-  }
+/**
+ * Creates the queued row within the limit: the row is the queue's (docs/pipelines.md, "Queue"), on the
+ * process's work queue (JOB_QUEUE), so inserting it queues the run for a worker of that queue.
+ */
+async function createQueued(
+  ctx: ServiceContext,
+  limits: ExecutionLimits,
+  data: Omit<Prisma.PipelineExecutionUncheckedCreateInput, "queue">,
+) {
+  const row = await insertWithinLimit(ctx.db, ctx.actor, limits, { ...data, queue: ctx.settings.review.JOB_QUEUE });
   return toExecutionOut(row);
 }
 
 /** POST /api/pipelines/{pipeline_id}/execute: validates and authorizes the run request, then queues a run. */
-export async function executePipeline(deps: ExecuteDeps, actor: Actor, raw: TExecuteInput) {
+export async function executePipeline(ctx: ServiceContext, input: TExecuteInput, limits: ExecutionLimits) {
+  const { db, actor } = ctx;
   assertPipelineAccess(actor, "execute");
-  const { pipeline_id, input } = ZExecuteInput.parse(raw);
-  const def = pipelineOrThrow(pipeline_id);
-  const owned = await ownedRun(deps.db, def, actor, parseRunRequest(def, input));
-  await syncRegistry(deps.db);
-  return createAndQueue(deps, actor, {
+  const def = pipelineOrThrow(input.pipeline_id);
+  const owned = await ownedRun(db, def, actor, parseRunRequest(def, input.input));
+  await syncRegistry(db);
+  return createQueued(ctx, limits, {
     pipelineId: def.id,
     pipelineVersion: def.version,
     stageMetrics: pendingMetrics(def) as unknown as Prisma.InputJsonValue,
@@ -102,18 +104,19 @@ export async function executePipeline(deps: ExecuteDeps, actor: Actor, raw: TExe
  * attempt with the same input. The read scope is the re-running caller's, and the input is checked
  * against it again (the data it names may not be the re-running caller's to read).
  */
-export async function rerunExecution(deps: ExecuteDeps, actor: Actor, raw: TExecutionInput) {
+export async function rerunExecution(ctx: ServiceContext, input: TExecutionInput, limits: ExecutionLimits) {
+  const { db, actor } = ctx;
   assertPipelineAccess(actor, "execute");
-  const { pipeline_id, execution_id } = ZExecutionInput.parse(raw);
+  const { pipeline_id, execution_id } = input;
   const def = pipelineOrThrow(pipeline_id);
-  const previous = await deps.db.pipelineExecution.findFirst({
+  const previous = await db.pipelineExecution.findFirst({
     where: { id: execution_id, pipelineId: def.id, ...visibleExecutions(actor) },
     select: { id: true, status: true, input: true, attempt: true },
   });
   if (!previous) throw new AppError("NOT_FOUND", "execution_not_found");
   if (previous.status !== "failed") throw new AppError("CONFLICT", "execution_not_failed", { status: previous.status });
-  const owned = await ownedRun(deps.db, def, actor, parseRunRequest(def, parsed(previous.input)));
-  return createAndQueue(deps, actor, {
+  const owned = await ownedRun(db, def, actor, parseRunRequest(def, parsed(previous.input)));
+  return createQueued(ctx, limits, {
     pipelineId: def.id,
     pipelineVersion: def.version,
     stageMetrics: pendingMetrics(def) as unknown as Prisma.InputJsonValue,

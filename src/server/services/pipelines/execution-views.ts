@@ -4,14 +4,8 @@ import { detectReportFormat } from "@/server/pipelines/review-analytics/synthesi
 import type { Actor } from "@/server/services/actor";
 import { assertPipelineAccess, ownExecutions, visibleExecutions } from "./access";
 import { pipelineOrThrow } from "./pipelines";
-import {
-  ZSelectionInput,
-  ZSynthesisInput,
-  ZWidgetInput,
-  type TSelectionInput,
-  type TSynthesisInput,
-  type TWidgetInput,
-} from "./schemas";
+import type { ServiceContext } from "@/server/services/context";
+import type { TSelectionInput, TSynthesisInput, TWidgetInput } from "./schemas";
 import { parsed, placesOf } from "./serialize";
 
 // What the dashboard, the widgets and the report show: one execution the caller can see.
@@ -72,9 +66,8 @@ async function pickExecution(db: Db, actor: Actor, pipelineId: string, execution
 }
 
 /** GET /api/pipelines/{pipeline_id}/widgets/{widget_id}: one widget's data from the default (or a chosen) execution. */
-export async function getWidgetData(db: Db, actor: Actor, raw: TWidgetInput) {
+export async function getWidgetData({ db, actor }: ServiceContext, input: TWidgetInput) {
   assertPipelineAccess(actor, "read");
-  const input = ZWidgetInput.parse(raw);
   const def = pipelineOrThrow(input.pipeline_id);
   const widget = def.dashboard.find((w) => w.id === input.widget_id);
   if (!widget) throw new AppError("NOT_FOUND", "widget_not_found");
@@ -107,9 +100,8 @@ export async function getWidgetData(db: Db, actor: Actor, raw: TWidgetInput) {
  * GET .../synthesis: the stored report of an execution (v2 or legacy v1) with its detected format; a
  * run that found no reviews answers state `no_reviews` without a report.
  */
-export async function getSynthesis(db: Db, actor: Actor, raw: TSynthesisInput) {
+export async function getSynthesis({ db, actor }: ServiceContext, input: TSynthesisInput) {
   assertPipelineAccess(actor, "read");
-  const input = ZSynthesisInput.parse(raw);
   const def = pipelineOrThrow(input.pipeline_id);
   const row = await pickExecution(db, actor, def.id, input.execution_id);
   const head = {
@@ -156,9 +148,8 @@ const choiceOf = (row: {
  * What the dashboard and the report pages show and offer (tRPC only): the chosen or default
  * execution, and the caller's showable runs, newest first, to pick another one by place and date.
  */
-export async function getExecutionSelection(db: Db, actor: Actor, raw: TSelectionInput) {
+export async function getExecutionSelection({ db, actor }: ServiceContext, input: TSelectionInput) {
   assertPipelineAccess(actor, "read");
-  const input = ZSelectionInput.parse(raw);
   const def = pipelineOrThrow(input.pipeline_id);
   const current = await chooseExecution(db, actor, def.id, input.execution_id, VIEW_SELECT);
   const rows = await db.pipelineExecution.findMany({

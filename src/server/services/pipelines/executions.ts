@@ -1,18 +1,16 @@
-import type { Db } from "@/server/core/db";
 import { Prisma } from "@/server/core/db";
 import { AppError } from "@/server/core/errors";
 import { detectReportFormat } from "@/server/pipelines/review-analytics/synthesis/report";
-import type { Actor } from "@/server/services/actor";
+import type { ServiceContext } from "@/server/services/context";
 import { readPage } from "@/server/services/paging";
 import { assertPipelineAccess, visibleExecutions } from "./access";
 import { pipelineOrThrow } from "./pipelines";
-import { ZExecutionInput, ZListExecutionsInput, type TExecutionInput, type TListExecutionsInput } from "./schemas";
+import type { TExecutionInput, TListExecutionsInput } from "./schemas";
 import { EXECUTION_SELECT, parsed, toExecutionOut } from "./serialize";
 
 /** GET /api/pipelines/{pipeline_id}/executions: the caller's visible history, newest first, paginated. */
-export async function listExecutions(db: Db, actor: Actor, raw: TListExecutionsInput) {
+export async function listExecutions({ db, actor }: ServiceContext, input: TListExecutionsInput) {
   assertPipelineAccess(actor, "read");
-  const input = ZListExecutionsInput.parse(raw);
   const def = pipelineOrThrow(input.pipeline_id);
   const where = { pipelineId: def.id, ...visibleExecutions(actor), ...(input.status ? { status: input.status } : {}) };
   const orderBy = {
@@ -30,9 +28,9 @@ export async function listExecutions(db: Db, actor: Actor, raw: TListExecutionsI
 }
 
 /** GET .../executions/{execution_id}: one visible execution with parsed stage_metrics; another caller's is 404. */
-export async function getExecution(db: Db, actor: Actor, raw: TExecutionInput) {
+export async function getExecution({ db, actor }: ServiceContext, input: TExecutionInput) {
   assertPipelineAccess(actor, "read");
-  const { pipeline_id, execution_id } = ZExecutionInput.parse(raw);
+  const { pipeline_id, execution_id } = input;
   const row = await db.pipelineExecution.findFirst({
     where: { id: execution_id, pipelineId: pipeline_id, ...visibleExecutions(actor) },
     select: { ...EXECUTION_SELECT, synthesis: true },

@@ -7,7 +7,17 @@ import { syncRegistry } from "@/server/pipelines/registry";
 import type { Actor } from "@/server/services/actor";
 import { testDb, uid } from "@/test/helpers";
 import { actorOf, makeUser } from "@/test/mesh-fixtures";
-import { collectedJob, makeApiKey, makeBatch, recordingQueue, reviewsOf, TEST_ORIGIN } from "@/test/pipeline-fixtures";
+import {
+  collectedJob,
+  ctxOf,
+  makeApiKey,
+  makeBatch,
+  reviewsOf,
+  systemCtx,
+  testQueue,
+  TEST_ORIGIN,
+} from "@/test/pipeline-fixtures";
+import { ZListExecutionsInput } from "./schemas";
 import { executePipeline, rerunExecution } from "./execute-pipeline";
 import { getExecutionSelection, getSynthesis, getWidgetData } from "./execution-views";
 import { getExecution, listExecutions } from "./executions";
@@ -20,13 +30,13 @@ const db = testDb();
 afterAll(() => db.$disconnect());
 
 const PIPELINE = "review-analytics";
-const deps = (max = 1_000) => ({ db, queue: recordingQueue(), maxActivePerPrincipal: max });
+const LIMITS = { maxActivePerPrincipal: 1_000 };
 const WRITE = ["jobs:read", "jobs:write"] as const;
 
 /** Submits and runs one execution in this process; returns its id. */
 async function ran(actor: Actor, input: Record<string, unknown>): Promise<string> {
-  const run = await executePipeline(deps(), actor, { pipeline_id: PIPELINE, input });
-  expect(await runExecution({ db }, run.id)).toBe("succeeded");
+  const run = await executePipeline(ctxOf(db, actor), { pipeline_id: PIPELINE, input }, LIMITS);
+  expect(await runExecution(systemCtx(db), { executionId: run.id })).toBe("succeeded");
   return run.id;
 }
 
@@ -50,9 +60,13 @@ describe("pipeline ownership", () => {
     const a = await keyWithData();
     const b = await makeApiKey(db, [...WRITE]);
     const mine = await collectedJob(db, { apiKeyId: b.id, placeKey: uid("place-b"), reviews: reviewsOf("b", 3) });
-    const queue = recordingQueue();
+    const queue = testQueue(db);
     const execute = (input: Record<string, unknown>) =>
-      executePipeline({ db, queue, maxActivePerPrincipal: 1_000 }, b.actor, { pipeline_id: PIPELINE, input });
+      executePipeline(
+        ctxOf(db, b.actor, queue.review),
+        { pipeline_id: PIPELINE, input },
+        { maxActivePerPrincipal: 1_000 },
+      );
 
     expect(await rejectionOf(execute({ job_ids: [a.job.id] }), AppError)).toMatchObject({
       code: "NOT_FOUND",
@@ -83,22 +97,30 @@ describe("pipeline ownership", () => {
     // The place exists for A on its origin only.
     expect(
       await rejectionOf(
-        executePipeline(deps(), a.actor, {
-          pipeline_id: PIPELINE,
-          input: { place_key: a.place, origin: "https://other.test" },
-        }),
+        executePipeline(
+          ctxOf(db, a.actor),
+          {
+            pipeline_id: PIPELINE,
+            input: { place_key: a.place, origin: "https://other.test" },
+          },
+          LIMITS,
+        ),
         AppError,
       ),
     ).toMatchObject({ message: "place_not_found" });
-    expect(queue.ids).toEqual([]);
+    expect(await queue.ids()).toEqual([]);
     expect(await db.pipelineExecution.count({ where: { triggeredByApiKeyId: b.id } })).toBe(0);
 
     // A itself may, by job, batch and place (also naming its origin).
     await expect(
-      executePipeline(deps(), a.actor, {
-        pipeline_id: PIPELINE,
-        input: { job_ids: [a.job.id], batch_ids: [a.batch.id], place_key: a.place, origin: TEST_ORIGIN },
-      }),
+      executePipeline(
+        ctxOf(db, a.actor),
+        {
+          pipeline_id: PIPELINE,
+          input: { job_ids: [a.job.id], batch_ids: [a.batch.id], place_key: a.place, origin: TEST_ORIGIN },
+        },
+        LIMITS,
+      ),
     ).resolves.toMatchObject({ status: "queued" });
   });
 
@@ -119,39 +141,48 @@ describe("pipeline ownership", () => {
     });
     const ids = { pipeline_id: PIPELINE, execution_id: runA };
     for (const attempt of [
-      () => getExecution(db, b.actor, ids),
-      () => getWidgetData(db, b.actor, { ...ids, widget_id: "total_reviews" }),
-      () => getSynthesis(db, b.actor, ids),
-      () => getExecutionSelection(db, b.actor, ids),
-      () => rerunExecution(deps(), b.actor, { pipeline_id: PIPELINE, execution_id: failedA.id }),
+      () => getExecution(ctxOf(db, b.actor), ids),
+      () => getWidgetData(ctxOf(db, b.actor), { ...ids, widget_id: "total_reviews" }),
+      () => getSynthesis(ctxOf(db, b.actor), ids),
+      () => getExecutionSelection(ctxOf(db, b.actor), ids),
+      () => rerunExecution(ctxOf(db, b.actor), { pipeline_id: PIPELINE, execution_id: failedA.id }, LIMITS),
     ]) {
       expect(await rejectionOf(attempt(), AppError)).toMatchObject({
         code: "NOT_FOUND",
         message: "execution_not_found",
       });
     }
-    const history = await listExecutions(db, b.actor, { pipeline_id: PIPELINE, pageSize: 100 });
+    const history = await listExecutions(
+      ctxOf(db, b.actor),
+      ZListExecutionsInput.parse({ pipeline_id: PIPELINE, pageSize: 100 }),
+    );
     expect(history.total).toBe(0);
     // B has no run: nothing is its default, and the list shows it no latest run.
     expect(
-      await rejectionOf(getWidgetData(db, b.actor, { pipeline_id: PIPELINE, widget_id: "total_reviews" }), AppError),
+      await rejectionOf(
+        getWidgetData(ctxOf(db, b.actor), { pipeline_id: PIPELINE, widget_id: "total_reviews" }),
+        AppError,
+      ),
     ).toMatchObject({ message: "no_succeeded_execution" });
-    expect(await getExecutionSelection(db, b.actor, { pipeline_id: PIPELINE })).toEqual({
+    expect(await getExecutionSelection(ctxOf(db, b.actor), { pipeline_id: PIPELINE })).toEqual({
       pipeline_id: PIPELINE,
       current: null,
       choices: [],
     });
-    expect((await listPipelines(db, b.actor)).items.find((p) => p.id === PIPELINE)?.latest_execution).toBeNull();
+    expect((await listPipelines(ctxOf(db, b.actor))).items.find((p) => p.id === PIPELINE)?.latest_execution).toBeNull();
 
     // A sees its own, and its runs only.
-    const own = await listExecutions(db, a.actor, { pipeline_id: PIPELINE, pageSize: 100 });
+    const own = await listExecutions(
+      ctxOf(db, a.actor),
+      ZListExecutionsInput.parse({ pipeline_id: PIPELINE, pageSize: 100 }),
+    );
     expect(own.items.map((e) => e.id).sort()).toEqual([runA, failedA.id].sort());
-    expect((await listPipelines(db, a.actor)).items.find((p) => p.id === PIPELINE)?.latest_execution?.id).toBe(
+    expect((await listPipelines(ctxOf(db, a.actor))).items.find((p) => p.id === PIPELINE)?.latest_execution?.id).toBe(
       failedA.id,
     );
-    expect((await getWidgetData(db, a.actor, { pipeline_id: PIPELINE, widget_id: "total_reviews" })).execution_id).toBe(
-      runA,
-    );
+    expect(
+      (await getWidgetData(ctxOf(db, a.actor), { pipeline_id: PIPELINE, widget_id: "total_reviews" })).execution_id,
+    ).toBe(runA);
   });
 
   it("administrators see every execution and may run over any key's data", async () => {
@@ -161,20 +192,27 @@ describe("pipeline ownership", () => {
     const adminUser = actorOf(await makeUser(db, { admin: true }));
     for (const admin of [adminKey.actor, adminUser]) {
       const ids = { pipeline_id: PIPELINE, execution_id: runA };
-      await expect(getExecution(db, admin, ids)).resolves.toMatchObject({ id: runA, review_count: 20 });
-      await expect(getWidgetData(db, admin, { ...ids, widget_id: "total_reviews" })).resolves.toMatchObject({
+      await expect(getExecution(ctxOf(db, admin), ids)).resolves.toMatchObject({ id: runA, review_count: 20 });
+      await expect(getWidgetData(ctxOf(db, admin), { ...ids, widget_id: "total_reviews" })).resolves.toMatchObject({
         state: "ready",
         data: { value: 20 },
       });
-      await expect(getSynthesis(db, admin, ids)).resolves.toMatchObject({ state: "ready", format: "v2" });
-      const history = await listExecutions(db, admin, { pipeline_id: PIPELINE, pageSize: 100 });
+      await expect(getSynthesis(ctxOf(db, admin), ids)).resolves.toMatchObject({ state: "ready", format: "v2" });
+      const history = await listExecutions(
+        ctxOf(db, admin),
+        ZListExecutionsInput.parse({ pipeline_id: PIPELINE, pageSize: 100 }),
+      );
       expect(history.items.map((e) => e.id)).toContain(runA);
     }
     // An administrator's run reads every job (no read scope), also another key's.
-    const adminRun = await executePipeline(deps(), adminUser, {
-      pipeline_id: PIPELINE,
-      input: { batch_ids: [a.batch.id], place_key: a.place },
-    });
+    const adminRun = await executePipeline(
+      ctxOf(db, adminUser),
+      {
+        pipeline_id: PIPELINE,
+        input: { batch_ids: [a.batch.id], place_key: a.place },
+      },
+      LIMITS,
+    );
     expect(
       await db.pipelineExecution.findUniqueOrThrow({
         where: { id: adminRun.id },
@@ -184,7 +222,7 @@ describe("pipeline ownership", () => {
       readScopeApiKeyId: null,
       triggeredByUserId: adminUser.userId,
     });
-    expect(await runExecution({ db }, adminRun.id)).toBe("succeeded");
+    expect(await runExecution(systemCtx(db), { executionId: adminRun.id })).toBe("succeeded");
     // Key A's runs are scoped to A.
     expect((await db.pipelineExecution.findUniqueOrThrow({ where: { id: runA } })).readScopeApiKeyId).toBe(a.id);
   });
@@ -194,13 +232,13 @@ describe("pipeline ownership", () => {
     const other = uid("place-a2");
     await collectedJob(db, { apiKeyId: a.id, placeKey: other, reviews: reviewsOf(other, 5), batchId: a.batch.id });
     const id = await ran(a.actor, { batch_ids: [a.batch.id] });
-    const detail = await getExecution(db, a.actor, { pipeline_id: PIPELINE, execution_id: id });
+    const detail = await getExecution(ctxOf(db, a.actor), { pipeline_id: PIPELINE, execution_id: id });
     expect(detail.review_count).toBe(25);
     expect(detail.places).toEqual([
       { place_key: a.place, origin: TEST_ORIGIN, name: "Casa A", reviews: 20 },
       { place_key: other, origin: TEST_ORIGIN, name: null, reviews: 5 },
     ]);
-    const selection = await getExecutionSelection(db, a.actor, { pipeline_id: PIPELINE });
+    const selection = await getExecutionSelection(ctxOf(db, a.actor), { pipeline_id: PIPELINE });
     expect(selection.current).toMatchObject({ id, review_count: 25, places: detail.places });
     expect(selection.choices.map((c) => c.id)).toEqual([id]);
   });
@@ -237,11 +275,11 @@ describe("pipeline ownership", () => {
     const runA = await ran(a.actor, { place_key: a.place });
     const runB = await ran(b.actor, { place_key: a.place });
     expect(
-      (await getExecution(db, a.actor, { pipeline_id: PIPELINE, execution_id: runA })).stage_metrics.normalize
+      (await getExecution(ctxOf(db, a.actor), { pipeline_id: PIPELINE, execution_id: runA })).stage_metrics.normalize
         ?.items_in,
     ).toBe(20);
     expect(
-      (await getExecution(db, b.actor, { pipeline_id: PIPELINE, execution_id: runB })).stage_metrics.normalize
+      (await getExecution(ctxOf(db, b.actor), { pipeline_id: PIPELINE, execution_id: runB })).stage_metrics.normalize
         ?.items_in,
     ).toBe(15);
   });
@@ -262,11 +300,18 @@ describe("pipeline ownership", () => {
       },
     });
     expect(
-      await rejectionOf(rerunExecution(deps(), b.actor, { pipeline_id: PIPELINE, execution_id: stale.id }), AppError),
+      await rejectionOf(
+        rerunExecution(ctxOf(db, b.actor), { pipeline_id: PIPELINE, execution_id: stale.id }, LIMITS),
+        AppError,
+      ),
     ).toMatchObject({ message: "job_not_found" });
     // An administrator may re-run it: the new attempt reads with the administrator's scope.
     const admin = await makeApiKey(db, ["admin"]);
-    const again = await rerunExecution(deps(), admin.actor, { pipeline_id: PIPELINE, execution_id: stale.id });
+    const again = await rerunExecution(
+      ctxOf(db, admin.actor),
+      { pipeline_id: PIPELINE, execution_id: stale.id },
+      LIMITS,
+    );
     expect(again).toMatchObject({ attempt: 2, retry_of_id: stale.id });
     expect(
       await db.pipelineExecution.findUniqueOrThrow({

@@ -1,11 +1,10 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { logger } from "@/server/core/logger";
-import { bossExecutionQueue } from "@/server/pipelines/queue";
 import { findPipeline } from "@/server/pipelines/registry";
 import { storeGeneratedReviews } from "@/server/pipelines/review-analytics/demo-data";
-import { startBoss } from "@/server/queue/boss";
 import { testDb, uid } from "@/test/helpers";
 import { actorOf, makeUser } from "@/test/mesh-fixtures";
+import { ctxOf, systemCtx } from "@/test/pipeline-fixtures";
 import { testSettings } from "@/test/review-fixtures";
 import { createWorkerMetrics, executionObserver } from "@/worker/metrics";
 import { startPipelineWorker } from "@/worker/pipelines";
@@ -15,21 +14,17 @@ import { executePipeline } from "./execute-pipeline";
 const db = testDb();
 afterAll(() => db.$disconnect());
 
-describe("worker on pg-boss", () => {
+describe("worker on the product's queue", () => {
   it("takes a queued execution from the queue and completes it, timing each stage in the worker's metrics", async () => {
-    const url = process.env.DATABASE_URL as string;
-    // One instance, as in the worker: the sender and the consumer share it.
-    const boss = await startBoss({ url, settings: testSettings(), supervise: false });
+    // The sender and the worker on one work queue of this test's own, as the web app and the worker share one.
+    const review = testSettings();
     const metrics = createWorkerMetrics();
-    const worker = await startPipelineWorker({
-      boss,
-      db,
+    const worker = startPipelineWorker(systemCtx(db, review), {
       log: logger(),
       concurrency: 1,
       llm: null,
       observer: executionObserver(metrics),
     });
-    const queue = bossExecutionQueue(() => Promise.resolve(boss));
     try {
       const actor = actorOf(await makeUser(db, { admin: true }));
       const place = uid("boss");
@@ -38,10 +33,14 @@ describe("worker on pg-boss", () => {
         select: { id: true },
       });
       await storeGeneratedReviews(db, job.id, place, { count: 40, seed: 9 });
-      const run = await executePipeline({ db, queue, maxActivePerPrincipal: 2 }, actor, {
-        pipeline_id: "review-analytics",
-        input: { place_key: place },
-      });
+      const run = await executePipeline(
+        ctxOf(db, actor, review),
+        {
+          pipeline_id: "review-analytics",
+          input: { place_key: place },
+        },
+        { maxActivePerPrincipal: 2 },
+      );
       const deadline = Date.now() + 30_000;
       let status = run.status as string;
       while (Date.now() < deadline && (status === "queued" || status === "running")) {
@@ -68,8 +67,7 @@ describe("worker on pg-boss", () => {
         );
       }
     } finally {
-      worker.stop();
-      await boss.stop({ graceful: false, wait: true });
+      await worker.stop(5_000);
     }
   });
 });

@@ -4,8 +4,9 @@ import { AppError } from "@/server/core/errors";
 import { findPipeline, PIPELINES, syncRegistry } from "@/server/pipelines/registry";
 import type { PipelineDefinition } from "@/server/pipelines/types";
 import type { Actor } from "@/server/services/actor";
+import type { ServiceContext } from "@/server/services/context";
 import { assertPipelineAccess, visibleExecutions } from "./access";
-import { ZPipelineIdInput, type TPipelineIdInput } from "./schemas";
+import type { TPipelineIdInput } from "./schemas";
 
 /** A registered pipeline or NOT_FOUND. */
 export function pipelineOrThrow(id: string, registry: readonly PipelineDefinition[] = PIPELINES): PipelineDefinition {
@@ -56,7 +57,7 @@ function summary(
 }
 
 /** GET /api/pipelines: every registered pipeline with the newest execution the caller can see. */
-export async function listPipelines(db: Db, actor: Actor) {
+export async function listPipelines({ db, actor }: ServiceContext) {
   assertPipelineAccess(actor, "read");
   await syncRegistry(db);
   const latest = await latestByPipeline(db, actor);
@@ -64,19 +65,17 @@ export async function listPipelines(db: Db, actor: Actor) {
 }
 
 /** GET /api/pipelines/{pipeline_id}: details, with the input schema and the stages. */
-export async function getPipeline(db: Db, actor: Actor, raw: TPipelineIdInput) {
+export async function getPipeline({ db, actor }: ServiceContext, input: TPipelineIdInput) {
   assertPipelineAccess(actor, "read");
-  const { pipeline_id } = ZPipelineIdInput.parse(raw);
-  const def = pipelineOrThrow(pipeline_id);
+  const def = pipelineOrThrow(input.pipeline_id);
   await syncRegistry(db);
   const latest = await latestByPipeline(db, actor);
   return { ...summary(def, latest.get(def.id)), input_schema: inputJsonSchema(def) };
 }
 
 /** GET /api/pipelines/{pipeline_id}/dashboard: the widget definitions. */
-export function getDashboard(actor: Actor, raw: TPipelineIdInput) {
+export function getDashboard({ actor }: ServiceContext, input: TPipelineIdInput) {
   assertPipelineAccess(actor, "read");
-  const { pipeline_id } = ZPipelineIdInput.parse(raw);
-  const def = pipelineOrThrow(pipeline_id);
+  const def = pipelineOrThrow(input.pipeline_id);
   return { pipeline_id: def.id, widgets: def.dashboard };
 }

@@ -7,7 +7,7 @@ import { previousRun } from "@/server/pipelines/review-analytics/previous-run";
 import type { ReportV2 } from "@/server/pipelines/review-analytics/synthesis/report";
 import { testDb, uid } from "@/test/helpers";
 import { actorOf, makeUser } from "@/test/mesh-fixtures";
-import { recordingQueue } from "@/test/pipeline-fixtures";
+import { ctxOf, systemCtx } from "@/test/pipeline-fixtures";
 import { executePipeline } from "./execute-pipeline";
 import { getSynthesis } from "./execution-views";
 import { runExecution } from "./run-execution";
@@ -30,14 +30,18 @@ describe("comparison with the previous run", () => {
     const actor = actorOf(await makeUser(db, { admin: true }));
     const { place, jobId } = await adminPlace(80, 11);
     const run = async (placeKey: string) => {
-      const queued = await executePipeline({ db, queue: recordingQueue(), maxActivePerPrincipal: 1_000 }, actor, {
-        pipeline_id: "review-analytics",
-        input: { place_key: placeKey },
-      });
-      expect(await runExecution({ db }, queued.id)).toBe("succeeded");
+      const queued = await executePipeline(
+        ctxOf(db, actor),
+        {
+          pipeline_id: "review-analytics",
+          input: { place_key: placeKey },
+        },
+        { maxActivePerPrincipal: 1_000 },
+      );
+      expect(await runExecution(systemCtx(db), { executionId: queued.id })).toBe("succeeded");
       return {
         id: queued.id,
-        report: (await getSynthesis(db, actor, { pipeline_id: "review-analytics", execution_id: queued.id }))
+        report: (await getSynthesis(ctxOf(db, actor), { pipeline_id: "review-analytics", execution_id: queued.id }))
           .report as unknown as ReportV2,
       };
     };

@@ -1,4 +1,3 @@
-import type { Db } from "@/server/core/db";
 import { Prisma } from "@/server/core/db";
 import { logger } from "@/server/core/logger";
 import { runStages, StageFailure } from "@/server/pipelines/engine";
@@ -7,6 +6,9 @@ import { storeLabels } from "@/server/pipelines/review-analytics/evidence-store"
 import type { ModelClassifier } from "@/server/pipelines/review-analytics/model-classifier";
 import type { NarrativeWriter } from "@/server/pipelines/review-analytics/synthesis/facts";
 import type { PipelineDefinition, StageMetrics } from "@/server/pipelines/types";
+import type { SystemActor } from "@/server/services/actor";
+import type { ServiceContext } from "@/server/services/context";
+import { claimExecution, type ClaimedExecution } from "./take-executions";
 
 /** An execution's end, told to whoever watches (the worker's metrics); services import no metrics library. */
 export interface ExecutionObserver {
@@ -18,9 +20,11 @@ export interface ExecutionObserver {
   }): void;
 }
 
-export interface RunDeps {
-  db: Db;
-  now?: () => Date;
+/**
+ * What the worker hands to the runs it makes (its entry builds them once): the language-model writer
+ * and classifier, the registry, and who is told of an execution's end. Tests and scripts pass none.
+ */
+export interface ExecutionRunner {
   writer?: NarrativeWriter | null;
   classifier?: ModelClassifier | null;
   registry?: readonly PipelineDefinition[];
@@ -28,31 +32,56 @@ export interface RunDeps {
   observer?: ExecutionObserver;
 }
 
+/** Which execution to run (it must be queued; the run claims it first). */
+export interface TRunExecutionInput {
+  executionId: string;
+}
+
 const json = (v: unknown) => v as Prisma.InputJsonValue;
 
 /**
- * Runs one queued execution (the worker's handler): claims it (queued → running, so a second
- * delivery does nothing), runs the stages storing progress after each, then stores the result,
- * synthesis, metrics and duration, or the failed stage, its error and the metrics of what ran.
+ * Runs one queued execution by id (scripts and tests; the worker takes executions from the queue
+ * instead): claims it (queued → running, so a second delivery does nothing), then runs it as
+ * {@link runClaimedExecution} does.
  */
-export async function runExecution(deps: RunDeps, executionId: string): Promise<"succeeded" | "failed" | "skipped"> {
-  const { db } = deps;
-  const now = deps.now ?? (() => new Date());
-  const claimed = await db.pipelineExecution.updateMany({
-    where: { id: executionId, status: "queued" },
-    data: { status: "running", startedAt: now(), error: null, failedStage: null },
-  });
-  if (claimed.count === 0) return "skipped";
+export async function runExecution(
+  ctx: ServiceContext<SystemActor>,
+  input: TRunExecutionInput,
+  runner: ExecutionRunner = {},
+): Promise<"succeeded" | "failed" | "skipped"> {
+  const claimed = await claimExecution(ctx.db, input.executionId);
+  if (!claimed) return "skipped";
+  return runClaimedExecution(ctx, claimed, runner);
+}
+
+/**
+ * Runs a claimed execution: runs the stages storing progress after each, then stores the result,
+ * synthesis, metrics and duration, or the failed stage, its error and the metrics of what ran. Every
+ * write is guarded on the claimed run: a run taken over by another worker (its lease passed) writes nothing more.
+ */
+export async function runClaimedExecution(
+  ctx: ServiceContext<SystemActor>,
+  claimed: ClaimedExecution,
+  runner: ExecutionRunner = {},
+): Promise<"succeeded" | "failed" | "skipped"> {
+  const { db, now } = ctx;
+  const executionId = claimed.id;
+  const thisRun = { id: executionId, runs: claimed.runs };
+  const store = async (data: Prisma.PipelineExecutionUpdateManyMutationInput) =>
+    (await db.pipelineExecution.updateMany({ where: thisRun, data })).count > 0;
   const execution = await db.pipelineExecution.findUniqueOrThrow({
     where: { id: executionId },
     select: { pipelineId: true, input: true, readScopeApiKeyId: true },
   });
-  const def = findPipeline(execution.pipelineId, deps.registry ?? PIPELINES);
+  const def = findPipeline(execution.pipelineId, runner.registry ?? PIPELINES);
   const log = logger().child({ executionId, pipelineId: execution.pipelineId });
   if (!def) {
-    await db.pipelineExecution.update({
-      where: { id: executionId },
-      data: { status: "failed", failedStage: "prepare", error: "pipeline_not_registered", finishedAt: now() },
+    await store({
+      status: "failed",
+      failedStage: "prepare",
+      error: "pipeline_not_registered",
+      leaseUntil: null,
+      finishedAt: now(),
     });
     return "failed";
   }
@@ -64,36 +93,32 @@ export async function runExecution(deps: RunDeps, executionId: string): Promise<
     const run = await runStages(
       def,
       input,
-      { db, now, writer: deps.writer ?? null, classifier: deps.classifier ?? null, readScopeApiKeyId },
+      { db, now, writer: runner.writer ?? null, classifier: runner.classifier ?? null, readScopeApiKeyId },
       async ({ currentStage, metrics }) => {
-        await db.pipelineExecution.update({
-          where: { id: executionId },
-          data: { currentStage, stageMetrics: json(metrics) },
-        });
+        await store({ currentStage, stageMetrics: json(metrics) });
       },
     );
     // The label rows first: a run is succeeded only with the evidence its report links to.
     if (run.outcome.labels) await storeLabels(db, executionId, run.outcome.labels);
-    await db.pipelineExecution.update({
-      where: { id: executionId },
-      data: {
-        status: "succeeded",
-        currentStage: null,
-        stageMetrics: json(run.metrics),
-        result: json(run.outcome.result),
-        synthesis: run.outcome.synthesis ? json(run.outcome.synthesis) : Prisma.DbNull,
-        totalDurationMs: run.totalDurationMs,
-        // What the run read: 0 marks a run with nothing to analyse (never a page's default view).
-        reviewCount: run.scope?.items ?? null,
-        places: json(run.scope?.places ?? []),
-        finishedAt: now(),
-      },
+    const stored = await store({
+      status: "succeeded",
+      currentStage: null,
+      stageMetrics: json(run.metrics),
+      result: json(run.outcome.result),
+      synthesis: run.outcome.synthesis ? json(run.outcome.synthesis) : Prisma.DbNull,
+      totalDurationMs: run.totalDurationMs,
+      // What the run read: 0 marks a run with nothing to analyse (never a page's default view).
+      reviewCount: run.scope?.items ?? null,
+      places: json(run.scope?.places ?? []),
+      leaseUntil: null,
+      finishedAt: now(),
     });
+    if (!stored) return "skipped";
     log.info(
       { event: "execution_succeeded", totalDurationMs: run.totalDurationMs, reviewCount: run.scope?.items ?? null },
       "pipeline execution succeeded",
     );
-    deps.observer?.executionFinished?.({
+    runner.observer?.executionFinished?.({
       pipelineId: def.id,
       status: "succeeded",
       metrics: run.metrics,
@@ -104,20 +129,19 @@ export async function runExecution(deps: RunDeps, executionId: string): Promise<
     const failure = error instanceof StageFailure ? error : null;
     const reason = failure ? failure.reason : error instanceof Error ? error.message.slice(0, 1000) : String(error);
     const totalDurationMs = failure?.totalDurationMs ?? now().getTime() - started.getTime();
-    await db.pipelineExecution.update({
-      where: { id: executionId },
-      data: {
-        status: "failed",
-        currentStage: null,
-        failedStage: failure?.stage ?? "prepare",
-        error: reason,
-        ...(failure ? { stageMetrics: json(failure.metrics) } : {}),
-        totalDurationMs,
-        finishedAt: now(),
-      },
+    const stored = await store({
+      status: "failed",
+      currentStage: null,
+      failedStage: failure?.stage ?? "prepare",
+      error: reason,
+      ...(failure ? { stageMetrics: json(failure.metrics) } : {}),
+      totalDurationMs,
+      leaseUntil: null,
+      finishedAt: now(),
     });
+    if (!stored) return "skipped";
     log.warn({ event: "execution_failed", stage: failure?.stage ?? "prepare", reason }, "pipeline execution failed");
-    deps.observer?.executionFinished?.({
+    runner.observer?.executionFinished?.({
       pipelineId: def.id,
       status: "failed",
       metrics: failure?.metrics ?? null,

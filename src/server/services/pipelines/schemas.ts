@@ -16,7 +16,7 @@ export const ZExecuteInput = z.object({
   pipeline_id: ZPipelineId,
   input: z.record(z.string(), z.unknown()).default({}),
 });
-export type TExecuteInput = z.input<typeof ZExecuteInput>;
+export type TExecuteInput = z.output<typeof ZExecuteInput>;
 
 export const EXECUTION_STATUSES = ["queued", "running", "succeeded", "failed"] as const;
 
@@ -30,7 +30,7 @@ export const ZListExecutionsInput = z.object({
   status: z.enum(EXECUTION_STATUSES).optional(),
   sort: z.enum(EXECUTION_SORTS).default("newest"),
 });
-export type TListExecutionsInput = z.input<typeof ZListExecutionsInput>;
+export type TListExecutionsInput = z.output<typeof ZListExecutionsInput>;
 
 export const ZExecutionInput = z.object({ pipeline_id: ZPipelineId, execution_id: ZExecutionId });
 export type TExecutionInput = z.infer<typeof ZExecutionInput>;
@@ -73,4 +73,4 @@ export const ZEvidenceInput = z.object({
   cursor: z.string().trim().min(1).max(200).optional().meta({ description: "next_cursor of the previous page" }),
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
-export type TEvidenceInput = z.input<typeof ZEvidenceInput>;
+export type TEvidenceInput = z.output<typeof ZEvidenceInput>;

@@ -238,7 +238,7 @@ describe("callback delivery rules", () => {
     const receiver = await startReceiver([200]);
     const strict = {
       ...deps,
-      settings: testSettings({ CALLBACK_ALLOW_PRIVATE: "0", QUEUE_SCHEMA: deps.settings.QUEUE_SCHEMA }),
+      settings: testSettings({ CALLBACK_ALLOW_PRIVATE: "0" }),
     };
     const { actor } = await keyActor();
     const v = await makeVersion(db, "noop");
