@@ -7,6 +7,8 @@
 import { parseKeyRing } from "../src/server/core/crypto/seal";
 import { ensureDatabase } from "../src/server/core/database/ensure";
 import { createDb } from "../src/server/core/db";
+import { SYSTEM } from "../src/server/services/actor";
+import { serviceContext } from "../src/server/services/context";
 import { resealInviteCodes } from "../src/server/services/invites/reseal-invite-codes";
 import { resealMeshSecrets } from "../src/server/services/meshes/reseal-mesh-secrets";
 import { exitOnConfigError } from "./lib/product";
@@ -23,9 +25,10 @@ try {
 const ring = parseKeyRing(process.env.SECRETS_KEYS ?? localDefaults().SECRETS_KEYS ?? "");
 const db = createDb(database.url, { max: 2 });
 try {
-  const done = await resealMeshSecrets(db, ring);
+  const ctx = serviceContext(SYSTEM, { db });
+  const done = await resealMeshSecrets(ctx, { ring });
   log(`re-sealed ${done} mesh(es) under key ${ring.primaryId}`);
-  const codes = await resealInviteCodes(db, ring);
+  const codes = await resealInviteCodes(ctx, { ring });
   log(`re-sealed ${codes} invite short code(s) under key ${ring.primaryId}`);
 } finally {
   await db.$disconnect();

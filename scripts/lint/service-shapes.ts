@@ -71,7 +71,7 @@ for (const [file, names] of usedOutside) {
         ? "(ctx, input)"
         : /Transaction|\bTx\b/.test(typeText)
           ? "step of a caller's transaction (tx, …)"
-          : /Db|Deps|Queries|Pool|Actor|db\b/.test(typeText)
+          : /Db|Deps|Queries|Pool|db\b/.test(typeText)
             ? `to convert: first parameter ${typeText}`
             : "pure function (no database, no actor)";
     const list = shapes.get(shape) ?? [];

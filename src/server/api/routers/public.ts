@@ -60,7 +60,7 @@ export const publicRouter = createTRPCRouter({
     .mutation(async ({ ctx, input }) => {
       ctx.responseHeaders.set("cache-control", "no-store");
       await takeOrThrow(inviteCodeBucket(), clientAddress(ctx.headers), ctx.responseHeaders);
-      const { token } = await resolveInviteCode(ctx, input);
+      const { token } = await resolveInviteCode(ctx.service, input);
       return { token, ...joinLinks(appEnv().PUBLIC_BASE_URL, token) };
     }),
   // `mesh login` (docs/cli.md): the command line's side of the device flow. The person's side is

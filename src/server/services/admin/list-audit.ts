@@ -66,7 +66,7 @@ export async function adminListAudit(ctx: ServiceContext<AdministratorActor>, in
         },
       }),
   );
-  const named = await namedAuditEvents(ctx.db, page.items, { withEmail: true });
+  const named = await namedAuditEvents(ctx, { events: page.items, withEmail: true });
   const meshes = new Map(
     (
       await ctx.db.mesh.findMany({

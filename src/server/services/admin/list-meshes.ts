@@ -32,7 +32,7 @@ export async function adminListMeshes(ctx: ServiceContext<AdministratorActor>, i
       }),
   );
   const countOf = await memberCounts(
-    ctx.db,
+    ctx,
     page.items.map((m) => m.id),
   );
   return { ...page, items: page.items.map((m) => ({ ...m, memberCount: countOf.get(m.id) ?? 0 })) };

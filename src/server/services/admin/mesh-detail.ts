@@ -52,7 +52,7 @@ export async function adminMeshDetail(ctx: ServiceContext<AdministratorActor>, i
       select: { id: true, eventType: true, actorUserId: true, metadata: true, createdAt: true, ...auditActorSelect },
     }),
   ]);
-  const named = await namedAuditEvents(ctx.db, auditEvents, { meshId, withEmail: true });
+  const named = await namedAuditEvents(ctx, { events: auditEvents, meshId, withEmail: true });
   return {
     mesh,
     members,

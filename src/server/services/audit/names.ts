@@ -1,4 +1,4 @@
-import type { Db } from "@/server/core/db";
+import type { ServiceContext } from "../context";
 import { isUuid } from "@/server/core/ids";
 
 /**
@@ -38,17 +38,17 @@ function targetMemberId(metadata: unknown): string | null {
 export type Named<T> = Omit<T, "actorUser"> & { actorName: string | null; targetName: string | null };
 
 export async function namedAuditEvents<T extends Raw>(
-  db: Db,
-  events: T[],
-  options: { meshId?: string; withEmail?: boolean } = {},
+  ctx: ServiceContext,
+  input: { events: T[]; meshId?: string; withEmail?: boolean },
 ): Promise<Named<T>[]> {
+  const { events, ...options } = input;
   const ids = [
     ...new Set(
       events.flatMap((a) => [targetMemberId(a.metadata), a.actorMemberId]).filter((id): id is string => id !== null),
     ),
   ];
   const rows = ids.length
-    ? await db.member.findMany({
+    ? await ctx.db.member.findMany({
         where: { id: { in: ids }, ...(options.meshId ? { meshId: options.meshId } : {}) },
         select: { id: true, displayName: true },
       })

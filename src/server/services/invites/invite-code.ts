@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { sha256Hex } from "@/server/core/crypto/hash";
-import type { Db } from "@/server/core/db";
 import { AppError } from "@/server/core/errors";
 import { generateInviteCode, normaliseInviteCode } from "@/server/core/invites";
-import type { Sealer } from "../context";
+import type { Sealer, ServiceContext } from "../context";
 
 // Short invite links (docs/invites.md, "Short links"): an opaque code that stands for an invite's token
 // while the invite is usable. Stored twice, never in clear: its SHA-256 (the lookup key) and sealed
@@ -11,7 +10,7 @@ import type { Sealer } from "../context";
 
 /** Input of a code lookup: any text up to 64 characters (a longer one is refused as input). */
 export const ZResolveInviteCodeInput = z.object({ code: z.string().max(64) });
-export type TResolveInviteCodeInput = z.input<typeof ZResolveInviteCodeInput>;
+export type TResolveInviteCodeInput = z.output<typeof ZResolveInviteCodeInput>;
 
 /** Where a code is sealed: bound to its invite, so a sealed value copied to another row does not open. */
 export const inviteCodeAad = (inviteId: string) => `invite:${inviteId}:short-code`;
@@ -40,19 +39,19 @@ export function openInviteCode(sealer: Pick<Sealer, "open">, inviteId: string, s
  * The lookup compares SHA-256 digests, so its timing tells nothing about the code itself.
  */
 export async function resolveInviteCode(
-  deps: { db: Db; now?: () => Date },
-  raw: TResolveInviteCodeInput,
+  ctx: ServiceContext,
+  input: TResolveInviteCodeInput,
 ): Promise<{ token: string }> {
-  const code = normaliseInviteCode(ZResolveInviteCodeInput.parse(raw).code);
+  const code = normaliseInviteCode(input.code);
   if (!code) throw refusal();
-  const now = deps.now ? deps.now() : new Date();
-  const invite = await deps.db.invite.findFirst({
+  const now = ctx.now();
+  const invite = await ctx.db.invite.findFirst({
     where: {
       shortCodeHash: sha256Hex(code),
       revokedAt: null,
       expiresAt: { gt: now },
       mesh: { archivedAt: null },
-      OR: [{ maxUses: null }, { usedCount: { lt: deps.db.invite.fields.maxUses } }],
+      OR: [{ maxUses: null }, { usedCount: { lt: ctx.db.invite.fields.maxUses } }],
     },
     select: { token: true },
   });

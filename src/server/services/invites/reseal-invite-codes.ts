@@ -1,5 +1,6 @@
 import { needsReseal, reseal, type KeyRing } from "@/server/core/crypto/seal";
-import type { Db } from "@/server/core/db";
+import type { SystemActor } from "../actor";
+import type { ServiceContext } from "../context";
 import { inviteCodeAad } from "./invite-code";
 
 /**
@@ -7,29 +8,28 @@ import { inviteCodeAad } from "./invite-code";
  * step 3, docs/secrets.md), in id order and batches, with a compare-and-set so a concurrent change wins.
  */
 export async function resealInviteCodes(
-  db: Db,
-  ring: KeyRing,
-  opts: { batchSize?: number; onlyMeshIds?: string[] } = {},
+  ctx: ServiceContext<SystemActor>,
+  input: { ring: KeyRing; batchSize?: number; onlyMeshIds?: string[] },
 ): Promise<number> {
   let done = 0;
   let cursor: string | undefined;
   for (;;) {
-    const batch = await db.invite.findMany({
+    const batch = await ctx.db.invite.findMany({
       where: {
         shortCodeEnc: { not: null },
         ...(cursor ? { id: { gt: cursor } } : {}),
-        ...(opts.onlyMeshIds ? { meshId: { in: opts.onlyMeshIds } } : {}),
+        ...(input.onlyMeshIds ? { meshId: { in: input.onlyMeshIds } } : {}),
       },
       orderBy: { id: "asc" },
-      take: opts.batchSize ?? 500,
+      take: input.batchSize ?? 500,
       select: { id: true, shortCodeEnc: true },
     });
     if (batch.length === 0) return done;
     for (const invite of batch) {
-      if (!invite.shortCodeEnc || !needsReseal(ring, invite.shortCodeEnc)) continue;
-      const updated = await db.invite.updateMany({
+      if (!invite.shortCodeEnc || !needsReseal(input.ring, invite.shortCodeEnc)) continue;
+      const updated = await ctx.db.invite.updateMany({
         where: { id: invite.id, shortCodeEnc: invite.shortCodeEnc },
-        data: { shortCodeEnc: reseal(ring, invite.shortCodeEnc, inviteCodeAad(invite.id)) },
+        data: { shortCodeEnc: reseal(input.ring, invite.shortCodeEnc, inviteCodeAad(invite.id)) },
       });
       done += updated.count;
     }

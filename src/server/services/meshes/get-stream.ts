@@ -107,7 +107,7 @@ export async function getMeshStream(ctx: ServiceContext<UserActor>, input: TMesh
   ]);
   // The target of a member event is named by the member it concerns (kept after it left), else by
   // the name the event recorded.
-  const named = await namedAuditEvents(ctx.db, auditEvents, { meshId });
+  const named = await namedAuditEvents(ctx, { events: auditEvents, meshId });
   return {
     presences: presences.map(({ member, ...p }) => ({ ...p, displayName: member.displayName })),
     envelopes: envelopes.map(({ head, ...e }) => ({

@@ -26,7 +26,7 @@ export async function listMyMeshes(ctx: ServiceContext<UserActor>, input: TPageI
       }),
   );
   const countOf = await memberCounts(
-    ctx.db,
+    ctx,
     page.items.map((m) => m.id),
   );
   return {

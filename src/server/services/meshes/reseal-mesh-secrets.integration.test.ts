@@ -35,7 +35,12 @@ describe("resealMeshSecrets", () => {
     );
     const newRingValue = `knew:${key(2)},${oldRing}`;
     // Only this test's mesh: the run's other meshes are sealed under the suite's own key.
-    expect(await resealMeshSecrets(db, parseKeyRing(newRingValue), { onlyMeshIds: [mesh.id] })).toBe(1);
+    expect(
+      await resealMeshSecrets(serviceContext(SYSTEM, { db }), {
+        ring: parseKeyRing(newRingValue),
+        onlyMeshIds: [mesh.id],
+      }),
+    ).toBe(1);
     const row = await db.mesh.findUniqueOrThrow({ where: { id: mesh.id } });
     expect(row.ownerSecretKeyEnc.startsWith("v1.knew.")).toBe(true);
     expect(row.rootKeyEnc.startsWith("v1.knew.")).toBe(true);
@@ -45,7 +50,12 @@ describe("resealMeshSecrets", () => {
       ZCreateInviteInput.parse({ meshId: mesh.id }),
     );
     expect(verifyInviteToken(invite.token).ok).toBe(true);
-    expect(await resealMeshSecrets(db, parseKeyRing(newRingValue), { onlyMeshIds: [mesh.id] })).toBe(0);
+    expect(
+      await resealMeshSecrets(serviceContext(SYSTEM, { db }), {
+        ring: parseKeyRing(newRingValue),
+        onlyMeshIds: [mesh.id],
+      }),
+    ).toBe(0);
   });
 
   it("moves invite short codes to the new first key too, so the mesh page can still show them", async () => {
@@ -61,11 +71,11 @@ describe("resealMeshSecrets", () => {
       ZCreateInviteInput.parse({ meshId: mesh.id }),
     );
     const newRing = parseKeyRing(`knew:${key(4)},${oldRing}`);
-    expect(await resealInviteCodes(db, newRing, { onlyMeshIds: [mesh.id] })).toBe(1);
+    expect(await resealInviteCodes(serviceContext(SYSTEM, { db }), { ring: newRing, onlyMeshIds: [mesh.id] })).toBe(1);
     const row = await db.invite.findUniqueOrThrow({ where: { id: invite.inviteId } });
     expect(row.shortCodeEnc?.startsWith("v1.knew.")).toBe(true);
     const code = openInviteCode(depsFor(`knew:${key(4)}`).sealer, invite.inviteId, row.shortCodeEnc);
     expect(invite.shortUrl).toBe(`https://mesh.example.test/join/${code}`);
-    expect(await resealInviteCodes(db, newRing, { onlyMeshIds: [mesh.id] })).toBe(0);
+    expect(await resealInviteCodes(serviceContext(SYSTEM, { db }), { ring: newRing, onlyMeshIds: [mesh.id] })).toBe(0);
   });
 });
