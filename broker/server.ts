@@ -20,7 +20,6 @@ import {
   touchNodePresences,
   type ConnectingPeer,
 } from "../src/server/services/broker/peer-connection";
-import { ENDED_CLOSE } from "../src/server/services/broker/mesh-events";
 import { EVENTS_CHANNEL, MeshEvents } from "./cluster/events";
 import { CLUSTER_PATH, linksOf, type ClusterLinks } from "./cluster/links";
 import { reconcileMembership } from "./cluster/membership-sweep";
@@ -31,6 +30,7 @@ import { createHttpHandler } from "./http/routes";
 import { MemberCache } from "./messages/member-cache";
 import { MESSAGES_CHANNEL, MessageHub } from "./messages/hub";
 import { createBrokerMetrics } from "./metrics";
+import { closeWith } from "./protocol/close";
 import { NonceCache } from "./protocol/ws-auth";
 import { closeSockets } from "./ws/close-sockets";
 import { attachConnection } from "./ws/connection";
@@ -274,7 +274,7 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
       // From here the connection's own close handler ends the presence.
       socket.removeListener("close", dropped);
       if (!reserved.ok && reserved.reason === "ended") {
-        ws.close(ENDED_CLOSE.removed.code, ENDED_CLOSE.removed.reason);
+        closeWith(ws, "removed");
         return;
       }
       if (!reserved.ok) {
@@ -285,7 +285,7 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
           { event: "ws_capacity", meshId: peer.meshId, reason: reserved.reason, limit },
           member ? "member at connection cap" : "mesh at connection cap",
         );
-        ws.close(1008, reserved.reason);
+        closeWith(ws, member ? "member_capacity" : "capacity");
         return;
       }
       attachConnection(ws, peer, { connectionId, firstForMember: reserved.firstForMember }, connectionDeps);

@@ -47,11 +47,15 @@ export interface MeshClientEvents {
   fatal: [MeshClientError];
 }
 
-/** A failure of the client or a refusal of the broker (`code` from docs/protocol.md). */
+/**
+ * A failure of the client or a refusal of the broker: `code` from docs/protocol.md (ERROR_MAP's codes,
+ * a close's reason), and whether trying again can help (ERROR_MAP's retry flag).
+ */
 export class MeshClientError extends Error {
   constructor(
     readonly code: string,
     message: string,
+    readonly retryable = false,
   ) {
     super(message);
     this.name = "MeshClientError";

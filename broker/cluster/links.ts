@@ -7,7 +7,7 @@ import { sha256Hex } from "../../src/server/core/crypto/hash";
 import type { Logger } from "../../src/server/core/logger";
 import { TokenBucketLimiter } from "../../src/server/core/token-bucket";
 import { safeErrorFields } from "../http/request";
-import { refuse } from "../ws/upgrade";
+import { refuse, upgradeRefusal } from "../ws/upgrade";
 import type { TBrokerConfig } from "../config";
 import type { MessageHub } from "../messages/hub";
 import { defaultPeerUrl, peerBase } from "./peer-url";
@@ -132,17 +132,9 @@ export class ClusterLinks {
   /** An upgrade on CLUSTER_PATH: another node opening its link, with a ticket it wrote to the database. */
   handleUpgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer, clientAddress: string): void {
     socket.on("error", () => {});
-    const unauthorized = () =>
-      refuse(socket, { status: 401, code: "UNAUTHORIZED", reason: "link", message: "authentication failed" });
-    if (!this.attempts.take(clientAddress).allowed) {
-      return refuse(socket, {
-        status: 429,
-        code: "TOO_MANY_REQUESTS",
-        reason: "link",
-        message: "too many link attempts",
-        headers: { "retry-after": "1" },
-      });
-    }
+    const unauthorized = () => refuse(socket, upgradeRefusal("UNAUTHORIZED", "authentication failed", "link"));
+    if (!this.attempts.take(clientAddress).allowed)
+      return refuse(socket, upgradeRefusal("TOO_MANY_REQUESTS", "too many link attempts", "link", 1));
     const node = req.headers[LINK_NODE_HEADER];
     const ticket = req.headers[LINK_TICKET_HEADER];
     if (
@@ -166,13 +158,7 @@ export class ClusterLinks {
       })
       .catch((error: unknown) => {
         this.options.log.warn({ event: "link_check_failed", ...safeErrorFields(error) }, "cluster link not checked");
-        refuse(socket, {
-          status: 503,
-          code: "SERVICE_UNAVAILABLE",
-          reason: "link",
-          message: "try again later",
-          headers: { "retry-after": "1" },
-        });
+        refuse(socket, upgradeRefusal("SERVICE_UNAVAILABLE", "try again later", "link", 1));
       });
   }
 

@@ -10,6 +10,7 @@ import {
 import type { ClusterLinks } from "../cluster/links";
 import type { PreparedMessage } from "../cluster/relay-format";
 import { safeErrorFields } from "../http/request";
+import { closeWith } from "../protocol/close";
 import { PROTOCOL_VERSION, type TClientFrame } from "../protocol/frames";
 import { sendFrame, type PeerConnection } from "../ws/registry";
 import { Batcher } from "../../src/server/core/batcher";
@@ -141,7 +142,7 @@ export class MessageHub {
     }
     if (!members.has(conn.memberId)) {
       // Revoked, or the mesh was archived, since the connection opened.
-      conn.ws.close(4403, "membership ended");
+      closeWith(conn.ws, "FORBIDDEN", "membership ended");
       return;
     }
     // The epoch may have risen while the members were read (a removal's notices arrive together):
@@ -183,7 +184,7 @@ export class MessageHub {
     }
     if (!stored) {
       // The sender was deleted (its mesh, or its account) while the batch waited: nothing was stored.
-      conn.ws.close(4403, "membership ended");
+      closeWith(conn.ws, "FORBIDDEN", "membership ended");
       return;
     }
     sendFrame(conn, {
