@@ -12,16 +12,9 @@ import type {
   TServerFrame,
   TTargetSpec,
 } from "../protocol/frames";
-import {
-  MeshClientError,
-  type Frame,
-  type MeshClientEvents,
-  type MeshClientOptions,
-  type SentReceipt,
-  type StatusEvent,
-  type Welcome,
-} from "./client-types";
+import type { Frame, MeshClientEvents, MeshClientOptions, SentReceipt, StatusEvent, Welcome } from "./client-types";
 import { meshKeysOf, type MeshKeys, type TMeshConfig } from "./config-store";
+import { MeshClientError } from "./mesh-client-error";
 import { AckBatcher, PendingRequests, SeenIds } from "./delivery";
 import type { EpochKeyRing } from "./epoch-keys";
 import { KeyExchange } from "./key-exchange";

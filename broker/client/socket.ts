@@ -5,7 +5,7 @@ import { ERROR_MAP, shouldRetry } from "../../src/server/core/errors";
 import { closeWith } from "../protocol/close";
 import { signWsAuth, WS_AUTH_HEADER, WS_PATH } from "../protocol/ws-auth";
 import type { TServerFrame } from "../protocol/frames";
-import { MeshClientError } from "./client-types";
+import { MeshClientError } from "./mesh-client-error";
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from "./delivery";
 import { brokerWsUrl } from "./join-link";
 import { parseServerFrame } from "./server-frames";

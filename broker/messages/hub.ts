@@ -7,7 +7,6 @@ import {
   type NewMessage,
   type StoredMessage,
 } from "../../src/server/services/broker/message-store";
-import type { ClusterLinks } from "../cluster/links";
 import type { PreparedMessage } from "../cluster/relay-format";
 import { safeErrorFields } from "../http/request";
 import { closeWith } from "../protocol/close";
@@ -67,11 +66,6 @@ export class MessageHub {
     this.delivery.noteStatus(meshId, memberId, status);
   }
 
-  /** The links with the other nodes: this node hands them its batches and takes theirs (broker/cluster/links.ts). */
-  useLinks(links: ClusterLinks): void {
-    this.crossNode.useLinks(links);
-  }
-
   /** Starts the redelivery of unacknowledged messages. */
   start(): void {
     this.delivery.start();
@@ -102,16 +96,6 @@ export class MessageHub {
   /** A notification of another node's batch (cross-node.ts). */
   onNotification(payload: string): void {
     this.crossNode.onNotification(payload);
-  }
-
-  /** A part of another node's batch on the link from it (cross-node.ts). */
-  onRelay(fromNode: string, data: Buffer): void {
-    this.crossNode.onRelay(fromNode, data);
-  }
-
-  /** The link from a node closed (cross-node.ts). */
-  onLinkDown(fromNode: string): void {
-    this.crossNode.onLinkDown(fromNode);
   }
 
   /** Tells the sender the current epoch and refuses its message (the client seals it again). */
