@@ -299,7 +299,7 @@ export class MeshClient extends EventEmitter<MeshClientEvents> {
       request?.type === "send" &&
       request.to.kind === "mesh" &&
       (request.to.epoch ?? 0) !== this.epoch;
-    return new MeshClientError(frame.code, frame.message, stale);
+    return new MeshClientError(frame.code, frame.message, { retryable: stale });
   }
 
   private enqueue(frame: TMessageFrame): void {

@@ -84,7 +84,10 @@ export function openSocket(
   return ws;
 }
 
-/** Closes a socket normally (`CLOSED`, 1000) and waits for it; a broker that does not answer the closing handshake is not waited for (ws would wait 30 s). */
+/**
+ * Closes a socket normally (`CLOSED`, 1000) and waits for it; a broker that does not answer the closing
+ * handshake is not waited for (ws would wait 30 s).
+ */
 export function closeSocket(ws: WebSocket): Promise<void> {
   if (ws.readyState === ws.CLOSED) return Promise.resolve();
   return new Promise<void>((resolve) => {
@@ -106,22 +109,22 @@ export function endError(end: SocketEnd): MeshClientError {
     return new MeshClientError(
       end.reason || `CLOSED_${end.code}`,
       `the broker ended this membership (${end.code} ${end.reason})`,
-      shouldRetry({ code: end.reason, close: end.code }),
+      { retryable: shouldRetry({ code: end.reason, close: end.code }) },
     );
   if (end.kind === "refused")
-    return new MeshClientError(
-      end.code ?? `HTTP_${end.status}`,
-      refusalMessage(end.status),
-      shouldRetry({ code: end.code, status: end.status }),
-    );
-  return new MeshClientError("UNREACHABLE", end.message, true);
+    return new MeshClientError(end.code ?? `HTTP_${end.status}`, refusalMessage(end.status), {
+      retryable: shouldRetry({ code: end.code, status: end.status }),
+      status: end.status,
+      retryAfterSeconds: end.retryAfterSeconds,
+    });
+  return new MeshClientError("UNREACHABLE", end.message, { retryable: true });
 }
 
 /**
  * What a client does once a socket ended (`attempt` counts the reconnects since the last welcome): stop
- * with its error when that is not retryable, or dial again after a delay. The delay is the broker's Retry-After (a 429, or a 503 of a
- * connect storm) plus up to half of it again, so the peers refused together do not return together;
- * else exponential back-off with jitter.
+ * with its error when that is not retryable, or dial again after a delay. The delay is the broker's
+ * Retry-After (a 429, or a 503 of a connect storm) plus up to half of it again, so the peers refused
+ * together do not return together; else exponential back-off with jitter.
  */
 export function afterEnd(
   end: SocketEnd,

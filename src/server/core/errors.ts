@@ -8,7 +8,7 @@ interface ErrorMapping {
   http: number;
   /**
    * WebSocket close code (1000 normal, 1001 going away, 1003 unsupported data, 1006 no close frame, 1008
-   * policy violation, 1009 too big, 1011 server error, 1013 try later, 4000-4999 ours: 4xxx mirrors the
+   * policy violation, 1009 too big, 1011 server error, 1013 try later, 4000-4999 ours, most mirroring an
    * HTTP status). Every close of the broker and the client goes through `closeWith` (broker/protocol/close.ts).
    */
   ws: number;
