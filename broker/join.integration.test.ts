@@ -165,13 +165,17 @@ describe("POST /join", () => {
   it("refuses bad JSON and a bad shape with 400 BAD_REQUEST", async () => {
     const notJson = await post("{");
     expect(notJson.status).toBe(400);
-    expect(await notJson.json()).toMatchObject({ error: { code: "BAD_REQUEST" } });
+    expect(await notJson.json()).toMatchObject({
+      error: { code: "BAD_REQUEST", details: { issues: [{ path: "", message: "body is not JSON" }] } },
+    });
     const badShape = await post({ token: "x", peerPubkey: "not-a-key", displayName: "" });
     expect(badShape.status).toBe(400);
     const body = (await badShape.json()) as {
       error: { code: string; details: { issues: { path: string; message: string }[] } };
     };
     expect(body.error.code).toBe("BAD_REQUEST");
+    // docs/protocol.md, "Join": the fields are named in details.issues (no fieldErrors).
+    expect(Object.keys(body.error.details)).toEqual(["issues"]);
     expect([...new Set(body.error.details.issues.map((i) => i.path))].sort()).toEqual(["displayName", "peerPubkey"]);
     expect(
       body.error.details.issues.every(

@@ -20,7 +20,6 @@ import {
   touchNodePresences,
   type ConnectingPeer,
 } from "../src/server/services/broker/peer-connection";
-import { ENDED_CLOSE } from "../src/server/services/broker/mesh-events";
 import { EVENTS_CHANNEL, MeshEvents } from "./cluster/events";
 import { CLUSTER_PATH, linksOf, type ClusterLinks } from "./cluster/links";
 import { reconcileMembership } from "./cluster/membership-sweep";
@@ -31,6 +30,7 @@ import { createHttpHandler } from "./http/routes";
 import { MemberCache } from "./messages/member-cache";
 import { MESSAGES_CHANNEL, MessageHub } from "./messages/hub";
 import { createBrokerMetrics } from "./metrics";
+import { closeWith } from "./protocol/close";
 import { NonceCache } from "./protocol/ws-auth";
 import { closeSockets } from "./ws/close-sockets";
 import { attachConnection } from "./ws/connection";
@@ -102,13 +102,16 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
   const joinLimiter = limiter("join", config.JOIN_RATE_PER_MINUTE, config.JOIN_RATE_PER_MINUTE);
   const wsLimiter = limiter("ws-auth", config.WS_AUTH_RATE_PER_MINUTE, config.WS_AUTH_RATE_PER_MINUTE);
   const hookLimiter = limiter("hook", config.HOOK_RATE_CAPACITY, config.HOOK_RATE_PER_MINUTE);
+  // The links with the other nodes come first: the hub is made with them (it hands them its batches
+  // and listens for theirs).
+  const links = linksOf(config, { nodeId, pool, log });
   // The hub needs the metrics and the metrics read the hub: a holder breaks the cycle.
-  const hubRef: { current?: MessageHub; links?: ClusterLinks } = {};
+  const hubRef: { current?: MessageHub } = {};
   const metrics = createBrokerMetrics(() => connections.size, {
     queueDepth: () => totalQueueDepth(pool),
     pendingSends: () => hubRef.current?.pendingSends ?? 0,
     buckets: () => hookLimiter.count(),
-    links: () => hubRef.links?.counts ?? { sending: 0, receiving: 0 },
+    links: () => links.counts,
   });
   const monitor = new DbMonitor({
     url: config.DATABASE_URL,
@@ -133,7 +136,7 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
     { registry: connections, metrics, log },
   );
   const messages = new MessageHub(
-    { pool, storePool, log, metrics, registry: connections, members, nodeId, flow },
+    { pool, storePool, log, metrics, registry: connections, members, nodeId, flow, links },
     {
       ttlMs: config.MESSAGE_TTL_MS,
       ackTimeoutMs: config.MESSAGE_ACK_TIMEOUT_MS,
@@ -144,7 +147,6 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
     },
   );
   hubRef.current = messages;
-  const links = (hubRef.links = linksOf(config, { nodeId, pool, log, hub: messages }));
   const onStatus = (meshId: string, memberId: string, status: string) => messages.noteStatus(meshId, memberId, status);
   const events = new MeshEvents({
     pool,
@@ -274,7 +276,7 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
       // From here the connection's own close handler ends the presence.
       socket.removeListener("close", dropped);
       if (!reserved.ok && reserved.reason === "ended") {
-        ws.close(ENDED_CLOSE.removed.code, ENDED_CLOSE.removed.reason);
+        closeWith(ws, "removed");
         return;
       }
       if (!reserved.ok) {
@@ -285,7 +287,7 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
           { event: "ws_capacity", meshId: peer.meshId, reason: reserved.reason, limit },
           member ? "member at connection cap" : "mesh at connection cap",
         );
-        ws.close(1008, reserved.reason);
+        closeWith(ws, member ? "member_capacity" : "capacity");
         return;
       }
       attachConnection(ws, peer, { connectionId, firstForMember: reserved.firstForMember }, connectionDeps);

@@ -2,15 +2,14 @@
 // token's later uses (whoami, logout). The token goes only to the web app it came from and, in joins,
 // to the broker of the invite (which checks it against the same database).
 import { z } from "zod";
+import { answerOptions, MeshClientError } from "./mesh-client-error";
 import type { TAccount } from "./config-store";
 import { postJson, retryAfterOf } from "./post-json";
 
-export class AccountError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
+/** The web app refused a device-flow step or a token's use, or could not be reached. */
+export class AccountError extends MeshClientError {
+  constructor(code: string, message: string) {
+    super(code, message, answerOptions(code));
     this.name = "AccountError";
   }
 }

@@ -1,7 +1,8 @@
-// Types of the peer client: events, received messages, receipts, options and its one error class.
+// Types of the peer client: events, received messages, receipts and options.
 import type { TMessagePriority, TServerFrame, TTargetSpec } from "../protocol/frames";
 import type { BackoffOptions } from "./delivery";
 import type { EpochKeyStore } from "./epoch-keys";
+import type { MeshClientError } from "./mesh-client-error";
 import type { SocketEnd } from "./socket";
 
 export type Frame<T extends TServerFrame["type"]> = Extract<TServerFrame, { type: T }>;
@@ -45,17 +46,6 @@ export interface MeshClientEvents {
   duplicate: [{ messageId: string; attempt: number }];
   /** The broker refused the connection for good (auth failure); the client has stopped. */
   fatal: [MeshClientError];
-}
-
-/** A failure of the client or a refusal of the broker (`code` from docs/protocol.md). */
-export class MeshClientError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = "MeshClientError";
-  }
 }
 
 export interface MeshClientOptions {

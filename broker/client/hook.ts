@@ -1,6 +1,7 @@
 // Requests a peer signs with its key (docs/protocol.md): the status hook (POST /hook/set-status) and
 // leaving (POST /leave).
 import { z } from "zod";
+import { answerOptions, MeshClientError } from "./mesh-client-error";
 import { ZStatus, ZStatusText } from "../protocol/frames";
 import { signHookAuth, WS_AUTH_HEADER } from "../protocol/ws-auth";
 import { meshKeysOf, type TMeshConfig } from "./config-store";
@@ -32,14 +33,9 @@ const ZHookAnswer = z.object({
 export type THookAnswer = z.output<typeof ZHookAnswer>;
 
 /** The broker refused the hook request, or could not be reached. */
-export class HookError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly status?: number,
-    readonly retryAfterSeconds?: number,
-  ) {
-    super(message);
+export class HookError extends MeshClientError {
+  constructor(code: string, message: string, status?: number, retryAfterSeconds?: number) {
+    super(code, message, answerOptions(code, status, retryAfterSeconds));
     this.name = "HookError";
   }
 }

@@ -23,8 +23,8 @@ export {
   tokenFromJoinLink,
 } from "./join-link";
 export { MeshClient } from "./mesh-client";
+export { MeshClientError } from "./mesh-client-error";
 export {
-  MeshClientError,
   type MeshClientEvents,
   type MeshClientOptions,
   type PresenceEvent,

@@ -2,14 +2,15 @@
 // and the short link `https://<host>[/<locale>]/join/<code>` (docs/invites.md), whose code the link's own
 // web app turns into the token (see join.ts).
 import { normaliseInviteCode, verifyInviteToken, type TInvitePayload } from "../../src/server/core/invites";
+import { MeshClientError } from "./mesh-client-error";
 
 /** Why a link or its invite cannot be used, before anything is sent to a broker. */
-export class JoinLinkError extends Error {
+export class JoinLinkError extends MeshClientError {
   constructor(
-    readonly code: "link_malformed" | "invite_malformed" | "invite_bad_signature",
+    override readonly code: "link_malformed" | "invite_malformed" | "invite_bad_signature",
     message: string,
   ) {
-    super(message);
+    super(code, message);
     this.name = "JoinLinkError";
   }
 }

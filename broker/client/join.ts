@@ -1,5 +1,6 @@
 // Joining a mesh from a link: decode the invite, make (or reuse) this peer's keys, POST /join, store.
 import os from "node:os";
+import { answerOptions, MeshClientError } from "./mesh-client-error";
 import { z } from "zod";
 import { fromBase64Url, toBase64Url } from "../../src/server/core/encoding";
 import { INVITE_TOKEN_MAX_LENGTH } from "../../src/server/core/invites";
@@ -27,14 +28,9 @@ const ZCodeAnswer = z.object({ token: z.string().min(1).max(INVITE_TOKEN_MAX_LEN
 export const ZErrorBody = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 
 /** The broker refused the join (a reason code of docs/protocol.md) or could not be reached. */
-export class JoinRefusedError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly status?: number,
-    readonly retryAfterSeconds?: number,
-  ) {
-    super(message);
+export class JoinRefusedError extends MeshClientError {
+  constructor(code: string, message: string, status?: number, retryAfterSeconds?: number) {
+    super(code, message, answerOptions(code, status, retryAfterSeconds));
     this.name = "JoinRefusedError";
   }
 }

@@ -12,16 +12,9 @@ import type {
   TServerFrame,
   TTargetSpec,
 } from "../protocol/frames";
-import {
-  MeshClientError,
-  type Frame,
-  type MeshClientEvents,
-  type MeshClientOptions,
-  type SentReceipt,
-  type StatusEvent,
-  type Welcome,
-} from "./client-types";
+import type { Frame, MeshClientEvents, MeshClientOptions, SentReceipt, StatusEvent, Welcome } from "./client-types";
 import { meshKeysOf, type MeshKeys, type TMeshConfig } from "./config-store";
+import { MeshClientError } from "./mesh-client-error";
 import { AckBatcher, PendingRequests, SeenIds } from "./delivery";
 import type { EpochKeyRing } from "./epoch-keys";
 import { KeyExchange } from "./key-exchange";
@@ -102,12 +95,7 @@ export class MeshClient extends EventEmitter<MeshClientEvents> {
         return await this.sendToMesh(plaintext, priority);
       } catch (error) {
         // The epoch rose between sealing and storing (the broker said so with `key_epoch` first): once more.
-        if (
-          error instanceof MeshClientError &&
-          error.code === "CONFLICT" &&
-          error.message.startsWith("stale_key_epoch")
-        )
-          return this.sendToMesh(plaintext, priority);
+        if (error instanceof MeshClientError && error.retryable) return this.sendToMesh(plaintext, priority);
         throw error;
       }
     }
@@ -291,12 +279,27 @@ export class MeshClient extends EventEmitter<MeshClientEvents> {
           }, waitMs).unref();
           return;
         }
-        if (frame.id) this.pending.settle(frame.id, { error: new MeshClientError(frame.code, frame.message) });
+        if (frame.id) this.pending.settle(frame.id, { error: this.requestError(frame.id, frame) });
         return;
       default:
         break;
     }
     if ("id" in frame && frame.id) this.pending.settle(frame.id, { answer: frame });
+  }
+
+  /**
+   * The error a request fails with. A whole-mesh `send` refused with CONFLICT under another epoch than the
+   * one the broker just announced (`key_epoch` comes first, docs/protocol.md "Key epochs") is retryable:
+   * sealed again under the new epoch, it will be taken.
+   */
+  private requestError(id: string, frame: Frame<"error">): MeshClientError {
+    const request = this.pending.get(id);
+    const stale =
+      frame.code === "CONFLICT" &&
+      request?.type === "send" &&
+      request.to.kind === "mesh" &&
+      (request.to.epoch ?? 0) !== this.epoch;
+    return new MeshClientError(frame.code, frame.message, { retryable: stale });
   }
 
   private enqueue(frame: TMessageFrame): void {

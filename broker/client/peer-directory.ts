@@ -1,7 +1,7 @@
 // The members this client knows of, kept current from the broker's `peers`, `presence` and `status`
 // frames; the box keys of direct messages come from here.
 import type { TPeerInfo, TServerFrame } from "../protocol/frames";
-import { MeshClientError } from "./client-types";
+import { MeshClientError } from "./mesh-client-error";
 import type { DirectRecipient } from "./mesh-crypto";
 
 export class PeerDirectory {

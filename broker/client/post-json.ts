@@ -1,6 +1,7 @@
 // One JSON POST over node:http(s). Not fetch: fetch refuses the "bad ports" of the Fetch standard
 // (6000, 6665-6669, 10080, …), and a broker may listen on any port the WebSocket side accepts.
 import http from "node:http";
+import { MeshClientError } from "./mesh-client-error";
 import https from "node:https";
 
 export interface JsonAnswer {
@@ -11,12 +12,9 @@ export interface JsonAnswer {
 }
 
 /** Thrown when no HTTP answer came (refused, reset, DNS, timeout); `code` is the system error code. */
-export class PostError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
+export class PostError extends MeshClientError {
+  constructor(code: string, message: string) {
+    super(code, message, { retryable: true });
     this.name = "PostError";
   }
 }

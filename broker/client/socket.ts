@@ -1,9 +1,11 @@
 // One authenticated WebSocket to the broker: opens it with the signed `x-mesh-auth` header and reports
 // how it ended (closed after a welcome, refused before upgrading, or failed to connect at all).
 import WebSocket from "ws";
+import { ERROR_MAP, shouldRetry } from "../../src/server/core/errors";
+import { closeWith } from "../protocol/close";
 import { signWsAuth, WS_AUTH_HEADER, WS_PATH } from "../protocol/ws-auth";
 import type { TServerFrame } from "../protocol/frames";
-import { MeshClientError } from "./client-types";
+import { MeshClientError } from "./mesh-client-error";
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from "./delivery";
 import { brokerWsUrl } from "./join-link";
 import { parseServerFrame } from "./server-frames";
@@ -76,49 +78,61 @@ export function openSocket(
   });
   ws.on("close", (code, reason) => {
     if (refusal) end(refusal);
-    else if (failure && code === 1006) end({ kind: "failed", message: failure });
+    else if (failure && code === ERROR_MAP.CONNECTION_LOST.ws) end({ kind: "failed", message: failure });
     else end({ kind: "closed", code, reason: String(reason) });
   });
   return ws;
 }
 
-/** Closes a socket with 1000 and waits for it; a broker that does not answer the closing handshake is not waited for (ws would wait 30 s). */
+/**
+ * Closes a socket normally (`CLOSED`, 1000) and waits for it; a broker that does not answer the closing
+ * handshake is not waited for (ws would wait 30 s).
+ */
 export function closeSocket(ws: WebSocket): Promise<void> {
   if (ws.readyState === ws.CLOSED) return Promise.resolve();
   return new Promise<void>((resolve) => {
     const timer = setTimeout(() => ws.terminate(), 2_000);
     ws.once("close", () => (clearTimeout(timer), resolve()));
-    if (ws.readyState === ws.OPEN) ws.close(1000, "bye");
+    if (ws.readyState === ws.OPEN) closeWith(ws, "CLOSED", "bye");
     else ws.terminate();
   });
 }
 
-// Closes after which the membership is over: reconnecting is pointless (docs/protocol.md, "Close codes").
-const FINAL_CLOSE = new Set([4403, 4410]);
-// Refusals that a retry cannot fix (a 401 is every authentication failure: revoked, unknown, wrong key, clock).
-const FATAL_STATUS = new Set([400, 401, 403, 404]);
+/**
+ * The client's error for how a socket ended: the close's reason (else `CLOSED_<code>`), the refusal's
+ * code (else `HTTP_<status>`), and whether dialling again can help: ERROR_MAP's retry flag of the code,
+ * else of the close code or status (docs/protocol.md, "Close codes": a removed member, an archived mesh,
+ * every authentication failure are for good).
+ */
+export function endError(end: SocketEnd): MeshClientError {
+  if (end.kind === "closed")
+    return new MeshClientError(
+      end.reason || `CLOSED_${end.code}`,
+      `the broker ended this membership (${end.code} ${end.reason})`,
+      { retryable: shouldRetry({ code: end.reason, close: end.code }) },
+    );
+  if (end.kind === "refused")
+    return new MeshClientError(end.code ?? `HTTP_${end.status}`, refusalMessage(end.status), {
+      retryable: shouldRetry({ code: end.code, status: end.status }),
+      status: end.status,
+      retryAfterSeconds: end.retryAfterSeconds,
+    });
+  return new MeshClientError("UNREACHABLE", end.message, { retryable: true });
+}
 
 /**
  * What a client does once a socket ended (`attempt` counts the reconnects since the last welcome): stop
- * with an error, or dial again after a delay. The delay is the broker's Retry-After (a 429, or a 503 of a
- * connect storm) plus up to half of it again, so the peers refused together do not return together;
- * else exponential back-off with jitter.
+ * with its error when that is not retryable, or dial again after a delay. The delay is the broker's
+ * Retry-After (a 429, or a 503 of a connect storm) plus up to half of it again, so the peers refused
+ * together do not return together; else exponential back-off with jitter.
  */
 export function afterEnd(
   end: SocketEnd,
   attempt: number,
   opts: { backoff?: BackoffOptions; random?: () => number } = {},
 ): { fatal: MeshClientError } | { delayMs: number } {
-  if (end.kind === "closed" && FINAL_CLOSE.has(end.code)) {
-    return {
-      fatal: new MeshClientError(
-        end.reason || `CLOSED_${end.code}`,
-        `the broker ended this membership (${end.code} ${end.reason})`,
-      ),
-    };
-  }
-  if (end.kind === "refused" && FATAL_STATUS.has(end.status))
-    return { fatal: new MeshClientError(end.code ?? `HTTP_${end.status}`, refusalMessage(end.status)) };
+  const error = endError(end);
+  if (!error.retryable) return { fatal: error };
   const random = opts.random ?? Math.random;
   const wait = end.kind === "refused" && end.retryAfterSeconds ? end.retryAfterSeconds * 1000 : 0;
   return {

@@ -1,13 +1,14 @@
 import type pg from "pg";
 import type { Logger } from "../../src/server/core/logger";
 import {
-  ENDED_CLOSE,
   eventPayload,
   EVENTS_CHANNEL,
+  isEndedReason,
   type EndedReason,
   type MeshEvent,
 } from "../../src/server/services/broker/mesh-events";
 import { safeErrorFields } from "../http/request";
+import { closeWith } from "../protocol/close";
 import { PROTOCOL_VERSION, type TServerFrame } from "../protocol/frames";
 import { broadcastFrame, sendFrame, type ConnectionRegistry, type PeerConnection } from "../ws/registry";
 
@@ -76,9 +77,7 @@ export class MeshEvents {
 
   /** Closes a connection whose membership ended, with the reason's close code. */
   endConnection(conn: PeerConnection, reason: EndedReason): void {
-    const close = ENDED_CLOSE[reason];
-    if (conn.ws.readyState === conn.ws.OPEN || conn.ws.readyState === conn.ws.CONNECTING)
-      conn.ws.close(close.code, close.reason);
+    if (conn.ws.readyState === conn.ws.OPEN || conn.ws.readyState === conn.ws.CONNECTING) closeWith(conn.ws, reason);
   }
 
   private remember(key: string, reason: EndedReason): void {
@@ -117,7 +116,7 @@ export class MeshEvents {
         return;
       }
       case "ended": {
-        if (!(event.reason in ENDED_CLOSE)) return;
+        if (!isEndedReason(event.reason)) return;
         this.remember(event.memberId ?? event.meshId, event.reason);
         this.deps.onMembershipChange?.(event.meshId);
         const conns = event.memberId ? registry.ofMember(event.meshId, event.memberId) : registry.inMesh(event.meshId);

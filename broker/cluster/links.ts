@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { EventEmitter } from "node:events";
 import type http from "node:http";
 import type { Duplex } from "node:stream";
 import type pg from "pg";
@@ -7,9 +8,8 @@ import { sha256Hex } from "../../src/server/core/crypto/hash";
 import type { Logger } from "../../src/server/core/logger";
 import { TokenBucketLimiter } from "../../src/server/core/token-bucket";
 import { safeErrorFields } from "../http/request";
-import { refuse } from "../ws/upgrade";
+import { refuse, upgradeRefusal } from "../ws/upgrade";
 import type { TBrokerConfig } from "../config";
-import type { MessageHub } from "../messages/hub";
 import { defaultPeerUrl, peerBase } from "./peer-url";
 import { relayMaxPayload } from "./relay-format";
 
@@ -44,11 +44,15 @@ export interface LinksOptions {
   maxPayload: number;
   /** Bytes a link may hold unsent before it is cut (its node then reads what it misses from the database). */
   maxBuffered: number;
-  /** A batch part from `fromNode`. */
-  onRelay(fromNode: string, data: Buffer): void;
-  /** The link on which `fromNode` sent its batches closed. */
-  onLinkDown(fromNode: string): void;
   refreshMs?: number;
+}
+
+/** What the links hand on: the message hub, made with the links, listens (messages/cross-node.ts). */
+export interface LinkEvents {
+  /** A batch part from `fromNode`. */
+  relay: [fromNode: string, data: Buffer];
+  /** The link on which `fromNode` sent its batches closed. */
+  linkDown: [fromNode: string];
 }
 
 interface Upstream {
@@ -58,7 +62,7 @@ interface Upstream {
   lastPong: number;
 }
 
-export class ClusterLinks {
+export class ClusterLinks extends EventEmitter<LinkEvents> {
   /** Nodes this one sends its batches to (they opened links to it). */
   private readonly subscribers = new Map<string, WebSocket>();
   /** Nodes this one receives batches from (it opened links to them). */
@@ -73,6 +77,7 @@ export class ClusterLinks {
   private stopped = false;
 
   constructor(private readonly options: LinksOptions) {
+    super();
     this.wss = new WebSocketServer({ noServer: true, maxPayload: 1_024, perMessageDeflate: false });
   }
 
@@ -132,17 +137,9 @@ export class ClusterLinks {
   /** An upgrade on CLUSTER_PATH: another node opening its link, with a ticket it wrote to the database. */
   handleUpgrade(req: http.IncomingMessage, socket: Duplex, head: Buffer, clientAddress: string): void {
     socket.on("error", () => {});
-    const unauthorized = () =>
-      refuse(socket, { status: 401, code: "UNAUTHORIZED", reason: "link", message: "authentication failed" });
-    if (!this.attempts.take(clientAddress).allowed) {
-      return refuse(socket, {
-        status: 429,
-        code: "TOO_MANY_REQUESTS",
-        reason: "link",
-        message: "too many link attempts",
-        headers: { "retry-after": "1" },
-      });
-    }
+    const unauthorized = () => refuse(socket, upgradeRefusal("UNAUTHORIZED", "authentication failed", "link"));
+    if (!this.attempts.take(clientAddress).allowed)
+      return refuse(socket, upgradeRefusal("TOO_MANY_REQUESTS", "too many link attempts", "link", 1));
     const node = req.headers[LINK_NODE_HEADER];
     const ticket = req.headers[LINK_TICKET_HEADER];
     if (
@@ -166,13 +163,7 @@ export class ClusterLinks {
       })
       .catch((error: unknown) => {
         this.options.log.warn({ event: "link_check_failed", ...safeErrorFields(error) }, "cluster link not checked");
-        refuse(socket, {
-          status: 503,
-          code: "SERVICE_UNAVAILABLE",
-          reason: "link",
-          message: "try again later",
-          headers: { "retry-after": "1" },
-        });
+        refuse(socket, upgradeRefusal("SERVICE_UNAVAILABLE", "try again later", "link", 1));
       });
   }
 
@@ -273,7 +264,7 @@ export class ClusterLinks {
     });
     ws.on("pong", () => (upstream.lastPong = Date.now()));
     ws.on("message", (data, isBinary) => {
-      if (isBinary) this.options.onRelay(node, data as Buffer);
+      if (isBinary) this.emit("relay", node, data as Buffer);
     });
     ws.on("unexpected-response", (_req, res) => {
       res.resume();
@@ -286,7 +277,7 @@ export class ClusterLinks {
       if (this.upstreams.get(node) === upstream) this.upstreams.delete(node);
       if (wasOpen) {
         this.options.log.info({ event: "link_down", node }, "cluster link closed");
-        this.options.onLinkDown(node);
+        this.emit("linkDown", node);
       }
     });
   }
@@ -299,9 +290,9 @@ export class ClusterLinks {
  */
 export function linksOf(
   config: Pick<TBrokerConfig, "BROKER_PEER_URL" | "BROKER_HOST" | "BROKER_PORT" | "MAX_MESSAGE_BYTES">,
-  deps: { nodeId: string; pool: pg.Pool; log: Logger; hub: MessageHub },
+  deps: { nodeId: string; pool: pg.Pool; log: Logger },
 ): ClusterLinks {
-  const links = new ClusterLinks({
+  return new ClusterLinks({
     nodeId: deps.nodeId,
     peerUrl:
       peerBase(config.BROKER_PEER_URL ?? defaultPeerUrl(config.BROKER_HOST, config.BROKER_PORT)) ??
@@ -311,9 +302,5 @@ export function linksOf(
     maxPayload: relayMaxPayload(config.MAX_MESSAGE_BYTES),
     // A link behind by this much is cut: the node on its other end reads the database instead.
     maxBuffered: 64 * 1024 * 1024,
-    onRelay: (fromNode, data) => deps.hub.onRelay(fromNode, data),
-    onLinkDown: (fromNode) => deps.hub.onLinkDown(fromNode),
   });
-  deps.hub.useLinks(links);
-  return links;
 }

@@ -1,31 +1,17 @@
 import type http from "node:http";
 import type { Db } from "../../src/server/core/db";
-import { ERROR_MAP, NOT_JSON_ISSUES, validationIssues } from "../../src/server/core/errors";
+import { AppError, ERROR_MAP, NOT_JSON_ISSUES, validationIssues } from "../../src/server/core/errors";
 import { decodeInviteToken } from "../../src/server/core/invites";
 import { sendJson } from "../../src/server/core/lifecycle";
 import type { Logger } from "../../src/server/core/logger";
 import type { TrustProxy } from "../../src/server/core/client-address";
 import type { RateLimiter } from "../../src/server/core/shared-limit";
-import { joinMesh, ZJoinInput, type JoinRefusal } from "../../src/server/services/join/join-mesh";
+import { joinMesh, ZJoinInput, type JoinRefusedWith } from "../../src/server/services/join/join-mesh";
 import type { BrokerMetrics } from "../metrics";
 import { answerAndClose, errorBody, readBoundedBody, requestClientAddress, safeErrorFields } from "./request";
 
-/** HTTP status of each join refusal (docs/protocol.md, "Join"). */
-export const JOIN_REFUSAL_STATUS: Readonly<Record<JoinRefusal, number>> = {
-  invite_malformed: 400,
-  invite_bad_signature: 401,
-  invite_not_found: 404,
-  invite_expired: 410,
-  invite_revoked: 410,
-  invite_exhausted: 410,
-  mesh_archived: 410,
-  peer_banned: 403,
-  key_proof_required: 401,
-  key_proof_invalid: 401,
-  account_token_invalid: 401,
-};
-
-const REFUSAL_MESSAGE: Readonly<Record<JoinRefusal, string>> = {
+/** The message for people of each refusal's code; its status is ERROR_MAP's (docs/protocol.md, "Join"). */
+const REFUSAL_MESSAGE: Readonly<Record<JoinRefusedWith, string>> = {
   invite_malformed: "the invite token is not a well-formed invite",
   invite_bad_signature: "the invite signature does not verify",
   invite_not_found: "no such invite",
@@ -111,7 +97,8 @@ export async function handleJoin(
     if (!result.ok) {
       count(result.reason);
       deps.log.info({ event: "join_refused", reason: result.reason }, "join refused");
-      sendJson(res, JOIN_REFUSAL_STATUS[result.reason], errorBody(result.reason, REFUSAL_MESSAGE[result.reason]));
+      const refusal = new AppError(result.reason, REFUSAL_MESSAGE[result.reason]);
+      sendJson(res, refusal.httpStatus, refusal.toJSON());
       return;
     }
     count("ok");

@@ -1,5 +1,4 @@
 import { queuedInRange } from "../../src/server/services/broker/message-store";
-import type { ClusterLinks } from "../cluster/links";
 import { decodeRelay, encodeRelay, type PreparedMessage } from "../cluster/relay-format";
 import { safeErrorFields } from "../http/request";
 import type { Delivery } from "./delivery";
@@ -16,7 +15,6 @@ export const RELAY_GRACE_MS = 2_000;
  * their notification finds no link (or the link's copy does not come).
  */
 export class CrossNode {
-  private links: ClusterLinks | undefined;
   private readonly gate: NoticeGate;
   private reads: Promise<void> = Promise.resolve();
 
@@ -26,24 +24,22 @@ export class CrossNode {
   ) {
     this.gate = new NoticeGate({
       graceMs: RELAY_GRACE_MS,
-      linked: (node) => this.links?.receivesFrom(node) ?? false,
+      linked: (node) => deps.links.receivesFrom(node),
       read: (notice) => this.read(notice),
     });
-  }
-
-  useLinks(links: ClusterLinks): void {
-    this.links = links;
+    deps.links.on("relay", (fromNode, data) => this.onRelay(fromNode, data));
+    deps.links.on("linkDown", (fromNode) => this.onLinkDown(fromNode));
   }
 
   /** Whether any node takes this node's batches (else their frames need not be prepared for it). */
   get linked(): boolean {
-    return this.links?.hasSubscribers ?? false;
+    return this.deps.links.hasSubscribers;
   }
 
   /** Hands a stored batch's new messages (seq range `low`..`high`) to the linked nodes. */
   publish(low: string, high: string, messages: readonly PreparedMessage[]): void {
-    if (!this.links?.hasSubscribers || messages.length === 0) return;
-    this.links.publish(encodeRelay(low, high, messages));
+    if (!this.deps.links.hasSubscribers || messages.length === 0) return;
+    this.deps.links.publish(encodeRelay(low, high, messages));
     this.deps.metrics.relayed.inc({ direction: "sent" }, messages.length);
   }
 

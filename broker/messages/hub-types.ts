@@ -1,5 +1,6 @@
 import type pg from "pg";
 import type { Logger } from "../../src/server/core/logger";
+import type { ClusterLinks } from "../cluster/links";
 import type { BrokerMetrics } from "../metrics";
 import type { FlowControl } from "../ws/flow";
 import type { ConnectionRegistry } from "../ws/registry";
@@ -29,6 +30,8 @@ export interface HubDeps {
   members: MemberCache;
   nodeId: string;
   flow: FlowControl;
+  /** The links with the other nodes: this node hands them its batches and takes theirs (cross-node.ts). */
+  links: ClusterLinks;
 }
 
 export /** What a batch notification carries: the node that stored it, its seq range and its meshes. */

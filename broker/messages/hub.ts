@@ -7,9 +7,9 @@ import {
   type NewMessage,
   type StoredMessage,
 } from "../../src/server/services/broker/message-store";
-import type { ClusterLinks } from "../cluster/links";
 import type { PreparedMessage } from "../cluster/relay-format";
 import { safeErrorFields } from "../http/request";
+import { closeWith } from "../protocol/close";
 import { PROTOCOL_VERSION, type TClientFrame } from "../protocol/frames";
 import { sendFrame, type PeerConnection } from "../ws/registry";
 import { Batcher } from "../../src/server/core/batcher";
@@ -66,11 +66,6 @@ export class MessageHub {
     this.delivery.noteStatus(meshId, memberId, status);
   }
 
-  /** The links with the other nodes: this node hands them its batches and takes theirs (broker/cluster/links.ts). */
-  useLinks(links: ClusterLinks): void {
-    this.crossNode.useLinks(links);
-  }
-
   /** Starts the redelivery of unacknowledged messages. */
   start(): void {
     this.delivery.start();
@@ -103,16 +98,6 @@ export class MessageHub {
     this.crossNode.onNotification(payload);
   }
 
-  /** A part of another node's batch on the link from it (cross-node.ts). */
-  onRelay(fromNode: string, data: Buffer): void {
-    this.crossNode.onRelay(fromNode, data);
-  }
-
-  /** The link from a node closed (cross-node.ts). */
-  onLinkDown(fromNode: string): void {
-    this.crossNode.onLinkDown(fromNode);
-  }
-
   /** Tells the sender the current epoch and refuses its message (the client seals it again). */
   private refuseStaleEpoch(conn: PeerConnection, frameId: string | undefined): void {
     sendFrame(conn, { v: PROTOCOL_VERSION, type: "key_epoch", epoch: conn.keyEpoch });
@@ -141,7 +126,7 @@ export class MessageHub {
     }
     if (!members.has(conn.memberId)) {
       // Revoked, or the mesh was archived, since the connection opened.
-      conn.ws.close(4403, "membership ended");
+      closeWith(conn.ws, "FORBIDDEN", "membership ended");
       return;
     }
     // The epoch may have risen while the members were read (a removal's notices arrive together):
@@ -183,7 +168,7 @@ export class MessageHub {
     }
     if (!stored) {
       // The sender was deleted (its mesh, or its account) while the batch waited: nothing was stored.
-      conn.ws.close(4403, "membership ended");
+      closeWith(conn.ws, "FORBIDDEN", "membership ended");
       return;
     }
     sendFrame(conn, {

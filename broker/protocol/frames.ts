@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isBase64Url } from "../../src/server/core/encoding";
+import type { AppErrorCode } from "../../src/server/core/errors";
 
 /** Wire protocol version carried by every frame (`v`). */
 export const PROTOCOL_VERSION = 1;
@@ -70,8 +71,9 @@ export const ZClientFrame = z.discriminatedUnion("type", [
 export type TClientFrame = z.output<typeof ZClientFrame>;
 export type TClientFrameInput = z.input<typeof ZClientFrame>;
 
-/** Error codes of error frames; the same names as the HTTP error codes (core/errors.ts). */
-export type TFrameErrorCode =
+/** Error codes of error frames: codes of the one error table (core/errors.ts), its general classes. */
+export type TFrameErrorCode = Extract<
+  AppErrorCode,
   | "BAD_REQUEST"
   | "FORBIDDEN"
   | "NOT_FOUND"
@@ -79,7 +81,8 @@ export type TFrameErrorCode =
   | "PAYLOAD_TOO_LARGE"
   | "TOO_MANY_REQUESTS"
   | "SERVICE_UNAVAILABLE"
-  | "INTERNAL";
+  | "INTERNAL"
+>;
 
 export interface TPeerInfo {
   memberId: string;

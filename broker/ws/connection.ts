@@ -1,6 +1,5 @@
 import type { RawData, WebSocket } from "ws";
 import type { Db } from "../../src/server/core/db";
-import { ERROR_MAP } from "../../src/server/core/errors";
 import type { Logger } from "../../src/server/core/logger";
 import {
   closePresence,
@@ -14,8 +13,9 @@ import type { MeshEvents } from "../cluster/events";
 import { safeErrorFields } from "../http/request";
 import type { MessageHub } from "../messages/hub";
 import type { BrokerMetrics } from "../metrics";
+import { closeWith } from "../protocol/close";
 import { parseClientFrame, PROTOCOL_VERSION, type TClientFrame } from "../protocol/frames";
-import { FrameLimits, RATE_LIMITED_CLOSE, type LimitedFrame } from "./frame-limits";
+import { FrameLimits, type LimitedFrame } from "./frame-limits";
 import { sendFrame, type ConnectionRegistry, type PeerConnection } from "./registry";
 
 export interface ConnectionDeps {
@@ -206,7 +206,7 @@ async function setStatus(
     text,
   });
   if (!saved) {
-    conn.ws.close(4403, "membership ended");
+    closeWith(conn.ws, "FORBIDDEN", "membership ended");
     return;
   }
   const at = saved.at.toISOString();
@@ -231,7 +231,7 @@ function admitFrame(conn: PeerConnection, type: LimitedFrame, id: string | undef
   if (verdict === "ok") return true;
   deps.metrics.rateLimited.inc({ limit: `frame_${type}` });
   if (verdict === "close") {
-    conn.ws.close(RATE_LIMITED_CLOSE.code, RATE_LIMITED_CLOSE.reason);
+    closeWith(conn.ws, "rate_limited");
     return false;
   }
   sendFrame(conn, {
@@ -249,7 +249,7 @@ function badFrame(conn: PeerConnection, deps: ConnectionDeps, message: string, i
   conn.badFrames += 1;
   sendFrame(conn, { v: PROTOCOL_VERSION, type: "error", code: "BAD_REQUEST", message, ...(id ? { id } : {}) });
   // A peer that keeps sending garbage is broken or hostile; an error frame each time would serve it.
-  if (conn.badFrames >= deps.maxBadFrames) conn.ws.close(ERROR_MAP.BAD_REQUEST.ws, "too many bad frames");
+  if (conn.badFrames >= deps.maxBadFrames) closeWith(conn.ws, "BAD_REQUEST", "too many bad frames");
 }
 
 function rawText(data: RawData): string {

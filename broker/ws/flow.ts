@@ -1,15 +1,15 @@
 import type { Logger } from "../../src/server/core/logger";
 import type { BrokerMetrics } from "../metrics";
+import { closeWith } from "../protocol/close";
 import type { ConnectionRegistry, PeerConnection } from "./registry";
 
 // Flow control (docs/protocol.md, "Flow control"): each connection may have at most `maxBuffered`
 // bytes written and not yet taken by the kernel (ws's bufferedAmount). Message delivery stops there and
 // goes on from the database once the socket has drained to half of it; a connection that stays above
-// its budget for `slowConsumerMs` is closed with 4408 `slow_consumer` (its messages stay queued). The
+// its budget for `slowConsumerMs` is closed `slow_consumer` (4408) (its messages stay queued). The
 // connections of one member on a node share a second budget, `maxBufferedPerMember`: many stalled
 // connections of one member hold that much, not that many times the connection budget.
 
-export const SLOW_CONSUMER_CLOSE = { code: 4408, reason: "slow_consumer" } as const;
 const TICK_MS = 25;
 const SCAN_MS = 1_000;
 // After the close frame, a consumer that still does not read is cut.
@@ -124,7 +124,7 @@ export class FlowControl {
           { event: "ws_slow_consumer", connectionId: conn.id, buffered: conn.ws.bufferedAmount },
           "slow consumer closed",
         );
-        conn.ws.close(SLOW_CONSUMER_CLOSE.code, SLOW_CONSUMER_CLOSE.reason);
+        closeWith(conn.ws, "slow_consumer");
         setTimeout(() => conn.ws.terminate(), TERMINATE_AFTER_MS).unref();
         this.release(conn, w, false);
       }

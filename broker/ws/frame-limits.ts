@@ -5,9 +5,8 @@ import type { PeerConnection } from "./registry";
 // `peers` each have a token bucket per connection and a bucket twice as large per member (all of the
 // member's connections on this node together). A frame over either limit is answered with an error
 // frame (TOO_MANY_REQUESTS); a connection that keeps sending past its limits — more than `strikes`
-// refused frames in a minute — is closed with 4429.
+// refused frames in a minute — is closed `rate_limited` (4429).
 
-export const RATE_LIMITED_CLOSE = { code: 4429, reason: "rate_limited" } as const;
 export type LimitedFrame = "send" | "set_status" | "peers";
 
 export interface FrameRateOptions {
@@ -17,7 +16,7 @@ export interface FrameRateOptions {
   statusPerMinute: number;
   /** `peers` frames per minute per connection. */
   peersPerMinute: number;
-  /** Refused frames per minute a connection may send before it is closed with 4429. */
+  /** Refused frames per minute a connection may send before it is closed `rate_limited`. */
   strikesPerMinute: number;
   sweepAfterMs?: number;
 }

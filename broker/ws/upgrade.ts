@@ -2,6 +2,7 @@ import type http from "node:http";
 import type { Duplex } from "node:stream";
 import { z } from "zod";
 import type { Db } from "../../src/server/core/db";
+import { AppError, type AppErrorCode } from "../../src/server/core/errors";
 import type { Logger } from "../../src/server/core/logger";
 import type { TrustProxy } from "../../src/server/core/client-address";
 import type { Semaphore } from "../../src/server/core/semaphore";
@@ -32,29 +33,30 @@ export interface UpgradeDeps {
 /** Longest Retry-After of a 503: clients told to wait are spread over 1 to this many seconds. */
 export const BUSY_RETRY_AFTER_MAX_S = 5;
 
+/**
+ * An upgrade's refusal: an AppError whose details hold `reason` (the metrics' and the log's label, never
+ * in the answer) and, where one applies, `retryAfterSeconds` (the Retry-After header).
+ */
+export function upgradeRefusal(
+  code: AppErrorCode,
+  message: string,
+  reason: string,
+  retryAfterSeconds?: number,
+): AppError {
+  return new AppError(code, message, { reason, ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }) });
+}
+
 /** A retriable refusal: 503 with a Retry-After spread over 1–5 s, so refused clients do not return together. */
 export function busy(
   reason: string,
   message = "the broker is busy; try again shortly",
   random: () => number = Math.random,
-): Refusal {
+): AppError {
   const seconds = 1 + Math.floor(random() * BUSY_RETRY_AFTER_MAX_S);
-  return {
-    status: 503,
-    code: "SERVICE_UNAVAILABLE",
-    reason,
-    message,
-    headers: { "retry-after": String(Math.min(seconds, BUSY_RETRY_AFTER_MAX_S)) },
-  };
+  return upgradeRefusal("SERVICE_UNAVAILABLE", message, reason, Math.min(seconds, BUSY_RETRY_AFTER_MAX_S));
 }
 
-export type Refusal = {
-  status: number;
-  code: string;
-  reason: string;
-  message: string;
-  headers?: Record<string, string>;
-};
+const reasonOf = (refusal: AppError) => String(refusal.details?.reason ?? refusal.code);
 const ZIds = z.object({ mesh: z.uuid(), member: z.uuid() });
 
 /**
@@ -62,9 +64,9 @@ const ZIds = z.object({ mesh: z.uuid(), member: z.uuid() });
  * so a refused peer gets an ordinary HTTP answer and never a socket (docs/protocol.md, "Connecting").
  */
 export function createUpgradeHandler(deps: UpgradeDeps) {
-  const refused = (socket: Duplex, outcome: Refusal) => {
-    deps.metrics.wsAuthFailures.inc({ reason: outcome.reason });
-    deps.log.info({ event: "ws_refused", reason: outcome.reason, status: outcome.status }, "connection refused");
+  const refused = (socket: Duplex, outcome: AppError) => {
+    deps.metrics.wsAuthFailures.inc({ reason: reasonOf(outcome) });
+    deps.log.info({ event: "ws_refused", reason: reasonOf(outcome), status: outcome.httpStatus }, "connection refused");
     refuse(socket, outcome);
   };
   return (req: http.IncomingMessage, socket: Duplex, head: Buffer): void => {
@@ -78,14 +80,14 @@ export function createUpgradeHandler(deps: UpgradeDeps) {
         if (socket.destroyed) return;
         // Its client is about to give up (or already has): a quick 503 is worth more than late work.
         if (Date.now() - queuedAt > deps.maxWaitMs) return refused(socket, busy("busy"));
-        let outcome: ConnectingPeer | Refusal;
+        let outcome: ConnectingPeer | AppError;
         try {
           outcome = await authenticate(req, deps);
         } catch (error) {
           deps.log.warn({ event: "ws_auth_failed", ...safeErrorFields(error) }, "connection check failed");
           return refused(socket, busy("error", "try again later"));
         }
-        if ("status" in outcome) return refused(socket, outcome);
+        if (outcome instanceof AppError) return refused(socket, outcome);
         if (!socket.destroyed) await deps.accept(req, socket, head, outcome);
       })
       .then((ran) => {
@@ -98,31 +100,19 @@ export function createUpgradeHandler(deps: UpgradeDeps) {
   };
 }
 
-async function authenticate(req: http.IncomingMessage, deps: UpgradeDeps): Promise<ConnectingPeer | Refusal> {
+async function authenticate(req: http.IncomingMessage, deps: UpgradeDeps): Promise<ConnectingPeer | AppError> {
   const url = requestTarget(req);
-  if (!url) return { status: 400, code: "BAD_REQUEST", reason: "bad_request", message: "malformed request target" };
-  if (url.pathname !== WS_PATH) return { status: 404, code: "NOT_FOUND", reason: "path", message: "no such path" };
+  if (!url) return upgradeRefusal("BAD_REQUEST", "malformed request target", "bad_request");
+  if (url.pathname !== WS_PATH) return upgradeRefusal("NOT_FOUND", "no such path", "path");
   const taken = await deps.limiter.take(requestClientAddress(req, deps.trustProxy));
   if (!taken.allowed) {
     deps.metrics.rateLimited.inc({ limit: "ws_auth" });
-    const retryAfter = String(Math.max(1, Math.ceil(taken.retryAfterMs / 1000)));
-    return {
-      status: 429,
-      code: "TOO_MANY_REQUESTS",
-      reason: "rate_limited",
-      message: "too many connection attempts",
-      headers: { "retry-after": retryAfter },
-    };
+    const retryAfter = Math.max(1, Math.ceil(taken.retryAfterMs / 1000));
+    return upgradeRefusal("TOO_MANY_REQUESTS", "too many connection attempts", "rate_limited", retryAfter);
   }
   const ids = ZIds.safeParse({ mesh: url.searchParams.get("mesh"), member: url.searchParams.get("member") });
-  if (!ids.success)
-    return { status: 400, code: "BAD_REQUEST", reason: "bad_request", message: "mesh and member must be UUIDs" };
-  const unauthorized = (reason: string): Refusal => ({
-    status: 401,
-    code: "UNAUTHORIZED",
-    reason,
-    message: "authentication failed",
-  });
+  if (!ids.success) return upgradeRefusal("BAD_REQUEST", "mesh and member must be UUIDs", "bad_request");
+  const unauthorized = (reason: string) => upgradeRefusal("UNAUTHORIZED", "authentication failed", reason);
   const auth = parseWsAuth(req.headers[WS_AUTH_HEADER]);
   if (!auth) return unauthorized("malformed_auth");
   if (Math.abs(Date.now() - auth.ts) > deps.maxSkewMs) return unauthorized("stale");
@@ -148,15 +138,15 @@ const STATUS_TEXT: Record<number, string> = {
 };
 
 /** Answers an upgrade request with a plain HTTP refusal and closes the socket. */
-export function refuse(socket: Duplex, r: Refusal): void {
+export function refuse(socket: Duplex, r: AppError): void {
   if (socket.destroyed) return;
   // One message for every 401, so the answer does not tell an unknown member from a bad signature.
   const body = JSON.stringify({ error: { code: r.code, message: r.message } });
-  const extra = Object.entries(r.headers ?? {})
-    .map(([k, v]) => `${k}: ${v}\r\n`)
-    .join("");
+  const retryAfter = r.details?.retryAfterSeconds;
+  const extra = typeof retryAfter === "number" ? `retry-after: ${retryAfter}\r\n` : "";
+  const status = r.httpStatus;
   socket.end(
-    `HTTP/1.1 ${r.status} ${STATUS_TEXT[r.status] ?? "Error"}\r\nconnection: close\r\ncontent-type: application/json\r\n` +
+    `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? "Error"}\r\nconnection: close\r\ncontent-type: application/json\r\n` +
       `cache-control: no-store\r\n${extra}content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
   );
 }

@@ -7,7 +7,8 @@ import { VISITOR } from "@/server/services/actor";
 import { ZCreateInviteInput, ZCreateMeshInput } from "@/server/services/meshes/schemas";
 import { createInvite } from "@/server/services/invites/create-invite";
 import { revokeInvite } from "@/server/services/invites/revoke-invite";
-import { joinMesh, type JoinRefusal } from "@/server/services/join/join-mesh";
+import { joinMesh } from "@/server/services/join/join-mesh";
+import type { InviteRefusal } from "@/server/services/invites/invite-refusal";
 import { archiveMesh } from "@/server/services/meshes/archive-mesh";
 import { createMesh } from "@/server/services/meshes/create-mesh";
 import { registerUser } from "@/server/services/users/register-user";
@@ -62,10 +63,7 @@ export async function addMember(
  * One token for each reason a join is refused, in the order the checks run (malformed, bad signature,
  * not found, expired, revoked, exhausted, archived mesh), made through the real services.
  */
-export async function refusedInviteTokens(
-  db: Db,
-  owner: SessionUser,
-): Promise<Record<Exclude<JoinRefusal, "peer_banned" | `key_proof_${string}` | "account_token_invalid">, string>> {
+export async function refusedInviteTokens(db: Db, owner: SessionUser): Promise<Record<InviteRefusal, string>> {
   const mesh = await makeMesh(db, owner);
   const make = async (opts: { maxUses?: number } = {}) =>
     createInvite(ctxOf(db, owner), ZCreateInviteInput.parse({ meshId: mesh.id, ...opts }));

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MEMBER_ROLES, MESH_TIERS, MESH_TRANSPORTS, MESH_VISIBILITIES } from "@/server/services/meshes/schemas";
 import { AUDIT_TYPES } from "@/server/services/admin/schemas";
-import { PREVIEW_FAILURES } from "@/server/services/invites/preview-invite";
+import { PREVIEW_REASONS } from "@/server/services/invites/invite-refusal";
 
 // Output schemas of the API: they document the REST answers (OpenAPI) and, because zod strips keys
 // it does not know, they are also a whitelist: a field added to a query cannot leak by accident.
@@ -358,5 +358,5 @@ const previewDetails = {
 };
 export const ZPreviewOut = z.union([
   z.object({ valid: z.literal(true), ...previewDetails }),
-  z.object({ valid: z.literal(false), reason: z.enum(PREVIEW_FAILURES), ...previewDetails }),
+  z.object({ valid: z.literal(false), reason: z.enum(PREVIEW_REASONS), ...previewDetails }),
 ]);

@@ -65,9 +65,33 @@ describe("my.stream", () => {
     const again = await as(owner).my.stream({ meshId: mesh.id });
     expect(again.envelopes[1]).toMatchObject({ id: stream.envelopes[1]!.id, deliveredAt });
     expect(again.envelopes[0]?.deliveredAt).toBeNull();
-    expect(newest?.ciphertextPreview).toBe(ciphertext.toString("base64").slice(0, 24));
+    expect(newest?.ciphertextPreview).toBe(ciphertext.toString("base64url").slice(0, 24));
     expect(newest).not.toHaveProperty("ciphertext");
     expect(stream.auditEvents).toHaveLength(STREAM_LIMITS.auditEvents);
+  });
+
+  it("previews a ciphertext as the first 24 characters of the base64url text the peer sent", async () => {
+    const owner = await makeUser(db);
+    const mesh = await makeMesh(db, owner);
+    const sender = await db.member.findFirstOrThrow({ where: { meshId: mesh.id, userId: owner.id } });
+    // Bytes whose standard base64 is all `+` and `/`: base64url spells them `-` and `_`.
+    const ciphertext = Buffer.concat([Buffer.from("fbefbeffffff".repeat(3), "hex"), randomBytes(40)]);
+    const sent = ciphertext.toString("base64url");
+    expect(ciphertext.toString("base64").slice(0, 24)).toMatch(/[+/]/);
+    await db.messageEnvelope.create({
+      data: {
+        meshId: mesh.id,
+        senderMemberId: sender.id,
+        targetSpec: { kind: "mesh" },
+        byteSize: ciphertext.length,
+        ciphertext,
+        expiresAt: new Date(Date.now() + 3_600_000),
+      },
+    });
+    const [envelope] = (await as(owner).my.stream({ meshId: mesh.id })).envelopes;
+    expect(envelope?.ciphertextPreview).toHaveLength(24);
+    expect(envelope?.ciphertextPreview).not.toMatch(/[+/=]/);
+    expect(sent.startsWith(envelope?.ciphertextPreview ?? "?")).toBe(true);
   });
 
   it("lists every live member with presence, status and device, and names the actor and target of each event", async () => {

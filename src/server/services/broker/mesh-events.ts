@@ -1,4 +1,5 @@
 import type { Prisma } from "@/server/core/db";
+import type { AppErrorCode } from "@/server/core/errors";
 
 // Membership changes the broker nodes must act on at once (close a removed member's sockets, apply a
 // new role, announce a new key epoch). They travel on the channel the nodes already LISTEN on for
@@ -9,15 +10,23 @@ import type { Prisma } from "@/server/core/db";
 /** Channel of mesh events between the web app and the broker nodes. */
 export const EVENTS_CHANNEL = "broker_events";
 
-/** Why a member's connections end, with the close code the broker uses (docs/protocol.md, "Close codes"). */
-export const ENDED_CLOSE = {
-  removed: { code: 4403, reason: "removed" },
-  left: { code: 4403, reason: "left" },
-  mesh_archived: { code: 4410, reason: "mesh_archived" },
-  /** Its owner deleted their account, and the mesh with it (services/account/delete-account.ts). */
-  mesh_deleted: { code: 4410, reason: "mesh_deleted" },
-} as const;
-export type EndedReason = keyof typeof ENDED_CLOSE;
+/**
+ * Why a member's connections end: error codes whose close code (ERROR_MAP) the broker closes them with,
+ * the code as the reason (docs/protocol.md, "Close codes"). `mesh_deleted`: its owner deleted their
+ * account, and the mesh with it (services/account/delete-account.ts).
+ */
+export const ENDED_REASONS = [
+  "removed",
+  "left",
+  "mesh_archived",
+  "mesh_deleted",
+] as const satisfies readonly AppErrorCode[];
+export type EndedReason = (typeof ENDED_REASONS)[number];
+
+/** True when a string (read from a notification) is a reason connections end. */
+export function isEndedReason(reason: string): reason is EndedReason {
+  return (ENDED_REASONS as readonly string[]).includes(reason);
+}
 
 export type MeshEvent =
   | { t: "status"; meshId: string; memberId: string; status: string; text: string | null; at: string }

@@ -1,18 +1,8 @@
 import type { Db } from "@/server/core/db";
 import { verifyInviteToken } from "@/server/core/invites";
 import type { TInvitePayload } from "@/server/core/invites/invite-schema";
+import { previewReason, type InviteRefusal, type PreviewReason } from "./invite-refusal";
 import { inviteState } from "./invite-state";
-
-export const PREVIEW_FAILURES = [
-  "malformed",
-  "bad_signature",
-  "expired",
-  "revoked",
-  "exhausted",
-  "mesh_archived",
-  "not_found",
-] as const;
-export type PreviewFailure = (typeof PREVIEW_FAILURES)[number];
 
 export interface PreviewDetails {
   meshName: string | null;
@@ -24,7 +14,14 @@ export interface PreviewDetails {
 }
 
 export type InvitePreview =
-  ({ valid: true } & PreviewDetails) | ({ valid: false; reason: PreviewFailure } & PreviewDetails);
+  ({ valid: true } & PreviewDetails) | ({ valid: false; reason: PreviewReason } & PreviewDetails);
+
+/** A refused invite's answer: its refusal code (ERROR_MAP) as the preview names it, and what can be told. */
+const refused = (code: InviteRefusal, details: PreviewDetails): InvitePreview => ({
+  valid: false,
+  reason: previewReason(code),
+  ...details,
+});
 
 const NONE: PreviewDetails = {
   meshName: null,
@@ -42,11 +39,11 @@ const NONE: PreviewDetails = {
 export async function previewInvite(deps: { db: Db; now?: () => Date }, token: string): Promise<InvitePreview> {
   const now = deps.now ? deps.now() : new Date();
   const verified = verifyInviteToken(token, { now });
-  if (!verified.ok && verified.reason === "malformed") return { valid: false, reason: "malformed", ...NONE };
+  if (!verified.ok && verified.reason === "malformed") return refused("invite_malformed", NONE);
   // A token that decodes but whose signature fails: only what it claims about itself (role, expiry) is
   // given back, never anything read for its mesh id, so a forged token learns nothing of which meshes exist.
   if (!verified.ok && verified.reason === "bad_signature")
-    return { valid: false, reason: "bad_signature", ...NONE, ...claimed(verified.payload) };
+    return refused("invite_bad_signature", { ...NONE, ...claimed(verified.payload) });
 
   const invite = await deps.db.invite.findUnique({
     where: { token },
@@ -76,15 +73,13 @@ export async function previewInvite(deps: { db: Db; now?: () => Date }, token: s
           select: { name: true, slug: true, _count: { select: { members: { where: { revokedAt: null } } } } },
         })
       : null;
-    return {
-      valid: false,
-      reason: "not_found",
+    return refused("invite_not_found", {
       ...NONE,
       ...claimed(payload),
       meshName: mesh?.name ?? null,
       meshSlug: mesh?.slug ?? null,
       memberCount: mesh ? mesh._count.members : null,
-    };
+    });
   }
   const details: PreviewDetails = {
     meshName: invite.mesh.name,
@@ -95,8 +90,8 @@ export async function previewInvite(deps: { db: Db; now?: () => Date }, token: s
     expiresAt: invite.expiresAt,
   };
   const state = inviteState(invite, now);
-  if (state !== "valid") return { valid: false, reason: state, ...details };
-  if (invite.mesh.archivedAt) return { valid: false, reason: "mesh_archived", ...details };
+  if (state !== "valid") return refused(`invite_${state}`, details);
+  if (invite.mesh.archivedAt) return refused("mesh_archived", details);
   return { valid: true, ...details };
 }
 

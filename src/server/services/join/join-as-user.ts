@@ -1,11 +1,11 @@
 import { z } from "zod";
 import type { MemberRole } from "@/generated/prisma/enums";
 import type { Db } from "@/server/core/db";
-import { AppError, type AppErrorCode } from "@/server/core/errors";
+import { AppError } from "@/server/core/errors";
 import type { UserActor } from "../actor";
 import { recordAudit } from "../audit/record-audit";
 import { notifyBrokers } from "../broker/mesh-events";
-import { inviteOfToken, useInvite, type JoinRefusal } from "./join-mesh";
+import { inviteOfToken, useInvite } from "./join-mesh";
 
 export const ZUserJoinInput = z.strictObject({
   token: z.string().min(1).max(4_096),
@@ -15,35 +15,17 @@ export const ZUserJoinInput = z.strictObject({
 export type TUserJoinInput = z.input<typeof ZUserJoinInput>;
 
 /**
- * HTTP answer of each refusal of a signed-in join (docs/mesh-api.md, "Joining in the browser"): the
- * reason is the error's message, as the broker's `/join` gives it in `error.code`. An invite that can no
- * longer be used is a 409 here (tRPC has no 410).
- */
-export const USER_JOIN_REFUSAL: Readonly<Record<JoinRefusal, AppErrorCode>> = {
-  invite_malformed: "BAD_REQUEST",
-  invite_bad_signature: "UNAUTHORIZED",
-  invite_not_found: "NOT_FOUND",
-  invite_expired: "CONFLICT",
-  invite_revoked: "CONFLICT",
-  invite_exhausted: "CONFLICT",
-  mesh_archived: "CONFLICT",
-  peer_banned: "FORBIDDEN",
-  key_proof_required: "UNAUTHORIZED",
-  key_proof_invalid: "UNAUTHORIZED",
-  account_token_invalid: "UNAUTHORIZED",
-};
-
-/**
  * Joins the signed-in user to a mesh with an invite, as the broker's `/join` joins a peer: the same
  * invite checks, use cap (one conditional UPDATE) and audit. The member is the user's own, without a
  * peer key (their command-line devices are further members linked to them); a user already in the mesh
  * (as owner, in the browser or from a linked device) uses nothing, and one who left gets their member
- * back. Refusals throw AppError with the reason as message.
+ * back. Refusals throw AppError with the refusal's code (ERROR_MAP: its tRPC code, and 409 for what the
+ * broker answers 410, as tRPC has no 410), whose message is the code, as the broker's `/join` gives it in `error.code`.
  */
 export async function joinAsUser(db: Db, actor: UserActor, raw: TUserJoinInput, now: Date = new Date()) {
   const input = ZUserJoinInput.parse(raw);
   const found = await inviteOfToken(db, input.token, now);
-  if (!found.ok) throw new AppError(USER_JOIN_REFUSAL[found.reason], found.reason);
+  if (!found.ok) throw new AppError(found.reason);
   const { invite } = found;
   const user = await db.user.findUnique({ where: { id: actor.userId }, select: { name: true, email: true } });
   if (!user) throw new AppError("UNAUTHORIZED", "user_not_found");
@@ -67,7 +49,7 @@ export async function joinAsUser(db: Db, actor: UserActor, raw: TUserJoinInput, 
     });
     if (active) return { ...done(active.id, active.role, true), displayName: active.displayName };
     const refused = await useInvite(tx, invite.id, now);
-    if (refused) throw new AppError(USER_JOIN_REFUSAL[refused], refused);
+    if (refused) throw new AppError(refused);
     const own = await tx.member.findFirst({
       where: { meshId: invite.meshId, userId: actor.userId, peerPubkey: null },
       select: { id: true },

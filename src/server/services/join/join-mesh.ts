@@ -3,30 +3,23 @@ import { z } from "zod";
 import type { MemberRole } from "@/generated/prisma/enums";
 import type { Db } from "@/server/core/db";
 import { isBase64Url } from "@/server/core/encoding";
-import { isUniqueViolation } from "@/server/core/errors";
+import { isUniqueViolation, type AppErrorCode } from "@/server/core/errors";
 import { verifyInviteToken } from "@/server/core/invites";
 import { recordAudit } from "../audit/record-audit";
 import { inviteState } from "../invites/invite-state";
+import type { InviteRefusal } from "../invites/invite-refusal";
 import { notifyBrokers } from "../broker/mesh-events";
 import { isBanned } from "../meshes/members";
 import { userOfDeviceToken } from "../devices/device-login";
 import { verifyJoinProof } from "./join-proof";
 
-/** Reasons a join is refused, in the order they are checked (Document 2's join rules). */
-export const JOIN_REFUSALS = [
-  "invite_malformed",
-  "invite_bad_signature",
-  "invite_not_found",
-  "invite_expired",
-  "invite_revoked",
-  "invite_exhausted",
-  "mesh_archived",
-  "peer_banned",
-  "key_proof_required",
-  "key_proof_invalid",
-  "account_token_invalid",
-] as const;
-export type JoinRefusal = (typeof JOIN_REFUSALS)[number];
+/**
+ * The error codes (ERROR_MAP) a join is refused with, in the order they are checked (Document 2's join
+ * rules): the invite's refusals, then the peer's.
+ */
+export type JoinRefusedWith =
+  | InviteRefusal
+  | Extract<AppErrorCode, "peer_banned" | "key_proof_required" | "key_proof_invalid" | "account_token_invalid">;
 
 export const ZJoinInput = z.object({
   token: z.string().max(1_000_000),
@@ -49,7 +42,7 @@ export type TJoinInput = z.input<typeof ZJoinInput>;
 
 export type JoinResult =
   | { ok: true; meshId: string; meshSlug: string; memberId: string; role: string; rejoined: boolean }
-  | { ok: false; reason: JoinRefusal };
+  | { ok: false; reason: JoinRefusedWith };
 
 /**
  * Joins a peer to a mesh with a signed invite: exact-token lookup, signature by the shared codec,
@@ -170,7 +163,7 @@ export async function inviteOfToken(
   db: Pick<Db, "invite">,
   token: string,
   now: Date,
-): Promise<{ ok: true; invite: FoundInvite } | { ok: false; reason: JoinRefusal }> {
+): Promise<{ ok: true; invite: FoundInvite } | { ok: false; reason: InviteRefusal }> {
   const verified = verifyInviteToken(token, { now });
   if (!verified.ok && verified.reason === "malformed") return { ok: false, reason: "invite_malformed" };
   if (!verified.ok && verified.reason === "bad_signature") return { ok: false, reason: "invite_bad_signature" };
@@ -192,7 +185,7 @@ export async function useInvite(
   tx: Pick<Db, "invite" | "$executeRaw">,
   inviteId: string,
   now: Date,
-): Promise<JoinRefusal | null> {
+): Promise<InviteRefusal | null> {
   const counted = await tx.$executeRaw`
     UPDATE invites i SET used_count = used_count + 1
     FROM meshes m
@@ -203,7 +196,7 @@ export async function useInvite(
   return counted === 0 ? refusalOf(tx, inviteId, now) : null;
 }
 
-async function refusalOf(tx: Pick<Db, "invite">, inviteId: string, now: Date): Promise<JoinRefusal> {
+async function refusalOf(tx: Pick<Db, "invite">, inviteId: string, now: Date): Promise<InviteRefusal> {
   const row = await tx.invite.findUnique({
     where: { id: inviteId },
     select: {

@@ -113,7 +113,8 @@ export async function getMeshStream(ctx: ServiceContext<UserActor>, input: TMesh
     envelopes: envelopes.map(({ head, ...e }) => ({
       ...e,
       sender: { memberId: e.senderMemberId, displayName: e.senderDisplayName },
-      ciphertextPreview: Buffer.from(head).toString("base64").slice(0, CIPHERTEXT_PREVIEW_CHARS),
+      // base64url, as the peer sent it: 18 bytes are exactly 24 characters, the start of the peer's text.
+      ciphertextPreview: Buffer.from(head).toString("base64url").slice(0, CIPHERTEXT_PREVIEW_CHARS),
     })),
     auditEvents: named.map((a) => ({ ...a, id: a.id.toString() })),
     members: members.map(({ total: _total, connections, ...m }) => ({ ...m, online: connections > 0 })),
