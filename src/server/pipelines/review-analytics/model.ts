@@ -1,4 +1,4 @@
-import type { Hazard } from "./critical-rules";
+import type { Hazard } from "./critical-types";
 import type { DetectedLanguage } from "./language";
 import type { SentimentLabel } from "./sentiment";
 import type { Category } from "./taxonomy";

@@ -75,7 +75,7 @@ export interface ReportV2 {
   /** The places analysed, the biggest first (absent from reports written before it existed). */
   places?: { name: string | null; place_key: string; origin?: string; reviews: number }[];
   /** The headline figures against the previous run of the same places (null: none; absent in older reports). */
-  comparison?: import("./facts").Comparison | null;
+  comparison?: import("./comparison").Comparison | null;
   executive_summary: {
     headline: string;
     narrative: string;

@@ -1,4 +1,4 @@
-import type { ComparedMetric } from "../facts";
+import type { ComparedMetric } from "../comparison";
 import type { NumberStyle } from "../numbers";
 import type { RiskRow } from "../report";
 
