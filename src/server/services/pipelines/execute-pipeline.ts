@@ -4,6 +4,7 @@ import { AppError, validationIssues } from "@/server/core/errors";
 import { pendingMetrics } from "@/server/pipelines/engine";
 import type { ExecutionQueue } from "@/server/pipelines/queue";
 import { syncRegistry } from "@/server/pipelines/registry";
+import { activeExecutionsLock, lockStatement } from "@/server/core/locks";
 import type { PipelineDefinition } from "@/server/pipelines/types";
 import type { Actor } from "@/server/services/actor";
 import { assertPipelineAccess, principalOf, readScopeOf, visibleExecutions } from "./access";
@@ -17,9 +18,6 @@ export interface ExecuteDeps {
   /** Executions queued or running at once per principal (PIPELINE_MAX_ACTIVE_PER_PRINCIPAL). */
   maxActivePerPrincipal: number;
 }
-
-/** Advisory-lock class of the per-principal limit (the second key is a hash of the principal). */
-const ACTIVE_LIMIT_LOCK = 7208;
 
 const actorColumns = (actor: Actor) => ({
   triggeredByUserId: actor.kind === "user" ? actor.userId : null,
@@ -56,7 +54,8 @@ async function insertWithinLimit(deps: ExecuteDeps, actor: Actor, data: Prisma.P
   const principal = principalOf(actor);
   if (!principal) return deps.db.pipelineExecution.create({ data, select: EXECUTION_SELECT });
   return deps.db.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${ACTIVE_LIMIT_LOCK}::int, hashtext(${principal.key}))`;
+    const lock = lockStatement("pg_advisory_xact_lock", activeExecutionsLock(principal.key));
+    await tx.$executeRawUnsafe(lock.text, ...lock.values);
     const active = await tx.pipelineExecution.count({
       where: { ...principal.where, status: { in: ["queued", "running"] } },
     });
