@@ -5,7 +5,7 @@
  * (API-key callback secrets join this loop when they are written; the column is empty until then.)
  */
 import { parseKeyRing } from "../src/server/core/crypto/seal";
-import { ensureDatabase } from "../src/server/core/database/ensure";
+import { ensureDatabase } from "./database/ensure";
 import { createDb } from "../src/server/core/db";
 import { resealInviteCodes } from "../src/server/services/invites/reseal-invite-codes";
 import { resealMeshSecrets } from "../src/server/services/meshes/reseal-mesh-secrets";

@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { SchemaFilter } from "@prisma/schema-engine-wasm";
 import pg from "pg";
-import { lockStatement, migrationLock } from "../locks";
+import { lockStatement, migrationLock } from "../../src/server/core/locks";
 import { createEngineAdapter, parseDatabaseUrl, quoteIdent, withDatabase, type PgTarget } from "./migrate-adapter";
 import { LOCKFILE_CONTENT, nextMigrationFolderName, readMigrationsList, writeMigration } from "./migrate-files";
 import { engineError, openSchemaEngine, type SchemaEngine } from "./migrate-wasm";
