@@ -1,7 +1,8 @@
 import type { Aggregates } from "../aggregates";
 import type { PreviousRun } from "../previous-run";
 import { compare, type Comparison } from "./comparison";
-import type { ActionRow, CriticalIssue, RiskRow, TNarrative, TrackingKpi } from "./report";
+import type { TNarrative } from "./narrative";
+import type { ActionRow, CriticalIssue, RiskRow, TrackingKpi } from "./section-rows";
 import { actionMatrix, criticalIssues, riskScorecard, strengthsToProtect, trackingKpis } from "./sections";
 
 /** Figures read off the aggregates that no single aggregate field holds. */
