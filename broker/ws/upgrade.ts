@@ -6,6 +6,7 @@ import type { Logger } from "../../src/server/core/logger";
 import type { TrustProxy } from "../../src/server/core/client-address";
 import type { Semaphore } from "../../src/server/core/semaphore";
 import type { RateLimiter } from "../../src/server/core/shared-limit";
+import { retryAfterHeader } from "../../src/server/core/token-bucket";
 import { requestClientAddress, requestTarget, safeErrorFields } from "../http/request";
 import type { BrokerMetrics } from "../metrics";
 import { NonceCache, parseWsAuth, verifyWsAuth, WS_AUTH_HEADER, WS_PATH } from "../protocol/ws-auth";
@@ -105,13 +106,12 @@ async function authenticate(req: http.IncomingMessage, deps: UpgradeDeps): Promi
   const taken = await deps.limiter.take(requestClientAddress(req, deps.trustProxy));
   if (!taken.allowed) {
     deps.metrics.rateLimited.inc({ limit: "ws_auth" });
-    const retryAfter = String(Math.max(1, Math.ceil(taken.retryAfterMs / 1000)));
     return {
       status: 429,
       code: "TOO_MANY_REQUESTS",
       reason: "rate_limited",
       message: "too many connection attempts",
-      headers: { "retry-after": retryAfter },
+      headers: retryAfterHeader(taken),
     };
   }
   const ids = ZIds.safeParse({ mesh: url.searchParams.get("mesh"), member: url.searchParams.get("member") });
