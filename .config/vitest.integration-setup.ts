@@ -2,7 +2,7 @@
 // embedded server on its own port and folder (so it can run beside `npm start`). Each run gets a
 // database of its own, migrated from scratch and dropped at the end: dev data is never touched.
 import type { TestProject } from "vitest/node";
-import { dropDatabase, ensureDatabase } from "../src/server/core/database/ensure";
+import { dropDatabase, ensureDatabase } from "../scripts/database/ensure";
 
 declare module "vitest" {
   export interface ProvidedContext {

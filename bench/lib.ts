@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { ensureDatabase, type ReadyDatabase } from "../src/server/core/database/ensure";
+import { ensureDatabase, type ReadyDatabase } from "../scripts/database/ensure";
 
 /** A database for a benchmark: its own embedded server folder and port unless DATABASE_URL is set. */
 export async function benchDatabase(name: string): Promise<ReadyDatabase> {

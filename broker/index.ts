@@ -1,5 +1,5 @@
 import { loadConfigOrExit } from "../src/server/core/config";
-import { PROJECT_ROOT } from "../src/server/core/database/ensure";
+import { PROJECT_ROOT } from "../src/server/core/project-root";
 import { createDb } from "../src/server/core/db";
 import { resolveGitSha } from "../src/server/core/git-sha";
 import { onShutdown } from "../src/server/core/lifecycle";

@@ -1,5 +1,5 @@
 import pg from "pg";
-import { embeddedUrl } from "../src/server/core/database/embedded";
+import { embeddedUrl } from "../scripts/database/embedded";
 import { e2eDatabase } from "./playwright.config";
 
 /**

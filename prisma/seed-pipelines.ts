@@ -1,4 +1,5 @@
 import type { Db } from "../src/server/core/db";
+import { demoSeedLock, lockStatement } from "../src/server/core/locks";
 import { syncRegistry } from "../src/server/pipelines/registry";
 import { storeGeneratedReviews } from "../src/server/pipelines/review-analytics/demo-data";
 import { LEGACY_V1_EXAMPLE } from "../src/server/pipelines/review-analytics/synthesis/legacy-v1";
@@ -32,7 +33,8 @@ const DEMO_REVIEWS = 1_500;
  */
 async function demoJob(db: Db): Promise<string> {
   return db.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(7207, 2)`;
+    const lock = lockStatement("pg_advisory_xact_lock", demoSeedLock(2));
+    await tx.$executeRawUnsafe(lock.text, ...lock.values);
     const existing = await tx.job.findFirst({
       where: { requesterClientId: DEMO_CLIENT, placeId: DEMO_PLACE, apiKeyId: null },
       select: { id: true },
@@ -92,7 +94,8 @@ export async function seedPipelines(
   const triggeredByUserId = await demoOwner(db);
   // One seeder at a time decides which rows are missing (two start processes may seed at once).
   const created = await db.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(7207, 1)`;
+    const lock = lockStatement("pg_advisory_xact_lock", demoSeedLock(1));
+    await tx.$executeRawUnsafe(lock.text, ...lock.values);
     const demoInput = { path: ["place_key"], equals: DEMO_PLACE };
     const ids: { legacy: boolean; queued: string | null } = { legacy: false, queued: null };
     const legacyExists = await tx.pipelineExecution.count({

@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { PROJECT_ROOT } from "../src/server/core/database/ensure";
+import { PROJECT_ROOT } from "../src/server/core/project-root";
 import { demoPlatformSpec } from "./lib/demo-platform";
 import { DEPLOY_DIR, processOf, readCompose, SAMPLE_ENV } from "./lib/deploy-kit";
 import { BROKER_NODE_FLAGS } from "../broker/node-flags";

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Registry } from "prom-client";
 import { describe, expect, it } from "vitest";
 import { createBrokerMetrics } from "../broker/metrics";
-import { PROJECT_ROOT } from "../src/server/core/database/ensure";
+import { PROJECT_ROOT } from "../src/server/core/project-root";
 import { createWebMetrics } from "../src/web/metrics";
 import { createWorkerMetrics } from "../src/worker/metrics";
 

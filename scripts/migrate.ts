@@ -5,8 +5,8 @@
  *   npm run db:migrate -- --check       exit 1 when the schema has changes no migration holds
  * Uses DATABASE_URL, or the embedded PostgreSQL when it is unset.
  */
-import { ensureDatabase, MIGRATIONS_DIR, SCHEMA_PATH } from "../src/server/core/database/ensure";
-import { createMigration, diffMigrationsAgainstSchema } from "../src/server/core/database/migrate-engine";
+import { ensureDatabase, MIGRATIONS_DIR, SCHEMA_PATH } from "./database/ensure";
+import { createMigration, diffMigrationsAgainstSchema } from "./database/migrate-engine";
 import { exitOnConfigError } from "./lib/product";
 import { labeller } from "./lib/supervisor";
 

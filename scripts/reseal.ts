@@ -5,7 +5,7 @@
  * (API-key callback secrets join this loop when they are written; the column is empty until then.)
  */
 import { parseKeyRing } from "../src/server/core/crypto/seal";
-import { ensureDatabase } from "../src/server/core/database/ensure";
+import { ensureDatabase } from "./database/ensure";
 import { createDb } from "../src/server/core/db";
 import { SYSTEM } from "../src/server/services/actor";
 import { serviceContext } from "../src/server/services/context";

@@ -1,5 +1,7 @@
 // Small pieces of the client's delivery logic, kept apart so they can be tested alone.
 
+import { backoff } from "../../src/server/core/backoff";
+
 export interface BackoffOptions {
   /** First delay, milliseconds. */
   initialMs: number;
@@ -19,8 +21,7 @@ export function backoffDelay(
   opts: BackoffOptions = DEFAULT_BACKOFF,
   random: () => number = Math.random,
 ): number {
-  const step = Math.min(opts.maxMs, opts.initialMs * 2 ** Math.min(attempt, 30));
-  return Math.round(step / 2 + random() * (step / 2));
+  return backoff(attempt, { baseMs: opts.initialMs, capMs: opts.maxMs, jitter: "equal" }, random);
 }
 
 /** Remembers the last `capacity` message ids, so a message delivered again is recognised and dropped. */

@@ -1,4 +1,5 @@
 import pg from "pg";
+import { backoff } from "../../src/server/core/backoff";
 import type { Logger } from "../../src/server/core/logger";
 import { safeErrorFields } from "../http/request";
 
@@ -78,7 +79,11 @@ export class NotificationListener {
   private retry(): void {
     if (this.stopped) return;
     this.failures += 1;
-    const delay = Math.min(this.options.initialBackoffMs * 2 ** (this.failures - 1), this.options.maxBackoffMs);
+    const delay = backoff(this.failures - 1, {
+      baseMs: this.options.initialBackoffMs,
+      capMs: this.options.maxBackoffMs,
+      jitter: "none",
+    });
     this.timer = setTimeout(() => void this.connect(), delay);
     this.timer.unref();
   }

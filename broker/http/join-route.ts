@@ -6,6 +6,7 @@ import { sendJson } from "../../src/server/core/lifecycle";
 import type { Logger } from "../../src/server/core/logger";
 import type { TrustProxy } from "../../src/server/core/client-address";
 import type { RateLimiter } from "../../src/server/core/shared-limit";
+import { retryAfterHeader } from "../../src/server/core/token-bucket";
 import { joinMesh, ZJoinInput, type JoinRefusedWith } from "../../src/server/services/join/join-mesh";
 import type { BrokerMetrics } from "../metrics";
 import { answerAndClose, errorBody, readBoundedBody, requestClientAddress, safeErrorFields } from "./request";
@@ -52,13 +53,12 @@ export async function handleJoin(
   if (!taken.allowed) {
     count("rate_limited");
     deps.metrics.rateLimited.inc({ limit: "join" });
-    const retryAfter = String(Math.max(1, Math.ceil(taken.retryAfterMs / 1000)));
     answerAndClose(
       req,
       res,
       ERROR_MAP.TOO_MANY_REQUESTS.http,
       errorBody("TOO_MANY_REQUESTS", "too many joins, try again later"),
-      { "retry-after": retryAfter },
+      retryAfterHeader(taken),
     );
     return;
   }

@@ -6,6 +6,7 @@ import type { Logger } from "../../src/server/core/logger";
 import { leaveAsPeer } from "../../src/server/services/meshes/leave-mesh";
 import type { TrustProxy } from "../../src/server/core/client-address";
 import type { RateLimiter } from "../../src/server/core/shared-limit";
+import { retryAfterHeader } from "../../src/server/core/token-bucket";
 import { answerAndClose, errorBody, requestClientAddress, safeErrorFields } from "./request";
 import { readSignedRequest, type SignedRequestDeps } from "./signed-request";
 
@@ -24,8 +25,13 @@ export async function handleLeave(req: http.IncomingMessage, res: http.ServerRes
   try {
     const taken = await deps.limiter.take(requestClientAddress(req, deps.trustProxy));
     if (!taken.allowed) {
-      res.setHeader("retry-after", String(Math.max(1, Math.ceil(taken.retryAfterMs / 1000))));
-      return answerAndClose(req, res, 429, errorBody("TOO_MANY_REQUESTS", "too many requests, try again later"));
+      return answerAndClose(
+        req,
+        res,
+        429,
+        errorBody("TOO_MANY_REQUESTS", "too many requests, try again later"),
+        retryAfterHeader(taken),
+      );
     }
     const signed = await readSignedRequest(req, res, deps, ZLeaveInput, "leave");
     if (!signed.ok) return;

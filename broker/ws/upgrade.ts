@@ -7,6 +7,7 @@ import type { Logger } from "../../src/server/core/logger";
 import type { TrustProxy } from "../../src/server/core/client-address";
 import type { Semaphore } from "../../src/server/core/semaphore";
 import type { RateLimiter } from "../../src/server/core/shared-limit";
+import { retryAfterSeconds } from "../../src/server/core/token-bucket";
 import { requestClientAddress, requestTarget, safeErrorFields } from "../http/request";
 import type { BrokerMetrics } from "../metrics";
 import { NonceCache, parseWsAuth, verifyWsAuth, WS_AUTH_HEADER, WS_PATH } from "../protocol/ws-auth";
@@ -107,7 +108,7 @@ async function authenticate(req: http.IncomingMessage, deps: UpgradeDeps): Promi
   const taken = await deps.limiter.take(requestClientAddress(req, deps.trustProxy));
   if (!taken.allowed) {
     deps.metrics.rateLimited.inc({ limit: "ws_auth" });
-    const retryAfter = Math.max(1, Math.ceil(taken.retryAfterMs / 1000));
+    const retryAfter = retryAfterSeconds(taken.retryAfterMs);
     return upgradeRefusal("TOO_MANY_REQUESTS", "too many connection attempts", "rate_limited", retryAfter);
   }
   const ids = ZIds.safeParse({ mesh: url.searchParams.get("mesh"), member: url.searchParams.get("member") });

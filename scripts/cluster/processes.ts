@@ -2,7 +2,7 @@
 // (scripts/lib/product.ts `processSpec`, the demo platform's spec), killed with SIGKILL and started
 // again on the same port, and watched through /health while the test runs.
 import { spawn, type ChildProcess } from "node:child_process";
-import { PROJECT_ROOT } from "../../src/server/core/database/ensure";
+import { PROJECT_ROOT } from "../../src/server/core/project-root";
 import { demoPlatformSpec } from "../lib/demo-platform";
 import { processSpec } from "../lib/product";
 import type { ChildSpec } from "../lib/supervisor";

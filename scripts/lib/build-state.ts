@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { PROJECT_ROOT } from "../../src/server/core/database/ensure";
+import { PROJECT_ROOT } from "../../src/server/core/project-root";
 
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 // `yaml` comes with vitest (vite) and trpc-to-openapi; it is not a direct dependency of the project.
 import { parse } from "yaml";
-import { PROJECT_ROOT } from "../../src/server/core/database/ensure";
+import { PROJECT_ROOT } from "../../src/server/core/project-root";
 
 export const DEPLOY_DIR = path.join(PROJECT_ROOT, "deploy");
 

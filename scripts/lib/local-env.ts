@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { PROJECT_ROOT } from "../../src/server/core/database/ensure";
+import { PROJECT_ROOT } from "../../src/server/core/project-root";
 
 /** Reads a secret kept in .data/, making it with `make` on first use (file mode 0600). */
 function keptSecret(name: string, make: () => string): string {

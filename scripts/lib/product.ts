@@ -1,5 +1,6 @@
 import { ConfigError } from "../../src/server/core/config";
-import { ensureDatabase, PROJECT_ROOT, type ReadyDatabase } from "../../src/server/core/database/ensure";
+import { PROJECT_ROOT } from "../../src/server/core/project-root";
+import { ensureDatabase, type ReadyDatabase } from "../database/ensure";
 import { writeRevisionFile } from "../../src/server/core/git-sha";
 import { prismaClientIsStale, webBuildIsStale } from "./build-state";
 import { localDefaults } from "./local-env";

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { PROJECT_ROOT } from "../../src/server/core/database/ensure";
+import { PROJECT_ROOT } from "../../src/server/core/project-root";
 
 const COLORS = [36, 35, 33, 32, 34, 31];
 const useColor = process.stdout.isTTY && !process.env.NO_COLOR;

@@ -1,6 +1,6 @@
 import type http from "node:http";
 import { z } from "zod";
-import { TokenBucketLimiter } from "../server/core/token-bucket";
+import { retryAfterHeader, TokenBucketLimiter } from "../server/core/token-bucket";
 import { problem, type TSurface } from "./respond";
 import { FORCED_STATUSES, type TPlatformSettings } from "./settings";
 
@@ -42,7 +42,7 @@ export class PlatformRateLimit {
     res.setHeader("RateLimit", `"platform";r=${taken.remaining};t=${Math.ceil(taken.resetMs / 1000)}`);
     if (taken.allowed) return true;
     problem(res, surface, 429, {
-      headers: { "Retry-After": String(Math.max(1, Math.ceil(taken.retryAfterMs / 1000))) },
+      headers: retryAfterHeader(taken),
     });
     return false;
   }

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
-import { PROJECT_ROOT } from "@/server/core/database/ensure";
+import { PROJECT_ROOT } from "@/server/core/project-root";
 import { createDb, type Db } from "@/server/core/db";
 
 /** A Prisma client on the test run's database (DATABASE_URL, set by the integration setup). */

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { PROJECT_ROOT } from "../server/core/database/ensure";
+import { PROJECT_ROOT } from "../server/core/project-root";
 import { OTHER_ROUTE } from "../server/http/route-templates";
 import { publicFileRoutes, scanAppDir, webRouteMatcher } from "./routes";
 

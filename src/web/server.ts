@@ -13,7 +13,7 @@
 import http from "node:http";
 import { CLIENT_ADDRESS_HEADER, clientAddressOf } from "../server/core/client-address";
 import { loadConfigOrExit } from "../server/core/config";
-import { PROJECT_ROOT } from "../server/core/database/ensure";
+import { PROJECT_ROOT } from "../server/core/project-root";
 import { onShutdown } from "../server/core/lifecycle";
 import { createLogger } from "../server/core/logger";
 import { bodyLimitFor } from "../server/http/body-limit";

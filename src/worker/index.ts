@@ -1,5 +1,5 @@
 import { loadConfigOrExit } from "../server/core/config";
-import { PROJECT_ROOT } from "../server/core/database/ensure";
+import { PROJECT_ROOT } from "../server/core/project-root";
 import { DbMonitor } from "../server/core/db-monitor";
 import { resolveGitSha } from "../server/core/git-sha";
 import { onShutdown } from "../server/core/lifecycle";

@@ -1,5 +1,6 @@
 import { TRPCError } from "@trpc/server";
 import { AppError, appCodeOfTrpc, ERROR_MAP, type AppErrorCode } from "@/server/core/errors";
+import { retryAfterHeader } from "@/server/core/token-bucket";
 import type { Actor } from "@/server/services/actor";
 import type { TApiScope } from "@/server/services/reviews/schemas";
 import { engineActor } from "./engine-procedure";
@@ -11,7 +12,10 @@ const codeOf = (trpc: string): AppErrorCode => appCodeOfTrpc(trpc) ?? "INTERNAL"
 function refusal(cause: unknown, headers: Headers): Response {
   if (cause instanceof AppError) {
     const retry = cause.details?.retry_after_seconds;
-    if (typeof retry === "number") headers.set("Retry-After", String(retry));
+    if (typeof retry === "number") {
+      for (const [name, value] of Object.entries(retryAfterHeader({ allowed: false, retryAfterMs: retry * 1000 })))
+        headers.set(name, value);
+    }
     return Response.json(cause.toJSON(), { status: cause.httpStatus, headers });
   }
   if (cause instanceof TRPCError) {

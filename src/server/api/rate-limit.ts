@@ -1,6 +1,7 @@
 import { db } from "@/server/core/db";
 import { AppError } from "@/server/core/errors";
 import { SharedLimiter, type RateLimiter } from "@/server/core/shared-limit";
+import { retryAfterHeader, retryAfterSeconds } from "@/server/core/token-bucket";
 
 /** A per-minute limit shared by every process, made on first use (the limit is read from the environment then). */
 export function lazyLimiter(name: string, perMinute: () => number): () => RateLimiter {
@@ -22,8 +23,7 @@ export async function takeOrThrow(
 ): Promise<void> {
   const taken = await limiter.take(key);
   if (taken.allowed) return;
-  const retryAfterSeconds = Math.max(1, Math.ceil(taken.retryAfterMs / 1000));
-  responseHeaders.set("retry-after", String(retryAfterSeconds));
+  for (const [name, value] of Object.entries(retryAfterHeader(taken))) responseHeaders.set(name, value);
   responseHeaders.set("cache-control", "no-store");
-  throw new AppError("TOO_MANY_REQUESTS", "rate_limited", { retryAfterSeconds });
+  throw new AppError("TOO_MANY_REQUESTS", "rate_limited", { retryAfterSeconds: retryAfterSeconds(taken.retryAfterMs) });
 }

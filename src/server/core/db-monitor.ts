@@ -1,4 +1,5 @@
 import pg from "pg";
+import { backoff } from "./backoff";
 
 export interface DbMonitorOptions {
   url: string;
@@ -64,10 +65,11 @@ export class DbMonitor {
     const base = this.options.intervalMs ?? 5_000;
     const delay = ok
       ? base
-      : Math.min(
-          (this.options.initialBackoffMs ?? 250) * 2 ** (this.failures - 1),
-          this.options.maxBackoffMs ?? 10_000,
-        );
+      : backoff(this.failures - 1, {
+          baseMs: this.options.initialBackoffMs ?? 250,
+          capMs: this.options.maxBackoffMs ?? 10_000,
+          jitter: "none",
+        });
     if (!this.stopped) {
       const next = () => void this.ping();
       if (this.options.schedule) this.timer = this.options.schedule(next, delay);

@@ -125,6 +125,18 @@ export function rateLimitHeaders(
     "RateLimit-Policy": `"${name}";q=${limiter.capacity};w=${windowSeconds}`,
     RateLimit: `"${name}";r=${taken.remaining};t=${Math.ceil(taken.resetMs / 1000)}`,
   };
-  if (!taken.allowed) headers["Retry-After"] = String(Math.max(1, Math.ceil(taken.retryAfterMs / 1000)));
-  return headers;
+  return { ...headers, ...retryAfterHeader(taken) };
+}
+
+/** Whole seconds a refused client is told to wait (at least 1): the value of `Retry-After`. */
+export function retryAfterSeconds(retryAfterMs: number): number {
+  return Math.max(1, Math.ceil(retryAfterMs / 1000));
+}
+
+/**
+ * `Retry-After` for a denied take, nothing for an allowed one: the one place this header is written, for
+ * answers that carry no `RateLimit` headers of their own (rateLimitHeaders adds it to those).
+ */
+export function retryAfterHeader(taken: Pick<TakeResult, "allowed" | "retryAfterMs">): Record<string, string> {
+  return taken.allowed ? {} : { "Retry-After": String(retryAfterSeconds(taken.retryAfterMs)) };
 }

@@ -1,4 +1,5 @@
 import { createPrivateKey, createPublicKey, sign, verify, type KeyObject } from "node:crypto";
+import { TtlCache } from "../ttl-cache";
 
 // Ed25519 through Node's OpenSSL: the same signatures as tweetnacl's (Ed25519 is deterministic), about
 // forty times faster to verify, which is what a connect storm costs the broker per attempt. Keys stay
@@ -7,15 +8,13 @@ import { createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 
 const SPKI_PREFIX = Buffer.from("302a300506032b6570032100", "hex");
 const PKCS8_PREFIX = Buffer.from("302e020100300506032b657004220420", "hex");
 const X25519_PKCS8_PREFIX = Buffer.from("302e020100300506032b656e04220420", "hex");
-const publicKeys = new Map<string, KeyObject>();
-const MAX_CACHED_KEYS = 10_000;
+const publicKeys = new TtlCache<string, KeyObject>({ maxEntries: 10_000, ttlMs: Infinity });
 
 function publicKeyObject(raw: Uint8Array): KeyObject {
   const id = Buffer.from(raw).toString("base64");
   let key = publicKeys.get(id);
   if (!key) {
     key = createPublicKey({ key: Buffer.concat([SPKI_PREFIX, raw]), format: "der", type: "spki" });
-    if (publicKeys.size >= MAX_CACHED_KEYS) publicKeys.delete(publicKeys.keys().next().value as string);
     publicKeys.set(id, key);
   }
   return key;

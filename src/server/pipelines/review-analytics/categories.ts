@@ -1,5 +1,7 @@
-import type { Category } from "./taxonomy";
 import type { Language } from "./language";
+import { insideAny, PatternSet, words } from "./patterns";
+import { CATEGORIES, type Category } from "./taxonomy";
+import { fold } from "./text";
 
 /**
  * Category rules per language (patterns.ts syntax, written unfolded; they are folded when compiled).
@@ -7,15 +9,6 @@ import type { Language } from "./language";
  * words of the category mean something else ("can't wait to come back" is not about waiting,
  * "preciosa" is not about prices), and matches inside them do not count.
  */
-/** A list of words and phrases written as one `|`-separated string: one pattern per alternative. */
-export const words = (...lists: string[]): string[] =>
-  lists.flatMap((l) =>
-    l
-      .split("|")
-      .map((w) => w.trim())
-      .filter(Boolean),
-  );
-
 export interface CategoryRules {
   include: string[];
   exclude: string[];
@@ -261,3 +254,44 @@ export const CATEGORY_RULES: Record<Language, Record<Category, CategoryRules>> =
     },
   },
 };
+
+const compiled = new Map<Language, { include: PatternSet<Category>; exclude: PatternSet<Category> }>();
+function rulesOf(language: Language) {
+  let c = compiled.get(language);
+  if (!c) {
+    const f = (p: string) => fold(p, language);
+    const rules = CATEGORY_RULES[language];
+    c = {
+      include: new PatternSet(
+        CATEGORIES.flatMap((category) => rules[category].include.map((p) => [f(p), category] as const)),
+      ),
+      exclude: new PatternSet(
+        CATEGORIES.flatMap((category) => rules[category].exclude.map((p) => [f(p), category] as const)),
+      ),
+    };
+    compiled.set(language, c);
+  }
+  return c;
+}
+
+/**
+ * The categories a stretch of text mentions (folded tokens), in taxonomy order. A match inside an
+ * exclusion span of its category ("can't wait to come back" for waiting, "fast food" for waiting)
+ * does not count.
+ */
+export function categoriesOf(tokens: readonly string[], language: Language): Category[] {
+  const { include, exclude } = rulesOf(language);
+  const matches = include.all(tokens);
+  if (matches.length === 0) return [];
+  const excluded = exclude.all(tokens);
+  const found = new Set<Category>();
+  for (const m of matches)
+    if (
+      !insideAny(
+        m,
+        excluded.filter((x) => x.value === m.value),
+      )
+    )
+      found.add(m.value);
+  return CATEGORIES.filter((c) => found.has(c));
+}

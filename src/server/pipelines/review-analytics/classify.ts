@@ -1,5 +1,5 @@
 import { reviewHazards, type SentenceTokens } from "./critical";
-import type { Hazard } from "./critical-rules";
+import type { Hazard } from "./critical-types";
 import type { Language } from "./language";
 import type { ClassifiedReview, Mention, NormalizedReview } from "./model";
 import type { ModelClassifier } from "./model-classifier";
@@ -13,7 +13,8 @@ import {
   type SentimentModel,
 } from "./sentiment-model";
 import shipped from "./sentiment-model.json";
-import { categoriesOf, type Category } from "./taxonomy";
+import { categoriesOf } from "./categories";
+import type { Category } from "./taxonomy";
 import { clauses, fold, tokenize } from "./text";
 import type { StageResult } from "../types";
 import { modelWarning } from "../stage-warnings";

@@ -1,7 +1,7 @@
-import { words } from "./categories";
-import type { CriticalRules } from "./critical-rules";
+import type { CriticalRules } from "./critical-types";
+import { words } from "./patterns";
 
-/** German health-and-safety rules (the shape and the rules' meaning: critical-rules.ts). */
+/** German health-and-safety rules (the shape and the rules' meaning: critical-types.ts). */
 export const DE_CRITICAL: CriticalRules = {
   concepts: {
     illness: [

@@ -1,7 +1,7 @@
-import { words } from "./categories";
-import type { CriticalRules } from "./critical-rules";
+import type { CriticalRules } from "./critical-types";
+import { words } from "./patterns";
 
-/** Spanish health-and-safety rules (the shape and the rules' meaning: critical-rules.ts). */
+/** Spanish health-and-safety rules (the shape and the rules' meaning: critical-types.ts). */
 export const ES_CRITICAL: CriticalRules = {
   concepts: {
     illness: [

@@ -1,7 +1,7 @@
-import { CRITICAL_RULES, type ConceptPair, type Hazard } from "./critical-rules";
-import { words } from "./categories";
+import { CRITICAL_RULES } from "./critical-rules";
+import type { ConceptPair, Hazard } from "./critical-types";
 import type { Language } from "./language";
-import { insideAny, PatternSet, type Match } from "./patterns";
+import { insideAny, PatternSet, words, type Match } from "./patterns";
 import { fold } from "./text";
 
 /** How many tokens before a concept a guard ("no", "luckily", "afraid") takes it back. */

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { z } from "zod";
+import { TtlCache } from "@/server/core/ttl-cache";
 import { chatJson, type LlmConfig } from "./llm-chat";
 import { SENTIMENT_LABELS, type SentimentLabel } from "./sentiment";
 import { CATEGORIES, type Category } from "./taxonomy";
@@ -71,12 +72,8 @@ export function llmClassifier(config: LlmConfig, opts: ModelClassifierOptions = 
   const concurrency = opts.concurrency ?? 2;
   const cacheSize = opts.cacheSize ?? 50_000;
   const fetchImpl = opts.fetchImpl ?? fetch;
-  const cache = new Map<string, ModelLabel>();
-  const remember = (key: string, label: ModelLabel) => {
-    cache.delete(key);
-    cache.set(key, label);
-    if (cache.size > cacheSize) cache.delete(cache.keys().next().value as string);
-  };
+  const cache = new TtlCache<string, ModelLabel>({ maxEntries: cacheSize, ttlMs: Infinity });
+  const remember = (key: string, label: ModelLabel) => cache.set(key, label);
 
   async function ask(batch: readonly ModelInput[]): Promise<ModelLabel[]> {
     const user = JSON.stringify(

@@ -1,4 +1,4 @@
-import type { Hazard } from "./critical-rules";
+import type { Hazard } from "./critical-types";
 import type { DetectedLanguage } from "./language";
 import type { SentimentLabel } from "./sentiment";
 import type { Category } from "./taxonomy";
@@ -52,7 +52,7 @@ export interface ClassifiedReview extends NormalizedReview {
   /** Who set the label: the rules (default) or the language model (classifyWithModel). */
   labelSource?: "rules" | "model";
   /** The categories the model found in the whole text, when it labelled the review. */
-  modelCategories?: import("./taxonomy").Category[];
+  modelCategories?: Category[];
 }
 
 export const SEVERITIES = ["critical", "high", "medium", "low"] as const;

@@ -6,6 +6,15 @@
  *
  *   "food poisoning"            "throw*|threw up"            "piece|bit|shard of _? glass|plastic"
  */
+/** A list of words and phrases written as one `|`-separated string: one pattern per alternative. */
+export const words = (...lists: string[]): string[] =>
+  lists.flatMap((l) =>
+    l
+      .split("|")
+      .map((w) => w.trim())
+      .filter(Boolean),
+  );
+
 type Position = { any: true; optional: boolean } | { any: false; exact: ReadonlySet<string>; stems: readonly string[] };
 
 export interface Pattern<T> {

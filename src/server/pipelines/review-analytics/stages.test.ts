@@ -6,7 +6,7 @@ import type { RawReview } from "./model";
 import { normalize } from "./normalize";
 import { route } from "./route";
 import { compound, polarityOf as labelOf, scoreTokens } from "./sentiment";
-import { categoriesOf } from "./taxonomy";
+import { categoriesOf } from "./categories";
 import { cleanText, tokenize } from "./text";
 
 const at = (iso: string) => new Date(iso);

@@ -83,7 +83,7 @@ function interned<T>(values: readonly T[], key: (v: T) => string = String): { ix
 /**
  * Stores envelopes, one queue row per recipient and one `message_sent` audit event each, in one call
  * of `broker_store_messages` (one round trip and one implicit transaction for the whole batch). It
- * holds the store guard (advisory lock 7301/0, shared; deleting members or meshes takes it exclusively)
+ * holds the store guard (advisory lock 7301/0, LOCK_SPACES.messageStore in core/locks.ts, shared; deleting members or meshes takes it exclusively)
  * while it stores, since the message tables have no foreign keys: a message whose sender was deleted
  * meanwhile is not stored (its result is null), a recipient deleted meanwhile gets no queue row. Rows
  * keep the order of `items`, so `seq` follows the order in which the sends arrived.

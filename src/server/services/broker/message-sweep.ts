@@ -1,4 +1,5 @@
 import type pg from "pg";
+import { lockStatement, ttlSweepLock } from "../../core/locks";
 import { inTransaction } from "../../core/pg-transaction";
 
 // The broker's housekeeping of the message queue: the time-to-live sweep and the queue-depth gauge.
@@ -15,9 +16,8 @@ export async function sweepExpired(
   limit = 10_000,
 ): Promise<{ dropped: number; envelopes: number; swept: boolean }> {
   return inTransaction(pool, async (client) => {
-    const { rows: lock } = await client.query<{ ok: boolean }>(
-      `SELECT pg_try_advisory_xact_lock(hashtext('broker_ttl_sweep')) AS ok`,
-    );
+    const statement = lockStatement("pg_try_advisory_xact_lock", ttlSweepLock());
+    const { rows: lock } = await client.query<{ ok: boolean }>(statement.text, statement.values);
     if (!lock[0]?.ok) return { dropped: 0, envelopes: 0, swept: false };
     const { rows } = await client.query<{ dropped: number; envelopes: number }>(
       `WITH doomed AS (

@@ -1,6 +1,7 @@
 import type pg from "pg";
 import { Prisma, sqlRows, type Db } from "@/server/core/db";
 import { uuidv7 } from "@/server/core/ids";
+import { lockStatement, meshCapLock } from "@/server/core/locks";
 import { inTransaction } from "../../core/pg-transaction";
 
 // The broker's use cases over the database (connection auth lookup, presence rows), so that the
@@ -81,7 +82,8 @@ export async function reservePresence(
   },
 ): Promise<ReservedPresence> {
   const row = await inTransaction(pool, async (client) => {
-    await client.query("SELECT pg_advisory_xact_lock(hashtext($1))", [`mesh-cap:${p.meshId}`]);
+    const lock = lockStatement("pg_advisory_xact_lock", meshCapLock(p.meshId));
+    await client.query(lock.text, lock.values);
     const { rows } = await client.query<{
       total: number;
       mine: number;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { MemberRole } from "@/generated/prisma/enums";
 import type { Db } from "@/server/core/db";
 import { AppError } from "@/server/core/errors";
+import { joinLock, lockStatement } from "@/server/core/locks";
 import type { UserActor } from "../actor";
 import { recordAudit } from "../audit/record-audit";
 import { notifyBrokers } from "../broker/mesh-events";
@@ -41,7 +42,8 @@ export async function joinAsUser(db: Db, actor: UserActor, raw: TUserJoinInput, 
   return db.$transaction(async (tx) => {
     // One join of this user into this mesh at a time (whatever the invite): a second one waits, then
     // finds the member the first made and counts no use.
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`join:${invite.meshId}:${actor.userId}`}, 0))`;
+    const lock = lockStatement("pg_advisory_xact_lock", joinLock(invite.meshId, actor.userId));
+    await tx.$executeRawUnsafe(lock.text, ...lock.values);
     const active = await tx.member.findFirst({
       where: { meshId: invite.meshId, userId: actor.userId, revokedAt: null },
       orderBy: [{ peerPubkey: { sort: "asc", nulls: "first" } }, { joinedAt: "asc" }],

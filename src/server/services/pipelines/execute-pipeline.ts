@@ -3,6 +3,7 @@ import { Prisma } from "@/server/core/db";
 import { AppError, validationIssues } from "@/server/core/errors";
 import { pendingMetrics } from "@/server/pipelines/engine";
 import { syncRegistry } from "@/server/pipelines/registry";
+import { activeExecutionsLock, lockStatement } from "@/server/core/locks";
 import type { PipelineDefinition } from "@/server/pipelines/types";
 import type { Actor } from "@/server/services/actor";
 import type { ServiceContext } from "@/server/services/context";
@@ -16,9 +17,6 @@ export interface ExecutionLimits {
   /** Executions queued or running at once per principal. */
   maxActivePerPrincipal: number;
 }
-
-/** Advisory-lock class of the per-principal limit (the second key is a hash of the principal). */
-const ACTIVE_LIMIT_LOCK = 7208;
 
 const actorColumns = (actor: Actor) => ({
   triggeredByUserId: actor.kind === "user" ? actor.userId : null,
@@ -60,7 +58,8 @@ async function insertWithinLimit(
   const principal = principalOf(actor);
   if (!principal) return db.pipelineExecution.create({ data, select: EXECUTION_SELECT });
   return db.$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${ACTIVE_LIMIT_LOCK}::int, hashtext(${principal.key}))`;
+    const lock = lockStatement("pg_advisory_xact_lock", activeExecutionsLock(principal.key));
+    await tx.$executeRawUnsafe(lock.text, ...lock.values);
     const active = await tx.pipelineExecution.count({
       where: { ...principal.where, status: { in: ["queued", "running"] } },
     });

@@ -1,5 +1,6 @@
 import { db } from "@/server/core/db";
 import { SharedLimiter } from "@/server/core/shared-limit";
+import { rateLimitHeaders } from "@/server/core/token-bucket";
 
 // The per-key limit: the product's one token bucket, capacity = the key's requests per minute,
 // refilled continuously, counted in PostgreSQL so every web process draws from the same bucket.
@@ -24,10 +25,7 @@ export interface KeyLimitResult {
 /** Takes one token from the key's bucket; the headers go on every answer, Retry-After on 429. */
 export async function takeKeyToken(keyId: string, perMinute: number): Promise<KeyLimitResult> {
   const r = await limiterFor(perMinute).take(keyId);
-  const headers: Record<string, string> = {
-    "RateLimit-Policy": `"per-key";q=${perMinute};w=60`,
-    RateLimit: `"per-key";r=${r.remaining};t=${Math.ceil(r.resetMs / 1000)}`,
-  };
-  if (!r.allowed) headers["Retry-After"] = String(Math.max(1, Math.ceil(r.retryAfterMs / 1000)));
+  // A bucket of perMinute tokens refilled at perMinute a minute: the window is 60 s.
+  const headers = rateLimitHeaders({ capacity: perMinute, refillPerMinute: perMinute }, r, "per-key");
   return { allowed: r.allowed, headers };
 }

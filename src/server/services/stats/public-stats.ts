@@ -1,4 +1,5 @@
 import type { Db, Prisma } from "@/server/core/db";
+import { TtlCache } from "@/server/core/ttl-cache";
 
 export interface PublicStats {
   messagesRouted: number;
@@ -37,20 +38,21 @@ export async function computePublicStats(
  * after expiry runs the three counts once.
  */
 export class PublicStatsCache {
-  private value: PublicStats | undefined;
-  private expires = 0;
+  private readonly value: TtlCache<"stats", PublicStats>;
   private pending: Promise<PublicStats> | undefined;
 
-  constructor(private readonly clock: () => number = Date.now) {}
+  constructor(private readonly clock: () => number = Date.now) {
+    this.value = new TtlCache({ maxEntries: 1, ttlMs: STATS_TTL_MS, now: clock });
+  }
 
   async get(db: Db): Promise<{ stats: PublicStats; cache: "HIT" | "MISS" }> {
-    if (this.value && this.clock() < this.expires) return { stats: this.value, cache: "HIT" };
+    const hit = this.value.get("stats");
+    if (hit) return { stats: hit, cache: "HIT" };
     this.pending ??= computePublicStats(db, new Date(this.clock())).finally(() => {
       this.pending = undefined;
     });
     const stats = await this.pending;
-    this.value = stats;
-    this.expires = this.clock() + STATS_TTL_MS;
+    this.value.set("stats", stats);
     return { stats, cache: "MISS" };
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ReviewLabel } from "../../types";
 import { EvidenceBook, formatClaim, linkByValue, untag } from "./citations";
-import type { TNarrative } from "./report";
+import type { TNarrative } from "./narrative";
 
 const row = (id: string, over: Partial<ReviewLabel> = {}): ReviewLabel => ({
   review_id: id,

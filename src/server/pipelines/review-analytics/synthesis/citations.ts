@@ -2,7 +2,7 @@ import type { ReviewLabel } from "../../types";
 import { EVIDENCE_IDS } from "../aggregate";
 import { filterKey, matchesFilter, type EvidenceFilter } from "../evidence";
 import { EN_NUMBERS, formatNumber, numberSpans, sameNumber, type NumberStyle } from "./numbers";
-import type { TNarrative } from "./report";
+import type { TNarrative } from "./narrative";
 
 // Every figure the narrative prints carries the reviews behind it (docs/pipelines.md, "Evidence").
 // A writer calls `cite(ref, claim)` for each figure; the figure comes back as written, wrapped in

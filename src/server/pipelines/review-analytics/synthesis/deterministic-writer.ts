@@ -4,7 +4,7 @@ import type { NarrativeWriter, ReportFacts } from "./facts";
 import { citer, FIGURES, type Figure } from "./figures";
 import { NARRATIVE_LANGUAGES, type NarrativeLanguage, type ReportLanguage } from "./lang";
 import type { Category } from "../taxonomy";
-import type { TNarrative } from "./report";
+import type { TNarrative } from "./narrative";
 
 /** The place named in the opening sentence: the biggest named place and how many others the run read (null: none named). */
 function place(places: ReportFacts["places"], figure: (f: Figure) => string) {

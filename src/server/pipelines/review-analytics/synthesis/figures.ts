@@ -1,7 +1,7 @@
 import type { Aggregates, CategoryStat } from "../aggregates";
 import { COMPARED_FILTERS, type EvidenceFilter } from "../evidence";
 import type { Claim, Cite } from "./citations";
-import type { ComparedMetric } from "./facts";
+import type { ComparedMetric } from "./comparison";
 
 // The figures the narrative prints, each with its ref and the reviews it counts: a count carries the
 // reviews counted, a share the reviews of its numerator (and its base in `of`), an average the

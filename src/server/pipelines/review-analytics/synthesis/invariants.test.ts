@@ -11,7 +11,7 @@ import { EvidenceBook, formatClaim, LINK_FIELDS, type LinkField } from "./citati
 import { writeDeterministic, writeLinked } from "./deterministic-writer";
 import { buildFacts } from "./facts";
 import { allowedNumbers, inventedNumbers, numbersIn } from "./numbers";
-import type { TNarrative } from "./report";
+import type { TNarrative } from "./narrative";
 import { labelledDevReviews, rng } from "@/test/analytics-runs";
 
 const labelled = labelledDevReviews;

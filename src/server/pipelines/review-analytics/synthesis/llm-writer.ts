@@ -1,7 +1,7 @@
 import { chatJson, type LlmConfig } from "../llm-chat";
 import type { NarrativeWriter, ReportFacts } from "./facts";
 import { allowedNumbers, inventedNumbers } from "./numbers";
-import { ZNarrative, type TNarrative } from "./report";
+import { ZNarrative, type TNarrative } from "./narrative";
 
 const INSTRUCTIONS =
   "You write the narrative of a customer-review analysis report for a restaurant's managers. " +

@@ -1,70 +1,15 @@
-import { z } from "zod";
-
-/** The narrative texts a writer produces (deterministic or language model). */
-export const ZNarrative = z.object({
-  headline: z.string().min(1).max(300),
-  narrative: z.string().min(1).max(3000),
-  sentiment_insights: z.array(z.string().min(1).max(600)).min(1).max(8),
-  category_insights: z.array(z.string().min(1).max(600)).min(1).max(10),
-  timeline_insights: z.array(z.string().min(1).max(600)).min(1).max(8),
-  action_plan: z.array(z.string().min(1).max(600)).min(1).max(10),
-  marketing_angles: z.array(z.string().min(1).max(600)).min(1).max(8),
-  priority_recommendations: z.array(z.string().min(1).max(600)).min(1).max(8),
-});
-export type TNarrative = z.infer<typeof ZNarrative>;
+import type { EvidenceEntry, EvidenceLink } from "./citations";
+import type { Comparison } from "./comparison";
+import type { ReportLanguage } from "./lang";
+import type { TNarrative } from "./narrative";
+import type { SectionTexts } from "./section-texts";
+import type { ActionRow, CriticalIssue, RiskRow, TrackingKpi } from "./section-rows";
 
 /**
  * The narrative in one report language, with where its figures are (`links`, present when the report
  * has evidence) and the texts of the sections in that language (absent: the sections' own English texts).
  */
-export type ReportNarrative = TNarrative & { links?: import("./citations").EvidenceLink[] } & Partial<
-    import("./section-texts").SectionTexts
-  >;
-
-export interface ReportQuote {
-  review_id: string;
-  text: string;
-  rating: number | null;
-  language: string;
-}
-
-export interface RiskRow {
-  category: string;
-  team: string;
-  risk_level: "high" | "medium" | "low";
-  risk_score: number;
-  mentions: number;
-  negative: number;
-  negative_pct: number;
-  critical_issues: number;
-}
-
-export interface CriticalIssue {
-  category: string;
-  team: string;
-  severity: "critical" | "high";
-  issues: number;
-  summary: string;
-  quotes: ReportQuote[];
-}
-
-export interface ActionRow {
-  priority: number;
-  category: string;
-  team: string;
-  action: string;
-  impact: "high" | "medium" | "low";
-  effort: "high" | "medium" | "low";
-  timeframe: string;
-}
-
-export interface TrackingKpi {
-  kpi: string;
-  current: number | null;
-  target: number;
-  unit: string;
-  direction: "up" | "down";
-}
+export type ReportNarrative = TNarrative & { links?: EvidenceLink[] } & Partial<SectionTexts>;
 
 /** The v2 synthesis report stored with a review-analytics execution. */
 export interface ReportV2 {
@@ -75,7 +20,7 @@ export interface ReportV2 {
   /** The places analysed, the biggest first (absent from reports written before it existed). */
   places?: { name: string | null; place_key: string; origin?: string; reviews: number }[];
   /** The headline figures against the previous run of the same places (null: none; absent in older reports). */
-  comparison?: import("./facts").Comparison | null;
+  comparison?: Comparison | null;
   executive_summary: {
     headline: string;
     narrative: string;
@@ -98,15 +43,15 @@ export interface ReportV2 {
    * how many they are and the first 20 ids (absent from reports written before evidence, and from
    * reports of runs without label rows).
    */
-  evidence?: Record<string, import("./citations").EvidenceEntry>;
+  evidence?: Record<string, EvidenceEntry>;
   /** Where each figure is in the narrative texts: character spans of a field (and list item) and the ref of its evidence. */
-  links?: import("./citations").EvidenceLink[];
+  links?: EvidenceLink[];
   /**
    * The narrative in every report language (en, es, de), each with its own links: `en` is the texts
    * above (the configured writer's); the others are the deterministic writer's. Absent from reports
    * written before it existed: readers fall back to the English texts above.
    */
-  narratives?: Partial<Record<import("./lang").ReportLanguage, ReportNarrative>>;
+  narratives?: Partial<Record<ReportLanguage, ReportNarrative>>;
 }
 
 /**

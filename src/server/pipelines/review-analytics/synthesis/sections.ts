@@ -4,7 +4,7 @@ import { formatClaim, plainCite, type Cite } from "./citations";
 import { citer, FIGURES } from "./figures";
 import { en } from "./lang/en";
 import type { NarrativeLanguage } from "./lang/types";
-import type { ActionRow, CriticalIssue, RiskRow, TrackingKpi } from "./report";
+import type { ActionRow, CriticalIssue, RiskRow, TrackingKpi } from "./section-rows";
 
 /** How much work a fix of each kind of category usually is (our estimate); the action itself comes from the complaints. */
 const EFFORT: Record<Category, ActionRow["effort"]> = {

@@ -6,7 +6,8 @@ import { writeDeterministic, writeLinked } from "./deterministic-writer";
 import { buildFacts, type FactPlace, type NarrativeWriter } from "./facts";
 import { REPORT_LANGUAGES, type ReportLanguage } from "./lang";
 import { sectionTexts } from "./section-texts";
-import type { ReportNarrative, ReportV2, TNarrative } from "./report";
+import type { TNarrative } from "./narrative";
+import type { ReportNarrative, ReportV2 } from "./report";
 import type { StageResult } from "../../types";
 import { writerFailedWarning } from "../../stage-warnings";
 

@@ -1,3 +1,5 @@
+import { backoff } from "@/server/core/backoff";
+
 /** Outcome of one delivery attempt, from the receiver's answer (docs/review-engine.md, "Callbacks"). */
 export type AttemptVerdict = "delivered" | "retry" | "stop";
 
@@ -19,6 +21,5 @@ export function backoffMs(
   maxMs: number,
   random: () => number = Math.random,
 ): number {
-  const exp = Math.min(maxMs, baseMs * 2 ** Math.max(0, failedAttempts - 1));
-  return Math.round(exp / 2 + (exp / 2) * random());
+  return backoff(failedAttempts - 1, { baseMs, capMs: maxMs, jitter: "equal" }, random);
 }

@@ -1,4 +1,5 @@
 import type { CallbackDelivery } from "@/generated/prisma/client";
+import { TtlCache } from "@/server/core/ttl-cache";
 import type { ReviewDeps } from "../deps";
 
 /** Additional data binding a sealed secret to its row, so a sealed value cannot be moved to another row. */
@@ -9,13 +10,12 @@ export const secretAad = {
 };
 
 // Opened secrets by their sealed text: a delivery costs no AES work once its owner's secret was seen.
-const opened = new Map<string, string>();
+const opened = new TtlCache<string, string>({ maxEntries: 10_000, ttlMs: Infinity });
 function openCached(deps: ReviewDeps, sealed: string, aad: string): string {
   const key = `${aad}|${sealed}`;
   let value = opened.get(key);
   if (value === undefined) {
     value = deps.sealer.open(sealed, aad).toString("utf8");
-    if (opened.size > 10_000) opened.clear();
     opened.set(key, value);
   }
   return value;

@@ -1,6 +1,6 @@
-import type { ComparedMetric } from "../facts";
+import type { ComparedMetric } from "../comparison";
 import type { NumberStyle } from "../numbers";
-import type { RiskRow } from "../report";
+import type { RiskRow } from "../section-rows";
 
 // The sentences of the deterministic narrative in one language. The writer decides what to say and
 // cites every figure; a language only says it: each template receives the figures already written

@@ -6,17 +6,10 @@ import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { SchemaFilter } from "@prisma/schema-engine-wasm";
 import pg from "pg";
+import { lockStatement, migrationLock } from "../../src/server/core/locks";
 import { createEngineAdapter, parseDatabaseUrl, quoteIdent, withDatabase, type PgTarget } from "./migrate-adapter";
 import { LOCKFILE_CONTENT, nextMigrationFolderName, readMigrationsList, writeMigration } from "./migrate-files";
 import { engineError, openSchemaEngine, type SchemaEngine } from "./migrate-wasm";
-
-/**
- * Session advisory-lock key that serializes migration runs across processes: the bytes of
- * "rvwmesh!" as an int8. Arbitrary but fixed for this project, and distinct from the key Prisma's
- * engine uses internally (72707369).
- */
-export const MIGRATION_LOCK_KEY = 8247911079312844833n;
-const LOCK_KEY_SQL = MIGRATION_LOCK_KEY.toString();
 
 const NO_FILTERS: SchemaFilter = { externalTables: [], externalEnums: [] };
 
@@ -65,10 +58,12 @@ export async function applyMigrations(opts: {
   // session lock taken on one of them would vanish with it.
   const lock = await connectClient(target, log);
   try {
-    const tried = await lock.query<{ ok: boolean }>("SELECT pg_try_advisory_lock($1::bigint) AS ok", [LOCK_KEY_SQL]);
+    const tryLock = lockStatement("pg_try_advisory_lock", migrationLock());
+    const tried = await lock.query<{ ok: boolean }>(tryLock.text, tryLock.values);
     if (!tried.rows[0]?.ok) {
       log("another process is applying migrations; waiting for it to finish");
-      await lock.query("SELECT pg_advisory_lock($1::bigint)", [LOCK_KEY_SQL]);
+      const wait = lockStatement("pg_advisory_lock", migrationLock());
+      await lock.query(wait.text, wait.values);
     }
     // Read the folder only once the lock is ours, so we see what the previous holder saw.
     const migrationsList = await readMigrationsList(opts.migrationsDir);
@@ -83,7 +78,8 @@ export async function applyMigrations(opts: {
     return { applied: output.appliedMigrationNames };
   } finally {
     // Ending the session releases the lock anyway; unlocking first just makes it prompt.
-    await lock.query("SELECT pg_advisory_unlock($1::bigint)", [LOCK_KEY_SQL]).catch(() => undefined);
+    const unlock = lockStatement("pg_advisory_unlock", migrationLock());
+    await lock.query(unlock.text, unlock.values).catch(() => undefined);
     await lock.end().catch(() => undefined);
   }
 }

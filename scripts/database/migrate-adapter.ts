@@ -9,7 +9,7 @@ import {
   type Transaction,
 } from "@prisma/driver-adapter-utils";
 import pg from "pg";
-import { waitAtMost } from "../lifecycle";
+import { waitAtMost } from "../../src/server/core/lifecycle";
 
 /** Where the engine connects: node-postgres settings with every part as its own field. */
 export interface PgTarget {

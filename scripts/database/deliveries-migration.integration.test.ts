@@ -10,7 +10,7 @@ import { applyMigrations } from "./migrate-engine";
 // An installation upgraded across 20261129020000_deliveries_in_their_own_table keeps its delivery times.
 const DATABASE_URL = process.env.DATABASE_URL;
 if (!DATABASE_URL) throw new Error("integration tests need DATABASE_URL from the setup");
-const MIGRATIONS_DIR = path.join(fileURLToPath(new URL("../../../../", import.meta.url)), "prisma", "migrations");
+const MIGRATIONS_DIR = path.join(fileURLToPath(new URL("../../", import.meta.url)), "prisma", "migrations");
 const MIGRATION = "20261129020000_deliveries_in_their_own_table";
 
 const name = `mig_deliveries_${randomBytes(5).toString("hex")}`;

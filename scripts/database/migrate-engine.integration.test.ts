@@ -9,7 +9,7 @@ import { applyMigrations, createMigration, diffMigrationsAgainstSchema } from ".
 
 // Needs a real PostgreSQL where the user may CREATE DATABASE; every test works in databases of its own.
 const DATABASE_URL = process.env.DATABASE_URL;
-const PROJECT_ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
+const PROJECT_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const MIGRATIONS_DIR = path.join(PROJECT_ROOT, "prisma", "migrations");
 const SCHEMA_PATH = path.join(PROJECT_ROOT, "prisma", "schema.prisma");
 

@@ -1,13 +1,11 @@
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { z } from "zod";
-import { envPort, parseConfig, ZDatabaseUrl } from "../config";
+import { envPort, parseConfig, ZDatabaseUrl } from "../../src/server/core/config";
+import { PROJECT_ROOT } from "../../src/server/core/project-root";
 import { startEmbeddedPostgres, type EmbeddedServer } from "./embedded";
 import { applyMigrations } from "./migrate-engine";
 
-/** The project's root folder (this file lives in src/server/core/database). */
-export const PROJECT_ROOT = fileURLToPath(new URL("../../../../", import.meta.url));
 export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, "prisma", "migrations");
 export const SCHEMA_PATH = path.join(PROJECT_ROOT, "prisma", "schema.prisma");
 

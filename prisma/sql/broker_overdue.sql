@@ -1,0 +1,18 @@
+-- The current definition of broker_overdue() (last set by migration 20261128132538_broker_statements_in_functions).
+-- A change to it is a new migration with this same text, written here too (README, "Database").
+CREATE OR REPLACE FUNCTION broker_overdue(p_members uuid[], p_older_ms bigint, p_limit int)
+RETURNS TABLE (o_member_id uuid, o_id uuid, o_seq bigint, o_mesh_id uuid, o_sender uuid, o_target jsonb, o_priority message_priority,
+               o_ciphertext bytea, o_created_ms float8, o_attempts int)
+LANGUAGE sql STABLE
+SET enable_bitmapscan = off AS $$
+  SELECT o.* FROM unnest(p_members) AS m(id)
+  CROSS JOIN LATERAL (
+    SELECT r.member_id, e.id, e.seq, e.mesh_id, e.sender_member_id, e.target_spec, e.priority, e.ciphertext,
+           (extract(epoch FROM e.created_at) * 1000)::float8, r.attempts
+    FROM message_recipients r JOIN message_envelopes e ON e.id = r.envelope_id
+    WHERE r.member_id = m.id AND e.created_at < (now() AT TIME ZONE 'UTC') - p_older_ms * interval '1 millisecond'
+      AND e.expires_at > (now() AT TIME ZONE 'UTC')
+    ORDER BY r.seq LIMIT p_limit
+  ) o
+  ORDER BY o.seq LIMIT p_limit
+$$;
