@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { AppError, appCodeOfTrpc, ERROR_MAP, shouldRetry } from "./errors";
 
@@ -54,5 +56,16 @@ describe("AppError", () => {
     expect(shouldRetry({ status: 502 })).toBe(true);
     expect(new AppError("invite_expired").retryable).toBe(false);
     expect(new AppError("slow_consumer").wsCloseCode).toBe(4408);
+  });
+});
+
+describe("docs/architecture.md", () => {
+  it("lists every code of ERROR_MAP with its tRPC code, HTTP status, close code and retry flag", () => {
+    const doc = readFileSync(path.join(import.meta.dirname, "../../../docs/architecture.md"), "utf8");
+    const rows = [...doc.matchAll(/^\| `(\w+)` \| (\w+) \| (\d+) \| (\d+) \| (yes|no) \|$/gm)].map((m) => [
+      m[1],
+      { trpc: m[2], http: Number(m[3]), ws: Number(m[4]), retry: m[5] === "yes" },
+    ]);
+    expect(Object.fromEntries(rows)).toEqual(ERROR_MAP);
   });
 });
