@@ -12,10 +12,17 @@ import {
 } from "@/server/services/admin/schemas";
 import { adminMeshSummary } from "@/server/services/admin/summary";
 import { ZMeshIdInput } from "@/server/services/meshes/schemas";
-import * as out from "../outputs";
 import { adminProcedure, createTRPCRouter } from "../trpc";
 import { ZHomeEngineOut } from "@/server/services/home/home-overview.schema";
 import { recentEngineActivity } from "@/server/services/home/recent-engine-activity";
+import {
+  ZAdminAuditOut,
+  ZAdminInvitesOut,
+  ZAdminMeshOut,
+  ZAdminMeshesOut,
+  ZAdminSessionsOut,
+  ZAdminSummaryOut,
+} from "../outputs/admin";
 
 const rest = (path: `/${string}`, summary: string) => ({
   openapi: { method: "GET" as const, path, summary, tags: ["admin"], protect: true },
@@ -26,32 +33,32 @@ export const adminRouter = createTRPCRouter({
   meshes: adminProcedure
     .meta(rest("/admin/meshes", "All meshes with owner and member count"))
     .input(ZAdminMeshesInput)
-    .output(out.ZAdminMeshesOut)
+    .output(ZAdminMeshesOut)
     .query(({ ctx, input }) => adminListMeshes(ctx.service, input)),
   mesh: adminProcedure
     .meta(rest("/admin/meshes/{meshId}", "One mesh in full; mesh is null when absent"))
     .input(ZMeshIdInput)
-    .output(out.ZAdminMeshOut)
+    .output(ZAdminMeshOut)
     .query(({ ctx, input }) => adminMeshDetail(ctx.service, input)),
   sessions: adminProcedure
     .meta(rest("/admin/sessions", "Presences across all meshes"))
     .input(ZAdminSessionsInput)
-    .output(out.ZAdminSessionsOut)
+    .output(ZAdminSessionsOut)
     .query(({ ctx, input }) => adminListSessions(ctx.service, input)),
   invites: adminProcedure
     .meta(rest("/admin/invites", "Invites with mesh and creator"))
     .input(ZAdminInvitesInput)
-    .output(out.ZAdminInvitesOut)
+    .output(ZAdminInvitesOut)
     .query(({ ctx, input }) => adminListInvites(ctx.service, input)),
   audit: adminProcedure
     .meta(rest("/admin/audit", "The audit log"))
     .input(ZAdminAuditInput)
-    .output(out.ZAdminAuditOut)
+    .output(ZAdminAuditOut)
     .query(({ ctx, input }) => adminListAudit(ctx.service, input)),
   summary: adminProcedure
     .meta(rest("/admin/summary/mesh", "Mesh summary counts"))
     .input(z.void())
-    .output(out.ZAdminSummaryOut)
+    .output(ZAdminSummaryOut)
     .query(({ ctx }) => adminMeshSummary(ctx.service)),
   // The home page's newest jobs and pipeline runs (the engine's REST lists have them all).
   homeEngine: adminProcedure

@@ -8,8 +8,15 @@ import { changePassword } from "@/server/services/account/change-password";
 import { deleteAccount } from "@/server/services/account/delete-account";
 import { listMySessions, revokeMySession, revokeOtherSessions } from "@/server/services/account/my-sessions";
 import { ZChangePasswordInput, ZDeleteAccountInput, ZSessionIdInput } from "@/server/services/account/schemas";
-import * as out from "../account-outputs";
 import { protectedProcedure } from "../trpc";
+import {
+  ZAccountDeletedOut,
+  ZAccountOut,
+  ZOtherSessionsRevokedOut,
+  ZPasswordChangedOut,
+  ZSessionRevokedOut,
+  ZSessionsOut,
+} from "../outputs/account";
 
 const rest = (method: "GET" | "POST" | "DELETE", path: `/${string}`, summary: string) => ({
   openapi: { method, path, summary, tags: ["my"], protect: true },
@@ -24,12 +31,12 @@ export const accountProcedures = {
   account: protectedProcedure
     .meta(rest("GET", "/my/account", "Password and sign-in providers of my account, and what deleting it removes"))
     .input(none)
-    .output(out.ZAccountOut)
+    .output(ZAccountOut)
     .query(({ ctx }) => getAccountOverview(ctx.service)),
   changePassword: protectedProcedure
     .meta(rest("POST", "/my/password", "Change my password (the current one required); signs out my other sessions"))
     .input(ZChangePasswordInput)
-    .output(out.ZPasswordChangedOut)
+    .output(ZPasswordChangedOut)
     .mutation(async ({ ctx, input }) => {
       // Guesses at the current password draw from the sign-in limiter's buckets (per e-mail and client).
       if (!(await signInLimiter().attempt(ctx.user.email, clientAddress(ctx.headers))))
@@ -39,22 +46,22 @@ export const accountProcedures = {
   sessions: protectedProcedure
     .meta(rest("GET", "/my/sessions", "My signed-in sessions (the current one marked)"))
     .input(none)
-    .output(out.ZSessionsOut)
+    .output(ZSessionsOut)
     .query(({ ctx }) => listMySessions(ctx.service, { sessionId: ctx.user.sessionId })),
   revokeSession: protectedProcedure
     .meta(rest("DELETE", "/my/sessions/{sessionId}", "Sign out one of my sessions"))
     .input(ZSessionIdInput)
-    .output(out.ZSessionRevokedOut)
+    .output(ZSessionRevokedOut)
     .mutation(({ ctx, input }) => revokeMySession(ctx.service, input)),
   revokeOtherSessions: protectedProcedure
     .meta(rest("POST", "/my/sessions/sign-out-others", "Sign out all my sessions but this one"))
     .input(none)
-    .output(out.ZOtherSessionsRevokedOut)
+    .output(ZOtherSessionsRevokedOut)
     .mutation(({ ctx }) => revokeOtherSessions(ctx.service, { sessionId: ctx.user.sessionId })),
   deleteAccount: protectedProcedure
     .meta(rest("POST", "/my/account/delete", "Delete my account and what it owns (confirmed by its e-mail address)"))
     .input(ZDeleteAccountInput)
-    .output(out.ZAccountDeletedOut)
+    .output(ZAccountDeletedOut)
     .mutation(async ({ ctx, input }) => {
       const result = await deleteAccount(ctx.service, input);
       // The mesh audit logs hold the departures; this line is the operator's record of the deletion itself.

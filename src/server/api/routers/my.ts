@@ -39,12 +39,28 @@ import {
   ZUserCodeInput,
 } from "@/server/services/devices/device-login";
 import { appEnv } from "@/server/env";
-import * as out from "../outputs";
 import { lazyLimiter, takeOrThrow } from "../rate-limit";
 import { createTRPCRouter, protectedProcedure } from "../trpc";
 import { accountProcedures } from "./my-account";
 import { ZHomeMeshesInput, ZHomeMeshesOut } from "@/server/services/home/home-overview.schema";
 import { listHomeMeshes } from "@/server/services/home/list-home-meshes";
+import { ZDeviceDecidedOut, ZDeviceLoginOut } from "../outputs/devices";
+import { ZExportOut } from "../outputs/export";
+import { ZCreatedInviteOut, ZMeshInvitesOut, ZMyInvitesOut, ZRevokedInviteOut } from "../outputs/invites";
+import {
+  ZArchivedOut,
+  ZCreatedMeshOut,
+  ZLeftOut,
+  ZMemberRemovedOut,
+  ZMeshBansOut,
+  ZMeshDetailOut,
+  ZMeshListOut,
+  ZRoleChangedOut,
+  ZStreamOut,
+  ZUnbannedOut,
+  ZUserJoinedOut,
+} from "../outputs/meshes";
+import { ZProfileOut, ZProfileUpdatedOut } from "../outputs/users";
 
 const rest = (method: "GET" | "POST" | "PATCH" | "DELETE", path: `/${string}`, summary: string) => ({
   openapi: { method, path, summary, tags: ["my"], protect: true },
@@ -58,23 +74,23 @@ export const myRouter = createTRPCRouter({
   profile: protectedProcedure
     .meta(rest("GET", "/my/profile", "The signed-in user's profile"))
     .input(none)
-    .output(out.ZProfileOut)
+    .output(ZProfileOut)
     .query(({ ctx }) => getProfile(ctx.service)),
   updateProfile: protectedProcedure
     .meta(rest("PATCH", "/my/profile", "Change the display name"))
     .input(ZUpdateProfileInput)
-    .output(out.ZProfileUpdatedOut)
+    .output(ZProfileUpdatedOut)
     .mutation(({ ctx, input }) => updateProfile(ctx.service, input)),
   ...accountProcedures,
   meshes: protectedProcedure
     .meta(rest("GET", "/my/meshes", "Meshes I own or belong to"))
     .input(ZPageInput)
-    .output(out.ZMeshListOut)
+    .output(ZMeshListOut)
     .query(({ ctx, input }) => listMyMeshes(ctx.service, input)),
   deviceLogin: protectedProcedure
     .meta(rest("GET", "/my/device/{userCode}", "A pending command-line login, by its user code"))
     .input(ZUserCodeInput)
-    .output(out.ZDeviceLoginOut)
+    .output(ZDeviceLoginOut)
     .query(async ({ ctx, input }) => {
       await takeOrThrow(deviceCodeBucket(), ctx.actor.userId, ctx.responseHeaders);
       return describeDeviceLogin(ctx.service, input);
@@ -82,7 +98,7 @@ export const myRouter = createTRPCRouter({
   decideDeviceLogin: protectedProcedure
     .meta(rest("POST", "/my/device/{userCode}", "Approve or deny a command-line login"))
     .input(ZDecideDeviceLoginInput)
-    .output(out.ZDeviceDecidedOut)
+    .output(ZDeviceDecidedOut)
     .mutation(async ({ ctx, input }) => {
       await takeOrThrow(deviceCodeBucket(), ctx.actor.userId, ctx.responseHeaders);
       return decideDeviceLogin(ctx.service, input);
@@ -90,22 +106,22 @@ export const myRouter = createTRPCRouter({
   joinMesh: protectedProcedure
     .meta(rest("POST", "/my/join", "Join a mesh with an invite, as the signed-in user"))
     .input(ZUserJoinInput)
-    .output(out.ZUserJoinedOut)
+    .output(ZUserJoinedOut)
     .mutation(({ ctx, input }) => joinAsUser(ctx.db, ctx.actor, input)),
   createMesh: protectedProcedure
     .meta(rest("POST", "/my/meshes", "Create a mesh"))
     .input(ZCreateMeshInput)
-    .output(out.ZCreatedMeshOut)
+    .output(ZCreatedMeshOut)
     .mutation(({ ctx, input }) => createMesh(ctx.service, input)),
   mesh: protectedProcedure
     .meta(rest("GET", "/my/meshes/{meshId}", "Mesh, members and invites"))
     .input(ZMeshIdInput)
-    .output(out.ZMeshDetailOut)
+    .output(ZMeshDetailOut)
     .query(({ ctx, input }) => getMeshDetail(ctx.service, input)),
   createInvite: protectedProcedure
     .meta(rest("POST", "/my/meshes/{meshId}/invites", "Issue a signed invite"))
     .input(ZCreateInviteInput)
-    .output(out.ZCreatedInviteOut)
+    .output(ZCreatedInviteOut)
     .mutation(({ ctx, input }) => createInvite(ctx.service, input)),
   meshInvites: protectedProcedure
     .meta(
@@ -116,22 +132,22 @@ export const myRouter = createTRPCRouter({
       ),
     )
     .input(ZMeshInvitesInput)
-    .output(out.ZMeshInvitesOut)
+    .output(ZMeshInvitesOut)
     .query(({ ctx, input }) => listMeshInvites(ctx.service, input)),
   revokeInvite: protectedProcedure
     .meta(rest("POST", "/my/invites/{inviteId}/revoke", "Revoke an invite"))
     .input(ZInviteIdInput)
-    .output(out.ZRevokedInviteOut)
+    .output(ZRevokedInviteOut)
     .mutation(({ ctx, input }) => revokeInvite(ctx.service, input)),
   archiveMesh: protectedProcedure
     .meta(rest("POST", "/my/meshes/{meshId}/archive", "Archive a mesh (owner only)"))
     .input(ZMeshIdInput)
-    .output(out.ZArchivedOut)
+    .output(ZArchivedOut)
     .mutation(({ ctx, input }) => archiveMesh(ctx.service, input)),
   leaveMesh: protectedProcedure
     .meta(rest("POST", "/my/meshes/{meshId}/leave", "Leave a mesh"))
     .input(ZMeshIdInput)
-    .output(out.ZLeftOut)
+    .output(ZLeftOut)
     .mutation(({ ctx, input }) => leaveMesh(ctx.service, input)),
   removeMember: protectedProcedure
     .meta(
@@ -142,12 +158,12 @@ export const myRouter = createTRPCRouter({
       ),
     )
     .input(ZRemoveMemberInput)
-    .output(out.ZMemberRemovedOut)
+    .output(ZMemberRemovedOut)
     .mutation(({ ctx, input }) => removeMember(ctx.service, input)),
   changeMemberRole: protectedProcedure
     .meta(rest("PATCH", "/my/meshes/{meshId}/members/{memberId}", "Change a member's role"))
     .input(ZChangeRoleInput)
-    .output(out.ZRoleChangedOut)
+    .output(ZRoleChangedOut)
     .mutation(({ ctx, input }) => changeMemberRole(ctx.service, input)),
   setMemberGroups: protectedProcedure
     .meta(rest("POST", "/my/meshes/{meshId}/members/{memberId}/groups", "Set a member's groups (owner or admin)"))
@@ -157,27 +173,27 @@ export const myRouter = createTRPCRouter({
   meshBans: protectedProcedure
     .meta(rest("GET", "/my/meshes/{meshId}/bans", "Banned peer keys of a mesh"))
     .input(ZMeshBansInput)
-    .output(out.ZMeshBansOut)
+    .output(ZMeshBansOut)
     .query(({ ctx, input }) => listMeshBans(ctx.service, input)),
   unbanPeer: protectedProcedure
     .meta(rest("DELETE", "/my/meshes/{meshId}/bans/{peerPubkey}", "Lift the ban of a peer key"))
     .input(ZUnbanInput)
-    .output(out.ZUnbannedOut)
+    .output(ZUnbannedOut)
     .mutation(({ ctx, input }) => unbanPeer(ctx.service, input)),
   invites: protectedProcedure
     .meta(rest("GET", "/my/invites", "Invites I issued"))
     .input(none)
-    .output(out.ZMyInvitesOut)
+    .output(ZMyInvitesOut)
     .query(({ ctx }) => listMyInvites(ctx.service)),
   stream: protectedProcedure
     .meta(rest("GET", "/my/meshes/{meshId}/stream", "Live presences, members, envelopes and audit events"))
     .input(ZMeshIdInput)
-    .output(out.ZStreamOut)
+    .output(ZStreamOut)
     .query(({ ctx, input }) => getMeshStream(ctx.service, input)),
   export: protectedProcedure
     .meta(rest("GET", "/my/export", "Export my data as one JSON bundle"))
     .input(none)
-    .output(out.ZExportOut)
+    .output(ZExportOut)
     .query(({ ctx }) => exportMyData(ctx.service)),
   // The home page's overview (GET /my/meshes has the full list).
   homeMeshes: protectedProcedure

@@ -18,9 +18,20 @@ import {
   ZSynthesisInput,
   ZWidgetInput,
 } from "@/server/services/pipelines/schemas";
-import * as out from "../pipeline-outputs";
 import { apiKeyOrSessionProcedure } from "../engine-procedure";
 import { createTRPCRouter } from "../trpc";
+import {
+  ZDashboardOut,
+  ZEvidenceOut,
+  ZExecutionDetailOut,
+  ZExecutionOut,
+  ZExecutionPageOut,
+  ZPipelineListOut,
+  ZPipelineOut,
+  ZSelectionOut,
+  ZSynthesisOut,
+  ZWidgetDataOut,
+} from "../outputs/pipelines";
 
 const rest = (method: "GET" | "POST", path: `/${string}`, summary: string) => ({
   openapi: { method, path, summary, tags: ["pipelines"], protect: true },
@@ -44,22 +55,22 @@ export const pipelinesRouter = createTRPCRouter({
   list: reads
     .meta(rest("GET", "/pipelines", "Registered pipelines"))
     .input(z.void())
-    .output(out.ZPipelineListOut)
+    .output(ZPipelineListOut)
     .query(({ ctx }) => listPipelines(svc(ctx))),
   get: reads
     .meta(rest("GET", "/pipelines/{pipeline_id}", "Pipeline details with the run-request schema"))
     .input(ZPipelineIdInput)
-    .output(out.ZPipelineOut)
+    .output(ZPipelineOut)
     .query(({ ctx, input }) => getPipeline(svc(ctx), input)),
   execute: runs
     .meta(rest("POST", "/pipelines/{pipeline_id}/execute", "Queue an execution; body { input: run request }"))
     .input(ZExecuteInput)
-    .output(out.ZExecutionOut)
+    .output(ZExecutionOut)
     .mutation(({ ctx, input }) => executePipeline(svc(ctx), input, limits())),
   dashboard: reads
     .meta(rest("GET", "/pipelines/{pipeline_id}/dashboard", "Dashboard configuration (widget definitions)"))
     .input(ZPipelineIdInput)
-    .output(out.ZDashboardOut)
+    .output(ZDashboardOut)
     .query(({ ctx, input }) => getDashboard(svc(ctx), input)),
   widget: reads
     .meta(
@@ -70,12 +81,12 @@ export const pipelinesRouter = createTRPCRouter({
       ),
     )
     .input(ZWidgetInput)
-    .output(out.ZWidgetDataOut)
+    .output(ZWidgetDataOut)
     .query(({ ctx, input }) => getWidgetData(svc(ctx), input)),
   executions: reads
     .meta(rest("GET", "/pipelines/{pipeline_id}/executions", "Execution history, newest first"))
     .input(ZListExecutionsInput)
-    .output(out.ZExecutionPageOut)
+    .output(ZExecutionPageOut)
     .query(({ ctx, input }) => listExecutions(svc(ctx), input)),
   execution: reads
     .meta(
@@ -86,12 +97,12 @@ export const pipelinesRouter = createTRPCRouter({
       ),
     )
     .input(ZExecutionInput)
-    .output(out.ZExecutionDetailOut)
+    .output(ZExecutionDetailOut)
     .query(({ ctx, input }) => getExecution(svc(ctx), input)),
   rerun: runs
     .meta(rest("POST", "/pipelines/{pipeline_id}/executions/{execution_id}/rerun", "Run a failed execution again"))
     .input(ZExecutionInput)
-    .output(out.ZExecutionOut)
+    .output(ZExecutionOut)
     .mutation(({ ctx, input }) => rerunExecution(svc(ctx), input, limits())),
   synthesis: reads
     .meta(
@@ -102,7 +113,7 @@ export const pipelinesRouter = createTRPCRouter({
       ),
     )
     .input(ZSynthesisInput)
-    .output(out.ZSynthesisOut)
+    .output(ZSynthesisOut)
     .query(({ ctx, input }) => getSynthesis(svc(ctx), input)),
   evidence: reads
     .meta(
@@ -113,11 +124,11 @@ export const pipelinesRouter = createTRPCRouter({
       ),
     )
     .input(ZEvidenceInput)
-    .output(out.ZEvidenceOut)
+    .output(ZEvidenceOut)
     .query(({ ctx, input }) => getEvidence(svc(ctx), input)),
   // The pages' picker (no REST path): the execution a dashboard or report shows and the runs to choose from.
   selection: reads
     .input(ZSelectionInput)
-    .output(out.ZSelectionOut)
+    .output(ZSelectionOut)
     .query(({ ctx, input }) => getExecutionSelection(svc(ctx), input)),
 });

@@ -15,9 +15,11 @@ import {
   ZPollDeviceLoginInput,
   ZStartDeviceLoginInput,
 } from "@/server/services/devices/device-login";
-import * as out from "../outputs";
 import { lazyLimiter, takeOrThrow } from "../rate-limit";
 import { createTRPCRouter, publicProcedure } from "../trpc";
+import { ZDeviceLoginPollOut, ZDeviceLoginStartOut, ZDeviceLogoutOut, ZDeviceWhoamiOut } from "../outputs/devices";
+import { ZInviteCodeOut, ZPreviewOut } from "../outputs/invites";
+import { ZStatsOut } from "../outputs/stats";
 
 const statsCache = new PublicStatsCache();
 const previewBucket = lazyLimiter("preview", () => appEnv().PREVIEW_RATE_PER_MINUTE);
@@ -32,7 +34,7 @@ export const publicRouter = createTRPCRouter({
   stats: publicProcedure
     .meta(rest("/public/stats", "Aggregate counts (cached 60 s)"))
     .input(z.void())
-    .output(out.ZStatsOut)
+    .output(ZStatsOut)
     .query(async ({ ctx }) => {
       const { stats, cache } = await statsCache.get(ctx.db);
       ctx.responseHeaders.set("cache-control", "public, s-maxage=60");
@@ -43,7 +45,7 @@ export const publicRouter = createTRPCRouter({
     .meta(rest("/public/invite/{token}", "Preview an invite"))
     // Any string is accepted: the codec answers `malformed` for whatever is not a token.
     .input(z.object({ token: z.string().max(1_000_000) }))
-    .output(out.ZPreviewOut)
+    .output(ZPreviewOut)
     .query(async ({ ctx, input }) => {
       await takeOrThrow(previewBucket(), clientAddress(ctx.headers), ctx.responseHeaders);
       const preview = await previewInvite(ctx, input.token);
@@ -56,7 +58,7 @@ export const publicRouter = createTRPCRouter({
   resolveInviteCode: publicProcedure
     .meta(rest("/public/invite-code", "The invite token a short link's code stands for", "POST"))
     .input(ZResolveInviteCodeInput)
-    .output(out.ZInviteCodeOut)
+    .output(ZInviteCodeOut)
     .mutation(async ({ ctx, input }) => {
       ctx.responseHeaders.set("cache-control", "no-store");
       await takeOrThrow(inviteCodeBucket(), clientAddress(ctx.headers), ctx.responseHeaders);
@@ -68,7 +70,7 @@ export const publicRouter = createTRPCRouter({
   deviceLoginStart: publicProcedure
     .meta(rest("/public/device/code", "Start a command-line login (device code and user code)", "POST"))
     .input(ZStartDeviceLoginInput)
-    .output(out.ZDeviceLoginStartOut)
+    .output(ZDeviceLoginStartOut)
     .mutation(async ({ ctx, input }) => {
       await takeOrThrow(deviceLoginBucket(), clientAddress(ctx.headers), ctx.responseHeaders);
       const started = await startDeviceLogin(ctx.service, input);
@@ -77,12 +79,12 @@ export const publicRouter = createTRPCRouter({
   deviceLoginPoll: publicProcedure
     .meta(rest("/public/device/token", "Poll a command-line login; its token comes once, when approved", "POST"))
     .input(ZPollDeviceLoginInput)
-    .output(out.ZDeviceLoginPollOut)
+    .output(ZDeviceLoginPollOut)
     .mutation(({ ctx, input }) => pollDeviceLogin(ctx.service, input)),
   deviceWhoami: publicProcedure
     .meta(rest("/public/device/whoami", "The user a command-line token stands for", "POST"))
     .input(ZDeviceTokenInput)
-    .output(out.ZDeviceWhoamiOut)
+    .output(ZDeviceWhoamiOut)
     .mutation(async ({ ctx, input }) => {
       const user = await userOfDeviceToken(ctx.db, input.token);
       if (!user) throw new AppError("UNAUTHORIZED", "device_token_invalid");
@@ -91,6 +93,6 @@ export const publicRouter = createTRPCRouter({
   deviceLogout: publicProcedure
     .meta(rest("/public/device/logout", "Revoke a command-line token", "POST"))
     .input(ZDeviceTokenInput)
-    .output(out.ZDeviceLogoutOut)
+    .output(ZDeviceLogoutOut)
     .mutation(({ ctx, input }) => revokeDeviceToken(ctx.service, input)),
 });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { EXECUTION_STATUSES } from "@/server/services/pipelines/schemas";
 import { WIDGET_KINDS } from "@/server/pipelines/types";
-import { ZDate } from "./outputs";
+import { ZDate } from "./common";
 
 // Output schemas of the pipeline API (Document 1): REST answers in /api/openapi.json, and a whitelist.
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZDate } from "./outputs";
+import { ZDate } from "./common";
 
 // Output schemas of the account settings (my.account, my.sessions, ...): whitelists like outputs.ts.
 // A session is named by its row's id only; its secret is never stored and its hash never leaves the server.

@@ -1,0 +1,125 @@
+import { z } from "zod";
+import { ZDate, ZDateNull, ZRole, ZJson, page, ZUserRef, ZNamedAudit, ZInviteRow, meshEnums } from "./common";
+
+// Output schemas of meshes, their members, their live stream and joining in the browser.
+
+export const ZMeshListOut = page(
+  z.object({
+    id: z.string(),
+    slug: z.string(),
+    name: z.string(),
+    ...meshEnums,
+    archivedAt: ZDateNull,
+    createdAt: ZDate,
+    isOwner: z.boolean(),
+    myRole: ZRole,
+    memberCount: z.number().int(),
+  }),
+);
+export const ZCreatedMeshOut = z.object({ id: z.string(), slug: z.string() });
+export const ZMeshDetailOut = z.object({
+  mesh: z.object({
+    id: z.string(),
+    slug: z.string(),
+    name: z.string(),
+    ownerUserId: z.string(),
+    ownerName: z.string().nullable(),
+    ownerPubkey: z.string(),
+    ...meshEnums,
+    archivedAt: ZDateNull,
+    createdAt: ZDate,
+  }),
+  isOwner: z.boolean(),
+  myRole: ZRole,
+  members: z.array(
+    z.object({
+      id: z.string(),
+      userId: z.string().nullable(),
+      /** The linked user's name (a browser member, or a device after mesh login); null for an anonymous peer. */
+      userName: z.string().nullable(),
+      displayName: z.string(),
+      role: ZRole,
+      joinedAt: ZDate,
+      revokedAt: ZDateNull,
+      peerPubkey: z.string().nullable(),
+      status: z.string().nullable(),
+      statusText: z.string().nullable(),
+      online: z.boolean(),
+      lastSeenAt: ZDateNull,
+    }),
+  ),
+  invites: z.array(ZInviteRow.extend({ createdBy: ZUserRef })),
+});
+export const ZArchivedOut = z.object({ meshId: z.string(), archivedAt: ZDate });
+export const ZLeftOut = z.object({ meshId: z.string(), revokedAt: ZDate, members: z.number().int() });
+export const ZMemberRemovedOut = z.object({
+  meshId: z.string(),
+  memberId: z.string(),
+  removedAt: ZDate,
+  banned: z.boolean(),
+  droppedMessages: z.number().int(),
+  keyEpoch: z.number().int().nullable(),
+});
+export const ZRoleChangedOut = z.object({ meshId: z.string(), memberId: z.string(), role: ZRole });
+export const ZUnbannedOut = z.object({ meshId: z.string(), peerPubkey: z.string(), unbanned: z.literal(true) });
+export const ZMeshBansOut = z.object({
+  items: z.array(
+    z.object({
+      peerPubkey: z.string(),
+      displayName: z.string().nullable(),
+      bannedAt: ZDate,
+      bannedByName: z.string().nullable(),
+    }),
+  ),
+});
+export const ZStreamOut = z.object({
+  presences: z.array(
+    z.object({
+      id: z.string(),
+      memberId: z.string(),
+      displayName: z.string(),
+      status: z.string(),
+      statusText: z.string().nullable(),
+      connectedAt: ZDate,
+      lastSeenAt: ZDate,
+    }),
+  ),
+  envelopes: z.array(
+    z.object({
+      id: z.string(),
+      sender: z.object({ memberId: z.string(), displayName: z.string() }),
+      targetSpec: ZJson,
+      priority: z.string(),
+      createdAt: ZDate,
+      deliveredAt: ZDateNull,
+      byteSize: z.number().int(),
+      ciphertextPreview: z.string().max(24),
+    }),
+  ),
+  auditEvents: z.array(ZNamedAudit),
+  members: z.array(
+    z.object({
+      id: z.string(),
+      displayName: z.string(),
+      userId: z.string().nullable(),
+      userName: z.string().nullable(),
+      device: z.boolean(),
+      role: ZRole,
+      online: z.boolean(),
+      onlineSince: ZDateNull,
+      lastSeenAt: ZDateNull,
+      status: z.string().nullable(),
+      statusText: z.string().nullable(),
+      statusAt: ZDateNull,
+    }),
+  ),
+  membersTotal: z.number().int(),
+});
+export const ZUserJoinedOut = z.object({
+  meshId: z.string(),
+  meshSlug: z.string(),
+  memberId: z.string(),
+  role: ZRole,
+  displayName: z.string(),
+  rejoined: z.boolean(),
+});
