@@ -6,14 +6,14 @@
  *   BENCH_PG_PORT=… npx tsx bench/jobs.ts [jobs=10000] [loops=16]
  */
 import PgBoss from "pg-boss";
-import { open, parseKeyRing, seal } from "../src/server/core/crypto/seal";
 import { parseConfig } from "../src/server/core/config";
 import { createDb } from "../src/server/core/db";
 import { createLogger } from "../src/server/core/logger";
 import { ZReviewSettings } from "../src/server/queue/settings";
 import { createApiKey } from "../src/server/services/reviews/api-keys";
 import { createJob } from "../src/server/services/reviews/create-jobs";
-import type { ReviewDeps } from "../src/server/services/reviews/deps";
+import { sealerOf, withActor } from "../src/server/services/context";
+import { reviewSystemContext } from "../src/server/services/reviews/system-context";
 import { ZCreateJobInput } from "../src/server/services/reviews/schemas";
 import { startQueueWorkers } from "../src/worker/queue-workers";
 import { startReceiver } from "../src/test/review-fixtures";
@@ -94,25 +94,19 @@ async function endToEnd(): Promise<{ rate: number; callbacks: number }> {
     CALLBACK_ALLOW_PRIVATE: "1",
     WORKER_POLL_MS: "500",
   });
-  const ring = parseKeyRing(process.env.SECRETS_KEYS ?? "");
   const db = createDb(url, { max: LOOPS * 2 + SUBMITTERS });
-  const deps: ReviewDeps = {
-    db,
-    sealer: { seal: (p, a) => seal(ring, p, a), open: (x, a) => open(ring, x, a) },
-    settings,
-  };
+  const ctx = reviewSystemContext({ db, sealer: sealerOf(process.env.SECRETS_KEYS ?? ""), review: settings });
   const receiver = await startReceiver([200]);
-  const key = await createApiKey(db, deps.sealer, null, { name: `bench-${stamp}`, scopes: ["jobs:write"] });
+  const key = await createApiKey(ctx, { name: `bench-${stamp}`, scopes: ["jobs:write"] });
   const version = await db.scraperVersion.create({
     data: { platform: "platform", version: `bench-${stamp}`, variant: "noop", implementation: "noop" },
   });
   const actor = { kind: "apiKey" as const, apiKeyId: key.id, scopes: ["jobs:write"] };
-  const workers = startQueueWorkers(deps, { scrape: LOOPS, callbacks: LOOPS }, createLogger("bench", "warn"));
+  const workers = startQueueWorkers(ctx, { scrape: LOOPS, callbacks: LOOPS }, createLogger("bench", "warn"));
   const t0 = performance.now();
   await pool(N, SUBMITTERS, () =>
     createJob(
-      deps,
-      actor,
+      withActor(ctx, actor),
       ZCreateJobInput.parse({
         requester_client_id: "bench",
         platform_id: "p-1",

@@ -1,9 +1,8 @@
-import { open, parseKeyRing, seal } from "@/server/core/crypto/seal";
 import type { Db } from "@/server/core/db";
 import type { ExecutionQueue } from "@/server/pipelines/queue";
 import { generatedReviewContents } from "@/server/pipelines/review-analytics/demo-data";
-import type { Actor } from "@/server/services/actor";
-import type { Sealer } from "@/server/services/meshes/deps";
+import { SYSTEM, type Actor } from "@/server/services/actor";
+import { sealerOf, serviceContext } from "@/server/services/context";
 import { createApiKey } from "@/server/services/reviews/api-keys";
 import { storeJobReviews, type ReviewContent } from "@/server/services/reviews/review-store";
 import type { TApiScope } from "@/server/services/reviews/schemas";
@@ -23,9 +22,8 @@ export function recordingQueue(): ExecutionQueue & { ids: string[] } {
 
 /** An API key made by the real service: its text (for REST), its id and the actor it acts as. */
 export async function makeApiKey(db: Db, scopes: TApiScope[]) {
-  const ring = parseKeyRing(process.env.SECRETS_KEYS ?? "");
-  const sealer: Sealer = { seal: (p, aad) => seal(ring, p, aad), open: (sealed, aad) => open(ring, sealed, aad) };
-  const created = await createApiKey(db, sealer, null, { name: uid("pipeline-key"), scopes });
+  const sealer = sealerOf(process.env.SECRETS_KEYS ?? "");
+  const created = await createApiKey(serviceContext(SYSTEM, { db, sealer }), { name: uid("pipeline-key"), scopes });
   const actor: Actor = { kind: "apiKey", apiKeyId: created.id, scopes };
   return { id: created.id, key: created.key, actor };
 }

@@ -6,14 +6,14 @@ import { onShutdown } from "../server/core/lifecycle";
 import { createLogger } from "../server/core/logger";
 import { Readiness } from "../server/core/readiness";
 import { APP_VERSION } from "../server/core/version";
-import { parseKeyRing, open, seal } from "../server/core/crypto/seal";
 import { createDb } from "../server/core/db";
 import { PIPELINE_QUEUE } from "../server/pipelines/queue";
 import { startBoss } from "../server/queue/boss";
 import { ZReviewSettings } from "../server/queue/settings";
 import { closeScrapers } from "../server/scrapers";
-import type { ReviewDeps } from "../server/services/reviews/deps";
+import { sealerOf } from "../server/services/context";
 import { queueStats } from "../server/services/reviews/queue-stats";
+import { reviewSystemContext } from "../server/services/reviews/system-context";
 import { ZWorkerConfig } from "./config";
 import { createWorkerHttp } from "./http";
 import { createWorkerMetrics, executionObserver } from "./metrics";
@@ -27,7 +27,7 @@ const gitSha = resolveGitSha(PROJECT_ROOT);
 const startedAt = Date.now();
 // The gauges read the queue tables and pg-boss at scrape time (both exist by the time the port listens).
 const metrics = createWorkerMetrics({
-  queue: () => queueStats(db, settings.JOB_QUEUE),
+  queue: () => queueStats(ctx, { queue: settings.JOB_QUEUE }),
   pipelinesWaiting: () => boss.getQueueSize(PIPELINE_QUEUE),
 });
 const monitor = new DbMonitor({
@@ -40,17 +40,13 @@ const monitor = new DbMonitor({
 });
 await monitor.start();
 // Jobs and callbacks: the product's own tables are the queue (docs/review-engine.md, "Queue").
-const ring = parseKeyRing(config.SECRETS_KEYS);
 const db = createDb(config.DATABASE_URL, {
   max: config.WORKER_CONCURRENCY + config.CALLBACK_CONCURRENCY + config.PIPELINE_CONCURRENCY + 2,
 });
-const deps: ReviewDeps = {
-  db,
-  sealer: { seal: (plaintext, aad) => seal(ring, plaintext, aad), open: (sealed, aad) => open(ring, sealed, aad) },
-  settings,
-};
+// The system's context of every review service the worker's loops call.
+const ctx = reviewSystemContext({ db, sealer: sealerOf(config.SECRETS_KEYS), review: settings });
 const queueWorkers = startQueueWorkers(
-  deps,
+  ctx,
   { scrape: config.WORKER_CONCURRENCY, callbacks: config.CALLBACK_CONCURRENCY, inline: config.CALLBACK_INLINE_MAX },
   log,
   metrics,

@@ -25,7 +25,7 @@ function invalid(error: z.ZodError): AppError {
 export function reviewExport(kind: "job" | "batch" | "place", resolveUser: () => Promise<SessionUser | null>) {
   return async (req: Request, { params }: { params: Promise<Record<string, string>> }) => {
     const id = (await params)[PARAM[kind]] ?? "";
-    return engineRoute(req, "jobs:read", resolveUser, async (ctx, actor) => {
+    return engineRoute(req, "jobs:read", resolveUser, async (service) => {
       const url = new URL(req.url);
       const { format: rawFormat, bom: rawBom, ...filters } = Object.fromEntries(url.searchParams);
       const query = ZExportQuery.safeParse({ format: rawFormat, bom: rawBom });
@@ -37,11 +37,11 @@ export function reviewExport(kind: "job" | "batch" | "place", resolveUser: () =>
       if (kind === "place") {
         const input = ZPlaceExportInput.safeParse({ ...filters, place_id: id });
         if (!input.success) throw invalid(input.error);
-        body = await placeExport(ctx.db, actor, input.data, format, { bom });
+        body = await placeExport(service, { ...input.data, format, bom });
       } else {
-        body = await exportStream(ctx.db, actor, kind === "job" ? { job_id: id } : { batch_id: id }, format, { bom });
+        body = await exportStream(service, { ...(kind === "job" ? { job_id: id } : { batch_id: id }), format, bom });
       }
-      const day = new Date().toISOString().slice(0, 10);
+      const day = service.now().toISOString().slice(0, 10);
       return new Response(body, {
         headers: {
           "content-type": format === "csv" ? "text/csv; charset=utf-8" : "application/x-ndjson; charset=utf-8",

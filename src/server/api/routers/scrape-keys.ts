@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { configuredSealer } from "@/server/services/context";
 import * as keys from "@/server/services/reviews/api-keys";
 import { engineProcedure } from "../engine-procedure";
 import { createTRPCRouter } from "../trpc";
@@ -15,17 +14,15 @@ export const apiKeysRouter = createTRPCRouter({
     .meta(rest("GET", "/admin/api-keys", "List API keys (prefix, scopes, last use; never the key)"))
     .input(keys.ZListApiKeysInput)
     .output(keys.ZApiKeysPage)
-    .query(({ ctx, input }) => keys.listApiKeys(ctx.db, input)),
+    .query(({ ctx, input }) => keys.listApiKeys(ctx.service, input)),
   create: admin
     .meta(rest("POST", "/admin/api-keys", "Create an API key; the key and its callback secret are in this answer only"))
     .input(keys.ZCreateApiKeyInput)
     .output(keys.ZCreatedApiKeyOut)
-    .mutation(({ ctx, input }) =>
-      keys.createApiKey(ctx.db, configuredSealer(), ctx.actor.kind === "user" ? ctx.actor.userId : null, input),
-    ),
+    .mutation(({ ctx, input }) => keys.createApiKey(ctx.service, input)),
   revoke: admin
     .meta(rest("POST", "/admin/api-keys/{id}/revoke", "Revoke an API key at once"))
     .input(z.object({ id: z.uuid() }))
     .output(keys.ZApiKeyOut)
-    .mutation(({ ctx, input }) => keys.revokeApiKey(ctx.db, input.id)),
+    .mutation(({ ctx, input }) => keys.revokeApiKey(ctx.service, input)),
 });

@@ -7,7 +7,6 @@ import { getBatch, getJobDetail, listBatches, listJobs } from "@/server/services
 import * as s from "@/server/services/reviews/schemas";
 import { reviewPage, ZBatchReviewsInput, ZJobReviewsInput, ZReviewPageOut } from "@/server/services/reviews/review-out";
 import * as places from "@/server/services/reviews/places";
-import { reviewDeps } from "@/server/services/reviews/web-deps";
 import { engineProcedure, idempotencyKeyOf } from "../engine-procedure";
 import { createTRPCRouter } from "../trpc";
 import { apiKeysRouter } from "./scrape-keys";
@@ -70,7 +69,7 @@ const createJobProcedure = (path: `/${string}`, summary: string) =>
     .input(s.ZCreateJobInput)
     .output(s.ZJobOut)
     .mutation(async ({ ctx, input }) =>
-      marked(ctx, await createJob(reviewDeps(), ctx.actor, input, idempotencyKeyOf(ctx.headers))),
+      marked(ctx, await createJob(ctx.service, input, idempotencyKeyOf(ctx.headers))),
     );
 
 /** Review-collection jobs, batches, dashboards and administration (Document 1), for REST clients and the pages. */
@@ -85,28 +84,28 @@ export const scrapeRouter = createTRPCRouter({
     .input(s.ZCreateBatchInput)
     .output(ZCreatedBatchOut)
     .mutation(async ({ ctx, input }) =>
-      marked(ctx, await createBatch(reviewDeps(), ctx.actor, input, idempotencyKeyOf(ctx.headers))),
+      marked(ctx, await createBatch(ctx.service, input, idempotencyKeyOf(ctx.headers))),
     ),
   batches: engineProcedure("jobs:read")
     .meta(rest("GET", "/batches", "List batches with progress"))
     .input(s.ZListBatchesInput)
     .output(s.ZBatchesPage)
-    .query(({ ctx, input }) => listBatches(ctx.db, ctx.actor, input)),
+    .query(({ ctx, input }) => listBatches(ctx.service, input)),
   batch: engineProcedure("jobs:read")
     .meta(rest("GET", "/batches/{batch_id}", "A batch with progress and its jobs"))
     .input(s.ZBatchIdInput)
     .output(s.ZBatchDetailOut)
-    .query(({ ctx, input }) => getBatch(ctx.db, ctx.actor, input.batch_id)),
+    .query(({ ctx, input }) => getBatch(ctx.service, input)),
   cancelBatch: engineProcedure("jobs:write")
     .meta(rest("DELETE", "/batches/{batch_id}", "Cancel a batch (queued jobs are cancelled, running ones finish)"))
     .input(s.ZBatchIdInput)
     .output(ZCancelledBatchOut)
-    .mutation(({ ctx, input }) => cancelBatch(reviewDeps(), ctx.actor, input.batch_id)),
+    .mutation(({ ctx, input }) => cancelBatch(ctx.service, input)),
   jobs: engineProcedure("jobs:read")
     .meta(rest("GET", "/jobs", "List jobs"))
     .input(s.ZListJobsInput)
     .output(s.ZJobsPage)
-    .query(({ ctx, input }) => listJobs(ctx.db, ctx.actor, input)),
+    .query(({ ctx, input }) => listJobs(ctx.service, input)),
   job: engineProcedure("jobs:read")
     .meta(
       rest(
@@ -117,7 +116,7 @@ export const scrapeRouter = createTRPCRouter({
     )
     .input(s.ZJobIdInput)
     .output(ZJobDetailOut)
-    .query(({ ctx, input }) => getJobDetail(ctx.db, ctx.actor, input.job_id)),
+    .query(({ ctx, input }) => getJobDetail(ctx.service, input)),
   cancelJob: engineProcedure("jobs:write")
     .meta(
       rest(
@@ -128,12 +127,12 @@ export const scrapeRouter = createTRPCRouter({
     )
     .input(s.ZJobIdInput)
     .output(s.ZJobOut)
-    .mutation(({ ctx, input }) => cancelJob(reviewDeps(), ctx.actor, input.job_id)),
+    .mutation(({ ctx, input }) => cancelJob(ctx.service, input)),
   retryJob: engineProcedure("jobs:write")
     .meta(rest("POST", "/jobs/{job_id}/retry", "Run a failed or cancelled job again (a new run of the same job)"))
     .input(s.ZJobIdInput)
     .output(s.ZJobOut)
-    .mutation(({ ctx, input }) => retryJob(reviewDeps(), ctx.actor, input.job_id)),
+    .mutation(({ ctx, input }) => retryJob(ctx.service, input)),
   jobReviews: engineProcedure("jobs:read")
     .meta(
       rest(
@@ -144,7 +143,7 @@ export const scrapeRouter = createTRPCRouter({
     )
     .input(ZJobReviewsInput)
     .output(ZReviewPageOut)
-    .query(({ ctx, input }) => reviewPage(ctx.db, ctx.actor, input)),
+    .query(({ ctx, input }) => reviewPage(ctx.service, input)),
   batchReviews: engineProcedure("jobs:read")
     .meta(
       rest(
@@ -155,12 +154,12 @@ export const scrapeRouter = createTRPCRouter({
     )
     .input(ZBatchReviewsInput)
     .output(ZReviewPageOut)
-    .query(({ ctx, input }) => reviewPage(ctx.db, ctx.actor, input)),
+    .query(({ ctx, input }) => reviewPage(ctx.service, input)),
   places: engineProcedure("jobs:read")
     .meta(rest("GET", "/places", "Places the key's jobs read, with the facts the platform showed"))
     .input(places.ZListPlacesInput)
     .output(places.ZPlacesPage)
-    .query(({ ctx, input }) => places.listPlaces(ctx.db, ctx.actor, input)),
+    .query(({ ctx, input }) => places.listPlaces(ctx.service, input)),
   place: engineProcedure("jobs:read")
     .meta(
       rest(
@@ -171,7 +170,7 @@ export const scrapeRouter = createTRPCRouter({
     )
     .input(places.ZPlaceIdInput)
     .output(places.ZPlaceDetailOut)
-    .query(({ ctx, input }) => places.getPlace(ctx.db, ctx.actor, input.place_id)),
+    .query(({ ctx, input }) => places.getPlace(ctx.service, input)),
   placeReviews: engineProcedure("jobs:read")
     .meta(
       rest(
@@ -182,27 +181,27 @@ export const scrapeRouter = createTRPCRouter({
     )
     .input(places.ZPlaceReviewsInput)
     .output(places.ZPlaceReviewsOut)
-    .query(({ ctx, input }) => places.placeReviews(ctx.db, ctx.actor, input)),
+    .query(({ ctx, input }) => places.placeReviews(ctx.service, input)),
   overview: engineProcedure("jobs:read")
     .meta(rest("GET", "/dashboard/overview", "Jobs by status, success rate, top clients"))
     .input(dash.ZDashboardInput)
     .output(dash.ZOverviewOut)
-    .query(({ ctx, input }) => dash.dashboardOverview(ctx.db, ctx.actor, input)),
+    .query(({ ctx, input }) => dash.dashboardOverview(ctx.service, input)),
   byClient: engineProcedure("jobs:read")
     .meta(rest("GET", "/dashboard/by-client", "Aggregates per requester client"))
     .input(dash.ZDashboardInput)
     .output(dash.ZByClientOut)
-    .query(({ ctx, input }) => dash.dashboardByClient(ctx.db, ctx.actor, input)),
+    .query(({ ctx, input }) => dash.dashboardByClient(ctx.service, input)),
   problems: engineProcedure("jobs:read")
     .meta(rest("GET", "/dashboard/problems", "Problem jobs: failures by class and version, failed callbacks"))
     .input(dash.ZDashboardInput)
     .output(dash.ZProblemsOut)
-    .query(({ ctx, input }) => dash.dashboardProblems(ctx.db, ctx.actor, input)),
+    .query(({ ctx, input }) => dash.dashboardProblems(ctx.service, input)),
   byVersion: engineProcedure("jobs:read")
     .meta(rest("GET", "/dashboard/by-version", "Aggregates per scraper version and variant"))
     .input(dash.ZDashboardInput)
     .output(dash.ZByVersionOut)
-    .query(({ ctx, input }) => dash.dashboardByVersion(ctx.db, ctx.actor, input)),
+    .query(({ ctx, input }) => dash.dashboardByVersion(ctx.service, input)),
   registry: registryRouter,
   keys: apiKeysRouter,
   schedules: schedulesRouter,

@@ -2,11 +2,12 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { ApiScope } from "@/generated/prisma/enums";
 import { sha256Hex } from "@/server/core/crypto/hash";
-import type { Db } from "@/server/core/db";
 import { AppError } from "@/server/core/errors";
 import { readPage } from "../paging";
 import { ZPageInput } from "../meshes/schemas";
-import type { Sealer } from "../meshes/deps";
+import type { SystemActor } from "../actor";
+import type { ServiceContext } from "../context";
+import type { EngineAdminActor } from "./access";
 import { generateWebhookSecret } from "./callbacks/signing";
 import { secretAad } from "./callbacks/secrets";
 import { API_SCOPES, ZDate, type TApiScope } from "./schemas";
@@ -38,7 +39,7 @@ export const ZCreateApiKeyInput = z.object({
   rate_limit_per_minute: z.number().int().min(1).max(1_000_000).optional(),
   expires_at: z.coerce.date().optional(),
 });
-export type TCreateApiKeyInput = z.input<typeof ZCreateApiKeyInput>;
+export type TCreateApiKeyInput = z.output<typeof ZCreateApiKeyInput>;
 
 export const ZApiKeyOut = z.object({
   id: z.string(),
@@ -86,9 +87,13 @@ const toOut = (r: Row) => ({
   created_at: r.createdAt,
 });
 
-/** Creates a key (by an administrator, or the system for the script); the answer is the only place the key appears. */
-export async function createApiKey(db: Db, sealer: Sealer, createdByUserId: string | null, raw: TCreateApiKeyInput) {
-  const input = ZCreateApiKeyInput.parse(raw);
+/**
+ * Creates a key (by an administrator, a key with the admin scope, or the system for the script; the
+ * administrator is its creator); the answer is the only place the key appears.
+ */
+export async function createApiKey(ctx: ServiceContext<EngineAdminActor>, input: TCreateApiKeyInput) {
+  const { db, sealer, actor } = ctx;
+  const createdByUserId = actor.kind === "administrator" ? actor.userId : null;
   const { key, prefix } = newKey();
   const callbackSecret = generateWebhookSecret();
   const row = await db.$transaction(async (tx) => {
@@ -112,8 +117,8 @@ export async function createApiKey(db: Db, sealer: Sealer, createdByUserId: stri
 }
 
 /** One page of keys (never their hashes), newest first. */
-export function listApiKeys(db: Db, raw: z.input<typeof ZListApiKeysInput>) {
-  const input = ZListApiKeysInput.parse(raw);
+export function listApiKeys(ctx: ServiceContext<EngineAdminActor>, input: z.output<typeof ZListApiKeysInput>) {
+  const { db } = ctx;
   const where = {
     ...(input.q
       ? { OR: [{ name: { contains: input.q, mode: "insensitive" as const } }, { prefix: { startsWith: input.q } }] }
@@ -128,10 +133,12 @@ export function listApiKeys(db: Db, raw: z.input<typeof ZListApiKeysInput>) {
 }
 
 /** Revokes a key at once (its next request gets 401); revoking twice is harmless. */
-export async function revokeApiKey(db: Db, id: string) {
+export async function revokeApiKey(ctx: ServiceContext<EngineAdminActor>, input: { id: string }) {
+  const { db } = ctx;
+  const { id } = input;
   const row = await db.apiKey.findUnique({ where: { id } });
   if (!row) throw new AppError("NOT_FOUND", "api_key_not_found");
-  const updated = row.revokedAt ? row : await db.apiKey.update({ where: { id }, data: { revokedAt: new Date() } });
+  const updated = row.revokedAt ? row : await db.apiKey.update({ where: { id }, data: { revokedAt: ctx.now() } });
   return toOut(updated);
 }
 
@@ -143,13 +150,18 @@ export interface ApiKeyPrincipal {
 }
 
 /** Finds a live key by its hash (null for unknown, revoked or expired) and notes its last use (at most once a minute). */
-export async function authenticateApiKey(db: Db, presented: string): Promise<ApiKeyPrincipal | null> {
+export async function authenticateApiKey(
+  ctx: ServiceContext<SystemActor>,
+  input: { key: string },
+): Promise<ApiKeyPrincipal | null> {
+  const { db } = ctx;
+  const presented = input.key;
   if (!KEY_SHAPE.test(presented)) return null;
   const row = await db.apiKey.findUnique({
     where: { keyHash: hashApiKey(presented) },
     select: { id: true, scopes: true, rateLimitPerMinute: true, revokedAt: true, expiresAt: true, lastUsedAt: true },
   });
-  const now = new Date();
+  const now = ctx.now();
   if (!row || row.revokedAt || (row.expiresAt && row.expiresAt <= now)) return null;
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000) {
     await db.apiKey.updateMany({ where: { id: row.id }, data: { lastUsedAt: now } });

@@ -7,7 +7,7 @@ import { testDb, uid } from "@/test/helpers";
 import { startProbe, type Probe } from "@/test/probe";
 import { rejectionOf } from "@/test/rejection";
 import {
-  makeDeps,
+  makeContext,
   makeKey,
   makeVersion,
   startJsonPlatform,
@@ -18,9 +18,10 @@ import {
 import { createBatch, createJob } from "./create-jobs";
 import { getJobDetail } from "./read";
 import { ZCreateBatchInput, ZCreateJobInput } from "./schemas";
+import { serviceContext, withActor } from "@/server/services/context";
 
 const db = testDb();
-const deps = makeDeps(db, testSettings());
+const deps = makeContext(db, testSettings());
 let stopWorker: () => Promise<void>;
 let probe: Probe;
 beforeAll(async () => {
@@ -51,8 +52,7 @@ describe("a job's target stays on its version's platform", () => {
       ]) {
         const error = await rejectionOf(
           createJob(
-            deps,
-            actor,
+            withActor(deps, actor),
             ZCreateJobInput.parse({ requester_client_id: "c", place_url, scraper_version: v.version }),
           ),
           AppError,
@@ -74,14 +74,13 @@ describe("a job's target stays on its version's platform", () => {
           { place_url: `${probe.url}/places/p-4`, scraper_version: v.version },
         ],
       });
-      const error = await rejectionOf(createBatch(deps, actor, batch), AppError);
+      const error = await rejectionOf(createBatch(withActor(deps, actor), batch), AppError);
       expect(error).toMatchObject({ code: "UNPROCESSABLE", message: "target_not_allowed", details: { refused: 2 } });
       expect((error.details as { jobs: { index: number }[] }).jobs.map((j) => j.index)).toEqual([1, 3]);
       expect(await db.batch.count({ where: { name: batch.name } })).toBe(0);
       // On the platform itself, a place URL is taken.
       const { value: ok } = await createJob(
-        deps,
-        actor,
+        withActor(deps, actor),
         ZCreateJobInput.parse({
           requester_client_id: "c",
           place_url: `${platform.url}/places/p-9`,
@@ -104,7 +103,7 @@ describe("a job's target stays on its version's platform", () => {
       // As if written before origins were checked: the worker must refuse it on its own.
       const job = await db.job.create({
         data: {
-          queue: deps.settings.JOB_QUEUE,
+          queue: deps.settings.review.JOB_QUEUE,
           requesterClientId: "c",
           placeUrl: `${probe.url}/places/p-1`,
           scraperVersionId: v.id,
@@ -139,8 +138,7 @@ describe("each client's results are its own", () => {
       const place = uid("place");
       const run = async (actor: Actor, version: string) => {
         const { value } = await createJob(
-          deps,
-          actor,
+          withActor(deps, actor),
           ZCreateJobInput.parse({ requester_client_id: "c", platform_id: place, scraper_version: version }),
         );
         await waitFor(async () =>
@@ -149,7 +147,7 @@ describe("each client's results are its own", () => {
         return value.id;
       };
       const texts = async (actor: Actor, jobId: string) =>
-        (await getJobDetail(db, actor, jobId)).reviews.map((r) => r.text).sort();
+        (await getJobDetail(serviceContext(actor, { db }), { job_id: jobId })).reviews.map((r) => r.text).sort();
 
       const victimJob = await run(victim, v.version);
       const before = await texts(victim, victimJob);

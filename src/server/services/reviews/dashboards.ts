@@ -1,6 +1,7 @@
 import { z } from "zod";
-import type { Db, Prisma } from "@/server/core/db";
+import type { Prisma } from "@/server/core/db";
 import type { Actor } from "../actor";
+import type { ServiceContext } from "../context";
 import { ownedBy } from "./access";
 import { toJobOut } from "./job-output";
 import { ERROR_CLASSES, JOB_STATUSES, ZJobOut } from "./schemas";
@@ -52,7 +53,8 @@ export const ZOverviewOut = z.object({
 });
 
 /** GET /api/dashboard/overview: jobs by status, success rate, top clients, an hourly timeline. */
-export async function dashboardOverview(db: Db, actor: Actor, input: Input) {
+export async function dashboardOverview(ctx: ServiceContext, input: Input) {
+  const { db, actor } = ctx;
   const where = scope(actor, input);
   const [byStatus, agg, cb, top, hourly] = await Promise.all([
     db.job.groupBy({ by: ["status"], where, _count: { _all: true } }),
@@ -105,7 +107,8 @@ export const ZByClientOut = z.object({
 });
 
 /** GET /api/dashboard/by-client: per requester client (the 100 busiest). */
-export async function dashboardByClient(db: Db, actor: Actor, input: Input) {
+export async function dashboardByClient(ctx: ServiceContext, input: Input) {
+  const { db, actor } = ctx;
   const rows = await db.job.groupBy({
     by: ["requesterClientId", "status"],
     where: scope(actor, input),
@@ -150,7 +153,8 @@ export const ZProblemsOut = z.object({
 });
 
 /** GET /api/dashboard/problems: failures by error class and by version, failed callbacks, the 50 latest problem jobs. */
-export async function dashboardProblems(db: Db, actor: Actor, input: Input) {
+export async function dashboardProblems(ctx: ServiceContext, input: Input) {
+  const { db, actor } = ctx;
   const where = scope(actor, input);
   const failed = { ...where, status: "failed" as const };
   const [byClass, byVersion, failedCallbacks, recent] = await Promise.all([
@@ -204,7 +208,8 @@ export const ZByVersionOut = z.object({
 });
 
 /** GET /api/dashboard/by-version: results per scraper version and variant (A/B comparison, drift). */
-export async function dashboardByVersion(db: Db, actor: Actor, input: Input) {
+export async function dashboardByVersion(ctx: ServiceContext, input: Input) {
+  const { db, actor } = ctx;
   const where = scope(actor, input);
   const [rows, errs, avg, versions] = await Promise.all([
     db.job.groupBy({ by: ["scraperVersionId", "status"], where, _count: { _all: true }, _sum: { reviewCount: true } }),

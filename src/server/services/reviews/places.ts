@@ -4,6 +4,7 @@ import type { Place } from "@/generated/prisma/client";
 import { Prisma, sqlRows, type Db } from "@/server/core/db";
 import { AppError } from "@/server/core/errors";
 import type { Actor } from "../actor";
+import type { ServiceContext } from "../context";
 import { readPage } from "../paging";
 import { ownedBy } from "./access";
 import { toJobOut } from "./job-output";
@@ -113,7 +114,8 @@ function visible(actor: Actor): Prisma.PlaceWhereInput {
 }
 
 /** GET /api/places: one page of the visible places, searchable by name, address and platform id. */
-export function listPlaces(db: Db, actor: Actor, input: z.output<typeof ZListPlacesInput>) {
+export function listPlaces(ctx: ServiceContext, input: z.output<typeof ZListPlacesInput>) {
+  const { db, actor } = ctx;
   const where: Prisma.PlaceWhereInput = {
     ...visible(actor),
     ...(input.q
@@ -157,7 +159,9 @@ function ownJobs(actor: Actor): Prisma.Sql {
 }
 
 /** GET /api/places/{place_id}: the place, how many of its reviews the caller holds, and the caller's latest job of it. */
-export async function getPlace(db: Db, actor: Actor, placeId: string) {
+export async function getPlace(ctx: ServiceContext, input: { place_id: string }) {
+  const { db, actor } = ctx;
+  const placeId = input.place_id;
   const place = await visiblePlace(db, actor, placeId);
   const [counted] = await sqlRows<{ n: number }>(
     db,
@@ -212,7 +216,8 @@ function placeRelation(place: Place, actor: Actor, f: PlaceFilters, after = ""):
  * on the publication date, `rating`, `language`, `q` (text or author). `job_id` is the caller's latest
  * job that collected that version.
  */
-export async function placeReviews(db: Db, actor: Actor, input: z.output<typeof ZPlaceReviewsInput>) {
+export async function placeReviews(ctx: ServiceContext, input: z.output<typeof ZPlaceReviewsInput>) {
+  const { db, actor } = ctx;
   const place = await visiblePlace(db, actor, input.place_id);
   const relation = placeRelation(place, actor, input, decode(input.cursor));
   const rows = await db.$queryRawUnsafe<ReviewRow[]>(
@@ -231,12 +236,12 @@ export const ZPlaceExportInput = ZPlaceReviewsInput.omit({ limit: true, cursor: 
 
 /** GET /api/places/{place_id}/reviews/export: the same reviews (every page, the same filters) as CSV or NDJSON, streamed. */
 export async function placeExport(
-  db: Db,
-  actor: Actor,
-  input: z.output<typeof ZPlaceExportInput>,
-  format: ExportFormat,
-  opts: { bom?: boolean } = {},
+  ctx: ServiceContext,
+  input: z.output<typeof ZPlaceExportInput> & { format: ExportFormat; bom?: boolean },
 ) {
+  const { db, actor } = ctx;
+  const { format, bom } = input;
+  const opts = { bom };
   const place = await visiblePlace(db, actor, input.place_id);
   return copyStream(
     db,

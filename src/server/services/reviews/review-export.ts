@@ -1,7 +1,7 @@
 import { Readable, Transform } from "node:stream";
 import { copyOut, type Db } from "@/server/core/db";
 import { AppError } from "@/server/core/errors";
-import type { Actor } from "../actor";
+import type { ServiceContext } from "../context";
 import { EXPORT_COLUMNS, sourceOf, UUID, type Source } from "./review-out";
 
 // Exports of reviews (docs/review-engine.md, "Reviews out"): the pages' rows, in the pages' order, as
@@ -140,12 +140,12 @@ export function crlfRecords(bom = false): Transform {
  * stops the copy. Ownership is checked before the first byte (NOT_FOUND is thrown, not streamed).
  */
 export async function exportStream(
-  db: Db,
-  actor: Actor,
-  of: { job_id: string } | { batch_id: string },
-  format: ExportFormat,
-  opts: { bom?: boolean } = {},
+  ctx: ServiceContext,
+  input: ({ job_id: string } | { batch_id: string }) & { format: ExportFormat; bom?: boolean },
 ): Promise<ReadableStream<Uint8Array>> {
+  const { db, actor } = ctx;
+  const { format, bom, ...of } = input;
+  const opts = { bom };
   const { relation, order } = jobsRelation(await sourceOf(db, actor, of));
   return copyStream(
     db,

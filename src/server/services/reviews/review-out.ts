@@ -2,6 +2,7 @@ import { z } from "zod";
 import { Prisma, sqlRows, type Db } from "@/server/core/db";
 import { AppError } from "@/server/core/errors";
 import type { Actor } from "../actor";
+import type { ServiceContext } from "../context";
 import { ownedBy } from "./access";
 import { DATE_PRECISIONS } from "@/server/scrapers/types";
 import { ZBatchIdInput, ZDate, ZDateNull, ZJobIdInput } from "./schemas";
@@ -174,10 +175,10 @@ const toOut = toReviewOut;
 
 /** GET /api/jobs/{job_id}/reviews and /api/batches/{batch_id}/reviews: one page and the next cursor. */
 export async function reviewPage(
-  db: Db,
-  actor: Actor,
+  ctx: ServiceContext,
   input: ({ job_id: string } | { batch_id: string }) & { limit: number; cursor?: string | undefined },
 ) {
+  const { db, actor } = ctx;
   const source = await sourceOf(db, actor, input);
   const { rows, next } = await pageOf(db, source, input.limit, input.cursor);
   return { items: rows.map(toOut), next_cursor: next };

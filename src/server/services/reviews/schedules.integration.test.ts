@@ -8,7 +8,7 @@ import { testDb, uid } from "@/test/helpers";
 import { demoPlatformForFile } from "@/test/demo-platform-for-file";
 import { restWithKey } from "@/test/rest";
 import {
-  makeDeps,
+  makeContext,
   makeKey,
   makeVersion,
   spawnWorkerProcess,
@@ -22,9 +22,10 @@ import { workerForFile } from "@/test/review-worker";
 import { reviewPage } from "./review-out";
 import { ZCreateScheduleInput } from "./schedule-schemas";
 import { createSchedule, getSchedule, reviewHistory, setScheduleStatus } from "./schedules";
+import { serviceContext, withActor } from "@/server/services/context";
 
 const db = testDb();
-const deps = makeDeps(db, testSettings());
+const deps = makeContext(db, testSettings());
 workerForFile(deps);
 const demo = demoPlatformForFile();
 
@@ -34,7 +35,7 @@ const dueNow = (id: string) => db.schedule.update({ where: { id }, data: { nextR
 async function runsDone(id: string, actor: Actor, n: number) {
   return waitFor(
     async () => {
-      const s = await getSchedule(db, actor, id);
+      const s = await getSchedule(serviceContext(actor, { db }), { schedule_id: id });
       return s.runs.length === n && s.runs.every((r) => r.status === "completed") ? s : undefined;
     },
     60_000,
@@ -59,7 +60,7 @@ describe("schedules", () => {
       mode: "new_only",
       stop_after_known: 10,
     });
-    const schedule = await createSchedule(deps, actor, input);
+    const schedule = await createSchedule(withActor(deps, actor), input);
     expect(schedule.next_run_at.getTime()).toBeLessThanOrEqual(Date.now());
     const total = demo.platform.dataset.reviews("p-0003").length;
 
@@ -104,9 +105,9 @@ describe("schedules", () => {
     expect([job.newReviews, job.updatedReviews, job.unchangedReviews]).toEqual([5, 1, 10]);
 
     // The edited review's history: the version of run 1 (old text), then the edited one.
-    const items = (await reviewPage(db, actor, { job_id: job.id, limit: 100 })).items;
+    const items = (await reviewPage(serviceContext(actor, { db }), { job_id: job.id, limit: 100 })).items;
     const edited = items.find((r) => r.external_id === editedId)!;
-    const history = await reviewHistory(db, actor, edited.id);
+    const history = await reviewHistory(serviceContext(actor, { db }), { review_id: edited.id });
     expect(history.versions).toHaveLength(2);
     expect(history.versions[0]?.text).toBe(textBefore.get(editedId));
     expect(history.versions[1]?.text).toBe(edited.text);
@@ -115,14 +116,18 @@ describe("schedules", () => {
     // Another key sees neither the schedule nor the history.
     const { id: otherKey } = await makeKey(db, ["jobs:read"]);
     const other: Actor = { kind: "apiKey", apiKeyId: otherKey, scopes: ["jobs:read"] };
-    await expect(getSchedule(db, other, schedule.id)).rejects.toThrow("schedule_not_found");
-    await expect(reviewHistory(db, other, edited.id)).rejects.toThrow("review_not_found");
+    await expect(getSchedule(serviceContext(other, { db }), { schedule_id: schedule.id })).rejects.toThrow(
+      "schedule_not_found",
+    );
+    await expect(reviewHistory(serviceContext(other, { db }), { review_id: edited.id })).rejects.toThrow(
+      "review_not_found",
+    );
 
     // Paused: a due slot does not run.
-    await setScheduleStatus(deps, actor, schedule.id, "paused");
+    await setScheduleStatus(withActor(deps, actor), { schedule_id: schedule.id, status: "paused" });
     await dueNow(schedule.id);
     await new Promise((r) => setTimeout(r, 500));
-    expect((await getSchedule(db, actor, schedule.id)).runs).toHaveLength(2);
+    expect((await getSchedule(serviceContext(actor, { db }), { schedule_id: schedule.id })).runs).toHaveLength(2);
     demo.platform.dataset.restore();
     await receiver.close();
   }, 120_000);
@@ -198,8 +203,7 @@ describe("schedules", () => {
       const v = await makeVersion(db, "http-json", { platformUrl: platform.url });
       const start = new Date(Math.ceil(Date.now() / 1000) * 1000 + 1000);
       const schedule = await createSchedule(
-        makeDeps(db, settings),
-        actor,
+        withActor(makeContext(db, settings), actor),
         ZCreateScheduleInput.parse({
           requester_client_id: "slots",
           targets: [{ platform_id: uid("p"), scraper_version: v.version }],
@@ -212,7 +216,10 @@ describe("schedules", () => {
       a.child.kill("SIGKILL");
       await a.exited;
       await new Promise((r) => setTimeout(r, 3_000));
-      await setScheduleStatus(makeDeps(db, settings), actor, schedule.id, "paused");
+      await setScheduleStatus(withActor(makeContext(db, settings), actor), {
+        schedule_id: schedule.id,
+        status: "paused",
+      });
       const end = Date.now();
       await new Promise((r) => setTimeout(r, 300));
 

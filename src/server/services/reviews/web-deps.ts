@@ -1,10 +1,7 @@
 import type PgBoss from "pg-boss";
-import { db } from "@/server/core/db";
 import { logger } from "@/server/core/logger";
 import { startBoss } from "@/server/queue/boss";
 import { reviewSettings } from "@/server/queue/settings";
-import { configuredSealer } from "../context";
-import type { ReviewDeps } from "./deps";
 
 const globalForBoss = globalThis as unknown as { __reviewBoss?: Promise<PgBoss> };
 
@@ -17,9 +14,4 @@ export function webBoss(): Promise<PgBoss> {
     globalForBoss.__reviewBoss = started;
   }
   return globalForBoss.__reviewBoss;
-}
-
-/** Dependencies of the review-engine use cases in the web app. */
-export function reviewDeps(): ReviewDeps {
-  return { db: db(), sealer: configuredSealer(), settings: reviewSettings() };
 }
