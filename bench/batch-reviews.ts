@@ -15,7 +15,7 @@ import { sealerOf, withActor } from "../src/server/services/context";
 import { createApiKey } from "../src/server/services/reviews/api-keys";
 import { createBatch } from "../src/server/services/reviews/create-jobs";
 import { reviewSystemContext } from "../src/server/services/reviews/system-context";
-import { ZCreateBatchInput } from "../src/server/services/reviews/schemas";
+import { ZCreateBatchInput } from "../src/server/services/reviews/create-jobs.schema";
 import { freePort, waitForHttp } from "../src/test/helpers";
 import { startQueueWorkers } from "../src/worker/queue-workers";
 import { benchDatabase } from "./lib";

@@ -14,7 +14,7 @@ import { createApiKey } from "../src/server/services/reviews/api-keys";
 import { createJob } from "../src/server/services/reviews/create-jobs";
 import { sealerOf, withActor } from "../src/server/services/context";
 import { reviewSystemContext } from "../src/server/services/reviews/system-context";
-import { ZCreateJobInput } from "../src/server/services/reviews/schemas";
+import { ZCreateJobInput } from "../src/server/services/reviews/create-jobs.schema";
 import { startQueueWorkers } from "../src/worker/queue-workers";
 import { startReceiver } from "../src/test/review-fixtures";
 import { CpuWindow, ownCpuSeconds, postmasterPidOf, treeCpuSeconds } from "./cpu";

@@ -7,7 +7,8 @@ import { parseArgs } from "node:util";
 import { createDb } from "../src/server/core/db";
 import { SYSTEM } from "../src/server/services/actor";
 import { sealerOf, serviceContext } from "../src/server/services/context";
-import { createApiKey, ZCreateApiKeyInput } from "../src/server/services/reviews/api-keys";
+import { createApiKey } from "../src/server/services/reviews/api-keys";
+import { ZCreateApiKeyInput } from "../src/server/services/reviews/api-keys.schema";
 import { API_SCOPES, type TApiScope } from "../src/server/services/reviews/schemas";
 import { prepare } from "./lib/product";
 

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { Actor } from "@/server/services/actor";
 import { createJob } from "@/server/services/reviews/create-jobs";
-import { ZCreateJobInput } from "@/server/services/reviews/schemas";
+import { ZCreateJobInput } from "@/server/services/reviews/create-jobs.schema";
 import { spawnTsx, testDb, freePort, waitForHttp, type Spawned } from "@/test/helpers";
 import {
   makeKey,

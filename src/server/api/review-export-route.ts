@@ -1,14 +1,12 @@
 import { z } from "zod";
 import { AppError, validationIssues } from "@/server/core/errors";
-import { placeExport, ZPlaceExportInput } from "@/server/services/reviews/places";
-import { EXPORT_FORMATS, exportStream } from "@/server/services/reviews/review-export";
+import { placeExport } from "@/server/services/reviews/places";
+import { ZPlaceExportInput } from "@/server/services/reviews/places.schema";
+import { exportStream } from "@/server/services/reviews/review-export";
+import { ZExportQuery } from "@/server/services/reviews/review-export.schema";
 import { engineRoute } from "./engine-route";
 import type { SessionUser } from "./trpc";
 
-const ZExportQuery = z.object({
-  format: z.enum(EXPORT_FORMATS).default("csv"),
-  bom: z.enum(["true", "false", "1", "0"]).optional(),
-});
 const ZUuid = z.uuid();
 const PARAM = { job: "job_id", batch: "batch_id", place: "place_id" } as const;
 

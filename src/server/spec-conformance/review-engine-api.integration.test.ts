@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Actor } from "@/server/services/actor";
 import * as dash from "@/server/services/reviews/dashboards";
+import { ZDashboardInput } from "@/server/services/reviews/dashboards.schema";
 import { activeVersions, invalidateRegistry } from "@/server/services/reviews/registry-cache";
 import { testDb, uid } from "@/test/helpers";
 import { makeKey } from "@/test/review-fixtures";
@@ -64,7 +65,7 @@ describe("Document 1: dashboards over a fixture of jobs with known outcomes", ()
       });
       ids.push(job.id);
     }
-    const input = dash.ZDashboardInput.parse({});
+    const input = ZDashboardInput.parse({});
     expect(input.hours).toBe(24);
     const zero = { queued: 0, running: 0, succeeded: 0, failed: 0, cancelled: 0 };
 

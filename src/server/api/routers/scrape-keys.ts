@@ -1,5 +1,5 @@
-import { z } from "zod";
 import * as keys from "@/server/services/reviews/api-keys";
+import * as ks from "@/server/services/reviews/api-keys.schema";
 import { engineProcedure } from "../engine-procedure";
 import { createTRPCRouter } from "../trpc";
 
@@ -12,17 +12,17 @@ const admin = engineProcedure("admin");
 export const apiKeysRouter = createTRPCRouter({
   list: admin
     .meta(rest("GET", "/admin/api-keys", "List API keys (prefix, scopes, last use; never the key)"))
-    .input(keys.ZListApiKeysInput)
-    .output(keys.ZApiKeysPage)
+    .input(ks.ZListApiKeysInput)
+    .output(ks.ZApiKeysPage)
     .query(({ ctx, input }) => keys.listApiKeys(ctx.service, input)),
   create: admin
     .meta(rest("POST", "/admin/api-keys", "Create an API key; the key and its callback secret are in this answer only"))
-    .input(keys.ZCreateApiKeyInput)
-    .output(keys.ZCreatedApiKeyOut)
+    .input(ks.ZCreateApiKeyInput)
+    .output(ks.ZCreatedApiKeyOut)
     .mutation(({ ctx, input }) => keys.createApiKey(ctx.service, input)),
   revoke: admin
     .meta(rest("POST", "/admin/api-keys/{id}/revoke", "Revoke an API key at once"))
-    .input(z.object({ id: z.uuid() }))
-    .output(keys.ZApiKeyOut)
+    .input(ks.ZRevokeApiKeyInput)
+    .output(ks.ZApiKeyOut)
     .mutation(({ ctx, input }) => keys.revokeApiKey(ctx.service, input)),
 });

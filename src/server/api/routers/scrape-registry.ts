@@ -1,5 +1,5 @@
 import * as reg from "@/server/services/reviews/registry-admin";
-import * as rs from "@/server/services/reviews/registry-schemas";
+import * as rs from "@/server/services/reviews/registry-admin.schema";
 import { engineProcedure } from "../engine-procedure";
 import { createTRPCRouter } from "../trpc";
 

@@ -1,5 +1,4 @@
-import { z } from "zod";
-import * as sc from "@/server/services/reviews/schedule-schemas";
+import * as sc from "@/server/services/reviews/schedules.schema";
 import * as schedules from "@/server/services/reviews/schedules";
 import { engineProcedure } from "../engine-procedure";
 import { createTRPCRouter } from "../trpc";
@@ -56,7 +55,7 @@ export const schedulesRouter = createTRPCRouter({
   delete: engineProcedure("jobs:write")
     .meta(rest("DELETE", "/schedules/{schedule_id}", "Delete a schedule (its runs stay as batches)"))
     .input(sc.ZScheduleIdInput)
-    .output(z.object({ id: z.string(), deleted: z.literal(true) }))
+    .output(sc.ZDeletedScheduleOut)
     .mutation(({ ctx, input }) => schedules.deleteSchedule(ctx.service, input)),
   reviewHistory: engineProcedure("jobs:read")
     .meta(

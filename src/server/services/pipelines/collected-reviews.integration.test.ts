@@ -7,7 +7,7 @@ import { bossExecutionQueue } from "@/server/pipelines/queue";
 import { startBoss } from "@/server/queue/boss";
 import type { Actor } from "@/server/services/actor";
 import { createJob } from "@/server/services/reviews/create-jobs";
-import { ZCreateJobInput } from "@/server/services/reviews/schemas";
+import { ZCreateJobInput } from "@/server/services/reviews/create-jobs.schema";
 import { testDb } from "@/test/helpers";
 import { makeContext, makeKey, makeVersion, testSettings, waitFor } from "@/test/review-fixtures";
 import { startQueueWorkers, type QueueWorkers } from "@/worker/queue-workers";

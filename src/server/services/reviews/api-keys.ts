@@ -1,16 +1,16 @@
 import { randomBytes } from "node:crypto";
-import { z } from "zod";
+import type { z } from "zod";
 import type { ApiScope } from "@/generated/prisma/enums";
 import { sha256Hex } from "@/server/core/crypto/hash";
 import { AppError } from "@/server/core/errors";
 import { readPage } from "../paging";
-import { ZPageInput } from "../meshes/schemas";
 import type { SystemActor } from "../actor";
 import type { ServiceContext } from "../context";
 import type { EngineAdminActor } from "./access";
 import { generateWebhookSecret } from "./callbacks/signing";
 import { secretAad } from "./callbacks/secrets";
-import { API_SCOPES, ZDate, type TApiScope } from "./schemas";
+import type { TCreateApiKeyInput, ZListApiKeysInput } from "./api-keys.schema";
+import type { TApiScope } from "./schemas";
 
 // API keys: "rk_" + 8 characters (the prefix, shown in lists) + "_" + 32 random bytes (base64url).
 // Only the SHA-256 of the whole key is stored; the key and the callback signing secret are shown once.
@@ -32,37 +32,6 @@ function newKey(): { key: string; prefix: string } {
   const prefix = `rk_${id}`;
   return { key: `${prefix}_${randomBytes(32).toString("base64url")}`, prefix };
 }
-
-export const ZCreateApiKeyInput = z.object({
-  name: z.string().trim().min(1).max(100),
-  scopes: z.array(z.enum(API_SCOPES)).min(1).max(3),
-  rate_limit_per_minute: z.number().int().min(1).max(1_000_000).optional(),
-  expires_at: z.coerce.date().optional(),
-});
-export type TCreateApiKeyInput = z.output<typeof ZCreateApiKeyInput>;
-
-export const ZApiKeyOut = z.object({
-  id: z.string(),
-  name: z.string(),
-  prefix: z.string(),
-  scopes: z.array(z.enum(API_SCOPES)),
-  rate_limit_per_minute: z.number().int().nullable(),
-  last_used_at: ZDate.nullable(),
-  revoked_at: ZDate.nullable(),
-  expires_at: ZDate.nullable(),
-  created_at: ZDate,
-});
-export const ZCreatedApiKeyOut = ZApiKeyOut.extend({ key: z.string(), callback_secret: z.string() });
-export const ZApiKeysPage = z.object({
-  items: z.array(ZApiKeyOut),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
-export const ZListApiKeysInput = ZPageInput.extend({
-  q: z.string().trim().max(100).optional(),
-  revoked: z.enum(["yes", "no"]).optional(),
-});
 
 type Row = {
   id: string;

@@ -17,7 +17,7 @@ import {
 } from "@/test/review-fixtures";
 import { createBatch, createJob } from "./create-jobs";
 import { getJobDetail } from "./read";
-import { ZCreateBatchInput, ZCreateJobInput } from "./schemas";
+import { ZCreateBatchInput, ZCreateJobInput } from "./create-jobs.schema";
 import { serviceContext, withActor } from "@/server/services/context";
 
 const db = testDb();

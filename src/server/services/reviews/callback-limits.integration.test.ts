@@ -16,7 +16,7 @@ import {
   waitFor,
 } from "@/test/review-fixtures";
 import { createJob } from "./create-jobs";
-import { ZCreateJobInput } from "./schemas";
+import { ZCreateJobInput } from "./create-jobs.schema";
 import { withActor } from "@/server/services/context";
 
 const TIMEOUT_MS = 1_500;

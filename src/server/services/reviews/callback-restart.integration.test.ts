@@ -12,7 +12,7 @@ import {
   waitFor,
 } from "@/test/review-fixtures";
 import { createJob } from "./create-jobs";
-import { ZCreateJobInput } from "./schemas";
+import { ZCreateJobInput } from "./create-jobs.schema";
 import { withActor } from "@/server/services/context";
 
 // A callback is never lost when the worker restarts: the worker process that ran the job is killed

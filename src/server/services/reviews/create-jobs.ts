@@ -15,7 +15,9 @@ import { PLATFORM } from "./registry-admin";
 import { activeVersions, invalidateRegistry } from "./registry-cache";
 import { routeVersion, type RoutableVersion } from "./routing";
 import { refusedTargets, type RefusedTarget } from "./targets";
-import type { TBatchOut, TJobOut, ZCreateBatchInput, ZCreateJobInput, ZJobTarget } from "./schemas";
+import type { TBatchOut, TJobOut } from "./job-output.schema";
+import type { ZCreateBatchInput, ZCreateJobInput } from "./create-jobs.schema";
+import type { ZJobTarget } from "./schemas";
 
 type JobInput = z.output<typeof ZCreateJobInput>;
 type BatchInput = z.output<typeof ZCreateBatchInput>;

@@ -17,7 +17,7 @@ import { reviewOnlySettings } from "./system-context";
 import { cancelBatch } from "./cancel-batch";
 import { createBatch, createJob } from "./create-jobs";
 import { getBatch, getJobDetail } from "./read";
-import { ZCreateBatchInput, ZCreateJobInput } from "./schemas";
+import { ZCreateBatchInput, ZCreateJobInput } from "./create-jobs.schema";
 import { serviceContext, withActor } from "@/server/services/context";
 
 const db = testDb();

@@ -12,7 +12,7 @@ import { makeContext, makeKey, makeVersion, startReceiver, testSettings, waitFor
 import { workerForFile } from "@/test/review-worker";
 import { cancelJob, retryJob } from "./job-actions";
 import { createBatch, createJob } from "./create-jobs";
-import { ZCreateBatchInput, ZCreateJobInput } from "./schemas";
+import { ZCreateBatchInput, ZCreateJobInput } from "./create-jobs.schema";
 import { withActor } from "@/server/services/context";
 
 const db = testDb();

@@ -14,7 +14,7 @@ import { parse } from "csv-parse/sync";
 import { reviewExport } from "@/server/api/review-export-route";
 import { createJob } from "./create-jobs";
 import { EXPORT_COLUMNS } from "./review-out";
-import { ZCreateJobInput } from "./schemas";
+import { ZCreateJobInput } from "./create-jobs.schema";
 import { withActor } from "@/server/services/context";
 
 const db = testDb();

@@ -1,5 +1,5 @@
 import pg from "pg";
-import { z } from "zod";
+import type { z } from "zod";
 import type { Place } from "@/generated/prisma/client";
 import { Prisma, sqlRows, type Db } from "@/server/core/db";
 import { AppError } from "@/server/core/errors";
@@ -8,87 +8,15 @@ import type { ServiceContext } from "../context";
 import { readPage } from "../paging";
 import { ownedBy } from "./access";
 import { toJobOut } from "./job-output";
-import { copyStream, exportStatement, type ExportFormat } from "./review-export";
-import { REVIEW_PAGE_MAX, reviewItemColumns, toReviewOut, ZReviewOut, type ReviewRow } from "./review-out";
-import { ZPageInput } from "../meshes/schemas";
-import { ZDate, ZJobOut } from "./schemas";
+import { copyStream, exportStatement } from "./review-export";
+import type { ExportFormat } from "./review-export.schema";
+import type { TPlaceOut, ZListPlacesInput, ZPlaceExportInput, ZPlaceReviewsInput } from "./places.schema";
+import { reviewItemColumns, toReviewOut, type ReviewRow } from "./review-out";
 
 // Places (docs/review-engine.md, "Places and coverage"): one record per (platform, origin, place key)
 // with the facts the platform showed to the last job that read it. A key without the admin scope sees
 // the places its own jobs read, and of a place only the reviews its own jobs collected: the rule is in
 // every query.
-
-export const ZPlaceOut = z.object({
-  id: z.string(),
-  platform: z.string(),
-  origin: z.string(),
-  place_key: z.string(),
-  platform_id: z.string().nullable(),
-  name: z.string().nullable(),
-  address: z.string().nullable(),
-  rating: z.number().nullable(),
-  review_total: z.number().int().nullable(),
-  /** Reviews per star level as the platform shows them. */
-  histogram: z.record(z.string(), z.number()).nullable(),
-  first_seen_at: ZDate,
-  last_seen_at: ZDate,
-});
-export type TPlaceOut = z.output<typeof ZPlaceOut>;
-
-export const ZListPlacesInput = ZPageInput.extend({
-  q: z.string().trim().max(100).optional(),
-  sort: z.enum(["last_seen_at", "name", "review_total"]).default("last_seen_at"),
-  dir: z.enum(["asc", "desc"]).default("desc"),
-});
-export const ZPlacesPage = z.object({
-  items: z.array(ZPlaceOut),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
-export const ZPlaceIdInput = z.object({ place_id: z.uuid() });
-export const ZPlaceDetailOut = ZPlaceOut.extend({
-  /** Distinct reviews of the place that the caller's jobs collected. */
-  collected_reviews: z.number().int(),
-  /** The caller's latest job of the place, with its coverage block. */
-  latest_job: ZJobOut.nullable(),
-});
-
-const YMD = /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/;
-const ZWhen = z
-  .string()
-  .trim()
-  .regex(YMD, { error: "a date (YYYY-MM-DD) or an ISO date-time" })
-  .transform((v, ctx) => {
-    // A date-time without a zone is UTC (never the server's zone).
-    const d = new Date(v.includes("T") && !v.endsWith("Z") ? `${v}Z` : v);
-    if (Number.isNaN(d.getTime())) ctx.addIssue({ code: "custom", message: "not a date" });
-    return d;
-  });
-export const ZPlaceReviewsInput = ZPlaceIdInput.extend({
-  limit: z.coerce.number().int().min(1).max(REVIEW_PAGE_MAX).default(100),
-  // Long enough for the longest platform review id a cursor carries.
-  cursor: z.string().trim().min(1).max(1000).optional().meta({ description: "next_cursor of the previous page" }),
-  since: ZWhen.optional().meta({ description: "published at or after" }),
-  until: ZWhen.optional().meta({ description: "published before" }),
-  rating: z.coerce.number().int().min(1).max(5).optional(),
-  language: z
-    .string()
-    .trim()
-    .min(2)
-    .max(10)
-    .regex(/^[A-Za-z-]+$/)
-    .optional(),
-  q: z
-    .string()
-    .trim()
-    .min(1)
-    .max(100)
-    .regex(/^[^\u0000-\u001f\u007f]*$/, { error: "no control characters" })
-    .optional()
-    .meta({ description: "text or author contains (case-insensitive)" }),
-});
-export const ZPlaceReviewsOut = z.object({ items: z.array(ZReviewOut), next_cursor: z.string().nullable() });
 
 export function toPlaceOut(p: Place): TPlaceOut {
   return {
@@ -231,8 +159,6 @@ export async function placeReviews(ctx: ServiceContext, input: z.output<typeof Z
     next_cursor: more && last ? Buffer.from(`x:${last.external_id}`).toString("base64url") : null,
   };
 }
-
-export const ZPlaceExportInput = ZPlaceReviewsInput.omit({ limit: true, cursor: true });
 
 /** GET /api/places/{place_id}/reviews/export: the same reviews (every page, the same filters) as CSV or NDJSON, streamed. */
 export async function placeExport(

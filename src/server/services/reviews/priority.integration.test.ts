@@ -3,7 +3,7 @@ import type { Actor } from "@/server/services/actor";
 import { testDb } from "@/test/helpers";
 import { makeContext, makeKey, makeVersion, startTestWorker, waitFor } from "@/test/review-fixtures";
 import { createJob } from "./create-jobs";
-import { ZCreateJobInput } from "./schemas";
+import { ZCreateJobInput } from "./create-jobs.schema";
 import { withActor } from "@/server/services/context";
 
 const db = testDb();

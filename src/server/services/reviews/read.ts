@@ -5,7 +5,7 @@ import type { ServiceContext } from "../context";
 import { readPage } from "../paging";
 import { ownedBy } from "./access";
 import { toBatchOut, toJobOut } from "./job-output";
-import type { ZListBatchesInput, ZListJobsInput } from "./schemas";
+import type { ZListBatchesInput, ZListJobsInput } from "./read.schema";
 
 /** One page of the batches the actor may see. */
 export function listBatches(ctx: ServiceContext, input: z.output<typeof ZListBatchesInput>) {

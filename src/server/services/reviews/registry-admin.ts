@@ -12,7 +12,7 @@ import type {
   ZListScrapersInput,
   ZScraperTrafficInput,
   ZUpdateScraperInput,
-} from "./registry-schemas";
+} from "./registry-admin.schema";
 import { allocationSum } from "./routing";
 
 /** The one platform of this installation (the spec's neutral word). */

@@ -2,13 +2,11 @@ import { Readable, Transform } from "node:stream";
 import { copyOut, type Db } from "@/server/core/db";
 import { AppError } from "@/server/core/errors";
 import type { ServiceContext } from "../context";
+import type { ExportFormat } from "./review-export.schema";
 import { EXPORT_COLUMNS, sourceOf, UUID, type Source } from "./review-out";
 
 // Exports of reviews (docs/review-engine.md, "Reviews out"): the pages' rows, in the pages' order, as
 // one COPY … TO STDOUT formatted by PostgreSQL and passed through with backpressure.
-
-export const EXPORT_FORMATS = ["csv", "ndjson"] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** A cell a spreadsheet would run as a formula (= + - @ tab CR) gets a leading apostrophe (as csvCell does). */
 const guarded = (column: string) =>

@@ -13,7 +13,7 @@ import { createJob } from "./create-jobs";
 import { exportLimit, exportStream } from "./review-export";
 import { EXPORT_COLUMNS } from "./review-out";
 import { storeJobReviews } from "./review-store";
-import { ZCreateJobInput } from "./schemas";
+import { ZCreateJobInput } from "./create-jobs.schema";
 import { serviceContext, withActor } from "@/server/services/context";
 
 const db = testDb();

@@ -6,7 +6,7 @@ import { withActor, type ServiceContext } from "../context";
 import { scopeFromDb } from "./api-keys";
 import { insertBatch, versionsFor } from "./create-jobs";
 import { nextSlot, scheduleAad } from "./schedules";
-import { ZCreateBatchInput } from "./schemas";
+import { ZCreateBatchInput } from "./create-jobs.schema";
 
 // The workers' side of the schedules (docs/review-engine.md, "Monitoring"). A due schedule is taken
 // with FOR UPDATE SKIP LOCKED in a transaction that also writes its run's batch (tagged with the

@@ -20,7 +20,7 @@ import {
 } from "@/test/review-fixtures";
 import { workerForFile } from "@/test/review-worker";
 import { reviewPage } from "./review-out";
-import { ZCreateScheduleInput } from "./schedule-schemas";
+import { ZCreateScheduleInput } from "./schedules.schema";
 import { createSchedule, getSchedule, reviewHistory, setScheduleStatus } from "./schedules";
 import { serviceContext, withActor } from "@/server/services/context";
 

@@ -18,7 +18,7 @@ import {
   type ZScheduleDetailOut,
   type ZReviewHistoryOut,
   type ZScheduleRunOut,
-} from "./schedule-schemas";
+} from "./schedules.schema";
 
 // Monitoring schedules (docs/review-engine.md, "Monitoring"): a schedule keeps a batch's targets and
 // runs them again at each slot (schedule-runner.ts, in the workers). Here: create, list, read, pause,

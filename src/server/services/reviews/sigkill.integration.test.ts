@@ -12,7 +12,7 @@ import {
   waitFor,
 } from "@/test/review-fixtures";
 import { createJob } from "./create-jobs";
-import { ZCreateJobInput } from "./schemas";
+import { ZCreateJobInput } from "./create-jobs.schema";
 import { withActor } from "@/server/services/context";
 
 // A worker process killed with SIGKILL in the middle of a job: once the run's lease has passed, a new
