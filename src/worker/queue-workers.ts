@@ -56,7 +56,7 @@ export function startQueueWorkers(
   // Attempts that end while a record is being written are recorded together by the next statement.
   const records = new Batcher<AttemptRecord, void>(
     async (items) => {
-      await recordAttempts(ctx.db, items);
+      await recordAttempts(ctx, items);
       return items.map(() => undefined);
     },
     { waitMs: 1, max: 500 },

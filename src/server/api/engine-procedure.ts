@@ -1,6 +1,5 @@
 import { TRPCError } from "@trpc/server";
 import { AppError } from "@/server/core/errors";
-import { reviewSettings } from "@/server/queue/settings";
 import { SYSTEM, type Actor, type AdministratorActor, type ApiKeyActor } from "@/server/services/actor";
 import { serviceContext, type ServiceContext } from "@/server/services/context";
 import { authenticateApiKey } from "@/server/services/reviews/api-keys";
@@ -28,9 +27,11 @@ export async function engineActor(ctx: Context, scope: TApiScope, session: "admi
   const header = ctx.headers.get("authorization");
   if (header) {
     const presented = BEARER.exec(header)?.[1];
-    const key = presented ? await authenticateApiKey(serviceContext(SYSTEM, { db: ctx.db }), { key: presented }) : null;
+    // Authentication acts as the system: no actor exists before the key is known.
+    const system = serviceContext(SYSTEM, { db: ctx.db });
+    const key = presented ? await authenticateApiKey(system, { key: presented }) : null;
     if (!key) throw new TRPCError({ code: "UNAUTHORIZED", message: "invalid_api_key" });
-    const limit = await takeKeyToken(key.id, key.rateLimitPerMinute ?? reviewSettings().API_KEY_RATE_PER_MINUTE);
+    const limit = await takeKeyToken(system, { keyId: key.id, perMinute: key.rateLimitPerMinute });
     for (const [name, value] of Object.entries(limit.headers)) ctx.responseHeaders.set(name, value);
     if (!limit.allowed) throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: "rate_limited" });
     if (!key.scopes.includes(scope) && !key.scopes.includes("admin")) {

@@ -51,14 +51,15 @@ async function lockActive(tx: Prisma.TransactionClient, platform: string) {
   return tx.scraperVersion.findMany({ where: { platform, deprecated: false } });
 }
 
-type AdminContext = ServiceContext<EngineAdminActor>;
-
 function checkSum(sum: number) {
   if (sum > 100) throw new AppError("UNPROCESSABLE", "allocation_exceeds_100", { sum });
 }
 
 /** Every version (deprecated too, unless asked not to), with the active allocation's sum. */
-export async function listScraperVersions(ctx: AdminContext, input: z.output<typeof ZListScrapersInput>) {
+export async function listScraperVersions(
+  ctx: ServiceContext<EngineAdminActor>,
+  input: z.output<typeof ZListScrapersInput>,
+) {
   const { db } = ctx;
   const rows = await db.scraperVersion.findMany({
     where: { platform: input.platform, ...(input.include_deprecated === "false" ? { deprecated: false } : {}) },
@@ -68,14 +69,17 @@ export async function listScraperVersions(ctx: AdminContext, input: z.output<typ
 }
 
 /** One version; NOT_FOUND when absent. */
-export async function getScraperVersion(ctx: AdminContext, input: { id: string }) {
+export async function getScraperVersion(ctx: ServiceContext<EngineAdminActor>, input: { id: string }) {
   const row = await ctx.db.scraperVersion.findUnique({ where: { id: input.id } });
   if (!row) throw new AppError("NOT_FOUND", "scraper_version_not_found");
   return toOut(row);
 }
 
 /** Registers a version; its share must keep the active sum at most 100. */
-export async function createScraperVersion(ctx: AdminContext, input: z.output<typeof ZCreateScraperInput>) {
+export async function createScraperVersion(
+  ctx: ServiceContext<EngineAdminActor>,
+  input: z.output<typeof ZCreateScraperInput>,
+) {
   const { db } = ctx;
   checkImplementation(input.implementation);
   try {
@@ -104,7 +108,10 @@ export async function createScraperVersion(ctx: AdminContext, input: z.output<ty
 }
 
 /** Changes the implementation, description or configuration of a version. */
-export async function updateScraperVersion(ctx: AdminContext, input: z.output<typeof ZUpdateScraperInput>) {
+export async function updateScraperVersion(
+  ctx: ServiceContext<EngineAdminActor>,
+  input: z.output<typeof ZUpdateScraperInput>,
+) {
   const { db } = ctx;
   if (input.implementation) checkImplementation(input.implementation);
   const { count } = await db.scraperVersion.updateMany({
@@ -121,7 +128,10 @@ export async function updateScraperVersion(ctx: AdminContext, input: z.output<ty
 }
 
 /** Sets one version's share; a deprecated version keeps 0; the active sum stays at most 100. */
-export async function setScraperTraffic(ctx: AdminContext, input: z.output<typeof ZScraperTrafficInput>) {
+export async function setScraperTraffic(
+  ctx: ServiceContext<EngineAdminActor>,
+  input: z.output<typeof ZScraperTrafficInput>,
+) {
   const { db } = ctx;
   await db.$transaction(async (tx) => {
     const row = await tx.scraperVersion.findUnique({ where: { id: input.id } });
@@ -136,7 +146,7 @@ export async function setScraperTraffic(ctx: AdminContext, input: z.output<typeo
 }
 
 /** Promote: this version takes 100 % of routed traffic, every other active version 0 % (they stay registered). */
-export async function promoteScraperVersion(ctx: AdminContext, input: { id: string }) {
+export async function promoteScraperVersion(ctx: ServiceContext<EngineAdminActor>, input: { id: string }) {
   const { db } = ctx;
   const { id } = input;
   await db.$transaction(async (tx) => {
@@ -155,7 +165,7 @@ export async function promoteScraperVersion(ctx: AdminContext, input: { id: stri
 }
 
 /** Deprecate: out of routing (share 0, not selectable explicitly); the others' shares are left as they are. */
-export async function deprecateScraperVersion(ctx: AdminContext, input: { id: string }) {
+export async function deprecateScraperVersion(ctx: ServiceContext<EngineAdminActor>, input: { id: string }) {
   const { db } = ctx;
   const { id } = input;
   const { count } = await db.scraperVersion.updateMany({

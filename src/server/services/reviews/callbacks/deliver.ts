@@ -65,7 +65,7 @@ export type DeliveryToAttempt = Pick<
 export async function attemptDelivery(ctx: ServiceContext, input: { deliveryId: string }): Promise<string> {
   const delivery = await ctx.db.callbackDelivery.findUnique({ where: { id: input.deliveryId } });
   if (!delivery || delivery.state !== "pending") return "skipped";
-  return attemptLoaded(ctx, delivery, await callbackSecretFor(ctx, delivery), (r) => recordAttempts(ctx.db, [r]));
+  return attemptLoaded(ctx, delivery, await callbackSecretFor(ctx, delivery), (r) => recordAttempts(ctx, [r]));
 }
 
 /**
@@ -74,11 +74,11 @@ export async function attemptDelivery(ctx: ServiceContext, input: { deliveryId: 
  * the delivery's new state and next due time, and the job's or batch's mirror of it. Rows are reached
  * by primary key.
  */
-export async function recordAttempts(db: ServiceContext["db"], records: AttemptRecord[]): Promise<void> {
+export async function recordAttempts(ctx: ServiceContext, records: AttemptRecord[]): Promise<void> {
   if (records.length === 0) return;
   const col = <K extends keyof AttemptRecord>(k: K) => records.map((r) => r[k]);
   await sqlRows(
-    db,
+    ctx.db,
     Prisma.sql`
     WITH i AS (
       SELECT * FROM unnest(${col("deliveryId")}::uuid[], ${col("previous")}::int[], ${col("state")}::text[], ${col("status")}::int[],
