@@ -10,7 +10,9 @@ export function ownedBy(actor: Actor): { apiKeyId?: string } {
 export const apiKeyIdOf = (actor: Actor): string | null => (actor.kind === "apiKey" ? actor.apiKeyId : null);
 
 /**
- * Who administers the engine (scraper registry, API keys): an administrator in the pages, a key with
- * the admin scope (its procedure checks the scope), or the system (scripts, seeds).
+ * Who acts on the review engine: an API key (its scopes checked by the procedure; the admin scope
+ * administers the registry and the keys), an administrator in the pages, or the system (the worker's
+ * schedule runs, scripts, benches). A signed-in user who is not an administrator, or a mesh peer, never
+ * reaches a review service: `ownedBy` would let them see every row.
  */
-export type EngineAdminActor = AdministratorActor | ApiKeyActor | SystemActor;
+export type ReviewActor = AdministratorActor | ApiKeyActor | SystemActor;

@@ -6,7 +6,7 @@ import { AppError } from "@/server/core/errors";
 import { readPage } from "../paging";
 import type { SystemActor } from "../actor";
 import type { ServiceContext } from "../context";
-import type { EngineAdminActor } from "./access";
+import type { ReviewActor } from "./access";
 import { generateWebhookSecret } from "./callbacks/signing";
 import { secretAad } from "./callbacks/secrets";
 import type { TCreateApiKeyInput, ZListApiKeysInput } from "./api-keys.schema";
@@ -60,7 +60,7 @@ const toOut = (r: Row) => ({
  * Creates a key (by an administrator, a key with the admin scope, or the system for the script; the
  * administrator is its creator); the answer is the only place the key appears.
  */
-export async function createApiKey(ctx: ServiceContext<EngineAdminActor>, input: TCreateApiKeyInput) {
+export async function createApiKey(ctx: ServiceContext<ReviewActor>, input: TCreateApiKeyInput) {
   const { db, sealer, actor } = ctx;
   const createdByUserId = actor.kind === "administrator" ? actor.userId : null;
   const { key, prefix } = newKey();
@@ -86,7 +86,7 @@ export async function createApiKey(ctx: ServiceContext<EngineAdminActor>, input:
 }
 
 /** One page of keys (never their hashes), newest first. */
-export function listApiKeys(ctx: ServiceContext<EngineAdminActor>, input: z.output<typeof ZListApiKeysInput>) {
+export function listApiKeys(ctx: ServiceContext<ReviewActor>, input: z.output<typeof ZListApiKeysInput>) {
   const { db } = ctx;
   const where = {
     ...(input.q
@@ -102,7 +102,7 @@ export function listApiKeys(ctx: ServiceContext<EngineAdminActor>, input: z.outp
 }
 
 /** Revokes a key at once (its next request gets 401); revoking twice is harmless. */
-export async function revokeApiKey(ctx: ServiceContext<EngineAdminActor>, input: { id: string }) {
+export async function revokeApiKey(ctx: ServiceContext<ReviewActor>, input: { id: string }) {
   const { db } = ctx;
   const { id } = input;
   const row = await db.apiKey.findUnique({ where: { id } });

@@ -2,7 +2,7 @@
 // on its version's platform origin, and what a job collected is its own. Only 127.0.0.1 servers.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "@/server/core/errors";
-import type { Actor } from "@/server/services/actor";
+import type { ApiKeyActor } from "@/server/services/actor";
 import { testDb, uid } from "@/test/helpers";
 import { startProbe, type Probe } from "@/test/probe";
 import { rejectionOf } from "@/test/rejection";
@@ -36,7 +36,7 @@ afterAll(async () => {
 
 async function client(scopes = ["jobs:read", "jobs:write"]) {
   const k = await makeKey(db, scopes as ("jobs:read" | "jobs:write")[]);
-  return { kind: "apiKey", apiKeyId: k.id, scopes } as Actor;
+  return { kind: "apiKey", apiKeyId: k.id, scopes } as ApiKeyActor;
 }
 
 describe("a job's target stays on its version's platform", () => {
@@ -136,7 +136,7 @@ describe("each client's results are its own", () => {
       const v = await makeVersion(db, "http-json", { platformUrl: platform.url });
       const m = await makeVersion(db, "http-json", { platformUrl: mirror.url });
       const place = uid("place");
-      const run = async (actor: Actor, version: string) => {
+      const run = async (actor: ApiKeyActor, version: string) => {
         const { value } = await createJob(
           withActor(deps, actor),
           ZCreateJobInput.parse({ requester_client_id: "c", platform_id: place, scraper_version: version }),
@@ -146,7 +146,7 @@ describe("each client's results are its own", () => {
         );
         return value.id;
       };
-      const texts = async (actor: Actor, jobId: string) =>
+      const texts = async (actor: ApiKeyActor, jobId: string) =>
         (await getJobDetail(serviceContext(actor, { db }), { job_id: jobId })).reviews.map((r) => r.text).sort();
 
       const victimJob = await run(victim, v.version);

@@ -1,6 +1,6 @@
 import { AppError } from "@/server/core/errors";
 import type { ServiceContext } from "../context";
-import { ownedBy } from "./access";
+import { ownedBy, type ReviewActor } from "./access";
 import { enqueueBatchCallback } from "./callbacks/enqueue";
 import { toBatchOut } from "./job-output";
 import { cancelQueuedJobs, markBatchCancelled } from "./job-states";
@@ -10,7 +10,7 @@ import { cancelQueuedJobs, markBatchCancelled } from "./job-states";
  * its running jobs finish their current run (their results are kept). batch.completed is sent once
  * every job has ended, with status cancelled. Cancelling an ended batch changes nothing.
  */
-export async function cancelBatch(ctx: ServiceContext, input: { batch_id: string }) {
+export async function cancelBatch(ctx: ServiceContext<ReviewActor>, input: { batch_id: string }) {
   const batchId = input.batch_id;
   const owned = await ctx.db.batch.findFirst({ where: { id: batchId, ...ownedBy(ctx.actor) }, select: { id: true } });
   if (!owned) throw new AppError("NOT_FOUND", "batch_not_found");

@@ -6,7 +6,7 @@ import { Prisma, sqlRows } from "@/server/core/db";
 import { isLiteralPrivateHost } from "@/server/core/outbound/address";
 import type { Actor } from "../actor";
 import type { ServiceContext } from "../context";
-import { apiKeyIdOf } from "./access";
+import { apiKeyIdOf, type ReviewActor } from "./access";
 import { secretAad } from "./callbacks/secrets";
 import { withIdempotency } from "./idempotency";
 import { toBatchOut, toJobOut } from "./job-output";
@@ -27,7 +27,7 @@ type Target = z.output<typeof ZJobTarget>;
  * The active versions for routing `targets`; when one names a version or variant the cached registry
  * does not know (registered in another process within the TTL), the registry is read again once.
  */
-export async function versionsFor(ctx: ServiceContext, targets: Target[]): Promise<RoutableVersion[]> {
+export async function versionsFor(ctx: ServiceContext<ReviewActor>, targets: Target[]): Promise<RoutableVersion[]> {
   const active = await activeVersions(ctx.db, PLATFORM);
   const known = (t: Target) =>
     active.some(
@@ -41,7 +41,7 @@ export async function versionsFor(ctx: ServiceContext, targets: Target[]): Promi
 }
 
 /** 422 callback_url_refused for a callback to a literal private address (unless CALLBACK_ALLOW_PRIVATE). */
-export function checkCallback(ctx: ServiceContext, url: string | undefined) {
+export function checkCallback(ctx: ServiceContext<ReviewActor>, url: string | undefined) {
   if (url && !ctx.settings.review.CALLBACK_ALLOW_PRIVATE && isLiteralPrivateHost(new URL(url))) {
     throw new AppError("UNPROCESSABLE", "callback_url_refused", { reason: "private_address" });
   }
@@ -91,7 +91,7 @@ const idem = (actor: Actor, key: IdemKey, operation: string, input: unknown) =>
  * once) and its first event in one statement.
  */
 export async function createJob(
-  ctx: ServiceContext,
+  ctx: ServiceContext<ReviewActor>,
   input: JobInput,
   key?: IdemKey,
 ): Promise<{ value: TJobOut; replayed: boolean }> {
@@ -141,7 +141,7 @@ export async function createJob(
  * off its routed version's origin refuses the whole batch, naming every such job.
  */
 export async function createBatch(
-  ctx: ServiceContext,
+  ctx: ServiceContext<ReviewActor>,
   input: BatchInput,
   key?: IdemKey,
 ): Promise<{ value: TBatchOut & { job_ids: string[] }; replayed: boolean }> {
@@ -158,7 +158,7 @@ export async function createBatch(
 
 /** Routes each target of a batch and checks it is on its version's platform origin (422 target_not_allowed naming each job). */
 export async function routeBatchTargets(
-  ctx: ServiceContext,
+  ctx: ServiceContext<ReviewActor>,
   targets: Target[],
   active?: RoutableVersion[],
 ): Promise<RoutableVersion[]> {
@@ -175,7 +175,7 @@ export async function routeBatchTargets(
  * run names its schedule and slot (unique together: a slot makes one batch, however many workers reach it).
  */
 export async function insertBatch(
-  ctx: ServiceContext,
+  ctx: ServiceContext<ReviewActor>,
   tx: Tx,
   input: BatchInput,
   active: RoutableVersion[],

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { Prisma } from "@/server/core/db";
 import type { Actor } from "../actor";
 import type { ServiceContext } from "../context";
-import { ownedBy } from "./access";
+import { ownedBy, type ReviewActor } from "./access";
 import { toJobOut } from "./job-output";
 import type { ZDashboardInput } from "./dashboards.schema";
 import { JOB_STATUSES } from "./schemas";
@@ -25,7 +25,7 @@ function countsOf(rows: { status: string; _count: { _all: number } }[]) {
 }
 
 /** GET /api/dashboard/overview: jobs by status, success rate, top clients, an hourly timeline. */
-export async function dashboardOverview(ctx: ServiceContext, input: Input) {
+export async function dashboardOverview(ctx: ServiceContext<ReviewActor>, input: Input) {
   const { db, actor } = ctx;
   const where = scope(actor, input);
   const [byStatus, agg, cb, top, hourly] = await Promise.all([
@@ -66,7 +66,7 @@ export async function dashboardOverview(ctx: ServiceContext, input: Input) {
 }
 
 /** GET /api/dashboard/by-client: per requester client (the 100 busiest). */
-export async function dashboardByClient(ctx: ServiceContext, input: Input) {
+export async function dashboardByClient(ctx: ServiceContext<ReviewActor>, input: Input) {
   const { db, actor } = ctx;
   const rows = await db.job.groupBy({
     by: ["requesterClientId", "status"],
@@ -97,7 +97,7 @@ export async function dashboardByClient(ctx: ServiceContext, input: Input) {
 }
 
 /** GET /api/dashboard/problems: failures by error class and by version, failed callbacks, the 50 latest problem jobs. */
-export async function dashboardProblems(ctx: ServiceContext, input: Input) {
+export async function dashboardProblems(ctx: ServiceContext<ReviewActor>, input: Input) {
   const { db, actor } = ctx;
   const where = scope(actor, input);
   const failed = { ...where, status: "failed" as const };
@@ -132,7 +132,7 @@ export async function dashboardProblems(ctx: ServiceContext, input: Input) {
 }
 
 /** GET /api/dashboard/by-version: results per scraper version and variant (A/B comparison, drift). */
-export async function dashboardByVersion(ctx: ServiceContext, input: Input) {
+export async function dashboardByVersion(ctx: ServiceContext<ReviewActor>, input: Input) {
   const { db, actor } = ctx;
   const where = scope(actor, input);
   const [rows, errs, avg, versions] = await Promise.all([

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Actor } from "@/server/services/actor";
+import type { ApiKeyActor } from "@/server/services/actor";
 import { freePort, testDb, uid } from "@/test/helpers";
 import {
   makeContext,
@@ -37,7 +37,7 @@ afterAll(async () => {
 
 async function keyActor(scopes: ("jobs:read" | "jobs:write")[] = ["jobs:read", "jobs:write"]) {
   const k = await makeKey(db, scopes);
-  return { ...k, actor: { kind: "apiKey", apiKeyId: k.id, scopes } as Actor };
+  return { ...k, actor: { kind: "apiKey", apiKeyId: k.id, scopes } as ApiKeyActor };
 }
 
 describe("jobs on the queue", () => {

@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { handleRest } from "@/server/api/openapi/rest-handler";
 import { createContext } from "@/server/api/trpc";
-import type { Actor } from "@/server/services/actor";
+import type { ApiKeyActor } from "@/server/services/actor";
 import { testDb, uid } from "@/test/helpers";
 import { makeContext, makeKey, makeVersion, startReceiver, testSettings, waitFor } from "@/test/review-fixtures";
 import { workerForFile } from "@/test/review-worker";
@@ -63,7 +63,7 @@ async function pagedPlatform(total: number) {
 
 async function client(scopes: ("jobs:read" | "jobs:write")[] = ["jobs:read", "jobs:write"]) {
   const k = await makeKey(db, scopes);
-  return { key: k.key, secret: k.secret, actor: { kind: "apiKey", apiKeyId: k.id, scopes } as Actor };
+  return { key: k.key, secret: k.secret, actor: { kind: "apiKey", apiKeyId: k.id, scopes } as ApiKeyActor };
 }
 
 async function rest(key: string, method: string, path: string) {

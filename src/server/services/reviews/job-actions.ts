@@ -1,6 +1,6 @@
 import { AppError } from "@/server/core/errors";
 import type { ServiceContext } from "../context";
-import { ownedBy } from "./access";
+import { ownedBy, type ReviewActor } from "./access";
 import { enqueueBatchCallback, firstJobDelivery } from "./callbacks/enqueue";
 import { toJobOut } from "./job-output";
 import { cancelQueuedJob, requestCancel, retryJobRun } from "./job-rerun";
@@ -9,7 +9,7 @@ import { cancelQueuedJob, requestCancel, retryJobRun } from "./job-rerun";
 // transitions of job-rerun.ts (of job-states.ts's machine), so a cancel racing the worker's claim or
 // end, or two retries, change a job once.
 
-async function ownedJob(ctx: ServiceContext, jobId: string) {
+async function ownedJob(ctx: ServiceContext<ReviewActor>, jobId: string) {
   const job = await ctx.db.job.findFirst({
     where: { id: jobId, ...ownedBy(ctx.actor) },
     select: { id: true, batchId: true },
@@ -24,7 +24,7 @@ async function ownedJob(ctx: ServiceContext, jobId: string) {
  * the scraper's current step (under 5 s), keeps the reviews read so far and ends it cancelled. A job
  * already cancelled answers as it is; a succeeded or failed one is 409 job_not_cancellable.
  */
-export async function cancelJob(ctx: ServiceContext, input: { job_id: string }) {
+export async function cancelJob(ctx: ServiceContext<ReviewActor>, input: { job_id: string }) {
   const jobId = input.job_id;
   await ownedJob(ctx, jobId);
   for (let tries = 0; tries < 3; tries++) {
@@ -54,7 +54,7 @@ export async function cancelJob(ctx: ServiceContext, input: { job_id: string }) 
  * (JOB_MAX_ATTEMPTS more runs allowed; the earlier run's reviews unlinked). In a cancelled batch it is
  * 409 batch_cancelled; otherwise 409 job_not_retryable unless the job is failed or cancelled.
  */
-export async function retryJob(ctx: ServiceContext, input: { job_id: string }) {
+export async function retryJob(ctx: ServiceContext<ReviewActor>, input: { job_id: string }) {
   const jobId = input.job_id;
   await ownedJob(ctx, jobId);
   // (A cancelled batch is refused inside the transaction, with the batch row locked: retryJobRun.)

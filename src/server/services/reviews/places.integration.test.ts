@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { selectReviews } from "@/demo-platform/query";
 import { handleRest } from "@/server/api/openapi/rest-handler";
 import { createContext } from "@/server/api/trpc";
-import type { Actor } from "@/server/services/actor";
+import type { ApiKeyActor } from "@/server/services/actor";
 import { demoPlatformForFile } from "@/test/demo-platform-for-file";
 import { testDb } from "@/test/helpers";
 import { makeContext, makeKey, makeVersion, startTestWorker, testSettings, waitFor } from "@/test/review-fixtures";
@@ -29,7 +29,7 @@ type Json = Record<string, any>;
 
 async function client() {
   const k = await makeKey(db, ["jobs:read", "jobs:write"]);
-  return { key: k.key, actor: { kind: "apiKey", apiKeyId: k.id, scopes: ["jobs:read", "jobs:write"] } as Actor };
+  return { key: k.key, actor: { kind: "apiKey", apiKeyId: k.id, scopes: ["jobs:read", "jobs:write"] } as ApiKeyActor };
 }
 
 async function rest(key: string, path: string) {

@@ -6,7 +6,7 @@ import { AppError } from "@/server/core/errors";
 import type { Actor } from "../actor";
 import type { ServiceContext } from "../context";
 import { readPage } from "../paging";
-import { ownedBy } from "./access";
+import { ownedBy, type ReviewActor } from "./access";
 import { toJobOut } from "./job-output";
 import { copyStream, exportStatement } from "./review-export";
 import type { ExportFormat } from "./review-export.schema";
@@ -42,7 +42,7 @@ function visible(actor: Actor): Prisma.PlaceWhereInput {
 }
 
 /** GET /api/places: one page of the visible places, searchable by name, address and platform id. */
-export function listPlaces(ctx: ServiceContext, input: z.output<typeof ZListPlacesInput>) {
+export function listPlaces(ctx: ServiceContext<ReviewActor>, input: z.output<typeof ZListPlacesInput>) {
   const { db, actor } = ctx;
   const where: Prisma.PlaceWhereInput = {
     ...visible(actor),
@@ -87,7 +87,7 @@ function ownJobs(actor: Actor): Prisma.Sql {
 }
 
 /** GET /api/places/{place_id}: the place, how many of its reviews the caller holds, and the caller's latest job of it. */
-export async function getPlace(ctx: ServiceContext, input: { place_id: string }) {
+export async function getPlace(ctx: ServiceContext<ReviewActor>, input: { place_id: string }) {
   const { db, actor } = ctx;
   const placeId = input.place_id;
   const place = await visiblePlace(db, actor, placeId);
@@ -144,7 +144,7 @@ function placeRelation(place: Place, actor: Actor, f: PlaceFilters, after = ""):
  * on the publication date, `rating`, `language`, `q` (text or author). `job_id` is the caller's latest
  * job that collected that version.
  */
-export async function placeReviews(ctx: ServiceContext, input: z.output<typeof ZPlaceReviewsInput>) {
+export async function placeReviews(ctx: ServiceContext<ReviewActor>, input: z.output<typeof ZPlaceReviewsInput>) {
   const { db, actor } = ctx;
   const place = await visiblePlace(db, actor, input.place_id);
   const relation = placeRelation(place, actor, input, decode(input.cursor));
@@ -162,7 +162,7 @@ export async function placeReviews(ctx: ServiceContext, input: z.output<typeof Z
 
 /** GET /api/places/{place_id}/reviews/export: the same reviews (every page, the same filters) as CSV or NDJSON, streamed. */
 export async function placeExport(
-  ctx: ServiceContext,
+  ctx: ServiceContext<ReviewActor>,
   input: z.output<typeof ZPlaceExportInput> & { format: ExportFormat; bom?: boolean },
 ) {
   const { db, actor } = ctx;

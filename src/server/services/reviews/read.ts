@@ -3,12 +3,12 @@ import type { Prisma } from "@/server/core/db";
 import { AppError } from "@/server/core/errors";
 import type { ServiceContext } from "../context";
 import { readPage } from "../paging";
-import { ownedBy } from "./access";
+import { ownedBy, type ReviewActor } from "./access";
 import { toBatchOut, toJobOut } from "./job-output";
 import type { ZListBatchesInput, ZListJobsInput } from "./read.schema";
 
 /** One page of the batches the actor may see. */
-export function listBatches(ctx: ServiceContext, input: z.output<typeof ZListBatchesInput>) {
+export function listBatches(ctx: ServiceContext<ReviewActor>, input: z.output<typeof ZListBatchesInput>) {
   const { db, actor } = ctx;
   const where: Prisma.BatchWhereInput = {
     ...ownedBy(actor),
@@ -31,7 +31,7 @@ export function listBatches(ctx: ServiceContext, input: z.output<typeof ZListBat
 }
 
 /** A batch with its progress and its jobs; NOT_FOUND when absent or not the actor's. */
-export async function getBatch(ctx: ServiceContext, input: { batch_id: string }) {
+export async function getBatch(ctx: ServiceContext<ReviewActor>, input: { batch_id: string }) {
   const { db, actor } = ctx;
   const batchId = input.batch_id;
   const batch = await db.batch.findFirst({ where: { id: batchId, ...ownedBy(actor) } });
@@ -41,7 +41,7 @@ export async function getBatch(ctx: ServiceContext, input: { batch_id: string })
 }
 
 /** One page of the jobs the actor may see. */
-export function listJobs(ctx: ServiceContext, input: z.output<typeof ZListJobsInput>) {
+export function listJobs(ctx: ServiceContext<ReviewActor>, input: z.output<typeof ZListJobsInput>) {
   const { db, actor } = ctx;
   const where: Prisma.JobWhereInput = {
     ...ownedBy(actor),
@@ -78,7 +78,7 @@ const CALLBACK_KIND_NAMES = {
 export const JOB_REVIEW_PREVIEW = 20;
 
 /** A job with its state timeline, a preview of its reviews (the newest JOB_REVIEW_PREVIEW) and callback attempts. */
-export async function getJobDetail(ctx: ServiceContext, input: { job_id: string }) {
+export async function getJobDetail(ctx: ServiceContext<ReviewActor>, input: { job_id: string }) {
   const { db, actor } = ctx;
   const jobId = input.job_id;
   const job = await db.job.findFirst({ where: { id: jobId, ...ownedBy(actor) } });

@@ -2,7 +2,7 @@ import type { ScraperVersion } from "@/generated/prisma/client";
 import type { Prisma } from "@/server/core/db";
 import { AppError, isUniqueViolation } from "@/server/core/errors";
 import type { ServiceContext } from "../context";
-import type { EngineAdminActor } from "./access";
+import type { ReviewActor } from "./access";
 import { KNOWN_IMPLEMENTATIONS as SCRAPER_IMPLEMENTATIONS } from "./implementations";
 import type { z } from "zod";
 import { invalidateRegistry } from "./registry-cache";
@@ -57,7 +57,7 @@ function checkSum(sum: number) {
 
 /** Every version (deprecated too, unless asked not to), with the active allocation's sum. */
 export async function listScraperVersions(
-  ctx: ServiceContext<EngineAdminActor>,
+  ctx: ServiceContext<ReviewActor>,
   input: z.output<typeof ZListScrapersInput>,
 ) {
   const { db } = ctx;
@@ -69,7 +69,7 @@ export async function listScraperVersions(
 }
 
 /** One version; NOT_FOUND when absent. */
-export async function getScraperVersion(ctx: ServiceContext<EngineAdminActor>, input: { id: string }) {
+export async function getScraperVersion(ctx: ServiceContext<ReviewActor>, input: { id: string }) {
   const row = await ctx.db.scraperVersion.findUnique({ where: { id: input.id } });
   if (!row) throw new AppError("NOT_FOUND", "scraper_version_not_found");
   return toOut(row);
@@ -77,7 +77,7 @@ export async function getScraperVersion(ctx: ServiceContext<EngineAdminActor>, i
 
 /** Registers a version; its share must keep the active sum at most 100. */
 export async function createScraperVersion(
-  ctx: ServiceContext<EngineAdminActor>,
+  ctx: ServiceContext<ReviewActor>,
   input: z.output<typeof ZCreateScraperInput>,
 ) {
   const { db } = ctx;
@@ -109,7 +109,7 @@ export async function createScraperVersion(
 
 /** Changes the implementation, description or configuration of a version. */
 export async function updateScraperVersion(
-  ctx: ServiceContext<EngineAdminActor>,
+  ctx: ServiceContext<ReviewActor>,
   input: z.output<typeof ZUpdateScraperInput>,
 ) {
   const { db } = ctx;
@@ -129,7 +129,7 @@ export async function updateScraperVersion(
 
 /** Sets one version's share; a deprecated version keeps 0; the active sum stays at most 100. */
 export async function setScraperTraffic(
-  ctx: ServiceContext<EngineAdminActor>,
+  ctx: ServiceContext<ReviewActor>,
   input: z.output<typeof ZScraperTrafficInput>,
 ) {
   const { db } = ctx;
@@ -146,7 +146,7 @@ export async function setScraperTraffic(
 }
 
 /** Promote: this version takes 100 % of routed traffic, every other active version 0 % (they stay registered). */
-export async function promoteScraperVersion(ctx: ServiceContext<EngineAdminActor>, input: { id: string }) {
+export async function promoteScraperVersion(ctx: ServiceContext<ReviewActor>, input: { id: string }) {
   const { db } = ctx;
   const { id } = input;
   await db.$transaction(async (tx) => {
@@ -165,7 +165,7 @@ export async function promoteScraperVersion(ctx: ServiceContext<EngineAdminActor
 }
 
 /** Deprecate: out of routing (share 0, not selectable explicitly); the others' shares are left as they are. */
-export async function deprecateScraperVersion(ctx: ServiceContext<EngineAdminActor>, input: { id: string }) {
+export async function deprecateScraperVersion(ctx: ServiceContext<ReviewActor>, input: { id: string }) {
   const { db } = ctx;
   const { id } = input;
   const { count } = await db.scraperVersion.updateMany({

@@ -2,6 +2,7 @@ import { Readable, Transform } from "node:stream";
 import { copyOut, type Db } from "@/server/core/db";
 import { AppError } from "@/server/core/errors";
 import type { ServiceContext } from "../context";
+import type { ReviewActor } from "./access";
 import type { ExportFormat } from "./review-export.schema";
 import { EXPORT_COLUMNS, sourceOf, UUID, type Source } from "./review-out";
 
@@ -138,7 +139,7 @@ export function crlfRecords(bom = false): Transform {
  * stops the copy. Ownership is checked before the first byte (NOT_FOUND is thrown, not streamed).
  */
 export async function exportStream(
-  ctx: ServiceContext,
+  ctx: ServiceContext<ReviewActor>,
   input: ({ job_id: string } | { batch_id: string }) & { format: ExportFormat; bom?: boolean },
 ): Promise<ReadableStream<Uint8Array>> {
   const { db, actor } = ctx;

@@ -2,7 +2,7 @@ import { Prisma, sqlRows, type Db } from "@/server/core/db";
 import { AppError } from "@/server/core/errors";
 import type { Actor } from "../actor";
 import type { ServiceContext } from "../context";
-import { ownedBy } from "./access";
+import { ownedBy, type ReviewActor } from "./access";
 import { DATE_PRECISIONS } from "@/server/scrapers/types";
 import type { TReviewOut } from "./review-out.schema";
 
@@ -137,7 +137,7 @@ const toOut = toReviewOut;
 
 /** GET /api/jobs/{job_id}/reviews and /api/batches/{batch_id}/reviews: one page and the next cursor. */
 export async function reviewPage(
-  ctx: ServiceContext,
+  ctx: ServiceContext<ReviewActor>,
   input: ({ job_id: string } | { batch_id: string }) & { limit: number; cursor?: string | undefined },
 ) {
   const { db, actor } = ctx;

@@ -1,8 +1,9 @@
 import { Prisma, sqlRows } from "@/server/core/db";
 import { AppError } from "@/server/core/errors";
 import type { Schedule } from "@/generated/prisma/client";
-import type { Actor, SystemActor } from "../actor";
+import type { SystemActor } from "../actor";
 import { withActor, type ServiceContext } from "../context";
+import type { ReviewActor } from "./access";
 import { scopeFromDb } from "./api-keys";
 import { insertBatch, versionsFor } from "./create-jobs";
 import { nextSlot, scheduleAad } from "./schedules";
@@ -32,7 +33,7 @@ async function anyDue(ctx: ServiceContext<SystemActor>): Promise<boolean> {
 }
 
 /** The actor a run acts as: the schedule's API key, or the system for an administrator's schedule. */
-async function actorOf(ctx: ServiceContext<SystemActor>, s: Schedule, now: Date): Promise<Actor | string> {
+async function actorOf(ctx: ServiceContext<SystemActor>, s: Schedule, now: Date): Promise<ReviewActor | string> {
   if (!s.apiKeyId) return { kind: "system" };
   const key = await ctx.db.apiKey.findUnique({
     where: { id: s.apiKeyId },

@@ -3,7 +3,7 @@
 // the old text); the REST surface with its checks; two worker processes, one run per slot, one of
 // them killed mid-way. Only 127.0.0.1 servers.
 import { afterAll, describe, expect, it } from "vitest";
-import type { Actor } from "@/server/services/actor";
+import type { ApiKeyActor } from "@/server/services/actor";
 import { testDb, uid } from "@/test/helpers";
 import { demoPlatformForFile } from "@/test/demo-platform-for-file";
 import { restWithKey } from "@/test/rest";
@@ -32,7 +32,7 @@ const demo = demoPlatformForFile();
 /** Makes the schedule's next slot due now (as time passing would). */
 const dueNow = (id: string) => db.schedule.update({ where: { id }, data: { nextRunAt: new Date() } });
 
-async function runsDone(id: string, actor: Actor, n: number) {
+async function runsDone(id: string, actor: ApiKeyActor, n: number) {
   return waitFor(
     async () => {
       const s = await getSchedule(serviceContext(actor, { db }), { schedule_id: id });
@@ -46,7 +46,7 @@ async function runsDone(id: string, actor: Actor, n: number) {
 describe("schedules", () => {
   it("runs new_only twice over a place that gained 5 reviews and edited 1: 5 new, 1 updated, the rest unchanged, the old text kept", async () => {
     const { id: apiKeyId } = await makeKey(db, ["jobs:read", "jobs:write"]);
-    const actor: Actor = { kind: "apiKey", apiKeyId, scopes: ["jobs:read", "jobs:write"] };
+    const actor: ApiKeyActor = { kind: "apiKey", apiKeyId, scopes: ["jobs:read", "jobs:write"] };
     const v = await makeVersion(db, "http-json", { platformUrl: demo.base });
     const receiver = await startReceiver([200]);
     const secret = `whsec_${Buffer.alloc(32, 7).toString("base64")}`;
@@ -115,7 +115,7 @@ describe("schedules", () => {
     expect(history.versions[1]?.edited_at).not.toBeNull();
     // Another key sees neither the schedule nor the history.
     const { id: otherKey } = await makeKey(db, ["jobs:read"]);
-    const other: Actor = { kind: "apiKey", apiKeyId: otherKey, scopes: ["jobs:read"] };
+    const other: ApiKeyActor = { kind: "apiKey", apiKeyId: otherKey, scopes: ["jobs:read"] };
     await expect(getSchedule(serviceContext(other, { db }), { schedule_id: schedule.id })).rejects.toThrow(
       "schedule_not_found",
     );
@@ -199,7 +199,7 @@ describe("schedules", () => {
     const [a, b] = await Promise.all([spawnWorkerProcess(settings, env), spawnWorkerProcess(settings, env)]);
     try {
       const { id: apiKeyId } = await makeKey(db, ["jobs:read", "jobs:write"]);
-      const actor: Actor = { kind: "apiKey", apiKeyId, scopes: ["jobs:read", "jobs:write"] };
+      const actor: ApiKeyActor = { kind: "apiKey", apiKeyId, scopes: ["jobs:read", "jobs:write"] };
       const v = await makeVersion(db, "http-json", { platformUrl: platform.url });
       const start = new Date(Math.ceil(Date.now() / 1000) * 1000 + 1000);
       const schedule = await createSchedule(

@@ -4,10 +4,9 @@ import { Prisma, sqlRows } from "@/server/core/db";
 import { AppError } from "@/server/core/errors";
 import { uuidv7 } from "@/server/core/ids";
 import type { Schedule } from "@/generated/prisma/client";
-import type { Actor } from "../actor";
 import type { ServiceContext } from "../context";
 import { readPage } from "../paging";
-import { apiKeyIdOf, ownedBy } from "./access";
+import { apiKeyIdOf, ownedBy, type ReviewActor } from "./access";
 import { checkCallback, routeBatchTargets } from "./create-jobs";
 import {
   SCHEDULE_RUNS_SHOWN,
@@ -62,7 +61,7 @@ export function toScheduleOut(s: Schedule): TScheduleOut {
 
 /** Creates a schedule after checking its targets route and are allowed now (422 as the batch endpoint answers). */
 export async function createSchedule(
-  ctx: ServiceContext,
+  ctx: ServiceContext<ReviewActor>,
   input: z.output<typeof ZCreateScheduleInput>,
 ): Promise<TScheduleOut> {
   const s = ctx.settings.review;
@@ -96,14 +95,14 @@ export async function createSchedule(
   return toScheduleOut(await ctx.db.schedule.findUniqueOrThrow({ where: { id } }));
 }
 
-async function owned(ctx: ServiceContext<Actor>, id: string): Promise<Schedule> {
+async function owned(ctx: ServiceContext<ReviewActor>, id: string): Promise<Schedule> {
   const found = await ctx.db.schedule.findFirst({ where: { id, ...ownedBy(ctx.actor) } });
   if (!found) throw new AppError("NOT_FOUND", "schedule_not_found");
   return found;
 }
 
 /** One page of the caller's schedules. */
-export function listSchedules(ctx: ServiceContext, input: z.output<typeof ZListSchedulesInput>) {
+export function listSchedules(ctx: ServiceContext<ReviewActor>, input: z.output<typeof ZListSchedulesInput>) {
   const { db } = ctx;
   const where: Prisma.ScheduleWhereInput = {
     ...ownedBy(ctx.actor),
@@ -133,7 +132,7 @@ export function listSchedules(ctx: ServiceContext, input: z.output<typeof ZListS
 
 /** A schedule with its newest runs (SCHEDULE_RUNS_SHOWN) and each run's counts summed over its jobs. */
 export async function getSchedule(
-  ctx: ServiceContext,
+  ctx: ServiceContext<ReviewActor>,
   input: { schedule_id: string },
 ): Promise<z.output<typeof ZScheduleDetailOut>> {
   const id = input.schedule_id;
@@ -163,7 +162,7 @@ export async function getSchedule(
 
 /** Pauses (no slot runs) or resumes (the next slot after now; missed slots are not run). */
 export async function setScheduleStatus(
-  ctx: ServiceContext,
+  ctx: ServiceContext<ReviewActor>,
   input: { schedule_id: string; status: "active" | "paused" },
 ): Promise<TScheduleOut> {
   const { status } = input;
@@ -179,7 +178,7 @@ export async function setScheduleStatus(
 
 /** Deletes a schedule; its runs stay as batches (no longer tagged). */
 export async function deleteSchedule(
-  ctx: ServiceContext,
+  ctx: ServiceContext<ReviewActor>,
   input: { schedule_id: string },
 ): Promise<{ id: string; deleted: true }> {
   const schedule = await owned(ctx, input.schedule_id);
@@ -192,7 +191,7 @@ export async function deleteSchedule(
  * edit adds a version; the old one stays). NOT_FOUND when none of the caller's jobs collected it.
  */
 export async function reviewHistory(
-  ctx: ServiceContext,
+  ctx: ServiceContext<ReviewActor>,
   input: { review_id: string },
 ): Promise<z.output<typeof ZReviewHistoryOut>> {
   const reviewId = input.review_id;
