@@ -6,16 +6,16 @@
  *   BENCH_PG_PORT=… npx tsx bench/batch-reviews.ts [jobs=1000] [loops=8] [http-json|browser]
  */
 import { spawn } from "node:child_process";
-import { open, parseKeyRing, seal } from "../src/server/core/crypto/seal";
 import { parseConfig } from "../src/server/core/config";
 import { createDb } from "../src/server/core/db";
 import { createLogger } from "../src/server/core/logger";
 import { ZReviewSettings } from "../src/server/queue/settings";
 import { closeScrapers } from "../src/server/scrapers";
+import { sealerOf, withActor } from "../src/server/services/context";
 import { createApiKey } from "../src/server/services/reviews/api-keys";
 import { createBatch } from "../src/server/services/reviews/create-jobs";
-import type { ReviewDeps } from "../src/server/services/reviews/deps";
-import { ZCreateBatchInput } from "../src/server/services/reviews/schemas";
+import { reviewSystemContext } from "../src/server/services/reviews/system-context";
+import { ZCreateBatchInput } from "../src/server/services/reviews/create-jobs.schema";
 import { freePort, waitForHttp } from "../src/test/helpers";
 import { startQueueWorkers } from "../src/worker/queue-workers";
 import { benchDatabase } from "./lib";
@@ -65,21 +65,15 @@ async function product(): Promise<{ rate: number; reviews: number; failed: numbe
     JOB_QUEUE: `bench-batch-${Date.now().toString(36)}`,
     DEMO_PLATFORM_URL: platformUrl,
   });
-  const ring = parseKeyRing(process.env.SECRETS_KEYS);
   const db = createDb(ready.url, { max: LOOPS * 2 + 4 });
-  const deps: ReviewDeps = {
-    db,
-    sealer: { seal: (p, a) => seal(ring, p, a), open: (x, a) => open(ring, x, a) },
-    settings,
-  };
-  const key = await createApiKey(db, deps.sealer, null, { name: "bench-batch", scopes: ["jobs:write"] });
+  const ctx = reviewSystemContext({ db, sealer: sealerOf(process.env.SECRETS_KEYS), review: settings });
+  const key = await createApiKey(ctx, { name: "bench-batch", scopes: ["jobs:write"] });
   const version = await db.scraperVersion.create({
     data: { platform: "platform", version: `bench-${Date.now().toString(36)}`, variant: "b", implementation: IMPL },
   });
   const t0 = performance.now();
   const { value: batch } = await createBatch(
-    deps,
-    { kind: "apiKey", apiKeyId: key.id, scopes: ["jobs:write"] },
+    withActor(ctx, { kind: "apiKey", apiKeyId: key.id, scopes: ["jobs:write"] }),
     ZCreateBatchInput.parse({
       requester_client_id: "bench",
       jobs: Array.from({ length: N }, (_, i) => ({
@@ -89,7 +83,7 @@ async function product(): Promise<{ rate: number; reviews: number; failed: numbe
       })),
     }),
   );
-  const workers = startQueueWorkers(deps, { scrape: LOOPS, callbacks: 1 }, createLogger("bench", "warn"));
+  const workers = startQueueWorkers(ctx, { scrape: LOOPS, callbacks: 1 }, createLogger("bench", "warn"));
   for (;;) {
     const b = await db.batch.findUniqueOrThrow({ where: { id: batch.id } });
     if (b.completedAt) break;

@@ -9,8 +9,9 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import pg from "pg";
 import { to as copyTo } from "pg-copy-streams";
-import { parseKeyRing, open, seal } from "../src/server/core/crypto/seal";
 import { createDb } from "../src/server/core/db";
+import { SYSTEM } from "../src/server/services/actor";
+import { sealerOf, serviceContext } from "../src/server/services/context";
 import { createApiKey } from "../src/server/services/reviews/api-keys";
 import { storeJobReviews } from "../src/server/services/reviews/review-store";
 import { benchDatabase, startBenchServer } from "./lib";
@@ -18,11 +19,10 @@ import { benchDatabase, startBenchServer } from "./lib";
 const N = Number(process.argv[2] ?? 100_000);
 const DATABASE = "bench_export";
 process.env.SECRETS_KEYS ??= `kbench:${Buffer.alloc(32, 5).toString("base64")}`;
-const ring = parseKeyRing(process.env.SECRETS_KEYS);
 
 const ready = await benchDatabase(DATABASE);
 const db = createDb(ready.url, { max: 4 });
-const key = await createApiKey(db, { seal: (p, a) => seal(ring, p, a), open: (x, a) => open(ring, x, a) }, null, {
+const key = await createApiKey(serviceContext(SYSTEM, { db, sealer: sealerOf(process.env.SECRETS_KEYS) }), {
   name: `bench-export-${Date.now().toString(36)}`,
   scopes: ["jobs:read"],
   rate_limit_per_minute: 100_000,

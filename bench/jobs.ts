@@ -7,18 +7,16 @@
  * baseline was pg-boss's own no-op throughput; docs/pipelines.md, "Queue", keeps the last figures of both.)
  *   BENCH_PG_PORT=… npx tsx bench/jobs.ts [jobs=10000] [loops=16]
  */
-import { open, parseKeyRing, seal } from "../src/server/core/crypto/seal";
 import { parseConfig } from "../src/server/core/config";
 import { createDb } from "../src/server/core/db";
 import { createLogger } from "../src/server/core/logger";
 import { syncRegistry } from "../src/server/pipelines/registry";
-import { SYSTEM } from "../src/server/services/actor";
-import { serviceContext } from "../src/server/services/context";
 import { ZReviewSettings } from "../src/server/queue/settings";
 import { createApiKey } from "../src/server/services/reviews/api-keys";
 import { createJob } from "../src/server/services/reviews/create-jobs";
-import type { ReviewDeps } from "../src/server/services/reviews/deps";
-import { ZCreateJobInput } from "../src/server/services/reviews/schemas";
+import { sealerOf, withActor } from "../src/server/services/context";
+import { reviewSystemContext } from "../src/server/services/reviews/system-context";
+import { ZCreateJobInput } from "../src/server/services/reviews/create-jobs.schema";
 import { takeExecutions, type ClaimedExecution } from "../src/server/services/pipelines/take-executions";
 import { startQueueWorkers } from "../src/worker/queue-workers";
 import { startSlots } from "../src/worker/slots";
@@ -60,13 +58,8 @@ async function pool(n: number, width: number, fn: (i: number) => Promise<unknown
 async function baseline(): Promise<number> {
   const db = createDb(url, { max: LOOPS + SUBMITTERS + 2 });
   await syncRegistry(db);
-  const ring = parseKeyRing(process.env.SECRETS_KEYS ?? "");
   const review = parseConfig(ZReviewSettings, { JOB_QUEUE: `bench-base-${stamp}` });
-  const ctx = serviceContext(SYSTEM, {
-    db,
-    sealer: { seal: (p, a) => seal(ring, p, a), open: (x, a) => open(ring, x, a) },
-    settings: { publicBaseUrl: "", brokerUrl: "", review },
-  });
+  const ctx = reviewSystemContext({ db, sealer: sealerOf(process.env.SECRETS_KEYS ?? ""), review });
   let done = 0;
   let finished!: () => void;
   const all = new Promise<void>((r) => (finished = r));
@@ -108,25 +101,19 @@ async function endToEnd(): Promise<{ rate: number; callbacks: number }> {
     CALLBACK_ALLOW_PRIVATE: "1",
     WORKER_POLL_MS: "500",
   });
-  const ring = parseKeyRing(process.env.SECRETS_KEYS ?? "");
   const db = createDb(url, { max: LOOPS * 2 + SUBMITTERS });
-  const deps: ReviewDeps = {
-    db,
-    sealer: { seal: (p, a) => seal(ring, p, a), open: (x, a) => open(ring, x, a) },
-    settings,
-  };
+  const ctx = reviewSystemContext({ db, sealer: sealerOf(process.env.SECRETS_KEYS ?? ""), review: settings });
   const receiver = await startReceiver([200]);
-  const key = await createApiKey(db, deps.sealer, null, { name: `bench-${stamp}`, scopes: ["jobs:write"] });
+  const key = await createApiKey(ctx, { name: `bench-${stamp}`, scopes: ["jobs:write"] });
   const version = await db.scraperVersion.create({
     data: { platform: "platform", version: `bench-${stamp}`, variant: "noop", implementation: "noop" },
   });
   const actor = { kind: "apiKey" as const, apiKeyId: key.id, scopes: ["jobs:write"] };
-  const workers = startQueueWorkers(deps, { scrape: LOOPS, callbacks: LOOPS }, createLogger("bench", "warn"));
+  const workers = startQueueWorkers(ctx, { scrape: LOOPS, callbacks: LOOPS }, createLogger("bench", "warn"));
   const t0 = performance.now();
   await pool(N, SUBMITTERS, () =>
     createJob(
-      deps,
-      actor,
+      withActor(ctx, actor),
       ZCreateJobInput.parse({
         requester_client_id: "bench",
         platform_id: "p-1",

@@ -4,9 +4,11 @@
  * Prints the key and its callback signing secret once; only the key's SHA-256 is stored.
  */
 import { parseArgs } from "node:util";
-import { parseKeyRing, open, seal } from "../src/server/core/crypto/seal";
 import { createDb } from "../src/server/core/db";
+import { SYSTEM } from "../src/server/services/actor";
+import { sealerOf, serviceContext } from "../src/server/services/context";
 import { createApiKey } from "../src/server/services/reviews/api-keys";
+import { ZCreateApiKeyInput } from "../src/server/services/reviews/api-keys.schema";
 import { API_SCOPES, type TApiScope } from "../src/server/services/reviews/schemas";
 import { prepare } from "./lib/product";
 
@@ -28,18 +30,15 @@ if (!values.name || scopes.length === 0 || scopes.some((s) => !(API_SCOPES as re
   process.exit(2);
 }
 const { env, database } = await prepare({ dev: false, buildWeb: false, seed: false });
-const ring = parseKeyRing(env.SECRETS_KEYS ?? "");
 const db = createDb(database.url, { max: 1 });
 try {
   const created = await createApiKey(
-    db,
-    { seal: (p, aad) => seal(ring, p, aad), open: (s, aad) => open(ring, s, aad) },
-    null,
-    {
+    serviceContext(SYSTEM, { db, sealer: sealerOf(env.SECRETS_KEYS ?? "") }),
+    ZCreateApiKeyInput.parse({
       name: values.name,
       scopes: scopes as TApiScope[],
       ...(values.rate ? { rate_limit_per_minute: Number(values.rate) } : {}),
-    },
+    }),
   );
   process.stdout.write(
     `API key "${created.name}" (${created.prefix}, scopes ${created.scopes.join(", ")}) — shown once, store it now:\n` +

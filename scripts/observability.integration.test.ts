@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { Actor } from "@/server/services/actor";
 import { createJob } from "@/server/services/reviews/create-jobs";
-import { ZCreateJobInput } from "@/server/services/reviews/schemas";
+import { ZCreateJobInput } from "@/server/services/reviews/create-jobs.schema";
 import { spawnTsx, testDb, freePort, waitForHttp, type Spawned } from "@/test/helpers";
 import {
   makeKey,
-  makeDeps,
+  makeContext,
   makeVersion,
   spawnWorkerProcess,
   startJsonPlatform,
@@ -13,13 +13,14 @@ import {
   testSettings,
   waitFor,
 } from "@/test/review-fixtures";
+import { withActor } from "../src/server/services/context";
 
 // /metrics and /ready of the worker and the broker as real processes (docs/observability.md). The web
 // app's are checked against the production build by e2e/metrics.spec.ts.
 
 const db = testDb();
 const settings = testSettings({ JOB_TIMEOUT_MS: "20000" });
-const deps = makeDeps(db, settings);
+const deps = makeContext(db, settings);
 const TOKEN = "a-metrics-token-of-some-length";
 const WORKER_ENV = {
   WORKER_POLL_MS: "100",
@@ -110,7 +111,7 @@ describe("the worker's /metrics and /ready", () => {
         scraper_version: v.version,
         callback_url: receiver.url,
       });
-      const { value: job } = await createJob(deps, actor, input);
+      const { value: job } = await createJob(withActor(deps, actor), input);
       await waitFor(
         async () =>
           (await db.job.findUniqueOrThrow({ where: { id: job.id } })).callbackState === "delivered" ? true : undefined,
@@ -159,8 +160,7 @@ describe("the worker's /metrics and /ready", () => {
       const actor: Actor = { kind: "apiKey", apiKeyId: k.id, scopes: ["jobs:write"] };
       const v = await makeVersion(db, "http-json", { platformUrl: platform.url });
       await createJob(
-        deps,
-        actor,
+        withActor(deps, actor),
         ZCreateJobInput.parse({ requester_client_id: "acme", platform_id: "held-1", scraper_version: v.version }),
       );
       // The worker has the job and waits on the platform, which never answers.

@@ -1,10 +1,8 @@
-import { open, parseKeyRing, seal } from "@/server/core/crypto/seal";
 import type { Db } from "@/server/core/db";
 import { generatedReviewContents } from "@/server/pipelines/review-analytics/demo-data";
 import type { TReviewSettings } from "@/server/queue/settings";
 import { SYSTEM, type Actor, type SystemActor } from "@/server/services/actor";
-import { serviceContext, type ServiceContext } from "@/server/services/context";
-import type { Sealer } from "@/server/services/meshes/deps";
+import { sealerOf, serviceContext, type ServiceContext } from "@/server/services/context";
 import { createApiKey } from "@/server/services/reviews/api-keys";
 import { storeJobReviews, type ReviewContent } from "@/server/services/reviews/review-store";
 import type { TApiScope } from "@/server/services/reviews/schemas";
@@ -22,8 +20,7 @@ export const TEST_ORIGIN = "http://127.0.0.1:4200";
  * of `review` (a test's own, which no worker of another test file takes), the process's otherwise.
  */
 export function ctxOf<A extends Actor>(db: Db, actor: A, review?: TReviewSettings): ServiceContext<A> {
-  const ring = parseKeyRing(process.env.SECRETS_KEYS ?? "");
-  const sealer: Sealer = { seal: (p, aad) => seal(ring, p, aad), open: (sealed, aad) => open(ring, sealed, aad) };
+  const sealer = sealerOf(process.env.SECRETS_KEYS ?? "");
   const settings = review
     ? { publicBaseUrl: "http://127.0.0.1:3000", brokerUrl: "ws://127.0.0.1:4000", review }
     : undefined;
@@ -56,9 +53,8 @@ export async function queuedIds(db: Db, where: { queue?: string; ids?: string[];
 
 /** An API key made by the real service: its text (for REST), its id and the actor it acts as. */
 export async function makeApiKey(db: Db, scopes: TApiScope[]) {
-  const ring = parseKeyRing(process.env.SECRETS_KEYS ?? "");
-  const sealer: Sealer = { seal: (p, aad) => seal(ring, p, aad), open: (sealed, aad) => open(ring, sealed, aad) };
-  const created = await createApiKey(db, sealer, null, { name: uid("pipeline-key"), scopes });
+  const sealer = sealerOf(process.env.SECRETS_KEYS ?? "");
+  const created = await createApiKey(serviceContext(SYSTEM, { db, sealer }), { name: uid("pipeline-key"), scopes });
   const actor: Actor = { kind: "apiKey", apiKeyId: created.id, scopes };
   return { id: created.id, key: created.key, actor };
 }

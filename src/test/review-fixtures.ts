@@ -1,15 +1,15 @@
 import { webcrypto } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { open, parseKeyRing, seal } from "@/server/core/crypto/seal";
 import { parseConfig } from "@/server/core/config";
 import type { Db, Prisma } from "@/server/core/db";
 import { createLogger } from "@/server/core/logger";
 import { ZReviewSettings, type TReviewSettings } from "@/server/queue/settings";
-import type { Sealer } from "@/server/services/meshes/deps";
+import { SYSTEM, type SystemActor } from "@/server/services/actor";
+import { sealerOf, serviceContext, type Sealer, type ServiceContext } from "@/server/services/context";
 import { createApiKey } from "@/server/services/reviews/api-keys";
-import type { ReviewDeps } from "@/server/services/reviews/deps";
 import { invalidateRegistry } from "@/server/services/reviews/registry-cache";
+import { reviewSystemContext } from "@/server/services/reviews/system-context";
 import type { TApiScope } from "@/server/services/reviews/schemas";
 import { startQueueWorkers, type WorkerCounts } from "@/worker/queue-workers";
 import { freePort, spawnTsx, uid, waitForHttp, type Spawned } from "./helpers";
@@ -31,21 +31,19 @@ export function testSettings(overrides: Record<string, string> = {}): TReviewSet
 
 /** The sealer on the test key ring (SECRETS_KEYS of the integration setup). */
 export function testSealer(): Sealer {
-  const ring = parseKeyRing(process.env.SECRETS_KEYS ?? "");
-  return { seal: (p, aad) => seal(ring, p, aad), open: (s, aad) => open(ring, s, aad) };
+  return sealerOf(process.env.SECRETS_KEYS ?? "");
 }
 
-/** Review deps on the test database (the settings' own work queue). */
-export function makeDeps(db: Db, settings = testSettings()): ReviewDeps {
-  return { db, sealer: testSealer(), settings };
+/** The system's service context on the test database (the settings' own work queue). */
+export function makeContext(db: Db, settings = testSettings()): ServiceContext<SystemActor> {
+  return reviewSystemContext({ db, sealer: testSealer(), review: settings });
 }
 
-/** An in-process worker on the deps' work queue; resolves to its stop function. */
 export async function startTestWorker(
-  deps: ReviewDeps,
+  ctx: ServiceContext<SystemActor>,
   counts: WorkerCounts = { scrape: 2, callbacks: 2 },
 ): Promise<() => Promise<void>> {
-  const workers = startQueueWorkers(deps, counts, createLogger("test-worker"));
+  const workers = startQueueWorkers(ctx, counts, createLogger("test-worker"));
   return async () => {
     await workers.close({ graceMs: 5_000 });
   };
@@ -53,7 +51,11 @@ export async function startTestWorker(
 
 /** A new API key with the scopes; returns the key text and its id. */
 export async function makeKey(db: Db, scopes: TApiScope[], extra: { rate_limit_per_minute?: number } = {}) {
-  const created = await createApiKey(db, testSealer(), null, { name: uid("key"), scopes, ...extra });
+  const created = await createApiKey(serviceContext(SYSTEM, { db, sealer: testSealer() }), {
+    name: uid("key"),
+    scopes,
+    ...extra,
+  });
   return { id: created.id, key: created.key, secret: created.callback_secret };
 }
 

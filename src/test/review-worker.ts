@@ -1,15 +1,16 @@
 import { afterAll, beforeAll } from "vitest";
-import type { ReviewDeps } from "@/server/services/reviews/deps";
+import type { SystemActor } from "@/server/services/actor";
+import type { ServiceContext } from "@/server/services/context";
 import { startTestWorker } from "./review-fixtures";
 
-/** An in-process worker on the deps' work queue for the whole test file, stopped (and the client closed) after it. */
-export function workerForFile(deps: ReviewDeps): void {
+/** An in-process worker on the context's work queue for the whole test file, stopped (and the client closed) after it. */
+export function workerForFile(ctx: ServiceContext<SystemActor>): void {
   let stop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    stop = await startTestWorker(deps);
+    stop = await startTestWorker(ctx);
   });
   afterAll(async () => {
     await stop?.();
-    await deps.db.$disconnect();
+    await ctx.db.$disconnect();
   });
 }

@@ -6,15 +6,13 @@ import { onShutdown } from "../server/core/lifecycle";
 import { createLogger } from "../server/core/logger";
 import { Readiness } from "../server/core/readiness";
 import { APP_VERSION } from "../server/core/version";
-import { parseKeyRing, open, seal } from "../server/core/crypto/seal";
 import { createDb } from "../server/core/db";
 import { ZReviewSettings } from "../server/queue/settings";
 import { closeScrapers } from "../server/scrapers";
-import { SYSTEM } from "../server/services/actor";
-import { serviceContext } from "../server/services/context";
+import { sealerOf } from "../server/services/context";
 import { executionsWaiting } from "../server/services/pipelines/take-executions";
-import type { ReviewDeps } from "../server/services/reviews/deps";
 import { queueStats } from "../server/services/reviews/queue-stats";
+import { reviewSystemContext } from "../server/services/reviews/system-context";
 import { ZWorkerConfig } from "./config";
 import { createWorkerHttp } from "./http";
 import { createWorkerMetrics, executionObserver } from "./metrics";
@@ -28,8 +26,8 @@ const gitSha = resolveGitSha(PROJECT_ROOT);
 const startedAt = Date.now();
 // The gauges read the queue tables at scrape time (they exist by the time the port listens).
 const metrics = createWorkerMetrics({
-  queue: () => queueStats(db, settings.JOB_QUEUE),
-  pipelinesWaiting: () => executionsWaiting(pipelineCtx),
+  queue: () => queueStats(ctx, { queue: settings.JOB_QUEUE }),
+  pipelinesWaiting: () => executionsWaiting(ctx),
 });
 const monitor = new DbMonitor({
   url: config.DATABASE_URL,
@@ -42,28 +40,18 @@ const monitor = new DbMonitor({
 await monitor.start();
 // Jobs, callbacks and pipeline executions: the product's own tables are the queue (docs/review-engine.md,
 // "Queue"; docs/pipelines.md, "Queue").
-const ring = parseKeyRing(config.SECRETS_KEYS);
 const db = createDb(config.DATABASE_URL, {
   max: config.WORKER_CONCURRENCY + config.CALLBACK_CONCURRENCY + config.PIPELINE_CONCURRENCY + 2,
 });
-const deps: ReviewDeps = {
-  db,
-  sealer: { seal: (plaintext, aad) => seal(ring, plaintext, aad), open: (sealed, aad) => open(ring, sealed, aad) },
-  settings,
-};
+// The system's context of every service the worker's loops call (jobs, callbacks, pipeline executions).
+const ctx = reviewSystemContext({ db, sealer: sealerOf(config.SECRETS_KEYS), review: settings });
 const queueWorkers = startQueueWorkers(
-  deps,
+  ctx,
   { scrape: config.WORKER_CONCURRENCY, callbacks: config.CALLBACK_CONCURRENCY, inline: config.CALLBACK_INLINE_MAX },
   log,
   metrics,
 );
-// Pipeline executions run as the system, on the worker's database and review settings.
-const pipelineCtx = serviceContext(SYSTEM, {
-  db,
-  sealer: deps.sealer,
-  settings: { publicBaseUrl: "", brokerUrl: "", review: settings },
-});
-const pipelines = startPipelineWorker(pipelineCtx, {
+const pipelines = startPipelineWorker(ctx, {
   log,
   concurrency: config.PIPELINE_CONCURRENCY,
   leaseMs: config.PIPELINE_STALE_AFTER_MS,

@@ -1,8 +1,8 @@
 import { Counter, Gauge, Histogram } from "prom-client";
 import { processRegistry } from "../server/core/metrics-http";
 import { ScrapeErrorClass } from "../generated/prisma/enums";
-import type { AttemptRecord } from "../server/services/reviews/callbacks/deliver";
-import type { ReviewObserver } from "../server/services/reviews/deps";
+import type { AttemptRecord } from "../server/services/reviews/callbacks/attempt-record";
+import type { ReviewObserver } from "../server/services/reviews/worker-hooks";
 import type { QueueStats } from "../server/services/reviews/queue-stats";
 import type { ExecutionObserver } from "../server/services/pipelines/run-execution";
 
@@ -140,7 +140,7 @@ export function createWorkerMetrics(sources: WorkerGaugeSources = {}) {
 }
 export type WorkerMetrics = ReturnType<typeof createWorkerMetrics>;
 
-/** The observer the review services tell of finished jobs (ReviewDeps.observer). */
+/** The observer the review services tell of finished jobs (RunHooks.observer). */
 export function reviewObserver(m: WorkerMetrics): ReviewObserver {
   return {
     jobFinished: ({ status, errorClass }) => {

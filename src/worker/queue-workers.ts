@@ -2,13 +2,16 @@ import { Batcher } from "../server/core/batcher";
 import { waitAtMost } from "../server/core/lifecycle";
 import type { Logger } from "../server/core/logger";
 import { callbackLeaseMs, jobLeaseMs } from "../server/queue/settings";
-import { attemptLoaded, recordAttempts, type AttemptRecord } from "../server/services/reviews/callbacks/deliver";
+import type { SystemActor } from "../server/services/actor";
+import type { ServiceContext } from "../server/services/context";
+import type { AttemptRecord } from "../server/services/reviews/callbacks/attempt-record";
+import { attemptLoaded, recordAttempts } from "../server/services/reviews/callbacks/deliver";
 import { HostSlots, InlineDeliveries } from "../server/services/reviews/callbacks/inline";
 import { giveBackDelivery, takeDeliveries, type TakenDelivery } from "../server/services/reviews/callbacks/take";
-import type { ReviewDeps } from "../server/services/reviews/deps";
 import { takeAndClaim, type ClaimedRun } from "../server/services/reviews/job-claim";
 import { runClaimedRun } from "../server/services/reviews/run-job";
 import { runDueSchedules, type ScheduleRun } from "../server/services/reviews/schedule-runner";
+import type { RunHooks } from "../server/services/reviews/worker-hooks";
 import { DEFAULT_CALLBACK_INLINE_MAX } from "./config";
 import { observeCallbackAttempt, observeJobRun, reviewObserver, type WorkerMetrics } from "./metrics";
 import { startSlots } from "./slots";
@@ -39,21 +42,21 @@ export interface QueueWorkers {
  * most CALLBACK_MAX_PER_HOST at once per host). A job's first callback attempt is made at once by the
  * slot that ended it, up to `inline` attempts at a time; the delivery slots take the rest and every retry.
  * One `schedules` slot turns due monitoring slots into batches. With `metrics`, runs, finished jobs and
- * callback attempts are counted and timed there.
+ * callback attempts are counted and timed there. Every service is called with `ctx` (the system's).
  */
 export function startQueueWorkers(
-  base: ReviewDeps,
+  ctx: ServiceContext<SystemActor>,
   counts: WorkerCounts,
   log: Logger,
   metrics?: WorkerMetrics,
 ): QueueWorkers {
-  const s = base.settings;
+  const s = ctx.settings.review;
   const hosts = new HostSlots(s.CALLBACK_MAX_PER_HOST);
   const inline = new InlineDeliveries(counts.inline ?? DEFAULT_CALLBACK_INLINE_MAX, hosts);
   // Attempts that end while a record is being written are recorded together by the next statement.
   const records = new Batcher<AttemptRecord, void>(
     async (items) => {
-      await recordAttempts(base.db, items);
+      await recordAttempts(ctx, items);
       return items.map(() => undefined);
     },
     { waitMs: 1, max: 500 },
@@ -62,21 +65,20 @@ export function startQueueWorkers(
     if (metrics) observeCallbackAttempt(metrics, r);
     return records.add(r);
   };
-  const deps: ReviewDeps = {
-    ...base,
+  const hooks: RunHooks = {
     inlineCallbacks: inline,
     recordAttempt,
-    ...(metrics ? { observer: reviewObserver(metrics) } : {}),
+    observer: metrics ? reviewObserver(metrics) : null,
   };
   const scrape = startSlots<ClaimedRun>(
     {
       name: "scrape",
-      take: (n) => takeAndClaim(deps.db, { queue: s.JOB_QUEUE, leaseMs: jobLeaseMs(s) }, n),
+      take: (n) => takeAndClaim(ctx, { queue: s.JOB_QUEUE, leaseMs: jobLeaseMs(s), limit: n }),
       run: async (run) => {
         const started = performance.now();
         let outcome = "error";
         try {
-          outcome = await runClaimedRun(deps, run, log);
+          outcome = await runClaimedRun(ctx, run, hooks, log);
         } finally {
           if (metrics) observeJobRun(metrics, outcome, (performance.now() - started) / 1000);
         }
@@ -91,7 +93,7 @@ export function startQueueWorkers(
   const schedules = startSlots<ScheduleRun>(
     {
       name: "schedules",
-      take: (n) => runDueSchedules(deps, n),
+      take: (n) => runDueSchedules(ctx, { max: n }),
       run: async (r) => {
         if (r.error)
           log.warn(
@@ -117,22 +119,24 @@ export function startQueueWorkers(
       take: (n) => {
         const free = hosts.free();
         fullHostsAtTake = Object.values(free).some((f) => f === 0);
-        return takeDeliveries(
-          deps,
-          { queue: s.JOB_QUEUE, leaseMs: callbackLeaseMs(s), perHost: hosts.perHost, free },
-          n,
-        );
+        return takeDeliveries(ctx, {
+          queue: s.JOB_QUEUE,
+          leaseMs: callbackLeaseMs(s),
+          perHost: hosts.perHost,
+          free,
+          limit: n,
+        });
       },
       run: async ({ delivery, host, secret }) => {
         // A first attempt made at once may have filled the host since the take: hand the delivery back.
-        if (!hosts.tryAcquire(host)) return giveBackDelivery(deps, delivery);
+        if (!hosts.tryAcquire(host)) return giveBackDelivery(ctx, delivery);
         let held = true;
         const answered = () => {
           if (held) hosts.release(host);
           held = false;
         };
         try {
-          const state = await attemptLoaded(deps, delivery, secret, undefined, answered);
+          const state = await attemptLoaded(ctx, delivery, secret, recordAttempt, answered);
           log.info(
             { event: "callback_attempt", deliveryId: delivery.id, attempt: delivery.attempts + 1, state },
             "callback attempted",

@@ -1,7 +1,7 @@
 import { TRPCError } from "@trpc/server";
 import { AppError } from "@/server/core/errors";
-import { reviewSettings } from "@/server/queue/settings";
-import type { Actor } from "@/server/services/actor";
+import { SYSTEM, type Actor, type AdministratorActor, type ApiKeyActor } from "@/server/services/actor";
+import { serviceContext, type ServiceContext } from "@/server/services/context";
 import { authenticateApiKey } from "@/server/services/reviews/api-keys";
 import { takeKeyToken } from "@/server/services/reviews/rate-limit";
 import type { TApiScope } from "@/server/services/reviews/schemas";
@@ -27,9 +27,11 @@ export async function engineActor(ctx: Context, scope: TApiScope, session: "admi
   const header = ctx.headers.get("authorization");
   if (header) {
     const presented = BEARER.exec(header)?.[1];
-    const key = presented ? await authenticateApiKey(ctx.db, presented) : null;
+    // Authentication acts as the system: no actor exists before the key is known.
+    const system = serviceContext(SYSTEM, { db: ctx.db });
+    const key = presented ? await authenticateApiKey(system, { key: presented }) : null;
     if (!key) throw new TRPCError({ code: "UNAUTHORIZED", message: "invalid_api_key" });
-    const limit = await takeKeyToken(key.id, key.rateLimitPerMinute ?? reviewSettings().API_KEY_RATE_PER_MINUTE);
+    const limit = await takeKeyToken(system, { keyId: key.id, perMinute: key.rateLimitPerMinute });
     for (const [name, value] of Object.entries(limit.headers)) ctx.responseHeaders.set(name, value);
     if (!limit.allowed) throw new TRPCError({ code: "TOO_MANY_REQUESTS", message: "rate_limited" });
     if (!key.scopes.includes(scope) && !key.scopes.includes("admin")) {
@@ -47,8 +49,33 @@ export async function engineActor(ctx: Context, scope: TApiScope, session: "admi
   return { kind: "user", userId: user.id, isAdmin: user.isAdmin };
 }
 
-/** Jobs, batches, dashboards and the registry: an API key with the scope, or a signed-in administrator. */
-export const engineProcedure = (scope: TApiScope) => apiKeyOrSessionProcedure(scope, "admin");
+/** Who calls the review engine's services: an API key, or an administrator in the pages. */
+export type EngineActor = ApiKeyActor | AdministratorActor;
+
+/**
+ * The review engine's actor for a request (an API key with the scope, or a signed-in administrator),
+ * or a TRPCError: engineActor's rule, a session acting as the administrator it is.
+ */
+export async function reviewEngineActor(ctx: Context, scope: TApiScope): Promise<EngineActor> {
+  const actor = await engineActor(ctx, scope, "admin");
+  if (actor.kind === "apiKey" || actor.kind === "administrator") return actor;
+  if (actor.kind === "user" && actor.isAdmin) return { kind: "administrator", userId: actor.userId };
+  throw new TRPCError({ code: "FORBIDDEN", message: "admin_only" });
+}
+
+/** The request's service context for the review engine: its database, its actor, the process's clock and settings. */
+export const engineContext = (ctx: Context, actor: EngineActor): ServiceContext<EngineActor> =>
+  serviceContext(actor, { db: ctx.db });
+
+/**
+ * Jobs, batches, dashboards and the registry: an API key with the scope, or a signed-in administrator;
+ * the procedure gets the request's service context as `ctx.service`, built once.
+ */
+export const engineProcedure = (scope: TApiScope) =>
+  publicProcedure.use(async ({ ctx, next }) => {
+    const actor = await reviewEngineActor(ctx, scope);
+    return next({ ctx: { ...ctx, actor, service: engineContext(ctx, actor) } });
+  });
 
 /** The Idempotency-Key header of the request, if any. */
 export const idempotencyKeyOf = (headers: Headers) => headers.get("idempotency-key") ?? undefined;

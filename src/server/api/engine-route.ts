@@ -1,10 +1,10 @@
 import { TRPCError } from "@trpc/server";
 import { AppError, appCodeOfTrpc, ERROR_MAP, type AppErrorCode } from "@/server/core/errors";
 import { retryAfterHeader } from "@/server/core/token-bucket";
-import type { Actor } from "@/server/services/actor";
+import type { ServiceContext } from "@/server/services/context";
 import type { TApiScope } from "@/server/services/reviews/schemas";
-import { engineActor } from "./engine-procedure";
-import { createContext, type Context, type SessionUser } from "./trpc";
+import { engineContext, reviewEngineActor, type EngineActor } from "./engine-procedure";
+import { createContext, type SessionUser } from "./trpc";
 
 const codeOf = (trpc: string): AppErrorCode => appCodeOfTrpc(trpc) ?? "INTERNAL";
 
@@ -37,20 +37,21 @@ function refusal(cause: unknown, headers: Headers): Response {
 
 /**
  * A route handler of the review engine outside tRPC (the streamed exports): the same authentication,
- * scope, rate limit and error body as the engine's procedures (engineActor), then `serve`. The rate
- * limit headers go on every answer. `resolveUser` reads the session (the route passes getSessionUser).
+ * scope, rate limit and error body as the engine's procedures (reviewEngineActor), then `serve` with
+ * the request's service context. The rate limit headers go on every answer. `resolveUser` reads the
+ * session (the route passes getSessionUser).
  */
 export async function engineRoute(
   req: Request,
   scope: TApiScope,
   resolveUser: () => Promise<SessionUser | null>,
-  serve: (ctx: Context, actor: Actor) => Promise<Response>,
+  serve: (service: ServiceContext<EngineActor>) => Promise<Response>,
 ): Promise<Response> {
   const ctx = createContext({ resolveUser, headers: req.headers });
   const headers = () => new Headers([...ctx.responseHeaders]);
   try {
-    const actor = await engineActor(ctx, scope, "admin");
-    const res = await serve(ctx, actor);
+    const actor = await reviewEngineActor(ctx, scope);
+    const res = await serve(engineContext(ctx, actor));
     for (const [name, value] of ctx.responseHeaders) res.headers.set(name, value);
     return res;
   } catch (cause) {

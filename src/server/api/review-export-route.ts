@@ -1,14 +1,12 @@
 import { z } from "zod";
 import { AppError, validationIssues } from "@/server/core/errors";
-import { placeExport, ZPlaceExportInput } from "@/server/services/reviews/places";
-import { EXPORT_FORMATS, exportStream } from "@/server/services/reviews/review-export";
+import { placeExport } from "@/server/services/reviews/places";
+import { ZPlaceExportInput } from "@/server/services/reviews/places.schema";
+import { exportStream } from "@/server/services/reviews/review-export";
+import { ZExportQuery } from "@/server/services/reviews/review-export.schema";
 import { engineRoute } from "./engine-route";
 import type { SessionUser } from "./trpc";
 
-const ZExportQuery = z.object({
-  format: z.enum(EXPORT_FORMATS).default("csv"),
-  bom: z.enum(["true", "false", "1", "0"]).optional(),
-});
 const ZUuid = z.uuid();
 const PARAM = { job: "job_id", batch: "batch_id", place: "place_id" } as const;
 
@@ -25,7 +23,7 @@ function invalid(error: z.ZodError): AppError {
 export function reviewExport(kind: "job" | "batch" | "place", resolveUser: () => Promise<SessionUser | null>) {
   return async (req: Request, { params }: { params: Promise<Record<string, string>> }) => {
     const id = (await params)[PARAM[kind]] ?? "";
-    return engineRoute(req, "jobs:read", resolveUser, async (ctx, actor) => {
+    return engineRoute(req, "jobs:read", resolveUser, async (service) => {
       const url = new URL(req.url);
       const { format: rawFormat, bom: rawBom, ...filters } = Object.fromEntries(url.searchParams);
       const query = ZExportQuery.safeParse({ format: rawFormat, bom: rawBom });
@@ -37,11 +35,11 @@ export function reviewExport(kind: "job" | "batch" | "place", resolveUser: () =>
       if (kind === "place") {
         const input = ZPlaceExportInput.safeParse({ ...filters, place_id: id });
         if (!input.success) throw invalid(input.error);
-        body = await placeExport(ctx.db, actor, input.data, format, { bom });
+        body = await placeExport(service, { ...input.data, format, bom });
       } else {
-        body = await exportStream(ctx.db, actor, kind === "job" ? { job_id: id } : { batch_id: id }, format, { bom });
+        body = await exportStream(service, { ...(kind === "job" ? { job_id: id } : { batch_id: id }), format, bom });
       }
-      const day = new Date().toISOString().slice(0, 10);
+      const day = service.now().toISOString().slice(0, 10);
       return new Response(body, {
         headers: {
           "content-type": format === "csv" ? "text/csv; charset=utf-8" : "application/x-ndjson; charset=utf-8",

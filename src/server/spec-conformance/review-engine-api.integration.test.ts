@@ -4,9 +4,11 @@ import { createHash } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Actor } from "@/server/services/actor";
 import * as dash from "@/server/services/reviews/dashboards";
+import { ZDashboardInput } from "@/server/services/reviews/dashboards.schema";
 import { activeVersions, invalidateRegistry } from "@/server/services/reviews/registry-cache";
 import { testDb, uid } from "@/test/helpers";
 import { makeKey } from "@/test/review-fixtures";
+import { serviceContext } from "@/server/services/context";
 
 const db = testDb();
 afterAll(() => db.$disconnect());
@@ -63,11 +65,11 @@ describe("Document 1: dashboards over a fixture of jobs with known outcomes", ()
       });
       ids.push(job.id);
     }
-    const input = dash.ZDashboardInput.parse({});
+    const input = ZDashboardInput.parse({});
     expect(input.hours).toBe(24);
     const zero = { queued: 0, running: 0, succeeded: 0, failed: 0, cancelled: 0 };
 
-    expect(await dash.dashboardOverview(db, actor, input)).toEqual({
+    expect(await dash.dashboardOverview(serviceContext(actor, { db }), input)).toEqual({
       hours: 24,
       total: 6,
       by_status: { ...zero, queued: 1, succeeded: 3, failed: 2 },
@@ -83,7 +85,7 @@ describe("Document 1: dashboards over a fixture of jobs with known outcomes", ()
       timeline: [{ hour: `${hour.toISOString().slice(0, 13)}:00Z`, succeeded: 3, failed: 2, other: 1 }],
     });
 
-    expect(await dash.dashboardByClient(db, actor, input)).toEqual({
+    expect(await dash.dashboardByClient(serviceContext(actor, { db }), input)).toEqual({
       hours: 24,
       clients: [
         {
@@ -98,7 +100,7 @@ describe("Document 1: dashboards over a fixture of jobs with known outcomes", ()
       ],
     });
 
-    const problems = await dash.dashboardProblems(db, actor, input);
+    const problems = await dash.dashboardProblems(serviceContext(actor, { db }), input);
     expect(problems.failed_callbacks).toBe(1);
     expect(new Set(problems.by_error_class.map((r) => `${r.error_class}:${r.jobs}`))).toEqual(
       new Set(["blocked:1", "timeout:1"]),
@@ -109,7 +111,7 @@ describe("Document 1: dashboards over a fixture of jobs with known outcomes", ()
     // Problem jobs: failed, or whose callback failed (job 3 is both), newest first.
     expect(new Set(problems.recent.map((j) => j.id))).toEqual(new Set([ids[2], ids[3]]));
 
-    const byVersion = await dash.dashboardByVersion(db, actor, input);
+    const byVersion = await dash.dashboardByVersion(serviceContext(actor, { db }), input);
     expect(byVersion.versions).toEqual([
       {
         scraper_version_id: vb.id,

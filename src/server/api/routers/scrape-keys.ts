@@ -1,6 +1,5 @@
-import { z } from "zod";
-import { configuredSealer } from "@/server/services/context";
 import * as keys from "@/server/services/reviews/api-keys";
+import * as ks from "@/server/services/reviews/api-keys.schema";
 import { engineProcedure } from "../engine-procedure";
 import { createTRPCRouter } from "../trpc";
 
@@ -13,19 +12,17 @@ const admin = engineProcedure("admin");
 export const apiKeysRouter = createTRPCRouter({
   list: admin
     .meta(rest("GET", "/admin/api-keys", "List API keys (prefix, scopes, last use; never the key)"))
-    .input(keys.ZListApiKeysInput)
-    .output(keys.ZApiKeysPage)
-    .query(({ ctx, input }) => keys.listApiKeys(ctx.db, input)),
+    .input(ks.ZListApiKeysInput)
+    .output(ks.ZApiKeysPage)
+    .query(({ ctx, input }) => keys.listApiKeys(ctx.service, input)),
   create: admin
     .meta(rest("POST", "/admin/api-keys", "Create an API key; the key and its callback secret are in this answer only"))
-    .input(keys.ZCreateApiKeyInput)
-    .output(keys.ZCreatedApiKeyOut)
-    .mutation(({ ctx, input }) =>
-      keys.createApiKey(ctx.db, configuredSealer(), ctx.actor.kind === "user" ? ctx.actor.userId : null, input),
-    ),
+    .input(ks.ZCreateApiKeyInput)
+    .output(ks.ZCreatedApiKeyOut)
+    .mutation(({ ctx, input }) => keys.createApiKey(ctx.service, input)),
   revoke: admin
     .meta(rest("POST", "/admin/api-keys/{id}/revoke", "Revoke an API key at once"))
-    .input(z.object({ id: z.uuid() }))
-    .output(keys.ZApiKeyOut)
-    .mutation(({ ctx, input }) => keys.revokeApiKey(ctx.db, input.id)),
+    .input(ks.ZRevokeApiKeyInput)
+    .output(ks.ZApiKeyOut)
+    .mutation(({ ctx, input }) => keys.revokeApiKey(ctx.service, input)),
 });

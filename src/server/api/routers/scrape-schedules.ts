@@ -1,7 +1,5 @@
-import { z } from "zod";
-import * as sc from "@/server/services/reviews/schedule-schemas";
+import * as sc from "@/server/services/reviews/schedules.schema";
 import * as schedules from "@/server/services/reviews/schedules";
-import { reviewDeps } from "@/server/services/reviews/web-deps";
 import { engineProcedure } from "../engine-procedure";
 import { createTRPCRouter } from "../trpc";
 
@@ -21,12 +19,12 @@ export const schedulesRouter = createTRPCRouter({
     )
     .input(sc.ZCreateScheduleInput)
     .output(sc.ZScheduleOut)
-    .mutation(({ ctx, input }) => schedules.createSchedule(reviewDeps(), ctx.actor, input)),
+    .mutation(({ ctx, input }) => schedules.createSchedule(ctx.service, input)),
   list: engineProcedure("jobs:read")
     .meta(rest("GET", "/schedules", "List schedules"))
     .input(sc.ZListSchedulesInput)
     .output(sc.ZSchedulesPage)
-    .query(({ ctx, input }) => schedules.listSchedules(ctx.db, ctx.actor, input)),
+    .query(({ ctx, input }) => schedules.listSchedules(ctx.service, input)),
   get: engineProcedure("jobs:read")
     .meta(
       rest(
@@ -37,12 +35,12 @@ export const schedulesRouter = createTRPCRouter({
     )
     .input(sc.ZScheduleIdInput)
     .output(sc.ZScheduleDetailOut)
-    .query(({ ctx, input }) => schedules.getSchedule(ctx.db, ctx.actor, input.schedule_id)),
+    .query(({ ctx, input }) => schedules.getSchedule(ctx.service, input)),
   pause: engineProcedure("jobs:write")
     .meta(rest("POST", "/schedules/{schedule_id}/pause", "Pause a schedule (no slot runs until it is resumed)"))
     .input(sc.ZScheduleIdInput)
     .output(sc.ZScheduleOut)
-    .mutation(({ ctx, input }) => schedules.setScheduleStatus(reviewDeps(), ctx.actor, input.schedule_id, "paused")),
+    .mutation(({ ctx, input }) => schedules.setScheduleStatus(ctx.service, { ...input, status: "paused" })),
   resume: engineProcedure("jobs:write")
     .meta(
       rest(
@@ -53,12 +51,12 @@ export const schedulesRouter = createTRPCRouter({
     )
     .input(sc.ZScheduleIdInput)
     .output(sc.ZScheduleOut)
-    .mutation(({ ctx, input }) => schedules.setScheduleStatus(reviewDeps(), ctx.actor, input.schedule_id, "active")),
+    .mutation(({ ctx, input }) => schedules.setScheduleStatus(ctx.service, { ...input, status: "active" })),
   delete: engineProcedure("jobs:write")
     .meta(rest("DELETE", "/schedules/{schedule_id}", "Delete a schedule (its runs stay as batches)"))
     .input(sc.ZScheduleIdInput)
-    .output(z.object({ id: z.string(), deleted: z.literal(true) }))
-    .mutation(({ ctx, input }) => schedules.deleteSchedule(reviewDeps(), ctx.actor, input.schedule_id)),
+    .output(sc.ZDeletedScheduleOut)
+    .mutation(({ ctx, input }) => schedules.deleteSchedule(ctx.service, input)),
   reviewHistory: engineProcedure("jobs:read")
     .meta(
       rest(
@@ -69,5 +67,5 @@ export const schedulesRouter = createTRPCRouter({
     )
     .input(sc.ZReviewIdInput)
     .output(sc.ZReviewHistoryOut)
-    .query(({ ctx, input }) => schedules.reviewHistory(ctx.db, ctx.actor, input.review_id)),
+    .query(({ ctx, input }) => schedules.reviewHistory(ctx.service, input)),
 });

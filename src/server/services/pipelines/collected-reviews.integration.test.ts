@@ -4,16 +4,17 @@ import { createLogger } from "@/server/core/logger";
 import type { Aggregates } from "@/server/pipelines/review-analytics/aggregates";
 import type { Actor } from "@/server/services/actor";
 import { createJob } from "@/server/services/reviews/create-jobs";
-import { ZCreateJobInput } from "@/server/services/reviews/schemas";
+import { ZCreateJobInput } from "@/server/services/reviews/create-jobs.schema";
 import { testDb } from "@/test/helpers";
 import { ctxOf, systemCtx } from "@/test/pipeline-fixtures";
-import { makeDeps, makeKey, makeVersion, testSettings, waitFor } from "@/test/review-fixtures";
+import { makeContext, makeKey, makeVersion, testSettings, waitFor } from "@/test/review-fixtures";
 import { startQueueWorkers, type QueueWorkers } from "@/worker/queue-workers";
 import { startPipelineWorker } from "@/worker/pipelines";
 import type { Slots } from "@/worker/slots";
 import { executePipeline } from "./execute-pipeline";
 import { getSynthesis } from "./execution-views";
 import { getExecution } from "./executions";
+import { withActor } from "@/server/services/context";
 
 /**
  * The whole path as the product runs it: a collection job scrapes the demo reviews platform over HTTP
@@ -24,7 +25,7 @@ const db = testDb();
 const settings = testSettings();
 let platform: DemoPlatform;
 let platformUrl: string;
-const deps = makeDeps(db, settings);
+const deps = makeContext(db, settings);
 let pipelines: Slots;
 
 let workers: QueueWorkers;
@@ -55,8 +56,7 @@ describe("review-analytics over reviews collected from the demo platform", () =>
     const version = await makeVersion(db, "http-json", { platformUrl });
     const limit = Math.min(150, source.length);
     const { value: job } = await createJob(
-      deps,
-      actor,
+      withActor(deps, actor),
       ZCreateJobInput.parse({
         requester_client_id: "analytics",
         platform_id: place.id,

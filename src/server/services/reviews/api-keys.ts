@@ -1,15 +1,16 @@
 import { randomBytes } from "node:crypto";
-import { z } from "zod";
+import type { z } from "zod";
 import type { ApiScope } from "@/generated/prisma/enums";
 import { sha256Hex } from "@/server/core/crypto/hash";
-import type { Db } from "@/server/core/db";
 import { AppError } from "@/server/core/errors";
 import { readPage } from "../paging";
-import { ZPageInput } from "../meshes/schemas";
-import type { Sealer } from "../meshes/deps";
+import type { SystemActor } from "../actor";
+import type { ServiceContext } from "../context";
+import type { ReviewActor } from "./access";
 import { generateWebhookSecret } from "./callbacks/signing";
 import { secretAad } from "./callbacks/secrets";
-import { API_SCOPES, ZDate, type TApiScope } from "./schemas";
+import type { TCreateApiKeyInput, ZListApiKeysInput } from "./api-keys.schema";
+import type { TApiScope } from "./schemas";
 
 // API keys: "rk_" + 8 characters (the prefix, shown in lists) + "_" + 32 random bytes (base64url).
 // Only the SHA-256 of the whole key is stored; the key and the callback signing secret are shown once.
@@ -31,37 +32,6 @@ function newKey(): { key: string; prefix: string } {
   const prefix = `rk_${id}`;
   return { key: `${prefix}_${randomBytes(32).toString("base64url")}`, prefix };
 }
-
-export const ZCreateApiKeyInput = z.object({
-  name: z.string().trim().min(1).max(100),
-  scopes: z.array(z.enum(API_SCOPES)).min(1).max(3),
-  rate_limit_per_minute: z.number().int().min(1).max(1_000_000).optional(),
-  expires_at: z.coerce.date().optional(),
-});
-export type TCreateApiKeyInput = z.input<typeof ZCreateApiKeyInput>;
-
-export const ZApiKeyOut = z.object({
-  id: z.string(),
-  name: z.string(),
-  prefix: z.string(),
-  scopes: z.array(z.enum(API_SCOPES)),
-  rate_limit_per_minute: z.number().int().nullable(),
-  last_used_at: ZDate.nullable(),
-  revoked_at: ZDate.nullable(),
-  expires_at: ZDate.nullable(),
-  created_at: ZDate,
-});
-export const ZCreatedApiKeyOut = ZApiKeyOut.extend({ key: z.string(), callback_secret: z.string() });
-export const ZApiKeysPage = z.object({
-  items: z.array(ZApiKeyOut),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
-export const ZListApiKeysInput = ZPageInput.extend({
-  q: z.string().trim().max(100).optional(),
-  revoked: z.enum(["yes", "no"]).optional(),
-});
 
 type Row = {
   id: string;
@@ -86,9 +56,13 @@ const toOut = (r: Row) => ({
   created_at: r.createdAt,
 });
 
-/** Creates a key (by an administrator, or the system for the script); the answer is the only place the key appears. */
-export async function createApiKey(db: Db, sealer: Sealer, createdByUserId: string | null, raw: TCreateApiKeyInput) {
-  const input = ZCreateApiKeyInput.parse(raw);
+/**
+ * Creates a key (by an administrator, a key with the admin scope, or the system for the script; the
+ * administrator is its creator); the answer is the only place the key appears.
+ */
+export async function createApiKey(ctx: ServiceContext<ReviewActor>, input: TCreateApiKeyInput) {
+  const { db, sealer, actor } = ctx;
+  const createdByUserId = actor.kind === "administrator" ? actor.userId : null;
   const { key, prefix } = newKey();
   const callbackSecret = generateWebhookSecret();
   const row = await db.$transaction(async (tx) => {
@@ -112,8 +86,8 @@ export async function createApiKey(db: Db, sealer: Sealer, createdByUserId: stri
 }
 
 /** One page of keys (never their hashes), newest first. */
-export function listApiKeys(db: Db, raw: z.input<typeof ZListApiKeysInput>) {
-  const input = ZListApiKeysInput.parse(raw);
+export function listApiKeys(ctx: ServiceContext<ReviewActor>, input: z.output<typeof ZListApiKeysInput>) {
+  const { db } = ctx;
   const where = {
     ...(input.q
       ? { OR: [{ name: { contains: input.q, mode: "insensitive" as const } }, { prefix: { startsWith: input.q } }] }
@@ -128,10 +102,12 @@ export function listApiKeys(db: Db, raw: z.input<typeof ZListApiKeysInput>) {
 }
 
 /** Revokes a key at once (its next request gets 401); revoking twice is harmless. */
-export async function revokeApiKey(db: Db, id: string) {
+export async function revokeApiKey(ctx: ServiceContext<ReviewActor>, input: { id: string }) {
+  const { db } = ctx;
+  const { id } = input;
   const row = await db.apiKey.findUnique({ where: { id } });
   if (!row) throw new AppError("NOT_FOUND", "api_key_not_found");
-  const updated = row.revokedAt ? row : await db.apiKey.update({ where: { id }, data: { revokedAt: new Date() } });
+  const updated = row.revokedAt ? row : await db.apiKey.update({ where: { id }, data: { revokedAt: ctx.now() } });
   return toOut(updated);
 }
 
@@ -143,13 +119,18 @@ export interface ApiKeyPrincipal {
 }
 
 /** Finds a live key by its hash (null for unknown, revoked or expired) and notes its last use (at most once a minute). */
-export async function authenticateApiKey(db: Db, presented: string): Promise<ApiKeyPrincipal | null> {
+export async function authenticateApiKey(
+  ctx: ServiceContext<SystemActor>,
+  input: { key: string },
+): Promise<ApiKeyPrincipal | null> {
+  const { db } = ctx;
+  const presented = input.key;
   if (!KEY_SHAPE.test(presented)) return null;
   const row = await db.apiKey.findUnique({
     where: { keyHash: hashApiKey(presented) },
     select: { id: true, scopes: true, rateLimitPerMinute: true, revokedAt: true, expiresAt: true, lastUsedAt: true },
   });
-  const now = new Date();
+  const now = ctx.now();
   if (!row || row.revokedAt || (row.expiresAt && row.expiresAt <= now)) return null;
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000) {
     await db.apiKey.updateMany({ where: { id: row.id }, data: { lastUsedAt: now } });

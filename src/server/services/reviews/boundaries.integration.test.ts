@@ -2,12 +2,12 @@
 // on its version's platform origin, and what a job collected is its own. Only 127.0.0.1 servers.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AppError } from "@/server/core/errors";
-import type { Actor } from "@/server/services/actor";
+import type { ApiKeyActor } from "@/server/services/actor";
 import { testDb, uid } from "@/test/helpers";
 import { startProbe, type Probe } from "@/test/probe";
 import { rejectionOf } from "@/test/rejection";
 import {
-  makeDeps,
+  makeContext,
   makeKey,
   makeVersion,
   startJsonPlatform,
@@ -17,10 +17,11 @@ import {
 } from "@/test/review-fixtures";
 import { createBatch, createJob } from "./create-jobs";
 import { getJobDetail } from "./read";
-import { ZCreateBatchInput, ZCreateJobInput } from "./schemas";
+import { ZCreateBatchInput, ZCreateJobInput } from "./create-jobs.schema";
+import { serviceContext, withActor } from "@/server/services/context";
 
 const db = testDb();
-const deps = makeDeps(db, testSettings());
+const deps = makeContext(db, testSettings());
 let stopWorker: () => Promise<void>;
 let probe: Probe;
 beforeAll(async () => {
@@ -35,7 +36,7 @@ afterAll(async () => {
 
 async function client(scopes = ["jobs:read", "jobs:write"]) {
   const k = await makeKey(db, scopes as ("jobs:read" | "jobs:write")[]);
-  return { kind: "apiKey", apiKeyId: k.id, scopes } as Actor;
+  return { kind: "apiKey", apiKeyId: k.id, scopes } as ApiKeyActor;
 }
 
 describe("a job's target stays on its version's platform", () => {
@@ -51,8 +52,7 @@ describe("a job's target stays on its version's platform", () => {
       ]) {
         const error = await rejectionOf(
           createJob(
-            deps,
-            actor,
+            withActor(deps, actor),
             ZCreateJobInput.parse({ requester_client_id: "c", place_url, scraper_version: v.version }),
           ),
           AppError,
@@ -74,14 +74,13 @@ describe("a job's target stays on its version's platform", () => {
           { place_url: `${probe.url}/places/p-4`, scraper_version: v.version },
         ],
       });
-      const error = await rejectionOf(createBatch(deps, actor, batch), AppError);
+      const error = await rejectionOf(createBatch(withActor(deps, actor), batch), AppError);
       expect(error).toMatchObject({ code: "UNPROCESSABLE", message: "target_not_allowed", details: { refused: 2 } });
       expect((error.details as { jobs: { index: number }[] }).jobs.map((j) => j.index)).toEqual([1, 3]);
       expect(await db.batch.count({ where: { name: batch.name } })).toBe(0);
       // On the platform itself, a place URL is taken.
       const { value: ok } = await createJob(
-        deps,
-        actor,
+        withActor(deps, actor),
         ZCreateJobInput.parse({
           requester_client_id: "c",
           place_url: `${platform.url}/places/p-9`,
@@ -104,7 +103,7 @@ describe("a job's target stays on its version's platform", () => {
       // As if written before origins were checked: the worker must refuse it on its own.
       const job = await db.job.create({
         data: {
-          queue: deps.settings.JOB_QUEUE,
+          queue: deps.settings.review.JOB_QUEUE,
           requesterClientId: "c",
           placeUrl: `${probe.url}/places/p-1`,
           scraperVersionId: v.id,
@@ -137,10 +136,9 @@ describe("each client's results are its own", () => {
       const v = await makeVersion(db, "http-json", { platformUrl: platform.url });
       const m = await makeVersion(db, "http-json", { platformUrl: mirror.url });
       const place = uid("place");
-      const run = async (actor: Actor, version: string) => {
+      const run = async (actor: ApiKeyActor, version: string) => {
         const { value } = await createJob(
-          deps,
-          actor,
+          withActor(deps, actor),
           ZCreateJobInput.parse({ requester_client_id: "c", platform_id: place, scraper_version: version }),
         );
         await waitFor(async () =>
@@ -148,8 +146,8 @@ describe("each client's results are its own", () => {
         );
         return value.id;
       };
-      const texts = async (actor: Actor, jobId: string) =>
-        (await getJobDetail(db, actor, jobId)).reviews.map((r) => r.text).sort();
+      const texts = async (actor: ApiKeyActor, jobId: string) =>
+        (await getJobDetail(serviceContext(actor, { db }), { job_id: jobId })).reviews.map((r) => r.text).sort();
 
       const victimJob = await run(victim, v.version);
       const before = await texts(victim, victimJob);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "@/server/services/actor";
 import { testDb } from "@/test/helpers";
 import {
-  makeDeps,
+  makeContext,
   makeKey,
   makeVersion,
   startReceiver,
@@ -16,12 +16,13 @@ import {
   waitFor,
 } from "@/test/review-fixtures";
 import { createJob } from "./create-jobs";
-import { ZCreateJobInput } from "./schemas";
+import { ZCreateJobInput } from "./create-jobs.schema";
+import { withActor } from "@/server/services/context";
 
 const TIMEOUT_MS = 1_500;
 const PER_HOST = 2;
 const db = testDb();
-const deps = makeDeps(
+const deps = makeContext(
   db,
   testSettings({
     CALLBACK_TIMEOUT_MS: String(TIMEOUT_MS),
@@ -82,8 +83,7 @@ async function jobsTo(url: string, n: number): Promise<string[]> {
     ids.push(
       (
         await createJob(
-          deps,
-          actor,
+          withActor(deps, actor),
           ZCreateJobInput.parse({
             requester_client_id: "c",
             platform_id: `p-${i}`,

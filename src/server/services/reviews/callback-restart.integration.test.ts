@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "@/server/services/actor";
 import { testDb, type Spawned } from "@/test/helpers";
 import {
-  makeDeps,
+  makeContext,
   makeKey,
   makeVersion,
   spawnWorkerProcess,
@@ -12,7 +12,8 @@ import {
   waitFor,
 } from "@/test/review-fixtures";
 import { createJob } from "./create-jobs";
-import { ZCreateJobInput } from "./schemas";
+import { ZCreateJobInput } from "./create-jobs.schema";
+import { withActor } from "@/server/services/context";
 
 // A callback is never lost when the worker restarts: the worker process that ran the job is killed
 // with SIGKILL while the job's callback is in flight or waiting for its next attempt, and a new
@@ -20,9 +21,9 @@ import { ZCreateJobInput } from "./schemas";
 
 const db = testDb();
 const settings = testSettings({ JOB_EXPIRE_GRACE_SECONDS: "1", QUEUE_MAINTENANCE_SECONDS: "1" });
-let deps: ReturnType<typeof makeDeps>;
+let deps: ReturnType<typeof makeContext>;
 beforeAll(async () => {
-  deps = makeDeps(db, settings);
+  deps = makeContext(db, settings);
 });
 afterAll(() => db.$disconnect());
 
@@ -42,8 +43,7 @@ async function submit(receiverUrl: string) {
   const actor: Actor = { kind: "apiKey", apiKeyId: k.id, scopes: ["jobs:write"] };
   const v = await makeVersion(db, "noop");
   const { value: job } = await createJob(
-    deps,
-    actor,
+    withActor(deps, actor),
     ZCreateJobInput.parse({
       requester_client_id: "acme",
       platform_id: "cb-1",

@@ -1,8 +1,7 @@
 import { AppError } from "@/server/core/errors";
-import type { Actor } from "../actor";
-import { ownedBy } from "./access";
+import type { ServiceContext } from "../context";
+import { ownedBy, type ReviewActor } from "./access";
 import { enqueueBatchCallback } from "./callbacks/enqueue";
-import type { ReviewDeps } from "./deps";
 import { toBatchOut } from "./job-output";
 import { cancelQueuedJobs, markBatchCancelled } from "./job-states";
 
@@ -11,10 +10,11 @@ import { cancelQueuedJobs, markBatchCancelled } from "./job-states";
  * its running jobs finish their current run (their results are kept). batch.completed is sent once
  * every job has ended, with status cancelled. Cancelling an ended batch changes nothing.
  */
-export async function cancelBatch(deps: ReviewDeps, actor: Actor, batchId: string) {
-  const owned = await deps.db.batch.findFirst({ where: { id: batchId, ...ownedBy(actor) }, select: { id: true } });
+export async function cancelBatch(ctx: ServiceContext<ReviewActor>, input: { batch_id: string }) {
+  const batchId = input.batch_id;
+  const owned = await ctx.db.batch.findFirst({ where: { id: batchId, ...ownedBy(ctx.actor) }, select: { id: true } });
   if (!owned) throw new AppError("NOT_FOUND", "batch_not_found");
-  const cancelled = await deps.db.$transaction(
+  const cancelled = await ctx.db.$transaction(
     async (tx) => {
       if (!(await markBatchCancelled(tx, batchId))) return 0;
       const { cancelled: n, endedBatch } = await cancelQueuedJobs(tx, batchId);
@@ -23,6 +23,6 @@ export async function cancelBatch(deps: ReviewDeps, actor: Actor, batchId: strin
     },
     { timeout: 60_000 },
   );
-  const batch = await deps.db.batch.findUniqueOrThrow({ where: { id: batchId } });
+  const batch = await ctx.db.batch.findUniqueOrThrow({ where: { id: batchId } });
   return { ...toBatchOut(batch), cancelled_jobs: cancelled };
 }

@@ -5,9 +5,9 @@ import type { Job } from "@/generated/prisma/client";
 import { Prisma, sqlRows } from "@/server/core/db";
 import { isLiteralPrivateHost } from "@/server/core/outbound/address";
 import type { Actor } from "../actor";
-import { apiKeyIdOf } from "./access";
+import type { ServiceContext } from "../context";
+import { apiKeyIdOf, type ReviewActor } from "./access";
 import { secretAad } from "./callbacks/secrets";
-import type { ReviewDeps } from "./deps";
 import { withIdempotency } from "./idempotency";
 import { toBatchOut, toJobOut } from "./job-output";
 import { jobColumns, recordCreated, type Tx } from "./job-states";
@@ -15,7 +15,9 @@ import { PLATFORM } from "./registry-admin";
 import { activeVersions, invalidateRegistry } from "./registry-cache";
 import { routeVersion, type RoutableVersion } from "./routing";
 import { refusedTargets, type RefusedTarget } from "./targets";
-import type { TBatchOut, TJobOut, ZCreateBatchInput, ZCreateJobInput, ZJobTarget } from "./schemas";
+import type { TBatchOut, TJobOut } from "./job-output.schema";
+import type { ZCreateBatchInput, ZCreateJobInput } from "./create-jobs.schema";
+import type { ZJobTarget } from "./schemas";
 
 type JobInput = z.output<typeof ZCreateJobInput>;
 type BatchInput = z.output<typeof ZCreateBatchInput>;
@@ -25,8 +27,8 @@ type Target = z.output<typeof ZJobTarget>;
  * The active versions for routing `targets`; when one names a version or variant the cached registry
  * does not know (registered in another process within the TTL), the registry is read again once.
  */
-export async function versionsFor(deps: ReviewDeps, targets: Target[]): Promise<RoutableVersion[]> {
-  const active = await activeVersions(deps.db, PLATFORM);
+export async function versionsFor(ctx: ServiceContext<ReviewActor>, targets: Target[]): Promise<RoutableVersion[]> {
+  const active = await activeVersions(ctx.db, PLATFORM);
   const known = (t: Target) =>
     active.some(
       (v) =>
@@ -35,11 +37,12 @@ export async function versionsFor(deps: ReviewDeps, targets: Target[]): Promise<
     );
   if (targets.every(known)) return active;
   invalidateRegistry();
-  return activeVersions(deps.db, PLATFORM);
+  return activeVersions(ctx.db, PLATFORM);
 }
 
-export function checkCallback(deps: ReviewDeps, url: string | undefined) {
-  if (url && !deps.settings.CALLBACK_ALLOW_PRIVATE && isLiteralPrivateHost(new URL(url))) {
+/** 422 callback_url_refused for a callback to a literal private address (unless CALLBACK_ALLOW_PRIVATE). */
+export function checkCallback(ctx: ServiceContext<ReviewActor>, url: string | undefined) {
+  if (url && !ctx.settings.review.CALLBACK_ALLOW_PRIVATE && isLiteralPrivateHost(new URL(url))) {
     throw new AppError("UNPROCESSABLE", "callback_url_refused", { reason: "private_address" });
   }
 }
@@ -88,23 +91,24 @@ const idem = (actor: Actor, key: IdemKey, operation: string, input: unknown) =>
  * once) and its first event in one statement.
  */
 export async function createJob(
-  deps: ReviewDeps,
-  actor: Actor,
+  ctx: ServiceContext<ReviewActor>,
   input: JobInput,
   key?: IdemKey,
 ): Promise<{ value: TJobOut; replayed: boolean }> {
-  checkCallback(deps, input.callback_url);
-  const active = await versionsFor(deps, [input]);
+  const { actor } = ctx;
+  const settings = ctx.settings.review;
+  checkCallback(ctx, input.callback_url);
+  const active = await versionsFor(ctx, [input]);
   return withIdempotency(
-    deps.db,
+    ctx.db,
     idem(actor, key, "scrape.create", input),
     async (tx: Tx) => {
       const version = routeVersion(
         active,
         { version: input.scraper_version, variant: input.scraper_variant },
-        deps.random,
+        ctx.random,
       );
-      checkTargets(refusedTargets([input], [version], deps.settings.DEMO_PLATFORM_URL), false);
+      checkTargets(refusedTargets([input], [version], settings.DEMO_PLATFORM_URL), false);
       const id = uuidv7();
       const t = targetColumns(input, version);
       const rows = await sqlRows<Job>(
@@ -114,9 +118,9 @@ export async function createJob(
           INSERT INTO jobs (id, api_key_id, queue, requester_client_id, requester_source, requester_purpose, priority, callback_url, callback_secret_enc,
             platform, place_url, place_id, review_limit, sort, since_date, language, requested_version, requested_variant,
             scraper_version_id, scraper_version, scraper_variant, mode, stop_after_known, updated_at)
-          VALUES (${id}::uuid, ${apiKeyIdOf(actor)}::uuid, ${deps.settings.JOB_QUEUE}, ${input.requester_client_id}, ${input.requester_source ?? null}, ${input.requester_purpose ?? null},
+          VALUES (${id}::uuid, ${apiKeyIdOf(actor)}::uuid, ${settings.JOB_QUEUE}, ${input.requester_client_id}, ${input.requester_source ?? null}, ${input.requester_purpose ?? null},
             ${input.priority}::int, ${input.callback_url ?? null},
-            ${input.callback_secret ? deps.sealer.seal(input.callback_secret, secretAad.job(id)) : null},
+            ${input.callback_secret ? ctx.sealer.seal(input.callback_secret, secretAad.job(id)) : null},
             ${t.platform}, ${t.placeUrl}, ${t.placeId}, ${t.reviewLimit}::int, ${t.sort}::review_sort, ${t.sinceDate}::timestamptz AT TIME ZONE 'UTC',
             ${t.language}, ${t.requestedVersion}, ${t.requestedVariant}, ${t.scraperVersionId}::uuid, ${t.scraperVersion}, ${t.scraperVariant},
             ${t.mode}::collect_mode, ${t.stopAfterKnown}::int, now())
@@ -137,53 +141,49 @@ export async function createJob(
  * off its routed version's origin refuses the whole batch, naming every such job.
  */
 export async function createBatch(
-  deps: ReviewDeps,
-  actor: Actor,
+  ctx: ServiceContext<ReviewActor>,
   input: BatchInput,
   key?: IdemKey,
 ): Promise<{ value: TBatchOut & { job_ids: string[] }; replayed: boolean }> {
-  if (input.jobs.length > deps.settings.BATCH_MAX_JOBS) {
-    throw new AppError("UNPROCESSABLE", "batch_too_large", {
-      max: deps.settings.BATCH_MAX_JOBS,
-      given: input.jobs.length,
-    });
+  const max = ctx.settings.review.BATCH_MAX_JOBS;
+  if (input.jobs.length > max) {
+    throw new AppError("UNPROCESSABLE", "batch_too_large", { max, given: input.jobs.length });
   }
-  checkCallback(deps, input.callback_url);
-  const active = await versionsFor(deps, input.jobs);
-  return withIdempotency(deps.db, idem(actor, key, "scrape.batch", input), (tx: Tx) =>
-    insertBatch(deps, tx, actor, input, active),
+  checkCallback(ctx, input.callback_url);
+  const active = await versionsFor(ctx, input.jobs);
+  return withIdempotency(ctx.db, idem(ctx.actor, key, "scrape.batch", input), (tx: Tx) =>
+    insertBatch(ctx, tx, input, active),
   );
 }
 
 /** Routes each target of a batch and checks it is on its version's platform origin (422 target_not_allowed naming each job). */
 export async function routeBatchTargets(
-  deps: ReviewDeps,
+  ctx: ServiceContext<ReviewActor>,
   targets: Target[],
   active?: RoutableVersion[],
 ): Promise<RoutableVersion[]> {
-  const versions = active ?? (await versionsFor(deps, targets));
+  const versions = active ?? (await versionsFor(ctx, targets));
   const routed = targets.map((t) =>
-    routeVersion(versions, { version: t.scraper_version, variant: t.scraper_variant }, deps.random),
+    routeVersion(versions, { version: t.scraper_version, variant: t.scraper_variant }, ctx.random),
   );
-  checkTargets(refusedTargets(targets, routed, deps.settings.DEMO_PLATFORM_URL), true);
+  checkTargets(refusedTargets(targets, routed, ctx.settings.review.DEMO_PLATFORM_URL), true);
   return routed;
 }
 
 /**
- * Writes a batch and its jobs in the caller's transaction; a schedule's run names its schedule and
- * slot (unique together: a slot makes one batch, however many workers reach it).
+ * Writes a batch and its jobs in the caller's transaction, owned by the context's actor; a schedule's
+ * run names its schedule and slot (unique together: a slot makes one batch, however many workers reach it).
  */
 export async function insertBatch(
-  deps: ReviewDeps,
+  ctx: ServiceContext<ReviewActor>,
   tx: Tx,
-  actor: Actor,
   input: BatchInput,
   active: RoutableVersion[],
   run?: { scheduleId: string; slot: Date },
 ): Promise<TBatchOut & { job_ids: string[] }> {
-  const versions = await routeBatchTargets(deps, input.jobs, active);
+  const versions = await routeBatchTargets(ctx, input.jobs, active);
   const batchId = uuidv7();
-  const apiKeyId = apiKeyIdOf(actor);
+  const apiKeyId = apiKeyIdOf(ctx.actor);
   const batch = await tx.batch.create({
     data: {
       id: batchId,
@@ -197,7 +197,7 @@ export async function insertBatch(
       queuedJobs: input.jobs.length,
       callbackUrl: input.callback_url ?? null,
       callbackSecretEnc: input.callback_secret
-        ? deps.sealer.seal(input.callback_secret, secretAad.batch(batchId))
+        ? ctx.sealer.seal(input.callback_secret, secretAad.batch(batchId))
         : null,
       ...(run ? { scheduleId: run.scheduleId, scheduleSlot: run.slot } : {}),
     },
@@ -208,7 +208,7 @@ export async function insertBatch(
     data: input.jobs.map((t, i) => ({
       id: ids[i] as string,
       apiKeyId,
-      queue: deps.settings.JOB_QUEUE,
+      queue: ctx.settings.review.JOB_QUEUE,
       requesterClientId: input.requester_client_id,
       requesterSource: input.requester_source ?? null,
       requesterPurpose: input.requester_purpose ?? null,

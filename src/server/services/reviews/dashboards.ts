@@ -1,31 +1,18 @@
-import { z } from "zod";
-import type { Db, Prisma } from "@/server/core/db";
+import type { z } from "zod";
+import type { Prisma } from "@/server/core/db";
 import type { Actor } from "../actor";
-import { ownedBy } from "./access";
+import type { ServiceContext } from "../context";
+import { ownedBy, type ReviewActor } from "./access";
 import { toJobOut } from "./job-output";
-import { ERROR_CLASSES, JOB_STATUSES, ZJobOut } from "./schemas";
+import type { ZDashboardInput } from "./dashboards.schema";
+import { JOB_STATUSES } from "./schemas";
 
 // The four dashboards of Document 1 over a time window of recent jobs (by creation time). A key
 // without the admin scope sees its own jobs only; administrators see every job.
 
-export const ZDashboardInput = z.object({
-  hours: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 90)
-    .default(24),
-});
 type Input = z.output<typeof ZDashboardInput>;
 
 const rate = (ok: number, bad: number) => (ok + bad === 0 ? null : Math.round((ok * 10_000) / (ok + bad)) / 100);
-const ZRate = z.number().nullable();
-const ZCounts = z.object(
-  Object.fromEntries(JOB_STATUSES.map((s) => [s, z.number().int()])) as Record<
-    (typeof JOB_STATUSES)[number],
-    z.ZodNumber
-  >,
-);
 
 function scope(actor: Actor, input: Input): Prisma.JobWhereInput {
   return { ...ownedBy(actor), createdAt: { gte: new Date(Date.now() - input.hours * 3_600_000) } };
@@ -37,22 +24,9 @@ function countsOf(rows: { status: string; _count: { _all: number } }[]) {
   return counts;
 }
 
-export const ZOverviewOut = z.object({
-  hours: z.number().int(),
-  total: z.number().int(),
-  by_status: ZCounts,
-  success_rate: ZRate,
-  avg_duration_ms: z.number().int().nullable(),
-  reviews_collected: z.number().int(),
-  callbacks: z.object({ pending: z.number().int(), delivered: z.number().int(), failed: z.number().int() }),
-  top_clients: z.array(z.object({ client_id: z.string(), jobs: z.number().int() })),
-  timeline: z.array(
-    z.object({ hour: z.string(), succeeded: z.number().int(), failed: z.number().int(), other: z.number().int() }),
-  ),
-});
-
 /** GET /api/dashboard/overview: jobs by status, success rate, top clients, an hourly timeline. */
-export async function dashboardOverview(db: Db, actor: Actor, input: Input) {
+export async function dashboardOverview(ctx: ServiceContext<ReviewActor>, input: Input) {
+  const { db, actor } = ctx;
   const where = scope(actor, input);
   const [byStatus, agg, cb, top, hourly] = await Promise.all([
     db.job.groupBy({ by: ["status"], where, _count: { _all: true } }),
@@ -91,21 +65,9 @@ export async function dashboardOverview(db: Db, actor: Actor, input: Input) {
   };
 }
 
-export const ZByClientOut = z.object({
-  hours: z.number().int(),
-  clients: z.array(
-    z.object({
-      client_id: z.string(),
-      total: z.number().int(),
-      by_status: ZCounts,
-      success_rate: ZRate,
-      reviews: z.number().int(),
-    }),
-  ),
-});
-
 /** GET /api/dashboard/by-client: per requester client (the 100 busiest). */
-export async function dashboardByClient(db: Db, actor: Actor, input: Input) {
+export async function dashboardByClient(ctx: ServiceContext<ReviewActor>, input: Input) {
+  const { db, actor } = ctx;
   const rows = await db.job.groupBy({
     by: ["requesterClientId", "status"],
     where: scope(actor, input),
@@ -134,23 +96,9 @@ export async function dashboardByClient(db: Db, actor: Actor, input: Input) {
   return { hours: input.hours, clients: out.slice(0, 100) };
 }
 
-export const ZProblemsOut = z.object({
-  hours: z.number().int(),
-  by_error_class: z.array(z.object({ error_class: z.enum(ERROR_CLASSES), jobs: z.number().int() })),
-  by_version: z.array(
-    z.object({
-      scraper_version: z.string().nullable(),
-      scraper_variant: z.string().nullable(),
-      error_class: z.enum(ERROR_CLASSES),
-      jobs: z.number().int(),
-    }),
-  ),
-  failed_callbacks: z.number().int(),
-  recent: z.array(ZJobOut),
-});
-
 /** GET /api/dashboard/problems: failures by error class and by version, failed callbacks, the 50 latest problem jobs. */
-export async function dashboardProblems(db: Db, actor: Actor, input: Input) {
+export async function dashboardProblems(ctx: ServiceContext<ReviewActor>, input: Input) {
+  const { db, actor } = ctx;
   const where = scope(actor, input);
   const failed = { ...where, status: "failed" as const };
   const [byClass, byVersion, failedCallbacks, recent] = await Promise.all([
@@ -183,28 +131,9 @@ export async function dashboardProblems(db: Db, actor: Actor, input: Input) {
   };
 }
 
-export const ZByVersionOut = z.object({
-  hours: z.number().int(),
-  versions: z.array(
-    z.object({
-      scraper_version_id: z.string().nullable(),
-      scraper_version: z.string().nullable(),
-      scraper_variant: z.string().nullable(),
-      implementation: z.string().nullable(),
-      traffic_percent: z.number().int().nullable(),
-      deprecated: z.boolean().nullable(),
-      total: z.number().int(),
-      by_status: ZCounts,
-      success_rate: ZRate,
-      avg_duration_ms: z.number().int().nullable(),
-      reviews: z.number().int(),
-      errors: z.record(z.string(), z.number().int()),
-    }),
-  ),
-});
-
 /** GET /api/dashboard/by-version: results per scraper version and variant (A/B comparison, drift). */
-export async function dashboardByVersion(db: Db, actor: Actor, input: Input) {
+export async function dashboardByVersion(ctx: ServiceContext<ReviewActor>, input: Input) {
+  const { db, actor } = ctx;
   const where = scope(actor, input);
   const [rows, errs, avg, versions] = await Promise.all([
     db.job.groupBy({ by: ["scraperVersionId", "status"], where, _count: { _all: true }, _sum: { reviewCount: true } }),

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Actor } from "@/server/services/actor";
+import type { ApiKeyActor } from "@/server/services/actor";
 import { freePort, testDb, uid } from "@/test/helpers";
 import {
-  makeDeps,
+  makeContext,
   makeKey,
   makeVersion,
   startJsonPlatform,
@@ -13,17 +13,19 @@ import {
   waitFor,
 } from "@/test/review-fixtures";
 import { attemptDelivery } from "./callbacks/deliver";
+import { reviewOnlySettings } from "./system-context";
 import { cancelBatch } from "./cancel-batch";
 import { createBatch, createJob } from "./create-jobs";
 import { getBatch, getJobDetail } from "./read";
-import { ZCreateBatchInput, ZCreateJobInput } from "./schemas";
+import { ZCreateBatchInput, ZCreateJobInput } from "./create-jobs.schema";
+import { serviceContext, withActor } from "@/server/services/context";
 
 const db = testDb();
-let deps: ReturnType<typeof makeDeps>;
+let deps: ReturnType<typeof makeContext>;
 let stopWorker: () => Promise<void>;
 let platform: Awaited<ReturnType<typeof startJsonPlatform>>;
 beforeAll(async () => {
-  deps = makeDeps(db, testSettings({ JOB_MAX_ATTEMPTS: "2" }));
+  deps = makeContext(db, testSettings({ JOB_MAX_ATTEMPTS: "2" }));
   stopWorker = await startTestWorker(deps);
   platform = await startJsonPlatform({ reviews: 4 });
 });
@@ -35,7 +37,7 @@ afterAll(async () => {
 
 async function keyActor(scopes: ("jobs:read" | "jobs:write")[] = ["jobs:read", "jobs:write"]) {
   const k = await makeKey(db, scopes);
-  return { ...k, actor: { kind: "apiKey", apiKeyId: k.id, scopes } as Actor };
+  return { ...k, actor: { kind: "apiKey", apiKeyId: k.id, scopes } as ApiKeyActor };
 }
 
 describe("jobs on the queue", () => {
@@ -49,7 +51,7 @@ describe("jobs on the queue", () => {
       scraper_version: v.version,
       callback_url: receiver.url,
     });
-    const { value: job } = await createJob(deps, actor, input);
+    const { value: job } = await createJob(withActor(deps, actor), input);
     const done = await waitFor(
       async () => {
         const row = await db.job.findUniqueOrThrow({ where: { id: job.id } });
@@ -81,14 +83,14 @@ describe("jobs on the queue", () => {
     });
 
     // The same place again: reviews are not duplicated, the second job links the same rows.
-    const { value: again } = await createJob(deps, actor, input);
+    const { value: again } = await createJob(withActor(deps, actor), input);
     await waitFor(async () =>
       (await db.job.findUniqueOrThrow({ where: { id: again.id } })).status === "succeeded" ? true : undefined,
     );
     expect(await db.review.count({ where: { placeKey: "demo-platform:place-1" } })).toBe(4);
     expect(await db.jobReview.count({ where: { jobId: again.id } })).toBe(4);
 
-    const detail = await getJobDetail(db, actor, job.id);
+    const detail = await getJobDetail(serviceContext(actor, { db }), { job_id: job.id });
     expect(detail.events.map((e) => e.status)).toEqual(["queued", "running", "succeeded"]);
     expect(detail.reviews).toHaveLength(4);
     expect(detail.callbacks[0]?.attempt_log.map((a) => a.status_code)).toEqual([500, 503, 429, 200]);
@@ -101,8 +103,7 @@ describe("jobs on the queue", () => {
     // A port nobody listens on: connection refused, a transient network error.
     const v = await makeVersion(db, "http-json", { platformUrl: `http://127.0.0.1:${await freePort()}` });
     const { value: job } = await createJob(
-      deps,
-      actor,
+      withActor(deps, actor),
       ZCreateJobInput.parse({
         requester_client_id: "acme",
         platform_id: "p",
@@ -138,11 +139,11 @@ describe("jobs on the queue", () => {
       callback_secret: secret,
       jobs: Array.from({ length: 12 }, (_, i) => ({ platform_id: `b-${i}`, scraper_version: v.version })),
     });
-    const { value: batch } = await createBatch(deps, actor, input);
+    const { value: batch } = await createBatch(withActor(deps, actor), input);
     expect(batch).toMatchObject({ total_jobs: 12, percent: 0, counts: { queued: 12 } });
     const done = await waitFor(
       async () => {
-        const b = await getBatch(db, actor, batch.id);
+        const b = await getBatch(serviceContext(actor, { db }), { batch_id: batch.id });
         return b.callback_state === "delivered" ? b : undefined;
       },
       30_000,
@@ -173,13 +174,14 @@ describe("jobs on the queue", () => {
       callback_url: receiver.url,
       jobs: Array.from({ length: 20 }, (_, i) => ({ platform_id: `c-${i}`, scraper_version: v.version })),
     });
-    const { value: batch } = await createBatch(deps, actor, input);
+    const { value: batch } = await createBatch(withActor(deps, actor), input);
     await waitFor(
-      async () => ((await getBatch(db, actor, batch.id)).counts.running > 0 ? true : undefined),
+      async () =>
+        (await getBatch(serviceContext(actor, { db }), { batch_id: batch.id })).counts.running > 0 ? true : undefined,
       10_000,
       "a running job",
     );
-    const cancelled = await cancelBatch(deps, actor, batch.id);
+    const cancelled = await cancelBatch(withActor(deps, actor), { batch_id: batch.id });
     expect(cancelled.status).toBe("cancelled");
     expect(cancelled.cancelled_jobs).toBeGreaterThanOrEqual(18);
     expect(cancelled.counts.queued).toBe(0);
@@ -187,7 +189,7 @@ describe("jobs on the queue", () => {
     await slow.close(); // the held requests fail: the running jobs end (retry, then fail) on their own
     const ended = await waitFor(
       async () => {
-        const b = await getBatch(db, actor, batch.id);
+        const b = await getBatch(serviceContext(actor, { db }), { batch_id: batch.id });
         return b.completed_at && b.callback_state === "delivered" ? b : undefined;
       },
       30_000,
@@ -200,7 +202,7 @@ describe("jobs on the queue", () => {
     expect(calls).toHaveLength(1);
     expect(JSON.parse(calls[0]!.body)).toMatchObject({ data: { id: batch.id, status: "cancelled" } });
     // Cancelling again changes nothing.
-    expect((await cancelBatch(deps, actor, batch.id)).cancelled_jobs).toBe(0);
+    expect((await cancelBatch(withActor(deps, actor), { batch_id: batch.id })).cancelled_jobs).toBe(0);
     await receiver.close();
   });
 });
@@ -210,8 +212,7 @@ describe("callback delivery rules", () => {
     const { actor } = await keyActor();
     const v = await makeVersion(db, "noop");
     const { value: job } = await createJob(
-      deps,
-      actor,
+      withActor(deps, actor),
       ZCreateJobInput.parse({
         requester_client_id: uid("c"),
         platform_id: "x",
@@ -238,14 +239,13 @@ describe("callback delivery rules", () => {
     const receiver = await startReceiver([200]);
     const strict = {
       ...deps,
-      settings: testSettings({ CALLBACK_ALLOW_PRIVATE: "0" }),
+      settings: reviewOnlySettings(testSettings({ CALLBACK_ALLOW_PRIVATE: "0" })),
     };
     const { actor } = await keyActor();
     const v = await makeVersion(db, "noop");
     await expect(
       createJob(
-        strict,
-        actor,
+        withActor(strict, actor),
         ZCreateJobInput.parse({
           requester_client_id: "c",
           platform_id: "x",
@@ -260,7 +260,7 @@ describe("callback delivery rules", () => {
     const row = await db.callbackDelivery.create({
       data: { webhookId: uid("msg"), kind: "job_completed", url: "http://localhost:9/x", payload: {} },
     });
-    expect(await attemptDelivery(strict, row.id)).toBe("failed");
+    expect(await attemptDelivery(strict, { deliveryId: row.id })).toBe("failed");
     const after = await db.callbackDelivery.findUniqueOrThrow({ where: { id: row.id } });
     expect(after.lastError).toMatch(/^destination_refused|no_signing_secret/);
     expect(receiver.received).toHaveLength(0);

@@ -6,18 +6,19 @@ import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { handleRest } from "@/server/api/openapi/rest-handler";
 import { createContext } from "@/server/api/trpc";
-import type { Actor } from "@/server/services/actor";
+import type { ApiKeyActor } from "@/server/services/actor";
 import { testDb, uid } from "@/test/helpers";
-import { makeDeps, makeKey, makeVersion, startReceiver, testSettings, waitFor } from "@/test/review-fixtures";
+import { makeContext, makeKey, makeVersion, startReceiver, testSettings, waitFor } from "@/test/review-fixtures";
 import { workerForFile } from "@/test/review-worker";
 import { cancelJob, retryJob } from "./job-actions";
 import { createBatch, createJob } from "./create-jobs";
-import { ZCreateBatchInput, ZCreateJobInput } from "./schemas";
+import { ZCreateBatchInput, ZCreateJobInput } from "./create-jobs.schema";
+import { withActor } from "@/server/services/context";
 
 const db = testDb();
-const deps = makeDeps(db, testSettings());
+const deps = makeContext(db, testSettings());
 // Jobs of this queue are never taken (no worker): they stay queued.
-const idle = makeDeps(db, testSettings({ JOB_QUEUE: `idle-${Date.now().toString(36)}` }));
+const idle = makeContext(db, testSettings({ JOB_QUEUE: `idle-${Date.now().toString(36)}` }));
 workerForFile(deps);
 
 /**
@@ -62,7 +63,7 @@ async function pagedPlatform(total: number) {
 
 async function client(scopes: ("jobs:read" | "jobs:write")[] = ["jobs:read", "jobs:write"]) {
   const k = await makeKey(db, scopes);
-  return { key: k.key, secret: k.secret, actor: { kind: "apiKey", apiKeyId: k.id, scopes } as Actor };
+  return { key: k.key, secret: k.secret, actor: { kind: "apiKey", apiKeyId: k.id, scopes } as ApiKeyActor };
 }
 
 async function rest(key: string, method: string, path: string) {
@@ -80,8 +81,7 @@ describe("cancel and retry one job", () => {
     const v = await makeVersion(db, "noop");
     const single = (
       await createJob(
-        idle,
-        c.actor,
+        withActor(idle, c.actor),
         ZCreateJobInput.parse({
           requester_client_id: "c",
           platform_id: "p-0",
@@ -120,8 +120,7 @@ describe("cancel and retry one job", () => {
     });
 
     const batch = await createBatch(
-      idle,
-      c.actor,
+      withActor(idle, c.actor),
       ZCreateBatchInput.parse({
         requester_client_id: "c",
         callback_url: "http://127.0.0.1:9/hook",
@@ -132,14 +131,14 @@ describe("cancel and retry one job", () => {
       }),
     );
     const [first, second] = batch.value.job_ids;
-    await cancelJob(idle, c.actor, first!);
+    await cancelJob(withActor(idle, c.actor), { job_id: first! });
     expect(await db.batch.findUniqueOrThrow({ where: { id: batch.value.id } })).toMatchObject({
       queuedJobs: 1,
       cancelledJobs: 1,
       completedAt: null,
     });
     // The last one ends the batch, which sends batch.completed.
-    await cancelJob(idle, c.actor, second!);
+    await cancelJob(withActor(idle, c.actor), { job_id: second! });
     const ended = await db.batch.findUniqueOrThrow({ where: { id: batch.value.id } });
     expect(ended).toMatchObject({ status: "completed", cancelledJobs: 2, queuedJobs: 0 });
     expect(ended.completedAt).not.toBeNull();
@@ -154,8 +153,7 @@ describe("cancel and retry one job", () => {
       const v = await makeVersion(db, "http-json", { platformUrl: platform.url });
       const job = (
         await createJob(
-          deps,
-          c.actor,
+          withActor(deps, c.actor),
           ZCreateJobInput.parse({
             requester_client_id: "c",
             platform_id: uid("p"),
@@ -256,8 +254,7 @@ describe("cancel and retry one job", () => {
       const v = await makeVersion(db, "http-json", { platformUrl: platform.url });
       const batch = (
         await createBatch(
-          deps,
-          c.actor,
+          withActor(deps, c.actor),
           ZCreateBatchInput.parse({
             requester_client_id: "c",
             callback_url: "http://127.0.0.1:9/hook",
@@ -278,7 +275,7 @@ describe("cancel and retry one job", () => {
       });
 
       platform.state.status = 0;
-      const retried = await retryJob(deps, c.actor, jobId);
+      const retried = await retryJob(withActor(deps, c.actor), { job_id: jobId });
       expect(retried.status).toBe("queued");
       const reopened = await db.batch.findUniqueOrThrow({ where: { id: batch.id } });
       expect(reopened.completedAt === null || reopened.status === "completed").toBe(true);
@@ -313,8 +310,7 @@ describe("cancel and retry one job", () => {
     const v = await makeVersion(db, "noop");
     const batch = (
       await createBatch(
-        idle,
-        owner.actor,
+        withActor(idle, owner.actor),
         ZCreateBatchInput.parse({
           requester_client_id: "c",
           jobs: [{ platform_id: "p-1", scraper_version: v.version }],

@@ -1,8 +1,7 @@
 import { AppError } from "@/server/core/errors";
-import type { Actor } from "../actor";
-import { ownedBy } from "./access";
+import type { ServiceContext } from "../context";
+import { ownedBy, type ReviewActor } from "./access";
 import { enqueueBatchCallback, firstJobDelivery } from "./callbacks/enqueue";
-import type { ReviewDeps } from "./deps";
 import { toJobOut } from "./job-output";
 import { cancelQueuedJob, requestCancel, retryJobRun } from "./job-rerun";
 
@@ -10,9 +9,9 @@ import { cancelQueuedJob, requestCancel, retryJobRun } from "./job-rerun";
 // transitions of job-rerun.ts (of job-states.ts's machine), so a cancel racing the worker's claim or
 // end, or two retries, change a job once.
 
-async function ownedJob(deps: ReviewDeps, actor: Actor, jobId: string) {
-  const job = await deps.db.job.findFirst({
-    where: { id: jobId, ...ownedBy(actor) },
+async function ownedJob(ctx: ServiceContext<ReviewActor>, jobId: string) {
+  const job = await ctx.db.job.findFirst({
+    where: { id: jobId, ...ownedBy(ctx.actor) },
     select: { id: true, batchId: true },
   });
   if (!job) throw new AppError("NOT_FOUND", "job_not_found");
@@ -25,12 +24,13 @@ async function ownedJob(deps: ReviewDeps, actor: Actor, jobId: string) {
  * the scraper's current step (under 5 s), keeps the reviews read so far and ends it cancelled. A job
  * already cancelled answers as it is; a succeeded or failed one is 409 job_not_cancellable.
  */
-export async function cancelJob(deps: ReviewDeps, actor: Actor, jobId: string) {
-  await ownedJob(deps, actor, jobId);
+export async function cancelJob(ctx: ServiceContext<ReviewActor>, input: { job_id: string }) {
+  const jobId = input.job_id;
+  await ownedJob(ctx, jobId);
   for (let tries = 0; tries < 3; tries++) {
-    const outcome = await deps.db.$transaction(
+    const outcome = await ctx.db.$transaction(
       async (tx) => {
-        const queued = await cancelQueuedJob(tx, jobId, (job) => firstJobDelivery(job, new Date()));
+        const queued = await cancelQueuedJob(tx, jobId, (job) => firstJobDelivery(job, ctx.now()));
         if (queued) {
           if (queued.endedBatch) await enqueueBatchCallback(tx, queued.endedBatch.id);
           return "done";
@@ -39,7 +39,7 @@ export async function cancelJob(deps: ReviewDeps, actor: Actor, jobId: string) {
       },
       { timeout: 30_000 },
     );
-    const job = await deps.db.job.findUniqueOrThrow({ where: { id: jobId } });
+    const job = await ctx.db.job.findUniqueOrThrow({ where: { id: jobId } });
     if (outcome === "done" || job.status === "cancelled" || (job.status === "running" && job.cancelRequestedAt))
       return toJobOut(job);
     if (job.status === "succeeded" || job.status === "failed")
@@ -54,14 +54,15 @@ export async function cancelJob(deps: ReviewDeps, actor: Actor, jobId: string) {
  * (JOB_MAX_ATTEMPTS more runs allowed; the earlier run's reviews unlinked). In a cancelled batch it is
  * 409 batch_cancelled; otherwise 409 job_not_retryable unless the job is failed or cancelled.
  */
-export async function retryJob(deps: ReviewDeps, actor: Actor, jobId: string) {
-  await ownedJob(deps, actor, jobId);
+export async function retryJob(ctx: ServiceContext<ReviewActor>, input: { job_id: string }) {
+  const jobId = input.job_id;
+  await ownedJob(ctx, jobId);
   // (A cancelled batch is refused inside the transaction, with the batch row locked: retryJobRun.)
-  const job = await deps.db.$transaction((tx) => retryJobRun(tx, jobId, deps.settings.JOB_MAX_ATTEMPTS), {
+  const job = await ctx.db.$transaction((tx) => retryJobRun(tx, jobId, ctx.settings.review.JOB_MAX_ATTEMPTS), {
     timeout: 30_000,
   });
   if (!job) {
-    const now = await deps.db.job.findUniqueOrThrow({ where: { id: jobId }, select: { status: true } });
+    const now = await ctx.db.job.findUniqueOrThrow({ where: { id: jobId }, select: { status: true } });
     throw new AppError("CONFLICT", "job_not_retryable", { status: now.status });
   }
   return toJobOut(job);

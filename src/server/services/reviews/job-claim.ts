@@ -1,7 +1,9 @@
 import { Prisma, sqlRows } from "@/server/core/db";
 import type { Job } from "@/generated/prisma/client";
 import type { JobStatus } from "@/generated/prisma/enums";
-import { jobColumns, type Tx } from "./job-states";
+import type { SystemActor } from "../actor";
+import type { ServiceContext } from "../context";
+import { jobColumns } from "./job-states";
 
 // The claims of the job state machine (job-states.ts): queued → running, and running → running when
 // a run's lease passed (its worker died). The jobs table is the queue (docs/review-engine.md,
@@ -71,14 +73,23 @@ export interface TakeOptions {
   leaseMs: number;
 }
 
+/** What one take asks for: the queue and lease, and the most runs claimed. */
+export interface TakeAndClaimInput extends TakeOptions {
+  limit: number;
+}
+
 /**
  * Takes up to `limit` jobs of the queue and claims them, in one statement: first runs whose lease
  * passed (their worker died: running → running, counted as a run), then due queued jobs, highest
  * priority first, then oldest. Rows other workers hold are skipped. An empty list when none is due.
  */
-export async function takeAndClaim(db: Tx, options: TakeOptions, limit = 1): Promise<ClaimedRun[]> {
+export async function takeAndClaim(
+  ctx: ServiceContext<SystemActor>,
+  options: TakeAndClaimInput,
+): Promise<ClaimedRun[]> {
+  const { limit } = options;
   const rows = await sqlRows<ClaimRow>(
-    db,
+    ctx.db,
     Prisma.sql`
     WITH lost AS (
       SELECT id FROM jobs WHERE queue = ${options.queue} AND status = 'running' AND lease_until < now() AT TIME ZONE 'UTC'

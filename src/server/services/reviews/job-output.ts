@@ -1,6 +1,6 @@
 import { DEFAULT_STOP_AFTER_KNOWN } from "./review-changes";
 import type { Batch, Job } from "@/generated/prisma/client";
-import type { TBatchOut, TJobOut } from "./schemas";
+import type { TBatchOut, TJobOut } from "./job-output.schema";
 
 /** A job row as the API shows it (never the sealed callback secret). */
 export function toJobOut(j: Job): TJobOut {

@@ -3,7 +3,7 @@
 // lease passed is taken again. Real PostgreSQL; each test uses a work queue of its own.
 import { afterAll, describe, expect, it } from "vitest";
 import { testDb, uid } from "@/test/helpers";
-import { makeDeps, makeVersion, testSettings } from "@/test/review-fixtures";
+import { makeContext, makeVersion, testSettings } from "@/test/review-fixtures";
 import { takeDeliveries } from "./callbacks/take";
 import { takeAndClaim } from "./job-claim";
 
@@ -34,14 +34,16 @@ describe("taking jobs", () => {
   it("takes due jobs highest priority first, then oldest, up to the limit, and claims them", async () => {
     const queue = uid("q");
     const [a, b, c, d] = await queuedJobs(queue, [{ priority: 1 }, { priority: 9 }, { priority: 1 }, { priority: 5 }]);
-    const first = await takeAndClaim(db, { queue, leaseMs: 60_000 }, 3);
+    const first = await takeAndClaim(makeContext(db), { queue, leaseMs: 60_000, limit: 3 });
     expect(first.map((r) => r.job.id)).toEqual([b, d, a]);
     for (const run of first)
       expect(run).toMatchObject({ attempt: 1, from: "queued", job: { status: "running", attempts: 1 } });
     const lease = (await db.job.findUniqueOrThrow({ where: { id: b! } })).leaseUntil!;
     expect(lease.getTime()).toBeGreaterThan(Date.now() + 50_000);
-    expect((await takeAndClaim(db, { queue, leaseMs: 60_000 }, 3)).map((r) => r.job.id)).toEqual([c]);
-    expect(await takeAndClaim(db, { queue, leaseMs: 60_000 }, 3)).toEqual([]);
+    expect((await takeAndClaim(makeContext(db), { queue, leaseMs: 60_000, limit: 3 })).map((r) => r.job.id)).toEqual([
+      c,
+    ]);
+    expect(await takeAndClaim(makeContext(db), { queue, leaseMs: 60_000, limit: 3 })).toEqual([]);
   });
 
   it("leaves jobs not yet due, jobs of another queue, and rows another worker holds", async () => {
@@ -60,26 +62,30 @@ describe("taking jobs", () => {
     });
     await isLocked;
     try {
-      expect((await takeAndClaim(db, { queue, leaseMs: 60_000 }, 5)).map((r) => r.job.id)).toEqual([free]);
+      expect((await takeAndClaim(makeContext(db), { queue, leaseMs: 60_000, limit: 5 })).map((r) => r.job.id)).toEqual([
+        free,
+      ]);
     } finally {
       release();
       await holder;
     }
-    expect((await takeAndClaim(db, { queue, leaseMs: 60_000 }, 5)).map((r) => r.job.id)).toEqual([held]);
+    expect((await takeAndClaim(makeContext(db), { queue, leaseMs: 60_000, limit: 5 })).map((r) => r.job.id)).toEqual([
+      held,
+    ]);
     expect((await db.job.findUniqueOrThrow({ where: { id: future! } })).status).toBe("queued");
   });
 
   it("takes a run whose lease passed again (its worker died), first, as a new run of the job", async () => {
     const queue = uid("q");
     const [lost, waiting] = await queuedJobs(queue, [{ priority: 0 }, { priority: 9 }]);
-    const [taken] = await takeAndClaim(db, { queue, leaseMs: 60_000 }, 1);
+    const [taken] = await takeAndClaim(makeContext(db), { queue, leaseMs: 60_000, limit: 1 });
     expect(taken?.job.id).toBe(waiting);
     // A run still within its lease is not taken.
-    const [claimedLost] = await takeAndClaim(db, { queue, leaseMs: 60_000 }, 1);
+    const [claimedLost] = await takeAndClaim(makeContext(db), { queue, leaseMs: 60_000, limit: 1 });
     expect(claimedLost?.job.id).toBe(lost);
-    expect(await takeAndClaim(db, { queue, leaseMs: 60_000 }, 1)).toEqual([]);
+    expect(await takeAndClaim(makeContext(db), { queue, leaseMs: 60_000, limit: 1 })).toEqual([]);
     await db.job.update({ where: { id: lost! }, data: { leaseUntil: new Date(Date.now() - 1_000) } });
-    const [again] = await takeAndClaim(db, { queue, leaseMs: 60_000 }, 1);
+    const [again] = await takeAndClaim(makeContext(db), { queue, leaseMs: 60_000, limit: 1 });
     expect(again).toMatchObject({ attempt: 2, from: "running", job: { id: lost, status: "running", attempts: 2 } });
     const events = await db.jobEvent.findMany({ where: { jobId: lost! }, orderBy: { id: "asc" } });
     expect(events.map((e) => e.detail)).toEqual([{ attempt: 1 }, { attempt: 2, recovered: true }]);
@@ -108,18 +114,24 @@ describe("taking callback deliveries", () => {
   }
 
   it("takes due deliveries oldest first, no more per host than it has free slots, and holds each for its lease", async () => {
-    const deps = makeDeps(db, testSettings());
+    const deps = makeContext(db, testSettings());
     const queue = uid("q");
     await deliveries(queue, ["busy.test", "busy.test", "a.test", "a.test", "a.test", "b.test"]);
     await deliveries(queue, ["b.test"], new Date(Date.now() + 60_000));
     // busy.test has no free slot here; every other host has two.
-    const taken = await takeDeliveries(deps, { queue, leaseMs: 30_000, perHost: 2, free: { "busy.test": 0 } }, 10);
+    const taken = await takeDeliveries(deps, {
+      queue,
+      leaseMs: 30_000,
+      perHost: 2,
+      free: { "busy.test": 0 },
+      limit: 10,
+    });
     expect(taken.map((t) => t.host).sort()).toEqual(["a.test", "a.test", "b.test"]);
     const held = await db.callbackDelivery.findMany({ where: { id: { in: taken.map((t) => t.delivery.id) } } });
     for (const row of held) expect(row.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now() + 20_000);
     // What is left: busy.test (once it has slots) and the third a.test.
-    const rest = await takeDeliveries(deps, { queue, leaseMs: 30_000, perHost: 2, free: {} }, 10);
+    const rest = await takeDeliveries(deps, { queue, leaseMs: 30_000, perHost: 2, free: {}, limit: 10 });
     expect(rest.map((t) => t.host).sort()).toEqual(["a.test", "busy.test", "busy.test"]);
-    expect(await takeDeliveries(deps, { queue, leaseMs: 30_000, perHost: 2, free: {} }, 10)).toEqual([]);
+    expect(await takeDeliveries(deps, { queue, leaseMs: 30_000, perHost: 2, free: {}, limit: 10 })).toEqual([]);
   });
 });

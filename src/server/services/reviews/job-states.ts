@@ -80,61 +80,27 @@ export async function moveBatchCount(
 }
 
 // Every column of a job row under its field name, so a raw statement returns a `Job` as Prisma would.
-const JOB_COLUMNS: [column: string, field: keyof Job, cast?: "text"][] = [
-  ["id", "id", "text"],
-  ["api_key_id", "apiKeyId", "text"],
-  ["requester_client_id", "requesterClientId"],
-  ["requester_source", "requesterSource"],
-  ["requester_purpose", "requesterPurpose"],
-  ["batch_id", "batchId", "text"],
-  ["batch_index", "batchIndex"],
-  ["priority", "priority"],
-  ["callback_url", "callbackUrl"],
-  ["callback_secret_enc", "callbackSecretEnc"],
-  ["callback_state", "callbackState", "text"],
-  ["callback_attempts", "callbackAttempts"],
-  ["callback_last_status", "callbackLastStatus"],
-  ["callback_last_error", "callbackLastError"],
-  ["callback_delivered_at", "callbackDeliveredAt"],
-  ["platform", "platform"],
-  ["place_url", "placeUrl"],
-  ["place_id", "placeId"],
-  ["review_limit", "reviewLimit"],
-  ["sort", "sort", "text"],
-  ["since_date", "sinceDate"],
-  ["language", "language"],
-  ["requested_version", "requestedVersion"],
-  ["requested_variant", "requestedVariant"],
-  ["scraper_version_id", "scraperVersionId", "text"],
-  ["scraper_version", "scraperVersion"],
-  ["scraper_variant", "scraperVariant"],
-  ["status", "status", "text"],
-  ["attempts", "attempts"],
-  ["review_count", "reviewCount"],
-  ["error_class", "errorClass", "text"],
-  ["error_message", "errorMessage"],
-  ["queued_at", "queuedAt"],
-  ["started_at", "startedAt"],
-  ["finished_at", "finishedAt"],
-  ["duration_ms", "durationMs"],
-  ["created_at", "createdAt"],
-  ["updated_at", "updatedAt"],
-  ["queue", "queue"],
-  ["run_after", "runAfter"],
-  ["lease_until", "leaseUntil"],
-  ["place_name", "placeName"],
-  ["cancel_requested_at", "cancelRequestedAt"],
-  ["attempt_limit", "attemptLimit"],
-  ["place_ref_id", "placeRefId", "text"],
-  ["platform_total", "platformTotal"],
-  ["oldest_review_at", "oldestReviewAt"],
-  ["stop_reason", "stopReason", "text"],
-  ["mode", "mode", "text"],
-  ["stop_after_known", "stopAfterKnown"],
-  ["new_reviews", "newReviews"],
-  ["updated_reviews", "updatedReviews"],
-  ["unchanged_reviews", "unchangedReviews"],
-];
+// The fields are Prisma's own list of the model's scalar fields (generated from prisma/schema.prisma);
+// each column is its field in snake_case, as every `@map` of the Job model reads. The uuid and enum
+// columns are read as text: a raw statement returns them as the strings the `Job` type holds.
+const JOB_TEXT_FIELDS: ReadonlySet<keyof Job> = new Set<keyof Job>([
+  "id",
+  "apiKeyId",
+  "batchId",
+  "callbackState",
+  "sort",
+  "scraperVersionId",
+  "status",
+  "errorClass",
+  "placeRefId",
+  "stopReason",
+  "mode",
+]);
+const snakeCase = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+const JOB_COLUMNS: [column: string, field: keyof Job, cast?: "text"][] = Object.values(Prisma.JobScalarFieldEnum).map(
+  (field): [string, keyof Job, "text"?] =>
+    JOB_TEXT_FIELDS.has(field) ? [snakeCase(field), field, "text"] : [snakeCase(field), field],
+);
 
 /** `alias.column AS "field", …` for every column of a job row. */
 export function jobColumns(alias: string): Prisma.Sql {

@@ -5,19 +5,20 @@ import { describe, expect, it } from "vitest";
 import { selectReviews } from "@/demo-platform/query";
 import { handleRest } from "@/server/api/openapi/rest-handler";
 import { createContext } from "@/server/api/trpc";
-import type { Actor } from "@/server/services/actor";
+import type { ApiKeyActor } from "@/server/services/actor";
 import { demoPlatformForFile } from "@/test/demo-platform-for-file";
 import { testDb } from "@/test/helpers";
-import { makeDeps, makeKey, makeVersion, startTestWorker, testSettings, waitFor } from "@/test/review-fixtures";
+import { makeContext, makeKey, makeVersion, startTestWorker, testSettings, waitFor } from "@/test/review-fixtures";
 import { workerForFile } from "@/test/review-worker";
 import { parse } from "csv-parse/sync";
 import { reviewExport } from "@/server/api/review-export-route";
 import { createJob } from "./create-jobs";
 import { EXPORT_COLUMNS } from "./review-out";
-import { ZCreateJobInput } from "./schemas";
+import { ZCreateJobInput } from "./create-jobs.schema";
+import { withActor } from "@/server/services/context";
 
 const db = testDb();
-const deps = makeDeps(db, testSettings());
+const deps = makeContext(db, testSettings());
 workerForFile(deps);
 // Eight places: p-0008 is a small one (every eighth place is).
 const demo = demoPlatformForFile();
@@ -28,7 +29,7 @@ type Json = Record<string, any>;
 
 async function client() {
   const k = await makeKey(db, ["jobs:read", "jobs:write"]);
-  return { key: k.key, actor: { kind: "apiKey", apiKeyId: k.id, scopes: ["jobs:read", "jobs:write"] } as Actor };
+  return { key: k.key, actor: { kind: "apiKey", apiKeyId: k.id, scopes: ["jobs:read", "jobs:write"] } as ApiKeyActor };
 }
 
 async function rest(key: string, path: string) {
@@ -39,7 +40,8 @@ async function rest(key: string, path: string) {
 
 /** Runs one job to its end (on `on`'s worker) and answers its REST view. */
 async function ran(on: typeof deps, c: Awaited<ReturnType<typeof client>>, input: Record<string, unknown>) {
-  const job = (await createJob(on, c.actor, ZCreateJobInput.parse({ requester_client_id: "c", ...input }))).value;
+  const job = (await createJob(withActor(on, c.actor), ZCreateJobInput.parse({ requester_client_id: "c", ...input })))
+    .value;
   await waitFor(
     async () =>
       ["succeeded", "failed", "cancelled"].includes((await db.job.findUniqueOrThrow({ where: { id: job.id } })).status)
@@ -144,7 +146,7 @@ describe("places and coverage", () => {
       coverage: { stop_reason: "layout_changed" },
     });
     // A run that times out, once: its own queue and worker with a 300 ms timeout and one run.
-    const quick = makeDeps(
+    const quick = makeContext(
       db,
       testSettings({ JOB_QUEUE: `quick-${Date.now().toString(36)}`, JOB_TIMEOUT_MS: "300", JOB_MAX_ATTEMPTS: "1" }),
     );

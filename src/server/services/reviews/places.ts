@@ -1,93 +1,22 @@
 import pg from "pg";
-import { z } from "zod";
+import type { z } from "zod";
 import type { Place } from "@/generated/prisma/client";
 import { Prisma, sqlRows, type Db } from "@/server/core/db";
 import { AppError } from "@/server/core/errors";
 import type { Actor } from "../actor";
+import type { ServiceContext } from "../context";
 import { readPage } from "../paging";
-import { ownedBy } from "./access";
+import { ownedBy, type ReviewActor } from "./access";
 import { toJobOut } from "./job-output";
-import { copyStream, exportStatement, type ExportFormat } from "./review-export";
-import { REVIEW_PAGE_MAX, reviewItemColumns, toReviewOut, ZReviewOut, type ReviewRow } from "./review-out";
-import { ZPageInput } from "../meshes/schemas";
-import { ZDate, ZJobOut } from "./schemas";
+import { copyStream, exportStatement } from "./review-export";
+import type { ExportFormat } from "./review-export.schema";
+import type { TPlaceOut, ZListPlacesInput, ZPlaceExportInput, ZPlaceReviewsInput } from "./places.schema";
+import { reviewItemColumns, toReviewOut, type ReviewRow } from "./review-out";
 
 // Places (docs/review-engine.md, "Places and coverage"): one record per (platform, origin, place key)
 // with the facts the platform showed to the last job that read it. A key without the admin scope sees
 // the places its own jobs read, and of a place only the reviews its own jobs collected: the rule is in
 // every query.
-
-export const ZPlaceOut = z.object({
-  id: z.string(),
-  platform: z.string(),
-  origin: z.string(),
-  place_key: z.string(),
-  platform_id: z.string().nullable(),
-  name: z.string().nullable(),
-  address: z.string().nullable(),
-  rating: z.number().nullable(),
-  review_total: z.number().int().nullable(),
-  /** Reviews per star level as the platform shows them. */
-  histogram: z.record(z.string(), z.number()).nullable(),
-  first_seen_at: ZDate,
-  last_seen_at: ZDate,
-});
-export type TPlaceOut = z.output<typeof ZPlaceOut>;
-
-export const ZListPlacesInput = ZPageInput.extend({
-  q: z.string().trim().max(100).optional(),
-  sort: z.enum(["last_seen_at", "name", "review_total"]).default("last_seen_at"),
-  dir: z.enum(["asc", "desc"]).default("desc"),
-});
-export const ZPlacesPage = z.object({
-  items: z.array(ZPlaceOut),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-});
-export const ZPlaceIdInput = z.object({ place_id: z.uuid() });
-export const ZPlaceDetailOut = ZPlaceOut.extend({
-  /** Distinct reviews of the place that the caller's jobs collected. */
-  collected_reviews: z.number().int(),
-  /** The caller's latest job of the place, with its coverage block. */
-  latest_job: ZJobOut.nullable(),
-});
-
-const YMD = /^\d{4}-\d{2}-\d{2}(T[\d:.]+Z?)?$/;
-const ZWhen = z
-  .string()
-  .trim()
-  .regex(YMD, { error: "a date (YYYY-MM-DD) or an ISO date-time" })
-  .transform((v, ctx) => {
-    // A date-time without a zone is UTC (never the server's zone).
-    const d = new Date(v.includes("T") && !v.endsWith("Z") ? `${v}Z` : v);
-    if (Number.isNaN(d.getTime())) ctx.addIssue({ code: "custom", message: "not a date" });
-    return d;
-  });
-export const ZPlaceReviewsInput = ZPlaceIdInput.extend({
-  limit: z.coerce.number().int().min(1).max(REVIEW_PAGE_MAX).default(100),
-  // Long enough for the longest platform review id a cursor carries.
-  cursor: z.string().trim().min(1).max(1000).optional().meta({ description: "next_cursor of the previous page" }),
-  since: ZWhen.optional().meta({ description: "published at or after" }),
-  until: ZWhen.optional().meta({ description: "published before" }),
-  rating: z.coerce.number().int().min(1).max(5).optional(),
-  language: z
-    .string()
-    .trim()
-    .min(2)
-    .max(10)
-    .regex(/^[A-Za-z-]+$/)
-    .optional(),
-  q: z
-    .string()
-    .trim()
-    .min(1)
-    .max(100)
-    .regex(/^[^\u0000-\u001f\u007f]*$/, { error: "no control characters" })
-    .optional()
-    .meta({ description: "text or author contains (case-insensitive)" }),
-});
-export const ZPlaceReviewsOut = z.object({ items: z.array(ZReviewOut), next_cursor: z.string().nullable() });
 
 export function toPlaceOut(p: Place): TPlaceOut {
   return {
@@ -113,7 +42,8 @@ function visible(actor: Actor): Prisma.PlaceWhereInput {
 }
 
 /** GET /api/places: one page of the visible places, searchable by name, address and platform id. */
-export function listPlaces(db: Db, actor: Actor, input: z.output<typeof ZListPlacesInput>) {
+export function listPlaces(ctx: ServiceContext<ReviewActor>, input: z.output<typeof ZListPlacesInput>) {
+  const { db, actor } = ctx;
   const where: Prisma.PlaceWhereInput = {
     ...visible(actor),
     ...(input.q
@@ -157,7 +87,9 @@ function ownJobs(actor: Actor): Prisma.Sql {
 }
 
 /** GET /api/places/{place_id}: the place, how many of its reviews the caller holds, and the caller's latest job of it. */
-export async function getPlace(db: Db, actor: Actor, placeId: string) {
+export async function getPlace(ctx: ServiceContext<ReviewActor>, input: { place_id: string }) {
+  const { db, actor } = ctx;
+  const placeId = input.place_id;
   const place = await visiblePlace(db, actor, placeId);
   const [counted] = await sqlRows<{ n: number }>(
     db,
@@ -212,7 +144,8 @@ function placeRelation(place: Place, actor: Actor, f: PlaceFilters, after = ""):
  * on the publication date, `rating`, `language`, `q` (text or author). `job_id` is the caller's latest
  * job that collected that version.
  */
-export async function placeReviews(db: Db, actor: Actor, input: z.output<typeof ZPlaceReviewsInput>) {
+export async function placeReviews(ctx: ServiceContext<ReviewActor>, input: z.output<typeof ZPlaceReviewsInput>) {
+  const { db, actor } = ctx;
   const place = await visiblePlace(db, actor, input.place_id);
   const relation = placeRelation(place, actor, input, decode(input.cursor));
   const rows = await db.$queryRawUnsafe<ReviewRow[]>(
@@ -227,16 +160,14 @@ export async function placeReviews(db: Db, actor: Actor, input: z.output<typeof 
   };
 }
 
-export const ZPlaceExportInput = ZPlaceReviewsInput.omit({ limit: true, cursor: true });
-
 /** GET /api/places/{place_id}/reviews/export: the same reviews (every page, the same filters) as CSV or NDJSON, streamed. */
 export async function placeExport(
-  db: Db,
-  actor: Actor,
-  input: z.output<typeof ZPlaceExportInput>,
-  format: ExportFormat,
-  opts: { bom?: boolean } = {},
+  ctx: ServiceContext<ReviewActor>,
+  input: z.output<typeof ZPlaceExportInput> & { format: ExportFormat; bom?: boolean },
 ) {
+  const { db, actor } = ctx;
+  const { format, bom } = input;
+  const opts = { bom };
   const place = await visiblePlace(db, actor, input.place_id);
   return copyStream(
     db,

@@ -1,24 +1,24 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { Actor } from "@/server/services/actor";
 import { testDb } from "@/test/helpers";
-import { makeDeps, makeKey, makeVersion, startTestWorker, waitFor } from "@/test/review-fixtures";
+import { makeContext, makeKey, makeVersion, startTestWorker, waitFor } from "@/test/review-fixtures";
 import { createJob } from "./create-jobs";
-import { ZCreateJobInput } from "./schemas";
+import { ZCreateJobInput } from "./create-jobs.schema";
+import { withActor } from "@/server/services/context";
 
 const db = testDb();
 afterAll(() => db.$disconnect());
 
 describe("priority", () => {
   it("runs queued jobs highest priority first", async () => {
-    const deps = makeDeps(db);
+    const deps = makeContext(db);
     const k = await makeKey(db, ["jobs:write"]);
     const actor: Actor = { kind: "apiKey", apiKeyId: k.id, scopes: ["jobs:write"] };
     const v = await makeVersion(db, "noop");
     const make = async (priority: number) =>
       (
         await createJob(
-          deps,
-          actor,
+          withActor(deps, actor),
           ZCreateJobInput.parse({
             requester_client_id: "prio",
             platform_id: `p${priority}`,

@@ -1,4 +1,6 @@
-import { Prisma, sqlRows, type Db } from "@/server/core/db";
+import { Prisma, sqlRows } from "@/server/core/db";
+import type { SystemActor } from "../actor";
+import type { ServiceContext } from "../context";
 
 /** The most rows any one count of `queueStats` reads: beyond it the count says "at least this many". */
 export const QUEUE_STATS_CAP = 100_000;
@@ -20,7 +22,9 @@ export interface QueueStats {
  * bounded read: an index range of the queue's rows in one state, cut at QUEUE_STATS_CAP rows, so a
  * scrape never scans the jobs or deliveries tables, however many finished rows they hold.
  */
-export async function queueStats(db: Db, queue: string): Promise<QueueStats> {
+export async function queueStats(ctx: ServiceContext<SystemActor>, input: { queue: string }): Promise<QueueStats> {
+  const { db } = ctx;
+  const { queue } = input;
   const cap = QUEUE_STATS_CAP;
   const [row] = await sqlRows<{
     queued: number;

@@ -1,15 +1,15 @@
 import type { z } from "zod";
 import type { Prisma } from "@/server/core/db";
-import type { Db } from "@/server/core/db";
 import { AppError } from "@/server/core/errors";
-import type { Actor } from "../actor";
+import type { ServiceContext } from "../context";
 import { readPage } from "../paging";
-import { ownedBy } from "./access";
+import { ownedBy, type ReviewActor } from "./access";
 import { toBatchOut, toJobOut } from "./job-output";
-import type { ZListBatchesInput, ZListJobsInput } from "./schemas";
+import type { ZListBatchesInput, ZListJobsInput } from "./read.schema";
 
 /** One page of the batches the actor may see. */
-export function listBatches(db: Db, actor: Actor, input: z.output<typeof ZListBatchesInput>) {
+export function listBatches(ctx: ServiceContext<ReviewActor>, input: z.output<typeof ZListBatchesInput>) {
+  const { db, actor } = ctx;
   const where: Prisma.BatchWhereInput = {
     ...ownedBy(actor),
     ...(input.status ? { status: input.status } : {}),
@@ -31,7 +31,9 @@ export function listBatches(db: Db, actor: Actor, input: z.output<typeof ZListBa
 }
 
 /** A batch with its progress and its jobs; NOT_FOUND when absent or not the actor's. */
-export async function getBatch(db: Db, actor: Actor, batchId: string) {
+export async function getBatch(ctx: ServiceContext<ReviewActor>, input: { batch_id: string }) {
+  const { db, actor } = ctx;
+  const batchId = input.batch_id;
   const batch = await db.batch.findFirst({ where: { id: batchId, ...ownedBy(actor) } });
   if (!batch) throw new AppError("NOT_FOUND", "batch_not_found");
   const jobs = await db.job.findMany({ where: { batchId }, orderBy: { batchIndex: "asc" } });
@@ -39,7 +41,8 @@ export async function getBatch(db: Db, actor: Actor, batchId: string) {
 }
 
 /** One page of the jobs the actor may see. */
-export function listJobs(db: Db, actor: Actor, input: z.output<typeof ZListJobsInput>) {
+export function listJobs(ctx: ServiceContext<ReviewActor>, input: z.output<typeof ZListJobsInput>) {
+  const { db, actor } = ctx;
   const where: Prisma.JobWhereInput = {
     ...ownedBy(actor),
     ...(input.status ? { status: input.status } : {}),
@@ -75,7 +78,9 @@ const CALLBACK_KIND_NAMES = {
 export const JOB_REVIEW_PREVIEW = 20;
 
 /** A job with its state timeline, a preview of its reviews (the newest JOB_REVIEW_PREVIEW) and callback attempts. */
-export async function getJobDetail(db: Db, actor: Actor, jobId: string) {
+export async function getJobDetail(ctx: ServiceContext<ReviewActor>, input: { job_id: string }) {
+  const { db, actor } = ctx;
+  const jobId = input.job_id;
   const job = await db.job.findFirst({ where: { id: jobId, ...ownedBy(actor) } });
   if (!job) throw new AppError("NOT_FOUND", "job_not_found");
   const [events, reviews, deliveries] = await Promise.all([

@@ -1,6 +1,8 @@
 import type { ScraperVersion } from "@/generated/prisma/client";
-import type { Db, Prisma } from "@/server/core/db";
+import type { Prisma } from "@/server/core/db";
 import { AppError, isUniqueViolation } from "@/server/core/errors";
+import type { ServiceContext } from "../context";
+import type { ReviewActor } from "./access";
 import { KNOWN_IMPLEMENTATIONS as SCRAPER_IMPLEMENTATIONS } from "./implementations";
 import type { z } from "zod";
 import { invalidateRegistry } from "./registry-cache";
@@ -10,7 +12,7 @@ import type {
   ZListScrapersInput,
   ZScraperTrafficInput,
   ZUpdateScraperInput,
-} from "./registry-schemas";
+} from "./registry-admin.schema";
 import { allocationSum } from "./routing";
 
 /** The one platform of this installation (the spec's neutral word). */
@@ -54,7 +56,11 @@ function checkSum(sum: number) {
 }
 
 /** Every version (deprecated too, unless asked not to), with the active allocation's sum. */
-export async function listScraperVersions(db: Db, input: z.output<typeof ZListScrapersInput>) {
+export async function listScraperVersions(
+  ctx: ServiceContext<ReviewActor>,
+  input: z.output<typeof ZListScrapersInput>,
+) {
+  const { db } = ctx;
   const rows = await db.scraperVersion.findMany({
     where: { platform: input.platform, ...(input.include_deprecated === "false" ? { deprecated: false } : {}) },
     orderBy: [{ deprecated: "asc" }, { createdAt: "asc" }],
@@ -63,14 +69,18 @@ export async function listScraperVersions(db: Db, input: z.output<typeof ZListSc
 }
 
 /** One version; NOT_FOUND when absent. */
-export async function getScraperVersion(db: Db, id: string) {
-  const row = await db.scraperVersion.findUnique({ where: { id } });
+export async function getScraperVersion(ctx: ServiceContext<ReviewActor>, input: { id: string }) {
+  const row = await ctx.db.scraperVersion.findUnique({ where: { id: input.id } });
   if (!row) throw new AppError("NOT_FOUND", "scraper_version_not_found");
   return toOut(row);
 }
 
 /** Registers a version; its share must keep the active sum at most 100. */
-export async function createScraperVersion(db: Db, input: z.output<typeof ZCreateScraperInput>) {
+export async function createScraperVersion(
+  ctx: ServiceContext<ReviewActor>,
+  input: z.output<typeof ZCreateScraperInput>,
+) {
+  const { db } = ctx;
   checkImplementation(input.implementation);
   try {
     const row = await db.$transaction(async (tx) => {
@@ -98,7 +108,11 @@ export async function createScraperVersion(db: Db, input: z.output<typeof ZCreat
 }
 
 /** Changes the implementation, description or configuration of a version. */
-export async function updateScraperVersion(db: Db, input: z.output<typeof ZUpdateScraperInput>) {
+export async function updateScraperVersion(
+  ctx: ServiceContext<ReviewActor>,
+  input: z.output<typeof ZUpdateScraperInput>,
+) {
+  const { db } = ctx;
   if (input.implementation) checkImplementation(input.implementation);
   const { count } = await db.scraperVersion.updateMany({
     where: { id: input.id },
@@ -110,11 +124,15 @@ export async function updateScraperVersion(db: Db, input: z.output<typeof ZUpdat
   });
   if (count === 0) throw new AppError("NOT_FOUND", "scraper_version_not_found");
   invalidateRegistry();
-  return getScraperVersion(db, input.id);
+  return getScraperVersion(ctx, { id: input.id });
 }
 
 /** Sets one version's share; a deprecated version keeps 0; the active sum stays at most 100. */
-export async function setScraperTraffic(db: Db, input: z.output<typeof ZScraperTrafficInput>) {
+export async function setScraperTraffic(
+  ctx: ServiceContext<ReviewActor>,
+  input: z.output<typeof ZScraperTrafficInput>,
+) {
+  const { db } = ctx;
   await db.$transaction(async (tx) => {
     const row = await tx.scraperVersion.findUnique({ where: { id: input.id } });
     if (!row) throw new AppError("NOT_FOUND", "scraper_version_not_found");
@@ -124,11 +142,13 @@ export async function setScraperTraffic(db: Db, input: z.output<typeof ZScraperT
     await tx.scraperVersion.update({ where: { id: row.id }, data: { trafficPercent: input.traffic_percent } });
   });
   invalidateRegistry();
-  return getScraperVersion(db, input.id);
+  return getScraperVersion(ctx, { id: input.id });
 }
 
 /** Promote: this version takes 100 % of routed traffic, every other active version 0 % (they stay registered). */
-export async function promoteScraperVersion(db: Db, id: string) {
+export async function promoteScraperVersion(ctx: ServiceContext<ReviewActor>, input: { id: string }) {
+  const { db } = ctx;
+  const { id } = input;
   await db.$transaction(async (tx) => {
     const row = await tx.scraperVersion.findUnique({ where: { id } });
     if (!row) throw new AppError("NOT_FOUND", "scraper_version_not_found");
@@ -138,19 +158,21 @@ export async function promoteScraperVersion(db: Db, id: string) {
       where: { platform: row.platform, id: { not: id } },
       data: { trafficPercent: 0 },
     });
-    await tx.scraperVersion.update({ where: { id }, data: { trafficPercent: 100, promotedAt: new Date() } });
+    await tx.scraperVersion.update({ where: { id }, data: { trafficPercent: 100, promotedAt: ctx.now() } });
   });
   invalidateRegistry();
-  return getScraperVersion(db, id);
+  return getScraperVersion(ctx, { id });
 }
 
 /** Deprecate: out of routing (share 0, not selectable explicitly); the others' shares are left as they are. */
-export async function deprecateScraperVersion(db: Db, id: string) {
+export async function deprecateScraperVersion(ctx: ServiceContext<ReviewActor>, input: { id: string }) {
+  const { db } = ctx;
+  const { id } = input;
   const { count } = await db.scraperVersion.updateMany({
     where: { id, deprecated: false },
-    data: { deprecated: true, deprecatedAt: new Date(), trafficPercent: 0 },
+    data: { deprecated: true, deprecatedAt: ctx.now(), trafficPercent: 0 },
   });
-  if (count === 0) await getScraperVersion(db, id); // NOT_FOUND when absent; already deprecated is fine
+  if (count === 0) await getScraperVersion(ctx, { id }); // NOT_FOUND when absent; already deprecated is fine
   invalidateRegistry();
-  return getScraperVersion(db, id);
+  return getScraperVersion(ctx, { id });
 }

@@ -1,14 +1,13 @@
 import { Readable, Transform } from "node:stream";
 import { copyOut, type Db } from "@/server/core/db";
 import { AppError } from "@/server/core/errors";
-import type { Actor } from "../actor";
+import type { ServiceContext } from "../context";
+import type { ReviewActor } from "./access";
+import type { ExportFormat } from "./review-export.schema";
 import { EXPORT_COLUMNS, sourceOf, UUID, type Source } from "./review-out";
 
 // Exports of reviews (docs/review-engine.md, "Reviews out"): the pages' rows, in the pages' order, as
 // one COPY … TO STDOUT formatted by PostgreSQL and passed through with backpressure.
-
-export const EXPORT_FORMATS = ["csv", "ndjson"] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** A cell a spreadsheet would run as a formula (= + - @ tab CR) gets a leading apostrophe (as csvCell does). */
 const guarded = (column: string) =>
@@ -140,12 +139,12 @@ export function crlfRecords(bom = false): Transform {
  * stops the copy. Ownership is checked before the first byte (NOT_FOUND is thrown, not streamed).
  */
 export async function exportStream(
-  db: Db,
-  actor: Actor,
-  of: { job_id: string } | { batch_id: string },
-  format: ExportFormat,
-  opts: { bom?: boolean } = {},
+  ctx: ServiceContext<ReviewActor>,
+  input: ({ job_id: string } | { batch_id: string }) & { format: ExportFormat; bom?: boolean },
 ): Promise<ReadableStream<Uint8Array>> {
+  const { db, actor } = ctx;
+  const { format, bom, ...of } = input;
+  const opts = { bom };
   const { relation, order } = jobsRelation(await sourceOf(db, actor, of));
   return copyStream(
     db,

@@ -6,17 +6,18 @@ import { describe, expect, it } from "vitest";
 import { reviewExport } from "@/server/api/review-export-route";
 import { testDb, uid } from "@/test/helpers";
 import { restWithKey } from "@/test/rest";
-import { makeDeps, makeKey, makeVersion, startJsonPlatform, testSettings, waitFor } from "@/test/review-fixtures";
+import { makeContext, makeKey, makeVersion, startJsonPlatform, testSettings, waitFor } from "@/test/review-fixtures";
 import { workerForFile } from "@/test/review-worker";
 import type { Actor } from "@/server/services/actor";
 import { createJob } from "./create-jobs";
 import { exportLimit, exportStream } from "./review-export";
 import { EXPORT_COLUMNS } from "./review-out";
 import { storeJobReviews } from "./review-store";
-import { ZCreateJobInput } from "./schemas";
+import { ZCreateJobInput } from "./create-jobs.schema";
+import { serviceContext, withActor } from "@/server/services/context";
 
 const db = testDb();
-const deps = makeDeps(db, testSettings());
+const deps = makeContext(db, testSettings());
 workerForFile(deps);
 
 const rest = (key: string, method: string, path: string, body?: unknown) => restWithKey(db, key, method, path, body);
@@ -65,8 +66,7 @@ describe("reviews out", () => {
       const actor: Actor = { kind: "apiKey", apiKeyId, scopes: ["jobs:read", "jobs:write"] };
       const jobId = (
         await createJob(
-          deps,
-          actor,
+          withActor(deps, actor),
           ZCreateJobInput.parse({
             requester_client_id: "c",
             platform_id: uid("place"),
@@ -257,7 +257,9 @@ describe("reviews out", () => {
     }
     // More readers that leave after one chunk than the pool has connections (10): each copy's connection is discarded, none kept busy.
     for (let i = 0; i < 15; i++) {
-      const reader = (await exportStream(db, actor, { job_id: job.id }, i % 2 ? "ndjson" : "csv")).getReader();
+      const reader = (
+        await exportStream(serviceContext(actor, { db }), { job_id: job.id, format: i % 2 ? "ndjson" : "csv" })
+      ).getReader();
       expect((await reader.read()).done).toBe(false);
       await reader.cancel();
     }
@@ -276,7 +278,7 @@ describe("reviews out", () => {
     );
 
     // The copy's backend is killed mid-stream: the stream errors (a cut download), it does not end quietly.
-    const reader = (await exportStream(db, actor, { job_id: job.id }, "csv")).getReader();
+    const reader = (await exportStream(serviceContext(actor, { db }), { job_id: job.id, format: "csv" })).getReader();
     expect((await reader.read()).done).toBe(false);
     await db.$queryRaw`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE position(${`export job:${job.id}`} IN query) > 0 AND pid <> pg_backend_pid()`;
     const drained = (async () => {
@@ -314,7 +316,7 @@ describe("reviews out", () => {
     expect(exportLimit()).toBe(3);
     const readers = [];
     for (let i = 0; i < 3; i++) {
-      const reader = (await exportStream(db, actor, { job_id: job.id }, "csv")).getReader();
+      const reader = (await exportStream(serviceContext(actor, { db }), { job_id: job.id, format: "csv" })).getReader();
       expect((await reader.read()).done).toBe(false);
       readers.push(reader);
     }

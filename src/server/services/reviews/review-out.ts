@@ -1,52 +1,15 @@
-import { z } from "zod";
 import { Prisma, sqlRows, type Db } from "@/server/core/db";
 import { AppError } from "@/server/core/errors";
 import type { Actor } from "../actor";
-import { ownedBy } from "./access";
+import type { ServiceContext } from "../context";
+import { ownedBy, type ReviewActor } from "./access";
 import { DATE_PRECISIONS } from "@/server/scrapers/types";
-import { ZBatchIdInput, ZDate, ZDateNull, ZJobIdInput } from "./schemas";
+import type { TReviewOut } from "./review-out.schema";
 
 // Reviews out (docs/review-engine.md, "Reviews out"): every review a job or a batch collected, page by
 // page with a keyset cursor (never OFFSET: page 5,000 costs what page 1 does), and the same rows
 // streamed as CSV or NDJSON (review-export.ts). A job's reviews come by review id (a stable order that a cursor can hold);
 // a batch's, job by job in the batch's order, each job's by review id.
-
-/** Most reviews one page holds. */
-export const REVIEW_PAGE_MAX = 1000;
-
-const ZCursor = z.string().trim().min(1).max(200).meta({ description: "next_cursor of the previous page" });
-export const ZReviewPageInput = z.object({
-  limit: z.coerce.number().int().min(1).max(REVIEW_PAGE_MAX).default(100),
-  cursor: ZCursor.optional(),
-});
-export const ZJobReviewsInput = ZJobIdInput.extend(ZReviewPageInput.shape);
-export const ZBatchReviewsInput = ZBatchIdInput.extend(ZReviewPageInput.shape);
-
-export const ZReviewOut = z.object({
-  id: z.string(),
-  job_id: z.string(),
-  external_id: z.string(),
-  author: z.string().nullable(),
-  rating: z.number().int().nullable(),
-  text: z.string().nullable(),
-  language: z.string().nullable(),
-  published_at: ZDateNull,
-  owner_reply: z.string().nullable(),
-  collected_at: ZDate,
-  /** How precise published_at is: exact, day, month or year (the platform wrote "2 months ago"); null when not known. */
-  date_precision: z.enum(DATE_PRECISIONS).nullable(),
-  owner_reply_at: ZDateNull,
-  helpful: z.number().int().nullable(),
-  photos: z.array(z.string()),
-  reviewer_url: z.string().nullable(),
-  reviewer_review_count: z.number().int().nullable(),
-  edited_at: ZDateNull,
-  /** The platform's translation of `text` (the original) and its language. */
-  translated_text: z.string().nullable(),
-  translated_language: z.string().nullable(),
-});
-export type TReviewOut = z.output<typeof ZReviewOut>;
-export const ZReviewPageOut = z.object({ items: z.array(ZReviewOut), next_cursor: z.string().nullable() });
 
 /** The columns of an export, in order (also the NDJSON fields). */
 export const EXPORT_COLUMNS = [
@@ -174,10 +137,10 @@ const toOut = toReviewOut;
 
 /** GET /api/jobs/{job_id}/reviews and /api/batches/{batch_id}/reviews: one page and the next cursor. */
 export async function reviewPage(
-  db: Db,
-  actor: Actor,
+  ctx: ServiceContext<ReviewActor>,
   input: ({ job_id: string } | { batch_id: string }) & { limit: number; cursor?: string | undefined },
 ) {
+  const { db, actor } = ctx;
   const source = await sourceOf(db, actor, input);
   const { rows, next } = await pageOf(db, source, input.limit, input.cursor);
   return { items: rows.map(toOut), next_cursor: next };

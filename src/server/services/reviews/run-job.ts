@@ -1,4 +1,6 @@
 import type { Logger } from "@/server/core/logger";
+import type { SystemActor } from "../actor";
+import type { ServiceContext } from "../context";
 import { getScraper, ScrapeError, STOP_REASONS, type ScrapeResult, type TScrapeSort } from "@/server/scrapers";
 import { platformOrigin } from "@/server/scrapers/platform-origin";
 import type { Job } from "@/generated/prisma/client";
@@ -8,8 +10,8 @@ import { attemptLoaded } from "./callbacks/deliver";
 import { callbackHost, enqueueBatchCallback, firstJobDelivery } from "./callbacks/enqueue";
 import { jobCallbackSecret } from "./callbacks/secrets";
 import { backoffMs } from "./callbacks/schedule";
-import type { ReviewDeps } from "./deps";
 import type { ClaimedRun } from "./job-claim";
+import type { RunHooks } from "./worker-hooks";
 import { endBatch, finishedRow, finishJob, requeueJob, type JobOutcome, type Tx } from "./job-states";
 import { placeIdOf, type PlaceSeen } from "./place-store";
 import { classifyReviews, countChanges, DEFAULT_STOP_AFTER_KNOWN, knownReviews } from "./review-changes";
@@ -35,13 +37,14 @@ interface RunToEnd {
  * one statement. Then the callback's first attempt is made at once when this process has a free slot.
  */
 async function finish(
-  deps: ReviewDeps,
+  ctx: ServiceContext<SystemActor>,
+  hooks: RunHooks,
   run: RunToEnd,
   outcome: JobOutcome,
   result?: ScrapeResult,
   log?: Logger,
 ): Promise<string> {
-  const s = deps.settings;
+  const s = ctx.settings.review;
   const reviews = result?.reviews ?? [];
   let place: PlaceSeen | null = null;
   if (result) {
@@ -58,10 +61,10 @@ async function finish(
     };
   }
   outcome.coverage = coverageOf(outcome, result, place);
-  const at = new Date();
+  const at = ctx.now();
   // The first attempt is made at once when this process has a slot for it and its host has one free.
   const host = run.job.callbackUrl ? callbackHost(run.job.callbackUrl) : "";
-  const inline = run.job.callbackUrl ? (deps.inlineCallbacks?.tryAcquire(host) ?? false) : false;
+  const inline = run.job.callbackUrl ? (hooks.inlineCallbacks?.tryAcquire(host) ?? false) : false;
   const firstDue = inline ? new Date(at.getTime() + callbackLeaseMs(s)) : at;
   const row = finishedRow(run.job, outcome, at);
   const delivery = firstJobDelivery(row, firstDue);
@@ -87,25 +90,25 @@ async function finish(
   try {
     payload =
       reviews.length > 0 || run.job.batchId
-        ? await deps.db.$transaction(write, { timeout: 60_000 })
-        : await write(deps.db);
+        ? await ctx.db.$transaction(write, { timeout: 60_000 })
+        : await write(ctx.db);
   } catch (error) {
-    if (inline) deps.inlineCallbacks?.release();
+    if (inline) hooks.inlineCallbacks?.release();
     throw error;
   }
-  deps.observer?.jobFinished?.({
+  hooks.observer?.jobFinished?.({
     status: outcome.status,
     errorClass: outcome.errorClass ?? null,
     durationMs: outcome.durationMs,
   });
-  if (inline && deps.inlineCallbacks) {
-    if (!delivery || !row.callbackUrl) deps.inlineCallbacks.release();
+  if (inline && hooks.inlineCallbacks) {
+    if (!delivery || !row.callbackUrl) hooks.inlineCallbacks.release();
     else {
       const url = row.callbackUrl;
-      deps.inlineCallbacks.run(
+      hooks.inlineCallbacks.run(
         host,
         async (answered) => {
-          const secret = jobCallbackSecret(deps, run.job, run.apiKeySecretEnc);
+          const secret = jobCallbackSecret(ctx.sealer, run.job, run.apiKeySecretEnc);
           const first = {
             id: delivery.id,
             webhookId: delivery.webhookId,
@@ -114,7 +117,7 @@ async function finish(
             attempts: 0,
             createdAt: at,
           };
-          const state = await attemptLoaded(deps, first, secret, undefined, answered);
+          const state = await attemptLoaded(ctx, first, secret, hooks.recordAttempt, answered);
           log?.info({ event: "callback_attempt", deliveryId: delivery.id, state, inline: true }, "callback attempted");
         },
         (error) =>
@@ -159,24 +162,42 @@ function coverageOf(
  * Runs one claimed scrape job (the worker's slots take and claim in one statement, job-claim.ts):
  * scrapes with the routed version under the job timeout, on the version's platform origin only, and
  * records the outcome with its callbacks in one transaction. A transient failure with runs left goes
- * back to queued, due after its backoff. Returns what happened, for logs and tests.
+ * back to queued, due after its backoff. Returns what happened, for logs and tests. `hooks` are what
+ * only the worker adds: its first callback attempts made at once, its attempt recorder, its metrics.
  */
-export async function runClaimedRun(deps: ReviewDeps, run: ClaimedRun, log?: Logger): Promise<string> {
+export async function runClaimedRun(
+  ctx: ServiceContext<SystemActor>,
+  run: ClaimedRun,
+  hooks: RunHooks,
+  log?: Logger,
+): Promise<string> {
   try {
-    return await runClaimed(deps, run, log);
+    return await runClaimed(ctx, hooks, run, log);
   } catch (error) {
     if (error instanceof SupersededRun) return "superseded";
     throw error;
   }
 }
 
-async function runClaimed(deps: ReviewDeps, run: ClaimedRun, log?: Logger): Promise<string> {
-  const s = deps.settings;
+async function runClaimed(
+  ctx: ServiceContext<SystemActor>,
+  hooks: RunHooks,
+  run: ClaimedRun,
+  log?: Logger,
+): Promise<string> {
+  const s = ctx.settings.review;
   const jobId = run.job.id;
   const job = run.job;
   const started = Date.now();
   const fail = (errorClass: JobOutcome["errorClass"], errorMessage: string) =>
-    finish(deps, run, { status: "failed", errorClass, errorMessage, durationMs: Date.now() - started }, undefined, log);
+    finish(
+      ctx,
+      hooks,
+      run,
+      { status: "failed", errorClass, errorMessage, durationMs: Date.now() - started },
+      undefined,
+      log,
+    );
   // Runs allowed: JOB_MAX_ATTEMPTS, raised by each retry (attempt_limit).
   const limit = job.attemptLimit ?? s.JOB_MAX_ATTEMPTS;
   // Past the last run: a run that was lost (its worker died each time) or otherwise exhausted.
@@ -187,7 +208,7 @@ async function runClaimed(deps: ReviewDeps, run: ClaimedRun, log?: Logger): Prom
   const cancel = new AbortController();
   const poll = setInterval(() => {
     sqlRows<{ asked: boolean }>(
-      deps.db,
+      ctx.db,
       Prisma.sql`SELECT cancel_requested_at IS NOT NULL AS asked FROM jobs WHERE id = ${jobId}::uuid AND attempts = ${run.attempt}::int`,
     ).then(
       (rows) => {
@@ -215,7 +236,7 @@ async function runClaimed(deps: ReviewDeps, run: ClaimedRun, log?: Logger): Prom
         ...(job.mode === "new_only"
           ? {
               known: knownReviews(
-                deps.db,
+                ctx.db,
                 { apiKeyId: job.apiKeyId, jobId },
                 job.platform,
                 job.stopAfterKnown ?? DEFAULT_STOP_AFTER_KNOWN,
@@ -232,7 +253,8 @@ async function runClaimed(deps: ReviewDeps, run: ClaimedRun, log?: Logger): Prom
     // Cancelled: the run ends cancelled with the reviews it had read.
     if (error.errorClass === "cancelled") {
       return finish(
-        deps,
+        ctx,
+        hooks,
         run,
         {
           status: "cancelled",
@@ -248,20 +270,20 @@ async function runClaimed(deps: ReviewDeps, run: ClaimedRun, log?: Logger): Prom
       const detail = { error_class: error.errorClass, message: error.message.slice(0, 500) };
       // The backoff, or longer when the platform said when to come back (Retry-After).
       const delay = Math.max(
-        backoffMs(run.attempt, s.JOB_RETRY_DELAY_SECONDS * 1000, 3_600_000, deps.random),
+        backoffMs(run.attempt, s.JOB_RETRY_DELAY_SECONDS * 1000, 3_600_000, ctx.random),
         (error.retryAfterSeconds ?? 0) * 1000,
       );
       const runAfter = new Date(Date.now() + delay);
-      if (await deps.db.$transaction((tx) => requeueJob(tx, jobId, run.attempt, runAfter, detail)))
-        return "retry_later";
+      if (await ctx.db.$transaction((tx) => requeueJob(tx, jobId, run.attempt, runAfter, detail))) return "retry_later";
       // Not requeued: another run holds the job, or a cancel was asked meanwhile (this run ends it cancelled).
-      const now = await deps.db.job.findUnique({
+      const now = await ctx.db.job.findUnique({
         where: { id: jobId },
         select: { status: true, attempts: true, cancelRequestedAt: true },
       });
       if (now?.status !== "running" || now.attempts !== run.attempt || !now.cancelRequestedAt) return "superseded";
       return finish(
-        deps,
+        ctx,
+        hooks,
         run,
         {
           status: "cancelled",
@@ -277,5 +299,5 @@ async function runClaimed(deps: ReviewDeps, run: ClaimedRun, log?: Logger): Prom
   } finally {
     clearInterval(poll);
   }
-  return finish(deps, run, { status: "succeeded", durationMs: Date.now() - started }, result, log);
+  return finish(ctx, hooks, run, { status: "succeeded", durationMs: Date.now() - started }, result, log);
 }

@@ -1,12 +1,13 @@
 import { Prisma, sqlRows } from "@/server/core/db";
 import { AppError } from "@/server/core/errors";
 import type { Schedule } from "@/generated/prisma/client";
-import type { Actor } from "../actor";
+import type { SystemActor } from "../actor";
+import { withActor, type ServiceContext } from "../context";
+import type { ReviewActor } from "./access";
 import { scopeFromDb } from "./api-keys";
 import { insertBatch, versionsFor } from "./create-jobs";
-import type { ReviewDeps } from "./deps";
 import { nextSlot, scheduleAad } from "./schedules";
-import { ZCreateBatchInput } from "./schemas";
+import { ZCreateBatchInput } from "./create-jobs.schema";
 
 // The workers' side of the schedules (docs/review-engine.md, "Monitoring"). A due schedule is taken
 // with FOR UPDATE SKIP LOCKED in a transaction that also writes its run's batch (tagged with the
@@ -23,18 +24,18 @@ export interface ScheduleRun {
 }
 
 /** Whether any schedule is due: one cheap indexed read before a transaction is opened. */
-async function anyDue(deps: ReviewDeps): Promise<boolean> {
+async function anyDue(ctx: ServiceContext<SystemActor>): Promise<boolean> {
   const rows = await sqlRows<{ one: number }>(
-    deps.db,
-    Prisma.sql`SELECT 1 AS one FROM schedules WHERE queue = ${deps.settings.JOB_QUEUE} AND status = 'active' AND next_run_at <= now() AT TIME ZONE 'UTC' LIMIT 1`,
+    ctx.db,
+    Prisma.sql`SELECT 1 AS one FROM schedules WHERE queue = ${ctx.settings.review.JOB_QUEUE} AND status = 'active' AND next_run_at <= now() AT TIME ZONE 'UTC' LIMIT 1`,
   );
   return rows.length > 0;
 }
 
 /** The actor a run acts as: the schedule's API key, or the system for an administrator's schedule. */
-async function actorOf(deps: ReviewDeps, s: Schedule, now: Date): Promise<Actor | string> {
+async function actorOf(ctx: ServiceContext<SystemActor>, s: Schedule, now: Date): Promise<ReviewActor | string> {
   if (!s.apiKeyId) return { kind: "system" };
-  const key = await deps.db.apiKey.findUnique({
+  const key = await ctx.db.apiKey.findUnique({
     where: { id: s.apiKeyId },
     select: { scopes: true, revokedAt: true, expiresAt: true },
   });
@@ -44,17 +45,17 @@ async function actorOf(deps: ReviewDeps, s: Schedule, now: Date): Promise<Actor 
 }
 
 /** Takes one due schedule and runs its slot; null when none is due (or all are held by other workers). */
-async function runOne(deps: ReviewDeps): Promise<ScheduleRun | null> {
-  return deps.db.$transaction(
+async function runOne(ctx: ServiceContext<SystemActor>): Promise<ScheduleRun | null> {
+  return ctx.db.$transaction(
     async (tx) => {
       const taken = await tx.$queryRaw<{ id: string }[]>`
-        SELECT id::text FROM schedules WHERE queue = ${deps.settings.JOB_QUEUE} AND status = 'active' AND next_run_at <= now() AT TIME ZONE 'UTC'
+        SELECT id::text FROM schedules WHERE queue = ${ctx.settings.review.JOB_QUEUE} AND status = 'active' AND next_run_at <= now() AT TIME ZONE 'UTC'
         ORDER BY next_run_at LIMIT 1 FOR UPDATE SKIP LOCKED`;
       if (!taken[0]) return null;
       const s = await tx.schedule.findUniqueOrThrow({ where: { id: taken[0].id } });
-      const now = new Date();
+      const now = ctx.now();
       const slot = s.nextRunAt;
-      const actor = await actorOf(deps, s, now);
+      const actor = await actorOf(ctx, s, now);
       let batchId: string | null = null;
       let error: string | null = typeof actor === "string" ? actor : null;
       if (typeof actor !== "string") {
@@ -65,7 +66,7 @@ async function runOne(deps: ReviewDeps): Promise<ScheduleRun | null> {
           priority: s.priority,
           callback_url: s.callbackUrl ?? undefined,
           callback_secret: s.callbackSecretEnc
-            ? deps.sealer.open(s.callbackSecretEnc, scheduleAad(s.id)).toString("utf8")
+            ? ctx.sealer.open(s.callbackSecretEnc, scheduleAad(s.id)).toString("utf8")
             : undefined,
           jobs: (s.targets as Record<string, unknown>[]).map((t) => ({
             ...t,
@@ -76,8 +77,9 @@ async function runOne(deps: ReviewDeps): Promise<ScheduleRun | null> {
         if (!parsed.success) error = "targets_invalid";
         else {
           try {
-            const active = await versionsFor(deps, parsed.data.jobs);
-            batchId = (await insertBatch(deps, tx, actor, parsed.data, active, { scheduleId: s.id, slot })).id;
+            const as = withActor(ctx, actor);
+            const active = await versionsFor(as, parsed.data.jobs);
+            batchId = (await insertBatch(as, tx, parsed.data, active, { scheduleId: s.id, slot })).id;
           } catch (e) {
             // Refused before anything was written (routing and target checks come first).
             if (!(e instanceof AppError)) throw e;
@@ -103,11 +105,15 @@ async function runOne(deps: ReviewDeps): Promise<ScheduleRun | null> {
 }
 
 /** Runs up to `max` due slots, one transaction each; the worker's schedule slot calls it every poll. */
-export async function runDueSchedules(deps: ReviewDeps, max: number): Promise<ScheduleRun[]> {
+export async function runDueSchedules(
+  ctx: ServiceContext<SystemActor>,
+  input: { max: number },
+): Promise<ScheduleRun[]> {
+  const { max } = input;
   const runs: ScheduleRun[] = [];
-  if (max <= 0 || !(await anyDue(deps))) return runs;
+  if (max <= 0 || !(await anyDue(ctx))) return runs;
   for (let i = 0; i < max; i++) {
-    const run = await runOne(deps);
+    const run = await runOne(ctx);
     if (!run) break;
     runs.push(run);
   }

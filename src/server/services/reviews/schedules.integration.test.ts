@@ -3,12 +3,12 @@
 // the old text); the REST surface with its checks; two worker processes, one run per slot, one of
 // them killed mid-way. Only 127.0.0.1 servers.
 import { afterAll, describe, expect, it } from "vitest";
-import type { Actor } from "@/server/services/actor";
+import type { ApiKeyActor } from "@/server/services/actor";
 import { testDb, uid } from "@/test/helpers";
 import { demoPlatformForFile } from "@/test/demo-platform-for-file";
 import { restWithKey } from "@/test/rest";
 import {
-  makeDeps,
+  makeContext,
   makeKey,
   makeVersion,
   spawnWorkerProcess,
@@ -20,21 +20,22 @@ import {
 } from "@/test/review-fixtures";
 import { workerForFile } from "@/test/review-worker";
 import { reviewPage } from "./review-out";
-import { ZCreateScheduleInput } from "./schedule-schemas";
+import { ZCreateScheduleInput } from "./schedules.schema";
 import { createSchedule, getSchedule, reviewHistory, setScheduleStatus } from "./schedules";
+import { serviceContext, withActor } from "@/server/services/context";
 
 const db = testDb();
-const deps = makeDeps(db, testSettings());
+const deps = makeContext(db, testSettings());
 workerForFile(deps);
 const demo = demoPlatformForFile();
 
 /** Makes the schedule's next slot due now (as time passing would). */
 const dueNow = (id: string) => db.schedule.update({ where: { id }, data: { nextRunAt: new Date() } });
 
-async function runsDone(id: string, actor: Actor, n: number) {
+async function runsDone(id: string, actor: ApiKeyActor, n: number) {
   return waitFor(
     async () => {
-      const s = await getSchedule(db, actor, id);
+      const s = await getSchedule(serviceContext(actor, { db }), { schedule_id: id });
       return s.runs.length === n && s.runs.every((r) => r.status === "completed") ? s : undefined;
     },
     60_000,
@@ -45,7 +46,7 @@ async function runsDone(id: string, actor: Actor, n: number) {
 describe("schedules", () => {
   it("runs new_only twice over a place that gained 5 reviews and edited 1: 5 new, 1 updated, the rest unchanged, the old text kept", async () => {
     const { id: apiKeyId } = await makeKey(db, ["jobs:read", "jobs:write"]);
-    const actor: Actor = { kind: "apiKey", apiKeyId, scopes: ["jobs:read", "jobs:write"] };
+    const actor: ApiKeyActor = { kind: "apiKey", apiKeyId, scopes: ["jobs:read", "jobs:write"] };
     const v = await makeVersion(db, "http-json", { platformUrl: demo.base });
     const receiver = await startReceiver([200]);
     const secret = `whsec_${Buffer.alloc(32, 7).toString("base64")}`;
@@ -59,7 +60,7 @@ describe("schedules", () => {
       mode: "new_only",
       stop_after_known: 10,
     });
-    const schedule = await createSchedule(deps, actor, input);
+    const schedule = await createSchedule(withActor(deps, actor), input);
     expect(schedule.next_run_at.getTime()).toBeLessThanOrEqual(Date.now());
     const total = demo.platform.dataset.reviews("p-0003").length;
 
@@ -104,9 +105,9 @@ describe("schedules", () => {
     expect([job.newReviews, job.updatedReviews, job.unchangedReviews]).toEqual([5, 1, 10]);
 
     // The edited review's history: the version of run 1 (old text), then the edited one.
-    const items = (await reviewPage(db, actor, { job_id: job.id, limit: 100 })).items;
+    const items = (await reviewPage(serviceContext(actor, { db }), { job_id: job.id, limit: 100 })).items;
     const edited = items.find((r) => r.external_id === editedId)!;
-    const history = await reviewHistory(db, actor, edited.id);
+    const history = await reviewHistory(serviceContext(actor, { db }), { review_id: edited.id });
     expect(history.versions).toHaveLength(2);
     expect(history.versions[0]?.text).toBe(textBefore.get(editedId));
     expect(history.versions[1]?.text).toBe(edited.text);
@@ -114,15 +115,19 @@ describe("schedules", () => {
     expect(history.versions[1]?.edited_at).not.toBeNull();
     // Another key sees neither the schedule nor the history.
     const { id: otherKey } = await makeKey(db, ["jobs:read"]);
-    const other: Actor = { kind: "apiKey", apiKeyId: otherKey, scopes: ["jobs:read"] };
-    await expect(getSchedule(db, other, schedule.id)).rejects.toThrow("schedule_not_found");
-    await expect(reviewHistory(db, other, edited.id)).rejects.toThrow("review_not_found");
+    const other: ApiKeyActor = { kind: "apiKey", apiKeyId: otherKey, scopes: ["jobs:read"] };
+    await expect(getSchedule(serviceContext(other, { db }), { schedule_id: schedule.id })).rejects.toThrow(
+      "schedule_not_found",
+    );
+    await expect(reviewHistory(serviceContext(other, { db }), { review_id: edited.id })).rejects.toThrow(
+      "review_not_found",
+    );
 
     // Paused: a due slot does not run.
-    await setScheduleStatus(deps, actor, schedule.id, "paused");
+    await setScheduleStatus(withActor(deps, actor), { schedule_id: schedule.id, status: "paused" });
     await dueNow(schedule.id);
     await new Promise((r) => setTimeout(r, 500));
-    expect((await getSchedule(db, actor, schedule.id)).runs).toHaveLength(2);
+    expect((await getSchedule(serviceContext(actor, { db }), { schedule_id: schedule.id })).runs).toHaveLength(2);
     demo.platform.dataset.restore();
     await receiver.close();
   }, 120_000);
@@ -194,12 +199,11 @@ describe("schedules", () => {
     const [a, b] = await Promise.all([spawnWorkerProcess(settings, env), spawnWorkerProcess(settings, env)]);
     try {
       const { id: apiKeyId } = await makeKey(db, ["jobs:read", "jobs:write"]);
-      const actor: Actor = { kind: "apiKey", apiKeyId, scopes: ["jobs:read", "jobs:write"] };
+      const actor: ApiKeyActor = { kind: "apiKey", apiKeyId, scopes: ["jobs:read", "jobs:write"] };
       const v = await makeVersion(db, "http-json", { platformUrl: platform.url });
       const start = new Date(Math.ceil(Date.now() / 1000) * 1000 + 1000);
       const schedule = await createSchedule(
-        makeDeps(db, settings),
-        actor,
+        withActor(makeContext(db, settings), actor),
         ZCreateScheduleInput.parse({
           requester_client_id: "slots",
           targets: [{ platform_id: uid("p"), scraper_version: v.version }],
@@ -212,7 +216,10 @@ describe("schedules", () => {
       a.child.kill("SIGKILL");
       await a.exited;
       await new Promise((r) => setTimeout(r, 3_000));
-      await setScheduleStatus(makeDeps(db, settings), actor, schedule.id, "paused");
+      await setScheduleStatus(withActor(makeContext(db, settings), actor), {
+        schedule_id: schedule.id,
+        status: "paused",
+      });
       const end = Date.now();
       await new Promise((r) => setTimeout(r, 300));
 

@@ -1,14 +1,13 @@
 import type { z } from "zod";
 import { nextCronTime, parseCron } from "@/server/core/cron";
-import { Prisma, sqlRows, type Db } from "@/server/core/db";
+import { Prisma, sqlRows } from "@/server/core/db";
 import { AppError } from "@/server/core/errors";
 import { uuidv7 } from "@/server/core/ids";
 import type { Schedule } from "@/generated/prisma/client";
-import type { Actor } from "../actor";
+import type { ServiceContext } from "../context";
 import { readPage } from "../paging";
-import { apiKeyIdOf, ownedBy } from "./access";
+import { apiKeyIdOf, ownedBy, type ReviewActor } from "./access";
 import { checkCallback, routeBatchTargets } from "./create-jobs";
-import type { ReviewDeps } from "./deps";
 import {
   SCHEDULE_RUNS_SHOWN,
   SCHEDULES_PER_KEY,
@@ -18,7 +17,7 @@ import {
   type ZScheduleDetailOut,
   type ZReviewHistoryOut,
   type ZScheduleRunOut,
-} from "./schedule-schemas";
+} from "./schedules.schema";
 
 // Monitoring schedules (docs/review-engine.md, "Monitoring"): a schedule keeps a batch's targets and
 // runs them again at each slot (schedule-runner.ts, in the workers). Here: create, list, read, pause,
@@ -62,50 +61,51 @@ export function toScheduleOut(s: Schedule): TScheduleOut {
 
 /** Creates a schedule after checking its targets route and are allowed now (422 as the batch endpoint answers). */
 export async function createSchedule(
-  deps: ReviewDeps,
-  actor: Actor,
+  ctx: ServiceContext<ReviewActor>,
   input: z.output<typeof ZCreateScheduleInput>,
 ): Promise<TScheduleOut> {
-  const s = deps.settings;
+  const s = ctx.settings.review;
   if (input.targets.length > s.BATCH_MAX_JOBS)
     throw new AppError("UNPROCESSABLE", "batch_too_large", { max: s.BATCH_MAX_JOBS, given: input.targets.length });
   if (input.interval_seconds !== undefined && input.interval_seconds < s.SCHEDULE_MIN_INTERVAL_SECONDS) {
     throw new AppError("UNPROCESSABLE", "interval_too_short", { min_seconds: s.SCHEDULE_MIN_INTERVAL_SECONDS });
   }
-  checkCallback(deps, input.callback_url);
-  await routeBatchTargets(deps, input.targets);
-  const apiKeyId = apiKeyIdOf(actor);
-  const now = new Date();
+  checkCallback(ctx, input.callback_url);
+  await routeBatchTargets(ctx, input.targets);
+  const apiKeyId = apiKeyIdOf(ctx.actor);
+  const now = ctx.now();
   const id = uuidv7();
   const first = input.cron
     ? nextSlot({ cron: input.cron, intervalSeconds: null, nextRunAt: now }, now)
     : (input.start_at ?? now);
   // The count and the insert in one statement: concurrent creates cannot pass the cap together.
   const rows = await sqlRows<{ id: string }>(
-    deps.db,
+    ctx.db,
     Prisma.sql`
     INSERT INTO schedules (id, api_key_id, queue, name, requester_client_id, targets, cron, interval_seconds, mode, stop_after_known, priority,
       callback_url, callback_secret_enc, next_run_at, updated_at)
     SELECT ${id}::uuid, ${apiKeyId}::uuid, ${s.JOB_QUEUE}, ${input.name ?? null}, ${input.requester_client_id}, ${JSON.stringify(input.targets.map(({ mode: _m, stop_after_known: _s, ...t }) => t))}::jsonb,
       ${input.cron ?? null}, ${input.interval_seconds ?? null}::int, ${input.mode}::collect_mode, ${input.stop_after_known}::int, ${input.priority}::int,
-      ${input.callback_url ?? null}, ${input.callback_secret ? deps.sealer.seal(input.callback_secret, scheduleAad(id)) : null},
+      ${input.callback_url ?? null}, ${input.callback_secret ? ctx.sealer.seal(input.callback_secret, scheduleAad(id)) : null},
       ${first}::timestamptz AT TIME ZONE 'UTC', now()
     WHERE (SELECT count(*) FROM schedules WHERE api_key_id IS NOT DISTINCT FROM ${apiKeyId}::uuid) < ${SCHEDULES_PER_KEY}
     RETURNING id::text`,
   );
   if (rows.length === 0) throw new AppError("UNPROCESSABLE", "too_many_schedules", { max: SCHEDULES_PER_KEY });
-  return toScheduleOut(await deps.db.schedule.findUniqueOrThrow({ where: { id } }));
+  return toScheduleOut(await ctx.db.schedule.findUniqueOrThrow({ where: { id } }));
 }
 
-async function owned(db: Db, actor: Actor, id: string): Promise<Schedule> {
-  const found = await db.schedule.findFirst({ where: { id, ...ownedBy(actor) } });
+async function owned(ctx: ServiceContext<ReviewActor>, id: string): Promise<Schedule> {
+  const found = await ctx.db.schedule.findFirst({ where: { id, ...ownedBy(ctx.actor) } });
   if (!found) throw new AppError("NOT_FOUND", "schedule_not_found");
   return found;
 }
 
-export function listSchedules(db: Db, actor: Actor, input: z.output<typeof ZListSchedulesInput>) {
+/** One page of the caller's schedules. */
+export function listSchedules(ctx: ServiceContext<ReviewActor>, input: z.output<typeof ZListSchedulesInput>) {
+  const { db } = ctx;
   const where: Prisma.ScheduleWhereInput = {
-    ...ownedBy(actor),
+    ...ownedBy(ctx.actor),
     ...(input.status ? { status: input.status } : {}),
     ...(input.q
       ? {
@@ -131,12 +131,16 @@ export function listSchedules(db: Db, actor: Actor, input: z.output<typeof ZList
 }
 
 /** A schedule with its newest runs (SCHEDULE_RUNS_SHOWN) and each run's counts summed over its jobs. */
-export async function getSchedule(db: Db, actor: Actor, id: string): Promise<z.output<typeof ZScheduleDetailOut>> {
-  const schedule = await owned(db, actor, id);
+export async function getSchedule(
+  ctx: ServiceContext<ReviewActor>,
+  input: { schedule_id: string },
+): Promise<z.output<typeof ZScheduleDetailOut>> {
+  const id = input.schedule_id;
+  const schedule = await owned(ctx, id);
   const runs = await sqlRows<
     z.output<typeof ZScheduleRunOut> & { n: number | null; u: number | null; k: number | null }
   >(
-    db,
+    ctx.db,
     Prisma.sql`
     SELECT b.id::text AS batch_id, b.schedule_slot AS slot, b.status::text AS status, b.total_jobs, b.succeeded_jobs + b.failed_jobs + b.cancelled_jobs AS finished_jobs,
       COALESCE(sum(j.review_count), 0)::int AS review_count, sum(j.new_reviews)::int AS n, sum(j.updated_reviews)::int AS u, sum(j.unchanged_reviews)::int AS k,
@@ -158,15 +162,14 @@ export async function getSchedule(db: Db, actor: Actor, id: string): Promise<z.o
 
 /** Pauses (no slot runs) or resumes (the next slot after now; missed slots are not run). */
 export async function setScheduleStatus(
-  deps: ReviewDeps,
-  actor: Actor,
-  id: string,
-  status: "active" | "paused",
+  ctx: ServiceContext<ReviewActor>,
+  input: { schedule_id: string; status: "active" | "paused" },
 ): Promise<TScheduleOut> {
-  const schedule = await owned(deps.db, actor, id);
-  const now = new Date();
+  const { status } = input;
+  const schedule = await owned(ctx, input.schedule_id);
+  const now = ctx.now();
   const nextRunAt = status === "active" && schedule.status === "paused" ? nextSlot(schedule, now) : schedule.nextRunAt;
-  const updated = await deps.db.schedule.update({
+  const updated = await ctx.db.schedule.update({
     where: { id: schedule.id },
     data: { status, nextRunAt, ...(status === "active" ? { lastError: null } : {}) },
   });
@@ -175,12 +178,11 @@ export async function setScheduleStatus(
 
 /** Deletes a schedule; its runs stay as batches (no longer tagged). */
 export async function deleteSchedule(
-  deps: ReviewDeps,
-  actor: Actor,
-  id: string,
+  ctx: ServiceContext<ReviewActor>,
+  input: { schedule_id: string },
 ): Promise<{ id: string; deleted: true }> {
-  const schedule = await owned(deps.db, actor, id);
-  await deps.db.schedule.delete({ where: { id: schedule.id } });
+  const schedule = await owned(ctx, input.schedule_id);
+  await ctx.db.schedule.delete({ where: { id: schedule.id } });
   return { id: schedule.id, deleted: true };
 }
 
@@ -189,15 +191,15 @@ export async function deleteSchedule(
  * edit adds a version; the old one stays). NOT_FOUND when none of the caller's jobs collected it.
  */
 export async function reviewHistory(
-  db: Db,
-  actor: Actor,
-  reviewId: string,
+  ctx: ServiceContext<ReviewActor>,
+  input: { review_id: string },
 ): Promise<z.output<typeof ZReviewHistoryOut>> {
-  const key = ownedBy(actor).apiKeyId ?? null;
+  const reviewId = input.review_id;
+  const key = ownedBy(ctx.actor).apiKeyId ?? null;
   const rows = await sqlRows<
     { external_id: string; place_key: string } & z.output<typeof ZReviewHistoryOut>["versions"][number]
   >(
-    db,
+    ctx.db,
     Prisma.sql`
     WITH target AS (SELECT platform, origin, place_key, external_id FROM reviews WHERE id = ${reviewId}::uuid)
     SELECT m.id::text AS id, m.external_id, m.place_key, m.author, m.rating, m.text, m.owner_reply, m.edited_at, m.collected_at AS first_collected_at, m.last_seen_at

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "@/server/services/actor";
 import { testDb, type Spawned } from "@/test/helpers";
 import {
-  makeDeps,
+  makeContext,
   makeKey,
   makeVersion,
   spawnWorkerProcess,
@@ -12,7 +12,8 @@ import {
   waitFor,
 } from "@/test/review-fixtures";
 import { createJob } from "./create-jobs";
-import { ZCreateJobInput } from "./schemas";
+import { ZCreateJobInput } from "./create-jobs.schema";
+import { withActor } from "@/server/services/context";
 
 // A worker process killed with SIGKILL in the middle of a job: once the run's lease has passed, a new
 // worker process takes the job again, and the job completes exactly once (one terminal state, one callback).
@@ -24,9 +25,9 @@ const settings = testSettings({
   QUEUE_MAINTENANCE_SECONDS: "1",
   JOB_MAX_ATTEMPTS: "3",
 });
-let deps: ReturnType<typeof makeDeps>;
+let deps: ReturnType<typeof makeContext>;
 beforeAll(async () => {
-  deps = makeDeps(db, settings);
+  deps = makeContext(db, settings);
 });
 afterAll(() => db.$disconnect());
 
@@ -53,8 +54,7 @@ describe("a worker killed mid-run", () => {
     let second: Spawned | undefined;
     try {
       const { value: job } = await createJob(
-        deps,
-        actor,
+        withActor(deps, actor),
         ZCreateJobInput.parse({
           requester_client_id: "acme",
           platform_id: "kill-1",

@@ -1,7 +1,8 @@
 import type { CallbackDelivery } from "@/generated/prisma/client";
 import { Prisma, sqlRows } from "@/server/core/db";
 import { OutboundError, outboundRequest } from "@/server/core/outbound/request";
-import type { ReviewDeps } from "../deps";
+import type { ServiceContext } from "../../context";
+import type { AttemptRecord } from "./attempt-record";
 import { backoffMs, verdictOf } from "./schedule";
 import { callbackSecretFor } from "./secrets";
 import { signedHeaders } from "./signing";
@@ -61,27 +62,10 @@ export type DeliveryToAttempt = Pick<
  * One delivery attempt by id (tests, tools): reads the delivery and its signing secret, then attempts
  * it (see `attemptLoaded`). A delivery that is no longer pending is left alone.
  */
-export async function attemptDelivery(
-  deps: ReviewDeps,
-  deliveryId: string,
-  now: () => Date = () => new Date(),
-): Promise<string> {
-  const delivery = await deps.db.callbackDelivery.findUnique({ where: { id: deliveryId } });
+export async function attemptDelivery(ctx: ServiceContext, input: { deliveryId: string }): Promise<string> {
+  const delivery = await ctx.db.callbackDelivery.findUnique({ where: { id: input.deliveryId } });
   if (!delivery || delivery.state !== "pending") return "skipped";
-  return attemptLoaded(deps, delivery, await callbackSecretFor(deps, delivery), now);
-}
-
-/** What one attempt did, as recorded: the delivery's new state and the due time of its next attempt. */
-export interface AttemptRecord {
-  deliveryId: string;
-  /** The delivery's attempt count before this attempt (the record is guarded on it). */
-  previous: number;
-  state: "pending" | "delivered" | "failed";
-  status: number | null;
-  error: string | null;
-  durationMs: number;
-  next: Date | null;
-  deliveredAt: Date | null;
+  return attemptLoaded(ctx, delivery, await callbackSecretFor(ctx, delivery), (r) => recordAttempts(ctx, [r]));
 }
 
 /**
@@ -90,11 +74,11 @@ export interface AttemptRecord {
  * the delivery's new state and next due time, and the job's or batch's mirror of it. Rows are reached
  * by primary key.
  */
-export async function recordAttempts(db: ReviewDeps["db"], records: AttemptRecord[]): Promise<void> {
+export async function recordAttempts(ctx: ServiceContext, records: AttemptRecord[]): Promise<void> {
   if (records.length === 0) return;
   const col = <K extends keyof AttemptRecord>(k: K) => records.map((r) => r[k]);
   await sqlRows(
-    db,
+    ctx.db,
     Prisma.sql`
     WITH i AS (
       SELECT * FROM unnest(${col("deliveryId")}::uuid[], ${col("previous")}::int[], ${col("state")}::text[], ${col("status")}::int[],
@@ -117,18 +101,19 @@ export async function recordAttempts(db: ReviewDeps["db"], records: AttemptRecor
 }
 
 /**
- * Signs and POSTs one attempt of a delivery, then records it (see `recordAttempts`; in the worker
- * through one batcher, so attempts ending together share a statement). `onAnswered` runs as soon as
- * the exchange with the receiver is over, before the record (it frees the host's slot).
+ * Signs and POSTs one attempt of a delivery, then records it with `record` (`recordAttempts`; in the
+ * worker through one batcher, so attempts ending together share a statement). `onAnswered` runs as
+ * soon as the exchange with the receiver is over, before the record (it frees the host's slot).
  */
 export async function attemptLoaded(
-  deps: ReviewDeps,
+  ctx: ServiceContext,
   delivery: DeliveryToAttempt,
   secret: string | null,
-  now: () => Date = () => new Date(),
+  record: (record: AttemptRecord) => Promise<void>,
   onAnswered: () => void = () => {},
 ): Promise<string> {
-  const s = deps.settings;
+  const s = ctx.settings.review;
+  const now = ctx.now;
   const attempt = delivery.attempts + 1;
   const text = JSON.stringify(delivery.payload);
   let result: AttemptResult;
@@ -154,9 +139,9 @@ export async function attemptLoaded(
   const state = verdict === "delivered" ? "delivered" : verdict === "stop" || tooOld ? "failed" : "pending";
   const next =
     state === "pending"
-      ? new Date(at.getTime() + backoffMs(attempt, s.CALLBACK_BACKOFF_BASE_MS, s.CALLBACK_BACKOFF_MAX_MS, deps.random))
+      ? new Date(at.getTime() + backoffMs(attempt, s.CALLBACK_BACKOFF_BASE_MS, s.CALLBACK_BACKOFF_MAX_MS, ctx.random))
       : null;
-  const record: AttemptRecord = {
+  const attempted: AttemptRecord = {
     deliveryId: delivery.id,
     previous: delivery.attempts,
     state,
@@ -166,6 +151,6 @@ export async function attemptLoaded(
     next,
     deliveredAt: state === "delivered" ? at : null,
   };
-  await (deps.recordAttempt ? deps.recordAttempt(record) : recordAttempts(deps.db, [record]));
+  await record(attempted);
   return state;
 }

@@ -1,6 +1,7 @@
 import type { CallbackDelivery } from "@/generated/prisma/client";
 import { TtlCache } from "@/server/core/ttl-cache";
-import type { ReviewDeps } from "../deps";
+import type { Db } from "@/server/core/db";
+import type { Sealer } from "../../context";
 
 /** Additional data binding a sealed secret to its row, so a sealed value cannot be moved to another row. */
 export const secretAad = {
@@ -11,11 +12,11 @@ export const secretAad = {
 
 // Opened secrets by their sealed text: a delivery costs no AES work once its owner's secret was seen.
 const opened = new TtlCache<string, string>({ maxEntries: 10_000, ttlMs: Infinity });
-function openCached(deps: ReviewDeps, sealed: string, aad: string): string {
+function openCached(sealer: Sealer, sealed: string, aad: string): string {
   const key = `${aad}|${sealed}`;
   let value = opened.get(key);
   if (value === undefined) {
-    value = deps.sealer.open(sealed, aad).toString("utf8");
+    value = sealer.open(sealed, aad).toString("utf8");
     opened.set(key, value);
   }
   return value;
@@ -23,18 +24,18 @@ function openCached(deps: ReviewDeps, sealed: string, aad: string): string {
 
 /** The secret that signs a job's callbacks: the job's own, else its API key's; null when neither has one. */
 export function jobCallbackSecret(
-  deps: ReviewDeps,
+  sealer: Sealer,
   job: { id: string; callbackSecretEnc: string | null; apiKeyId: string | null },
   apiKeySecretEnc: string | null,
 ): string | null {
-  if (job.callbackSecretEnc) return openCached(deps, job.callbackSecretEnc, secretAad.job(job.id));
+  if (job.callbackSecretEnc) return openCached(sealer, job.callbackSecretEnc, secretAad.job(job.id));
   if (!job.apiKeyId || !apiKeySecretEnc) return null;
-  return openCached(deps, apiKeySecretEnc, secretAad.apiKey(job.apiKeyId));
+  return openCached(sealer, apiKeySecretEnc, secretAad.apiKey(job.apiKeyId));
 }
 
 /** The secret that signs a delivery from its owner's sealed columns: the job's or batch's own, else its API key's. */
 export function secretOfOwner(
-  deps: ReviewDeps,
+  sealer: Sealer,
   o: {
     jobId: string | null;
     batchId: string | null;
@@ -44,15 +45,16 @@ export function secretOfOwner(
     keySecretEnc: string | null;
   },
 ): string | null {
-  if (o.jobId && o.jobSecretEnc) return openCached(deps, o.jobSecretEnc, secretAad.job(o.jobId));
-  if (!o.jobId && o.batchId && o.batchSecretEnc) return openCached(deps, o.batchSecretEnc, secretAad.batch(o.batchId));
+  if (o.jobId && o.jobSecretEnc) return openCached(sealer, o.jobSecretEnc, secretAad.job(o.jobId));
+  if (!o.jobId && o.batchId && o.batchSecretEnc)
+    return openCached(sealer, o.batchSecretEnc, secretAad.batch(o.batchId));
   if (!o.apiKeyId || !o.keySecretEnc) return null;
-  return openCached(deps, o.keySecretEnc, secretAad.apiKey(o.apiKeyId));
+  return openCached(sealer, o.keySecretEnc, secretAad.apiKey(o.apiKeyId));
 }
 
 /** The secret that signs a delivery: the job's or batch's own, else its API key's (one query). */
 export async function callbackSecretFor(
-  deps: ReviewDeps,
+  { db, sealer }: { db: Db; sealer: Sealer },
   d: Pick<CallbackDelivery, "jobId" | "batchId">,
 ): Promise<string | null> {
   if (!d.jobId && !d.batchId) return null;
@@ -63,12 +65,12 @@ export async function callbackSecretFor(
     apiKey: { select: { callbackSecretEnc: true } },
   } as const;
   if (d.jobId) {
-    const job = await deps.db.job.findUnique({ where: { id: d.jobId }, select });
-    return job ? jobCallbackSecret(deps, job, job.apiKey?.callbackSecretEnc ?? null) : null;
+    const job = await db.job.findUnique({ where: { id: d.jobId }, select });
+    return job ? jobCallbackSecret(sealer, job, job.apiKey?.callbackSecretEnc ?? null) : null;
   }
-  const batch = await deps.db.batch.findUnique({ where: { id: d.batchId as string }, select });
+  const batch = await db.batch.findUnique({ where: { id: d.batchId as string }, select });
   if (!batch) return null;
-  if (batch.callbackSecretEnc) return openCached(deps, batch.callbackSecretEnc, secretAad.batch(batch.id));
+  if (batch.callbackSecretEnc) return openCached(sealer, batch.callbackSecretEnc, secretAad.batch(batch.id));
   if (!batch.apiKeyId || !batch.apiKey?.callbackSecretEnc) return null;
-  return openCached(deps, batch.apiKey.callbackSecretEnc, secretAad.apiKey(batch.apiKeyId));
+  return openCached(sealer, batch.apiKey.callbackSecretEnc, secretAad.apiKey(batch.apiKeyId));
 }

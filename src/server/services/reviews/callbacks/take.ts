@@ -1,5 +1,5 @@
 import { Prisma, sqlRows } from "@/server/core/db";
-import type { ReviewDeps } from "../deps";
+import type { ServiceContext } from "../../context";
 import type { DeliveryToAttempt } from "./deliver";
 import { secretOfOwner } from "./secrets";
 
@@ -26,13 +26,15 @@ interface Row {
   keySecretEnc: string | null;
 }
 
-export interface TakeDeliveriesOptions {
+export interface TakeDeliveriesInput {
   queue: string;
   /** How long the attempt holds the delivery: past this (its worker died) another takes it again. */
   leaseMs: number;
   /** Attempts at once per host, and the free slots of the hosts that have attempts running here. */
   perHost: number;
   free: Record<string, number>;
+  /** The most deliveries taken. */
+  limit: number;
 }
 
 /**
@@ -41,14 +43,11 @@ export interface TakeDeliveriesOptions {
  * The delivery row is the queue entry: its `next_attempt_at` moves to the end of the lease, and the
  * statement that records the attempt sets the next due time (or none).
  */
-export async function takeDeliveries(
-  deps: ReviewDeps,
-  options: TakeDeliveriesOptions,
-  limit: number,
-): Promise<TakenDelivery[]> {
+export async function takeDeliveries(ctx: ServiceContext, options: TakeDeliveriesInput): Promise<TakenDelivery[]> {
+  const { limit } = options;
   // Due rows are read a few times over the limit so that rows of full hosts do not starve the others.
   const rows = await sqlRows<Row>(
-    deps.db,
+    ctx.db,
     Prisma.sql`
     WITH due AS (
       SELECT id, host, next_attempt_at FROM callback_deliveries
@@ -81,17 +80,17 @@ export async function takeDeliveries(
       createdAt: r.createdAt,
     },
     host: r.host,
-    secret: secretOfOwner(deps, r),
+    secret: secretOfOwner(ctx.sealer, r),
   }));
 }
 
 /** Hands a taken delivery back, due at once and with its attempt count unchanged (its host filled up meanwhile). */
 export async function giveBackDelivery(
-  deps: ReviewDeps,
+  ctx: ServiceContext,
   delivery: Pick<DeliveryToAttempt, "id" | "attempts">,
 ): Promise<void> {
   await sqlRows(
-    deps.db,
+    ctx.db,
     Prisma.sql`UPDATE callback_deliveries SET next_attempt_at = now() AT TIME ZONE 'UTC'
       WHERE id = ${delivery.id}::uuid AND state = 'pending' AND attempts = ${delivery.attempts}::int RETURNING id`,
   );

@@ -119,3 +119,6 @@ export const ZReviewHistoryOut = z.object({
     }),
   ),
 });
+
+/** DELETE /api/schedules/{schedule_id}. */
+export const ZDeletedScheduleOut = z.object({ id: z.string(), deleted: z.literal(true) });
