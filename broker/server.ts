@@ -10,7 +10,7 @@ import { uuidv7 } from "../src/server/core/ids";
 import type { Logger } from "../src/server/core/logger";
 import { Readiness } from "../src/server/core/readiness";
 import { SharedLimiter } from "../src/server/core/shared-limit";
-import { totalQueueDepth, sweepExpired } from "../src/server/services/broker/message-sweep";
+import { totalQueueDepth, sweepExpired } from "./store/message-sweep";
 import { sweepUsedNonces } from "../src/server/services/broker/used-nonces";
 import {
   closeNodePresences,
