@@ -21,7 +21,7 @@ import {
   insertMessages,
   queuedInRange,
   type NewMessage,
-} from "../src/server/services/broker/message-store";
+} from "../broker/store/message-store";
 import { makePeers, PAYLOAD, removePeers, resetMessageTables, setBenchEnv } from "./broker-load";
 import { postmasterPidOf, treeCpuSeconds } from "./cpu";
 import { benchDatabase, percentile, timeRuns } from "./lib";

@@ -2,7 +2,7 @@
 // with frames, and observers only receive (docs/protocol.md, "Frame limits"; docs/mesh-api.md, roles).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDb } from "@/test/helpers";
-import { QUEUE_DEPTH_SQL } from "@/server/services/broker/message-sweep";
+import { QUEUE_DEPTH_SQL } from "./store/message-sweep";
 import { signHookAuth, WS_AUTH_HEADER } from "./protocol/ws-auth";
 import {
   as,

@@ -7,7 +7,7 @@ import type WebSocket from "ws";
 import pg from "pg";
 import { afterAll, expect, it } from "vitest";
 import { testDb } from "@/test/helpers";
-import { insertMessages } from "../src/server/services/broker/message-store";
+import { insertMessages } from "./store/message-store";
 import { MESSAGES_CHANNEL } from "./messages/hub-types";
 import { fakeCiphertext, joinedPeer, meshWithInvite, stalledConnection, startBroker, TestClient } from "./test-support";
 

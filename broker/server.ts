@@ -10,8 +10,9 @@ import { uuidv7 } from "../src/server/core/ids";
 import type { Logger } from "../src/server/core/logger";
 import { Readiness } from "../src/server/core/readiness";
 import { SharedLimiter } from "../src/server/core/shared-limit";
-import { totalQueueDepth, sweepExpired } from "../src/server/services/broker/message-sweep";
+import { totalQueueDepth, sweepExpired } from "./store/message-sweep";
 import { sweepUsedNonces } from "../src/server/services/broker/used-nonces";
+import { SYSTEM } from "../src/server/services/actor";
 import {
   closeNodePresences,
   closePresence,
@@ -25,6 +26,7 @@ import { CLUSTER_PATH, linksOf, type ClusterLinks } from "./cluster/links";
 import { reconcileMembership } from "./cluster/membership-sweep";
 import { NotificationListener } from "./cluster/listener";
 import { brokerNodeId, type TBrokerConfig } from "./config";
+import { brokerContext, peerActor } from "./context";
 import { requestClientAddress, requestTarget, safeErrorFields } from "./http/request";
 import { createHttpHandler } from "./http/routes";
 import { MemberCache } from "./messages/member-cache";
@@ -73,6 +75,8 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
   const { log, db } = deps;
   const nodeId = brokerNodeId(config);
   const connections = new ConnectionRegistry();
+  // The node's own work (sweeps, presence refreshes, the member cache) acts as the system.
+  const system = brokerContext(db, SYSTEM);
   // Plain pg for the message queue (multi-row statements, NOTIFY); Prisma for everything else.
   const pgPool = (max: number, idleTimeoutMillis: number) =>
     new pg.Pool({ connectionString: config.DATABASE_URL, max, idleTimeoutMillis, connectionTimeoutMillis: 5_000 }).on(
@@ -126,7 +130,7 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
       );
     },
   });
-  const members = new MemberCache(db, config.MEMBER_CACHE_TTL_MS);
+  const members = new MemberCache(system, config.MEMBER_CACHE_TTL_MS);
   const flow = new FlowControl(
     {
       maxBuffered: config.WS_MAX_BUFFERED_BYTES,
@@ -249,28 +253,33 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
   async function admit(req: http.IncomingMessage, socket: Duplex, head: Buffer, peer: ConnectingPeer): Promise<void> {
     if (readiness.isDraining) return refuse(socket, busy("closing", "broker shutting down"));
     const connectionId = uuidv7();
+    const ctx = brokerContext(db, peerActor(peer));
+    // Closes the presence of a connection that ended before its own close handler was attached.
+    const closeNodeConnection = () => closePresence(ctx, { connectionId }).catch(() => {});
     let reserved;
     try {
-      reserved = await reservePresence(pool, {
-        meshId: peer.meshId,
-        memberId: peer.memberId,
-        nodeId,
-        connectionId,
-        cap: config.MAX_CONNECTIONS_PER_MESH,
-        memberCap: config.MAX_CONNECTIONS_PER_MEMBER,
-        staleMs,
-      });
+      // The presence lock waits on the plain pg pool, not in a Prisma transaction (peer-connection.ts).
+      reserved = await reservePresence(
+        { ...ctx, pool },
+        {
+          nodeId,
+          connectionId,
+          cap: config.MAX_CONNECTIONS_PER_MESH,
+          memberCap: config.MAX_CONNECTIONS_PER_MEMBER,
+          staleMs,
+        },
+      );
     } catch (error) {
       log.warn({ event: "presence_open_failed", ...safeErrorFields(error) }, "presence not recorded");
       return refuse(socket, busy("error", "try again later"));
     }
     if (socket.destroyed) {
-      if (reserved.ok) track(closeNodeConnection(connectionId));
+      if (reserved.ok) track(closeNodeConnection());
       return;
     }
     // `ws` drops a socket that closed during the handshake without calling back: the presence just
     // recorded would then stay open for ever (and hold a slot of the mesh's cap).
-    const dropped = () => track(closeNodeConnection(connectionId));
+    const dropped = () => track(closeNodeConnection());
     if (reserved.ok) socket.once("close", dropped);
     wss.handleUpgrade(req, socket, head, (ws) => {
       // From here the connection's own close handler ends the presence.
@@ -293,7 +302,6 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
       attachConnection(ws, peer, { connectionId, firstForMember: reserved.firstForMember }, connectionDeps);
     });
   }
-  const closeNodeConnection = (connectionId: string) => closePresence(db, connectionId).catch(() => {});
 
   const peerUpgrade = createUpgradeHandler({
     db,
@@ -334,7 +342,7 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
     async start() {
       await monitor.start();
       try {
-        const closed = await closeNodePresences(db, nodeId);
+        const closed = await closeNodePresences(system, { nodeId });
         if (closed > 0)
           log.info({ event: "presences_recovered", count: closed, nodeId }, "closed presences left open by this node");
       } catch (error) {
@@ -348,18 +356,18 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
       messages.start();
       flow.start();
       stopHeartbeat = startHeartbeat(connections, config.WS_PING_INTERVAL_MS, log);
-      every(config.WS_PING_INTERVAL_MS, () => touchNodePresences(db, nodeId));
+      every(config.WS_PING_INTERVAL_MS, () => touchNodePresences(system, { nodeId }));
       every(config.MEMBERSHIP_SWEEP_MS, reconcile);
       every(60_000, () => {
         // One bounded sweep drops full buckets of every shared limit (the rows of other nodes too: lossless).
         void hookLimiter.sweep().catch(() => {});
         frameLimits.sweep();
         members.prune((meshId) => connections.countInMesh(meshId) > 0);
-        return sweepUsedNonces(db);
+        return sweepUsedNonces(system);
       });
       // Lapsed status leases: a quarter of the lease at most between looks (so a status ends within 1.25 leases), 30 s at most.
       every(Math.max(50, Math.min(Math.floor(config.STATUS_LEASE_MS / 4), 30_000)), async () => {
-        for (const l of await lapseStatusLeases(db))
+        for (const l of await lapseStatusLeases(system))
           events.publish({
             t: "status",
             meshId: l.meshId,

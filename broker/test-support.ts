@@ -9,9 +9,10 @@ import type { Db } from "@/server/core/db";
 import { toBase64Url } from "@/server/core/encoding";
 import { createLogger } from "@/server/core/logger";
 import { joinMesh } from "@/server/services/join/join-mesh";
+import { ZJoinInput } from "@/server/services/join/join-mesh.schema";
 import { freePort, spawnTsx, uid, waitForHttp, type Spawned } from "@/test/helpers";
 import { BROKER_NODE_FLAGS } from "./node-flags";
-import { makeMesh, makeUser } from "@/test/mesh-fixtures";
+import { makeMesh, makeUser, visitorCtx } from "@/test/mesh-fixtures";
 import { ZBrokerConfig } from "./config";
 import type { TServerFrame, TTargetSpec } from "./protocol/frames";
 import { signHookAuth, signWsAuth, WS_AUTH_HEADER } from "./protocol/ws-auth";
@@ -127,7 +128,10 @@ export function hookRequest(
 /** A peer with its own key pair, joined to the invite's mesh through the join service. */
 export async function joinedPeer(db: Db, token: string, name = "peer"): Promise<TestPeer> {
   const keys = nacl.sign.keyPair();
-  const joined = await joinMesh(db, { token, peerPubkey: toBase64Url(keys.publicKey), displayName: name });
+  const joined = await joinMesh(
+    visitorCtx(db),
+    ZJoinInput.parse({ token, peerPubkey: toBase64Url(keys.publicKey), displayName: name }),
+  );
   if (!joined.ok) throw new Error(`join failed: ${joined.reason}`);
   return { meshId: joined.meshId, memberId: joined.memberId, keys };
 }

@@ -7,6 +7,7 @@ import type { RateLimiter } from "../../src/server/core/shared-limit";
 import { rateLimitHeaders } from "../../src/server/core/token-bucket";
 import { setMemberStatus } from "../../src/server/services/broker/peer-connection";
 import type { MeshEvents } from "../cluster/events";
+import { brokerContext, peerActor } from "../context";
 import type { BrokerMetrics } from "../metrics";
 import { ZStatus, ZStatusText } from "../protocol/frames";
 import type { NonceCache } from "../protocol/ws-auth";
@@ -77,9 +78,7 @@ export async function handleHook(req: http.IncomingMessage, res: http.ServerResp
       );
     }
     const text = input.text ?? null;
-    const saved = await setMemberStatus(deps.db, {
-      meshId: input.meshId,
-      memberId: input.memberId,
+    const saved = await setMemberStatus(brokerContext(deps.db, peerActor(peer)), {
       status: input.status,
       text,
       leaseMs: deps.statusLeaseMs,

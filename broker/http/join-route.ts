@@ -7,7 +7,10 @@ import type { Logger } from "../../src/server/core/logger";
 import type { TrustProxy } from "../../src/server/core/client-address";
 import type { RateLimiter } from "../../src/server/core/shared-limit";
 import { retryAfterHeader } from "../../src/server/core/token-bucket";
-import { joinMesh, ZJoinInput, type JoinRefusedWith } from "../../src/server/services/join/join-mesh";
+import { VISITOR } from "../../src/server/services/actor";
+import { joinMesh, type JoinRefusedWith } from "../../src/server/services/join/join-mesh";
+import { ZJoinInput } from "../../src/server/services/join/join-mesh.schema";
+import { brokerContext } from "../context";
 import type { BrokerMetrics } from "../metrics";
 import { answerAndClose, errorBody, readBoundedBody, requestClientAddress, safeErrorFields } from "./request";
 
@@ -93,7 +96,7 @@ export async function handleJoin(
     return;
   }
   try {
-    const result = await joinMesh(deps.db, input.data);
+    const result = await joinMesh(brokerContext(deps.db, VISITOR), input.data);
     if (!result.ok) {
       count(result.reason);
       deps.log.info({ event: "join_refused", reason: result.reason }, "join refused");

@@ -7,6 +7,7 @@ import { leaveAsPeer } from "../../src/server/services/meshes/leave-mesh";
 import type { TrustProxy } from "../../src/server/core/client-address";
 import type { RateLimiter } from "../../src/server/core/shared-limit";
 import { retryAfterHeader } from "../../src/server/core/token-bucket";
+import { brokerContext, peerActor } from "../context";
 import { answerAndClose, errorBody, requestClientAddress, safeErrorFields } from "./request";
 import { readSignedRequest, type SignedRequestDeps } from "./signed-request";
 
@@ -35,7 +36,7 @@ export async function handleLeave(req: http.IncomingMessage, res: http.ServerRes
     }
     const signed = await readSignedRequest(req, res, deps, ZLeaveInput, "leave");
     if (!signed.ok) return;
-    const left = await leaveAsPeer(deps.db, signed.input);
+    const left = await leaveAsPeer(brokerContext(deps.db, peerActor(signed.peer)));
     deps.log.info({ event: "peer_left", meshId: left.meshId, memberId: left.memberId }, "peer left its mesh");
     sendJson(res, 200, { meshId: left.meshId, memberId: left.memberId, revokedAt: left.revokedAt.toISOString() });
   } catch (error) {

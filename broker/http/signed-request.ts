@@ -7,6 +7,8 @@ import { NOT_JSON_ISSUES, validationIssues } from "../../src/server/core/errors"
 import { sendJson } from "../../src/server/core/lifecycle";
 import { findConnectingPeer } from "../../src/server/services/broker/peer-connection";
 import { claimNonce } from "../../src/server/services/broker/used-nonces";
+import { VISITOR } from "../../src/server/services/actor";
+import { brokerContext } from "../context";
 import { parseWsAuth, verifyHookAuth, WS_AUTH_HEADER, type NonceCache } from "../protocol/ws-auth";
 import { answerAndClose, errorBody, readBoundedBody } from "./request";
 
@@ -59,7 +61,9 @@ export async function readSignedRequest<S extends z.ZodType<{ meshId: string; me
   );
   const auth = parseWsAuth(req.headers[WS_AUTH_HEADER]);
   if (!auth || Math.abs(Date.now() - auth.ts) > deps.maxSkewMs) return unauthorized();
-  const peer = await findConnectingPeer(deps.db, { meshId: input.meshId, memberId: input.memberId });
+  // Until the signature holds, the request is a visitor's.
+  const visitor = brokerContext(deps.db, VISITOR);
+  const peer = await findConnectingPeer(visitor, { meshId: input.meshId, memberId: input.memberId });
   if (
     !peer ||
     !verifyHookAuth({
@@ -72,6 +76,7 @@ export async function readSignedRequest<S extends z.ZodType<{ meshId: string; me
   )
     return unauthorized();
   const nonceKey = `${purpose}|${input.memberId}|${auth.nonce}`;
-  if (!deps.nonces.use(nonceKey) || !(await claimNonce(deps.db, nonceKey, 2 * deps.maxSkewMs))) return unauthorized();
+  if (!deps.nonces.use(nonceKey) || !(await claimNonce(visitor, { key: nonceKey, ttlMs: 2 * deps.maxSkewMs })))
+    return unauthorized();
   return { ok: true, input, peer };
 }

@@ -1,4 +1,4 @@
-import { queuedInRange } from "../../src/server/services/broker/message-store";
+import { queuedInRange } from "../store/message-store";
 import { decodeRelay, encodeRelay, type PreparedMessage } from "../cluster/relay-format";
 import { safeErrorFields } from "../http/request";
 import type { Delivery } from "./delivery";

@@ -1,4 +1,4 @@
-import { overdueFor, takeQueuePage, type QueuedMessage } from "../../src/server/services/broker/message-store";
+import { overdueFor, takeQueuePage, type QueuedMessage } from "../store/message-store";
 import { Semaphore } from "../../src/server/core/semaphore";
 import type { PreparedMessage } from "../cluster/relay-format";
 import { safeErrorFields } from "../http/request";

@@ -6,7 +6,7 @@ import {
   type Ack,
   type NewMessage,
   type StoredMessage,
-} from "../../src/server/services/broker/message-store";
+} from "../store/message-store";
 import type { PreparedMessage } from "../cluster/relay-format";
 import { safeErrorFields } from "../http/request";
 import { closeWith } from "../protocol/close";

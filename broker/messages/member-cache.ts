@@ -1,4 +1,5 @@
-import type { Db } from "../../src/server/core/db";
+import type { SystemActor } from "../../src/server/services/actor";
+import type { ServiceContext } from "../../src/server/services/context";
 import { listLiveMembers, type LiveMember } from "../../src/server/services/broker/peer-connection";
 
 /**
@@ -13,7 +14,8 @@ export class MemberCache {
   >();
 
   constructor(
-    private readonly db: Db,
+    /** The node's own context: the cache serves every peer of the node. */
+    private readonly ctx: ServiceContext<SystemActor>,
     private readonly ttlMs: number,
     private readonly now: () => number = Date.now,
   ) {}
@@ -23,7 +25,7 @@ export class MemberCache {
     const entry = this.meshes.get(meshId);
     if (entry && !fresh && this.now() - entry.loadedAt < this.ttlMs) return entry.members;
     if (entry?.loading) return entry.loading;
-    const loading = listLiveMembers(this.db, meshId).then((list) => {
+    const loading = listLiveMembers(this.ctx, { meshId }).then((list) => {
       const members = new Map(list.map((m) => [m.memberId, m]));
       this.meshes.set(meshId, { loadedAt: this.now(), members });
       return members;

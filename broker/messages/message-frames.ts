@@ -1,5 +1,5 @@
 // How a message becomes a `message` frame, whether it arrives now or is read back from the queue.
-import type { QueuedMessage } from "../../src/server/services/broker/message-store";
+import type { QueuedMessage } from "../store/message-store";
 import { PROTOCOL_VERSION, type TTargetSpec } from "../protocol/frames";
 
 /** The member ids a target names (none for the whole mesh). */

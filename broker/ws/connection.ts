@@ -1,6 +1,8 @@
 import type { RawData, WebSocket } from "ws";
 import type { Db } from "../../src/server/core/db";
 import type { Logger } from "../../src/server/core/logger";
+import type { PeerActor } from "../../src/server/services/actor";
+import type { ServiceContext } from "../../src/server/services/context";
 import {
   closePresence,
   listPeers,
@@ -10,6 +12,7 @@ import {
   type ConnectingPeer,
 } from "../../src/server/services/broker/peer-connection";
 import type { MeshEvents } from "../cluster/events";
+import { brokerContext, peerActor } from "../context";
 import { safeErrorFields } from "../http/request";
 import type { MessageHub } from "../messages/hub";
 import type { BrokerMetrics } from "../metrics";
@@ -39,11 +42,11 @@ export interface ConnectionDeps {
 const leaseRenewedAt = new WeakMap<PeerConnection, number>();
 
 /** The peer is active: its member's status lease (if any) holds on. One write per quarter lease at most. */
-function renewLease(conn: PeerConnection, deps: ConnectionDeps): void {
+function renewLease(conn: PeerConnection, ctx: ServiceContext<PeerActor>, deps: ConnectionDeps): void {
   const now = Date.now();
   if (now - (leaseRenewedAt.get(conn) ?? 0) < deps.statusLeaseMs / 4) return;
   leaseRenewedAt.set(conn, now);
-  deps.track(renewStatusLease(deps.db, conn.memberId, deps.statusLeaseMs).catch(() => undefined));
+  deps.track(renewStatusLease(ctx, { leaseMs: deps.statusLeaseMs }).catch(() => undefined));
 }
 
 /**
@@ -57,6 +60,8 @@ export function attachConnection(
   deps: ConnectionDeps,
 ): void {
   const { connectionId } = presence;
+  // The connection's frames act as its peer.
+  const ctx = brokerContext(deps.db, peerActor(peer));
   const log = deps.log.child({ connectionId, meshId: peer.meshId, memberId: peer.memberId });
   ws.on("error", (error) => log.warn({ event: "ws_error", ...safeErrorFields(error) }, "socket error"));
   const conn: PeerConnection = {
@@ -108,12 +113,12 @@ export function attachConnection(
   deps.track(started);
 
   ws.on("pong", () => (conn.alive = true));
-  ws.on("message", (data, isBinary) => onMessage(conn, data, isBinary, deps, log));
+  ws.on("message", (data, isBinary) => onMessage(conn, ctx, data, isBinary, deps, log));
   ws.on("close", (code) => {
     deps.registry.remove(conn);
     log.info({ event: "ws_closed", code }, "peer disconnected");
-    const closed = closePresence(deps.db, connectionId)
-      .then(() => liveConnectionsOf(deps.db, peer.memberId))
+    const closed = closePresence(ctx, { connectionId })
+      .then(() => liveConnectionsOf(ctx))
       .then((left) => {
         if (left === 0)
           deps.events.publish({
@@ -131,12 +136,19 @@ export function attachConnection(
   });
 }
 
-function onMessage(conn: PeerConnection, data: RawData, isBinary: boolean, deps: ConnectionDeps, log: Logger): void {
+function onMessage(
+  conn: PeerConnection,
+  ctx: ServiceContext<PeerActor>,
+  data: RawData,
+  isBinary: boolean,
+  deps: ConnectionDeps,
+  log: Logger,
+): void {
   // Frames carry JSON text; ciphertext travels base64url-encoded inside it.
   if (isBinary) return badFrame(conn, deps, "binary frames are not part of the protocol");
   const parsed = parseClientFrame(rawText(data));
   if (!parsed.ok) return badFrame(conn, deps, parsed.message, parsed.id);
-  const work = handleFrame(conn, parsed.frame, deps);
+  const work = handleFrame(conn, ctx, parsed.frame, deps);
   if (work) {
     deps.track(
       work.catch((error: unknown) => {
@@ -160,8 +172,13 @@ function onMessage(conn: PeerConnection, data: RawData, isBinary: boolean, deps:
 /** Roles that only receive (docs/mesh-api.md): they may not send messages or set a status. */
 const RECEIVE_ONLY = new Set(["observer"]);
 
-function handleFrame(conn: PeerConnection, frame: TClientFrame, deps: ConnectionDeps): Promise<void> | undefined {
-  if (frame.type !== "ping") renewLease(conn, deps);
+function handleFrame(
+  conn: PeerConnection,
+  ctx: ServiceContext<PeerActor>,
+  frame: TClientFrame,
+  deps: ConnectionDeps,
+): Promise<void> | undefined {
+  if (frame.type !== "ping") renewLease(conn, ctx, deps);
   if (frame.type === "send" || frame.type === "set_status" || frame.type === "peers") {
     if (frame.type !== "peers" && RECEIVE_ONLY.has(conn.role)) {
       sendFrame(conn, {
@@ -185,23 +202,22 @@ function handleFrame(conn: PeerConnection, frame: TClientFrame, deps: Connection
       deps.hub.ack(conn, frame.messageIds);
       return undefined;
     case "peers":
-      return listPeers(deps.db, conn.meshId).then((peers) =>
+      return listPeers(ctx).then((peers) =>
         sendFrame(conn, { v: PROTOCOL_VERSION, type: "peers", ...(frame.id ? { id: frame.id } : {}), peers }),
       );
     case "set_status":
-      return setStatus(conn, frame, deps);
+      return setStatus(conn, ctx, frame, deps);
   }
 }
 
 async function setStatus(
   conn: PeerConnection,
+  ctx: ServiceContext<PeerActor>,
   frame: Extract<TClientFrame, { type: "set_status" }>,
   deps: ConnectionDeps,
 ): Promise<void> {
   const text = frame.text ?? null;
-  const saved = await setMemberStatus(deps.db, {
-    meshId: conn.meshId,
-    memberId: conn.memberId,
+  const saved = await setMemberStatus(ctx, {
     status: frame.status,
     text,
   });

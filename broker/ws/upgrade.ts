@@ -13,6 +13,8 @@ import type { BrokerMetrics } from "../metrics";
 import { NonceCache, parseWsAuth, verifyWsAuth, WS_AUTH_HEADER, WS_PATH } from "../protocol/ws-auth";
 import { findConnectingPeer, type ConnectingPeer } from "../../src/server/services/broker/peer-connection";
 import { claimNonce } from "../../src/server/services/broker/used-nonces";
+import { VISITOR } from "../../src/server/services/actor";
+import { brokerContext } from "../context";
 
 export interface UpgradeDeps {
   db: Db;
@@ -118,15 +120,17 @@ async function authenticate(req: http.IncomingMessage, deps: UpgradeDeps): Promi
   if (!auth) return unauthorized("malformed_auth");
   if (Math.abs(Date.now() - auth.ts) > deps.maxSkewMs) return unauthorized("stale");
   const { mesh: meshId, member: memberId } = ids.data;
-  // The lookup comes before the signature check, so unknown members cost no ed25519 verification.
-  const peer = await findConnectingPeer(deps.db, { meshId, memberId });
+  // Until the proof holds, the request is a visitor's. The lookup comes before the signature check, so
+  // unknown members cost no ed25519 verification.
+  const visitor = brokerContext(deps.db, VISITOR);
+  const peer = await findConnectingPeer(visitor, { meshId, memberId });
   if (!peer) return unauthorized("unknown_member");
   if (!verifyWsAuth({ meshId, memberId, auth, peerPubkey: peer.peerPubkey })) return unauthorized("bad_signature");
   // Single use: this node's memory first, then the table every node shares (a proof captured on one
   // node cannot open a connection on another within the clock window).
   const nonceKey = `${memberId}|${auth.nonce}`;
   if (!deps.nonces.use(nonceKey)) return unauthorized("replay");
-  if (!(await claimNonce(deps.db, `ws|${nonceKey}`, 2 * deps.maxSkewMs))) return unauthorized("replay");
+  if (!(await claimNonce(visitor, { key: `ws|${nonceKey}`, ttlMs: 2 * deps.maxSkewMs }))) return unauthorized("replay");
   return peer;
 }
 

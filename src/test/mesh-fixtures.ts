@@ -8,6 +8,7 @@ import { ZCreateInviteInput, ZCreateMeshInput } from "@/server/services/meshes/s
 import { createInvite } from "@/server/services/invites/create-invite";
 import { revokeInvite } from "@/server/services/invites/revoke-invite";
 import { joinMesh } from "@/server/services/join/join-mesh";
+import { ZJoinInput } from "@/server/services/join/join-mesh.schema";
 import type { InviteRefusal } from "@/server/services/invites/invite-refusal";
 import { archiveMesh } from "@/server/services/meshes/archive-mesh";
 import { createMesh } from "@/server/services/meshes/create-mesh";
@@ -72,11 +73,14 @@ export async function refusedInviteTokens(db: Db, owner: SessionUser): Promise<R
   const revoked = await make();
   await revokeInvite(ctxOf(db, owner), { inviteId: revoked.inviteId });
   const exhausted = await make({ maxUses: 1 });
-  await joinMesh(db, {
-    token: exhausted.token,
-    peerPubkey: toBase64Url(nacl.sign.keyPair().publicKey),
-    displayName: "first",
-  });
+  await joinMesh(
+    visitorCtx(db),
+    ZJoinInput.parse({
+      token: exhausted.token,
+      peerPubkey: toBase64Url(nacl.sign.keyPair().publicKey),
+      displayName: "first",
+    }),
+  );
   const gone = await make();
   await db.invite.delete({ where: { id: gone.inviteId } });
   const archivedMesh = await makeMesh(db, owner);

@@ -8,7 +8,8 @@ import { archiveMesh } from "@/server/services/meshes/archive-mesh";
 import { createMesh } from "@/server/services/meshes/create-mesh";
 import { getMeshDetail } from "@/server/services/meshes/get-mesh-detail";
 import { getMeshStream } from "@/server/services/meshes/get-stream";
-import { joinAsUser, ZUserJoinInput } from "@/server/services/join/join-as-user";
+import { joinAsUser } from "@/server/services/join/join-as-user";
+import { ZUserJoinInput } from "@/server/services/join/join-as-user.schema";
 import { leaveMesh } from "@/server/services/meshes/leave-mesh";
 import { listMyMeshes } from "@/server/services/meshes/list-my-meshes";
 import {
@@ -107,7 +108,7 @@ export const myRouter = createTRPCRouter({
     .meta(rest("POST", "/my/join", "Join a mesh with an invite, as the signed-in user"))
     .input(ZUserJoinInput)
     .output(ZUserJoinedOut)
-    .mutation(({ ctx, input }) => joinAsUser(ctx.db, ctx.actor, input)),
+    .mutation(({ ctx, input }) => joinAsUser(ctx.service, input)),
   createMesh: protectedProcedure
     .meta(rest("POST", "/my/meshes", "Create a mesh"))
     .input(ZCreateMeshInput)

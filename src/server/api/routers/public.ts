@@ -5,6 +5,7 @@ import { appEnv } from "@/server/env";
 import { resolveInviteCode, ZResolveInviteCodeInput } from "@/server/services/invites/invite-code";
 import { joinLinks } from "@/server/services/invites/join-links";
 import { previewInvite } from "@/server/services/invites/preview-invite";
+import { ZPreviewInviteInput } from "@/server/services/invites/preview-invite.schema";
 import { PublicStatsCache } from "@/server/services/stats/public-stats";
 import {
   pollDeviceLogin,
@@ -43,12 +44,11 @@ export const publicRouter = createTRPCRouter({
     }),
   invitePreview: publicProcedure
     .meta(rest("/public/invite/{token}", "Preview an invite"))
-    // Any string is accepted: the codec answers `malformed` for whatever is not a token.
-    .input(z.object({ token: z.string().max(1_000_000) }))
+    .input(ZPreviewInviteInput)
     .output(ZPreviewOut)
     .query(async ({ ctx, input }) => {
       await takeOrThrow(previewBucket(), clientAddress(ctx.headers), ctx.responseHeaders);
-      const preview = await previewInvite(ctx, input.token);
+      const preview = await previewInvite(ctx.service, input);
       ctx.responseHeaders.set("cache-control", preview.valid ? "public, max-age=30" : "no-store");
       return preview;
     }),

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { EXPORT_AUDIT_LIMIT } from "@/server/services/export/export-my-data";
 import { STREAM_LIMITS } from "@/server/services/meshes/get-stream";
 import { setMemberStatus } from "@/server/services/broker/peer-connection";
+import { serviceContext } from "@/server/services/context";
 import { addMember, makeMesh, makeUser } from "@/test/mesh-fixtures";
 import { testDb } from "@/test/helpers";
 import { createCaller } from "../root";
@@ -128,7 +129,10 @@ describe("my.stream", () => {
         { meshId: mesh.id, memberId: gone.id, nodeId: "n", connectionId: `${mesh.id}-d` },
       ],
     });
-    await setMemberStatus(db, { meshId: mesh.id, memberId: laptop.id, status: "working", text: "on the parser" });
+    await setMemberStatus(serviceContext({ kind: "peer", meshId: mesh.id, memberId: laptop.id }, { db }), {
+      status: "working",
+      text: "on the parser",
+    });
     await as(owner).my.changeMemberRole({ meshId: mesh.id, memberId: anaInBrowser.id, role: "observer" });
     await as(owner).my.removeMember({ meshId: mesh.id, memberId: stranger.id });
 

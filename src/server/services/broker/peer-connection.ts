@@ -1,11 +1,14 @@
 import type pg from "pg";
-import { Prisma, sqlRows, type Db } from "@/server/core/db";
+import { Prisma, sqlRows } from "@/server/core/db";
 import { uuidv7 } from "@/server/core/ids";
 import { lockStatement, meshCapLock } from "@/server/core/locks";
 import { inTransaction } from "../../core/pg-transaction";
+import type { PeerActor, SystemActor, VisitorActor } from "../actor";
+import type { ServiceContext } from "../context";
 
 // The broker's use cases over the database (connection auth lookup, presence rows), so that the
-// broker's handlers stay free of Prisma.
+// broker's handlers stay free of Prisma. A connected peer's frames and signed requests act as that peer;
+// the checks before a peer is known act as the visitor; node-wide work acts as the system.
 
 export interface ConnectingPeer {
   memberId: string;
@@ -23,7 +26,7 @@ export interface ConnectingPeer {
  * look the same to the caller.
  */
 export async function findConnectingPeer(
-  db: Db,
+  ctx: ServiceContext<VisitorActor>,
   ids: { meshId: string; memberId: string },
 ): Promise<ConnectingPeer | null> {
   // A prepared statement straight on the pool: every connection attempt runs it (connect storms).
@@ -35,7 +38,7 @@ export async function findConnectingPeer(
     role: string;
     key_epoch: number;
   }>(
-    db,
+    ctx.db,
     Prisma.sql`SELECT m.id::text, m.mesh_id::text, m.peer_pubkey, m.display_name, m.role::text, ms.key_epoch
       FROM members m JOIN meshes ms ON ms.id = m.mesh_id
       WHERE m.id = ${ids.memberId}::uuid AND m.mesh_id = ${ids.meshId}::uuid
@@ -57,8 +60,17 @@ export type ReservedPresence =
   | { ok: true; firstForMember: boolean; status: string; statusText: string | null }
   | { ok: false; reason: "capacity" | "member_capacity" | "ended" };
 
+/** Where a presence is counted and recorded: the node, the connection and the caps it counts against. */
+export interface PresenceToReserve {
+  nodeId: string;
+  connectionId: string;
+  cap: number;
+  memberCap?: number;
+  staleMs: number;
+}
+
 /**
- * Records a live connection (disconnectedAt null) unless its mesh already has `cap` live connections
+ * Records the peer's live connection (disconnectedAt null) unless its mesh already has `cap` live connections
  * on all nodes together, or its member `memberCap`. The count and the insert run under a per-mesh advisory lock, so concurrent
  * connects on any number of nodes cannot overshoot the cap. A presence whose node stopped refreshing
  * it for `staleMs` (a node that died) no longer counts. The new presence starts with the member's
@@ -67,21 +79,14 @@ export type ReservedPresence =
  * Two statements in one plain pg transaction on the broker's queue pool (no Prisma transaction, so a
  * connect storm queues on the lock instead of timing out): the lock, then count and insert together.
  * The second statement takes its snapshot after the lock is held, so it sees every presence committed
- * by whoever held it before.
+ * by whoever held it before. That pool comes with the context (`pool`), beside the Prisma client.
  */
 export async function reservePresence(
-  pool: pg.Pool,
-  p: {
-    meshId: string;
-    memberId: string;
-    nodeId: string;
-    connectionId: string;
-    cap: number;
-    memberCap?: number;
-    staleMs: number;
-  },
+  ctx: ServiceContext<PeerActor> & { pool: pg.Pool },
+  input: PresenceToReserve,
 ): Promise<ReservedPresence> {
-  const row = await inTransaction(pool, async (client) => {
+  const p = { ...input, meshId: ctx.actor.meshId, memberId: ctx.actor.memberId };
+  const row = await inTransaction(ctx.pool, async (client) => {
     const lock = lockStatement("pg_advisory_xact_lock", meshCapLock(p.meshId));
     await client.query(lock.text, lock.values);
     const { rows } = await client.query<{
@@ -123,17 +128,17 @@ export async function reservePresence(
 }
 
 /** Marks this node's live presences as seen now (the node is alive; see reservePresence's staleMs). */
-export async function touchNodePresences(db: Db, nodeId: string): Promise<number> {
-  const { count } = await db.presence.updateMany({
-    where: { nodeId, disconnectedAt: null },
-    data: { lastSeenAt: new Date() },
+export async function touchNodePresences(ctx: ServiceContext<SystemActor>, input: { nodeId: string }): Promise<number> {
+  const { count } = await ctx.db.presence.updateMany({
+    where: { nodeId: input.nodeId, disconnectedAt: null },
+    data: { lastSeenAt: ctx.now() },
   });
   return count;
 }
 
-/** Live connections a member still has on any node (after one of its connections closed). */
-export async function liveConnectionsOf(db: Db, memberId: string): Promise<number> {
-  return db.presence.count({ where: { memberId, disconnectedAt: null } });
+/** Live connections the peer's member still has on any node (after one of its connections closed). */
+export async function liveConnectionsOf(ctx: ServiceContext<PeerActor>): Promise<number> {
+  return ctx.db.presence.count({ where: { memberId: ctx.actor.memberId, disconnectedAt: null } });
 }
 
 export interface LiveMember {
@@ -147,9 +152,12 @@ export interface LiveMember {
  * The members of a mesh that can receive messages: not revoked, joined with a peer key (members who
  * only use the web app never connect, so nothing is queued for them), in a mesh that is not archived.
  */
-export async function listLiveMembers(db: Db, meshId: string): Promise<LiveMember[]> {
-  const rows = await db.member.findMany({
-    where: { meshId, revokedAt: null, peerPubkey: { not: null }, mesh: { archivedAt: null } },
+export async function listLiveMembers(
+  ctx: ServiceContext<SystemActor>,
+  input: { meshId: string },
+): Promise<LiveMember[]> {
+  const rows = await ctx.db.member.findMany({
+    where: { meshId: input.meshId, revokedAt: null, peerPubkey: { not: null }, mesh: { archivedAt: null } },
     select: { id: true, displayName: true, role: true, boxPubkey: true },
     orderBy: { joinedAt: "asc" },
   });
@@ -165,10 +173,10 @@ export interface PeerListing extends LiveMember {
   statusText: string | null;
 }
 
-/** Live members with whether they are connected anywhere and their last status (the `peers` frame). */
-export async function listPeers(db: Db, meshId: string): Promise<PeerListing[]> {
-  const rows = await db.member.findMany({
-    where: { meshId, revokedAt: null, peerPubkey: { not: null }, mesh: { archivedAt: null } },
+/** Live members of the peer's mesh with whether they are connected anywhere and their last status (the `peers` frame). */
+export async function listPeers(ctx: ServiceContext<PeerActor>): Promise<PeerListing[]> {
+  const rows = await ctx.db.member.findMany({
+    where: { meshId: ctx.actor.meshId, revokedAt: null, peerPubkey: { not: null }, mesh: { archivedAt: null } },
     select: {
       id: true,
       displayName: true,
@@ -196,16 +204,17 @@ export async function listPeers(db: Db, meshId: string): Promise<PeerListing[]> 
 }
 
 /**
- * Stores a member's status on the member (kept for its next connection) and on its live presences,
+ * Stores the peer's status on its member (kept for its next connection) and on its live presences,
  * with a `status_changed` audit event (the status name only). Null when the member may not set one.
  */
 export async function setMemberStatus(
-  db: Db,
-  p: { meshId: string; memberId: string; status: string; text: string | null; leaseMs?: number | null },
+  ctx: ServiceContext<PeerActor>,
+  input: { status: string; text: string | null; leaseMs?: number | null },
 ): Promise<{ at: Date; connected: boolean } | null> {
+  const p = { ...input, meshId: ctx.actor.meshId, memberId: ctx.actor.memberId };
   const lease = p.leaseMs ?? null;
   // One statement (no transaction to start or time out under load): member, live presences, audit.
-  const rows = await db.$queryRaw<{ at: Date; live: number }[]>`
+  const rows = await ctx.db.$queryRaw<{ at: Date; live: number }[]>`
     WITH m AS (
       UPDATE members mem SET status = ${p.status}, status_text = ${p.text}, status_at = now() AT TIME ZONE 'UTC',
         status_lease_until = CASE WHEN ${lease}::int IS NULL THEN NULL ELSE now() AT TIME ZONE 'UTC' + ${lease}::int * interval '1 millisecond' END
@@ -236,10 +245,11 @@ export async function setMemberStatus(
  * (and returned) by one of them only. Returns the changes, for the peers to be told.
  */
 export async function lapseStatusLeases(
-  db: Db,
-  limit = 1_000,
+  ctx: ServiceContext<SystemActor>,
+  input: { limit?: number } = {},
 ): Promise<{ meshId: string; memberId: string; status: string; at: Date }[]> {
-  return db.$queryRaw<{ meshId: string; memberId: string; status: string; at: Date }[]>`
+  const limit = input.limit ?? 1_000;
+  return ctx.db.$queryRaw<{ meshId: string; memberId: string; status: string; at: Date }[]>`
     WITH due AS (
       SELECT id FROM members WHERE status_lease_until <= now() AT TIME ZONE 'UTC' ORDER BY status_lease_until LIMIT ${limit}::int FOR UPDATE SKIP LOCKED
     ), m AS (
@@ -257,25 +267,27 @@ export async function lapseStatusLeases(
     SELECT m.mesh_id::text AS "meshId", m.id::text AS "memberId", m.status, m.status_at AS at FROM m`;
 }
 
-/** Renews a member's status lease, if it has one (the peer is active). */
-export async function renewStatusLease(db: Db, memberId: string, leaseMs: number): Promise<void> {
-  await db.$executeRaw`
-    UPDATE members SET status_lease_until = now() AT TIME ZONE 'UTC' + ${leaseMs}::int * interval '1 millisecond'
-    WHERE id = ${memberId}::uuid AND status_lease_until IS NOT NULL`;
+/** Renews the peer's status lease, if it has one (the peer is active). */
+export async function renewStatusLease(ctx: ServiceContext<PeerActor>, input: { leaseMs: number }): Promise<void> {
+  await ctx.db.$executeRaw`
+    UPDATE members SET status_lease_until = now() AT TIME ZONE 'UTC' + ${input.leaseMs}::int * interval '1 millisecond'
+    WHERE id = ${ctx.actor.memberId}::uuid AND status_lease_until IS NOT NULL`;
 }
 
-/** Marks a connection's presence disconnected (idempotent). */
-export async function closePresence(db: Db, connectionId: string, at: Date = new Date()): Promise<void> {
-  await db.presence.updateMany({
-    where: { connectionId, disconnectedAt: null },
+/** Marks one of the peer's connections' presence disconnected (idempotent). */
+export async function closePresence(ctx: ServiceContext<PeerActor>, input: { connectionId: string }): Promise<void> {
+  const at = ctx.now();
+  await ctx.db.presence.updateMany({
+    where: { connectionId: input.connectionId, disconnectedAt: null },
     data: { disconnectedAt: at, lastSeenAt: at },
   });
 }
 
 /** Closes every presence a node left open (a crash or kill skips the close handlers); returns how many. */
-export async function closeNodePresences(db: Db, nodeId: string, at: Date = new Date()): Promise<number> {
-  const { count } = await db.presence.updateMany({
-    where: { nodeId, disconnectedAt: null },
+export async function closeNodePresences(ctx: ServiceContext<SystemActor>, input: { nodeId: string }): Promise<number> {
+  const at = ctx.now();
+  const { count } = await ctx.db.presence.updateMany({
+    where: { nodeId: input.nodeId, disconnectedAt: null },
     data: { disconnectedAt: at, lastSeenAt: at },
   });
   return count;

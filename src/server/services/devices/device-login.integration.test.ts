@@ -1,6 +1,7 @@
 // Issue 18, point 2: `mesh login`'s device flow (approve, deny, expiry, code guessing limited), and a
 // command-line join that links its member to the user.
 import nacl from "tweetnacl";
+import type { z } from "zod";
 import { afterAll, describe, expect, it } from "vitest";
 import { createCaller } from "@/server/api/root";
 import { createContext, type SessionUser } from "@/server/api/trpc";
@@ -9,6 +10,7 @@ import { testDb } from "@/test/helpers";
 import { restAs } from "@/test/rest";
 import { makeMesh, makeUser, visitorCtx } from "@/test/mesh-fixtures";
 import { joinMesh } from "../join/join-mesh";
+import { ZJoinInput } from "../join/join-mesh.schema";
 import { signJoinProof } from "../join/join-proof";
 import {
   DEVICE_LOGIN_TTL_MS,
@@ -20,6 +22,8 @@ import {
 
 const db = testDb();
 afterAll(() => db.$disconnect());
+/** A command-line join as the broker's `/join` makes it: the body parsed at the edge, the visitor's context. */
+const join = (body: z.input<typeof ZJoinInput>) => joinMesh(visitorCtx(db), ZJoinInput.parse(body));
 const as = (user: SessionUser) => createCaller(createContext({ user, db }));
 const later = (from: Date, seconds: number) => new Date(from.getTime() + seconds * 1000);
 
@@ -80,7 +84,7 @@ describe("mesh login (device flow)", () => {
     const mesh = await makeMesh(db, owner);
     const invite = await as(owner).my.createInvite({ meshId: mesh.id });
     const keys = nacl.sign.keyPair();
-    const joined = await joinMesh(db, {
+    const joined = await join({
       token: invite.token,
       peerPubkey: toBase64Url(keys.publicKey),
       displayName: "cleo-laptop",
@@ -101,7 +105,7 @@ describe("mesh login (device flow)", () => {
     expect((await rest(null, "POST", "/public/device/whoami", { token })).status).toBe(401);
     const other = nacl.sign.keyPair();
     expect(
-      await joinMesh(db, {
+      await join({
         token: invite.token,
         peerPubkey: toBase64Url(other.publicKey),
         displayName: "x",
@@ -175,21 +179,22 @@ describe("mesh login (device flow)", () => {
     const invite = await as(owner).my.createInvite({ meshId: mesh.id });
     const victim = nacl.sign.keyPair();
     const peerPubkey = toBase64Url(victim.publicKey);
-    expect(await joinMesh(db, { token: invite.token, peerPubkey, displayName: "victim" })).toMatchObject({ ok: true });
+    expect(await join({ token: invite.token, peerPubkey, displayName: "victim" })).toMatchObject({ ok: true });
     const login = await startDeviceLogin(visitorCtx(db), { clientName: "mallory" });
     await as(mallory).my.decideDeviceLogin({ userCode: login.userCode, approve: true });
     const polled = await pollDeviceLogin(visitorCtx(db, later(new Date(), DEVICE_POLL_INTERVAL_S)), {
       deviceCode: login.deviceCode,
     });
     const token = polled.status === "approved" ? polled.token : "";
-    expect(await joinMesh(db, { token: invite.token, peerPubkey, displayName: "victim", accountToken: token })).toEqual(
-      { ok: false, reason: "key_proof_required" },
-    );
+    expect(await join({ token: invite.token, peerPubkey, displayName: "victim", accountToken: token })).toEqual({
+      ok: false,
+      reason: "key_proof_required",
+    });
     expect((await db.member.findFirstOrThrow({ where: { meshId: mesh.id, peerPubkey } })).userId).toBeNull();
     // The key's holder can link it.
     const proof = signJoinProof({ token: invite.token, peerPubkey, secretKey: victim.secretKey });
     expect(
-      await joinMesh(db, { token: invite.token, peerPubkey, displayName: "victim", accountToken: token, proof }),
+      await join({ token: invite.token, peerPubkey, displayName: "victim", accountToken: token, proof }),
     ).toMatchObject({ ok: true, rejoined: true });
     expect((await db.member.findFirstOrThrow({ where: { meshId: mesh.id, peerPubkey } })).userId).toBe(mallory.id);
   });

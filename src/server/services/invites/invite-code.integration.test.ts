@@ -11,9 +11,10 @@ import { createContext, type SessionUser } from "@/server/api/trpc";
 import { CLIENT_ADDRESS_HEADER, clientAddressOf } from "@/server/core/client-address";
 import { toBase64Url } from "@/server/core/encoding";
 import { joinMesh } from "@/server/services/join/join-mesh";
+import { ZJoinInput } from "@/server/services/join/join-mesh.schema";
 import { archiveMesh } from "@/server/services/meshes/archive-mesh";
 import { testDb } from "@/test/helpers";
-import { addMember, ctxOf, makeMesh, makeUser } from "@/test/mesh-fixtures";
+import { addMember, ctxOf, makeMesh, makeUser, visitorCtx } from "@/test/mesh-fixtures";
 import { revokeInvite } from "./revoke-invite";
 
 const db = testDb();
@@ -71,11 +72,14 @@ describe("short invite codes", () => {
     await revokeInvite(ctxOf(db, owner), { inviteId: revoked.inviteId });
     const usedUp = await make(1);
     expect(
-      await joinMesh(db, {
-        token: usedUp.token,
-        peerPubkey: toBase64Url(nacl.sign.keyPair().publicKey),
-        displayName: "first",
-      }),
+      await joinMesh(
+        visitorCtx(db),
+        ZJoinInput.parse({
+          token: usedUp.token,
+          peerPubkey: toBase64Url(nacl.sign.keyPair().publicKey),
+          displayName: "first",
+        }),
+      ),
     ).toMatchObject({ ok: true });
     const archivedMesh = await makeMesh(db, owner);
     const onArchived = await as(owner).my.createInvite({ meshId: archivedMesh.id });

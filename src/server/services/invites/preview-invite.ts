@@ -1,8 +1,10 @@
-import type { Db } from "@/server/core/db";
 import { verifyInviteToken } from "@/server/core/invites";
 import type { TInvitePayload } from "@/server/core/invites/invite-schema";
 import { previewReason, type InviteRefusal, type PreviewReason } from "./invite-refusal";
 import { inviteState } from "./invite-state";
+import type { VisitorActor } from "../actor";
+import type { ServiceContext } from "../context";
+import type { TPreviewInviteInput } from "./preview-invite.schema";
 
 export interface PreviewDetails {
   meshName: string | null;
@@ -34,10 +36,15 @@ const NONE: PreviewDetails = {
 
 /**
  * What an invite link leads to, for anyone holding it: verified with the same codec as the broker's
- * join, then joined to its mesh, invite and inviter. Read-only: usedCount never changes here.
+ * join, then joined to its mesh, invite and inviter. Read-only: usedCount never changes here. Its actor
+ * is the visitor: whoever holds the link, signed in or not.
  */
-export async function previewInvite(deps: { db: Db; now?: () => Date }, token: string): Promise<InvitePreview> {
-  const now = deps.now ? deps.now() : new Date();
+export async function previewInvite(
+  ctx: ServiceContext<VisitorActor>,
+  input: TPreviewInviteInput,
+): Promise<InvitePreview> {
+  const { token } = input;
+  const now = ctx.now();
   const verified = verifyInviteToken(token, { now });
   if (!verified.ok && verified.reason === "malformed") return refused("invite_malformed", NONE);
   // A token that decodes but whose signature fails: only what it claims about itself (role, expiry) is
@@ -45,7 +52,7 @@ export async function previewInvite(deps: { db: Db; now?: () => Date }, token: s
   if (!verified.ok && verified.reason === "bad_signature")
     return refused("invite_bad_signature", { ...NONE, ...claimed(verified.payload) });
 
-  const invite = await deps.db.invite.findUnique({
+  const invite = await ctx.db.invite.findUnique({
     where: { token },
     select: {
       role: true,
@@ -68,7 +75,7 @@ export async function previewInvite(deps: { db: Db; now?: () => Date }, token: s
     // A well-signed token with no row: name the mesh only when its real owner key signed it.
     const payload = verified.payload;
     const mesh = payload
-      ? await deps.db.mesh.findFirst({
+      ? await ctx.db.mesh.findFirst({
           where: { id: payload.mesh_id, ownerPubkey: payload.owner_pubkey },
           select: { name: true, slug: true, _count: { select: { members: { where: { revokedAt: null } } } } },
         })

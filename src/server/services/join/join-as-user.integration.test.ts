@@ -7,8 +7,9 @@ import { createContext, type SessionUser } from "@/server/api/trpc";
 import { toBase64Url } from "@/server/core/encoding";
 import { testDb } from "@/test/helpers";
 import { restAs } from "@/test/rest";
-import { makeMesh, makeUser, refusedInviteTokens } from "@/test/mesh-fixtures";
+import { makeMesh, makeUser, refusedInviteTokens, visitorCtx } from "@/test/mesh-fixtures";
 import { joinMesh } from "./join-mesh";
+import { ZJoinInput } from "./join-mesh.schema";
 
 const db = testDb();
 afterAll(() => db.$disconnect());
@@ -118,9 +119,10 @@ describe("joining in the browser", () => {
         ),
       ),
       ...Array.from({ length: 15 }, (_, i) =>
-        joinMesh(db, { token: invite.token, peerPubkey: peerKey(), displayName: `cli ${i}` }).then((r) =>
-          r.ok ? "ok" : r.reason,
-        ),
+        joinMesh(
+          visitorCtx(db),
+          ZJoinInput.parse({ token: invite.token, peerPubkey: peerKey(), displayName: `cli ${i}` }),
+        ).then((r) => (r.ok ? "ok" : r.reason)),
       ),
     ]);
     expect(results.filter((r) => r === "ok")).toHaveLength(7);

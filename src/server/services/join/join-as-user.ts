@@ -1,19 +1,12 @@
-import { z } from "zod";
 import type { MemberRole } from "@/generated/prisma/enums";
-import type { Db } from "@/server/core/db";
 import { AppError } from "@/server/core/errors";
 import { joinLock, lockStatement } from "@/server/core/locks";
 import type { UserActor } from "../actor";
 import { recordAudit } from "../audit/record-audit";
 import { notifyBrokers } from "../broker/mesh-events";
+import type { ServiceContext } from "../context";
+import type { TUserJoinInput } from "./join-as-user.schema";
 import { inviteOfToken, useInvite } from "./join-mesh";
-
-export const ZUserJoinInput = z.strictObject({
-  token: z.string().min(1).max(4_096),
-  /** The name the other members see; the user's own name when left out. */
-  displayName: z.string().trim().min(1).max(80).optional(),
-});
-export type TUserJoinInput = z.input<typeof ZUserJoinInput>;
 
 /**
  * Joins the signed-in user to a mesh with an invite, as the broker's `/join` joins a peer: the same
@@ -23,8 +16,9 @@ export type TUserJoinInput = z.input<typeof ZUserJoinInput>;
  * back. Refusals throw AppError with the refusal's code (ERROR_MAP: its tRPC code, and 409 for what the
  * broker answers 410, as tRPC has no 410), whose message is the code, as the broker's `/join` gives it in `error.code`.
  */
-export async function joinAsUser(db: Db, actor: UserActor, raw: TUserJoinInput, now: Date = new Date()) {
-  const input = ZUserJoinInput.parse(raw);
+export async function joinAsUser(ctx: ServiceContext<UserActor>, input: TUserJoinInput) {
+  const { db, actor } = ctx;
+  const now = ctx.now();
   const found = await inviteOfToken(db, input.token, now);
   if (!found.ok) throw new AppError(found.reason);
   const { invite } = found;

@@ -1,14 +1,18 @@
 import nacl from "tweetnacl";
+import type { z } from "zod";
 import { afterAll, describe, expect, it } from "vitest";
 import { toBase64Url } from "@/server/core/encoding";
 import { createCaller } from "@/server/api/root";
 import { createContext, type SessionUser } from "@/server/api/trpc";
-import { makeMesh, makeUser, refusedInviteTokens } from "@/test/mesh-fixtures";
+import { makeMesh, makeUser, refusedInviteTokens, visitorCtx } from "@/test/mesh-fixtures";
 import { testDb } from "@/test/helpers";
 import { joinMesh } from "./join-mesh";
+import { ZJoinInput } from "./join-mesh.schema";
 
 const db = testDb();
 afterAll(() => db.$disconnect());
+/** A join as the broker's `/join` makes it: the body parsed at the edge, the visitor's context. */
+const join = (body: z.input<typeof ZJoinInput>) => joinMesh(visitorCtx(db), ZJoinInput.parse(body));
 const as = (user: SessionUser) => createCaller(createContext({ user, db }));
 const peerKey = () => toBase64Url(nacl.sign.keyPair().publicKey);
 
@@ -18,9 +22,9 @@ describe("joinMesh", () => {
     const mesh = await makeMesh(db, owner);
     const invite = await as(owner).my.createInvite({ meshId: mesh.id, role: "observer", maxUses: 3 });
     const pubkey = peerKey();
-    const joined = await joinMesh(db, { token: invite.token, peerPubkey: pubkey, displayName: "Laptop" });
+    const joined = await join({ token: invite.token, peerPubkey: pubkey, displayName: "Laptop" });
     expect(joined).toMatchObject({ ok: true, meshId: mesh.id, role: "observer", rejoined: false });
-    const again = await joinMesh(db, { token: invite.token, peerPubkey: pubkey, displayName: "Laptop" });
+    const again = await join({ token: invite.token, peerPubkey: pubkey, displayName: "Laptop" });
     expect(again).toMatchObject({ ok: true, rejoined: true });
     expect((await db.invite.findUniqueOrThrow({ where: { id: invite.inviteId } })).usedCount).toBe(1);
     const member = await db.member.findFirstOrThrow({ where: { meshId: mesh.id, peerPubkey: pubkey } });
@@ -34,7 +38,7 @@ describe("joinMesh", () => {
     const invite = await as(owner).my.createInvite({ meshId: mesh.id, maxUses: 5 });
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        joinMesh(db, { token: invite.token, peerPubkey: peerKey(), displayName: `peer ${i}` }),
+        join({ token: invite.token, peerPubkey: peerKey(), displayName: `peer ${i}` }),
       ),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(5);
@@ -55,7 +59,7 @@ describe("joinMesh", () => {
       [tokens.mesh_archived, "mesh_archived"],
     ];
     for (const [token, reason] of cases) {
-      expect(await joinMesh(db, { token, peerPubkey: peerKey(), displayName: "x" }), reason).toEqual({
+      expect(await join({ token, peerPubkey: peerKey(), displayName: "x" }), reason).toEqual({
         ok: false,
         reason,
       });

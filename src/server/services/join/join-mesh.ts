@@ -1,8 +1,5 @@
-import { ZGroups } from "./groups";
-import { z } from "zod";
 import type { MemberRole } from "@/generated/prisma/enums";
 import type { Db } from "@/server/core/db";
-import { isBase64Url } from "@/server/core/encoding";
 import { isUniqueViolation, type AppErrorCode } from "@/server/core/errors";
 import { verifyInviteToken } from "@/server/core/invites";
 import { recordAudit } from "../audit/record-audit";
@@ -11,7 +8,10 @@ import type { InviteRefusal } from "../invites/invite-refusal";
 import { notifyBrokers } from "../broker/mesh-events";
 import { isBanned } from "../meshes/members";
 import { userOfDeviceToken } from "../devices/device-login";
+import type { VisitorActor } from "../actor";
+import type { ServiceContext } from "../context";
 import { verifyJoinProof } from "./join-proof";
+import type { TJoinInput } from "./join-mesh.schema";
 
 /**
  * The error codes (ERROR_MAP) a join is refused with, in the order they are checked (Document 2's join
@@ -21,25 +21,6 @@ export type JoinRefusedWith =
   | InviteRefusal
   | Extract<AppErrorCode, "peer_banned" | "key_proof_required" | "key_proof_invalid" | "account_token_invalid">;
 
-export const ZJoinInput = z.object({
-  token: z.string().max(1_000_000),
-  /** The peer's own ed25519 public key (base64url, 32 bytes); its secret never leaves the peer. */
-  peerPubkey: z.string().refine((v) => isBase64Url(v, 32), { error: "peer_pubkey_invalid" }),
-  /** The peer's X25519 public key, which other peers encrypt direct messages to. */
-  boxPubkey: z
-    .string()
-    .refine((v) => isBase64Url(v, 32), { error: "box_pubkey_invalid" })
-    .optional(),
-  displayName: z.string().trim().min(1).max(80),
-  /** Groups the peer joins (a message can go to `@group`); an owner or admin may change them later. */
-  groups: ZGroups.optional(),
-  /** `v1.<ts>.<signature>` by the peer key over this request (join-proof.ts); needed to change a member's box key. */
-  proof: z.string().max(200).optional(),
-  /** The token of `mesh login` (docs/cli.md): links the member to that user. */
-  accountToken: z.string().max(200).optional(),
-});
-export type TJoinInput = z.input<typeof ZJoinInput>;
-
 export type JoinResult =
   | { ok: true; meshId: string; meshSlug: string; memberId: string; role: string; rejoined: boolean }
   | { ok: false; reason: JoinRefusedWith };
@@ -48,9 +29,13 @@ export type JoinResult =
  * Joins a peer to a mesh with a signed invite: exact-token lookup, signature by the shared codec,
  * then expiry, revocation, use cap and archived mesh. The use is counted by one conditional UPDATE,
  * so the cap holds under any number of concurrent joins; a peer already in the mesh uses nothing.
+ * The peer is not known yet: its actor is the visitor (the broker's `/join`).
  */
-export async function joinMesh(db: Db, raw: TJoinInput, now: Date = new Date()): Promise<JoinResult> {
-  const input = ZJoinInput.parse(raw);
+export async function joinMesh(ctx: ServiceContext<VisitorActor>, input: TJoinInput): Promise<JoinResult> {
+  return joinAt(ctx.db, input, ctx.now());
+}
+
+async function joinAt(db: Db, input: TJoinInput, now: Date): Promise<JoinResult> {
   const found = await inviteOfToken(db, input.token, now);
   if (!found.ok) return found;
   const { invite } = found;
@@ -146,7 +131,7 @@ export async function joinMesh(db: Db, raw: TJoinInput, now: Date = new Date()):
     });
   } catch (error) {
     // The same peer joining twice at once: the unique (mesh, peer key) index lets one in; retry finds it.
-    if (isUniqueViolation(error)) return joinMesh(db, raw, now);
+    if (isUniqueViolation(error)) return joinAt(db, input, now);
     throw error;
   }
 }

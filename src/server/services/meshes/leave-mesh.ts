@@ -1,7 +1,7 @@
 import type { ServiceContext } from "../context";
-import type { Db, Prisma } from "@/server/core/db";
+import type { Prisma } from "@/server/core/db";
 import { AppError } from "@/server/core/errors";
-import type { UserActor } from "../actor";
+import type { PeerActor, UserActor } from "../actor";
 import { recordAudit } from "../audit/record-audit";
 import { notifyBrokers } from "../broker/mesh-events";
 import { endMembership, raiseKeyEpoch } from "./members";
@@ -76,11 +76,13 @@ export async function leaveMesh(ctx: ServiceContext<UserActor>, input: TMeshIdIn
 }
 
 /**
- * `mesh leave` (the broker's POST /leave, signed with the peer key): this one device leaves; the user's
- * other members stay. NOT_FOUND when it is no live member of the mesh.
+ * `mesh leave` (the broker's POST /leave, signed with the peer key): this one device, the actor, leaves;
+ * the user's other members stay. NOT_FOUND when it is no live member of the mesh.
  */
-export async function leaveAsPeer(db: Db, input: { meshId: string; memberId: string }, now = new Date()) {
-  return db.$transaction(async (tx) => {
+export async function leaveAsPeer(ctx: ServiceContext<PeerActor>) {
+  const input = { meshId: ctx.actor.meshId, memberId: ctx.actor.memberId };
+  const now = ctx.now();
+  return ctx.db.$transaction(async (tx) => {
     const member = await tx.member.findFirst({
       where: { id: input.memberId, meshId: input.meshId, revokedAt: null, peerPubkey: { not: null } },
       select: leavingSelect,

@@ -1,6 +1,6 @@
 import type pg from "pg";
-import { lockStatement, ttlSweepLock } from "../../core/locks";
-import { inTransaction } from "../../core/pg-transaction";
+import { lockStatement, ttlSweepLock } from "../../src/server/core/locks";
+import { inTransaction } from "../../src/server/core/pg-transaction";
 
 // The broker's housekeeping of the message queue: the time-to-live sweep and the queue-depth gauge.
 

@@ -5,9 +5,9 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { joinedPeer, meshWithInvite } from "../../../../broker/test-support";
+import { joinedPeer, meshWithInvite } from "../test-support";
 import { testDb } from "@/test/helpers";
-import { AuditMeshMissing, recordAudit } from "../audit/record-audit";
+import { AuditMeshMissing, recordAudit } from "@/server/services/audit/record-audit";
 import { ackMessages, insertMessages, type NewMessage } from "./message-store";
 
 const db = testDb();

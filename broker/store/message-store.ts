@@ -1,5 +1,5 @@
 import type pg from "pg";
-import { isUuid } from "../../core/ids";
+import { isUuid } from "../../src/server/core/ids";
 
 // The broker's message queue in SQL. It runs on plain pg rather than Prisma because each call moves
 // many rows at once (multi-row inserts through unnest) and this is the broker's hot path. Times are

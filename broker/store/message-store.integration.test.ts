@@ -3,7 +3,7 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { joinedPeer, meshWithInvite } from "../../../../broker/test-support";
+import { joinedPeer, meshWithInvite } from "../test-support";
 import { testDb } from "@/test/helpers";
 import { ackMessages, insertMessages, overdueFor } from "./message-store";
 
