@@ -16,12 +16,7 @@ import pg from "pg";
 import { randomBytes } from "node:crypto";
 import { createDb } from "../src/server/core/db";
 import { uuidv7 } from "../src/server/core/ids";
-import {
-  ackMessages,
-  insertMessages,
-  queuedInRange,
-  type NewMessage,
-} from "../broker/store/message-store";
+import { ackMessages, insertMessages, queuedInRange, type NewMessage } from "../broker/store/message-store";
 import { makePeers, PAYLOAD, removePeers, resetMessageTables, setBenchEnv } from "./broker-load";
 import { postmasterPidOf, treeCpuSeconds } from "./cpu";
 import { benchDatabase, percentile, timeRuns } from "./lib";

@@ -16,6 +16,13 @@ const steps: { label: string; command: string; args: string[] }[] = [
     args: ["--config", ".config/eslint.config.mjs", "--max-warnings", "0", "."],
   },
   { label: "format", command: bin("prettier"), args: ["--check", "."] },
+  // No import cycles (type-only imports included), and every service called from outside its folder is fn(ctx, input).
+  { label: "cycles", command: process.execPath, args: ["--import", "tsx", "scripts/lint/cycles.ts"] },
+  {
+    label: "shapes",
+    command: process.execPath,
+    args: ["--import", "tsx", "scripts/lint/service-shapes.ts", "--check"],
+  },
   { label: "unit", command: bin("vitest"), args: ["run", "--config", ".config/vitest.config.ts", "--project", "unit"] },
   // The shipped sentiment model is the one its training data makes (refit with the recorded settings).
   {

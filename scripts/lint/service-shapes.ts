@@ -66,8 +66,10 @@ for (const [file, names] of usedOutside) {
     if (!statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue;
     const first = statement.parameters[0];
     const typeText = first?.type ? first.type.getText(source).replace(/<.*$/s, "") : "(none)";
-    const shape =
-      typeText === "ServiceContext"
+    const returns = statement.type ? statement.type.getText(source) : "";
+    const shape = returns.startsWith("ServiceContext")
+      ? "context builder (returns a ServiceContext)"
+      : typeText === "ServiceContext"
         ? "(ctx, input)"
         : /Transaction|\bTx\b/.test(typeText)
           ? "step of a caller's transaction (tx, …)"
