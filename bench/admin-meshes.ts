@@ -6,7 +6,7 @@
 import { createDb } from "../src/server/core/db";
 import { serviceContext } from "../src/server/services/context";
 import { adminListMeshes } from "../src/server/services/admin/list-meshes";
-import { ZAdminMeshesInput } from "../src/server/services/admin/schemas";
+import { ZAdminMeshesInput } from "../src/server/services/admin/list-meshes.schema";
 import { benchDatabase, fmt, percentile, timeRuns } from "./lib";
 
 const COUNT = Number(process.argv[2] ?? 100_000);

@@ -11,7 +11,7 @@ import { toBase64Url } from "../src/server/core/encoding";
 import { createMesh } from "../src/server/services/meshes/create-mesh";
 import { serviceContext } from "../src/server/services/context";
 import { VISITOR } from "../src/server/services/actor";
-import { ZCreateMeshInput } from "../src/server/services/meshes/schemas";
+import { ZCreateMeshInput } from "../src/server/services/meshes/create-mesh.schema";
 import { registerUser } from "../src/server/services/users/register-user";
 import { percentile } from "./lib";
 

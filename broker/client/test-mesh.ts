@@ -10,7 +10,7 @@ import { createInvite } from "../../src/server/services/invites/create-invite";
 import { freePort } from "../../src/test/helpers";
 import { ctxOf, makeMesh, makeUser } from "../../src/test/mesh-fixtures";
 import { settingsWith } from "../../src/server/services/context";
-import { ZCreateInviteInput } from "../../src/server/services/meshes/schemas";
+import { ZCreateInviteInput } from "../../src/server/services/invites/create-invite.schema";
 import { startBroker, type TestBroker } from "../test-support";
 import { ConfigStore } from "./config-store";
 import { MeshClient } from "./mesh-client";

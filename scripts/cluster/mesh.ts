@@ -9,7 +9,7 @@ import { ConfigStore, joinWithLink, MeshClient } from "../../broker/client";
 import { meshForBroker } from "../../broker/client/test-mesh";
 import type { Db } from "../../src/server/core/db";
 import { settingsWith } from "../../src/server/services/context";
-import { ZCreateInviteInput } from "../../src/server/services/meshes/schemas";
+import { ZCreateInviteInput } from "../../src/server/services/invites/create-invite.schema";
 import { createInvite } from "../../src/server/services/invites/create-invite";
 import { sleep, type ClusterProcess } from "./processes";
 

@@ -4,13 +4,8 @@ import { useMutation } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Link, useRouter } from "@/i18n/navigation";
-import {
-  MESH_TIERS,
-  MESH_TRANSPORTS,
-  MESH_VISIBILITIES,
-  slugify,
-  ZCreateMeshInput,
-} from "@/server/services/meshes/schemas";
+import { ZCreateMeshInput } from "@/server/services/meshes/create-mesh.schema";
+import { MESH_TIERS, MESH_TRANSPORTS, MESH_VISIBILITIES, slugify } from "@/server/services/meshes/schemas";
 import { useTRPC } from "@/trpc/react";
 import { apiErrorKeys } from "./api-errors";
 

@@ -9,7 +9,7 @@ import { VISITOR } from "@/server/services/actor";
 import { serviceContext } from "@/server/services/context";
 import { AppError } from "@/server/core/errors";
 import { signUp } from "@/server/services/users/sign-up";
-import { ZSignUpInput } from "@/server/services/users/schemas";
+import { ZSignUpInput } from "@/server/services/users/register-user.schema";
 import { routing } from "@/i18n/routing";
 import { signUpLimiter } from "./attempt-limit";
 import { safeCallbackPath } from "./callback-path";

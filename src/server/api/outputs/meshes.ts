@@ -123,3 +123,4 @@ export const ZUserJoinedOut = z.object({
   displayName: z.string(),
   rejoined: z.boolean(),
 });
+export const ZGroupsSetOut = z.object({ meshId: z.string(), memberId: z.string(), groups: z.array(z.string()) });

@@ -4,12 +4,10 @@ import { adminListInvites } from "@/server/services/admin/list-invites";
 import { adminListMeshes } from "@/server/services/admin/list-meshes";
 import { adminListSessions } from "@/server/services/admin/list-sessions";
 import { adminMeshDetail } from "@/server/services/admin/mesh-detail";
-import {
-  ZAdminAuditInput,
-  ZAdminInvitesInput,
-  ZAdminMeshesInput,
-  ZAdminSessionsInput,
-} from "@/server/services/admin/schemas";
+import { ZAdminMeshesInput } from "@/server/services/admin/list-meshes.schema";
+import { ZAdminSessionsInput } from "@/server/services/admin/list-sessions.schema";
+import { ZAdminInvitesInput } from "@/server/services/admin/list-invites.schema";
+import { ZAdminAuditInput } from "@/server/services/admin/list-audit.schema";
 import { adminMeshSummary } from "@/server/services/admin/summary";
 import { ZMeshIdInput } from "@/server/services/meshes/schemas";
 import { adminProcedure, createTRPCRouter } from "../trpc";

@@ -7,7 +7,9 @@ import { getAccountOverview } from "@/server/services/account/account-overview";
 import { changePassword } from "@/server/services/account/change-password";
 import { deleteAccount } from "@/server/services/account/delete-account";
 import { listMySessions, revokeMySession, revokeOtherSessions } from "@/server/services/account/my-sessions";
-import { ZChangePasswordInput, ZDeleteAccountInput, ZSessionIdInput } from "@/server/services/account/schemas";
+import { ZChangePasswordInput } from "@/server/services/account/change-password.schema";
+import { ZSessionIdInput } from "@/server/services/account/my-sessions.schema";
+import { ZDeleteAccountInput } from "@/server/services/account/delete-account.schema";
 import { protectedProcedure } from "../trpc";
 import {
   ZAccountDeletedOut,

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { exportMyData } from "@/server/services/export/export-my-data";
 import { createInvite } from "@/server/services/invites/create-invite";
-import { listMeshInvites, ZMeshInvitesInput } from "@/server/services/invites/list-mesh-invites";
+import { ZMeshInvitesInput } from "@/server/services/invites/list-mesh-invites.schema";
+import { listMeshInvites } from "@/server/services/invites/list-mesh-invites";
 import { listMyInvites } from "@/server/services/invites/list-my-invites";
 import { revokeInvite } from "@/server/services/invites/revoke-invite";
 import { archiveMesh } from "@/server/services/meshes/archive-mesh";
@@ -13,32 +14,27 @@ import { ZUserJoinInput } from "@/server/services/join/join-as-user.schema";
 import { leaveMesh } from "@/server/services/meshes/leave-mesh";
 import { listMyMeshes } from "@/server/services/meshes/list-my-meshes";
 import {
-  changeMemberRole,
-  listMeshBans,
-  removeMember,
-  setMemberGroups,
-  unbanPeer,
   ZChangeRoleInput,
   ZMeshBansInput,
   ZRemoveMemberInput,
   ZSetGroupsInput,
   ZUnbanInput,
+} from "@/server/services/meshes/members.schema";
+import {
+  changeMemberRole,
+  listMeshBans,
+  removeMember,
+  setMemberGroups,
+  unbanPeer,
 } from "@/server/services/meshes/members";
-import {
-  ZCreateInviteInput,
-  ZCreateMeshInput,
-  ZInviteIdInput,
-  ZMeshIdInput,
-  ZPageInput,
-} from "@/server/services/meshes/schemas";
+import { ZCreateMeshInput } from "@/server/services/meshes/create-mesh.schema";
+import { ZCreateInviteInput } from "@/server/services/invites/create-invite.schema";
+import { ZInviteIdInput } from "@/server/services/invites/revoke-invite.schema";
+import { ZMeshIdInput, ZPageInput } from "@/server/services/meshes/schemas";
 import { getProfile, updateProfile } from "@/server/services/users/get-profile";
-import { ZUpdateProfileInput } from "@/server/services/users/schemas";
-import {
-  decideDeviceLogin,
-  describeDeviceLogin,
-  ZDecideDeviceLoginInput,
-  ZUserCodeInput,
-} from "@/server/services/devices/device-login";
+import { ZUpdateProfileInput } from "@/server/services/users/get-profile.schema";
+import { ZDecideDeviceLoginInput, ZUserCodeInput } from "@/server/services/devices/device-login.schema";
+import { decideDeviceLogin, describeDeviceLogin } from "@/server/services/devices/device-login";
 import { appEnv } from "@/server/env";
 import { lazyLimiter, takeOrThrow } from "../rate-limit";
 import { createTRPCRouter, protectedProcedure } from "../trpc";
@@ -50,6 +46,7 @@ import { ZExportOut } from "../outputs/export";
 import { ZCreatedInviteOut, ZMeshInvitesOut, ZMyInvitesOut, ZRevokedInviteOut } from "../outputs/invites";
 import {
   ZArchivedOut,
+  ZGroupsSetOut,
   ZCreatedMeshOut,
   ZLeftOut,
   ZMemberRemovedOut,
@@ -169,7 +166,7 @@ export const myRouter = createTRPCRouter({
   setMemberGroups: protectedProcedure
     .meta(rest("POST", "/my/meshes/{meshId}/members/{memberId}/groups", "Set a member's groups (owner or admin)"))
     .input(ZSetGroupsInput)
-    .output(z.object({ meshId: z.string(), memberId: z.string(), groups: z.array(z.string()) }))
+    .output(ZGroupsSetOut)
     .mutation(({ ctx, input }) => setMemberGroups(ctx.service, input)),
   meshBans: protectedProcedure
     .meta(rest("GET", "/my/meshes/{meshId}/bans", "Banned peer keys of a mesh"))

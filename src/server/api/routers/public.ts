@@ -2,19 +2,22 @@ import { z } from "zod";
 import { clientAddress } from "@/server/core/client-address";
 import { AppError } from "@/server/core/errors";
 import { appEnv } from "@/server/env";
-import { resolveInviteCode, ZResolveInviteCodeInput } from "@/server/services/invites/invite-code";
+import { ZResolveInviteCodeInput } from "@/server/services/invites/invite-code.schema";
+import { resolveInviteCode } from "@/server/services/invites/invite-code";
 import { joinLinks } from "@/server/services/invites/join-links";
 import { previewInvite } from "@/server/services/invites/preview-invite";
 import { ZPreviewInviteInput } from "@/server/services/invites/preview-invite.schema";
 import { PublicStatsCache } from "@/server/services/stats/public-stats";
 import {
+  ZDeviceTokenInput,
+  ZPollDeviceLoginInput,
+  ZStartDeviceLoginInput,
+} from "@/server/services/devices/device-login.schema";
+import {
   pollDeviceLogin,
   revokeDeviceToken,
   startDeviceLogin,
   userOfDeviceToken,
-  ZDeviceTokenInput,
-  ZPollDeviceLoginInput,
-  ZStartDeviceLoginInput,
 } from "@/server/services/devices/device-login";
 import { lazyLimiter, takeOrThrow } from "../rate-limit";
 import { createTRPCRouter, publicProcedure } from "../trpc";

@@ -2,7 +2,8 @@ import type { ServiceContext } from "../context";
 import { AppError } from "@/server/core/errors";
 import { hashPassword, verifyPassword } from "@/server/core/password";
 import type { UserActor } from "../actor";
-import { type CurrentSession, type TChangePasswordInput } from "./schemas";
+import { type TChangePasswordInput } from "./change-password.schema";
+import { type CurrentSession } from "./my-sessions.schema";
 
 /**
  * Changes the signed-in user's password after checking the current one (scrypt, constant time), and

@@ -5,7 +5,7 @@ import { AppError } from "@/server/core/errors";
 import type { UserActor } from "../actor";
 import { notifyBrokers } from "../broker/mesh-events";
 import { endLeaving, leavingSelect } from "../meshes/leave-mesh";
-import { type TDeleteAccountInput } from "./schemas";
+import { type TDeleteAccountInput } from "./delete-account.schema";
 
 /** The display name left on the user's memberships in other people's meshes. */
 export const DELETED_MEMBER_NAME = "deleted account";

@@ -1,7 +1,7 @@
 import type { ServiceContext } from "../context";
 import { AppError } from "@/server/core/errors";
 import type { UserActor } from "../actor";
-import { type CurrentSession, type TSessionIdInput } from "./schemas";
+import { type CurrentSession, type TSessionIdInput } from "./my-sessions.schema";
 
 /** At most this many sessions are listed (a user rarely has more than a handful). */
 export const SESSION_LIST_LIMIT = 100;

@@ -3,7 +3,7 @@ import type { ServiceContext } from "../context";
 import type { Prisma } from "@/server/core/db";
 import { auditActorSelect, namedAuditEvents } from "../audit/names";
 import { readPage } from "../paging";
-import { type TAdminAuditInput } from "./schemas";
+import { type TAdminAuditInput } from "./list-audit.schema";
 
 /**
  * Most members (by display name) and meshes (by slug or name) a text search matches: neither the

@@ -3,7 +3,7 @@ import type { ServiceContext } from "../context";
 import type { Prisma } from "@/server/core/db";
 import { inviteState } from "../invites/invite-state";
 import { readPage } from "../paging";
-import { type TAdminInvitesInput } from "./schemas";
+import { type TAdminInvitesInput } from "./list-invites.schema";
 import { inviteSummarySelect } from "../selects";
 
 /** Invites joined to mesh and creating user; filters revoked and expired. Tokens are never listed. */

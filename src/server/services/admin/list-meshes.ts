@@ -3,7 +3,7 @@ import type { ServiceContext } from "../context";
 import type { Prisma } from "@/server/core/db";
 import { memberCounts } from "../meshes/member-counts";
 import { readPage } from "../paging";
-import { type TAdminMeshesInput } from "./schemas";
+import { type TAdminMeshesInput } from "./list-meshes.schema";
 import { meshSummarySelect } from "../selects";
 
 /** All meshes with owner and member count; search on name and slug, enumeration and archived filters. */

@@ -2,7 +2,7 @@ import type { AdministratorActor } from "../actor";
 import type { ServiceContext } from "../context";
 import type { Prisma } from "@/server/core/db";
 import { readPage } from "../paging";
-import { type TAdminSessionsInput } from "./schemas";
+import { type TAdminSessionsInput } from "./list-sessions.schema";
 
 /** Presences across all meshes, joined to member and mesh; filter active or disconnected. */
 export async function adminListSessions(ctx: ServiceContext<AdministratorActor>, input: TAdminSessionsInput) {

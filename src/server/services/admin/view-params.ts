@@ -1,5 +1,8 @@
 import { z } from "zod";
-import { ZAdminAuditInput, ZAdminInvitesInput, ZAdminMeshesInput, ZAdminSessionsInput } from "./schemas";
+import { ZAdminMeshesInput } from "./list-meshes.schema";
+import { ZAdminSessionsInput } from "./list-sessions.schema";
+import { ZAdminInvitesInput } from "./list-invites.schema";
+import { ZAdminAuditInput } from "./list-audit.schema";
 
 /** Search params as Next hands them to a page, or as a route handler reads them from its URL. */
 export type RawParams = Record<string, string | string[] | undefined> | URLSearchParams;

@@ -1,14 +1,21 @@
-import type { ServiceContext } from "../context";
 // `mesh login`: a command line gets a token for a user, RFC 8628 style (docs/cli.md, "mesh login"). The
 // CLI asks for a device code and a short user code, shows the code and a page of the web app, and polls;
 // the signed-in person confirms the code on that page; the next poll gets the token, once. Only hashes of
 // the codes and the token are stored.
+import type { ServiceContext } from "../context";
 import { randomBytes, randomInt } from "node:crypto";
 import { z } from "zod";
 import { sha256Hex } from "@/server/core/crypto/hash";
 import type { Db } from "@/server/core/db";
 import { AppError } from "@/server/core/errors";
 import type { UserActor, VisitorActor } from "../actor";
+import {
+  ZStartDeviceLoginInput,
+  ZPollDeviceLoginInput,
+  ZUserCodeInput,
+  ZDecideDeviceLoginInput,
+  ZDeviceTokenInput,
+} from "./device-login.schema";
 
 /** How long a login may wait for its approval. */
 export const DEVICE_LOGIN_TTL_MS = 10 * 60_000;
@@ -19,12 +26,6 @@ const USER_CODE_ALPHABET = "BCDFGHJKLMNPQRSTVWXZ";
 const USER_CODE_LENGTH = 8;
 /** Prefix of device tokens, so a leaked one is recognisable (and scanners can find it). */
 export const DEVICE_TOKEN_PREFIX = "mdt_";
-
-export const ZStartDeviceLoginInput = z.strictObject({ clientName: z.string().trim().min(1).max(80) });
-export const ZPollDeviceLoginInput = z.strictObject({ deviceCode: z.string().min(1).max(200) });
-export const ZUserCodeInput = z.strictObject({ userCode: z.string().min(1).max(40) });
-export const ZDecideDeviceLoginInput = ZUserCodeInput.extend({ approve: z.boolean() });
-export const ZDeviceTokenInput = z.strictObject({ token: z.string().min(1).max(200) });
 
 /** The code as stored: upper case, letters of the alphabet only ("bcdf-ghjk" and "BCDFGHJK" are one code). */
 export function normaliseUserCode(raw: string): string | undefined {

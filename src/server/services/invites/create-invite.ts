@@ -5,7 +5,7 @@ import { uuidv7 } from "@/server/core/ids";
 import type { UserActor } from "../actor";
 import { recordAudit } from "../audit/record-audit";
 import { roleOfUser } from "../meshes/member-roles";
-import { type TCreateInviteInput } from "../meshes/schemas";
+import { type TCreateInviteInput } from "./create-invite.schema";
 import { newInviteCode } from "./invite-code";
 import { joinLinks, shortJoinUrl } from "./join-links";
 

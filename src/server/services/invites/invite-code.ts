@@ -1,16 +1,12 @@
-import { z } from "zod";
 import { sha256Hex } from "@/server/core/crypto/hash";
 import { AppError } from "@/server/core/errors";
 import { generateInviteCode, normaliseInviteCode } from "@/server/core/invites";
 import type { Sealer, ServiceContext } from "../context";
+import { TResolveInviteCodeInput } from "./invite-code.schema";
 
 // Short invite links (docs/invites.md, "Short links"): an opaque code that stands for an invite's token
 // while the invite is usable. Stored twice, never in clear: its SHA-256 (the lookup key) and sealed
 // under SECRETS_KEYS (so the mesh page can show the link again).
-
-/** Input of a code lookup: any text up to 64 characters (a longer one is refused as input). */
-export const ZResolveInviteCodeInput = z.object({ code: z.string().max(64) });
-export type TResolveInviteCodeInput = z.output<typeof ZResolveInviteCodeInput>;
 
 /** Where a code is sealed: bound to its invite, so a sealed value copied to another row does not open. */
 export const inviteCodeAad = (inviteId: string) => `invite:${inviteId}:short-code`;

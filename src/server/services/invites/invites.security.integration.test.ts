@@ -1,6 +1,6 @@
 // Issue 16, point 6: invite tokens and links belong to the meshes a user still belongs to.
 import { afterAll, describe, expect, it } from "vitest";
-import { ZCreateInviteInput } from "../meshes/schemas";
+import { ZCreateInviteInput } from "./create-invite.schema";
 import { testDb } from "@/test/helpers";
 import { addMember, ctxOf, makeMesh, makeUser } from "@/test/mesh-fixtures";
 import { exportMyData } from "../export/export-my-data";

@@ -1,16 +1,12 @@
 import type { ServiceContext } from "../context";
-import { z } from "zod";
 import type { UserActor } from "../actor";
-import { ZMeshIdInput } from "../meshes/schemas";
 import { inviteSummarySelect } from "../selects";
 import { openInviteCode } from "./invite-code";
 import { joinLinks, shortJoinUrl } from "./join-links";
+import { TMeshInvitesInput } from "./list-mesh-invites.schema";
 
 /** At most this many invites are listed, newest first; `more` says when there are others. */
 export const MESH_INVITES_LIMIT = 50;
-
-export const ZMeshInvitesInput = ZMeshIdInput;
-export type TMeshInvitesInput = z.output<typeof ZMeshInvitesInput>;
 
 /**
  * The invites of a mesh that can still be used (not expired, not revoked, not used up; the mesh not

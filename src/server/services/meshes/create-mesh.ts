@@ -5,7 +5,7 @@ import { uuidv7 } from "@/server/core/ids";
 import { generateOwnerKeyPair, generateRootKey } from "@/server/core/invites";
 import type { UserActor } from "../actor";
 import { recordAudit } from "../audit/record-audit";
-import type { TCreateMeshInput } from "./schemas";
+import type { TCreateMeshInput } from "./create-mesh.schema";
 
 /**
  * Creates a mesh owned by the actor: a fresh ed25519 key pair for signing invites and a 32-byte root

@@ -1,5 +1,4 @@
 import type { ServiceContext } from "../context";
-import { ZGroups } from "../join/groups";
 import { z } from "zod";
 import { AppError } from "@/server/core/errors";
 import type { Prisma } from "@/server/core/db";
@@ -7,8 +6,8 @@ import type { UserActor } from "../actor";
 import { recordAudit } from "../audit/record-audit";
 import { notifyBrokers } from "../broker/mesh-events";
 import { visibleTo } from "./access";
-import { ADMIN_ASSIGNABLE_ROLES, ASSIGNABLE_ROLES, roleOfUser } from "./member-roles";
-import { ZMeshId } from "./schemas";
+import { ADMIN_ASSIGNABLE_ROLES, roleOfUser } from "./member-roles";
+import { TRemoveMemberInput, TChangeRoleInput, TSetGroupsInput, TUnbanInput, ZMeshBansInput } from "./members.schema";
 
 // Member control (docs/mesh-api.md, "Members"): the owner manages everyone but themself; a mesh admin
 // manages members and observers. Removal revokes the member, closes its sockets on every broker node
@@ -16,20 +15,6 @@ import { ZMeshId } from "./schemas";
 // its peer key from joining again with any invite.
 
 const ADMIN_MANAGES = new Set<string>(ADMIN_ASSIGNABLE_ROLES);
-
-const ZMemberId = z.uuid({ error: "invalid_member_id" });
-/** `ban` arrives as a JSON boolean, or as text in a DELETE's query string. */
-const ZFlag = z.preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean());
-
-export const ZRemoveMemberInput = z.object({ meshId: ZMeshId, memberId: ZMemberId, ban: ZFlag.optional() });
-export type TRemoveMemberInput = z.input<typeof ZRemoveMemberInput>;
-export const ZChangeRoleInput = z.object({ meshId: ZMeshId, memberId: ZMemberId, role: z.enum(ASSIGNABLE_ROLES) });
-export type TChangeRoleInput = z.input<typeof ZChangeRoleInput>;
-export const ZSetGroupsInput = z.object({ meshId: ZMeshId, memberId: ZMemberId, groups: ZGroups });
-export type TSetGroupsInput = z.input<typeof ZSetGroupsInput>;
-export const ZUnbanInput = z.object({ meshId: ZMeshId, peerPubkey: z.string().min(1).max(64) });
-export type TUnbanInput = z.input<typeof ZUnbanInput>;
-export const ZMeshBansInput = z.object({ meshId: ZMeshId });
 
 type Manager = { kind: "owner" | "admin"; meshId: string; memberId: string | null };
 

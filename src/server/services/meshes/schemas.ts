@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { INVITE_GRANTABLE_ROLES } from "@/server/core/invites/invite-schema";
 
 export const MESH_VISIBILITIES = ["private", "unlisted", "public"] as const;
 export const MESH_TRANSPORTS = ["relay", "direct"] as const;
@@ -16,15 +15,6 @@ export const ZSlug = z
 
 export const ZMeshId = z.uuid({ error: "invalid_mesh_id" });
 
-export const ZCreateMeshInput = z.object({
-  name: z.string().trim().min(1, { error: "name_required" }).max(80, { error: "name_too_long" }),
-  slug: ZSlug,
-  visibility: z.enum(MESH_VISIBILITIES).default("private"),
-  transport: z.enum(MESH_TRANSPORTS).default("relay"),
-  tier: z.enum(MESH_TIERS).default("free"),
-});
-export type TCreateMeshInput = z.output<typeof ZCreateMeshInput>;
-
 export const ZMeshIdInput = z.object({ meshId: ZMeshId });
 export type TMeshIdInput = z.output<typeof ZMeshIdInput>;
 
@@ -34,23 +24,6 @@ export const ZPageInput = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 export type TPageInput = z.output<typeof ZPageInput>;
-
-export const ZCreateInviteInput = z.object({
-  meshId: ZMeshId,
-  role: z.enum(INVITE_GRANTABLE_ROLES).default("member"),
-  /** Hours until the invite expires: 1 hour to 30 days. */
-  expiresInHours: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 30)
-    .default(24 * 7),
-  /** Use cap; null for no cap. */
-  maxUses: z.coerce.number().int().min(1).max(10_000).nullable().default(null),
-});
-export type TCreateInviteInput = z.output<typeof ZCreateInviteInput>;
-
-export const ZInviteIdInput = z.object({ inviteId: z.uuid({ error: "invalid_invite_id" }) });
 
 /** Suggests a slug from a mesh name: lower-case ASCII words joined by hyphens. */
 export function slugify(name: string): string {

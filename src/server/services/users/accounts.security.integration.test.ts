@@ -1,6 +1,6 @@
-import { visitorCtx } from "@/test/mesh-fixtures";
 // Issue 16, point 6: sign-up tells nobody whether an address is registered, and passwords are hashed at
 // the current cost, rehashed at the next sign-in when an older hash was cheaper.
+import { visitorCtx } from "@/test/mesh-fixtures";
 import { afterAll, describe, expect, it } from "vitest";
 import { randomBytes, scryptSync } from "node:crypto";
 import { testDb, uid } from "@/test/helpers";

@@ -1,7 +1,7 @@
 import type { VisitorActor } from "../actor";
 import type { ServiceContext } from "../context";
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from "@/server/core/password";
-import { ZSignInInput } from "./schemas";
+import { ZSignInInput } from "./authenticate.schema";
 
 /**
  * Checks an e-mail and password. Returns the user, or null for any mismatch (unknown e-mail, no

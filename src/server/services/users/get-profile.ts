@@ -1,7 +1,7 @@
 import type { ServiceContext } from "../context";
 import { AppError } from "@/server/core/errors";
 import type { UserActor } from "../actor";
-import type { TUpdateProfileInput } from "./schemas";
+import type { TUpdateProfileInput } from "./get-profile.schema";
 
 /** The signed-in user's own profile. */
 export async function getProfile(ctx: ServiceContext<UserActor>) {

@@ -2,7 +2,7 @@ import type { VisitorActor } from "../actor";
 import type { ServiceContext } from "../context";
 import { AppError, isUniqueViolation } from "@/server/core/errors";
 import { hashPassword } from "@/server/core/password";
-import { ZSignUpInput, type TSignUpInput } from "./schemas";
+import { ZSignUpInput, type TSignUpInput } from "./register-user.schema";
 
 /** Creates an account with an e-mail and a password (stored only as an scrypt hash). */
 export async function registerUser(

@@ -2,7 +2,7 @@ import type { VisitorActor } from "../actor";
 import type { ServiceContext } from "../context";
 import { AppError } from "@/server/core/errors";
 import { registerUser } from "./register-user";
-import type { TSignUpInput } from "./schemas";
+import type { TSignUpInput } from "./register-user.schema";
 
 /**
  * Sign-up without account enumeration: creates the account when the address is free; when it is
