@@ -65,7 +65,8 @@ for (const [file, names] of usedOutside) {
     if (!ts.isFunctionDeclaration(statement) || !statement.name || !names.has(statement.name.text)) continue;
     if (!statement.modifiers?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword)) continue;
     const first = statement.parameters[0];
-    const typeText = first?.type ? first.type.getText(source).replace(/<.*$/s, "") : "(none)";
+    const fullType = first?.type ? first.type.getText(source) : "(none)";
+    const typeText = fullType.replace(/<.*$/s, "");
     const returns = statement.type ? statement.type.getText(source) : "";
     const shape = returns.startsWith("ServiceContext")
       ? "context builder (returns a ServiceContext)"
@@ -73,7 +74,7 @@ for (const [file, names] of usedOutside) {
         ? "(ctx, input)"
         : /Transaction|\bTx\b/.test(typeText)
           ? "step of a caller's transaction (tx, …)"
-          : /Db|Deps|Queries|Pool|db\b/.test(typeText)
+          : /Db|Deps|Queries|Pool|db\b/.test(fullType)
             ? `to convert: first parameter ${typeText}`
             : "pure function (no database, no actor)";
     const list = shapes.get(shape) ?? [];

@@ -89,7 +89,7 @@ export const publicRouter = createTRPCRouter({
     .input(ZDeviceTokenInput)
     .output(ZDeviceWhoamiOut)
     .mutation(async ({ ctx, input }) => {
-      const user = await userOfDeviceToken(ctx.db, input.token);
+      const user = await userOfDeviceToken(ctx.service, { token: input.token });
       if (!user) throw new AppError("UNAUTHORIZED", "device_token_invalid");
       return { name: user.name, email: user.email };
     }),

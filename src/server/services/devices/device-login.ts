@@ -145,10 +145,12 @@ async function pendingLogin(db: Db, rawCode: string, now: Date) {
 
 /** The user a device token stands for (live tokens only); marks it used. */
 export async function userOfDeviceToken(
-  db: Pick<Db, "deviceToken">,
-  token: string,
-  now = new Date(),
+  ctx: ServiceContext,
+  input: { token: string },
 ): Promise<{ userId: string; name: string | null; email: string | null } | null> {
+  const { db } = ctx;
+  const { token } = input;
+  const now = ctx.now();
   if (!token.startsWith(DEVICE_TOKEN_PREFIX) || token.length > 200) return null;
   const row = await db.deviceToken.findUnique({
     where: { tokenHash: sha256Hex(token) },

@@ -32,10 +32,11 @@ export type JoinResult =
  * The peer is not known yet: its actor is the visitor (the broker's `/join`).
  */
 export async function joinMesh(ctx: ServiceContext<VisitorActor>, input: TJoinInput): Promise<JoinResult> {
-  return joinAt(ctx.db, input, ctx.now());
+  return joinAt(ctx, input, ctx.now());
 }
 
-async function joinAt(db: Db, input: TJoinInput, now: Date): Promise<JoinResult> {
+async function joinAt(ctx: ServiceContext, input: TJoinInput, now: Date): Promise<JoinResult> {
+  const { db } = ctx;
   const found = await inviteOfToken(db, input.token, now);
   if (!found.ok) return found;
   const { invite } = found;
@@ -51,7 +52,10 @@ async function joinAt(db: Db, input: TJoinInput, now: Date): Promise<JoinResult>
       now.getTime(),
     );
   if (input.proof !== undefined && !proven) return { ok: false, reason: "key_proof_invalid" };
-  const account = input.accountToken === undefined ? null : await userOfDeviceToken(db, input.accountToken, now);
+  const account =
+    input.accountToken === undefined
+      ? null
+      : await userOfDeviceToken({ ...ctx, now: () => now }, { token: input.accountToken });
   if (input.accountToken !== undefined && !account) return { ok: false, reason: "account_token_invalid" };
 
   try {
@@ -131,7 +135,7 @@ async function joinAt(db: Db, input: TJoinInput, now: Date): Promise<JoinResult>
     });
   } catch (error) {
     // The same peer joining twice at once: the unique (mesh, peer key) index lets one in; retry finds it.
-    if (isUniqueViolation(error)) return joinAt(db, input, now);
+    if (isUniqueViolation(error)) return joinAt(ctx, input, now);
     throw error;
   }
 }
