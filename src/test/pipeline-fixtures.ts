@@ -3,6 +3,7 @@ import { generatedReviewContents } from "@/server/pipelines/review-analytics/dem
 import type { TReviewSettings } from "@/server/queue/settings";
 import { SYSTEM, type Actor, type SystemActor } from "@/server/services/actor";
 import { sealerOf, serviceContext, type ServiceContext } from "@/server/services/context";
+import { reviewOnlySettings } from "@/server/services/reviews/system-context";
 import { createApiKey } from "@/server/services/reviews/api-keys";
 import { storeJobReviews, type ReviewContent } from "@/server/services/reviews/review-store";
 import type { TApiScope } from "@/server/services/reviews/schemas";
@@ -21,10 +22,7 @@ export const TEST_ORIGIN = "http://127.0.0.1:4200";
  */
 export function ctxOf<A extends Actor>(db: Db, actor: A, review?: TReviewSettings): ServiceContext<A> {
   const sealer = sealerOf(process.env.SECRETS_KEYS ?? "");
-  const settings = review
-    ? { publicBaseUrl: "http://127.0.0.1:3000", brokerUrl: "ws://127.0.0.1:4000", review }
-    : undefined;
-  return serviceContext(actor, { db, sealer, ...(settings ? { settings } : {}) });
+  return serviceContext(actor, { db, sealer, ...(review ? { settings: reviewOnlySettings(review) } : {}) });
 }
 
 /** A work queue of a test's own (no worker takes it): `ids()` lists the executions waiting in it, oldest first. */
