@@ -3,6 +3,7 @@
  * admin"), in the reader's language. Pure: the live page (client) and the admin pages (server) pass
  * their translators for the `live` and `meshes` namespaces.
  */
+import { AUDIT_TYPES } from "@/server/services/audit/audit-types";
 import { MEMBER_ROLES } from "@/server/services/meshes/schemas";
 
 export interface AuditLike {
@@ -16,20 +17,6 @@ export interface AuditLike {
 export type Tr = (key: string, values?: Record<string, string | number>) => string;
 
 const TARGET_KINDS = ["mesh", "peer", "peers"] as const;
-const EVENT_TYPES = [
-  "mesh_created",
-  "mesh_archived",
-  "invite_created",
-  "invite_revoked",
-  "member_joined",
-  "member_left",
-  "message_sent",
-  "status_changed",
-  "member_removed",
-  "member_banned",
-  "member_unbanned",
-  "role_changed",
-] as const;
 /** The statuses our own hooks set (`mesh install claude-code`); others are people's own words. */
 export const KNOWN_STATUSES = ["working", "idle", "offline", "away", "busy", "waiting", "done"] as const;
 
@@ -49,7 +36,7 @@ export function auditSentence(live: Tr, meshes: Tr, a: AuditLike): string {
     return r ? meshes(`roles.${r}`) : "?";
   };
   const kind = oneOf(TARGET_KINDS, meta.targetKind);
-  const type = oneOf(EVENT_TYPES, a.eventType);
+  const type = oneOf(AUDIT_TYPES, a.eventType);
   if (!type) return live("unknownEvent");
   return live(`events.${type}`, {
     actor: a.actorName ?? live("someone"),

@@ -1,7 +1,7 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { SummaryCharts, type ChartSpec } from "@/components/admin/summary-charts";
 import { titleFrom } from "@/i18n/metadata";
-import { AUDIT_TYPES } from "@/server/services/admin/schemas";
+import { AUDIT_TYPES } from "@/server/services/audit/audit-types";
 import { adminCaller } from "@/trpc/admin";
 
 export const generateMetadata = titleFrom("admin", "title");

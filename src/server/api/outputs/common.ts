@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MEMBER_ROLES, MESH_TIERS, MESH_TRANSPORTS, MESH_VISIBILITIES } from "@/server/services/meshes/schemas";
-import { AUDIT_TYPES } from "@/server/services/admin/schemas";
+import { AUDIT_TYPES } from "@/server/services/audit/audit-types";
 
 // Pieces the output schemas of every domain share. Output schemas document the REST answers (OpenAPI)
 // and, because zod strips keys it does not know, are whitelists: a field added to a query cannot leak.

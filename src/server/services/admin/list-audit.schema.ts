@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ZMeshId, ZPageInput } from "../meshes/schemas";
-import { AUDIT_TYPES, ZSearch, ZSortDir } from "./schemas";
+import { AUDIT_TYPES } from "../audit/audit-types";
+import { ZSearch, ZSortDir } from "./schemas";
 
 export const ZAdminAuditInput = ZPageInput.extend({
   /** Text search over the mesh's name and slug and the actor's name, e-mail or display name. */

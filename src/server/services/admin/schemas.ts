@@ -8,18 +8,3 @@ export const ZSearch = z.string().trim().max(100).optional();
 export const ADMIN_MESH_SORTS = ["createdAt", "name", "slug"] as const;
 export const ADMIN_SESSION_SORTS = ["connectedAt", "disconnectedAt"] as const;
 export const ADMIN_INVITE_SORTS = ["createdAt", "expiresAt"] as const;
-
-export const AUDIT_TYPES = [
-  "mesh_created",
-  "mesh_archived",
-  "invite_created",
-  "invite_revoked",
-  "member_joined",
-  "member_left",
-  "message_sent",
-  "status_changed",
-  "member_removed",
-  "member_banned",
-  "member_unbanned",
-  "role_changed",
-] as const;

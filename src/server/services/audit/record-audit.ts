@@ -1,5 +1,5 @@
 import type { Prisma } from "@/server/core/db";
-import type { AUDIT_TYPES } from "../admin/schemas";
+import type { AUDIT_TYPES } from "./audit-types";
 
 type AuditType = (typeof AUDIT_TYPES)[number];
 

@@ -5,7 +5,7 @@ import { TableView } from "@/components/admin/table-view";
 import { LocalTime } from "@/components/local-time";
 import { titleFrom } from "@/i18n/metadata";
 import { Link } from "@/i18n/navigation";
-import { AUDIT_TYPES } from "@/server/services/admin/schemas";
+import { AUDIT_TYPES } from "@/server/services/audit/audit-types";
 import { adminViews, type RawParams } from "@/server/services/admin/view-params";
 import { adminCaller } from "@/trpc/admin";
 
