@@ -1,6 +1,12 @@
 import { TRPCError } from "@trpc/server";
 import { AppError } from "@/server/core/errors";
-import { SYSTEM, type Actor, type AdministratorActor, type ApiKeyActor } from "@/server/services/actor";
+import {
+  administratorOf,
+  SYSTEM,
+  type Actor,
+  type AdministratorActor,
+  type ApiKeyActor,
+} from "@/server/services/actor";
 import { serviceContext, type ServiceContext } from "@/server/services/context";
 import { authenticateApiKey } from "@/server/services/reviews/api-keys";
 import { takeKeyToken } from "@/server/services/reviews/rate-limit";
@@ -58,9 +64,7 @@ export type EngineActor = ApiKeyActor | AdministratorActor;
  */
 export async function reviewEngineActor(ctx: Context, scope: TApiScope): Promise<EngineActor> {
   const actor = await engineActor(ctx, scope, "admin");
-  if (actor.kind === "apiKey" || actor.kind === "administrator") return actor;
-  if (actor.kind === "user" && actor.isAdmin) return { kind: "administrator", userId: actor.userId };
-  throw new TRPCError({ code: "FORBIDDEN", message: "admin_only" });
+  return actor.kind === "apiKey" ? actor : administratorOf(actor);
 }
 
 /** The request's service context for the review engine: its database, its actor, the process's clock and settings. */
