@@ -103,7 +103,7 @@ describe("mesh login, join, leave and logout", () => {
       expect(login.stderr()).toContain(`${webUrl}/device?code=`);
       const userCode = /confirm the code ([A-Z]{4}-[A-Z]{4})/.exec(login.stderr())?.[1] ?? "";
       expect(await as(user).my.deviceLogin({ userCode })).toMatchObject({ clientName: "lena-laptop" });
-      await as(user).my.decideDeviceLogin({ userCode, approve: true });
+      await as(user).my.decideDeviceLogin({ userCode, approve: true, password: "a-long-password" });
       expect(await login.exited).toBe(0);
       expect(login.stdout()).toContain(`Signed in as Lena Login <${user.email}> at ${webUrl}.`);
       const accountFile = path.join(home, "account.json");

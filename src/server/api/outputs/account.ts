@@ -28,7 +28,13 @@ export const ZSessionsOut = z.object({
   items: z.array(
     z.object({
       id: z.string(),
+      /** A signed-in browser, or a command line signed in with `mesh login` (its token's row). */
+      kind: z.enum(["browser", "command_line"]),
+      /** The command line's name (the machine's, given at `mesh login`); null for a browser. */
+      name: z.string().nullable(),
+      /** Sign-in (browser) or login (command line). */
       createdAt: ZDate,
+      /** Last request (browser) or last use of the token (command line). */
       lastSeenAt: ZDate,
       expires: ZDate,
       userAgent: z.string().nullable(),

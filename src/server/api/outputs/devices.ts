@@ -25,5 +25,7 @@ export const ZDeviceLoginOut = z.object({
   clientName: z.string(),
   createdAt: ZDate,
   expiresAt: ZDate,
+  /** What approving needs besides the session: nothing (signed in just now), the password, or a new sign-in. */
+  reauth: z.enum(["none", "password", "sign_in"]),
 });
 export const ZDeviceDecidedOut = z.object({ userCode: z.string(), clientName: z.string(), approved: z.boolean() });

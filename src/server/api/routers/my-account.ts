@@ -46,17 +46,23 @@ export const accountProcedures = {
       return changePassword(ctx.service, input, { sessionId: ctx.user.sessionId });
     }),
   sessions: protectedProcedure
-    .meta(rest("GET", "/my/sessions", "My signed-in sessions (the current one marked)"))
+    .meta(rest("GET", "/my/sessions", "My signed-in sessions: browsers (the current one marked) and command lines"))
     .input(none)
     .output(ZSessionsOut)
     .query(({ ctx }) => listMySessions(ctx.service, { sessionId: ctx.user.sessionId })),
   revokeSession: protectedProcedure
-    .meta(rest("DELETE", "/my/sessions/{sessionId}", "Sign out one of my sessions"))
+    .meta(
+      rest(
+        "DELETE",
+        "/my/sessions/{sessionId}",
+        "End one of my sessions: a browser, or a command line with kind=command_line",
+      ),
+    )
     .input(ZSessionIdInput)
     .output(ZSessionRevokedOut)
     .mutation(({ ctx, input }) => revokeMySession(ctx.service, input)),
   revokeOtherSessions: protectedProcedure
-    .meta(rest("POST", "/my/sessions/sign-out-others", "Sign out all my sessions but this one"))
+    .meta(rest("POST", "/my/sessions/sign-out-others", "Sign out all my sessions but this one, command lines included"))
     .input(none)
     .output(ZOtherSessionsRevokedOut)
     .mutation(({ ctx }) => revokeOtherSessions(ctx.service, { sessionId: ctx.user.sessionId })),

@@ -36,6 +36,9 @@ import { ZUpdateProfileInput } from "@/server/services/users/get-profile.schema"
 import { ZDecideDeviceLoginInput, ZUserCodeInput } from "@/server/services/devices/device-login.schema";
 import { decideDeviceLogin, describeDeviceLogin } from "@/server/services/devices/device-login";
 import { appEnv } from "@/server/env";
+import { signInLimiter } from "@/server/auth/attempt-limit";
+import { clientAddress } from "@/server/core/client-address";
+import { AppError } from "@/server/core/errors";
 import { lazyLimiter, takeOrThrow } from "../rate-limit";
 import { createTRPCRouter, protectedProcedure } from "../trpc";
 import { accountProcedures } from "./my-account";
@@ -91,15 +94,25 @@ export const myRouter = createTRPCRouter({
     .output(ZDeviceLoginOut)
     .query(async ({ ctx, input }) => {
       await takeOrThrow(deviceCodeBucket(), ctx.actor.userId, ctx.responseHeaders);
-      return describeDeviceLogin(ctx.service, input);
+      return describeDeviceLogin(ctx.service, input, { sessionId: ctx.user.sessionId });
     }),
   decideDeviceLogin: protectedProcedure
-    .meta(rest("POST", "/my/device/{userCode}", "Approve or deny a command-line login"))
+    .meta(
+      rest(
+        "POST",
+        "/my/device/{userCode}",
+        "Approve or deny a command-line login (approving wants the password unless signed in just now)",
+      ),
+    )
     .input(ZDecideDeviceLoginInput)
     .output(ZDeviceDecidedOut)
     .mutation(async ({ ctx, input }) => {
       await takeOrThrow(deviceCodeBucket(), ctx.actor.userId, ctx.responseHeaders);
-      return decideDeviceLogin(ctx.service, input);
+      // Password guesses draw from the sign-in limiter's buckets (per e-mail and client), as a password change's do.
+      if (input.approve && input.password !== undefined)
+        if (!(await signInLimiter().attempt(ctx.user.email, clientAddress(ctx.headers))))
+          throw new AppError("TOO_MANY_REQUESTS", "rate_limited");
+      return decideDeviceLogin(ctx.service, input, { sessionId: ctx.user.sessionId });
     }),
   joinMesh: protectedProcedure
     .meta(rest("POST", "/my/join", "Join a mesh with an invite, as the signed-in user"))

@@ -17,7 +17,7 @@ import {
   pollDeviceLogin,
   revokeDeviceToken,
   startDeviceLogin,
-  userOfDeviceToken,
+  checkDeviceToken,
 } from "@/server/services/devices/device-login";
 import { lazyLimiter, takeOrThrow } from "../rate-limit";
 import { createTRPCRouter, publicProcedure } from "../trpc";
@@ -89,9 +89,10 @@ export const publicRouter = createTRPCRouter({
     .input(ZDeviceTokenInput)
     .output(ZDeviceWhoamiOut)
     .mutation(async ({ ctx, input }) => {
-      const user = await userOfDeviceToken(ctx.service, { token: input.token });
-      if (!user) throw new AppError("UNAUTHORIZED", "device_token_invalid");
-      return { name: user.name, email: user.email };
+      // device_token_expired (run mesh login again) or device_token_invalid (unknown or ended).
+      const checked = await checkDeviceToken(ctx.service, { token: input.token });
+      if (!checked.ok) throw new AppError("UNAUTHORIZED", checked.reason);
+      return { name: checked.user.name, email: checked.user.email };
     }),
   deviceLogout: publicProcedure
     .meta(rest("/public/device/logout", "Revoke a command-line token", "POST"))

@@ -37,7 +37,7 @@ export async function getAccountOverview(ctx: ServiceContext<UserActor>) {
     }),
     ctx.db.invite.count({ where: { createdByUserId: me } }),
     ctx.db.session.count({ where: { userId: me, expires: { gt: now } } }),
-    ctx.db.deviceToken.count({ where: { userId: me, revokedAt: null } }),
+    ctx.db.deviceToken.count({ where: { userId: me, revokedAt: null, expiresAt: { gt: now } } }),
     ctx.db.apiKey.count({ where: { createdByUserId: me } }),
   ]);
   if (!user) throw new AppError("NOT_FOUND", "user_not_found");

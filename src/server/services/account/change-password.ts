@@ -4,10 +4,12 @@ import { hashPassword, verifyPassword } from "@/server/core/password";
 import type { UserActor } from "../actor";
 import { type TChangePasswordInput } from "./change-password.schema";
 import { type CurrentSession } from "./my-sessions.schema";
+import { signOutEverywhere } from "./sign-out-everywhere";
 
 /**
  * Changes the signed-in user's password after checking the current one (scrypt, constant time), and
- * signs out every other session of the user; the current one stays. Accounts without a password (OAuth
+ * signs out every other session of the user, command-line logins included (signOutEverywhere); the
+ * current one stays. `signedOutSessions` counts both kinds. Accounts without a password (OAuth
  * only) cannot set one here (CONFLICT no_password, docs/security.md "Accounts"). The caller limits
  * attempts (the sign-in limiter, attempt-limit.ts) before calling.
  */
@@ -30,9 +32,11 @@ export async function changePassword(
       data: { passwordHash },
     });
     if (updated.count !== 1) throw new AppError("CONFLICT", "password_changed_meanwhile");
-    const others = await tx.session.deleteMany({
-      where: { userId: ctx.actor.userId, ...(current.sessionId ? { id: { not: current.sessionId } } : {}) },
+    const ended = await signOutEverywhere(tx, {
+      userId: ctx.actor.userId,
+      now: ctx.now(),
+      keepSessionId: current.sessionId,
     });
-    return { changed: true as const, signedOutSessions: others.count };
+    return { changed: true as const, signedOutSessions: ended.sessions + ended.deviceTokens };
   });
 }

@@ -69,7 +69,9 @@ async function world() {
 
   const sessions = [await openSession(db, user.id), await openSession(db, user.id)];
   const friendSession = await openSession(db, friend.id);
-  await db.deviceToken.create({ data: { userId: user.id, tokenHash: uid("th"), name: "laptop" } });
+  await db.deviceToken.create({
+    data: { userId: user.id, tokenHash: uid("th"), name: "laptop", expiresAt: new Date(Date.now() + 60_000) },
+  });
   const apiKey = await db.apiKey.create({
     data: { name: "ci", prefix: uid("pfx"), keyHash: uid("kh"), scopes: ["jobs_read"], createdByUserId: user.id },
   });

@@ -6,6 +6,7 @@ import type { UserActor } from "../actor";
 import { notifyBrokers } from "../broker/mesh-events";
 import { endLeaving, leavingSelect } from "../meshes/leave-mesh";
 import { type TDeleteAccountInput } from "./delete-account.schema";
+import { signOutEverywhere } from "./sign-out-everywhere";
 
 /** The display name left on the user's memberships in other people's meshes. */
 export const DELETED_MEMBER_NAME = "deleted account";
@@ -66,8 +67,10 @@ export async function deleteAccount(ctx: ServiceContext<UserActor>, input: TDele
         ...owned.map((m) => ({ t: "ended" as const, meshId: m.id, reason: "mesh_deleted" as const })),
       );
       await tx.mesh.deleteMany({ where: { ownerUserId: me } });
-      // Sessions, command-line logins and OAuth accounts cascade; members, audit actors, API keys,
+      // Sessions and command-line logins end by the step every sign-out-everywhere path shares (their
+      // rows then cascade with the user, as OAuth accounts do); members, audit actors, API keys,
       // pipeline runs and bans are set null (prisma/schema.prisma).
+      await signOutEverywhere(tx, { userId: me, now });
       await tx.user.delete({ where: { id: me } });
       return { deleted: true as const, meshesDeleted: owned.length, meshesLeft, invitesDeleted: invites.count };
     },

@@ -57,7 +57,12 @@ describe("mesh login (device flow)", () => {
       clientName: "cleo-laptop",
       userCode: started.json.userCode,
     });
-    const decided = await rest(user, "POST", `/my/device/${String(started.json.userCode)}`, { approve: true });
+    // No browser session signed in just now: the password again (issue 41; the recent sign-in case is in
+    // account/command-line-sessions.integration.test.ts).
+    const decided = await rest(user, "POST", `/my/device/${String(started.json.userCode)}`, {
+      approve: true,
+      password: "a-long-password",
+    });
     expect(decided.json).toMatchObject({ approved: true, clientName: "cleo-laptop" });
     // Approved once: the same code cannot be decided again.
     expect((await rest(user, "POST", `/my/device/${String(started.json.userCode)}`, { approve: false })).status).toBe(
@@ -181,7 +186,7 @@ describe("mesh login (device flow)", () => {
     const peerPubkey = toBase64Url(victim.publicKey);
     expect(await join({ token: invite.token, peerPubkey, displayName: "victim" })).toMatchObject({ ok: true });
     const login = await startDeviceLogin(visitorCtx(db), { clientName: "mallory" });
-    await as(mallory).my.decideDeviceLogin({ userCode: login.userCode, approve: true });
+    await as(mallory).my.decideDeviceLogin({ userCode: login.userCode, approve: true, password: "a-long-password" });
     const polled = await pollDeviceLogin(visitorCtx(db, later(new Date(), DEVICE_POLL_INTERVAL_S)), {
       deviceCode: login.deviceCode,
     });

@@ -8,6 +8,10 @@ export const ZPollDeviceLoginInput = z.strictObject({ deviceCode: z.string().min
 
 export const ZUserCodeInput = z.strictObject({ userCode: z.string().min(1).max(40) });
 
-export const ZDecideDeviceLoginInput = ZUserCodeInput.extend({ approve: z.boolean() });
+/** `password`: the account's password again, needed to approve unless the session signed in just now. */
+export const ZDecideDeviceLoginInput = ZUserCodeInput.extend({
+  approve: z.boolean(),
+  password: z.string().min(1).max(200).optional(),
+});
 
 export const ZDeviceTokenInput = z.strictObject({ token: z.string().min(1).max(200) });

@@ -8,6 +8,8 @@ import { z } from "zod";
 import { sha256Hex } from "@/server/core/crypto/hash";
 import type { Db } from "@/server/core/db";
 import { AppError } from "@/server/core/errors";
+import { verifyPassword } from "@/server/core/password";
+import type { CurrentSession } from "../account/my-sessions.schema";
 import type { UserActor, VisitorActor } from "../actor";
 import {
   ZStartDeviceLoginInput,
@@ -26,6 +28,18 @@ const USER_CODE_ALPHABET = "BCDFGHJKLMNPQRSTVWXZ";
 const USER_CODE_LENGTH = 8;
 /** Prefix of device tokens, so a leaked one is recognisable (and scanners can find it). */
 export const DEVICE_TOKEN_PREFIX = "mdt_";
+/** A token unused this long expires; each use renews it (docs/cli.md, "How long a login lasts"). */
+export const DEVICE_TOKEN_IDLE_MS = 30 * 24 * 60 * 60_000;
+/** Used or not, a token expires this long after its login: then `mesh login` again. */
+export const DEVICE_TOKEN_MAX_AGE_MS = 90 * 24 * 60 * 60_000;
+/** A use renews the token (and marks it used) at most this often: one write a minute, not one per request. */
+const DEVICE_TOKEN_USE_RESOLUTION_MS = 60_000;
+/** Approving a login without the password again needs a browser session signed in this recently. */
+export const DEVICE_APPROVAL_RECENT_SIGN_IN_MS = 5 * 60_000;
+
+/** When a token used at `usedAt` expires: idle lifetime from that use, capped by its maximum age. */
+export const deviceTokenExpiry = (createdAt: Date, usedAt: Date) =>
+  new Date(Math.min(usedAt.getTime() + DEVICE_TOKEN_IDLE_MS, createdAt.getTime() + DEVICE_TOKEN_MAX_AGE_MS));
 
 /** The code as stored: upper case, letters of the alphabet only ("bcdf-ghjk" and "BCDFGHJK" are one code). */
 export function normaliseUserCode(raw: string): string | undefined {
@@ -101,32 +115,81 @@ export async function pollDeviceLogin(
     });
     if (spent.count === 0) return { status: "expired" as const };
     const token = `${DEVICE_TOKEN_PREFIX}${randomBytes(32).toString("base64url")}`;
-    await tx.deviceToken.create({ data: { userId, tokenHash: sha256Hex(token), name: login.clientName } });
+    await tx.deviceToken.create({
+      data: {
+        userId,
+        tokenHash: sha256Hex(token),
+        name: login.clientName,
+        createdAt: now,
+        expiresAt: deviceTokenExpiry(now, now),
+      },
+    });
     const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { name: true, email: true } });
     return { status: "approved" as const, token, user };
   });
 }
 
+/**
+ * What approving a login needs besides the session: `none` when the request's browser session signed
+ * in within DEVICE_APPROVAL_RECENT_SIGN_IN_MS, else the account's password again (`password`), or, for
+ * an account without one (OAuth only), a new sign-in (`sign_in`). A session stolen or left open long
+ * after its sign-in thus cannot mint a command-line token on its own.
+ */
+export type ApprovalReauth = "none" | "password" | "sign_in";
+
+async function approvalNeeds(ctx: ServiceContext<UserActor>, current: CurrentSession, now: Date) {
+  const userId = ctx.actor.userId;
+  const [session, user] = await Promise.all([
+    current.sessionId
+      ? ctx.db.session.findFirst({ where: { id: current.sessionId, userId }, select: { createdAt: true } })
+      : null,
+    ctx.db.user.findUnique({ where: { id: userId }, select: { passwordHash: true } }),
+  ]);
+  const signedInAgo = session ? now.getTime() - session.createdAt.getTime() : Infinity;
+  const reauth: ApprovalReauth =
+    signedInAgo <= DEVICE_APPROVAL_RECENT_SIGN_IN_MS ? "none" : user?.passwordHash ? "password" : "sign_in";
+  return { reauth, passwordHash: user?.passwordHash ?? null };
+}
+
 /** A pending login the signed-in person is about to confirm (NOT_FOUND for any other code). */
-export async function describeDeviceLogin(ctx: ServiceContext<UserActor>, input: z.output<typeof ZUserCodeInput>) {
+export async function describeDeviceLogin(
+  ctx: ServiceContext<UserActor>,
+  input: z.output<typeof ZUserCodeInput>,
+  current: CurrentSession = {},
+) {
   const now = ctx.now();
   const login = await pendingLogin(ctx.db, input.userCode, now);
+  const { reauth } = await approvalNeeds(ctx, current, now);
   return {
     userCode: formatUserCode(login.code),
     clientName: login.clientName,
     createdAt: login.createdAt,
     expiresAt: login.expiresAt,
+    reauth,
   };
 }
 
-/** Approves (or denies) a pending login for the signed-in user. */
+/**
+ * Approves (or denies) a pending login for the signed-in user. Approving needs a recent sign-in of the
+ * request's session or the password (FORBIDDEN reauth_required without either, BAD_REQUEST
+ * current_password_wrong for a wrong one; the caller limits password attempts like sign-in's);
+ * denying needs nothing.
+ */
 export async function decideDeviceLogin(
   ctx: ServiceContext<UserActor>,
   input: z.output<typeof ZDecideDeviceLoginInput>,
+  current: CurrentSession = {},
 ) {
   const now = ctx.now();
-  const { userCode, approve } = input;
+  const { userCode, approve, password } = input;
   const login = await pendingLogin(ctx.db, userCode, now);
+  if (approve) {
+    const { reauth, passwordHash } = await approvalNeeds(ctx, current, now);
+    if (reauth === "sign_in" || (reauth === "password" && password === undefined))
+      throw new AppError("FORBIDDEN", "reauth_required", { reauth });
+    if (reauth === "password" && !(await verifyPassword(password ?? "", passwordHash ?? "")))
+      throw new AppError("BAD_REQUEST", "current_password_wrong", { field: "password" });
+  }
   const decided = await ctx.db.deviceAuthorization.updateMany({
     where: { id: login.id, status: "pending", expiresAt: { gt: now } },
     data: { status: approve ? "approved" : "denied", userId: ctx.actor.userId },
@@ -143,24 +206,51 @@ async function pendingLogin(db: Db, rawCode: string, now: Date) {
   return { ...login, code };
 }
 
-/** The user a device token stands for (live tokens only); marks it used. */
+export type DeviceTokenCheck =
+  | { ok: true; user: { userId: string; name: string | null; email: string | null } }
+  | { ok: false; reason: "device_token_invalid" | "device_token_expired" };
+
+/**
+ * The user a device token stands for, or why not: `device_token_expired` past its expiry (its holder is
+ * told to run mesh login again), `device_token_invalid` when unknown or ended (revoked, signed out).
+ * A use renews the token's expiry (DEVICE_TOKEN_IDLE_MS, never past DEVICE_TOKEN_MAX_AGE_MS after the
+ * login) and marks it used, at most once a minute.
+ */
+export async function checkDeviceToken(ctx: ServiceContext, input: { token: string }): Promise<DeviceTokenCheck> {
+  const { db } = ctx;
+  const { token } = input;
+  const now = ctx.now();
+  if (!token.startsWith(DEVICE_TOKEN_PREFIX) || token.length > 200)
+    return { ok: false, reason: "device_token_invalid" };
+  const row = await db.deviceToken.findUnique({
+    where: { tokenHash: sha256Hex(token) },
+    select: {
+      id: true,
+      revokedAt: true,
+      lastUsedAt: true,
+      createdAt: true,
+      expiresAt: true,
+      user: { select: { id: true, name: true, email: true } },
+    },
+  });
+  if (!row || row.revokedAt) return { ok: false, reason: "device_token_invalid" };
+  if (row.expiresAt <= now) return { ok: false, reason: "device_token_expired" };
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > DEVICE_TOKEN_USE_RESOLUTION_MS)
+    // Guarded on the token still being live: a revocation that raced this use is not undone.
+    await db.deviceToken.updateMany({
+      where: { id: row.id, revokedAt: null, expiresAt: { gt: now } },
+      data: { lastUsedAt: now, expiresAt: deviceTokenExpiry(row.createdAt, now) },
+    });
+  return { ok: true, user: { userId: row.user.id, name: row.user.name, email: row.user.email } };
+}
+
+/** The user a device token stands for (live, unexpired tokens only; renews it as checkDeviceToken does). */
 export async function userOfDeviceToken(
   ctx: ServiceContext,
   input: { token: string },
 ): Promise<{ userId: string; name: string | null; email: string | null } | null> {
-  const { db } = ctx;
-  const { token } = input;
-  const now = ctx.now();
-  if (!token.startsWith(DEVICE_TOKEN_PREFIX) || token.length > 200) return null;
-  const row = await db.deviceToken.findUnique({
-    where: { tokenHash: sha256Hex(token) },
-    select: { id: true, revokedAt: true, lastUsedAt: true, user: { select: { id: true, name: true, email: true } } },
-  });
-  if (!row || row.revokedAt) return null;
-  // At most one write a minute per token.
-  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > 60_000)
-    await db.deviceToken.update({ where: { id: row.id }, data: { lastUsedAt: now } });
-  return { userId: row.user.id, name: row.user.name, email: row.user.email };
+  const checked = await checkDeviceToken(ctx, input);
+  return checked.ok ? checked.user : null;
 }
 
 /** `mesh logout`: the token stops working. Answers the same whether or not it was live. */
