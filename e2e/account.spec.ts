@@ -74,7 +74,9 @@ test("two browsers signed in: one ends a session and signs out all others, and t
 
     // All others at once, after a confirmation that says what happens.
     await page.getByRole("button", { name: "Sign out of all other sessions" }).click();
-    await expect(page.getByRole("alertdialog")).toContainText("Every browser but this one is signed out at once");
+    await expect(page.getByRole("alertdialog")).toContainText(
+      "Every browser but this one and every command line are signed out at once",
+    );
     await page.getByRole("alertdialog").getByRole("button", { name: "Sign out other sessions" }).click();
     await expect(page.getByRole("status").filter({ hasText: "1 session was signed out." })).toBeVisible();
     await expect(sessions).toHaveCount(1);

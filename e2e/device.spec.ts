@@ -39,4 +39,13 @@ test("a signed-in person checks the terminal's code, approves it, and the termin
   expect(
     (await (await request.post("/api/public/device/whoami", { data: { token: answer.token } })).json()) as object,
   ).toMatchObject({ name: "Dev Ice" });
+
+  // Issue 41: the command line is one of the account's sessions, and ending it there revokes its token.
+  await page.goto("/en/dashboard/settings");
+  const cli = page.locator(".session-list > li").filter({ hasText: "e2e-laptop" });
+  await expect(cli).toContainText("command line");
+  await expect(cli).toContainText("Expires");
+  await cli.getByRole("button", { name: "End session" }).click();
+  await expect(cli).toHaveCount(0);
+  expect((await request.post("/api/public/device/whoami", { data: { token: answer.token } })).status()).toBe(401);
 });

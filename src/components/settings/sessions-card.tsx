@@ -10,9 +10,10 @@ import { firstApiErrorKey } from "../meshes/api-errors";
 import { describeUserAgent } from "./user-agent";
 
 /**
- * The user's signed-in sessions: this device marked, any other ended on its own, or all others at once
- * after a confirmation that states the consequence. Sessions are named by the last characters of their
- * row's id; no secret or hash of one ever reaches the browser.
+ * The user's signed-in sessions, browsers and command lines (`mesh login`, named by their machine, with
+ * last use and expiry): this device marked, any other ended on its own, or all others at once after a
+ * confirmation that states the consequence. Sessions are named by the last characters of their row's
+ * id; no secret, token or hash of one ever reaches the browser.
  */
 export function SessionsCard() {
   const t = useTranslations("account");
@@ -53,7 +54,13 @@ export function SessionsCard() {
         {items.map((s) => (
           <li key={s.id} className="stack-sm">
             <div className="row-between">
-              <strong>{label(s.userAgent)}</strong>
+              {s.kind === "command_line" ? (
+                <strong>
+                  {s.name} <span className="badge">{t("commandLine")}</span>
+                </strong>
+              ) : (
+                <strong>{label(s.userAgent)}</strong>
+              )}
               {s.current ? (
                 <span className="badge">{t("thisDevice")}</span>
               ) : (
@@ -61,7 +68,7 @@ export function SessionsCard() {
                   type="button"
                   className="button small secondary"
                   disabled={revokeOne.isPending}
-                  onClick={() => revokeOne.mutate({ sessionId: s.id })}
+                  onClick={() => revokeOne.mutate({ sessionId: s.id, kind: s.kind })}
                 >
                   {t("endSession")}
                 </button>
@@ -75,11 +82,19 @@ export function SessionsCard() {
                 </dd>
               </div>
               <div>
-                <dt>{t("lastActive")}</dt>
+                <dt>{t(s.kind === "command_line" ? "lastUsed" : "lastActive")}</dt>
                 <dd>
                   <LocalTime iso={s.lastSeenAt.toISOString()} />
                 </dd>
               </div>
+              {s.kind === "command_line" ? (
+                <div>
+                  <dt>{t("expiresAt")}</dt>
+                  <dd>
+                    <LocalTime iso={s.expires.toISOString()} />
+                  </dd>
+                </div>
+              ) : null}
               {s.ipAddress ? (
                 <div>
                   <dt>{t("address")}</dt>

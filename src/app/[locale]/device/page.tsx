@@ -1,8 +1,10 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { DeviceApproval } from "@/components/device-approval";
+import { OAuthButtons } from "@/components/oauth-buttons";
 import { titleFrom } from "@/i18n/metadata";
 import { redirect } from "@/i18n/navigation";
 import { getSessionUser } from "@/server/auth/session-user";
+import { DEVICE_APPROVAL_RECENT_SIGN_IN_MS } from "@/server/services/devices/device-login";
 
 export const generateMetadata = titleFrom("device", "title");
 
@@ -17,8 +19,8 @@ export default async function DevicePage({
   const { locale } = await params;
   setRequestLocale(locale);
   const code = typeof (await searchParams).code === "string" ? (await searchParams).code!.slice(0, 40) : "";
+  const back = `/${locale}/device${code ? `?code=${encodeURIComponent(code)}` : ""}`;
   if (!(await getSessionUser())) {
-    const back = `/${locale}/device${code ? `?code=${encodeURIComponent(code)}` : ""}`;
     redirect({ href: { pathname: "/sign-in", query: { callbackUrl: back } }, locale });
   }
   const t = await getTranslations("device");
@@ -26,7 +28,12 @@ export default async function DevicePage({
     <section className="stack narrow">
       <h1>{t("title")}</h1>
       <p className="lead">{t("lead")}</p>
-      <DeviceApproval initialCode={code} />
+      {/* Accounts without a password approve only after a fresh sign-in with their provider. */}
+      <DeviceApproval
+        initialCode={code}
+        recentMinutes={DEVICE_APPROVAL_RECENT_SIGN_IN_MS / 60_000}
+        signInAgain={<OAuthButtons callbackUrl={back} />}
+      />
     </section>
   );
 }

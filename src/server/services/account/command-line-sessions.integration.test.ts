@@ -161,10 +161,14 @@ describe("command-line tokens in the sessions list", () => {
       "NOT_FOUND:session_not_found",
     );
     expect(await works(token)).toBe(true);
-    expect(await as(a, here.id).my.revokeSession({ sessionId: entry!.id, kind: "command_line" })).toEqual({
-      sessionId: entry!.id,
-      signedOut: true,
-    });
+    // Through REST as the settings API documents it: DELETE /my/sessions/{id}?kind=command_line.
+    const ended = await restAs(
+      db,
+      { ...a, sessionId: here.id },
+      "DELETE",
+      `/my/sessions/${entry!.id}?kind=command_line`,
+    );
+    expect(ended).toMatchObject({ status: 200, json: { sessionId: entry!.id, signedOut: true } });
     expect(await works(token)).toBe(false);
     expect(await works(theirs)).toBe(true);
     expect((await as(a, here.id).my.sessions()).items.filter((s) => s.kind === "command_line")).toEqual([]);

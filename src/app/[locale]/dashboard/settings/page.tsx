@@ -8,7 +8,10 @@ import { titleFrom } from "@/i18n/metadata";
 import { Link } from "@/i18n/navigation";
 import { enabledOAuthProviders } from "@/server/auth/providers";
 import { getSessionUser } from "@/server/auth/session-user";
+import { DEVICE_TOKEN_IDLE_MS, DEVICE_TOKEN_MAX_AGE_MS } from "@/server/services/devices/device-login";
 import { serverCaller } from "@/trpc/server";
+
+const DAY_MS = 24 * 60 * 60_000;
 
 export const generateMetadata = titleFrom("settings", "title");
 
@@ -45,7 +48,9 @@ export default async function SettingsPage({ params }: { params: Promise<{ local
       </div>
       <div className="card stack-sm">
         <h2>{ta("sessionsTitle")}</h2>
-        <p className="muted">{ta("sessionsLead")}</p>
+        <p className="muted">
+          {ta("sessionsLead", { idleDays: DEVICE_TOKEN_IDLE_MS / DAY_MS, maxDays: DEVICE_TOKEN_MAX_AGE_MS / DAY_MS })}
+        </p>
         <SessionsCard />
       </div>
       <div className="card stack-sm" id="your-data">
