@@ -6,8 +6,15 @@ import { CliFailure, EXIT, parseCommandArgs, storeOf, UsageError, type CliIo } f
 /** Where `mesh login` goes without --web: MESH_WEB_URL, else the product's local address. */
 export const DEFAULT_WEB_URL = "http://localhost:3000";
 
+/** What the web app's refusals of a stored token mean for the person, and what to do (docs/cli.md). */
+const TOKEN_REFUSALS: Readonly<Record<string, string>> = {
+  device_token_expired: "your login expired (unused for 30 days, or 90 days old); run mesh login",
+  device_token_invalid:
+    "this machine's login was ended (signed out from the web app, password changed, or mesh logout); run mesh login",
+};
+
 const failure = (error: unknown): never => {
-  if (error instanceof AccountError) throw new CliFailure(error.message, error.code);
+  if (error instanceof AccountError) throw new CliFailure(TOKEN_REFUSALS[error.code] ?? error.message, error.code);
   throw error;
 };
 

@@ -27,7 +27,7 @@ export async function joinCommand(args: string[], io: CliIo): Promise<number> {
       if (error.code === "UNREACHABLE") throw new CliFailure(error.message, error.code);
       if (error.code === "account_token_invalid")
         throw new CliFailure(
-          "join refused: this machine's sign-in was revoked; run mesh login again, or join with --anonymous",
+          "join refused: this machine's login expired or was ended; run mesh login again, or join with --anonymous",
           error.code,
         );
       const where = error.status ? `, HTTP ${error.status}` : "";
