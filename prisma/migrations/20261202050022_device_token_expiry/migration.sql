@@ -11,3 +11,6 @@ SET "expires_at" = LEAST(
 );
 
 ALTER TABLE "device_tokens" ALTER COLUMN "expires_at" SET NOT NULL;
+
+-- Tokens expired (revoked ones included) long ago are swept as new logins start.
+CREATE INDEX "device_tokens_expires_at_idx" ON "device_tokens"("expires_at");

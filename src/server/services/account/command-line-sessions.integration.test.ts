@@ -134,6 +134,27 @@ describe("command-line tokens expire", () => {
   });
 });
 
+describe("expired command-line tokens are swept", () => {
+  it("a token expired more than 30 days ago goes as new logins start; a recently expired one stays", async () => {
+    const user = await makeUser(db);
+    const [old, recent] = [await cliToken(user, "old"), await cliToken(user, "recent")];
+    const byName = async (name: string) => db.deviceToken.findFirst({ where: { userId: user.id, name } });
+    await db.deviceToken.update({
+      where: { id: (await byName("old"))!.id },
+      data: { expiresAt: new Date(Date.now() - 31 * DAY_MS) },
+    });
+    await db.deviceToken.update({
+      where: { id: (await byName("recent"))!.id },
+      data: { expiresAt: new Date(Date.now() - DAY_MS) },
+    });
+    await startDeviceLogin(visitorCtx(db), { clientName: "sweeper" });
+    expect(await byName("old")).toBeNull();
+    expect(await byName("recent")).not.toBeNull();
+    expect(await works(old)).toBe(false);
+    expect(await works(recent)).toBe(false);
+  });
+});
+
 describe("command-line tokens in the sessions list", () => {
   it("lists the user's live tokens with device name, last use and expiry, and the owner ends one", async () => {
     const [a, b] = [await makeUser(db), await makeUser(db)];

@@ -264,10 +264,17 @@ export async function revokeDeviceToken(ctx: ServiceContext<VisitorActor>, input
   return { loggedOut: true as const };
 }
 
-/** Logins expired more than a TTL ago (spent ones included): removed as new logins start. */
+/**
+ * Logins expired more than a TTL ago (spent ones included), and tokens expired more than
+ * DEVICE_TOKEN_IDLE_MS ago (a revoked token keeps its expiry, so it goes too): removed as new logins
+ * start. Until then an expired token is still told apart (`device_token_expired`) from an unknown one.
+ */
 export async function sweepDeviceLogins(db: Db, now = new Date()): Promise<number> {
   const swept = await db.deviceAuthorization.deleteMany({
     where: { expiresAt: { lt: new Date(now.getTime() - DEVICE_LOGIN_TTL_MS) } },
   });
-  return swept.count;
+  const tokens = await db.deviceToken.deleteMany({
+    where: { expiresAt: { lt: new Date(now.getTime() - DEVICE_TOKEN_IDLE_MS) } },
+  });
+  return swept.count + tokens.count;
 }
