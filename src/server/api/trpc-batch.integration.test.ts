@@ -46,7 +46,7 @@ describe("tRPC batches and the browser join (attack 2)", () => {
     );
     expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({
-      error: { code: "PAYLOAD_TOO_LARGE", message: "batch_too_large", details: { max_calls: 20 } },
+      error: { code: "PAYLOAD_TOO_LARGE", message: "too_many_calls", details: { max_calls: 20 } },
     });
     // Nothing ran: no member, no use of the invite.
     expect(await db.member.count({ where: { meshId, userId: attacker.id } })).toBe(0);

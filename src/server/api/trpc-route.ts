@@ -20,13 +20,13 @@ export function trpcCallCount(url: URL): number {
 /**
  * The tRPC HTTP handler of /api/trpc as its route file serves it, with the session resolver given (the
  * route passes the Auth.js session; tests pass their user). Before tRPC reads anything: a batch longer
- * than TRPC_MAX_BATCH_CALLS is refused (413 `batch_too_large`: one request must not hold the process for
+ * than TRPC_MAX_BATCH_CALLS is refused (413 `too_many_calls`: one request must not hold the process for
  * hundreds of calls, issue 41), then the CSRF rule and the bounded body (src/server/http/guard.ts).
  */
 export function trpcRoute(resolveUser: () => Promise<SessionUser | null>) {
   return async (incoming: Request): Promise<Response> => {
     if (trpcCallCount(new URL(incoming.url)) > TRPC_MAX_BATCH_CALLS) {
-      return errorResponse(new AppError("PAYLOAD_TOO_LARGE", "batch_too_large", { max_calls: TRPC_MAX_BATCH_CALLS }));
+      return errorResponse(new AppError("PAYLOAD_TOO_LARGE", "too_many_calls", { max_calls: TRPC_MAX_BATCH_CALLS }));
     }
     const guarded = await guardRequest(incoming, {
       maxBytes: appEnv().MAX_REQUEST_BYTES,
