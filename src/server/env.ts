@@ -40,6 +40,8 @@ export const ZAppEnv = z.object({
   DEVICE_LOGIN_RATE_PER_MINUTE: envInt(10, 1, 100_000),
   /** Device codes a signed-in user may look up or decide per minute (guessing is limited). */
   DEVICE_CODE_ATTEMPTS_PER_MINUTE: envInt(10, 1, 100_000),
+  /** Browser joins (my.joinMesh) per minute per signed-in user: each checks an invite's signature (issue 41). */
+  USER_JOIN_RATE_PER_MINUTE: envInt(10, 1, 100_000),
   /** Pipeline executions queued or running at once per API key or user (429 above it). */
   PIPELINE_MAX_ACTIVE_PER_PRINCIPAL: envInt(2, 1, 1_000),
 });

@@ -6,6 +6,7 @@ import { createTRPCContext } from "@trpc/tanstack-react-query";
 import { useState, type ReactNode } from "react";
 import superjson from "superjson";
 import type { AppRouter } from "@/server/api/root";
+import { TRPC_MAX_BATCH_CALLS } from "./batch-limit";
 import { makeQueryClient } from "./query-client";
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
@@ -27,7 +28,7 @@ export function TRPCReactProvider({ children }: { children: ReactNode }) {
           enabled: (op) =>
             process.env.NODE_ENV === "development" && op.direction === "down" && op.result instanceof Error,
         }),
-        httpBatchLink({ url: "/api/trpc", transformer: superjson }),
+        httpBatchLink({ url: "/api/trpc", transformer: superjson, maxItems: TRPC_MAX_BATCH_CALLS }),
       ],
     }),
   );

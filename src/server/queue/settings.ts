@@ -43,6 +43,8 @@ export const ZReviewSettings = z.object({
   CALLBACK_MAX_AGE_MS: envInt(86_400_000, 1_000, 30 * 86_400_000),
   /** Allow callbacks to loopback and private addresses (dev and tests; never in production). */
   CALLBACK_ALLOW_PRIVATE: envBool(false),
+  /** A review export whose reader takes nothing for this long (its socket not draining) is cut and its slot freed (web). */
+  EXPORT_IDLE_TIMEOUT_MS: envInt(30_000, 100, 600_000),
   /** Base URL of the reviews platform the scrapers talk to (the demo platform locally). */
   DEMO_PLATFORM_URL: z.string().url().default("http://127.0.0.1:4200"),
 });

@@ -69,6 +69,8 @@ const rest = (method: "GET" | "POST" | "PATCH" | "DELETE", path: `/${string}`, s
 const none = z.void();
 // Looking up or deciding user codes: limited per user, so codes cannot be guessed.
 const deviceCodeBucket = lazyLimiter("device-code", () => appEnv().DEVICE_CODE_ATTEMPTS_PER_MINUTE);
+// Joining in the browser: limited per user, so one account cannot keep the process checking signatures.
+const userJoinBucket = lazyLimiter("user-join", () => appEnv().USER_JOIN_RATE_PER_MINUTE);
 
 /** The signed-in user's own data (Document 3, router my); visibility is checked inside every query. */
 export const myRouter = createTRPCRouter({
@@ -118,7 +120,10 @@ export const myRouter = createTRPCRouter({
     .meta(rest("POST", "/my/join", "Join a mesh with an invite, as the signed-in user"))
     .input(ZUserJoinInput)
     .output(ZUserJoinedOut)
-    .mutation(({ ctx, input }) => joinAsUser(ctx.service, input)),
+    .mutation(async ({ ctx, input }) => {
+      await takeOrThrow(userJoinBucket(), ctx.actor.userId, ctx.responseHeaders);
+      return joinAsUser(ctx.service, input);
+    }),
   createMesh: protectedProcedure
     .meta(rest("POST", "/my/meshes", "Create a mesh"))
     .input(ZCreateMeshInput)

@@ -1,4 +1,4 @@
-import nacl from "tweetnacl";
+import { ed25519Sign } from "../crypto/ed25519";
 import { toBase64Url, tryDecodeUtf8, tryFromBase64Url, utf8 } from "../encoding";
 import {
   INVITE_FIELDS,
@@ -36,14 +36,15 @@ function invalid(what: string, issues: readonly { path: readonly PropertyKey[]; 
 export function signInvite(unsigned: TUnsignedInvitePayload, ownerSecretKey: Uint8Array): TInvitePayload {
   const parsed = ZUnsignedInvitePayload.safeParse(unsigned);
   if (!parsed.success) throw invalid("Invalid invite payload", parsed.error.issues);
-  if (!(ownerSecretKey instanceof Uint8Array) || ownerSecretKey.length !== nacl.sign.secretKeyLength) {
+  if (!(ownerSecretKey instanceof Uint8Array) || ownerSecretKey.length !== 64) {
     throw new TypeError("ownerSecretKey must be a 64-byte ed25519 secret key");
   }
   // tweetnacl's secret key ends with its public key; a mismatch would sign invites nobody can verify.
   if (toBase64Url(ownerSecretKey.subarray(32)) !== parsed.data.owner_pubkey) {
     throw new TypeError("ownerSecretKey does not belong to owner_pubkey");
   }
-  const signature = nacl.sign.detached(canonicalInviteBytes(parsed.data), ownerSecretKey);
+  // Node's crypto: the same (deterministic) signature as tweetnacl's, without holding the event loop for milliseconds.
+  const signature = ed25519Sign(canonicalInviteBytes(parsed.data), ownerSecretKey);
   return { ...parsed.data, signature: toBase64Url(signature) };
 }
 

@@ -1,4 +1,4 @@
-import nacl from "tweetnacl";
+import { ed25519Verify } from "../crypto/ed25519";
 import { tryFromBase64Url } from "../encoding";
 import { canonicalInviteBytes, decodeInviteToken } from "./invite-codec";
 import type { TInvitePayload } from "./invite-schema";
@@ -30,9 +30,11 @@ export function verifyInviteToken(token: unknown, options?: VerifyInviteOptions)
   if (!decoded.ok) return decoded;
   const { payload } = decoded;
   try {
-    const signature = tryFromBase64Url(payload.signature, nacl.sign.signatureLength);
-    const publicKey = tryFromBase64Url(payload.owner_pubkey, nacl.sign.publicKeyLength);
-    if (!signature || !publicKey || !nacl.sign.detached.verify(canonicalInviteBytes(payload), signature, publicKey)) {
+    const signature = tryFromBase64Url(payload.signature, 64);
+    const publicKey = tryFromBase64Url(payload.owner_pubkey, 32);
+    // Node's crypto (OpenSSL), not tweetnacl's pure JavaScript: about forty times cheaper, and a check
+    // that holds the event loop for microseconds instead of milliseconds (issue 41, attack 2).
+    if (!signature || !publicKey || !ed25519Verify(canonicalInviteBytes(payload), signature, publicKey)) {
       return { ok: false, reason: "bad_signature", payload };
     }
   } catch {

@@ -8,7 +8,7 @@ import type { ServiceContext } from "../context";
 import { readPage } from "../paging";
 import { ownedBy, type ReviewActor } from "./access";
 import { toJobOut } from "./job-output";
-import { copyStream, exportStatement } from "./review-export";
+import { copyStream, exportPrincipal, exportStatement } from "./review-export";
 import type { ExportFormat } from "./review-export.schema";
 import type { TPlaceOut, ZListPlacesInput, ZPlaceExportInput, ZPlaceReviewsInput } from "./places.schema";
 import { reviewItemColumns, toReviewOut, type ReviewRow } from "./review-out";
@@ -167,7 +167,7 @@ export async function placeExport(
 ) {
   const { db, actor } = ctx;
   const { format, bom } = input;
-  const opts = { bom };
+  const opts = { bom, principal: exportPrincipal(actor), idleMs: ctx.settings.review.EXPORT_IDLE_TIMEOUT_MS };
   const place = await visiblePlace(db, actor, input.place_id);
   return copyStream(
     db,

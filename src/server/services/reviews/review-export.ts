@@ -144,7 +144,7 @@ export async function exportStream(
 ): Promise<ReadableStream<Uint8Array>> {
   const { db, actor } = ctx;
   const { format, bom, ...of } = input;
-  const opts = { bom };
+  const opts = { bom, principal: exportPrincipal(actor), idleMs: ctx.settings.review.EXPORT_IDLE_TIMEOUT_MS };
   const { relation, order } = jobsRelation(await sourceOf(db, actor, of));
   return copyStream(
     db,
@@ -154,35 +154,59 @@ export async function exportStream(
   );
 }
 
-/** A reader that takes nothing for this long loses its export (its connection goes back to the pool). */
-const EXPORT_IDLE_MS = 60_000;
 // Process-wide (on globalThis): each export route's bundle may hold its own copy of this module.
-const EXPORTS = Symbol.for("review-mesh.exports-running");
-const running = globalThis as unknown as { [EXPORTS]?: { n: number } };
-const exportsNow = () => (running[EXPORTS] ??= { n: 0 });
+const EXPORTS = Symbol.for("review-mesh.exports-running.v2");
+const running = globalThis as unknown as { [EXPORTS]?: { n: number; principals: Set<string> } };
+const exportsNow = () => (running[EXPORTS] ??= { n: 0, principals: new Set() });
 
 /** Exports at once per process: a third of the database pool (DB_POOL_MAX), so downloads never hold every connection. */
 export function exportLimit(): number {
   return Math.max(1, Math.floor(Number(process.env.DB_POOL_MAX ?? 10) / 3));
 }
 
+/** Who an export counts against: an API key, an administrator, or the system; each holds one slot at a time. */
+export function exportPrincipal(actor: ReviewActor): string {
+  if (actor.kind === "apiKey") return `key:${actor.apiKeyId}`;
+  if (actor.kind === "administrator") return `user:${actor.userId}`;
+  return "system";
+}
+
+/** What copyStream needs besides the statement. */
+export interface CopyStreamOptions {
+  /** A UTF-8 byte-order mark before a CSV. */
+  bom?: boolean;
+  /** exportPrincipal of the actor: at most one export of it runs at a time (issue 41, attack 5). */
+  principal: string;
+  /** A reader that takes nothing for this long (its socket not draining) loses its export: EXPORT_IDLE_TIMEOUT_MS. */
+  idleMs: number;
+}
+
+const busy = (limit: "per_principal" | "per_process") =>
+  new AppError("TOO_MANY_REQUESTS", "export_busy", { retry_after_seconds: 5, limit });
+
 /**
  * A COPY statement's bytes as a web stream; CSV with CRLF record ends (and a byte-order mark when
- * asked). At most exportLimit() run at once in a process (beyond: 429 export_busy), and one whose
- * reader takes nothing for EXPORT_IDLE_MS is ended (the download is cut).
+ * asked). At most exportLimit() run at once in a process, and at most one per principal (a key or an
+ * administrator), so one slow client cannot hold the slots everyone shares (beyond: 429 export_busy);
+ * one whose reader takes nothing for `idleMs` is ended (the download is cut, its slot freed).
  */
 export async function copyStream(
   db: Db,
   statement: string,
   format: ExportFormat,
-  opts: { bom?: boolean } = {},
+  opts: CopyStreamOptions,
 ): Promise<ReadableStream<Uint8Array>> {
   const now = exportsNow();
-  if (now.n >= exportLimit()) throw new AppError("TOO_MANY_REQUESTS", "export_busy", { retry_after_seconds: 5 });
+  if (now.principals.has(opts.principal)) throw busy("per_principal");
+  if (now.n >= exportLimit()) throw busy("per_process");
   now.n++;
+  now.principals.add(opts.principal);
   let counted = true;
   const done = () => {
-    if (counted) now.n--;
+    if (counted) {
+      now.n--;
+      now.principals.delete(opts.principal);
+    }
     counted = false;
   };
   let copy: Readable;
@@ -198,7 +222,7 @@ export async function copyStream(
       next(null, chunk);
     },
   });
-  const idle = setTimeout(() => guard.destroy(new Error("export reader idle")), EXPORT_IDLE_MS);
+  const idle = setTimeout(() => guard.destroy(new Error("export reader idle")), opts.idleMs);
   // Wired by hand, not with pipeline(): a failure anywhere must error the last stream (the download is
   // cut, never a short body that ends cleanly), and the last stream closing (the reader left, the idle
   // timer) must stop the copy.

@@ -1,6 +1,9 @@
 // Issue 15, point 1: every review out, through the REST paths as a client calls them (the procedures
 // through the REST handler, the exports through their route handlers' builder) with API keys, against a real
 // worker that collected the reviews from a local platform. Only 127.0.0.1 servers.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { Readable } from "node:stream";
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { reviewExport } from "@/server/api/review-export-route";
@@ -9,6 +12,7 @@ import { restWithKey } from "@/test/rest";
 import { makeContext, makeKey, makeVersion, startJsonPlatform, testSettings, waitFor } from "@/test/review-fixtures";
 import { workerForFile } from "@/test/review-worker";
 import type { Actor } from "@/server/services/actor";
+import { AppError } from "@/server/core/errors";
 import { createJob } from "./create-jobs";
 import { exportLimit, exportStream } from "./review-export";
 import { EXPORT_COLUMNS } from "./review-out";
@@ -32,6 +36,34 @@ async function exported(kind: "job" | "batch", id: string, key: string | null, q
   const res = await handler(req, { params: Promise.resolve(params) });
   // Decoded keeping a byte-order mark (Response.text() drops one).
   return { res, text: new TextDecoder("utf-8", { ignoreBOM: true }).decode(await res.arrayBuffer()) };
+}
+
+/** A succeeded job of `apiKeyId` with `thousands`×1,000 reviews of about `textLength` characters: an export that takes a while to read. */
+async function slowJob(apiKeyId: string, placeId: string, thousands = 2, textLength = 2_000) {
+  const job = await db.job.create({ data: { apiKeyId, requesterClientId: "c", status: "succeeded", placeId } });
+  const long = "y".repeat(textLength);
+  const placeKey = uid("place");
+  for (let from = 0; from < thousands * 1_000; from += 1_000) {
+    await db.$transaction(
+      (tx) =>
+        storeJobReviews(
+          tx,
+          job.id,
+          { platform: "platform", origin: "http://127.0.0.1:1", placeKey },
+          Array.from({ length: 1_000 }, (_, k) => ({
+            externalId: `r${from + k}`,
+            author: null,
+            rating: 3,
+            text: `${from + k} ${long}`,
+            language: "en",
+            publishedAt: null,
+            ownerReply: null,
+          })),
+        ),
+      { timeout: 60_000 },
+    );
+  }
+  return job;
 }
 
 type Item = { id: string; job_id: string; external_id: string; text: string | null };
@@ -290,33 +322,13 @@ describe("reviews out", () => {
 
   it("runs at most a third of the pool's connections as exports at once, and answers 429 beyond", async () => {
     const { id: apiKeyId, key } = await makeKey(db, ["jobs:read"]);
-    const actor: Actor = { kind: "apiKey", apiKeyId, scopes: ["jobs:read"] };
-    const job = await db.job.create({
-      data: { apiKeyId, requesterClientId: "c", status: "succeeded", placeId: "busy" },
-    });
-    const long = "y".repeat(2_000);
-    await db.$transaction(
-      (tx) =>
-        storeJobReviews(
-          tx,
-          job.id,
-          { platform: "platform", origin: "http://127.0.0.1:1", placeKey: uid("place") },
-          Array.from({ length: 2_000 }, (_, k) => ({
-            externalId: `r${k}`,
-            author: null,
-            rating: 3,
-            text: `${k} ${long}`,
-            language: "en",
-            publishedAt: null,
-            ownerReply: null,
-          })),
-        ),
-      { timeout: 60_000 },
-    );
+    const job = await slowJob(apiKeyId, "busy");
     expect(exportLimit()).toBe(3);
+    // Three principals (one export each): every slot of the process.
     const readers = [];
     for (let i = 0; i < 3; i++) {
-      const reader = (await exportStream(serviceContext(actor, { db }), { job_id: job.id, format: "csv" })).getReader();
+      const admin: Actor = { kind: "administrator", userId: uid("admin") };
+      const reader = (await exportStream(serviceContext(admin, { db }), { job_id: job.id, format: "csv" })).getReader();
       expect((await reader.read()).done).toBe(false);
       readers.push(reader);
     }
@@ -330,6 +342,109 @@ describe("reviews out", () => {
       5_000,
       "a slot again",
     );
+  });
+
+  // Issue 41, attack 5: one jobs:read key reading slowly held every slot of the process.
+  it("gives each key at most one export at a time, so one slow key does not starve another", async () => {
+    const slow = await makeKey(db, ["jobs:read"]);
+    const other = await makeKey(db, ["jobs:read"]);
+    const slowActor: Actor = { kind: "apiKey", apiKeyId: slow.id, scopes: ["jobs:read"] };
+    const job = await slowJob(slow.id, "hog");
+    const small = await db.job.create({
+      data: { apiKeyId: other.id, requesterClientId: "c", status: "succeeded", placeId: "small" },
+    });
+    // The slow key opens three exports and reads one chunk of each (the ones it is given).
+    const readers = [];
+    const refusals: unknown[] = [];
+    for (let i = 0; i < 3; i++) {
+      try {
+        const reader = (
+          await exportStream(serviceContext(slowActor, { db }), { job_id: job.id, format: "csv" })
+        ).getReader();
+        expect((await reader.read()).done).toBe(false);
+        readers.push(reader);
+      } catch (error) {
+        refusals.push(error);
+      }
+    }
+    try {
+      // Another key still gets its export.
+      const theirs = await exported("job", small.id, other.key);
+      expect(theirs.res.status).toBe(200);
+      // The slow key's second export at once is refused, with Retry-After.
+      const second = await exported("job", job.id, slow.key);
+      expect(second.res.status).toBe(429);
+      expect(second.res.headers.get("retry-after")).toBe("5");
+      expect(JSON.parse(second.text)).toMatchObject({ error: { code: "TOO_MANY_REQUESTS", message: "export_busy" } });
+      expect(readers).toHaveLength(1);
+      expect(refusals).toHaveLength(2);
+    } finally {
+      for (const reader of readers) await reader.cancel();
+    }
+    // Its slot is back once the first export ends.
+    await waitFor(
+      async () => ((await exported("job", small.id, other.key)).res.status === 200 ? true : undefined),
+      5_000,
+      "the other key again",
+    );
+  });
+
+  it("cuts a reader that stops reading past the idle timeout, and frees its slot", async () => {
+    const { id: apiKeyId, key } = await makeKey(db, ["jobs:read"]);
+    const actor: Actor = { kind: "apiKey", apiKeyId, scopes: ["jobs:read"] };
+    // Larger than what the sockets' buffers on loopback take in while nobody reads (a few MB).
+    const job = await slowJob(apiKeyId, "idle", 4, 4_000);
+    const settings = { ...serviceContext(actor, { db }).settings };
+    const review = testSettings({ EXPORT_IDLE_TIMEOUT_MS: "300" });
+    let cut: Error | undefined;
+    const server = http.createServer((_req, res) => {
+      const ctx = serviceContext(actor, {
+        db,
+        settings: { publicBaseUrl: settings.publicBaseUrl, brokerUrl: settings.brokerUrl, review },
+      });
+      exportStream(ctx, { job_id: job.id, format: "csv" }).then(
+        (body) => {
+          res.writeHead(200, { "content-type": "text/csv" });
+          const source = Readable.fromWeb(body as import("node:stream/web").ReadableStream<Uint8Array>);
+          // As the route's Response does: a stream that errors ends the answer without its last chunk.
+          source.on("error", (error) => {
+            cut = error;
+            res.destroy();
+          });
+          source.pipe(res);
+        },
+        (error: unknown) => {
+          res.writeHead(error instanceof AppError ? error.httpStatus : 500);
+          res.end(error instanceof AppError ? error.message : "failed");
+        },
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const port = (server.address() as AddressInfo).port;
+    try {
+      // A real download that reads one chunk, then stops reading (its socket no longer drains).
+      const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
+        http.get({ host: "127.0.0.1", port, path: "/" }, resolve).on("error", reject);
+      });
+      expect(response.statusCode).toBe(200);
+      await new Promise((resolve) => response.once("data", resolve));
+      response.pause();
+      await waitFor(async () => cut, 15_000, "the idle reader cut");
+      expect(cut?.message).toBe("export reader idle");
+      // Its slot is free: the same key exports again.
+      expect((await exported("job", job.id, key, "?format=ndjson")).res.status).toBe(200);
+      // The reader, reading again, finds its download cut short (never a body that ends cleanly).
+      const ending = await new Promise<string>((resolve) => {
+        response.once("aborted", () => resolve("aborted"));
+        response.once("error", () => resolve("aborted"));
+        response.once("end", () => resolve("ended"));
+        response.resume();
+      });
+      expect(ending).toBe("aborted");
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it("keeps each key to its own jobs and answers the spec's codes", async () => {
