@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { vouchedBrokerOrigins } from "@/server/core/broker-origin";
 import { clientAddress } from "@/server/core/client-address";
 import { AppError } from "@/server/core/errors";
 import { appEnv } from "@/server/env";
@@ -91,7 +92,10 @@ export const publicRouter = createTRPCRouter({
     .mutation(async ({ ctx, input }) => {
       const user = await userOfDeviceToken(ctx.service, { token: input.token });
       if (!user) throw new AppError("UNAUTHORIZED", "device_token_invalid");
-      return { name: user.name, email: user.email };
+      // The brokers this web app vouches for: the command line sends its token to no other (issue 41).
+      const env = appEnv();
+      const trustedBrokers = vouchedBrokerOrigins(env.PUBLIC_BROKER_URL, env.TRUSTED_BROKER_URLS);
+      return { name: user.name, email: user.email, trustedBrokers };
     }),
   deviceLogout: publicProcedure
     .meta(rest("/public/device/logout", "Revoke a command-line token", "POST"))
