@@ -53,6 +53,10 @@ export interface BrokerServer {
   /** The links with the other nodes on the database (broker/cluster/links.ts). */
   links: ClusterLinks;
   hookLimiter: SharedLimiter;
+  /** The status hook's limit per member (HOOK_MEMBER_RATE_*). */
+  hookMemberLimiter: SharedLimiter;
+  /** One pass of the periodic sweep of idle rate_limits rows (bounded); how many rows it dropped. */
+  sweepRateLimits(): Promise<number>;
   nodeId: string;
   /** Pings the database, closes presences this node left open, starts listening and the timers. */
   start(): Promise<void>;
@@ -106,6 +110,25 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
   const joinLimiter = limiter("join", config.JOIN_RATE_PER_MINUTE, config.JOIN_RATE_PER_MINUTE);
   const wsLimiter = limiter("ws-auth", config.WS_AUTH_RATE_PER_MINUTE, config.WS_AUTH_RATE_PER_MINUTE);
   const hookLimiter = limiter("hook", config.HOOK_RATE_CAPACITY, config.HOOK_RATE_PER_MINUTE);
+  const hookMemberLimiter = limiter(
+    "hook-member",
+    config.HOOK_MEMBER_RATE_CAPACITY,
+    config.HOOK_MEMBER_RATE_PER_MINUTE,
+  );
+  const sharedLimiters = [hookLimiter, hookMemberLimiter, joinLimiter, wsLimiter];
+  // Rows idle past RATE_LIMIT_SWEEP_AFTER_MS and full again (so nothing is lost), in batches of 1,000 and at
+  // most 10 batches a pass. On the database's clock one limiter's sweep covers every limit's rows (the
+  // others then find none); on a test's clock each sweeps its own.
+  const sweepRateLimits = async (): Promise<number> => {
+    let swept = 0;
+    for (const l of sharedLimiters)
+      for (let batch = 0; batch < 10; batch++) {
+        const n = await l.sweep(1_000);
+        swept += n;
+        if (n < 1_000) break;
+      }
+    return swept;
+  };
   // The links with the other nodes come first: the hub is made with them (it hands them its batches
   // and listens for theirs).
   const links = linksOf(config, { nodeId, pool, log });
@@ -206,6 +229,7 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
         log,
         metrics,
         limiter: hookLimiter,
+        memberLimiter: hookMemberLimiter,
         nonces,
         maxSkewMs: config.WS_AUTH_MAX_SKEW_MS,
         maxBodyBytes: config.MAX_MESSAGE_BYTES,
@@ -338,6 +362,8 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
     hub: messages,
     links,
     hookLimiter,
+    hookMemberLimiter,
+    sweepRateLimits,
     nodeId,
     async start() {
       await monitor.start();
@@ -360,7 +386,7 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
       every(config.MEMBERSHIP_SWEEP_MS, reconcile);
       every(60_000, () => {
         // One bounded sweep drops full buckets of every shared limit (the rows of other nodes too: lossless).
-        void hookLimiter.sweep().catch(() => {});
+        void sweepRateLimits().catch(() => {});
         frameLimits.sweep();
         members.prune((meshId) => connections.countInMesh(meshId) > 0);
         return sweepUsedNonces(system);
