@@ -10,6 +10,7 @@ import { uuidv7 } from "../src/server/core/ids";
 import type { Logger } from "../src/server/core/logger";
 import { Readiness } from "../src/server/core/readiness";
 import { SharedLimiter } from "../src/server/core/shared-limit";
+import { isProductionEnv, metricsAccess } from "../src/server/core/metrics-http";
 import { totalQueueDepth, sweepExpired } from "./store/message-sweep";
 import { sweepUsedNonces } from "../src/server/services/broker/used-nonces";
 import { SYSTEM } from "../src/server/services/actor";
@@ -71,6 +72,8 @@ export interface BrokerDeps {
   db: Db;
   /** The rate limiters' clock in milliseconds (default Date.now); tests of time-based rules control it. */
   now?: () => number;
+  /** Whether this is a production start (default NODE_ENV=production): /metrics is then closed without METRICS_TOKEN. */
+  production?: boolean;
 }
 
 /** Builds the broker: /health, /ready, /metrics, POST /join, POST /hook/set-status and WebSocket upgrades on /ws. */
@@ -213,7 +216,11 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
     createHttpHandler({
       monitor,
       metrics,
-      metricsToken: config.METRICS_TOKEN,
+      metricsAccess: metricsAccess({
+        token: config.METRICS_TOKEN,
+        production: deps.production ?? isProductionEnv(),
+        host: config.BROKER_HOST,
+      }),
       readiness,
       about: { version: deps.version, gitSha: deps.gitSha, startedAt },
       join: {
