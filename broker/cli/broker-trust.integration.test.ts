@@ -11,7 +11,12 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { handleRest } from "@/server/api/openapi/rest-handler";
 import { createContext } from "@/server/api/trpc";
-import { decideDeviceLogin, pollDeviceLogin, startDeviceLogin } from "@/server/services/devices/device-login";
+import {
+  decideDeviceLogin,
+  pollDeviceLogin,
+  revokeDeviceToken,
+  startDeviceLogin,
+} from "@/server/services/devices/device-login";
 import { freePort, testDb } from "@/test/helpers";
 import { ctxOf, makeUser, visitorCtx } from "@/test/mesh-fixtures";
 import { ConfigStore } from "../client";
@@ -144,6 +149,19 @@ describe("mesh join sends the account token only to a broker the web app vouches
     expect(received[0]?.path).toBe("/join");
     expect(received[0]?.body).not.toContain(token);
     expect(JSON.parse(received[0]?.body ?? "{}")).not.toHaveProperty("accountToken");
+  });
+
+  it("sends nothing when the web app cannot vouch: a revoked sign-in", { timeout: 60_000 }, async () => {
+    const { home, token } = await signedInHome();
+    await revokeDeviceToken(visitorCtx(db), { token });
+    const { invite } = await meshForBroker(db, attackerWs);
+    received.length = 0;
+
+    const joined = await run(home, ["join", invite.inviteLink]);
+
+    expect(joined.code).toBe(1);
+    expect(joined.err).toContain("sign-in was revoked");
+    expect(received).toEqual([]);
   });
 
   it("still links the join to the account on a vouched broker", { timeout: 60_000 }, async () => {
