@@ -67,6 +67,9 @@ export const ZBrokerConfig = z.object({
   // Status hook: token bucket per (pid, cwd) of the calling script (Document 2: 30 per minute).
   HOOK_RATE_CAPACITY: envInt(30, 1, 1_000_000),
   HOOK_RATE_PER_MINUTE: envInt(30, 1, 1_000_000),
+  // ...and per member (its peer key), whatever pid and cwd its requests claim (issue 41, attack 7).
+  HOOK_MEMBER_RATE_CAPACITY: envInt(60, 1, 1_000_000),
+  HOOK_MEMBER_RATE_PER_MINUTE: envInt(60, 1, 1_000_000),
   /** When set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`. */
   METRICS_TOKEN: ZMetricsToken,
 });

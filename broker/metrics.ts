@@ -1,8 +1,28 @@
 import { Counter, Gauge, Histogram } from "prom-client";
 import { processRegistry } from "../src/server/core/metrics-http";
+import { TtlCache } from "../src/server/core/ttl-cache";
 
 /** Buckets (seconds) of the broker's latency histograms: 0.5 ms to 10 s. */
 export const BROKER_LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/**
+ * How long a count of rate_limits rows serves the scrapes (issue 41): counting scans the table, and a
+ * scrape must not cost the database a scan each time, however often Prometheus (or anyone) asks.
+ */
+export const BUCKETS_READ_TTL_MS = 30_000;
+
+/** A read shared by every caller within `ttlMs` (one query in flight, its answer reused); a failure is not kept. */
+export function cachedRead(read: () => Promise<number>, ttlMs: number, now: () => number = Date.now) {
+  const cache = new TtlCache<"value", Promise<number>>({ maxEntries: 1, ttlMs, now });
+  return (): Promise<number> => {
+    const held = cache.get("value");
+    if (held) return held;
+    const fresh = read();
+    cache.set("value", fresh);
+    fresh.catch(() => cache.delete("value"));
+    return fresh;
+  };
+}
 
 /** The broker's metrics; names and labels are listed in docs/protocol.md ("Metrics"). */
 export function createBrokerMetrics(
@@ -15,6 +35,7 @@ export function createBrokerMetrics(
   } = {},
 ) {
   const { registry, registers, dbUp } = processRegistry("broker_");
+  const buckets = gauges.buckets ? cachedRead(gauges.buckets, BUCKETS_READ_TTL_MS) : undefined;
   return {
     registry,
     dbUp,
@@ -116,10 +137,10 @@ export function createBrokerMetrics(
     }),
     rateLimitBuckets: new Gauge({
       name: "broker_rate_limit_buckets",
-      help: "Token buckets of the status-hook limit that are not full (rows of rate_limits, read at scrape time; -1 when unreadable)",
+      help: "Token buckets of the status-hook limit that are not full (rows of rate_limits, counted at most every 30 s; -1 when unreadable)",
       registers,
       async collect() {
-        if (gauges.buckets) this.set(await gauges.buckets().catch(() => -1));
+        if (buckets) this.set(await buckets().catch(() => -1));
       },
     }),
     slowConsumers: new Counter({

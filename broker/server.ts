@@ -10,6 +10,7 @@ import { uuidv7 } from "../src/server/core/ids";
 import type { Logger } from "../src/server/core/logger";
 import { Readiness } from "../src/server/core/readiness";
 import { SharedLimiter } from "../src/server/core/shared-limit";
+import { isProductionEnv, metricsAccess } from "../src/server/core/metrics-http";
 import { totalQueueDepth, sweepExpired } from "./store/message-sweep";
 import { sweepUsedNonces } from "../src/server/services/broker/used-nonces";
 import { SYSTEM } from "../src/server/services/actor";
@@ -53,6 +54,10 @@ export interface BrokerServer {
   /** The links with the other nodes on the database (broker/cluster/links.ts). */
   links: ClusterLinks;
   hookLimiter: SharedLimiter;
+  /** The status hook's limit per member (HOOK_MEMBER_RATE_*). */
+  hookMemberLimiter: SharedLimiter;
+  /** One pass of the periodic sweep of idle rate_limits rows (bounded); how many rows it dropped. */
+  sweepRateLimits(): Promise<number>;
   nodeId: string;
   /** Pings the database, closes presences this node left open, starts listening and the timers. */
   start(): Promise<void>;
@@ -67,6 +72,8 @@ export interface BrokerDeps {
   db: Db;
   /** The rate limiters' clock in milliseconds (default Date.now); tests of time-based rules control it. */
   now?: () => number;
+  /** Whether this is a production start (default NODE_ENV=production): /metrics is then closed without METRICS_TOKEN. */
+  production?: boolean;
 }
 
 /** Builds the broker: /health, /ready, /metrics, POST /join, POST /hook/set-status and WebSocket upgrades on /ws. */
@@ -106,6 +113,25 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
   const joinLimiter = limiter("join", config.JOIN_RATE_PER_MINUTE, config.JOIN_RATE_PER_MINUTE);
   const wsLimiter = limiter("ws-auth", config.WS_AUTH_RATE_PER_MINUTE, config.WS_AUTH_RATE_PER_MINUTE);
   const hookLimiter = limiter("hook", config.HOOK_RATE_CAPACITY, config.HOOK_RATE_PER_MINUTE);
+  const hookMemberLimiter = limiter(
+    "hook-member",
+    config.HOOK_MEMBER_RATE_CAPACITY,
+    config.HOOK_MEMBER_RATE_PER_MINUTE,
+  );
+  const sharedLimiters = [hookLimiter, hookMemberLimiter, joinLimiter, wsLimiter];
+  // Rows idle past RATE_LIMIT_SWEEP_AFTER_MS and full again (so nothing is lost), in batches of 1,000 and at
+  // most 10 batches a pass. On the database's clock one limiter's sweep covers every limit's rows (the
+  // others then find none); on a test's clock each sweeps its own.
+  const sweepRateLimits = async (): Promise<number> => {
+    let swept = 0;
+    for (const l of sharedLimiters)
+      for (let batch = 0; batch < 10; batch++) {
+        const n = await l.sweep(1_000);
+        swept += n;
+        if (n < 1_000) break;
+      }
+    return swept;
+  };
   // The links with the other nodes come first: the hub is made with them (it hands them its batches
   // and listens for theirs).
   const links = linksOf(config, { nodeId, pool, log });
@@ -190,7 +216,11 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
     createHttpHandler({
       monitor,
       metrics,
-      metricsToken: config.METRICS_TOKEN,
+      metricsAccess: metricsAccess({
+        token: config.METRICS_TOKEN,
+        production: deps.production ?? isProductionEnv(),
+        host: config.BROKER_HOST,
+      }),
       readiness,
       about: { version: deps.version, gitSha: deps.gitSha, startedAt },
       join: {
@@ -206,6 +236,7 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
         log,
         metrics,
         limiter: hookLimiter,
+        memberLimiter: hookMemberLimiter,
         nonces,
         maxSkewMs: config.WS_AUTH_MAX_SKEW_MS,
         maxBodyBytes: config.MAX_MESSAGE_BYTES,
@@ -338,6 +369,8 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
     hub: messages,
     links,
     hookLimiter,
+    hookMemberLimiter,
+    sweepRateLimits,
     nodeId,
     async start() {
       await monitor.start();
@@ -360,7 +393,7 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
       every(config.MEMBERSHIP_SWEEP_MS, reconcile);
       every(60_000, () => {
         // One bounded sweep drops full buckets of every shared limit (the rows of other nodes too: lossless).
-        void hookLimiter.sweep().catch(() => {});
+        void sweepRateLimits().catch(() => {});
         frameLimits.sweep();
         members.prune((meshId) => connections.countInMesh(meshId) > 0);
         return sweepUsedNonces(system);

@@ -2,7 +2,9 @@ import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 
 // The web app's /metrics and /ready on the production server (src/web/server.ts answers them before
-// Next.js; docs/observability.md). METRICS_TOKEN is unset in this suite, so /metrics is open.
+// Next.js; docs/observability.md). A production start answers /metrics only to METRICS_TOKEN's bearer
+// (playwright.config.ts sets it); without the bearer it is 401.
+const METRICS_TOKEN = process.env.E2E_METRICS_TOKEN ?? "e2e-metrics-token-0123456789";
 
 /** The value of one series of the exposition, or undefined when it is absent. */
 function series(text: string, name: string, labels: Record<string, string>): number | undefined {
@@ -26,7 +28,8 @@ test("/metrics counts requests by route template, never by raw path", async ({ r
   expect((await request.get("/de")).status()).toBe(200);
   expect((await request.get(`/no-such-${jobId}`, { maxRedirects: 0 })).status()).toBeGreaterThanOrEqual(300);
 
-  const res = await request.get("/metrics");
+  expect((await request.get("/metrics")).status()).toBe(401);
+  const res = await request.get("/metrics", { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
   expect(res.status()).toBe(200);
   expect(res.headers()["content-type"]).toContain("text/plain");
   const text = await res.text();

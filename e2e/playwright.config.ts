@@ -73,6 +73,8 @@ export default defineConfig({
       // cores (the default cost is exercised by src/server/core/password.test.ts).
       PASSWORD_SCRYPT_LOG2_N: "15",
       NEXT_TELEMETRY_DISABLED: "1",
+      // A production start's /metrics is closed without a token (docs/observability.md); metrics.spec.ts sends it.
+      METRICS_TOKEN: process.env.E2E_METRICS_TOKEN ?? "e2e-metrics-token-0123456789",
     },
   },
 });

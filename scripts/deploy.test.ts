@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { parse } from "yaml";
 import type { z } from "zod";
 import { ZBrokerConfig } from "../broker/config";
 import { WS_PATH } from "../broker/protocol/ws-auth";
@@ -170,6 +171,24 @@ describe("compose.yaml", () => {
     expect(env.WEB_UPSTREAMS).toBe(pool("web"));
     expect(env.BROKER_UPSTREAMS).toBe(pool("broker"));
     expect(compose.services.proxy?.volumes).toContain("./Caddyfile:/etc/caddy/Caddyfile:ro");
+  });
+
+  it("makes every process require METRICS_TOKEN, and its Prometheus configuration send it to each of them", () => {
+    for (const p of APP)
+      for (const [name, s] of byProcess(p)) expect(envOf(s).METRICS_TOKEN, name).toBe(SAMPLE_ENV.METRICS_TOKEN);
+    const prometheus = parse(deployFile("prometheus.yml")) as {
+      scrape_configs: {
+        authorization?: { type?: string; credentials_file?: string };
+        static_configs: { targets: string[] }[];
+      }[];
+    };
+    const scraped: string[] = [];
+    for (const job of prometheus.scrape_configs) {
+      expect(job.authorization).toEqual({ type: "Bearer", credentials_file: "/etc/prometheus/metrics-token" });
+      scraped.push(...job.static_configs.flatMap((c) => c.targets));
+    }
+    const all = APP.flatMap((p) => byProcess(p).map(([name, s]) => `${name}:${portOf(p, s)}`));
+    expect(scraped.sort()).toEqual(all.sort());
   });
 
   it("leaves PostgreSQL room for every pool of every process (docs/deploy.md, Connection pools)", () => {

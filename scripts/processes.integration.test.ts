@@ -54,7 +54,12 @@ describe("health of the broker and the worker", () => {
 
   it("broker /metrics is Prometheus text", async () => {
     const port = await freePort();
-    const run = spawnTsx("broker/index.ts", [], { DATABASE_URL: url(), BROKER_PORT: String(port) });
+    // Open without METRICS_TOKEN only on a development start listening on loopback only (issue 41).
+    const run = spawnTsx("broker/index.ts", [], {
+      DATABASE_URL: url(),
+      BROKER_PORT: String(port),
+      BROKER_HOST: "127.0.0.1",
+    });
     try {
       const res = await waitForHttp(`http://127.0.0.1:${port}/metrics`);
       expect(res.headers.get("content-type")).toContain("text/plain");

@@ -56,6 +56,8 @@ beforeAll(async () => {
     await startBroker(db, { JOIN_RATE_PER_MINUTE: "1000" }),
     await startBroker(db, { JOIN_RATE_PER_MINUTE: "1000" }),
   ];
+  // The web app vouches for both nodes, so `mesh join` sends them the account's token (issue 41).
+  process.env.TRUSTED_BROKER_URLS = `${nodeA.ws},${nodeB.ws}`;
   await startWeb();
 });
 afterAll(async () => {

@@ -60,6 +60,8 @@ Joins the mesh of an invite link, in any form: ic://join/<token>, https://<host>
 app first. Makes this peer's keys (they never leave this machine; only the public
 halves are sent), asks the broker at the invite's address to join, and stores keys and settings in
 $MESH_HOME/meshes/<mesh id>.json (mode 0600). Joining a mesh already joined rejoins with the same keys.
+After mesh login, the account is sent only to a broker your web app vouches for; a link to any other
+broker is refused (join it with --anonymous if you trust it).
 
 Options:
   --name <name>   the name other peers see (1 to 80 characters; default: this machine's host name)

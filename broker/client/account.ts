@@ -1,6 +1,6 @@
 // `mesh login` on the command line's side (docs/cli.md): the device flow against the web app, and the
 // token's later uses (whoami, logout). The token goes only to the web app it came from and, in joins,
-// to the broker of the invite (which checks it against the same database).
+// to the broker of the invite when that web app vouches for it (issue 41: a link may name any broker).
 import { z } from "zod";
 import { answerOptions, MeshClientError } from "./mesh-client-error";
 import type { TAccount } from "./config-store";
@@ -29,7 +29,12 @@ const ZPolled = z.discriminatedUnion("status", [
     user: z.object({ name: z.string().nullable(), email: z.string().nullable() }),
   }),
 ]);
-const ZUser = z.object({ name: z.string().nullable(), email: z.string().nullable() });
+const ZUser = z.object({
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  /** Origins of the brokers the web app vouches for; absent from a web app older than issue 41. */
+  trustedBrokers: z.array(z.string()).optional(),
+});
 const ZError = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 
 /** The web app's base URL as the user gave it: http(s) only, no path, query or credentials. */
@@ -116,6 +121,14 @@ export async function loginWithDevice(webUrl: string, opts: LoginOptions): Promi
 /** Who the stored token stands for (AccountError `device_token_invalid` once it was revoked). */
 export function whoami(account: TAccount) {
   return call(account.webUrl, "whoami", { token: account.token }, ZUser);
+}
+
+/**
+ * The origins of the brokers the account's own web app vouches for (asked each time: the list is the web
+ * app's to change). Empty when the web app publishes none, so nothing is vouched for.
+ */
+export async function vouchedBrokers(account: Pick<TAccount, "webUrl" | "token">): Promise<string[]> {
+  return (await call(account.webUrl, "whoami", { token: account.token }, ZUser)).trustedBrokers ?? [];
 }
 
 /** Revokes the token at the web app. */

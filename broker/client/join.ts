@@ -2,10 +2,12 @@
 import os from "node:os";
 import { answerOptions, MeshClientError } from "./mesh-client-error";
 import { z } from "zod";
+import { isVouchedBroker } from "../../src/server/core/broker-origin";
 import { fromBase64Url, toBase64Url } from "../../src/server/core/encoding";
 import { INVITE_TOKEN_MAX_LENGTH } from "../../src/server/core/invites";
 import { signJoinProof } from "../../src/server/services/join/join-proof";
-import { ConfigStore, type TMeshConfig } from "./config-store";
+import { vouchedBrokers } from "./account";
+import { ConfigStore, type TAccount, type TMeshConfig } from "./config-store";
 import { brokerHttpUrl, readJoinLink, shortJoinLinkOf } from "./join-link";
 import { generatePeerSecrets, peerKeyPairs, type PeerSecrets } from "./mesh-crypto";
 import { postJson, retryAfterOf, type JsonAnswer } from "./post-json";
@@ -40,8 +42,11 @@ export interface JoinOptions {
   /** Groups to join (a message can go to `@group`). */
   groups?: readonly string[];
   store?: ConfigStore;
-  /** The token of `mesh login`: the member is then the user's (docs/cli.md). */
-  accountToken?: string;
+  /**
+   * The account of `mesh login`: the member is then the user's (docs/cli.md). Its token is sent only to a
+   * broker its web app vouches for; another broker's link is refused with `broker_not_vouched`.
+   */
+  account?: Pick<TAccount, "webUrl" | "token">;
 }
 
 export interface JoinOutcome {
@@ -67,6 +72,14 @@ export async function joinWithLink(link: string, opts: JoinOptions = {}): Promis
   if (displayName.length < 1 || displayName.length > 80)
     throw new JoinRefusedError("BAD_REQUEST", "the display name must be 1 to 80 characters");
 
+  // The link names the broker, and anyone can sign a link: the account's token goes only to a broker
+  // the account's own web app vouches for, asked before anything is sent (issue 41, attack 1).
+  if (opts.account && !isVouchedBroker(invite.broker_url, await vouchedBrokers(opts.account)))
+    throw new JoinRefusedError(
+      "broker_not_vouched",
+      `the link's broker ${invite.broker_url} is not one your account's web app (${opts.account.webUrl}) vouches for, so your account's token was not sent to it`,
+    );
+
   const existing = store.get(invite.mesh_id);
   const secrets: PeerSecrets = existing
     ? { signSeed: fromBase64Url(existing.signSeed, 32), boxSecretKey: fromBase64Url(existing.boxSecretKey, 32) }
@@ -83,7 +96,7 @@ export async function joinWithLink(link: string, opts: JoinOptions = {}): Promis
     boxPubkey,
     displayName,
     proof,
-    ...(opts.accountToken ? { accountToken: opts.accountToken } : {}),
+    ...(opts.account ? { accountToken: opts.account.token } : {}),
     ...(opts.groups?.length ? { groups: opts.groups } : {}),
   };
 

@@ -1,6 +1,7 @@
 import type http from "node:http";
 import { z } from "zod";
 import type { Db } from "../../src/server/core/db";
+import { ERROR_MAP } from "../../src/server/core/errors";
 import { sendJson } from "../../src/server/core/lifecycle";
 import type { Logger } from "../../src/server/core/logger";
 import type { RateLimiter } from "../../src/server/core/shared-limit";
@@ -35,6 +36,8 @@ export interface HookDeps {
   metrics: BrokerMetrics;
   /** Per (process id, working directory) of the calling script, namespaced by member. */
   limiter: RateLimiter;
+  /** Per member, whatever pid and cwd it claims (the pair is the caller's to choose). */
+  memberLimiter: RateLimiter;
   nonces: NonceCache;
   maxSkewMs: number;
   maxBodyBytes: number;
@@ -65,16 +68,21 @@ export async function handleHook(req: http.IncomingMessage, res: http.ServerResp
       return sendJson(res, 403, errorBody("FORBIDDEN", "forbidden_role"));
     }
 
-    const taken = await deps.limiter.take(hookBucketKey(input));
-    const headers = rateLimitHeaders(deps.limiter, taken, "hook");
+    // The member's bucket first: a refused update then takes no script bucket (no rate_limits row per
+    // made-up pid). Then the script's own, so one busy script does not use up its member's share.
+    const byMember = await deps.memberLimiter.take(input.memberId);
+    const taken = byMember.allowed ? await deps.limiter.take(hookBucketKey(input)) : byMember;
+    const [limiter, policy] = byMember.allowed ? [deps.limiter, "hook"] : [deps.memberLimiter, "hook_member"];
+    const headers = rateLimitHeaders(limiter, taken, policy);
     for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
     if (!taken.allowed) {
       count("rate_limited");
-      deps.metrics.rateLimited.inc({ limit: "hook" });
+      deps.metrics.rateLimited.inc({ limit: policy });
+      const from = byMember.allowed ? "this script" : "this member";
       return sendJson(
         res,
-        429,
-        errorBody("TOO_MANY_REQUESTS", "too many status updates from this script; see Retry-After"),
+        ERROR_MAP.rate_limited.http,
+        errorBody("TOO_MANY_REQUESTS", `too many status updates from ${from}; see Retry-After`),
       );
     }
     const text = input.text ?? null;

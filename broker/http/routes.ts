@@ -1,9 +1,9 @@
-// The broker's plain HTTP routes: /health, /ready, /metrics (behind METRICS_TOKEN when set), POST /join,
+// The broker's plain HTTP routes: /health, /ready, /metrics (behind METRICS_TOKEN), POST /join,
 // POST /leave and POST /hook/set-status. WebSocket upgrades on /ws are handled apart (ws/upgrade.ts).
 import type http from "node:http";
 import { healthDocument, type DbMonitor } from "../../src/server/core/db-monitor";
 import { sendJson, sendNotFound } from "../../src/server/core/lifecycle";
-import { handleOpsRoute } from "../../src/server/core/metrics-http";
+import { handleOpsRoute, type MetricsAccess } from "../../src/server/core/metrics-http";
 import type { Readiness } from "../../src/server/core/readiness";
 import type { BrokerMetrics } from "../metrics";
 import { handleHook, type HookDeps } from "./hook-route";
@@ -14,7 +14,8 @@ import { errorBody, requestTarget } from "./request";
 export interface RoutesDeps {
   monitor: DbMonitor;
   metrics: BrokerMetrics;
-  metricsToken: string | undefined;
+  /** Who may read /metrics (METRICS_TOKEN; closed without it but on a loopback development start). */
+  metricsAccess: MetricsAccess;
   /** GET /ready: database answering, LISTEN connection up, not shutting down. */
   readiness: Readiness;
   about: { version: string; gitSha: string; startedAt: number };
@@ -39,7 +40,7 @@ export function createHttpHandler(deps: RoutesDeps): http.RequestListener {
     } else if (
       handleOpsRoute(req, res, url.pathname, {
         registry: deps.metrics.registry,
-        metricsToken: deps.metricsToken,
+        metrics: deps.metricsAccess,
         readiness: deps.readiness,
       })
     ) {

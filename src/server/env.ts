@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZTrustedBrokerUrls } from "./core/broker-origin";
 import { ZTrustProxy } from "./core/client-address";
 import { envInt, parseConfig, ZDatabaseUrl } from "./core/config";
 import { DEFAULT_MAX_REQUEST_BYTES } from "./http/body-limit";
@@ -22,6 +23,8 @@ export const ZAppEnv = z.object({
     .string()
     .regex(/^wss?:\/\/[^|\s]+$/, { error: "must be a ws:// or wss:// URL" })
     .default("ws://localhost:4000"),
+  /** Other brokers of this deployment the command line may send its account token to (docs/cli.md); default none. */
+  TRUSTED_BROKER_URLS: ZTrustedBrokerUrls,
   /** Key ring sealing secrets at rest: "id:base64key,..." (the first seals, any opens); see docs/secrets.md. */
   SECRETS_KEYS: z.string().min(1, { error: "is required (see docs/secrets.md)" }),
   /** Invite previews per minute per client address (each costs a signature check). */

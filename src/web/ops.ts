@@ -1,7 +1,7 @@
 import type http from "node:http";
 import { DbMonitor } from "../server/core/db-monitor";
 import type { Logger } from "../server/core/logger";
-import { handleOpsRoute } from "../server/core/metrics-http";
+import { handleOpsRoute, type MetricsAccess } from "../server/core/metrics-http";
 import { Readiness } from "../server/core/readiness";
 import { createWebMetrics, observeRequest } from "./metrics";
 import { webRouteMatcher } from "./routes";
@@ -9,7 +9,8 @@ import { webRouteMatcher } from "./routes";
 export interface WebOpsOptions {
   databaseUrl: string;
   dbPingIntervalMs: number;
-  metricsToken: string | undefined;
+  /** Who may read /metrics. */
+  metrics: MetricsAccess;
   root: string;
   dev: boolean;
   log: Logger;
@@ -44,7 +45,7 @@ export function createWebOps(options: WebOpsOptions): WebOps {
     },
   });
   const readiness = new Readiness({ database: () => monitor.isUp });
-  const ops = { registry: metrics.registry, metricsToken: options.metricsToken, readiness };
+  const ops = { registry: metrics.registry, metrics: options.metrics, readiness };
   return {
     handle: (req, res, pathname) => handleOpsRoute(req, res, pathname, ops),
     observe: (req, res, pathname) => observeRequest(metrics, matcher, req, res, pathname),

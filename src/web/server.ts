@@ -16,6 +16,7 @@ import { loadConfigOrExit } from "../server/core/config";
 import { PROJECT_ROOT } from "../server/core/project-root";
 import { onShutdown } from "../server/core/lifecycle";
 import { createLogger } from "../server/core/logger";
+import { metricsAccess } from "../server/core/metrics-http";
 import { bodyLimitFor } from "../server/http/body-limit";
 import { newNonce, securityHeaders } from "../server/http/security-headers";
 import { ZWebServerConfig } from "./config";
@@ -42,7 +43,8 @@ const handle = app.getRequestHandler();
 const ops = createWebOps({
   databaseUrl: config.DATABASE_URL,
   dbPingIntervalMs: config.DB_PING_INTERVAL_MS,
-  metricsToken: config.METRICS_TOKEN,
+  // Without METRICS_TOKEN, open only under --dev on a loopback HOST (docs/observability.md).
+  metrics: metricsAccess({ token: config.METRICS_TOKEN, production: !dev, host: config.HOST }),
   root: PROJECT_ROOT,
   dev,
   log,

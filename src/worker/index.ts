@@ -4,6 +4,7 @@ import { DbMonitor } from "../server/core/db-monitor";
 import { resolveGitSha } from "../server/core/git-sha";
 import { onShutdown } from "../server/core/lifecycle";
 import { createLogger } from "../server/core/logger";
+import { isProductionEnv, metricsAccess } from "../server/core/metrics-http";
 import { Readiness } from "../server/core/readiness";
 import { APP_VERSION } from "../server/core/version";
 import { createDb } from "../server/core/db";
@@ -77,7 +78,11 @@ const server = createWorkerHttp({
   monitor,
   about: { version: APP_VERSION, gitSha, startedAt },
   concurrency: config.WORKER_CONCURRENCY,
-  ops: { registry: metrics.registry, metricsToken: config.METRICS_TOKEN, readiness },
+  ops: {
+    registry: metrics.registry,
+    metrics: metricsAccess({ token: config.METRICS_TOKEN, production: isProductionEnv(), host: config.WORKER_HOST }),
+    readiness,
+  },
 });
 server.listen(config.WORKER_PORT, config.WORKER_HOST, () =>
   log.info({ event: "listening", port: config.WORKER_PORT }, "worker health listening"),

@@ -1,4 +1,4 @@
-import { joinWithLink, JoinLinkError, JoinRefusedError } from "../../client";
+import { AccountError, joinWithLink, JoinLinkError, JoinRefusedError } from "../../client";
 import { CliFailure, EXIT, parseCommandArgs, storeOf, UsageError, type CliIo } from "../io";
 
 /** `mesh join <link> [--name <n>]`: join a mesh and store this peer's keys. */
@@ -18,13 +18,30 @@ export async function joinCommand(args: string[], io: CliIo): Promise<number> {
     outcome = await joinWithLink(positionals[0], {
       displayName: values.name,
       store,
-      accountToken: account?.token,
+      ...(account ? { account } : {}),
       ...(values.group?.length ? { groups: values.group } : {}),
     });
   } catch (error) {
     if (error instanceof JoinLinkError) throw new CliFailure(`cannot join: ${error.message}`, error.code);
+    // Asking the account's web app which brokers it vouches for failed: nothing was sent to the broker.
+    if (error instanceof AccountError) {
+      if (error.code === "device_token_invalid")
+        throw new CliFailure(
+          "join refused: this machine's sign-in was revoked; run mesh login again, or join with --anonymous",
+          error.code,
+        );
+      throw new CliFailure(
+        `cannot join with your account: ${error.message}; join with --anonymous to join without it`,
+        error.code,
+      );
+    }
     if (error instanceof JoinRefusedError) {
       if (error.code === "UNREACHABLE") throw new CliFailure(error.message, error.code);
+      if (error.code === "broker_not_vouched")
+        throw new CliFailure(
+          `join refused: ${error.message}. If you trust this link, join with --anonymous: the member is then not linked to your account`,
+          error.code,
+        );
       if (error.code === "account_token_invalid")
         throw new CliFailure(
           "join refused: this machine's login expired or was ended; run mesh login again, or join with --anonymous",

@@ -2,13 +2,13 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Counter, Registry } from "prom-client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { handleOpsRoute, metricsAuthorized, ZMetricsToken } from "./metrics-http";
+import { handleOpsRoute, isLoopbackHost, metricsAccess, metricsAuthorized, ZMetricsToken } from "./metrics-http";
 import { Readiness } from "./readiness";
 
 const TOKEN = "a-metrics-token-of-some-length";
 
 describe("metricsAuthorized", () => {
-  it("lets every scrape through without a token", () => {
+  it("lets every scrape through without a token (the caller decides whether that is open)", () => {
     expect(metricsAuthorized(undefined, undefined)).toBe(true);
     expect(metricsAuthorized("Bearer whatever", undefined)).toBe(true);
   });
@@ -38,6 +38,30 @@ describe("metricsAuthorized", () => {
   });
 });
 
+describe("metricsAccess (issue 41: closed by default in production)", () => {
+  it("needs the token when one is set, wherever the process runs", () => {
+    for (const production of [true, false])
+      for (const host of ["0.0.0.0", "127.0.0.1"])
+        expect(metricsAccess({ token: TOKEN, production, host })).toEqual({ token: TOKEN });
+  });
+
+  it("is open without a token only on a development start listening on loopback only", () => {
+    expect(metricsAccess({ token: undefined, production: false, host: "127.0.0.1" })).toBe("open");
+    expect(metricsAccess({ token: undefined, production: false, host: "::1" })).toBe("open");
+    expect(metricsAccess({ token: undefined, production: false, host: "localhost" })).toBe("open");
+    expect(metricsAccess({ token: undefined, production: true, host: "127.0.0.1" })).toBe("closed");
+    for (const host of ["0.0.0.0", "::", "", "10.0.0.5", "mesh.example.org"])
+      expect(metricsAccess({ token: undefined, production: false, host }), host).toBe("closed");
+  });
+
+  it("knows loopback addresses", () => {
+    for (const host of ["127.0.0.1", "127.1.2.3", "::1", "[::1]", "LOCALHOST", "::ffff:127.0.0.1"])
+      expect(isLoopbackHost(host), host).toBe(true);
+    for (const host of ["0.0.0.0", "::", "128.0.0.1", "::2", "localhost.example.org", ""])
+      expect(isLoopbackHost(host), host).toBe(false);
+  });
+});
+
 describe("handleOpsRoute", () => {
   const registry = new Registry();
   new Counter({ name: "test_things_total", help: "things", registers: [registry] }).inc(3);
@@ -50,7 +74,7 @@ describe("handleOpsRoute", () => {
       if (
         !handleOpsRoute(req, res, pathname, {
           registry,
-          metricsToken: req.headers["x-test-guarded"] ? TOKEN : undefined,
+          metrics: req.headers["x-test-closed"] ? "closed" : req.headers["x-test-guarded"] ? { token: TOKEN } : "open",
           readiness,
         })
       ) {
@@ -75,6 +99,11 @@ describe("handleOpsRoute", () => {
       headers: { "x-test-guarded": "1", authorization: `Bearer ${TOKEN}` },
     });
     expect(allowed.status).toBe(200);
+    const closed = await fetch(`${base}/metrics`, {
+      headers: { "x-test-closed": "1", authorization: `Bearer ${TOKEN}` },
+    });
+    expect(closed.status).toBe(404);
+    expect(await closed.text()).not.toContain("test_things_total");
   });
 
   it("answers /ready 200 then 503 once draining, and leaves other requests alone", async () => {

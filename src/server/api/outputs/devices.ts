@@ -18,7 +18,12 @@ export const ZDeviceLoginPollOut = z.discriminatedUnion("status", [
     user: z.object({ name: z.string().nullable(), email: z.string().nullable() }),
   }),
 ]);
-export const ZDeviceWhoamiOut = z.object({ name: z.string().nullable(), email: z.string().nullable() });
+export const ZDeviceWhoamiOut = z.object({
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  /** Origins of the brokers this web app vouches for (PUBLIC_BROKER_URL, TRUSTED_BROKER_URLS). */
+  trustedBrokers: z.array(z.string()),
+});
 export const ZDeviceLogoutOut = z.object({ loggedOut: z.literal(true) });
 export const ZDeviceLoginOut = z.object({
   userCode: z.string(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { vouchedBrokerOrigins } from "@/server/core/broker-origin";
 import { clientAddress } from "@/server/core/client-address";
 import { AppError } from "@/server/core/errors";
 import { appEnv } from "@/server/env";
@@ -92,7 +93,10 @@ export const publicRouter = createTRPCRouter({
       // device_token_expired (run mesh login again) or device_token_invalid (unknown or ended).
       const checked = await checkDeviceToken(ctx.service, { token: input.token });
       if (!checked.ok) throw new AppError("UNAUTHORIZED", checked.reason);
-      return { name: checked.user.name, email: checked.user.email };
+      // The brokers this web app vouches for: the command line sends its token to no other (issue 41).
+      const env = appEnv();
+      const trustedBrokers = vouchedBrokerOrigins(env.PUBLIC_BROKER_URL, env.TRUSTED_BROKER_URLS);
+      return { name: checked.user.name, email: checked.user.email, trustedBrokers };
     }),
   deviceLogout: publicProcedure
     .meta(rest("/public/device/logout", "Revoke a command-line token", "POST"))

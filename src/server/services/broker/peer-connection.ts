@@ -204,8 +204,19 @@ export async function listPeers(ctx: ServiceContext<PeerActor>): Promise<PeerLis
 }
 
 /**
+ * How long one `status_changed` audit row of a member gathers its status updates (issue 41, attack 7: a
+ * hook or a client setting its status over and over wrote one row per update, for good). The row first
+ * written in a window takes the later updates of that window: its `metadata.status` is the latest status,
+ * `updates` how many it stands for and `since` when the first of them came; `created_at` moves to the
+ * latest (which also finds the row again: it equals the member's `status_at`). At most one row per member
+ * per window, and the audit log still tells when a member's status changed and to what it ended.
+ */
+export const STATUS_AUDIT_WINDOW_MS = 60_000;
+
+/**
  * Stores the peer's status on its member (kept for its next connection) and on its live presences,
- * with a `status_changed` audit event (the status name only). Null when the member may not set one.
+ * with a `status_changed` audit event (the status name only), coalesced per STATUS_AUDIT_WINDOW_MS.
+ * Null when the member may not set one.
  */
 export async function setMemberStatus(
   ctx: ServiceContext<PeerActor>,
@@ -213,9 +224,15 @@ export async function setMemberStatus(
 ): Promise<{ at: Date; connected: boolean } | null> {
   const p = { ...input, meshId: ctx.actor.meshId, memberId: ctx.actor.memberId };
   const lease = p.leaseMs ?? null;
-  // One statement (no transaction to start or time out under load): member, live presences, audit.
+  // One statement (no transaction to start or time out under load): member, live presences, audit. `prev`
+  // reads the member's status_at before this update (every CTE sees the statement's snapshot); the
+  // member's last status row, if it is still gathering, has exactly that created_at (an index lookup on
+  // (mesh_id, created_at)). Two updates racing may both insert: the bound is per window, not exact.
   const rows = await ctx.db.$queryRaw<{ at: Date; live: number }[]>`
-    WITH m AS (
+    WITH prev AS (
+      SELECT status_at FROM members WHERE id = ${p.memberId}::uuid AND mesh_id = ${p.meshId}::uuid
+    ),
+    m AS (
       UPDATE members mem SET status = ${p.status}, status_text = ${p.text}, status_at = now() AT TIME ZONE 'UTC',
         status_lease_until = CASE WHEN ${lease}::int IS NULL THEN NULL ELSE now() AT TIME ZONE 'UTC' + ${lease}::int * interval '1 millisecond' END
       FROM meshes ms
@@ -228,12 +245,27 @@ export async function setMemberStatus(
       WHERE member_id IN (SELECT id FROM m) AND disconnected_at IS NULL
       RETURNING 1
     ),
+    gathered AS (
+      UPDATE audit_events a SET created_at = m.status_at,
+        metadata = jsonb_build_object(
+          'status', ${p.status}::text,
+          'updates', coalesce((a.metadata->>'updates')::int, 1) + 1,
+          'since', coalesce(a.metadata->>'since', to_char(a.created_at, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))
+      FROM m, prev
+      WHERE a.mesh_id = ${p.meshId}::uuid AND a.created_at = prev.status_at
+        AND a.event_type = 'status_changed'::audit_event_type AND a.actor_member_id = m.id
+        AND NOT (a.metadata ? 'lease')
+        AND coalesce((a.metadata->>'since')::timestamp, a.created_at) > m.status_at - ${STATUS_AUDIT_WINDOW_MS}::int * interval '1 millisecond'
+      RETURNING 1
+    ),
     audit AS (
-      INSERT INTO audit_events (mesh_id, event_type, actor_member_id, metadata)
-      SELECT ${p.meshId}::uuid, 'status_changed'::audit_event_type, m.id, jsonb_build_object('status', ${p.status}::text) FROM m
+      INSERT INTO audit_events (mesh_id, event_type, actor_member_id, metadata, created_at)
+      SELECT ${p.meshId}::uuid, 'status_changed'::audit_event_type, m.id, jsonb_build_object('status', ${p.status}::text), m.status_at
+      FROM m WHERE NOT EXISTS (SELECT 1 FROM gathered)
       RETURNING 1
     )
-    SELECT m.status_at AS at, (SELECT count(*) FROM live)::int AS live, (SELECT count(*) FROM audit)::int AS audited FROM m`;
+    SELECT m.status_at AS at, (SELECT count(*) FROM live)::int AS live,
+      (SELECT count(*) FROM audit)::int + (SELECT count(*) FROM gathered)::int AS audited FROM m`;
   const row = rows[0];
   return row ? { at: row.at, connected: row.live > 0 } : null;
 }

@@ -82,6 +82,7 @@ describe("mesh login (device flow)", () => {
     expect((await rest(null, "POST", "/public/device/whoami", { token })).json).toEqual({
       name: "Cleo Cli",
       email: user.email,
+      trustedBrokers: [new URL(process.env.PUBLIC_BROKER_URL ?? "").origin],
     });
 
     // A command-line join with the token: the member is the user's, and the mesh is in their list.
