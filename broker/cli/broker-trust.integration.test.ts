@@ -92,7 +92,7 @@ afterAll(async () => {
 async function signedInHome() {
   const user = await makeUser(db, { name: "Vera Victim" });
   const started = await startDeviceLogin(visitorCtx(db), { clientName: "vera-laptop" });
-  await decideDeviceLogin(ctxOf(db, user), { userCode: started.userCode, approve: true });
+  await decideDeviceLogin(ctxOf(db, user), { userCode: started.userCode, approve: true, password: "a-long-password" });
   const polled = await pollDeviceLogin(visitorCtx(db), { deviceCode: started.deviceCode });
   if (polled.status !== "approved") throw new Error(`login not approved: ${polled.status}`);
   const home = mkdtempSync(path.join(os.tmpdir(), "mesh-trust-"));
