@@ -6,7 +6,9 @@ import { recordAudit } from "../audit/record-audit";
 import { notifyBrokers } from "../broker/mesh-events";
 import type { ServiceContext } from "../context";
 import type { TUserJoinInput } from "./join-as-user.schema";
-import { inviteOfToken, useInvite } from "./join-mesh";
+import { isUserBanned } from "../meshes/members-bans";
+import { inviteOfToken } from "./join-mesh";
+import { useInvite } from "./use-invite";
 
 /**
  * Joins the signed-in user to a mesh with an invite, as the broker's `/join` joins a peer: the same
@@ -22,6 +24,8 @@ export async function joinAsUser(ctx: ServiceContext<UserActor>, input: TUserJoi
   const found = await inviteOfToken(db, input.token, now);
   if (!found.ok) throw new AppError(found.reason);
   const { invite } = found;
+  // A banned person stays out, whatever the invite (members-bans.ts).
+  if (await isUserBanned(db, invite.meshId, actor.userId)) throw new AppError("banned");
   const user = await db.user.findUnique({ where: { id: actor.userId }, select: { name: true, email: true } });
   if (!user) throw new AppError("UNAUTHORIZED", "user_not_found");
   const displayName = input.displayName ?? user.name ?? user.email?.split("@")[0] ?? "member";
