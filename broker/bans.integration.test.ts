@@ -128,6 +128,22 @@ describe("bans per person", () => {
     });
   });
 
+  it("a ban and a join of the same person at once: the person is never left in the mesh", async () => {
+    for (let round = 0; round < 5; round++) {
+      const { owner, mesh, invite } = await meshWithInvite(db);
+      const spare = await as(db, owner).my.createInvite({ meshId: mesh.id });
+      const eve = await makeUser(db, { name: "Eve" });
+      const token = await accountTokenOf(eve);
+      const web = await as(db, eve).my.joinMesh({ token: invite.token });
+      await Promise.all([
+        as(db, owner).my.removeMember({ meshId: mesh.id, memberId: web.memberId, ban: true }),
+        appCodeOf(as(db, eve).my.joinMesh({ token: spare.token })),
+        join(spare.token, { accountToken: token }),
+      ]);
+      expect(await db.member.count({ where: { meshId: mesh.id, userId: eve.id, revokedAt: null } })).toBe(0);
+    }
+  });
+
   it("removal without a ban lets a browser member back with an invite they hold (what the dialog says)", async () => {
     const { owner, mesh, invite } = await meshWithInvite(db);
     const eve = await makeUser(db, { name: "Eve" });

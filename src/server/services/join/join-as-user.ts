@@ -1,12 +1,11 @@
 import type { MemberRole } from "@/generated/prisma/enums";
 import { AppError } from "@/server/core/errors";
-import { joinLock, lockStatement } from "@/server/core/locks";
 import type { UserActor } from "../actor";
 import { recordAudit } from "../audit/record-audit";
 import { notifyBrokers } from "../broker/mesh-events";
 import type { ServiceContext } from "../context";
 import type { TUserJoinInput } from "./join-as-user.schema";
-import { isUserBanned } from "../meshes/members-bans";
+import { personBannedUnderLock } from "../meshes/members-bans";
 import { inviteOfToken } from "./join-mesh";
 import { useInvite } from "./use-invite";
 
@@ -24,8 +23,6 @@ export async function joinAsUser(ctx: ServiceContext<UserActor>, input: TUserJoi
   const found = await inviteOfToken(db, input.token, now);
   if (!found.ok) throw new AppError(found.reason);
   const { invite } = found;
-  // A banned person stays out, whatever the invite (members-bans.ts).
-  if (await isUserBanned(db, invite.meshId, actor.userId)) throw new AppError("banned");
   const user = await db.user.findUnique({ where: { id: actor.userId }, select: { name: true, email: true } });
   if (!user) throw new AppError("UNAUTHORIZED", "user_not_found");
   const displayName = input.displayName ?? user.name ?? user.email?.split("@")[0] ?? "member";
@@ -38,10 +35,9 @@ export async function joinAsUser(ctx: ServiceContext<UserActor>, input: TUserJoi
     rejoined,
   });
   return db.$transaction(async (tx) => {
-    // One join of this user into this mesh at a time (whatever the invite): a second one waits, then
-    // finds the member the first made and counts no use.
-    const lock = lockStatement("pg_advisory_xact_lock", joinLock(invite.meshId, actor.userId));
-    await tx.$executeRawUnsafe(lock.text, ...lock.values);
+    // One join of this user into this mesh at a time (the lock, whatever the invite): a second one waits,
+    // then finds the member the first made and counts no use. A banned person stays out (members-bans.ts).
+    if (await personBannedUnderLock(tx, invite.meshId, actor.userId)) throw new AppError("banned");
     const active = await tx.member.findFirst({
       where: { meshId: invite.meshId, userId: actor.userId, revokedAt: null },
       orderBy: [{ peerPubkey: { sort: "asc", nulls: "first" } }, { joinedAt: "asc" }],

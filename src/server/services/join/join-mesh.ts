@@ -5,7 +5,7 @@ import { verifyInviteToken } from "@/server/core/invites";
 import { recordAudit } from "../audit/record-audit";
 import type { InviteRefusal } from "../invites/invite-refusal";
 import { notifyBrokers } from "../broker/mesh-events";
-import { isBanned, isUserBanned } from "../meshes/members-bans";
+import { isBanned, personBannedUnderLock } from "../meshes/members-bans";
 import { userOfDeviceToken } from "../devices/device-login";
 import type { VisitorActor } from "../actor";
 import type { ServiceContext } from "../context";
@@ -60,11 +60,11 @@ async function joinAt(ctx: ServiceContext, input: TJoinInput, now: Date): Promis
       ? null
       : await userOfDeviceToken({ ...ctx, now: () => now }, { token: input.accountToken });
   if (input.accountToken !== undefined && !account) return { ok: false, reason: "account_token_invalid" };
-  // A banned person stays out with any key they sign in with (members-bans.ts).
-  if (account && (await isUserBanned(db, invite.meshId, account.userId))) return { ok: false, reason: "banned" };
 
   try {
     return await db.$transaction(async (tx) => {
+      if (account && (await personBannedUnderLock(tx, invite.meshId, account.userId)))
+        return { ok: false as const, reason: "banned" as const };
       const existing = await tx.member.findUnique({
         where: { meshId_peerPubkey: { meshId: invite.meshId, peerPubkey: input.peerPubkey } },
         select: { id: true, role: true, revokedAt: true, boxPubkey: true, userId: true },

@@ -1,4 +1,5 @@
 import type { Prisma } from "@/server/core/db";
+import { joinLock, lockStatement } from "@/server/core/locks";
 
 // Bans (docs/mesh-api.md, "Bans"; issue 41). A ban holds per key and per person:
 // - a banned peer key cannot join the mesh again with any invite (`peer_banned`);
@@ -23,6 +24,20 @@ export async function isBanned(tx: BanTx, meshId: string, peerPubkey: string): P
 /** True when the person (user id) is banned from the mesh (the join checks, browser and key with token). */
 export async function isUserBanned(tx: BanTx, meshId: string, userId: string): Promise<boolean> {
   return (await tx.meshBan.count({ where: { meshId, userId } })) > 0;
+}
+
+/**
+ * Whether the person is banned, read under their join lock (the browser join's, which a ban of the
+ * person also takes first: removeMember): a join with their token and a ban of them cannot cross.
+ */
+export async function personBannedUnderLock(
+  tx: Pick<Prisma.TransactionClient, "meshBan" | "$executeRawUnsafe">,
+  meshId: string,
+  userId: string,
+): Promise<boolean> {
+  const lock = lockStatement("pg_advisory_xact_lock", joinLock(meshId, userId));
+  await tx.$executeRawUnsafe(lock.text, ...lock.values);
+  return isUserBanned(tx, meshId, userId);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { ServiceContext } from "../context";
 import { z } from "zod";
 import { AppError } from "@/server/core/errors";
+import { joinLock, lockStatement } from "@/server/core/locks";
 import type { Prisma } from "@/server/core/db";
 import type { UserActor } from "../actor";
 import { recordAudit } from "../audit/record-audit";
@@ -111,6 +112,18 @@ export async function removeMember(ctx: ServiceContext<UserActor>, input: TRemov
   const now = ctx.now();
   return ctx.db.$transaction(async (tx) => {
     const manager = await managerOf(tx, ctx.actor, input.meshId);
+    if (ban) {
+      // The browser join's lock of the person (join-as-user.ts), before the member's row lock as the join
+      // takes them: a join of the person waits for the ban, or the ban finds the member it made.
+      const linked = await tx.member.findFirst({
+        where: { id: input.memberId, meshId: input.meshId },
+        select: { userId: true },
+      });
+      if (linked?.userId) {
+        const lock = lockStatement("pg_advisory_xact_lock", joinLock(input.meshId, linked.userId));
+        await tx.$executeRawUnsafe(lock.text, ...lock.values);
+      }
+    }
     const member = await targetOf(tx, manager, input.memberId);
     // The person behind the member: banned with it, unless it is the mesh's owner (their device's key only).
     const person = member.userId !== null && member.userId !== member.mesh.ownerUserId ? member.userId : null;
