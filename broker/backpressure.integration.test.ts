@@ -34,6 +34,7 @@ describe("flow control", () => {
     const broker = await brokerProcess("flow", {
       MAX_CONNECTIONS_PER_MESH: "200",
       MAX_CONNECTIONS_PER_MEMBER: "60",
+      MAX_CONNECTIONS_PER_INVITE: "200",
       WS_SLOW_CONSUMER_MS: "600000",
       WS_AUTH_RATE_PER_MINUTE: "100000",
       WS_SEND_RATE_PER_SECOND: "100000",

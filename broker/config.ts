@@ -49,6 +49,8 @@ export const ZBrokerConfig = z.object({
   WS_PEERS_RATE_PER_MINUTE: envInt(60, 1, 1_000_000),
   WS_MAX_LIMITED_FRAMES: envInt(50, 1, 1_000_000),
   MAX_CONNECTIONS_PER_MEMBER: envInt(5, 1, 1_000_000),
+  /** Connections all the members who joined through one invite may hold together (issue 41; docs/protocol.md). */
+  MAX_CONNECTIONS_PER_INVITE: envInt(25, 1, 1_000_000),
   /** Longest a normal or low message waits while its recipient is working or dnd (docs/protocol.md, "Priorities"). */
   PRIORITY_HOLD_MAX_MS: envInt(1_800_000, 100, 7 * 24 * 3_600_000),
   /** How long a status set by a hook holds without a later hook or activity of the peer (docs/protocol.md). */

@@ -135,7 +135,15 @@ describe("member removal", () => {
     }
     expect(await as(db, owner).my.meshBans({ meshId: mesh.id })).toEqual({
       items: [
-        { peerPubkey: pubkeyOf(victim), displayName: "victim", bannedAt: expect.any(Date), bannedByName: owner.name },
+        {
+          id: expect.any(String),
+          peerPubkey: pubkeyOf(victim),
+          userId: null,
+          userName: null,
+          displayName: "victim",
+          bannedAt: expect.any(Date),
+          bannedByName: owner.name,
+        },
       ],
     });
     // Banning a member who is already out adds nothing and changes no epoch.
@@ -153,6 +161,8 @@ describe("member removal", () => {
       "member_joined",
       "member_removed",
       "member_banned",
+      // The invite the banned peer joined with admits no one now (members-bans.ts).
+      "invite_revoked",
       "member_unbanned",
       "member_joined",
     ]);

@@ -297,6 +297,7 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
           connectionId,
           cap: config.MAX_CONNECTIONS_PER_MESH,
           memberCap: config.MAX_CONNECTIONS_PER_MEMBER,
+          inviteCap: config.MAX_CONNECTIONS_PER_INVITE,
           staleMs,
         },
       );
@@ -315,19 +316,20 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
     wss.handleUpgrade(req, socket, head, (ws) => {
       // From here the connection's own close handler ends the presence.
       socket.removeListener("close", dropped);
-      if (!reserved.ok && reserved.reason === "ended") {
-        closeWith(ws, "removed");
-        return;
-      }
       if (!reserved.ok) {
+        const reason = reserved.reason;
+        if (reason === "ended") {
+          closeWith(ws, "removed");
+          return;
+        }
         metrics.capacityRejections.inc();
-        const member = reserved.reason === "member_capacity";
-        const limit = member ? config.MAX_CONNECTIONS_PER_MEMBER : config.MAX_CONNECTIONS_PER_MESH;
-        log.warn(
-          { event: "ws_capacity", meshId: peer.meshId, reason: reserved.reason, limit },
-          member ? "member at connection cap" : "mesh at connection cap",
-        );
-        closeWith(ws, member ? "member_capacity" : "capacity");
+        const [limit, whose] = {
+          capacity: [config.MAX_CONNECTIONS_PER_MESH, "mesh"],
+          member_capacity: [config.MAX_CONNECTIONS_PER_MEMBER, "member"],
+          invite_capacity: [config.MAX_CONNECTIONS_PER_INVITE, "invite"],
+        }[reason];
+        log.warn({ event: "ws_capacity", meshId: peer.meshId, reason, limit }, `${whose} at connection cap`);
+        closeWith(ws, reason);
         return;
       }
       attachConnection(ws, peer, { connectionId, firstForMember: reserved.firstForMember }, connectionDeps);

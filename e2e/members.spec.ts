@@ -58,6 +58,8 @@ test("the owner changes a peer's role, removes and bans it after a confirmation,
   );
 
   await bans.getByRole("button", { name: "Lift ban" }).click();
-  await expect(page.getByText("No banned peers.")).toBeVisible();
-  expect((await joinAsPeer(token, peerPubkey, "Laptop")).status).toBe(200);
+  await expect(page.getByText("No bans.")).toBeVisible();
+  // The ban revoked the invite the peer joined with (issue 41: a new key must not come back through it),
+  // and lifting the ban does not bring it back: the key joins again with a new invite.
+  expect((await joinAsPeer(token, peerPubkey, "Laptop")).status).toBe(410);
 });

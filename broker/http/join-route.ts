@@ -24,6 +24,7 @@ const REFUSAL_MESSAGE: Readonly<Record<JoinRefusedWith, string>> = {
   invite_exhausted: "the invite has no uses left",
   mesh_archived: "the mesh is archived",
   peer_banned: "this peer key is banned from the mesh",
+  banned: "the account of this token is banned from the mesh",
   key_proof_required:
     "this peer key is a member with another box key: a proof signed with the peer key is needed to change it",
   key_proof_invalid: "the proof does not verify for this peer key and request (or its time is off)",

@@ -7,6 +7,7 @@ import { CopyField } from "@/components/copy-field";
 import { QrCode } from "@/components/qr-code";
 import { useRouter } from "@/i18n/navigation";
 import { useTRPC } from "@/trpc/react";
+import { INVITE_DEFAULT_MAX_USES } from "@/server/services/invites/invite-state";
 import { firstApiErrorKey } from "./api-errors";
 
 const EXPIRY_HOURS = [1, 24, 24 * 7, 24 * 30];
@@ -80,7 +81,7 @@ export function InviteForm({ meshId, canGrantAdmin }: { meshId: string; canGrant
             aria-describedby="invite-cap-hint"
           />
           <small id="invite-cap-hint" className="muted">
-            {t("maxUsesHint")}
+            {t("maxUsesHint", { max: INVITE_DEFAULT_MAX_USES })}
           </small>
         </div>
         <button type="submit" className="button" disabled={create.isPending}>

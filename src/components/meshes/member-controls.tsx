@@ -11,8 +11,10 @@ import { firstApiErrorKey } from "./api-errors";
 type Role = "admin" | "member" | "observer";
 
 /**
- * A manager's controls on one member: change the role (applies at once, reversible) and remove,
- * optionally banning the peer key, after a confirmation (docs/mesh-api.md, "Members").
+ * A manager's controls on one member: change the role (applies at once, reversible) and remove, after a
+ * confirmation that says what removal does not do (they can come back with an invite they hold), offers
+ * the ban (of the key, or of the person when the member is linked to an account) and, for a person who
+ * issued invites still usable, to revoke them (on by default) (docs/mesh-api.md, "Members", "Bans").
  */
 export function MemberControls({
   meshId,
@@ -21,6 +23,8 @@ export function MemberControls({
   role,
   roles,
   canBan,
+  person,
+  invitesIssued,
 }: {
   meshId: string;
   memberId: string;
@@ -28,6 +32,10 @@ export function MemberControls({
   role: Role;
   roles: readonly Role[];
   canBan: boolean;
+  /** Linked to an account (not the owner's): a ban is the person's. */
+  person: boolean;
+  /** Usable invites the person issued in this mesh. */
+  invitesIssued: number;
 }) {
   const t = useTranslations("meshDetail");
   const tm = useTranslations("meshes");
@@ -37,6 +45,7 @@ export function MemberControls({
   const ids = useId();
   const [confirming, setConfirming] = useState(false);
   const [ban, setBan] = useState(false);
+  const [revokeInvites, setRevokeInvites] = useState(true);
   const [nextRole, setNextRole] = useState<Role>(role);
   const [error, setError] = useState<string | null>(null);
   const onError = (e: unknown) => setError(firstApiErrorKey(e));
@@ -83,12 +92,20 @@ export function MemberControls({
           yes={ban ? t("removeAndBanYes") : t("removeYes")}
           cancel={t("cancel")}
           pending={remove.isPending}
-          onYes={() => remove.mutate({ meshId, memberId, ban })}
+          onYes={() => remove.mutate({ meshId, memberId, ban, revokeInvites: invitesIssued > 0 && revokeInvites })}
           onCancel={() => setConfirming(false)}
         >
+          {ban ? null : <p className="muted small">{t("rejoinNote")}</p>}
           {canBan ? (
             <label className="row">
-              <input type="checkbox" checked={ban} onChange={(e) => setBan(e.target.checked)} /> {t("banToo")}
+              <input type="checkbox" checked={ban} onChange={(e) => setBan(e.target.checked)} />{" "}
+              {person ? t("banPerson") : t("banToo")}
+            </label>
+          ) : null}
+          {invitesIssued > 0 ? (
+            <label className="row">
+              <input type="checkbox" checked={revokeInvites} onChange={(e) => setRevokeInvites(e.target.checked)} />{" "}
+              {t("revokeInvites", { count: invitesIssued })}
             </label>
           ) : null}
         </ConfirmBox>
@@ -102,18 +119,24 @@ export function MemberControls({
   );
 }
 
-/** Lifts a ban (reversible: the peer key can be banned again by removing it). */
-export function LiftBanButton({ meshId, peerPubkey }: { meshId: string; peerPubkey: string }) {
+/** Lifts a ban of a key, or of a person with their keys (reversible: they can be banned again by removing them). */
+export function LiftBanButton(props: { meshId: string } & ({ peerPubkey: string } | { userId: string })) {
   const t = useTranslations("meshDetail");
   const trpc = useTRPC();
   const router = useRouter();
-  const unban = useMutation(trpc.my.unbanPeer.mutationOptions({ onSuccess: () => router.refresh() }));
+  const onSuccess = () => router.refresh();
+  const unbanPeer = useMutation(trpc.my.unbanPeer.mutationOptions({ onSuccess }));
+  const unbanUser = useMutation(trpc.my.unbanUser.mutationOptions({ onSuccess }));
   return (
     <button
       type="button"
       className="button secondary small"
-      disabled={unban.isPending}
-      onClick={() => unban.mutate({ meshId, peerPubkey })}
+      disabled={unbanPeer.isPending || unbanUser.isPending}
+      onClick={() =>
+        "userId" in props
+          ? unbanUser.mutate({ meshId: props.meshId, userId: props.userId })
+          : unbanPeer.mutate({ meshId: props.meshId, peerPubkey: props.peerPubkey })
+      }
     >
       {t("liftBan")}
     </button>

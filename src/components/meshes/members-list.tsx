@@ -30,12 +30,15 @@ export async function MembersList({
   ownerUserId,
   myRole,
   canManage,
+  invitesBy = {},
 }: {
   meshId: string;
   members: readonly Member[];
   ownerUserId: string;
   myRole: Role;
   canManage: boolean;
+  /** Usable invites per issuing user (the removal dialog offers to revoke them). */
+  invitesBy?: Readonly<Record<string, number>>;
 }) {
   const t = await getTranslations("meshDetail");
   const tm = await getTranslations("meshes");
@@ -94,7 +97,9 @@ export async function MembersList({
             name={m.displayName}
             role={m.role as "admin" | "member" | "observer"}
             roles={myRole === "owner" ? ASSIGNABLE_ROLES : ADMIN_ASSIGNABLE_ROLES}
-            canBan={m.peerPubkey !== null}
+            canBan={m.peerPubkey !== null || (m.userId !== null && m.userId !== ownerUserId)}
+            person={m.userId !== null && m.userId !== ownerUserId}
+            invitesIssued={m.userId && m.userId !== ownerUserId ? (invitesBy[m.userId] ?? 0) : 0}
           />
         ) : null}
       </li>

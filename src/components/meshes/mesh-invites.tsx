@@ -3,6 +3,7 @@ import { CopyField } from "@/components/copy-field";
 import { LocalTime } from "@/components/local-time";
 import { InviteQr } from "@/components/meshes/invite-qr";
 import { RevokeInviteButton } from "@/components/meshes/revoke-invite-button";
+import { INVITE_DEFAULT_MAX_USES } from "@/server/services/invites/invite-state";
 
 interface UsableInvite {
   id: string;
@@ -38,7 +39,7 @@ export async function MeshInvites({ invites, more }: { invites: readonly UsableI
               <p>
                 <strong>{tm(`roles.${i.role}`)}</strong> · {td("inviteBy", { name: i.createdBy.name ?? "" })} ·{" "}
                 {i.maxUses === null
-                  ? td("usesUnlimited", { used: i.usedCount })
+                  ? td("usesUnlimited", { used: i.usedCount, max: INVITE_DEFAULT_MAX_USES })
                   : td("uses", { used: i.usedCount, max: i.maxUses })}
               </p>
               <p className="muted small">

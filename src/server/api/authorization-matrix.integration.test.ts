@@ -23,6 +23,8 @@ interface Fixture {
   /** A command-line peer of the mesh, and a banned peer key. */
   peerId: string;
   bannedKey: string;
+  /** A person banned from the mesh. */
+  bannedUserId: string;
 }
 interface Row {
   input: (f: Fixture) => unknown;
@@ -163,6 +165,7 @@ const MATRIX: Record<string, Row> = {
   },
   "my.meshBans": { input: meshInput, expect: ownerOnly },
   "my.unbanPeer": { input: (f) => ({ meshId: f.meshId, peerPubkey: f.bannedKey }), mutates: true, expect: ownerOnly },
+  "my.unbanUser": { input: (f) => ({ meshId: f.meshId, userId: f.bannedUserId }), mutates: true, expect: ownerOnly },
   "my.invites": { input: none, expect: anyUser },
   "my.stream": { input: meshInput, expect: visible },
   "my.export": { input: none, expect: anyUser },
@@ -275,6 +278,8 @@ async function fixture(): Promise<Fixture> {
   const peer = await db.member.create({ data: { meshId: mesh.id, displayName: "peer", peerPubkey: uid("pk") } });
   const bannedKey = uid("banned");
   await db.meshBan.create({ data: { meshId: mesh.id, peerPubkey: bannedKey } });
+  const bannedUserId = uid("banned-user");
+  await db.meshBan.create({ data: { meshId: mesh.id, userId: bannedUserId } });
   return {
     meshId: mesh.id,
     inviteId: invite.inviteId,
@@ -282,6 +287,7 @@ async function fixture(): Promise<Fixture> {
     inviteCode: new URL(invite.shortUrl).pathname.split("/").pop() ?? "",
     peerId: peer.id,
     bannedKey,
+    bannedUserId,
   };
 }
 

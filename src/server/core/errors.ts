@@ -58,6 +58,8 @@ export const ERROR_MAP = {
   /** A join's refusal, and the close of every connection of an archived mesh. */
   mesh_archived: { trpc: "CONFLICT", http: 410, ws: 4410, retry: false },
   peer_banned: { trpc: "FORBIDDEN", http: 403, ws: 4403, retry: false },
+  /** The person (account) is banned from the mesh: their browser join, or a key joined with their token. */
+  banned: { trpc: "FORBIDDEN", http: 403, ws: 4403, retry: false },
   key_proof_required: { trpc: "UNAUTHORIZED", http: 401, ws: 4401, retry: false },
   key_proof_invalid: { trpc: "UNAUTHORIZED", http: 401, ws: 4401, retry: false },
   account_token_invalid: { trpc: "UNAUTHORIZED", http: 401, ws: 4401, retry: false },
@@ -73,6 +75,8 @@ export const ERROR_MAP = {
   capacity: { trpc: "SERVICE_UNAVAILABLE", http: 503, ws: 1008, retry: true },
   /** The member is at MAX_CONNECTIONS_PER_MEMBER. */
   member_capacity: { trpc: "SERVICE_UNAVAILABLE", http: 503, ws: 1008, retry: true },
+  /** The members who joined through the same invite hold MAX_CONNECTIONS_PER_INVITE together. */
+  invite_capacity: { trpc: "SERVICE_UNAVAILABLE", http: 503, ws: 1008, retry: true },
   /** Over its buffer budget for WS_SLOW_CONSUMER_MS; its messages stay queued. */
   slow_consumer: { trpc: "TOO_MANY_REQUESTS", http: 429, ws: 4408, retry: true },
   /** Too many frames refused by the frame limits in a minute. */

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { toBase64Url } from "@/server/core/encoding";
 import { testDb } from "@/test/helpers";
 import {
+  as,
   brokerProcess,
   connect,
   hookRequest,
@@ -97,10 +98,15 @@ describe("Document 2: the defaults, on a broker process started without override
   const asBroker = () => proc as unknown as TestBroker;
 
   it('MAX_CONNECTIONS_PER_MESH "100 by default": then "closed with code 1008 and reason \'capacity\'" and "a capacity metric is incremented"', async () => {
-    const { invite } = await meshWithInvite(db);
-    // Five connections a member at most (the product's own per-member cap): 20 members hold 100.
+    const { owner, mesh } = await meshWithInvite(db);
+    // Five connections a member at most (the product's own per-member cap): 20 members hold 100. Five
+    // members an invite: the members of one invite hold 25 connections at most (MAX_CONNECTIONS_PER_INVITE).
     const peers: TestPeer[] = [];
-    for (let i = 0; i < 21; i++) peers.push(await joinedPeer(db, invite.token, `cap-${i}`));
+    let token = "";
+    for (let i = 0; i < 21; i++) {
+      if (i % 5 === 0) token = (await as(db, owner).my.createInvite({ meshId: mesh.id })).token;
+      peers.push(await joinedPeer(db, token, `cap-${i}`));
+    }
     const sockets = [];
     try {
       for (let i = 0; i < 100; i++) {

@@ -59,13 +59,21 @@ export const ZMemberRemovedOut = z.object({
   banned: z.boolean(),
   droppedMessages: z.number().int(),
   keyEpoch: z.number().int().nullable(),
+  /** Invites revoked by the removal: the one a banned member joined with, and those the person issued when asked. */
+  invitesRevoked: z.number().int(),
 });
 export const ZRoleChangedOut = z.object({ meshId: z.string(), memberId: z.string(), role: ZRole });
 export const ZUnbannedOut = z.object({ meshId: z.string(), peerPubkey: z.string(), unbanned: z.literal(true) });
+export const ZUnbannedUserOut = z.object({ meshId: z.string(), userId: z.string(), unbanned: z.literal(true) });
 export const ZMeshBansOut = z.object({
   items: z.array(
     z.object({
-      peerPubkey: z.string(),
+      id: z.string(),
+      /** Null for a person banned without a key (a member joined in the browser). */
+      peerPubkey: z.string().nullable(),
+      /** The banned person, when the ban is theirs; `my.unbanUser` lifts it with their keys. */
+      userId: z.string().nullable(),
+      userName: z.string().nullable(),
       displayName: z.string().nullable(),
       bannedAt: ZDate,
       bannedByName: z.string().nullable(),

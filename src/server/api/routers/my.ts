@@ -16,6 +16,7 @@ import { listMyMeshes } from "@/server/services/meshes/list-my-meshes";
 import {
   ZChangeRoleInput,
   ZMeshBansInput,
+  ZUnbanUserInput,
   ZRemoveMemberInput,
   ZSetGroupsInput,
   ZUnbanInput,
@@ -26,6 +27,7 @@ import {
   removeMember,
   setMemberGroups,
   unbanPeer,
+  unbanUser,
 } from "@/server/services/meshes/members";
 import { ZCreateMeshInput } from "@/server/services/meshes/create-mesh.schema";
 import { ZCreateInviteInput } from "@/server/services/invites/create-invite.schema";
@@ -54,6 +56,7 @@ import {
   ZLeftOut,
   ZMemberRemovedOut,
   ZMeshBansOut,
+  ZUnbannedUserOut,
   ZMeshDetailOut,
   ZMeshListOut,
   ZRoleChangedOut,
@@ -170,7 +173,7 @@ export const myRouter = createTRPCRouter({
       rest(
         "DELETE",
         "/my/meshes/{meshId}/members/{memberId}",
-        "Remove a member (owner, or mesh admin for members and observers); ban=true keeps its peer key out",
+        "Remove a member (owner, or mesh admin for members and observers); ban=true keeps its key and person out, revokeInvites=true revokes the invites the person issued",
       ),
     )
     .input(ZRemoveMemberInput)
@@ -196,6 +199,11 @@ export const myRouter = createTRPCRouter({
     .input(ZUnbanInput)
     .output(ZUnbannedOut)
     .mutation(({ ctx, input }) => unbanPeer(ctx.service, input)),
+  unbanUser: protectedProcedure
+    .meta(rest("DELETE", "/my/meshes/{meshId}/banned-users/{userId}", "Lift the ban of a person and their keys"))
+    .input(ZUnbanUserInput)
+    .output(ZUnbannedUserOut)
+    .mutation(({ ctx, input }) => unbanUser(ctx.service, input)),
   invites: protectedProcedure
     .meta(rest("GET", "/my/invites", "Invites I issued"))
     .input(none)

@@ -58,7 +58,7 @@ export async function findConnectingPeer(
 
 export type ReservedPresence =
   | { ok: true; firstForMember: boolean; status: string; statusText: string | null }
-  | { ok: false; reason: "capacity" | "member_capacity" | "ended" };
+  | { ok: false; reason: "capacity" | "member_capacity" | "invite_capacity" | "ended" };
 
 /** Where a presence is counted and recorded: the node, the connection and the caps it counts against. */
 export interface PresenceToReserve {
@@ -66,12 +66,18 @@ export interface PresenceToReserve {
   connectionId: string;
   cap: number;
   memberCap?: number;
+  /**
+   * Live connections of all the members who joined through the member's invite together (issue 41: one
+   * invite must not fill a mesh with many keys); members without a recorded invite count alone.
+   */
+  inviteCap?: number;
   staleMs: number;
 }
 
 /**
  * Records the peer's live connection (disconnectedAt null) unless its mesh already has `cap` live connections
- * on all nodes together, or its member `memberCap`. The count and the insert run under a per-mesh advisory lock, so concurrent
+ * on all nodes together, its member `memberCap`, or the members who joined through its member's invite
+ * `inviteCap`. The count and the insert run under a per-mesh advisory lock, so concurrent
  * connects on any number of nodes cannot overshoot the cap. A presence whose node stopped refreshing
  * it for `staleMs` (a node that died) no longer counts. The new presence starts with the member's
  * last status.
@@ -92,15 +98,17 @@ export async function reservePresence(
     const { rows } = await client.query<{
       total: number;
       mine: number;
+      invite: number;
       live_member: number;
       status: string | null;
       status_text: string | null;
     }>(
       `WITH live AS (
-         SELECT count(*)::int AS total, (count(*) FILTER (WHERE member_id = $2::uuid))::int AS mine
-         FROM presences
-         WHERE mesh_id = $1::uuid AND disconnected_at IS NULL
-           AND last_seen_at > (now() AT TIME ZONE 'UTC') - $7::int * interval '1 millisecond'
+         SELECT count(*)::int AS total, (count(*) FILTER (WHERE p.member_id = $2::uuid))::int AS mine,
+                (count(*) FILTER (WHERE im.invite_id = (SELECT invite_id FROM members WHERE id = $2::uuid)))::int AS invite
+         FROM presences p LEFT JOIN members im ON im.id = p.member_id
+         WHERE p.mesh_id = $1::uuid AND p.disconnected_at IS NULL
+           AND p.last_seen_at > (now() AT TIME ZONE 'UTC') - $7::int * interval '1 millisecond'
        ),
        member AS (
          SELECT m.status, m.status_text FROM members m JOIN meshes ms ON ms.id = m.mesh_id
@@ -111,19 +119,31 @@ export async function reservePresence(
          SELECT $3::uuid, $1::uuid, $2::uuid, $4, $5, coalesce(member.status, 'online'), member.status_text,
                 now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC'
          FROM live JOIN member ON true
-         WHERE live.total < $6 AND live.mine < $8
+         WHERE live.total < $6 AND live.mine < $8 AND live.invite < $9
          RETURNING status, status_text
        )
-       SELECT live.total, live.mine, (SELECT count(*) FROM member)::int AS live_member, inserted.status, inserted.status_text
+       SELECT live.total, live.mine, live.invite, (SELECT count(*) FROM member)::int AS live_member, inserted.status, inserted.status_text
        FROM live LEFT JOIN inserted ON true`,
-      [p.meshId, p.memberId, uuidv7(), p.nodeId, p.connectionId, p.cap, p.staleMs, p.memberCap ?? p.cap],
+      [
+        p.meshId,
+        p.memberId,
+        uuidv7(),
+        p.nodeId,
+        p.connectionId,
+        p.cap,
+        p.staleMs,
+        p.memberCap ?? p.cap,
+        p.inviteCap ?? p.cap,
+      ],
     );
     return rows[0];
   });
   // Removed, or the mesh archived, since the connection was checked (the removal may have just committed).
   if (row?.live_member === 0) return { ok: false, reason: "ended" };
-  if (!row || row.status === null)
-    return { ok: false, reason: row && row.total < p.cap ? "member_capacity" : "capacity" };
+  if (!row || row.status === null) {
+    if (!row || row.total >= p.cap) return { ok: false, reason: "capacity" };
+    return { ok: false, reason: row.mine >= (p.memberCap ?? p.cap) ? "member_capacity" : "invite_capacity" };
+  }
   return { ok: true, firstForMember: row.mine === 0, status: row.status, statusText: row.status_text };
 }
 

@@ -154,9 +154,14 @@ describe("the mesh's usable invites with their links", () => {
     // An admin who is demoted (or leaves) no longer sees even their own.
     await db.member.updateMany({ where: { meshId: mesh.id, userId: admin.id }, data: { role: "member" } });
     expect((await as(admin).my.meshInvites({ meshId: mesh.id })).items).toEqual([]);
+    // Nor the owner: an invite whose issuer can no longer invite admits no one (issue 41), nor does its code resolve.
+    expect((await as(owner).my.meshInvites({ meshId: mesh.id })).items.map((i) => i.id)).toEqual([byOwner.inviteId]);
+    await expect(as(null).public.resolveInviteCode({ code: codeOf(byAdmin.shortUrl) })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
     // Revoked from the list: gone from it, and its code no longer resolves.
     await as(owner).my.revokeInvite({ inviteId: byOwner.inviteId });
-    expect((await as(owner).my.meshInvites({ meshId: mesh.id })).items.map((i) => i.id)).toEqual([byAdmin.inviteId]);
+    expect((await as(owner).my.meshInvites({ meshId: mesh.id })).items).toEqual([]);
     await expect(as(null).public.resolveInviteCode({ code: codeOf(byOwner.shortUrl) })).rejects.toMatchObject({
       code: "NOT_FOUND",
     });

@@ -3,6 +3,8 @@ import { AppError } from "@/server/core/errors";
 import { generateInviteCode, normaliseInviteCode } from "@/server/core/invites";
 import type { Sealer, ServiceContext } from "../context";
 import { TResolveInviteCodeInput } from "./invite-code.schema";
+import { issuerMayInvite } from "./invite-issuer";
+import { INVITE_DEFAULT_MAX_USES } from "./invite-state";
 
 // Short invite links (docs/invites.md, "Short links"): an opaque code that stands for an invite's token
 // while the invite is usable. Stored twice, never in clear: its SHA-256 (the lookup key) and sealed
@@ -30,7 +32,7 @@ export function openInviteCode(sealer: Pick<Sealer, "open">, inviteId: string, s
 
 /**
  * The token a code stands for, while its invite is usable: not expired, not revoked, not used up, its
- * mesh not archived; all checked inside the query. Every other code (unknown, malformed, expired,
+ * mesh not archived (checked inside the query), its issuer still able to invite (invite-issuer.ts). Every other code (unknown, malformed, expired,
  * revoked, used up) gets the one same refusal, so the answer says nothing about which codes exist.
  * The lookup compares SHA-256 digests, so its timing tells nothing about the code itself.
  */
@@ -47,11 +49,14 @@ export async function resolveInviteCode(
       revokedAt: null,
       expiresAt: { gt: now },
       mesh: { archivedAt: null },
-      OR: [{ maxUses: null }, { usedCount: { lt: ctx.db.invite.fields.maxUses } }],
+      OR: [
+        { maxUses: null, usedCount: { lt: INVITE_DEFAULT_MAX_USES } },
+        { usedCount: { lt: ctx.db.invite.fields.maxUses } },
+      ],
     },
-    select: { token: true },
+    select: { token: true, meshId: true, createdByUserId: true, mesh: { select: { ownerUserId: true } } },
   });
-  if (!invite) throw refusal();
+  if (!invite || !(await issuerMayInvite(ctx.db, invite))) throw refusal();
   return { token: invite.token };
 }
 

@@ -2,6 +2,8 @@ import type { ServiceContext } from "../context";
 import type { UserActor } from "../actor";
 import { inviteSummarySelect } from "../selects";
 import { openInviteCode } from "./invite-code";
+import { issuerMayInviteWhere } from "./invite-issuer";
+import { INVITE_DEFAULT_MAX_USES } from "./invite-state";
 import { joinLinks, shortJoinUrl } from "./join-links";
 import { TMeshInvitesInput } from "./list-mesh-invites.schema";
 
@@ -9,8 +11,8 @@ import { TMeshInvitesInput } from "./list-mesh-invites.schema";
 export const MESH_INVITES_LIMIT = 50;
 
 /**
- * The invites of a mesh that can still be used (not expired, not revoked, not used up; the mesh not
- * archived), with their links, for the mesh page. Who sees what is decided in the query: the mesh's
+ * The invites of a mesh that can still be used (not expired, not revoked, not used up, their issuer
+ * still the owner or a mesh admin; the mesh not archived), with their links, for the mesh page. Who sees what is decided in the query: the mesh's
  * owner sees every one; a mesh admin sees those they issued themselves (an owner's admin invite is
  * not theirs to hand on, and these are exactly the ones they may revoke); anyone else sees none.
  */
@@ -23,7 +25,14 @@ export async function listMeshInvites(ctx: ServiceContext<UserActor>, input: TMe
       revokedAt: null,
       expiresAt: { gt: now },
       AND: [
-        { OR: [{ maxUses: null }, { usedCount: { lt: ctx.db.invite.fields.maxUses } }] },
+        {
+          OR: [
+            { maxUses: null, usedCount: { lt: INVITE_DEFAULT_MAX_USES } },
+            { usedCount: { lt: ctx.db.invite.fields.maxUses } },
+          ],
+        },
+        // Not those whose issuer can no longer invite: they admit no one (invite-issuer.ts).
+        issuerMayInviteWhere(meshId),
         {
           OR: [
             { mesh: { ownerUserId: ctx.actor.userId, archivedAt: null } },

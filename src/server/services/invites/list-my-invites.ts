@@ -8,7 +8,8 @@ import { visibleTo } from "../meshes/access";
 /**
  * The invites the actor issued (newest first, at most 500), with their links and state, of meshes the
  * actor still owns or is a live member of: after leaving a mesh (or being removed), its invite
- * tokens are no longer the actor's to see.
+ * tokens are no longer the actor's to see. An invite of a mesh where the actor is no longer owner or mesh
+ * admin (demoted) admits no one, so it shows as revoked (invite-issuer.ts).
  */
 export async function listMyInvites(ctx: ServiceContext<UserActor>) {
   const now = ctx.now();
@@ -19,12 +20,26 @@ export async function listMyInvites(ctx: ServiceContext<UserActor>) {
     select: {
       ...inviteSummarySelect,
       token: true,
-      mesh: { select: { id: true, slug: true, name: true, archivedAt: true } },
+      mesh: {
+        select: {
+          id: true,
+          slug: true,
+          name: true,
+          archivedAt: true,
+          ownerUserId: true,
+          members: {
+            where: { userId: ctx.actor.userId, revokedAt: null, role: "admin" },
+            select: { id: true },
+            take: 1,
+          },
+        },
+      },
     },
   });
-  return rows.map((row) => ({
+  return rows.map(({ mesh: { ownerUserId, members, ...mesh }, ...row }) => ({
     ...row,
-    state: inviteState(row, now),
+    mesh,
+    state: inviteState({ ...row, issuerMayInvite: ownerUserId === ctx.actor.userId || members.length > 0 }, now),
     ...joinLinks(ctx.settings.publicBaseUrl, row.token),
   }));
 }

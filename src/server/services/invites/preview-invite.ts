@@ -2,6 +2,7 @@ import { verifyInviteToken } from "@/server/core/invites";
 import type { TInvitePayload } from "@/server/core/invites/invite-schema";
 import { previewReason, type InviteRefusal, type PreviewReason } from "./invite-refusal";
 import { inviteState } from "./invite-state";
+import { issuerMayInvite } from "./invite-issuer";
 import type { VisitorActor } from "../actor";
 import type { ServiceContext } from "../context";
 import type { TPreviewInviteInput } from "./preview-invite.schema";
@@ -55,6 +56,8 @@ export async function previewInvite(
   const invite = await ctx.db.invite.findUnique({
     where: { token },
     select: {
+      meshId: true,
+      createdByUserId: true,
       role: true,
       expiresAt: true,
       maxUses: true,
@@ -66,6 +69,7 @@ export async function previewInvite(
           name: true,
           slug: true,
           archivedAt: true,
+          ownerUserId: true,
           _count: { select: { members: { where: { revokedAt: null } } } },
         },
       },
@@ -96,7 +100,8 @@ export async function previewInvite(
     memberCount: invite.mesh._count.members,
     expiresAt: invite.expiresAt,
   };
-  const state = inviteState(invite, now);
+  // An invite whose issuer may no longer invite is shown as revoked, as the join refuses it.
+  const state = inviteState({ ...invite, issuerMayInvite: await issuerMayInvite(ctx.db, invite) }, now);
   if (state !== "valid") return refused(`invite_${state}`, details);
   if (invite.mesh.archivedAt) return refused("mesh_archived", details);
   return { valid: true, ...details };

@@ -1,12 +1,13 @@
 import type { MemberRole } from "@/generated/prisma/enums";
 import { AppError } from "@/server/core/errors";
-import { joinLock, lockStatement } from "@/server/core/locks";
 import type { UserActor } from "../actor";
 import { recordAudit } from "../audit/record-audit";
 import { notifyBrokers } from "../broker/mesh-events";
 import type { ServiceContext } from "../context";
 import type { TUserJoinInput } from "./join-as-user.schema";
-import { inviteOfToken, useInvite } from "./join-mesh";
+import { personBannedUnderLock } from "../meshes/members-bans";
+import { inviteOfToken } from "./join-mesh";
+import { useInvite } from "./use-invite";
 
 /**
  * Joins the signed-in user to a mesh with an invite, as the broker's `/join` joins a peer: the same
@@ -34,10 +35,9 @@ export async function joinAsUser(ctx: ServiceContext<UserActor>, input: TUserJoi
     rejoined,
   });
   return db.$transaction(async (tx) => {
-    // One join of this user into this mesh at a time (whatever the invite): a second one waits, then
-    // finds the member the first made and counts no use.
-    const lock = lockStatement("pg_advisory_xact_lock", joinLock(invite.meshId, actor.userId));
-    await tx.$executeRawUnsafe(lock.text, ...lock.values);
+    // One join of this user into this mesh at a time (the lock, whatever the invite): a second one waits,
+    // then finds the member the first made and counts no use. A banned person stays out (members-bans.ts).
+    if (await personBannedUnderLock(tx, invite.meshId, actor.userId)) throw new AppError("banned");
     const active = await tx.member.findFirst({
       where: { meshId: invite.meshId, userId: actor.userId, revokedAt: null },
       orderBy: [{ peerPubkey: { sort: "asc", nulls: "first" } }, { joinedAt: "asc" }],

@@ -3,15 +3,15 @@ import type { Db } from "@/server/core/db";
 import { isUniqueViolation, type AppErrorCode } from "@/server/core/errors";
 import { verifyInviteToken } from "@/server/core/invites";
 import { recordAudit } from "../audit/record-audit";
-import { inviteState } from "../invites/invite-state";
 import type { InviteRefusal } from "../invites/invite-refusal";
 import { notifyBrokers } from "../broker/mesh-events";
-import { isBanned } from "../meshes/members";
+import { isBanned, personBannedUnderLock } from "../meshes/members-bans";
 import { userOfDeviceToken } from "../devices/device-login";
 import type { VisitorActor } from "../actor";
 import type { ServiceContext } from "../context";
 import { verifyJoinProof } from "./join-proof";
 import type { TJoinInput } from "./join-mesh.schema";
+import { useInvite } from "./use-invite";
 
 /**
  * The error codes (ERROR_MAP) a join is refused with, in the order they are checked (Document 2's join
@@ -19,7 +19,10 @@ import type { TJoinInput } from "./join-mesh.schema";
  */
 export type JoinRefusedWith =
   | InviteRefusal
-  | Extract<AppErrorCode, "peer_banned" | "key_proof_required" | "key_proof_invalid" | "account_token_invalid">;
+  | Extract<
+      AppErrorCode,
+      "peer_banned" | "banned" | "key_proof_required" | "key_proof_invalid" | "account_token_invalid"
+    >;
 
 export type JoinResult =
   | { ok: true; meshId: string; meshSlug: string; memberId: string; role: string; rejoined: boolean }
@@ -60,6 +63,8 @@ async function joinAt(ctx: ServiceContext, input: TJoinInput, now: Date): Promis
 
   try {
     return await db.$transaction(async (tx) => {
+      if (account && (await personBannedUnderLock(tx, invite.meshId, account.userId)))
+        return { ok: false as const, reason: "banned" as const };
       const existing = await tx.member.findUnique({
         where: { meshId_peerPubkey: { meshId: invite.meshId, peerPubkey: input.peerPubkey } },
         select: { id: true, role: true, revokedAt: true, boxPubkey: true, userId: true },
@@ -164,39 +169,4 @@ export async function inviteOfToken(
   if (!invite || (verified.payload && verified.payload.owner_pubkey !== invite.mesh.ownerPubkey))
     return { ok: false, reason: "invite_not_found" };
   return { ok: true, invite };
-}
-
-/**
- * Counts one use of the invite with one conditional UPDATE (so the cap holds under any number of
- * concurrent joins); null when counted, else why not (expired, revoked, exhausted, archived mesh).
- */
-export async function useInvite(
-  tx: Pick<Db, "invite" | "$executeRaw">,
-  inviteId: string,
-  now: Date,
-): Promise<InviteRefusal | null> {
-  const counted = await tx.$executeRaw`
-    UPDATE invites i SET used_count = used_count + 1
-    FROM meshes m
-    WHERE i.id = ${inviteId}::uuid AND m.id = i.mesh_id
-      AND i.expires_at > ${now} AND i.revoked_at IS NULL
-      AND (i.max_uses IS NULL OR i.used_count < i.max_uses)
-      AND m.archived_at IS NULL`;
-  return counted === 0 ? refusalOf(tx, inviteId, now) : null;
-}
-
-async function refusalOf(tx: Pick<Db, "invite">, inviteId: string, now: Date): Promise<InviteRefusal> {
-  const row = await tx.invite.findUnique({
-    where: { id: inviteId },
-    select: {
-      expiresAt: true,
-      revokedAt: true,
-      maxUses: true,
-      usedCount: true,
-      mesh: { select: { archivedAt: true } },
-    },
-  });
-  if (!row) return "invite_not_found";
-  const state = inviteState(row, now);
-  return state === "valid" ? "mesh_archived" : `invite_${state}`;
 }

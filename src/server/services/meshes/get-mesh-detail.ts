@@ -2,6 +2,7 @@ import type { ServiceContext } from "../context";
 import { AppError } from "@/server/core/errors";
 import type { UserActor } from "../actor";
 import { inviteState } from "../invites/invite-state";
+import { inviters } from "../invites/invite-issuer";
 import { visibleTo } from "./access";
 import { roleOfUser } from "./member-roles";
 import { type TMeshIdInput } from "./schemas";
@@ -45,6 +46,7 @@ export async function getMeshDetail(ctx: ServiceContext<UserActor>, input: TMesh
   if (!mesh) throw new AppError("NOT_FOUND", "mesh_not_found");
   const now = ctx.now();
   const isOwner = mesh.ownerUserId === ctx.actor.userId;
+  const canInvite = inviters(mesh.ownerUserId, mesh.members);
   const { owner, members, invites, ...rest } = mesh;
   return {
     mesh: { ...rest, ownerName: owner.name },
@@ -60,6 +62,10 @@ export async function getMeshDetail(ctx: ServiceContext<UserActor>, input: TMesh
       online: presences[0] !== undefined && presences[0].disconnectedAt === null && !m.revokedAt,
       lastSeenAt: presences[0] ? (presences[0].disconnectedAt ?? presences[0].lastSeenAt) : null,
     })),
-    invites: invites.map((i) => ({ ...i, state: inviteState(i, now) })),
+    // An invite whose issuer is no longer the owner or a live mesh admin admits no one: shown revoked.
+    invites: invites.map((i) => ({
+      ...i,
+      state: inviteState({ ...i, issuerMayInvite: canInvite.has(i.createdBy.id) }, now),
+    })),
   };
 }

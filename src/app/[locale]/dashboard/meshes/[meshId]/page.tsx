@@ -8,8 +8,33 @@ import { serverCaller } from "@/trpc/server";
 import { Link } from "@/i18n/navigation";
 import { loadMyMesh } from "@/trpc/load-mesh";
 import { meshTitle } from "@/i18n/page-titles";
+import { INVITE_DEFAULT_MAX_USES } from "@/server/services/invites/invite-state";
 
 export const generateMetadata = meshTitle("mesh");
+
+type Ban = Awaited<ReturnType<Awaited<ReturnType<typeof serverCaller>>["my"]["meshBans"]>>["items"][number];
+
+/** One entry per banned person (with how many of their keys are banned), then one per anonymous key. */
+function bannedEntries(bans: readonly Ban[]): { ban: Ban; keys: number }[] {
+  const people = new Map<string, { ban: Ban; keys: number }>();
+  const keys: { ban: Ban; keys: number }[] = [];
+  for (const ban of bans) {
+    if (!ban.userId) keys.push({ ban, keys: 1 });
+    else {
+      const entry = people.get(ban.userId) ?? { ban, keys: 0 };
+      if (ban.peerPubkey) entry.keys += 1;
+      people.set(ban.userId, entry);
+    }
+  }
+  return [...people.values(), ...keys];
+}
+
+/** Usable invites per issuer (the removal dialog offers to revoke them). */
+function usableInvitesBy(invites: readonly { state: string; createdBy: { id: string } }[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const i of invites) if (i.state === "valid") counts[i.createdBy.id] = (counts[i.createdBy.id] ?? 0) + 1;
+  return counts;
+}
 
 export default async function MeshPage({ params }: { params: Promise<{ locale: string; meshId: string }> }) {
   const { locale, meshId } = await params;
@@ -60,6 +85,7 @@ export default async function MeshPage({ params }: { params: Promise<{ locale: s
         ownerUserId={mesh.ownerUserId}
         myRole={detail.myRole}
         canManage={canManage}
+        invitesBy={usableInvitesBy(detail.invites)}
       />
       {canManage ? (
         <>
@@ -68,13 +94,21 @@ export default async function MeshPage({ params }: { params: Promise<{ locale: s
             <p className="muted">{t("noBans")}</p>
           ) : (
             <ul className="list">
-              {bans.map((b) => (
-                <li key={b.peerPubkey} className="row">
+              {bannedEntries(bans).map(({ ban: b, keys }) => (
+                <li key={b.id} className="row" data-testid="ban">
                   <span>
-                    <strong>{b.displayName ?? t("unknownPeer")}</strong> · <code>{b.peerPubkey.slice(0, 12)}…</code> ·{" "}
-                    {t("bannedOn")} <LocalTime iso={b.bannedAt.toISOString()} withTime={false} />
+                    <strong>{b.userName ?? b.displayName ?? t("unknownPeer")}</strong> ·{" "}
+                    {b.userId ? (
+                      t("bannedPerson", { keys })
+                    ) : b.peerPubkey ? (
+                      <code>{b.peerPubkey.slice(0, 12)}…</code>
+                    ) : null}{" "}
+                    · {t("bannedOn")} <LocalTime iso={b.bannedAt.toISOString()} withTime={false} />
                   </span>
-                  <LiftBanButton meshId={mesh.id} peerPubkey={b.peerPubkey} />
+                  <LiftBanButton
+                    meshId={mesh.id}
+                    {...(b.userId ? { userId: b.userId } : { peerPubkey: b.peerPubkey ?? "" })}
+                  />
                 </li>
               ))}
             </ul>
@@ -98,7 +132,7 @@ export default async function MeshPage({ params }: { params: Promise<{ locale: s
                 <li key={i.id}>
                   <span className={`state state-${i.state}`}>{t(`states.${i.state}`)}</span> · {tm(`roles.${i.role}`)} ·{" "}
                   {i.maxUses === null
-                    ? t("usesUnlimited", { used: i.usedCount })
+                    ? t("usesUnlimited", { used: i.usedCount, max: INVITE_DEFAULT_MAX_USES })
                     : t("uses", { used: i.usedCount, max: i.maxUses })}{" "}
                   · {t("expires")} <LocalTime iso={i.expiresAt.toISOString()} /> ·{" "}
                   {t("inviteBy", { name: i.createdBy.name ?? "" })}

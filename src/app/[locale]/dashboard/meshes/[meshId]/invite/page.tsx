@@ -5,6 +5,7 @@ import { RevokeInviteButton } from "@/components/meshes/revoke-invite-button";
 import { Link } from "@/i18n/navigation";
 import { loadMyMesh } from "@/trpc/load-mesh";
 import { meshTitle } from "@/i18n/page-titles";
+import { INVITE_DEFAULT_MAX_USES } from "@/server/services/invites/invite-state";
 
 export const generateMetadata = meshTitle("invite");
 
@@ -34,7 +35,7 @@ export default async function InvitePage({ params }: { params: Promise<{ locale:
               <span>{tm(`roles.${i.role}`)}</span>
               <span>
                 {i.maxUses === null
-                  ? td("usesUnlimited", { used: i.usedCount })
+                  ? td("usesUnlimited", { used: i.usedCount, max: INVITE_DEFAULT_MAX_USES })
                   : td("uses", { used: i.usedCount, max: i.maxUses })}
               </span>
               <span>
