@@ -43,7 +43,14 @@ async function join(token: string, opts: { keys?: nacl.SignKeyPair; accountToken
 /** A command-line token of `user` (what `mesh login` stores), written as the device login writes it. */
 async function accountTokenOf(user: SessionUser): Promise<string> {
   const token = `mdt_${randomBytes(24).toString("base64url")}`;
-  await db.deviceToken.create({ data: { userId: user.id, tokenHash: sha256Hex(token), name: "laptop" } });
+  await db.deviceToken.create({
+    data: {
+      userId: user.id,
+      tokenHash: sha256Hex(token),
+      name: "laptop",
+      expiresAt: new Date(Date.now() + 86_400_000),
+    },
+  });
   return token;
 }
 
