@@ -75,7 +75,8 @@ const es: MailStrings = {
   },
   changeEmail: {
     subject: "Confirma tu nueva dirección de correo en {product}",
-    intro: "Tu cuenta de {product} ha pedido usar esta dirección a partir de ahora. El cambio se aplica cuando lo confirmes.",
+    intro:
+      "Tu cuenta de {product} ha pedido usar esta dirección a partir de ahora. El cambio se aplica cuando lo confirmes.",
     action: "Usar esta dirección",
     validity: "El enlace funciona una vez, durante 24 horas.",
   },
@@ -86,7 +87,8 @@ const es: MailStrings = {
   },
   signUpExisting: {
     subject: "Alguien ha intentado crear una cuenta de {product} con tu dirección",
-    intro: "Alguien ha intentado crear una cuenta de {product} con esta dirección, que ya tiene una. No se ha cambiado nada.",
+    intro:
+      "Alguien ha intentado crear una cuenta de {product} con esta dirección, que ya tiene una. No se ha cambiado nada.",
     advice: "Si has sido tú, inicia sesión con tu contraseña o elige una nueva:",
     action: "Restablecer mi contraseña",
   },
@@ -123,12 +125,14 @@ const de: MailStrings = {
   },
   emailChanged: {
     subject: "Die E-Mail-Adresse deines {product}-Kontos wurde geändert",
-    intro: "Dein {product}-Konto verwendet jetzt die Adresse {email}; mit dieser Adresse kann man sich nicht mehr anmelden.",
+    intro:
+      "Dein {product}-Konto verwendet jetzt die Adresse {email}; mit dieser Adresse kann man sich nicht mehr anmelden.",
     advice: "Wenn du das nicht warst, wende dich sofort an deinen Administrator.",
   },
   signUpExisting: {
     subject: "Jemand wollte mit deiner Adresse ein {product}-Konto anlegen",
-    intro: "Jemand wollte mit dieser Adresse ein {product}-Konto anlegen; sie hat schon eines. Es wurde nichts geändert.",
+    intro:
+      "Jemand wollte mit dieser Adresse ein {product}-Konto anlegen; sie hat schon eines. Es wurde nichts geändert.",
     advice: "Warst du es, melde dich mit deinem Passwort an oder lege ein neues fest:",
     action: "Passwort zurücksetzen",
   },

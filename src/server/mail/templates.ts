@@ -32,7 +32,8 @@ function render(kind: string, to: string, locale: Locale, parts: Parts, values: 
   const s: MailStrings = MAIL_STRINGS[locale];
   const v = { product: PRODUCT_NAME, ...values };
   const t = (x: string) => fill(x, v);
-  const h = (x: string) => fill(escapeHtml(x), Object.fromEntries(Object.entries(v).map(([k, y]) => [k, escapeHtml(y)])));
+  const h = (x: string) =>
+    fill(escapeHtml(x), Object.fromEntries(Object.entries(v).map(([k, y]) => [k, escapeHtml(y)])));
   const body = parts.paragraphs;
   const text = [
     t(s.greeting),
@@ -61,7 +62,8 @@ function render(kind: string, to: string, locale: Locale, parts: Parts, values: 
     "</body></html>",
     "",
   ].join("\n");
-  return { kind, to, subject: t(parts.subject), text, html };
+  // One line: a name or mesh name with a line break cannot add a header.
+  return { kind, to, subject: t(parts.subject).replace(/[\r\n]+/g, " "), text, html };
 }
 
 export function passwordResetMail(to: string, locale: Locale, url: string): MailMessage {

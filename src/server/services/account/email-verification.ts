@@ -35,7 +35,10 @@ export async function startEmailVerification(
   ctx: ServiceContext<VisitorActor>,
   input: { userId: string; locale: Locale },
 ): Promise<void> {
-  const user = await ctx.db.user.findUnique({ where: { id: input.userId }, select: { email: true, emailVerified: true } });
+  const user = await ctx.db.user.findUnique({
+    where: { id: input.userId },
+    select: { email: true, emailVerified: true },
+  });
   if (!user?.email || user.emailVerified) return;
   await takeMailTokens([[mailLimits().perAddress, `verify:${input.userId}`]]);
   await mailVerificationLink(ctx.db, {
