@@ -39,6 +39,7 @@ import { appEnv } from "@/server/env";
 import { lazyLimiter, takeOrThrow } from "../rate-limit";
 import { createTRPCRouter, protectedProcedure } from "../trpc";
 import { accountProcedures } from "./my-account";
+import { mailProcedures } from "./my-mail";
 import { ZHomeMeshesInput, ZHomeMeshesOut } from "@/server/services/home/home-overview.schema";
 import { listHomeMeshes } from "@/server/services/home/list-home-meshes";
 import { ZDeviceDecidedOut, ZDeviceLoginOut } from "../outputs/devices";
@@ -80,6 +81,7 @@ export const myRouter = createTRPCRouter({
     .output(ZProfileUpdatedOut)
     .mutation(({ ctx, input }) => updateProfile(ctx.service, input)),
   ...accountProcedures,
+  ...mailProcedures,
   meshes: protectedProcedure
     .meta(rest("GET", "/my/meshes", "Meshes I own or belong to"))
     .input(ZPageInput)
