@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_SMTP_URL } from "./mail-server";
 
 const root = path.resolve(import.meta.dirname, "..");
 // Ports and database of their own, so the suite can run while `npm start` runs.
@@ -9,6 +10,8 @@ export const e2eDatabase = { port: Number(process.env.E2E_PG_PORT ?? 54349), nam
 
 export default defineConfig({
   testDir: ".",
+  // A real SMTP server on loopback that the web app mails to (e2e/mail-server.ts).
+  globalSetup: path.join(import.meta.dirname, "mail-server.ts"),
   outputDir: path.join(root, "test-results"),
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
@@ -73,6 +76,7 @@ export default defineConfig({
       // cores (the default cost is exercised by src/server/core/password.test.ts).
       PASSWORD_SCRYPT_LOG2_N: "15",
       NEXT_TELEMETRY_DISABLED: "1",
+      SMTP_URL: E2E_SMTP_URL,
     },
   },
 });
