@@ -12,7 +12,9 @@ export interface LoopbackSmtp {
   close(): Promise<void>;
 }
 
-export async function startLoopbackSmtp(): Promise<LoopbackSmtp> {
+/** `refuseFirst`: the first this many messages are refused (a 451, as a busy server answers). */
+export async function startLoopbackSmtp(opts: { refuseFirst?: number } = {}): Promise<LoopbackSmtp> {
+  let refuse = opts.refuseFirst ?? 0;
   const received: ParsedMail[] = [];
   const recipients: string[][] = [];
   const server = new SMTPServer({
@@ -25,6 +27,12 @@ export async function startLoopbackSmtp(): Promise<LoopbackSmtp> {
       else callback(new Error("invalid credentials"));
     },
     onData(stream, session, callback) {
+      if (refuse > 0) {
+        refuse -= 1;
+        stream.resume();
+        stream.on("end", () => callback(Object.assign(new Error("try again later"), { responseCode: 451 })));
+        return;
+      }
       simpleParser(stream)
         .then((mail) => {
           received.push(mail);

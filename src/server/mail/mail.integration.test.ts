@@ -26,7 +26,7 @@ import { addMember, ctxOf, makeMesh, makeUser, visitorCtx } from "@/test/mesh-fi
 import { testDb, uid } from "@/test/helpers";
 import { startLoopbackSmtp, type LoopbackSmtp } from "@/test/loopback-smtp";
 import { devMailboxEnabled, mailSettingsFromEnv } from "./settings";
-import { createMailer, flushMail, smtpMailer, useMailer } from "./transport";
+import { createMailer, flushMail, mailRetry, smtpMailer, useMailer } from "./transport";
 import { devMailPage } from "./dev-mailbox";
 
 const db = testDb();
@@ -312,5 +312,43 @@ describe("the development mailbox", () => {
     const dev = mailSettingsFromEnv({ NODE_ENV: "development", SMTP_URL: smtp.url });
     expect(createMailer(dev).kind).toBe("smtp");
     expect(await devMailPage(dev)).toEqual({ available: false });
+  });
+});
+
+describe("sending never fails a request", () => {
+  it("answers a reset request the same when the SMTP server is down, and logs the failure", async () => {
+    const saved = mailRetry.delaysMs;
+    mailRetry.delaysMs = [10, 10];
+    try {
+      const down = await startLoopbackSmtp();
+      await down.close();
+      useMailer(smtpMailer(down.url, "Review Mesh <no-reply@mesh.example.test>"));
+      const user = await makeUser(db);
+      await expect(
+        requestPasswordReset(visitorCtx(db), { email: user.email, locale: "en" }, { client: client() }),
+      ).resolves.toEqual({ accepted: true });
+      await flushMail();
+    } finally {
+      mailRetry.delaysMs = saved;
+      useMailer(smtpMailer(smtp.url, "Review Mesh <no-reply@mesh.example.test>"));
+    }
+  });
+
+  it("retries a message the server refused, and delivers it once", async () => {
+    const saved = mailRetry.delaysMs;
+    mailRetry.delaysMs = [10, 10];
+    const busy = await startLoopbackSmtp({ refuseFirst: 1 });
+    try {
+      useMailer(smtpMailer(busy.url, "Review Mesh <no-reply@mesh.example.test>"));
+      const user = await makeUser(db);
+      await requestPasswordReset(visitorCtx(db), { email: user.email, locale: "en" }, { client: client() });
+      await flushMail();
+      expect(busy.received).toHaveLength(1);
+      expect(busy.recipients[0]).toEqual([user.email]);
+    } finally {
+      mailRetry.delaysMs = saved;
+      useMailer(smtpMailer(smtp.url, "Review Mesh <no-reply@mesh.example.test>"));
+      await busy.close();
+    }
   });
 });

@@ -101,8 +101,8 @@ export function useMailer(next: Mailer | undefined): void {
   processMailer = next;
 }
 
-/** Attempts per message and the pause before each retry. */
-export const MAIL_RETRY_DELAYS_MS = [1_000, 5_000];
+/** The pause before each retry of a message (two retries: three attempts); tests shorten it. */
+export const mailRetry = { delaysMs: [1_000, 5_000] as readonly number[] };
 const MAX_PENDING = 1_000;
 const pending = new Set<Promise<void>>();
 
@@ -115,7 +115,7 @@ async function deliver(message: MailMessage): Promise<void> {
       logger().info({ event: "mail_sent", kind: message.kind, attempts: attempt + 1 }, "mail sent");
       return;
     } catch (error) {
-      const delay = MAIL_RETRY_DELAYS_MS[attempt];
+      const delay = mailRetry.delaysMs[attempt];
       if (delay === undefined) {
         logger().error({ event: "mail_failed", kind: message.kind, attempts: attempt + 1, err: error }, "mail failed");
         return;
