@@ -25,7 +25,7 @@ export function VerifyBanner({ email }: { email: string }) {
     }),
   );
   return (
-    <div className="notice row" role="status" data-testid="verify-banner">
+    <div className="notice row" role="status" data-testid="verify-banner" style={{ marginBottom: "1rem" }}>
       <span>{t("bannerUnverified", { email })}</span>
       {resend.isSuccess ? (
         <span>{t("resent")}</span>
