@@ -89,14 +89,20 @@ export async function signUpAction(_prev: AuthFormState, formData: FormData): Pr
     await startEmailVerification(serviceContext(VISITOR), { userId: created.id, locale: mailLocale }).catch(
       (error: unknown) => logger().warn({ event: "verification_not_sent", err: error }, "verification mail not sent"),
     );
-    return signInWithPassword(parsed.data.email, raw.password, safeCallback(formData, locale));
+    // Signed in, the success redirect is thrown from here; if the sign-in limit refused it, the sign-in page.
+    await signInWithPassword(parsed.data.email, raw.password, safeCallback(formData, locale));
+  } else {
+    await noticeSignUpOfExistingAccount(serviceContext(VISITOR), { email: parsed.data.email, locale: mailLocale });
   }
-  await noticeSignUpOfExistingAccount(serviceContext(VISITOR), { email: parsed.data.email, locale: mailLocale });
   const callbackUrl = safeCallbackPath(String(formData.get("callbackUrl") ?? ""));
   redirect({
     href: {
       pathname: "/sign-in",
-      query: { reason: "registered", email: parsed.data.email, ...(callbackUrl ? { callbackUrl } : {}) },
+      query: {
+        ...(created ? {} : { reason: "registered" }),
+        email: parsed.data.email,
+        ...(callbackUrl ? { callbackUrl } : {}),
+      },
     },
     locale,
   });
