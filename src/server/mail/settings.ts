@@ -19,13 +19,15 @@ export const ZMailEnv = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   /** The sender of every mail: an address, or "Name <address>". */
-  MAIL_FROM: z
-    .string()
-    .trim()
-    .min(3)
-    .max(200)
-    .regex(/^[^\r\n]*@[^\r\n]*$/, { error: "must be an e-mail address or Name <address>" })
-    .default(`${PRODUCT_NAME} <no-reply@localhost>`),
+  MAIL_FROM: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z
+      .string()
+      .trim()
+      .max(200)
+      .regex(/^[^\r\n@]*@[^\r\n]+$/, { error: "must be an e-mail address or Name <address>" })
+      .default(`${PRODUCT_NAME} <no-reply@localhost>`),
+  ),
 });
 export type TMailEnv = z.output<typeof ZMailEnv>;
 
