@@ -26,7 +26,7 @@ import { addMember, ctxOf, makeMesh, makeUser, visitorCtx } from "@/test/mesh-fi
 import { testDb, uid } from "@/test/helpers";
 import { startLoopbackSmtp, type LoopbackSmtp } from "@/test/loopback-smtp";
 import { devMailboxEnabled, mailSettingsFromEnv } from "./settings";
-import { createMailer, flushMail, mailRetry, smtpMailer, useMailer } from "./transport";
+import { createMailer, flushMail, mailRetry, smtpMailer, setMailer } from "./transport";
 import { devMailPage } from "./dev-mailbox";
 
 const db = testDb();
@@ -34,11 +34,11 @@ let smtp: LoopbackSmtp;
 
 beforeAll(async () => {
   smtp = await startLoopbackSmtp();
-  useMailer(smtpMailer(smtp.url, "Review Mesh <no-reply@mesh.example.test>"));
+  setMailer(smtpMailer(smtp.url, "Review Mesh <no-reply@mesh.example.test>"));
 });
 afterAll(async () => {
   await flushMail();
-  useMailer(undefined);
+  setMailer(undefined);
   await smtp.close();
   await db.$disconnect();
 });
@@ -322,7 +322,7 @@ describe("sending never fails a request", () => {
     try {
       const down = await startLoopbackSmtp();
       await down.close();
-      useMailer(smtpMailer(down.url, "Review Mesh <no-reply@mesh.example.test>"));
+      setMailer(smtpMailer(down.url, "Review Mesh <no-reply@mesh.example.test>"));
       const user = await makeUser(db);
       await expect(
         requestPasswordReset(visitorCtx(db), { email: user.email, locale: "en" }, { client: client() }),
@@ -330,7 +330,7 @@ describe("sending never fails a request", () => {
       await flushMail();
     } finally {
       mailRetry.delaysMs = saved;
-      useMailer(smtpMailer(smtp.url, "Review Mesh <no-reply@mesh.example.test>"));
+      setMailer(smtpMailer(smtp.url, "Review Mesh <no-reply@mesh.example.test>"));
     }
   });
 
@@ -339,7 +339,7 @@ describe("sending never fails a request", () => {
     mailRetry.delaysMs = [10, 10];
     const busy = await startLoopbackSmtp({ refuseFirst: 1 });
     try {
-      useMailer(smtpMailer(busy.url, "Review Mesh <no-reply@mesh.example.test>"));
+      setMailer(smtpMailer(busy.url, "Review Mesh <no-reply@mesh.example.test>"));
       const user = await makeUser(db);
       await requestPasswordReset(visitorCtx(db), { email: user.email, locale: "en" }, { client: client() });
       await flushMail();
@@ -347,7 +347,7 @@ describe("sending never fails a request", () => {
       expect(busy.recipients[0]).toEqual([user.email]);
     } finally {
       mailRetry.delaysMs = saved;
-      useMailer(smtpMailer(smtp.url, "Review Mesh <no-reply@mesh.example.test>"));
+      setMailer(smtpMailer(smtp.url, "Review Mesh <no-reply@mesh.example.test>"));
       await busy.close();
     }
   });

@@ -97,7 +97,7 @@ export function mailer(): Mailer {
 }
 
 /** Replaces the process's mailer (tests: a loopback SMTP server); undefined: made from the environment again. */
-export function useMailer(next: Mailer | undefined): void {
+export function setMailer(next: Mailer | undefined): void {
   processMailer = next;
 }
 
@@ -139,7 +139,24 @@ export function queueMail(message: MailMessage): void {
   pending.add(job);
 }
 
-/** Resolves when every message queued so far has been sent or given up (tests, shutdown). */
+/**
+ * Runs work that leads to a mail after the request is answered (looking an address up, issuing its
+ * link), so the request's time does not depend on it: counted with the messages in flight, its error
+ * logged, never thrown to the caller.
+ */
+export function inBackground(kind: string, task: () => Promise<void>): void {
+  if (pending.size >= MAX_PENDING) {
+    logger().error({ event: "mail_dropped", kind }, "mail dropped: too many in flight");
+    return;
+  }
+  const job = Promise.resolve()
+    .then(task)
+    .catch((error: unknown) => logger().error({ event: "mail_task_failed", kind, err: error }, "mail task failed"))
+    .finally(() => pending.delete(job));
+  pending.add(job);
+}
+
+/** Resolves when every message and task queued so far has finished or given up (tests, shutdown). */
 export async function flushMail(): Promise<void> {
   while (pending.size > 0) await Promise.all([...pending]);
 }
