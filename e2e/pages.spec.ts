@@ -35,6 +35,18 @@ const CASES: Record<string, Case[]> = {
   "[...rest]": [{ name: "not found", who: "visitor", path: () => "/no-such-page", status: 404 }],
   "sign-in": [{ name: "sign-in", who: "visitor", path: () => "/sign-in" }],
   "sign-up": [{ name: "sign-up", who: "visitor", path: () => "/sign-up" }],
+  // Mailed links (issue 41); the development mailbox is a 404 in production, which the suite runs.
+  "forgot-password": [{ name: "forgot password", who: "visitor", path: () => "/forgot-password" }],
+  "reset-password": [
+    { name: "reset password", who: "visitor", path: () => `/reset-password?token=${"x".repeat(43)}` },
+    { name: "reset password, no link", who: "visitor", path: () => "/reset-password" },
+  ],
+  "verify-email": [{ name: "verify e-mail", who: "visitor", path: () => `/verify-email?token=${"x".repeat(43)}` }],
+  "confirm-email": [{ name: "confirm e-mail", who: "visitor", path: () => `/confirm-email?token=${"x".repeat(43)}` }],
+  "dev/mail": [{ name: "dev mailbox", who: "visitor", path: () => "/dev/mail", status: 404 }],
+  "dev/mail/[id]": [
+    { name: "dev mail", who: "visitor", path: () => "/dev/mail/2026-01-01T00-00-00-000Z-00000000", status: 404 },
+  ],
   "api-reference": [{ name: "API reference", who: "visitor", path: () => "/api-reference" }],
   "join/[token]": [
     { name: "join, valid invite", who: "visitor", path: (w) => `/join/${w.token}` },

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { E2E_SMTP_URL } from "./mail-server";
 
 const root = path.resolve(import.meta.dirname, "..");
 // Ports and database of their own, so the suite can run while `npm start` runs.
@@ -9,6 +10,8 @@ export const e2eDatabase = { port: Number(process.env.E2E_PG_PORT ?? 54349), nam
 
 export default defineConfig({
   testDir: ".",
+  // A real SMTP server on loopback that the web app mails to (e2e/mail-server.ts).
+  globalSetup: path.join(import.meta.dirname, "mail-server.ts"),
   outputDir: path.join(root, "test-results"),
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
@@ -75,6 +78,7 @@ export default defineConfig({
       NEXT_TELEMETRY_DISABLED: "1",
       // A production start's /metrics is closed without a token (docs/observability.md); metrics.spec.ts sends it.
       METRICS_TOKEN: process.env.E2E_METRICS_TOKEN ?? "e2e-metrics-token-0123456789",
+      SMTP_URL: E2E_SMTP_URL,
     },
   },
 });

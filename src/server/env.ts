@@ -3,6 +3,7 @@ import { ZTrustedBrokerUrls } from "./core/broker-origin";
 import { ZTrustProxy } from "./core/client-address";
 import { envInt, parseConfig, ZDatabaseUrl } from "./core/config";
 import { DEFAULT_MAX_REQUEST_BYTES } from "./http/body-limit";
+import { ZMailEnv } from "./mail/settings";
 
 /** Settings of the web app, validated on first use (not at import, so `next build` needs none). */
 export const ZAppEnv = z.object({
@@ -47,6 +48,14 @@ export const ZAppEnv = z.object({
   USER_JOIN_RATE_PER_MINUTE: envInt(10, 1, 100_000),
   /** Pipeline executions queued or running at once per API key or user (429 above it). */
   PIPELINE_MAX_ACTIVE_PER_PRINCIPAL: envInt(2, 1, 1_000),
+  /** Outgoing mail (src/server/mail): SMTP_URL (unset: the development mailbox) and MAIL_FROM. */
+  ...ZMailEnv.shape,
+  /** Mails about one address or account per hour: reset requests, verification resends, address changes. */
+  MAIL_PER_ADDRESS_PER_HOUR: envInt(5, 1, 10_000),
+  /** Password-reset requests per minute per client address. */
+  MAIL_CLIENT_RATE_PER_MINUTE: envInt(10, 1, 100_000),
+  /** Invites a user may send by e-mail per hour. */
+  INVITE_EMAILS_PER_HOUR: envInt(30, 1, 10_000),
 });
 export type TAppEnv = z.output<typeof ZAppEnv>;
 

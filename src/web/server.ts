@@ -28,6 +28,13 @@ const dev = process.argv.includes("--dev");
 (process.env as Record<string, string>).NODE_ENV = dev ? "development" : "production";
 const { default: next } = await import("next");
 const log = createLogger("web");
+// Outgoing mail (docs/email.md): a production web app without SMTP_URL sends none; said at start and per mail.
+if (!dev && !process.env.SMTP_URL?.trim()) {
+  log.error(
+    { event: "mail_not_configured" },
+    "SMTP_URL is not set: no e-mail will be sent (password resets, confirmations)",
+  );
+}
 const FORWARDED = [
   "x-forwarded-for",
   "x-forwarded-host",

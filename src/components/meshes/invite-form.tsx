@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { CopyField } from "@/components/copy-field";
 import { QrCode } from "@/components/qr-code";
+import { InviteEmailForm } from "@/components/mail/account-email";
 import { useRouter } from "@/i18n/navigation";
 import { useTRPC } from "@/trpc/react";
 import { INVITE_DEFAULT_MAX_USES } from "@/server/services/invites/invite-state";
@@ -96,6 +97,7 @@ export function InviteForm({ meshId, canGrantAdmin }: { meshId: string; canGrant
           <CopyField label={t("joinUrl")} value={create.data.joinUrl} testId="join-url" />
           <CopyField label={t("inviteLink")} value={create.data.inviteLink} testId="invite-link" />
           <p className="muted small">{t("linksHint")}</p>
+          <InviteEmailForm key={create.data.inviteId} inviteId={create.data.inviteId} />
         </div>
       ) : null}
     </div>

@@ -128,6 +128,14 @@ const MATRIX: Record<string, Row> = {
       admin: "CONFLICT",
     },
   },
+  // Mail (issue 41): each on the caller's own account; an invite is mailed only by who may issue it.
+  "my.emailStatus": { input: none, expect: anyUser },
+  "my.resendVerification": { input: () => ({ locale: "en" }), expect: anyUser },
+  "my.requestEmailChange": { input: () => ({ newEmail: `${uid("new")}@example.test`, locale: "en" }), expect: anyUser },
+  "my.sendInviteByEmail": {
+    input: (f) => ({ inviteId: f.inviteId, email: "friend@example.test", locale: "en" }),
+    expect: { ...visible, member: "NOT_FOUND" },
+  },
   "my.joinMesh": { input: (f) => ({ token: f.inviteToken }), mutates: true, expect: anyUser },
   // A code nobody started: every signed-in user gets NOT_FOUND (and the per-user guessing limit counts it).
   "my.deviceLogin": { input: () => ({ userCode: "BBBB-BBBB" }), expect: noSuchCode },

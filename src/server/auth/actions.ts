@@ -9,6 +9,9 @@ import { VISITOR } from "@/server/services/actor";
 import { serviceContext } from "@/server/services/context";
 import { AppError } from "@/server/core/errors";
 import { signUp } from "@/server/services/users/sign-up";
+import { logger } from "@/server/core/logger";
+import { noticeSignUpOfExistingAccount, startEmailVerification } from "@/server/services/account/email-verification";
+import { ZMailLocale } from "@/server/services/account/password-reset.schema";
 import { ZSignUpInput } from "@/server/services/users/register-user.schema";
 import { routing } from "@/i18n/routing";
 import { signUpLimiter } from "./attempt-limit";
@@ -53,10 +56,11 @@ export async function signInAction(_prev: AuthFormState, formData: FormData): Pr
 }
 
 /**
- * Creates an account. A new and an already registered address are answered the same way (no account
- * enumeration, docs/security.md): both go on to the sign-in page with the same notice and the address
- * filled in, where the new account's owner (or the existing one's, with its own password) signs in.
- * Limited per e-mail address and per client.
+ * Creates an account and signs it in at once, mailing the address a verification link (the account
+ * works before it is followed). An address that already has an account creates nothing: it goes on to
+ * the sign-in page with a notice, and its owner is mailed that someone tried (docs/security.md,
+ * "E-mail": sign-up tells a new address from a taken one, as sign-in-at-once must; limited per e-mail
+ * address and per client).
  */
 export async function signUpAction(_prev: AuthFormState, formData: FormData): Promise<AuthFormState> {
   const locale = localeOf(formData);
@@ -72,18 +76,33 @@ export async function signUpAction(_prev: AuthFormState, formData: FormData): Pr
   }
   if (!(await signUpLimiter().attempt(parsed.data.email, clientAddress(await headers()))))
     return { error: "rate_limited", values };
+  let created: Awaited<ReturnType<typeof signUp>>;
   try {
-    await signUp(serviceContext(VISITOR), parsed.data);
+    created = await signUp(serviceContext(VISITOR), parsed.data);
   } catch (error) {
     // Too many password hashes at once (src/server/core/password.ts): the same answer as the limit.
     if (error instanceof AppError && error.code === "TOO_MANY_REQUESTS") return { error: "rate_limited", values };
     throw error;
   }
+  const mailLocale = ZMailLocale.parse(locale);
+  if (created) {
+    await startEmailVerification(serviceContext(VISITOR), { userId: created.id, locale: mailLocale }).catch(
+      (error: unknown) => logger().warn({ event: "verification_not_sent", err: error }, "verification mail not sent"),
+    );
+    // Signed in, the success redirect is thrown from here; if the sign-in limit refused it, the sign-in page.
+    await signInWithPassword(parsed.data.email, raw.password, safeCallback(formData, locale));
+  } else {
+    await noticeSignUpOfExistingAccount(serviceContext(VISITOR), { email: parsed.data.email, locale: mailLocale });
+  }
   const callbackUrl = safeCallbackPath(String(formData.get("callbackUrl") ?? ""));
   redirect({
     href: {
       pathname: "/sign-in",
-      query: { reason: "registered", email: parsed.data.email, ...(callbackUrl ? { callbackUrl } : {}) },
+      query: {
+        ...(created ? {} : { reason: "registered" }),
+        email: parsed.data.email,
+        ...(callbackUrl ? { callbackUrl } : {}),
+      },
     },
     locale,
   });

@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { redirect } from "@/i18n/navigation";
 import { getSessionUser } from "@/server/auth/session-user";
+import { VerifyBanner } from "@/components/mail/account-email";
+import { serverCaller } from "@/trpc/server";
 
 // Every dashboard page needs a signed-in user; a signed-out visit goes to sign-in and comes back.
 export default async function DashboardLayout({
@@ -17,5 +19,12 @@ export default async function DashboardLayout({
       locale,
     });
   }
-  return children;
+  // An unconfirmed address: the account works, with a banner and "send the link again" (issue 41).
+  const status = await (await serverCaller()).my.emailStatus().catch(() => null);
+  return (
+    <>
+      {status && !status.verified && status.email ? <VerifyBanner email={status.email} /> : null}
+      {children}
+    </>
+  );
 }

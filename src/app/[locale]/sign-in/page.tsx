@@ -27,12 +27,17 @@ export default async function SignInPage({
     redirect({ href: "/dashboard", locale });
   }
   const t = await getTranslations("auth");
+  const te = await getTranslations("email");
   return (
     <section className="stack narrow">
       <h1>{t("signInTitle")}</h1>
       {reason === "signed-out" || reason === "registered" ? (
         <p className="notice" role="status">
           {t(reason === "registered" ? "registeredNotice" : "signedOutNotice")}
+        </p>
+      ) : reason === "password-reset" ? (
+        <p className="notice" role="status">
+          {te("passwordResetNotice")}
         </p>
       ) : (
         <p className="lead">{t("signInLead")}</p>
@@ -43,6 +48,9 @@ export default async function SignInPage({
         callbackUrl={callbackUrl}
         initialEmail={typeof email === "string" ? email.slice(0, 320) : undefined}
       />
+      <p>
+        <Link href="/forgot-password">{te("forgotLink")}</Link>
+      </p>
       <OAuthButtons callbackUrl={callbackUrl} />
       <p>
         {t("noAccount")}{" "}

@@ -44,6 +44,7 @@ import { AppError } from "@/server/core/errors";
 import { lazyLimiter, takeOrThrow } from "../rate-limit";
 import { createTRPCRouter, protectedProcedure } from "../trpc";
 import { accountProcedures } from "./my-account";
+import { mailProcedures } from "./my-mail";
 import { ZHomeMeshesInput, ZHomeMeshesOut } from "@/server/services/home/home-overview.schema";
 import { listHomeMeshes } from "@/server/services/home/list-home-meshes";
 import { ZDeviceDecidedOut, ZDeviceLoginOut } from "../outputs/devices";
@@ -88,6 +89,7 @@ export const myRouter = createTRPCRouter({
     .output(ZProfileUpdatedOut)
     .mutation(({ ctx, input }) => updateProfile(ctx.service, input)),
   ...accountProcedures,
+  ...mailProcedures,
   meshes: protectedProcedure
     .meta(rest("GET", "/my/meshes", "Meshes I own or belong to"))
     .input(ZPageInput)

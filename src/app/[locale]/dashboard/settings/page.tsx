@@ -1,5 +1,6 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { DeleteAccount } from "@/components/settings/delete-account";
+import { ChangeEmailForm } from "@/components/mail/account-email";
 import { ExportButton } from "@/components/settings/export-button";
 import { PasswordForm } from "@/components/settings/password-form";
 import { ProfileForm } from "@/components/settings/profile-form";
@@ -20,6 +21,7 @@ export default async function SettingsPage({ params }: { params: Promise<{ local
   setRequestLocale(locale);
   const t = await getTranslations("settings");
   const ta = await getTranslations("account");
+  const te = await getTranslations("email");
   // Signed out (a session ended elsewhere): the dashboard layout, rendered beside this page, sends the
   // visitor to sign-in; the page asks the API nothing, so no UNAUTHORIZED is thrown and logged.
   if (!(await getSessionUser())) return null;
@@ -33,6 +35,17 @@ export default async function SettingsPage({ params }: { params: Promise<{ local
       <div className="card stack-sm">
         <h2>{t("profileTitle")}</h2>
         <ProfileForm name={profile.name ?? ""} />
+      </div>
+      <div className="card stack-sm" id="email">
+        <h2>{te("changeTitle")}</h2>
+        {account.hasPassword ? (
+          <>
+            <p className="muted">{te("changeLead", { email: account.email })}</p>
+            <ChangeEmailForm />
+          </>
+        ) : (
+          <p>{te("changeOAuth")}</p>
+        )}
       </div>
       <div className="card stack-sm">
         <h2>{ta("passwordTitle")}</h2>
