@@ -94,7 +94,14 @@ describe("password reset", () => {
   it("resets once, ends every session and command-line token, and refuses the link a second time", async () => {
     const user = await makeUser(db);
     const secret = await openSession(db, user.id);
-    await db.deviceToken.create({ data: { userId: user.id, tokenHash: sha256Hex(uid("mdt")), name: "laptop" } });
+    await db.deviceToken.create({
+      data: {
+        userId: user.id,
+        tokenHash: sha256Hex(uid("mdt")),
+        name: "laptop",
+        expiresAt: new Date(Date.now() + 86_400_000),
+      },
+    });
     await requestPasswordReset(visitorCtx(db), { email: user.email, locale: "en" }, { client: client() });
     await flushMail();
     const token = tokenOf(mailsTo(user.email)[0]?.text ?? "", "reset-password");
