@@ -18,7 +18,8 @@ afterAll(async () => {
 });
 
 async function meshOf(size: number) {
-  const { mesh, invite } = await meshWithInvite(db);
+  // More joins than an uncapped invite admits (INVITE_DEFAULT_MAX_USES): the cap is set.
+  const { mesh, invite } = await meshWithInvite(db, { maxUses: 1000 });
   const members: string[] = [];
   for (let i = 0; i < size; i++) members.push((await joinedPeer(db, invite.token, `p${i}`)).memberId);
   return { meshId: mesh.id, members };
