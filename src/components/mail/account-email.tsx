@@ -52,7 +52,6 @@ export function VerifyBanner({ email }: { email: string }) {
 export function ChangeEmailForm() {
   const t = useTranslations("email");
   const locale = useLocale() as "en" | "es" | "de";
-  const message = useMessage();
   const trpc = useTRPC();
   const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -73,23 +72,7 @@ export function ChangeEmailForm() {
           {t("changeSent", { email: sentTo })}
         </p>
       ) : null}
-      <div className="field">
-        <label htmlFor="change-email">{t("newEmail")}</label>
-        <input
-          id="change-email"
-          name="newEmail"
-          type="email"
-          autoComplete="email"
-          required
-          aria-invalid={Boolean(error)}
-          aria-describedby={error ? "change-email-error" : undefined}
-        />
-        {error ? (
-          <small id="change-email-error" className="field-error">
-            {message(error)}
-          </small>
-        ) : null}
-      </div>
+      <EmailField id="change-email" name="newEmail" label={t("newEmail")} autoComplete="email" error={error} />
       <button type="submit" className="button" disabled={change.isPending}>
         {change.isPending ? t("pending") : t("changeSubmit")}
       </button>
@@ -101,7 +84,6 @@ export function ChangeEmailForm() {
 export function InviteEmailForm({ inviteId }: { inviteId: string }) {
   const t = useTranslations("email");
   const locale = useLocale() as "en" | "es" | "de";
-  const message = useMessage();
   const trpc = useTRPC();
   const [error, setError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -126,26 +108,35 @@ export function InviteEmailForm({ inviteId }: { inviteId: string }) {
           {t("inviteSent", { email: sentTo })}
         </p>
       ) : null}
-      <div className="field">
-        <label htmlFor="invite-email">{t("email")}</label>
-        <input
-          id="invite-email"
-          name="email"
-          type="email"
-          autoComplete="off"
-          required
-          aria-invalid={Boolean(error)}
-          aria-describedby={error ? "invite-email-error" : undefined}
-        />
-        {error ? (
-          <small id="invite-email-error" className="field-error">
-            {message(error)}
-          </small>
-        ) : null}
-      </div>
+      <EmailField id="invite-email" name="email" label={t("email")} autoComplete="off" error={error} />
       <button type="submit" className="button" disabled={send.isPending}>
         {send.isPending ? t("pending") : t("inviteSubmit")}
       </button>
     </form>
+  );
+}
+
+/** One e-mail address field with its label and the API's error under it. */
+function EmailField(props: { id: string; name: string; label: string; autoComplete: string; error: string | null }) {
+  const message = useMessage();
+  const { id, error } = props;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      <input
+        id={id}
+        name={props.name}
+        type="email"
+        autoComplete={props.autoComplete}
+        required
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {error ? (
+        <small id={`${id}-error`} className="field-error">
+          {message(error)}
+        </small>
+      ) : null}
+    </div>
   );
 }
