@@ -25,7 +25,7 @@ export const ZReviewSettings = z.object({
   /** How often a running job's worker renews its lease (at most a third of JOB_LEASE_MS: a larger value is lowered to it). */
   JOB_HEARTBEAT_MS: envInt(3_000, 50, 200_000),
   /** Added to CALLBACK_TIMEOUT_MS to form a callback attempt's lease: an attempt older than both is made again. */
-  JOB_EXPIRE_GRACE_SECONDS: envInt(30, 1, 3_600),
+  JOB_EXPIRE_GRACE_SECONDS: envInt(5, 1, 3_600),
   /** How often a running job's worker looks whether the job was asked to cancel (it aborts within this plus the scraper's next step). */
   JOB_CANCEL_POLL_MS: envInt(1_000, 50, 5_000),
   /** Runs of a job at most (first run plus retries of transient failures or lost workers); of a pipeline execution, runs taken over from lost workers included. */
