@@ -2,11 +2,14 @@
 // (`lease_until` = the database's now + the lease); the worker renews it every heartbeat while the run
 // lives. The worker counts its lease lost, and stops its run, as soon as either
 //  - a renewal finds the row no longer held by this run (another worker took it over, or it ended), or
-//  - no renewal succeeded for a whole lease, counted from the moment the last good one (or the claim)
-//    was SENT: the database stamped that lease after the sending, so the worker's deadline passes no
-//    later than the lease in the database, and a worker cut off from the database stops its run before
-//    another worker can take the run over.
+//  - no renewal succeeded for 90 % of a lease, counted from the moment the last good one (or the claim)
+//    was SENT: the database stamped that lease after the sending, so the worker's deadline passes a
+//    tenth of a lease before the lease in the database (room for a late timer), and a worker cut off
+//    from the database stops its run before another worker can take the run over.
 // Every write of the run is fenced besides (guarded on its attempt): a late one is refused.
+
+/** The worker gives its lease up a 1/LEASE_MARGIN of a lease before the database's lease passes. */
+const LEASE_MARGIN = 10;
 
 /** Why a run was stopped: its lease was lost (the abort reason of `LeaseKeeper.signal`). */
 export class LeaseLost extends Error {
@@ -49,7 +52,8 @@ export function keepLease(opts: KeepLeaseOptions): LeaseKeeper {
   };
   const holdUntil = (sentAt: number) => {
     clearTimeout(deadline);
-    deadline = setTimeout(() => lose("expired"), Math.max(0, sentAt + opts.leaseMs - performance.now()));
+    const holdMs = opts.leaseMs - opts.leaseMs / LEASE_MARGIN;
+    deadline = setTimeout(() => lose("expired"), Math.max(0, sentAt + holdMs - performance.now()));
   };
   holdUntil(opts.claimedAt);
   const beat = setInterval(() => {
