@@ -1,4 +1,5 @@
 import type { Logger } from "../server/core/logger";
+import type { PipelineDefinition } from "../server/pipelines/types";
 import { llmClassifier } from "../server/pipelines/review-analytics/model-classifier";
 import type { LlmConfig } from "../server/pipelines/review-analytics/llm-chat";
 import { llmWriter } from "../server/pipelines/review-analytics/synthesis/llm-writer";
@@ -30,6 +31,8 @@ export interface PipelineWorkerOptions {
   leaseMs?: number;
   /** Told when an execution ends (the worker's metrics). */
   observer?: ExecutionObserver;
+  /** The pipelines it runs (tests; the product's registry by default). */
+  registry?: readonly PipelineDefinition[];
 }
 
 /**
@@ -44,7 +47,12 @@ export function startPipelineWorker(ctx: ServiceContext<SystemActor>, opts: Pipe
   // One classifier per process: its cache of answers by text hash serves every run.
   const classifier =
     opts.llm && opts.llmClassify ? llmClassifier(opts.llm, { batchSize: opts.llmClassify.batchSize }) : null;
-  const runner: ExecutionRunner = { writer, classifier, ...(opts.observer ? { observer: opts.observer } : {}) };
+  const runner: ExecutionRunner = {
+    writer,
+    classifier,
+    ...(opts.observer ? { observer: opts.observer } : {}),
+    ...(opts.registry ? { registry: opts.registry } : {}),
+  };
   const leaseMs = opts.leaseMs ?? DEFAULT_EXECUTION_LEASE_MS;
   // Renewed as a job's lease is (docs/pipelines.md, "Queue"), at most three times a lease.
   const heartbeatMs = Math.max(1, Math.min(s.JOB_HEARTBEAT_MS, Math.floor(leaseMs / 3)));
