@@ -24,8 +24,12 @@ export const ZWorkerConfig = z.object({
   METRICS_TOKEN: ZMetricsToken,
   // Pipeline executions (docs/pipelines.md): how many at once, and the optional language-model writer.
   PIPELINE_CONCURRENCY: envInt(1, 1, 16),
-  /** How long a run holds its execution: past this its worker counts as lost and another worker takes the run over. */
-  PIPELINE_STALE_AFTER_MS: envInt(30 * 60_000, 60_000, 24 * 3_600_000),
+  /**
+   * How long a claim or a renewal (every JOB_HEARTBEAT_MS) holds an execution: past this unrenewed its worker
+   * counts as lost and another worker takes the run over. Longer than a job's lease: a stage's synchronous
+   * work holds up the renewals (DEFAULT_EXECUTION_LEASE_MS).
+   */
+  PIPELINE_STALE_AFTER_MS: envInt(30_000, 1_000, 24 * 3_600_000),
   PIPELINE_LLM_BASE_URL: z.url({ error: "must be a URL like https://api.openai.com/v1" }).optional(),
   PIPELINE_LLM_API_KEY: z.string().optional(),
   PIPELINE_LLM_MODEL: z.string().min(1).default("gpt-4o-mini"),

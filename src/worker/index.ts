@@ -8,7 +8,7 @@ import { isProductionEnv, metricsAccess } from "../server/core/metrics-http";
 import { Readiness } from "../server/core/readiness";
 import { APP_VERSION } from "../server/core/version";
 import { createDb } from "../server/core/db";
-import { ZReviewSettings } from "../server/queue/settings";
+import { jobLeaseMs, ZReviewSettings } from "../server/queue/settings";
 import { closeScrapers } from "../server/scrapers";
 import { sealerOf } from "../server/services/context";
 import { executionsWaiting } from "../server/services/pipelines/take-executions";
@@ -41,8 +41,11 @@ const monitor = new DbMonitor({
 await monitor.start();
 // Jobs, callbacks and pipeline executions: the product's own tables are the queue (docs/review-engine.md,
 // "Queue"; docs/pipelines.md, "Queue").
+// A transaction of this worker cut off by the network (its locks would hide its job from the takeover,
+// which skips locked rows) is ended by PostgreSQL once idle for a lease (docs/review-engine.md, "Leases").
 const db = createDb(config.DATABASE_URL, {
   max: config.WORKER_CONCURRENCY + config.CALLBACK_CONCURRENCY + config.PIPELINE_CONCURRENCY + 2,
+  idleInTransactionMs: jobLeaseMs(settings),
 });
 // The system's context of every service the worker's loops call (jobs, callbacks, pipeline executions).
 const ctx = reviewSystemContext({ db, sealer: sealerOf(config.SECRETS_KEYS), review: settings });
@@ -91,7 +94,7 @@ server.listen(config.WORKER_PORT, config.WORKER_HOST, () =>
 onShutdown(log, async () => {
   // /ready answers 503 from here while running jobs finish (docs/observability.md).
   readiness.drain();
-  // Graceful: running jobs get until their timeout to finish; anything left is run again after expiry.
+  // Graceful: running jobs get until their timeout (at most 8 s) to finish; anything left is taken over once its lease passes.
   // Callback attempts made at once end within CALLBACK_TIMEOUT_MS; a cut one is attempted again from its queue row.
   // A pipeline run cut here is taken over by another worker once its lease (PIPELINE_STALE_AFTER_MS) passes.
   await Promise.all([

@@ -14,7 +14,7 @@ export interface WorkerGaugeSources {
 }
 
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300];
-const RUN_OUTCOMES = new Set(["succeeded", "failed", "cancelled", "retry_later", "superseded", "error"]);
+const RUN_OUTCOMES = new Set(["succeeded", "failed", "cancelled", "retry_later", "superseded", "lease_lost", "error"]);
 const ERROR_CLASSES = new Set<string>(Object.values(ScrapeErrorClass));
 /** Readings of the database at most this old are served again (many scrapers, one query). */
 const GAUGE_TTL_MS = 1_000;
@@ -92,7 +92,7 @@ export function createWorkerMetrics(sources: WorkerGaugeSources = {}) {
     }),
     jobRuns: new Counter({
       name: "worker_job_runs_total",
-      help: "Runs of jobs by outcome: succeeded, failed, cancelled, retry_later (a transient failure, queued again), superseded (another run holds the job), error (the run threw; logged)",
+      help: "Runs of jobs by outcome: succeeded, failed, cancelled, retry_later (a transient failure, queued again), superseded (another run holds the job), lease_lost (the run lost its lease and stopped, writing nothing), error (the run threw; logged)",
       labelNames: ["outcome"] as const,
       registers,
     }),

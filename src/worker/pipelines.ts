@@ -1,4 +1,5 @@
 import type { Logger } from "../server/core/logger";
+import type { PipelineDefinition } from "../server/pipelines/types";
 import { llmClassifier } from "../server/pipelines/review-analytics/model-classifier";
 import type { LlmConfig } from "../server/pipelines/review-analytics/llm-chat";
 import { llmWriter } from "../server/pipelines/review-analytics/synthesis/llm-writer";
@@ -11,9 +12,11 @@ import {
 } from "../server/services/pipelines/run-execution";
 import {
   DEFAULT_EXECUTION_LEASE_MS,
+  renewExecutionLease,
   takeExecutions,
   type ClaimedExecution,
 } from "../server/services/pipelines/take-executions";
+import { keepLease } from "../server/queue/lease";
 import { startSlots, type Slots } from "./slots";
 
 export interface PipelineWorkerOptions {
@@ -24,10 +27,12 @@ export interface PipelineWorkerOptions {
   llm: LlmConfig | null;
   /** Whether the classify stage asks the language model too (PIPELINE_LLM_CLASSIFY), and its batch size. */
   llmClassify?: { batchSize: number } | null;
-  /** How long a run holds its execution (PIPELINE_STALE_AFTER_MS): past this its worker counts as lost. */
+  /** How long a claim or a renewal holds an execution (PIPELINE_STALE_AFTER_MS): past this unrenewed its worker counts as lost. */
   leaseMs?: number;
   /** Told when an execution ends (the worker's metrics). */
   observer?: ExecutionObserver;
+  /** The pipelines it runs (tests; the product's registry by default). */
+  registry?: readonly PipelineDefinition[];
 }
 
 /**
@@ -42,22 +47,44 @@ export function startPipelineWorker(ctx: ServiceContext<SystemActor>, opts: Pipe
   // One classifier per process: its cache of answers by text hash serves every run.
   const classifier =
     opts.llm && opts.llmClassify ? llmClassifier(opts.llm, { batchSize: opts.llmClassify.batchSize }) : null;
-  const runner: ExecutionRunner = { writer, classifier, ...(opts.observer ? { observer: opts.observer } : {}) };
+  const runner: ExecutionRunner = {
+    writer,
+    classifier,
+    ...(opts.observer ? { observer: opts.observer } : {}),
+    ...(opts.registry ? { registry: opts.registry } : {}),
+  };
   const leaseMs = opts.leaseMs ?? DEFAULT_EXECUTION_LEASE_MS;
-  const slots = startSlots<ClaimedExecution>(
+  // Renewed as a job's lease is (docs/pipelines.md, "Queue"), at most three times a lease.
+  const heartbeatMs = Math.max(1, Math.min(s.JOB_HEARTBEAT_MS, Math.floor(leaseMs / 3)));
+  const slots = startSlots<ClaimedExecution & { claimedAt: number }>(
     {
       name: "pipelines",
       take: async (n) => {
+        const claimedAt = performance.now();
         const taken = await takeExecutions(ctx, { limit: n, leaseMs });
         if (taken.givenUp)
           log.warn(
             { event: "executions_lost", count: taken.givenUp },
             "running executions of a lost worker marked failed",
           );
-        return taken.claimed;
+        return taken.claimed.map((c) => ({ ...c, claimedAt }));
       },
-      run: async (claimed) => {
-        const outcome = await runClaimedExecution(ctx, claimed, runner);
+      run: async ({ claimedAt, ...claimed }) => {
+        // The stages take no signal: a run that lost its lease goes on, but its writes are refused (fenced on its run).
+        const lease = keepLease({
+          renew: () => renewExecutionLease(ctx.db, claimed, leaseMs),
+          leaseMs,
+          heartbeatMs,
+          claimedAt,
+          onRenewError: (error) =>
+            log.warn({ err: error, executionId: claimed.id }, "renewing an execution's lease failed"),
+        });
+        let outcome: Awaited<ReturnType<typeof runClaimedExecution>>;
+        try {
+          outcome = await runClaimedExecution(ctx, claimed, runner);
+        } finally {
+          lease.stop();
+        }
         log.info(
           {
             event: "execution_done",
@@ -65,6 +92,7 @@ export function startPipelineWorker(ctx: ServiceContext<SystemActor>, opts: Pipe
             run: claimed.runs,
             recovered: claimed.recovered,
             outcome,
+            leaseLost: lease.lost,
           },
           "pipeline execution handled",
         );

@@ -30,14 +30,18 @@ const types = {
       : pg.types.getTypeParser(oid, format as "text")) as typeof pg.types.getTypeParser,
 };
 
-/** Builds a Prisma client on the pg driver adapter (no native query engine), over a pool `sqlRows` shares. */
-export function createDb(url: string, options: { max?: number } = {}): Db {
+/**
+ * Builds a Prisma client on the pg driver adapter (no native query engine), over a pool `sqlRows` shares.
+ * `idleInTransactionMs`: PostgreSQL ends a session of this client left idle inside a transaction that long
+ * (idle_in_transaction_session_timeout), so a transaction cut off by the network releases its row locks.
+ */
+export function createDb(url: string, options: { max?: number; idleInTransactionMs?: number } = {}): Db {
   // Sessions in UTC: `timestamp` columns hold UTC (Prisma's convention), also when SQL converts now() or a timestamptz into them.
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? Number(process.env.DB_POOL_MAX ?? 10),
     idleTimeoutMillis: 30_000,
-    options: "-c TimeZone=UTC",
+    options: `-c TimeZone=UTC${options.idleInTransactionMs ? ` -c idle_in_transaction_session_timeout=${Math.ceil(options.idleInTransactionMs)}` : ""}`,
     types,
   });
   // An idle connection that drops (the server restarted, the network cut) makes the pool emit 'error'

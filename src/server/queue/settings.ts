@@ -16,8 +16,16 @@ export const ZReviewSettings = z.object({
     .default("default"),
   /** A scrape running longer than this is aborted (error class timeout). */
   JOB_TIMEOUT_MS: envInt(120_000, 100, 3_600_000),
-  /** Added to the timeout to form the queue's expiry: an active job older than both is run again. */
-  JOB_EXPIRE_GRACE_SECONDS: envInt(30, 1, 3_600),
+  /**
+   * How long a claim or a renewal holds a running job (docs/review-engine.md, "Leases"): the live worker
+   * renews it every JOB_HEARTBEAT_MS; once it passes unrenewed (the worker died or lost the database),
+   * another worker takes the run over. Independent of JOB_TIMEOUT_MS: a slow live run keeps its job.
+   */
+  JOB_LEASE_MS: envInt(10_000, 500, 600_000),
+  /** How often a running job's worker renews its lease (at most a third of JOB_LEASE_MS: a larger value is lowered to it). */
+  JOB_HEARTBEAT_MS: envInt(3_000, 50, 200_000),
+  /** Added to CALLBACK_TIMEOUT_MS to form a callback attempt's lease: an attempt older than both is made again. */
+  JOB_EXPIRE_GRACE_SECONDS: envInt(5, 1, 3_600),
   /** How often a running job's worker looks whether the job was asked to cancel (it aborts within this plus the scraper's next step). */
   JOB_CANCEL_POLL_MS: envInt(1_000, 50, 5_000),
   /** Runs of a job at most (first run plus retries of transient failures or lost workers); of a pipeline execution, runs taken over from lost workers included. */
@@ -58,9 +66,14 @@ export function reviewSettings(): TReviewSettings {
   return cached;
 }
 
-/** How long a run holds its job: past this the worker counts as lost and another takes the job. */
+/** How long a claim or a renewal holds a job: past this unrenewed the worker counts as lost and another takes the job. */
 export function jobLeaseMs(s: TReviewSettings): number {
-  return s.JOB_TIMEOUT_MS + s.JOB_EXPIRE_GRACE_SECONDS * 1000;
+  return s.JOB_LEASE_MS;
+}
+
+/** How often the worker of a running job renews its lease: JOB_HEARTBEAT_MS, at most a third of the lease. */
+export function jobHeartbeatMs(s: TReviewSettings): number {
+  return Math.max(1, Math.min(s.JOB_HEARTBEAT_MS, Math.floor(s.JOB_LEASE_MS / 3)));
 }
 
 /** How long an attempt holds its callback delivery: past this another worker makes the attempt again. */

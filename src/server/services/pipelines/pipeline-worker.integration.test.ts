@@ -1,6 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { logger } from "@/server/core/logger";
-import { findPipeline } from "@/server/pipelines/registry";
+import { findPipeline, syncRegistry } from "@/server/pipelines/registry";
+import type { PipelineDefinition } from "@/server/pipelines/types";
 import { storeGeneratedReviews } from "@/server/pipelines/review-analytics/demo-data";
 import { testDb, uid } from "@/test/helpers";
 import { actorOf, makeUser } from "@/test/mesh-fixtures";
@@ -68,6 +70,57 @@ describe("worker on the product's queue", () => {
       }
     } finally {
       await worker.stop(5_000);
+    }
+  });
+
+  it("keeps a run longer than its lease while its worker lives (renewed), and another worker does not run it again", async () => {
+    const review = testSettings({ JOB_HEARTBEAT_MS: "200" });
+    let stageRuns = 0;
+    const slow: PipelineDefinition = {
+      id: "slow-lease-test",
+      name: "Slow",
+      description: "one stage of 3 s",
+      version: "0.0.1",
+      inputSchema: z.object({ n: z.number() }) as z.ZodType<unknown>,
+      stages: [
+        {
+          id: "wait",
+          name: "Wait",
+          count: () => 1,
+          run: async () => {
+            stageRuns += 1;
+            await new Promise((r) => setTimeout(r, 3_000));
+            return { output: null, itemsOut: 1 };
+          },
+        },
+      ] as unknown as PipelineDefinition["stages"],
+      dashboard: [],
+      prepare: () => Promise.resolve({ first: null, ctx: null }),
+      finish: () => ({ result: {}, synthesis: null }),
+      widgetData: () => null,
+    };
+    await syncRegistry(db, [slow]);
+    const opts = { log: logger(), concurrency: 1, llm: null, leaseMs: 1_000, registry: [slow] };
+    const first = startPipelineWorker(systemCtx(db, review), opts);
+    let second: ReturnType<typeof startPipelineWorker> | undefined;
+    try {
+      const row = await db.pipelineExecution.create({
+        data: { pipelineId: slow.id, pipelineVersion: slow.version, input: { n: 1 }, queue: review.JOB_QUEUE },
+      });
+      const running = async () =>
+        (await db.pipelineExecution.findUniqueOrThrow({ where: { id: row.id } })).status === "running";
+      for (let i = 0; i < 100 && !(await running()); i++) await new Promise((r) => setTimeout(r, 50));
+      // A second worker on the queue, idle, while the run outlives its lease three times.
+      second = startPipelineWorker(systemCtx(db, review), opts);
+      let ended = await db.pipelineExecution.findUniqueOrThrow({ where: { id: row.id } });
+      for (let i = 0; i < 200 && ended.status === "running"; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        ended = await db.pipelineExecution.findUniqueOrThrow({ where: { id: row.id } });
+      }
+      expect(ended).toMatchObject({ status: "succeeded", runs: 1, leaseUntil: null });
+      expect(stageRuns).toBe(1);
+    } finally {
+      await Promise.all([first.stop(5_000), second?.stop(5_000)]);
     }
   });
 });

@@ -13,7 +13,7 @@ import { getSynthesis, getWidgetData } from "./execution-views";
 import { getExecution, listExecutions } from "./executions";
 import { getDashboard, getPipeline, listPipelines } from "./pipelines";
 import { runClaimedExecution, runExecution } from "./run-execution";
-import { takeExecutions } from "./take-executions";
+import { renewExecutionLease, takeExecutions } from "./take-executions";
 
 const db = testDb();
 afterAll(() => db.$disconnect());
@@ -405,6 +405,12 @@ describe("lost workers", () => {
     await db.pipelineExecution.update({ where: { id: queued.id }, data: { leaseUntil: new Date(Date.now() - 1_000) } });
     const second = await takeExecutions(worker, take);
     expect(second.claimed).toEqual([{ id: queued.id, runs: 2, recovered: true }]);
+    // The heartbeat of the lost run is refused (fenced on its run); the live run's moves its lease on.
+    expect(await renewExecutionLease(db, first.claimed[0]!, 60_000)).toBe(false);
+    const before = (await db.pipelineExecution.findUniqueOrThrow({ where: { id: queued.id } })).leaseUntil!;
+    expect(await renewExecutionLease(db, second.claimed[0]!, 40 * 60_000)).toBe(true);
+    const after = (await db.pipelineExecution.findUniqueOrThrow({ where: { id: queued.id } })).leaseUntil!;
+    expect(after.getTime()).toBeGreaterThan(before.getTime());
     expect(await runClaimedExecution(systemCtx(db), first.claimed[0]!)).toBe("skipped");
     expect(await runClaimedExecution(systemCtx(db), second.claimed[0]!)).toBe("succeeded");
     expect(await db.pipelineExecution.findUniqueOrThrow({ where: { id: queued.id } })).toMatchObject({

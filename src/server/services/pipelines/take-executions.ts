@@ -4,10 +4,11 @@ import type { ServiceContext } from "@/server/services/context";
 
 // Pipeline executions on the product's own queue, as jobs and callbacks (docs/pipelines.md, "Queue"):
 // the execution row is the queue row. A take locks due rows with FOR UPDATE SKIP LOCKED, so workers
-// never take the same execution, and a claimed run holds it until its lease (`lease_until`) passes.
+// never take the same execution, and a claimed run holds it while its worker renews its lease
+// (`lease_until`, renewExecutionLease); once the lease passes unrenewed, the next take claims the run again.
 
-/** How long a run holds its execution when the worker gives no lease (PIPELINE_STALE_AFTER_MS's default). */
-export const DEFAULT_EXECUTION_LEASE_MS = 30 * 60_000;
+/** How long a claim or a renewal holds an execution when the worker gives no lease (PIPELINE_STALE_AFTER_MS's default). */
+export const DEFAULT_EXECUTION_LEASE_MS = 30_000;
 
 /** A claimed run of an execution: which run it is (its writes are guarded on it) and whether it took over a lost one. */
 export interface ClaimedExecution {
@@ -109,4 +110,18 @@ export async function executionsWaiting(ctx: ServiceContext<SystemActor>): Promi
       WHERE queue = ${queue} AND status = 'queued' AND run_after <= now() AT TIME ZONE 'UTC'`,
   );
   return row?.n ?? 0;
+}
+
+/**
+ * The heartbeat of a running execution (src/server/queue/lease.ts): moves its lease to the database's
+ * now + `leaseMs`, fenced on the run. False when the run no longer holds it (taken over, or ended).
+ */
+export async function renewExecutionLease(db: Db, run: ClaimedExecution, leaseMs: number): Promise<boolean> {
+  const rows = await sqlRows<{ id: string }>(
+    db,
+    Prisma.sql`UPDATE pipeline_executions SET lease_until = (now() + ${leaseMs}::int * interval '1 millisecond') AT TIME ZONE 'UTC'
+      WHERE id = ${run.id}::uuid AND status = 'running' AND runs = ${run.runs}::int
+      RETURNING id::text AS id`,
+  );
+  return rows.length === 1;
 }

@@ -8,7 +8,8 @@ import { jobColumns } from "./job-states";
 // The claims of the job state machine (job-states.ts): queued → running, and running → running when
 // a run's lease passed (its worker died). The jobs table is the queue (docs/review-engine.md,
 // "Queue"): a take locks due rows with FOR UPDATE SKIP LOCKED, so workers never take the same job,
-// and a claimed run holds the job until its lease (`lease_until`) passes.
+// and a claimed run holds the job while its worker renews its short lease (`lease_until`, renewJobLease);
+// once the lease passes unrenewed, the next take claims the run again.
 
 /** A claimed run of a job: which attempt it is (completion is guarded on it), the job and its scraper. */
 export interface ClaimedRun {
@@ -21,6 +22,8 @@ export interface ClaimedRun {
   config: Record<string, unknown> | null;
   /** The API key's sealed callback secret, which signs the job's callbacks when the job has none of its own. */
   apiKeySecretEnc: string | null;
+  /** `performance.now()` before the claim was sent: the run's lease runs from no earlier (queue/lease.ts). */
+  claimedAt: number;
 }
 
 type ClaimRow = Job & {
@@ -62,9 +65,9 @@ function claimSql(jobIds: Prisma.Sql, detail: Record<string, unknown>, leaseMs: 
     )`;
 }
 
-function toClaimedRun(row: ClaimRow): ClaimedRun {
+function toClaimedRun(row: ClaimRow, claimedAt: number): ClaimedRun {
   const { fromStatus, implementation, config, apiKeySecretEnc, ...job } = row;
-  return { attempt: job.attempts, from: fromStatus, job, implementation, config, apiKeySecretEnc };
+  return { attempt: job.attempts, from: fromStatus, job, implementation, config, apiKeySecretEnc, claimedAt };
 }
 
 /** Where and how long a take claims: the work queue, and the lease of each run. */
@@ -88,6 +91,7 @@ export async function takeAndClaim(
   options: TakeAndClaimInput,
 ): Promise<ClaimedRun[]> {
   const { limit } = options;
+  const claimedAt = performance.now();
   const rows = await sqlRows<ClaimRow>(
     ctx.db,
     Prisma.sql`
@@ -100,5 +104,24 @@ export async function takeAndClaim(
     ), ${claimSql(Prisma.sql`ARRAY(SELECT id FROM lost UNION ALL SELECT id FROM due)`, {}, options.leaseMs)}
     SELECT * FROM claimed ORDER BY "fromStatus" DESC, priority DESC, id`,
   );
-  return rows.map(toClaimedRun);
+  return rows.map((row) => toClaimedRun(row, claimedAt));
+}
+
+/**
+ * The heartbeat of a running job (queue/lease.ts): moves its lease to the database's now + `leaseMs`,
+ * fenced on the run (running, this attempt). False when the run no longer holds the job (another worker
+ * took it over after its lease passed, or it ended): the run must stop and write nothing.
+ */
+export async function renewJobLease(
+  ctx: ServiceContext<SystemActor>,
+  run: { job: { id: string }; attempt: number },
+  leaseMs: number,
+): Promise<boolean> {
+  const rows = await sqlRows<{ id: string }>(
+    ctx.db,
+    Prisma.sql`UPDATE jobs SET lease_until = (now() + ${leaseMs}::int * interval '1 millisecond') AT TIME ZONE 'UTC'
+      WHERE id = ${run.job.id}::uuid AND status = 'running' AND attempts = ${run.attempt}::int
+      RETURNING id::text AS id`,
+  );
+  return rows.length === 1;
 }

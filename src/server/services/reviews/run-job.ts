@@ -5,12 +5,13 @@ import { getScraper, ScrapeError, STOP_REASONS, type ScrapeResult, type TScrapeS
 import { platformOrigin } from "@/server/scrapers/platform-origin";
 import type { Job } from "@/generated/prisma/client";
 import { Prisma, sqlRows } from "@/server/core/db";
-import { callbackLeaseMs } from "@/server/queue/settings";
+import { keepLease, type LeaseKeeper } from "@/server/queue/lease";
+import { callbackLeaseMs, jobHeartbeatMs, jobLeaseMs } from "@/server/queue/settings";
 import { attemptLoaded } from "./callbacks/deliver";
 import { callbackHost, enqueueBatchCallback, firstJobDelivery } from "./callbacks/enqueue";
 import { jobCallbackSecret } from "./callbacks/secrets";
 import { backoffMs } from "./callbacks/schedule";
-import type { ClaimedRun } from "./job-claim";
+import { renewJobLease, type ClaimedRun } from "./job-claim";
 import type { RunHooks } from "./worker-hooks";
 import { endBatch, finishedRow, finishJob, requeueJob, type JobOutcome, type Tx } from "./job-states";
 import { placeIdOf, type PlaceSeen } from "./place-store";
@@ -171,11 +172,26 @@ export async function runClaimedRun(
   hooks: RunHooks,
   log?: Logger,
 ): Promise<string> {
+  const s = ctx.settings.review;
+  // The run's lease, renewed while it lives (docs/review-engine.md, "Leases"); once lost, the run stops
+  // and writes nothing (its writes are fenced on its attempt besides): another worker takes it over.
+  const lease = keepLease({
+    renew: () => renewJobLease(ctx, run, jobLeaseMs(s)),
+    leaseMs: jobLeaseMs(s),
+    heartbeatMs: jobHeartbeatMs(s),
+    claimedAt: run.claimedAt,
+    onRenewError: (error) => log?.warn({ err: error, jobId: run.job.id }, "renewing a run's lease failed"),
+  });
   try {
-    return await runClaimed(ctx, hooks, run, log);
+    return await runClaimed(ctx, hooks, run, lease, log);
   } catch (error) {
+    // Its end reached the database and was refused (fenced): another run holds the job.
     if (error instanceof SupersededRun) return "superseded";
+    // A run cut off from the database: its writes failed or never left, and another worker takes it over.
+    if (lease.lost) return "lease_lost";
     throw error;
+  } finally {
+    lease.stop();
   }
 }
 
@@ -183,6 +199,7 @@ async function runClaimed(
   ctx: ServiceContext<SystemActor>,
   hooks: RunHooks,
   run: ClaimedRun,
+  lease: LeaseKeeper,
   log?: Logger,
 ): Promise<string> {
   const s = ctx.settings.review;
@@ -230,7 +247,7 @@ async function runClaimed(
         ...(job.language ? { language: job.language } : {}),
       },
       {
-        signal: AbortSignal.any([cancel.signal, AbortSignal.timeout(s.JOB_TIMEOUT_MS)]),
+        signal: AbortSignal.any([cancel.signal, lease.signal, AbortSignal.timeout(s.JOB_TIMEOUT_MS)]),
         platformUrl: platformOrigin(run.config, s.DEMO_PLATFORM_URL),
         onReviews: (read) => (sofar = read),
         ...(job.mode === "new_only"
@@ -246,6 +263,8 @@ async function runClaimed(
       },
     );
   } catch (error) {
+    // The lease was lost (the run was stopped, or another worker holds it): nothing is written.
+    if (lease.lost) return "lease_lost";
     if (!(error instanceof ScrapeError)) {
       log?.error({ err: error, jobId }, "scraper failed unexpectedly");
       return fail("internal", "internal_error");
@@ -299,5 +318,6 @@ async function runClaimed(
   } finally {
     clearInterval(poll);
   }
+  if (lease.lost) return "lease_lost";
   return finish(ctx, hooks, run, { status: "succeeded", durationMs: Date.now() - started }, result, log);
 }
