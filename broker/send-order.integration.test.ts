@@ -26,86 +26,99 @@ const AFTER = 10;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("per-sender order across a database outage", () => {
-  it("keeps every sender→recipient stream in order, with nothing lost and nothing twice", async () => {
-    const proxy = await dbProxy(process.env.DATABASE_URL!);
-    const proxied = createDb(proxy.url, { max: 4 });
-    const broker = await startBroker(proxied, { DATABASE_URL: proxy.url, WS_SEND_RATE_PER_SECOND: "10000" });
-    const clients: MeshClient[] = [];
-    try {
-      const { invite } = await meshForBroker(db, broker.ws);
-      for (let i = 0; i < PEERS; i++) {
-        const home = mkdtempSync(path.join(os.tmpdir(), "mesh-order-"));
-        homes.push(home);
-        const store = new ConfigStore(path.join(home, "cfg"));
-        const { config } = await joinWithLink(invite.joinUrl, { displayName: `p${i}`, store });
-        clients.push(new MeshClient(config));
-      }
-      await Promise.all(clients.map((c) => c.connect()));
-      const ids = clients.map((c) => c.config.memberId);
-      const indexOf = new Map(ids.map((id, i) => [id, i]));
-      // What each recipient's application sees, in the order it sees it: "sender:recipient:n".
-      const seen: string[][] = clients.map(() => []);
-      const messageIds = new Set<string>();
-      let duplicateIds = 0;
-      clients.forEach((c, r) =>
-        c.on("message", (m: ReceivedMessage) => {
-          if (messageIds.has(m.messageId)) duplicateIds += 1;
-          messageIds.add(m.messageId);
-          seen[r]!.push(`${indexOf.get(m.from)}:${m.text}`);
-        }),
-      );
-      // Per stream (sender → recipient) the next number to send.
-      const next = clients.map(() => clients.map(() => 0));
-      const sendRound = (count: number) =>
-        clients.flatMap((c, s) => {
-          const others = ids.map((_, r) => r).filter((r) => r !== s);
-          return Array.from({ length: count }, (_, k) => {
-            const r = others[k % others.length]!;
-            const n = next[s]![r]!++;
-            return c.send(`${r}:${n}`, { to: [ids[r]!] });
-          });
-        });
-
-      // A first message on every stream, with the database up (the clients learn each other's keys).
-      await Promise.all(sendRound(PEERS - 1));
-
-      // The database goes away for several seconds; each peer holds ten sends nobody can confirm.
-      await proxy.cut();
-      const during = sendRound(DURING);
-      await sleep(4_000);
-      await proxy.restore();
-      // Sends made as soon as the database is back.
-      const after = sendRound(AFTER);
-      await Promise.all([...during, ...after]);
-
-      const total = PEERS * (PEERS - 1 + DURING + AFTER);
-      await eventually(async () => seen.reduce((n, s) => n + s.length, 0) >= total, 30_000);
-      await sleep(500); // anything stored twice would show up now
-
-      const outOfOrder: string[] = [];
-      const lost: string[] = [];
-      const twice: string[] = [];
-      for (let s = 0; s < PEERS; s++) {
-        for (let r = 0; r < PEERS; r++) {
-          if (s === r) continue;
-          const ns = seen[r]!.filter((t) => t.startsWith(`${s}:${r}:`)).map((t) => Number(t.split(":")[2]));
-          const expected = Array.from({ length: next[s]![r]! }, (_, n) => n);
-          if (new Set(ns).size !== ns.length) twice.push(`${s}→${r}: ${ns.join(",")}`);
-          else if (ns.length !== expected.length) lost.push(`${s}→${r}: ${ns.join(",")}`);
-          else if (ns.some((n, i) => n !== i)) outOfOrder.push(`${s}→${r}: ${ns.join(",")}`);
-        }
-      }
-      expect({ outOfOrder, lost, twice, duplicateIds }).toEqual({
-        outOfOrder: [],
-        lost: [],
-        twice: [],
-        duplicateIds: 0,
+  // With the recipients read from the node's cache (the store alone fails), and read for every send
+  // (reading them fails too, before the store, and takes longer for some sends than for others).
+  it.each([
+    { cache: "cached members", ttl: "5000" },
+    { cache: "members read each time", ttl: "0" },
+  ])(
+    "keeps every sender→recipient stream in order, with nothing lost and nothing twice ($cache)",
+    async ({ ttl }) => {
+      const proxy = await dbProxy(process.env.DATABASE_URL!);
+      const proxied = createDb(proxy.url, { max: 4 });
+      const broker = await startBroker(proxied, {
+        DATABASE_URL: proxy.url,
+        WS_SEND_RATE_PER_SECOND: "10000",
+        MEMBER_CACHE_TTL_MS: ttl,
       });
-    } finally {
-      await Promise.all(clients.map((c) => c.close()));
-      await broker.close();
-      await proxied.$disconnect();
-      await proxy.close();
-    }
-  }, 90_000);
+      const clients: MeshClient[] = [];
+      try {
+        const { invite } = await meshForBroker(db, broker.ws);
+        for (let i = 0; i < PEERS; i++) {
+          const home = mkdtempSync(path.join(os.tmpdir(), "mesh-order-"));
+          homes.push(home);
+          const store = new ConfigStore(path.join(home, "cfg"));
+          const { config } = await joinWithLink(invite.joinUrl, { displayName: `p${i}`, store });
+          clients.push(new MeshClient(config));
+        }
+        await Promise.all(clients.map((c) => c.connect()));
+        const ids = clients.map((c) => c.config.memberId);
+        const indexOf = new Map(ids.map((id, i) => [id, i]));
+        // What each recipient's application sees, in the order it sees it: "sender:recipient:n".
+        const seen: string[][] = clients.map(() => []);
+        const messageIds = new Set<string>();
+        let duplicateIds = 0;
+        clients.forEach((c, r) =>
+          c.on("message", (m: ReceivedMessage) => {
+            if (messageIds.has(m.messageId)) duplicateIds += 1;
+            messageIds.add(m.messageId);
+            seen[r]!.push(`${indexOf.get(m.from)}:${m.text}`);
+          }),
+        );
+        // Per stream (sender → recipient) the next number to send.
+        const next = clients.map(() => clients.map(() => 0));
+        const sendRound = (count: number) =>
+          clients.flatMap((c, s) => {
+            const others = ids.map((_, r) => r).filter((r) => r !== s);
+            return Array.from({ length: count }, (_, k) => {
+              const r = others[k % others.length]!;
+              const n = next[s]![r]!++;
+              return c.send(`${r}:${n}`, { to: [ids[r]!] });
+            });
+          });
+
+        // A first message on every stream, with the database up (the clients learn each other's keys).
+        await Promise.all(sendRound(PEERS - 1));
+
+        // The database goes away for several seconds; each peer holds ten sends nobody can confirm.
+        await proxy.cut();
+        const during = sendRound(DURING);
+        await sleep(4_000);
+        await proxy.restore();
+        // Sends made as soon as the database is back.
+        const after = sendRound(AFTER);
+        await Promise.all([...during, ...after]);
+
+        const total = PEERS * (PEERS - 1 + DURING + AFTER);
+        await eventually(async () => seen.reduce((n, s) => n + s.length, 0) >= total, 30_000);
+        await sleep(500); // anything stored twice would show up now
+
+        const outOfOrder: string[] = [];
+        const lost: string[] = [];
+        const twice: string[] = [];
+        for (let s = 0; s < PEERS; s++) {
+          for (let r = 0; r < PEERS; r++) {
+            if (s === r) continue;
+            const ns = seen[r]!.filter((t) => t.startsWith(`${s}:${r}:`)).map((t) => Number(t.split(":")[2]));
+            const expected = Array.from({ length: next[s]![r]! }, (_, n) => n);
+            if (new Set(ns).size !== ns.length) twice.push(`${s}→${r}: ${ns.join(",")}`);
+            else if (ns.length !== expected.length) lost.push(`${s}→${r}: ${ns.join(",")}`);
+            else if (ns.some((n, i) => n !== i)) outOfOrder.push(`${s}→${r}: ${ns.join(",")}`);
+          }
+        }
+        expect({ outOfOrder, lost, twice, duplicateIds }).toEqual({
+          outOfOrder: [],
+          lost: [],
+          twice: [],
+          duplicateIds: 0,
+        });
+      } finally {
+        await Promise.all(clients.map((c) => c.close()));
+        await broker.close();
+        await proxied.$disconnect();
+        await proxy.close();
+      }
+    },
+    90_000,
+  );
 });
