@@ -9,7 +9,15 @@ import { createDb } from "@/server/core/db";
 import { testDb } from "@/test/helpers";
 import { ConfigStore, joinWithLink, MeshClient, type ReceivedMessage } from "./client/index";
 import { meshForBroker } from "./client/test-mesh";
-import { dbProxy, eventually, startBroker } from "./test-support";
+import {
+  dbProxy,
+  eventually,
+  fakeCiphertext,
+  joinedPeer,
+  meshWithInvite,
+  startBroker,
+  TestClient,
+} from "./test-support";
 
 const db = testDb();
 const homes: string[] = [];
@@ -157,4 +165,53 @@ describe("per-sender order across a database outage", () => {
       await broker.close();
     }
   }, 60_000);
+
+  // The broker's side alone, with raw frames: a client that sends the later refused sends again before
+  // the first one does not get them stored first.
+  it("refuses the later sends of a connection until its first refused send comes again, then stores them after it", async () => {
+    const proxy = await dbProxy(process.env.DATABASE_URL!);
+    const proxied = createDb(proxy.url, { max: 4 });
+    const broker = await startBroker(proxied, { DATABASE_URL: proxy.url });
+    try {
+      const { invite } = await meshWithInvite(db);
+      const [a, b] = [await joinedPeer(db, invite.token, "a"), await joinedPeer(db, invite.token, "b")];
+      const ca = await TestClient.open(broker, a!);
+      const cb = await TestClient.open(broker, b!);
+      const to = { kind: "peer", memberId: b!.memberId };
+      const frames = ["s1", "s2", "s3"].map((id) => ({ v: 1, type: "send", id, to, ciphertext: fakeCiphertext() }));
+      const answers = (id: string) => ca.frames.filter((f) => "id" in f && f.id === id);
+      const answer = async (id: string, n: number) => {
+        await eventually(async () => answers(id).length >= n, 10_000);
+        return answers(id)[n - 1];
+      };
+      await proxy.cut();
+      for (const f of frames) ca.raw(f);
+      for (const f of frames) expect(await answer(f.id, 1)).toMatchObject({ code: "SERVICE_UNAVAILABLE" });
+      await proxy.restore();
+      await eventually(async () => (await fetch(`${broker.http}/health`)).status === 200, 10_000);
+      // s2 and s3 again before s1: refused, they would overtake it.
+      ca.raw(frames[1]);
+      ca.raw(frames[2]);
+      for (const id of ["s2", "s3"])
+        expect(await answer(id, 2)).toMatchObject({
+          type: "error",
+          code: "SERVICE_UNAVAILABLE",
+          message: expect.stringContaining("send_order: an earlier send of this connection (id s1)"),
+        });
+      // s1 first, then the others: stored, in that order.
+      ca.raw(frames[0]);
+      expect(await answer("s1", 2)).toMatchObject({ type: "sent" });
+      ca.raw(frames[1]);
+      ca.raw(frames[2]);
+      for (const id of ["s2", "s3"]) expect(await answer(id, 3)).toMatchObject({ type: "sent" });
+      const got = await cb.waitMessages(3);
+      expect(got.map((m) => m.ciphertext)).toEqual(frames.map((f) => f.ciphertext));
+      await ca.close();
+      await cb.close();
+    } finally {
+      await broker.close();
+      await proxied.$disconnect();
+      await proxy.close();
+    }
+  });
 });
