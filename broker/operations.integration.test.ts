@@ -41,7 +41,9 @@ describe("broker operations", () => {
       expect(await (await fetch(`${broker.http}/health`)).json()).toMatchObject({ status: "degraded", db: "down" });
       expect(await (await fetch(`${broker.http}/metrics`)).text()).toMatch(/^broker_db_up 0/m);
       // A send while the database is away is refused, not lost silently: the sender keeps it.
-      expect(await ca.send({ kind: "peer", memberId: b.memberId }, fakeCiphertext())).toMatchObject({
+      const refused = { v: 1, type: "send", id: "refused-1", to: { kind: "peer", memberId: b.memberId } };
+      ca.raw({ ...refused, ciphertext: fakeCiphertext() });
+      expect(await ca.next((f) => "id" in f && f.id === "refused-1")).toMatchObject({
         type: "error",
         code: "SERVICE_UNAVAILABLE",
       });
@@ -49,6 +51,15 @@ describe("broker operations", () => {
       await proxy.restore();
       await eventually(async () => (await fetch(`${broker.http}/health`)).status === 200, 10_000);
       expect(ca.ws.readyState).toBe(ca.ws.OPEN);
+      // A later send of the connection waits for the refused one (docs/protocol.md, "Messages"): it is
+      // refused the same way until that one comes again.
+      expect(await ca.send({ kind: "peer", memberId: b.memberId }, fakeCiphertext())).toMatchObject({
+        type: "error",
+        code: "SERVICE_UNAVAILABLE",
+        message: expect.stringMatching(/^send_order: .*refused-1/),
+      });
+      ca.raw({ ...refused, ciphertext: fakeCiphertext() });
+      expect(await ca.next((f) => f.type === "sent" && f.id === "refused-1")).toMatchObject({ type: "sent" });
       expect(await ca.send({ kind: "peer", memberId: b.memberId }, fakeCiphertext())).toMatchObject({ type: "sent" });
       await ca.close();
     } finally {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AckBatcher, backoffDelay, PendingRequests, SeenIds } from "./delivery";
+import { AckBatcher, backoffDelay, PendingRequests, SeenIds, SendOutbox } from "./delivery";
 import { afterEnd } from "./socket";
 
 afterEach(() => vi.useRealTimers());
@@ -97,5 +97,73 @@ describe("pending requests", () => {
     pending.failAll(new Error("closed"));
     await expect(c).rejects.toThrow("closed");
     expect(pending.frames()).toEqual([]);
+  });
+});
+
+describe("the ordered outbox of sends", () => {
+  const outbox = () => {
+    const wire: string[] = [];
+    const box = new SendOutbox<{ id: string }>((f) => wire.push(f.id));
+    const add = (...ids: string[]) => ids.forEach((id) => box.fill(box.reserve(), { id }));
+    return { box, wire, add };
+  };
+
+  it("sends at once, pipelined, in the order the sends were made (a send waiting for its frame holds the later ones)", () => {
+    const { box, wire, add } = outbox();
+    add("a");
+    expect(wire).toEqual([]); // offline: nothing goes
+    box.connected();
+    add("b", "c");
+    expect(wire).toEqual(["a", "b", "c"]);
+    const slow = box.reserve();
+    add("e");
+    expect(wire).toEqual(["a", "b", "c"]);
+    box.fill(slow, { id: "d" });
+    expect(wire).toEqual(["a", "b", "c", "d", "e"]);
+    for (const id of ["a", "b", "c", "d", "e"]) box.settled(id);
+    expect(box.size).toBe(0);
+    const dropped = box.reserve();
+    add("f");
+    box.release(dropped);
+    expect(wire.at(-1)).toBe("f");
+  });
+
+  it("after a refusal sends nothing new; once all on the wire are answered and the wait is over, the first unconfirmed goes alone, then the rest in order", () => {
+    vi.useFakeTimers();
+    const { box, wire, add } = outbox();
+    box.connected();
+    add("a", "b", "c", "d");
+    wire.length = 0;
+    box.refused("b", 500);
+    add("e");
+    box.settled("a");
+    vi.advanceTimersByTime(600);
+    expect(wire).toEqual([]); // c and d are still on the wire
+    box.refused("d", 500);
+    box.refused("c", 500);
+    expect(wire).toEqual(["b"]); // the wait is over and nothing is on the wire: the head, alone
+    box.refused("b", 500);
+    vi.advanceTimersByTime(499);
+    expect(wire).toEqual(["b"]);
+    vi.advanceTimersByTime(1);
+    expect(wire).toEqual(["b", "b"]);
+    box.settled("b");
+    expect(wire).toEqual(["b", "b", "c", "d", "e"]);
+    add("f");
+    expect(wire.at(-1)).toBe("f");
+  });
+
+  it("sends every unconfirmed send again, in order, after a reconnect", () => {
+    vi.useFakeTimers();
+    const { box, wire, add } = outbox();
+    box.connected();
+    add("a", "b", "c");
+    box.refused("a", 500);
+    box.disconnected();
+    vi.advanceTimersByTime(1_000);
+    wire.length = 0;
+    add("d");
+    box.connected();
+    expect(wire).toEqual(["a", "b", "c", "d"]);
   });
 });

@@ -116,3 +116,156 @@ export class PendingRequests<F extends { id: string }, A> {
     for (const w of all) w.fail(error);
   }
 }
+
+/** One send in the outbox: its frame once it is sealed, and whether it is on the wire now (answer awaited). */
+export interface OutboxSlot<F> {
+  frame: F | undefined;
+  written: boolean;
+}
+
+/**
+ * The sends of one client, in the order they were made (docs/protocol.md, "Messages: at-least-once, in
+ * order"). They go out at once, one after the other, without waiting for answers. A retryable refusal
+ * (the broker's store failed, or a frame limit) stops the outbox: nothing more goes out; once every
+ * send on the wire is answered and `waitMs` has passed, the first unconfirmed send goes again alone,
+ * and again after each refusal; once it is taken, the rest follow in their order. After a reconnect
+ * every unconfirmed send goes again, in order. A send reserves its place when it is made, so one that
+ * waits for keys holds back the later ones rather than falling behind them.
+ */
+export class SendOutbox<F extends { id: string }> {
+  private readonly slots = new Set<OutboxSlot<F>>();
+  private readonly byId = new Map<string, OutboxSlot<F>>();
+  /** Slots not on the wire (waiting for their frame, for their turn, or refused). */
+  private unwritten = 0;
+  private online = false;
+  /** A retryable refusal came: nothing goes out but the first unconfirmed send, alone. */
+  private recovering = false;
+  private probe: OutboxSlot<F> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly write: (frame: F) => void) {}
+
+  /** Sends not yet confirmed. */
+  get size(): number {
+    return this.slots.size;
+  }
+
+  /** Whether this frame is one of the outbox's sends. */
+  has(id: string): boolean {
+    return this.byId.has(id);
+  }
+
+  /** A place for a send being made, behind every earlier one. */
+  reserve(): OutboxSlot<F> {
+    const slot: OutboxSlot<F> = { frame: undefined, written: false };
+    this.slots.add(slot);
+    this.unwritten += 1;
+    return slot;
+  }
+
+  /** The send of this place is ready: it goes out when its turn comes (at once, on the fast path). */
+  fill(slot: OutboxSlot<F>, frame: F): void {
+    if (!this.slots.has(slot)) return;
+    slot.frame = frame;
+    this.byId.set(frame.id, slot);
+    // Every earlier send is on the wire already: this one follows at once.
+    if (this.online && !this.recovering && this.unwritten === 1) this.put(slot);
+    else this.pump();
+  }
+
+  /** A place given up before its send was made (it could not be sealed). */
+  release(slot: OutboxSlot<F>): void {
+    this.remove(slot);
+  }
+
+  /** The send was answered for good (stored, or refused for a reason that sending again would not change). */
+  settled(id: string): void {
+    const slot = this.byId.get(id);
+    if (slot) this.remove(slot);
+  }
+
+  /** The send was refused and is to go again after `waitMs`; false when it is not one of the outbox's. */
+  refused(id: string, waitMs: number): boolean {
+    const slot = this.byId.get(id);
+    if (!slot) return false;
+    if (slot.written) {
+      slot.written = false;
+      this.unwritten += 1;
+    }
+    // The first refusal, or the lone send that went again: wait before the next try.
+    const wait = !this.recovering || slot === this.probe;
+    if (slot === this.probe) this.probe = undefined;
+    this.recovering = true;
+    if (wait) {
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => {
+        this.timer = undefined;
+        this.pump();
+      }, waitMs);
+      this.timer.unref();
+    } else this.pump();
+    return true;
+  }
+
+  /** A connection is open (welcome): every unconfirmed send goes, in order. */
+  connected(): void {
+    this.online = true;
+    this.pump();
+  }
+
+  /** The connection is gone: nothing is on the wire any more. */
+  disconnected(): void {
+    this.online = false;
+    this.recovering = false;
+    this.probe = undefined;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    for (const slot of this.slots) slot.written = false;
+    this.unwritten = this.slots.size;
+  }
+
+  /** Forgets every send (the client closed). */
+  clear(): void {
+    this.disconnected();
+    this.slots.clear();
+    this.byId.clear();
+    this.unwritten = 0;
+  }
+
+  private remove(slot: OutboxSlot<F>): void {
+    if (!this.slots.delete(slot)) return;
+    if (slot.frame) this.byId.delete(slot.frame.id);
+    const wasWaiting = !slot.written;
+    if (wasWaiting) this.unwritten -= 1;
+    if (slot === this.probe) {
+      // Taken: the rest follow in their order.
+      this.probe = undefined;
+      this.recovering = false;
+    } else if (!this.recovering && !wasWaiting) return; // the fast path: nothing was waiting for it
+    this.pump();
+  }
+
+  private pump(): void {
+    if (!this.online || this.unwritten === 0) return;
+    if (this.recovering) {
+      // Alone, after the wait, once everything on the wire was answered: the first unconfirmed send.
+      if (this.timer || this.probe || this.slots.size > this.unwritten) return;
+      const first = this.slots.values().next().value;
+      if (!first?.frame) return;
+      this.probe = first;
+      this.put(first);
+      return;
+    }
+    for (const slot of this.slots) {
+      if (slot.written) continue;
+      if (!slot.frame) return;
+      this.put(slot);
+    }
+  }
+
+  private put(slot: OutboxSlot<F>): void {
+    slot.written = true;
+    this.unwritten -= 1;
+    this.write(slot.frame!);
+  }
+}

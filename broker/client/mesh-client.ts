@@ -15,7 +15,7 @@ import type {
 import type { Frame, MeshClientEvents, MeshClientOptions, SentReceipt, StatusEvent, Welcome } from "./client-types";
 import { meshKeysOf, type MeshKeys, type TMeshConfig } from "./config-store";
 import { MeshClientError } from "./mesh-client-error";
-import { AckBatcher, PendingRequests, SeenIds } from "./delivery";
+import { AckBatcher, PendingRequests, SeenIds, SendOutbox, type OutboxSlot } from "./delivery";
 import type { EpochKeyRing } from "./epoch-keys";
 import { KeyExchange } from "./key-exchange";
 import {
@@ -30,6 +30,8 @@ import { fromBase64Url } from "../../src/server/core/encoding";
 import { PeerDirectory } from "./peer-directory";
 import { afterEnd, closeSocket, openSocket, type SocketEnd } from "./socket";
 
+type SendFrameInput = Extract<TClientFrameInput, { type: "send" }>;
+
 export class MeshClient extends EventEmitter<MeshClientEvents> {
   readonly keys: MeshKeys;
   private ws: WebSocket | undefined;
@@ -40,6 +42,8 @@ export class MeshClient extends EventEmitter<MeshClientEvents> {
   private watchdog: NodeJS.Timeout | undefined;
   private welcome: Welcome | undefined;
   private readonly pending = new PendingRequests<TClientFrameInput & { id: string }, TServerFrame>();
+  /** The `send` frames not yet confirmed, in the order they were made (their answers wait in `pending`). */
+  private readonly outbox = new SendOutbox<SendFrameInput>((frame) => this.write(frame));
   private readonly directory = new PeerDirectory(() => this.peers());
   private readonly seen = new SeenIds();
   private readonly acks: AckBatcher;
@@ -92,19 +96,28 @@ export class MeshClient extends EventEmitter<MeshClientEvents> {
     const priority = opts.priority ?? "normal";
     if (ids.length === 0) {
       try {
-        return await this.sendToMesh(plaintext, priority);
+        return await this.sendToMesh(plaintext, priority, this.outbox.reserve());
       } catch (error) {
         // The epoch rose between sealing and storing (the broker said so with `key_epoch` first): once more.
-        if (error instanceof MeshClientError && error.retryable) return this.sendToMesh(plaintext, priority);
+        if (error instanceof MeshClientError && error.retryable)
+          return this.sendToMesh(plaintext, priority, this.outbox.reserve());
         throw error;
       }
     }
     if (ids.includes(this.config.memberId))
       throw new MeshClientError("BAD_REQUEST", "a message cannot be sent to yourself");
-    const recipients = await this.directory.boxKeysOf(ids);
+    // Its place among this client's sends is taken now, before the keys are looked up.
+    const slot = this.outbox.reserve();
+    let recipients;
+    try {
+      recipients = await this.directory.boxKeysOf(ids);
+    } catch (error) {
+      this.outbox.release(slot);
+      throw error;
+    }
     const to: TTargetSpec =
       ids.length === 1 && ids[0] ? { kind: "peer", memberId: ids[0] } : { kind: "peers", memberIds: ids };
-    return this.sendSealed(to, sealDirect(plaintext, recipients, this.keys.secrets.boxSecretKey), priority);
+    return this.sendSealed(to, sealDirect(plaintext, recipients, this.keys.secrets.boxSecretKey), priority, slot);
   }
 
   /** The mesh's key epoch as this client knows it. */
@@ -118,22 +131,49 @@ export class MeshClient extends EventEmitter<MeshClientEvents> {
   }
 
   // Epoch 0: the key every invite derives (format 0x01). Above: a key only the members of the epoch got.
-  private async sendToMesh(plaintext: Uint8Array, priority: TMessagePriority): Promise<SentReceipt> {
+  private async sendToMesh(
+    plaintext: Uint8Array,
+    priority: TMessagePriority,
+    slot: OutboxSlot<SendFrameInput>,
+  ): Promise<SentReceipt> {
     const epoch = this.epoch;
-    if (epoch === 0) return this.sendSealed({ kind: "mesh" }, sealForMesh(plaintext, this.keys.meshKey), priority);
-    const key = await this.keyExchange.sendingKey(epoch);
+    if (epoch === 0)
+      return this.sendSealed({ kind: "mesh" }, sealForMesh(plaintext, this.keys.meshKey), priority, slot);
+    let key;
+    try {
+      key = await this.keyExchange.sendingKey(epoch);
+    } catch (error) {
+      this.outbox.release(slot);
+      throw error;
+    }
     return this.sendSealed(
       { kind: "mesh", epoch },
       sealForEpoch(plaintext, epoch, fromBase64Url(key.key, 32)),
       priority,
+      slot,
     );
   }
 
-  private async sendSealed(to: TTargetSpec, ciphertext: string, priority: TMessagePriority): Promise<SentReceipt> {
+  /**
+   * Sends a sealed message through the outbox (delivery.ts), in its place among this client's sends:
+   * refused sends go again in their order, never after a later one (docs/protocol.md).
+   */
+  private async sendSealed(
+    to: TTargetSpec,
+    ciphertext: string,
+    priority: TMessagePriority,
+    slot: OutboxSlot<SendFrameInput> = this.outbox.reserve(),
+  ): Promise<SentReceipt> {
     const frame = { v: 1 as const, type: "send" as const, id: randomUUID(), to, priority, ciphertext };
     const tooLarge = this.tooLarge(frame);
-    if (tooLarge) throw tooLarge;
-    const sent = (await this.request(frame)) as Frame<"sent">;
+    if (tooLarge || this.stopped) {
+      this.outbox.release(slot);
+      throw tooLarge ?? new MeshClientError("CLOSED", "the client was closed");
+    }
+    const answer = this.pending.wait(frame);
+    this.outbox.fill(slot, frame);
+    if (!this.open) void this.connect().catch(() => {});
+    const sent = (await answer) as Frame<"sent">;
     return { messageId: sent.messageId, createdAt: sent.createdAt, recipients: sent.recipients };
   }
 
@@ -169,6 +209,7 @@ export class MeshClient extends EventEmitter<MeshClientEvents> {
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
     this.pending.failAll(new MeshClientError("CLOSED", "the client was closed"));
+    this.outbox.clear();
     await this.inbox;
     this.keyExchange.clear();
     this.acks.flush();
@@ -219,6 +260,7 @@ export class MeshClient extends EventEmitter<MeshClientEvents> {
     this.ws = undefined;
     if (this.watchdog) clearTimeout(this.watchdog);
     this.acks.drop();
+    this.outbox.disconnected();
     if (this.stopped && !wasOpen) return;
     this.emit("disconnected", end);
     if (this.stopped) return;
@@ -226,6 +268,7 @@ export class MeshClient extends EventEmitter<MeshClientEvents> {
     if ("fatal" in next) {
       this.stopped = true;
       this.pending.failAll(next.fatal);
+      this.outbox.clear();
       this.emit("fatal", next.fatal);
       return;
     }
@@ -248,11 +291,13 @@ export class MeshClient extends EventEmitter<MeshClientEvents> {
         this.emit("connected", frame);
         // Requests without an answer go out again, with their ids: the broker answers a `send` it already
         // stored with that message instead of storing it twice (docs/protocol.md).
+        // Sends go again in their order, through the outbox.
         for (const f of this.pending.frames()) {
           const tooLarge = this.tooLarge(f);
-          if (tooLarge) this.pending.settle(f.id, { error: tooLarge });
-          else this.write(f);
+          if (tooLarge) this.settle(f.id, { error: tooLarge });
+          else if (f.type !== "send") this.write(f);
         }
+        this.outbox.connected();
         return;
       case "message":
         if (this.opts.receive === false) return;
@@ -270,21 +315,29 @@ export class MeshClient extends EventEmitter<MeshClientEvents> {
         break;
       case "error":
         if (frame.id && (frame.code === "SERVICE_UNAVAILABLE" || frame.code === "TOO_MANY_REQUESTS")) {
-          // Nothing was stored (or the frame limit was reached): the same frame goes again after a wait.
+          // Nothing was stored (or the frame limit was reached): the same frame goes again after a wait;
+          // a send in its place among the others (the outbox stops until the first refused one is taken).
           const id = frame.id;
           const waitMs = frame.code === "TOO_MANY_REQUESTS" ? 1_000 : 500;
+          if (this.outbox.refused(id, waitMs)) return;
           setTimeout(() => {
             const again = this.pending.get(id);
             if (again) this.write(again);
           }, waitMs).unref();
           return;
         }
-        if (frame.id) this.pending.settle(frame.id, { error: this.requestError(frame.id, frame) });
+        if (frame.id) this.settle(frame.id, { error: this.requestError(frame.id, frame) });
         return;
       default:
         break;
     }
-    if ("id" in frame && frame.id) this.pending.settle(frame.id, { answer: frame });
+    if ("id" in frame && frame.id) this.settle(frame.id, { answer: frame });
+  }
+
+  /** Settles a request for good; a send leaves the outbox (and the ones it held back may go). */
+  private settle(id: string, outcome: { answer: TServerFrame } | { error: Error }): void {
+    this.pending.settle(id, outcome);
+    this.outbox.settled(id);
   }
 
   /**

@@ -17,14 +17,17 @@ import { CrossNode } from "./cross-node";
 import { Delivery } from "./delivery";
 import { MESSAGES_CHANNEL, type HubDeps, type HubOptions } from "./hub-types";
 import { outFrame, seqBefore, targetIds } from "./message-frames";
+import { SendOrder, type RetryableRefusal, type SendBlock, type SendTicket } from "./send-order";
 
 export { MESSAGES_CHANNEL, type HubDeps, type HubOptions };
 
 type SendFrame = Extract<TClientFrame, { type: "send" }>;
 /** A send on its way to the store, with its ciphertext as the peer sent it (base64url, for the frame). */
-type Outgoing = NewMessage & { text: string };
+type Outgoing = NewMessage & { text: string; ticket: SendTicket };
+/** A send left out of its batch: an earlier send of its connection was refused meanwhile. */
+const HELD = "held";
 /** What the store gives a send: the stored message and, when it is new, its frame for the recipients. */
-type Stored = (StoredMessage & { out?: PreparedMessage }) | null;
+type Stored = (StoredMessage & { out?: PreparedMessage }) | null | typeof HELD;
 
 /**
  * Message flow of one node: batched persistence before the `sent` answer, delivery to this node's
@@ -41,6 +44,7 @@ export class MessageHub {
   private readonly acks: Batcher<Ack[], undefined>;
   private readonly delivery: Delivery;
   private readonly crossNode: CrossNode;
+  private readonly order = new SendOrder();
 
   constructor(
     private readonly deps: HubDeps,
@@ -110,8 +114,36 @@ export class MessageHub {
     });
   }
 
-  /** A `send` frame: resolve recipients, store (batched), answer `sent`, deliver. */
+  /**
+   * A `send` frame: resolve recipients, store (batched), answer `sent`, deliver; in the connection's
+   * order (send-order.ts): a send that arrives while an earlier one of its connection stays refused is
+   * refused the same way, without a look at the database.
+   */
   async send(conn: PeerConnection, frame: SendFrame): Promise<void> {
+    const ticket = this.order.arrive(conn, frame.id);
+    if (!("sends" in ticket)) return this.refuseHeld(conn, frame.id, ticket);
+    let passed = false;
+    const pass = () => {
+      if (!passed) this.order.pass(ticket);
+      passed = true;
+    };
+    try {
+      await this.sendInOrder(conn, frame, ticket, pass);
+    } catch (error) {
+      this.order.refused(ticket, frame.id, "SERVICE_UNAVAILABLE");
+      this.refuse(conn, frame.id, "SERVICE_UNAVAILABLE", "the message was not stored; send it again", error);
+    } finally {
+      pass();
+      this.order.done(ticket);
+    }
+  }
+
+  /** A send frame refused before it reached the hub (a frame limit): the sends after it wait for it. */
+  refusedAtArrival(conn: PeerConnection, id: string, code: RetryableRefusal): void {
+    this.order.refusedAtArrival(conn, id, code);
+  }
+
+  private async sendInOrder(conn: PeerConnection, frame: SendFrame, ticket: SendTicket, pass: () => void) {
     const started = performance.now();
     // A whole-mesh message is sealed under the mesh's current key epoch (docs/protocol.md, "Key
     // epochs"): one under an older key could be read by a member removed since.
@@ -122,6 +154,7 @@ export class MessageHub {
     try {
       members = await this.deps.members.resolve(conn.meshId, [conn.memberId, ...ids]);
     } catch (error) {
+      this.order.refused(ticket, frame.id, "SERVICE_UNAVAILABLE");
       return this.refuse(conn, frame.id, "SERVICE_UNAVAILABLE", "the message was not stored; send it again", error);
     }
     if (!members.has(conn.memberId)) {
@@ -159,12 +192,27 @@ export class MessageHub {
       // The frame's id: a resend of the same send (after a reconnect) is answered, not stored again.
       clientId: frame.id,
       text: frame.ciphertext,
+      ticket,
     };
+    // The sends of a connection enter the batches in the order they arrived (the earlier ones may
+    // still be reading their recipients), and none after one that was refused.
+    const turn = this.order.gate(ticket);
+    if (turn) await turn;
+    const before = this.order.heldBy(ticket);
+    if (before) return this.refuseHeld(conn, frame.id, before);
     let stored: Stored;
     try {
-      stored = await this.sends.add(message);
+      const storing = this.sends.add(message);
+      pass();
+      stored = await storing;
     } catch (error) {
+      this.order.refused(ticket, frame.id, "SERVICE_UNAVAILABLE");
       return this.refuse(conn, frame.id, "SERVICE_UNAVAILABLE", "the message was not stored; send it again", error);
+    }
+    if (stored === HELD) {
+      const block = this.order.heldBy(ticket);
+      if (block) return this.refuseHeld(conn, frame.id, block);
+      throw new Error("a send was held back without a block");
     }
     if (!stored) {
       // The sender was deleted (its mesh, or its account) while the batch waited: nothing was stored.
@@ -207,12 +255,24 @@ export class MessageHub {
    * each new message's frame is serialised once, for this node's recipients and for the linked nodes
    * (handed to them at once, as one batch, with the seq range its notification gives).
    */
-  private async store(items: Outgoing[]): Promise<Stored[]> {
+  private async store(batch: Outgoing[]): Promise<Stored[]> {
+    // A send whose connection had an earlier one refused since it joined the batch (the batch before
+    // failed) stays out of it: it is refused too, and comes again after the refused one.
+    const held = batch.some((item) => this.order.heldBy(item.ticket));
+    const items = held ? batch.filter((item) => !this.order.heldBy(item.ticket)) : batch;
+    if (items.length === 0) return batch.map(() => HELD);
     const started = performance.now();
-    const stored = await insertMessages(this.deps.storePool, items, this.options.ttlMs, {
-      channel: MESSAGES_CHANNEL,
-      nodeId: this.deps.nodeId,
-    });
+    let stored;
+    try {
+      stored = await insertMessages(this.deps.storePool, items, this.options.ttlMs, {
+        channel: MESSAGES_CHANNEL,
+        nodeId: this.deps.nodeId,
+      });
+    } catch (error) {
+      // Marked before the next batch starts, so none of these connections' later sends goes in it.
+      for (const item of items) this.order.refused(item.ticket, item.clientId ?? "", "SERVICE_UNAVAILABLE");
+      throw error;
+    }
     this.deps.metrics.storeBatchSeconds.observe((performance.now() - started) / 1000);
     this.deps.metrics.storeBatchMessages.observe(items.length);
     const fresh: PreparedMessage[] = [];
@@ -248,7 +308,20 @@ export class MessageHub {
       return { id: s.id, seq: s.seq, createdAtMs: s.createdAtMs, out };
     });
     if (low !== undefined && high !== undefined) this.crossNode.publish(low, high, fresh);
-    return results;
+    if (!held) return results;
+    let next = 0;
+    return batch.map((item) => (items[next] === item ? results[next++]! : HELD));
+  }
+
+  /** Refuses a send because an earlier one of its connection was refused and has not come again. */
+  private refuseHeld(conn: PeerConnection, id: string, block: SendBlock): void {
+    sendFrame(conn, {
+      v: PROTOCOL_VERSION,
+      type: "error",
+      code: block.code,
+      message: `send_order: an earlier send of this connection (id ${block.id}) was not stored; send it again first, then this one`,
+      id,
+    });
   }
 
   private refuse(conn: PeerConnection, id: string, code: "SERVICE_UNAVAILABLE", message: string, error: unknown): void {

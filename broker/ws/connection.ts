@@ -190,7 +190,11 @@ function handleFrame(
       });
       return undefined;
     }
-    if (!admitFrame(conn, frame.type, frame.id, deps)) return undefined;
+    if (!admitFrame(conn, frame.type, frame.id, deps)) {
+      // A send refused here is sent again later: the connection's later sends wait for it (hub.ts).
+      if (frame.type === "send") deps.hub.refusedAtArrival(conn, frame.id, "TOO_MANY_REQUESTS");
+      return undefined;
+    }
   }
   switch (frame.type) {
     case "ping":
