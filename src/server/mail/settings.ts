@@ -1,7 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
 import { parseConfig } from "@/server/core/config";
-import { PROJECT_ROOT } from "@/server/core/project-root";
 
 /** The product's name as mails show it (sender name, subjects, signature). */
 export const PRODUCT_NAME = "Review Mesh";
@@ -42,7 +41,9 @@ export interface MailSettings {
   mailDir: string;
 }
 
-export const DEV_MAIL_DIR = path.join(PROJECT_ROOT, ".data", "mail");
+// Relative to the working folder (the project's root under `npm start`/`npm run dev`): the web app's bundle
+// cannot locate itself through import.meta.url (Turbopack resolves such a URL as an asset at build time).
+export const DEV_MAIL_DIR = path.resolve(".data", "mail");
 
 /** The settings from the environment (throws a ConfigError naming a bad variable). */
 export function mailSettingsFromEnv(env: Record<string, string | undefined> = process.env): MailSettings {
