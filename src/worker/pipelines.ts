@@ -72,7 +72,7 @@ export function startPipelineWorker(ctx: ServiceContext<SystemActor>, opts: Pipe
       run: async ({ claimedAt, ...claimed }) => {
         // The stages take no signal: a run that lost its lease goes on, but its writes are refused (fenced on its run).
         const lease = keepLease({
-          renew: () => renewExecutionLease(ctx.db, claimed, leaseMs),
+          renew: () => renewExecutionLease(ctx, { run: claimed, leaseMs }),
           leaseMs,
           heartbeatMs,
           claimedAt,

@@ -406,9 +406,9 @@ describe("lost workers", () => {
     const second = await takeExecutions(worker, take);
     expect(second.claimed).toEqual([{ id: queued.id, runs: 2, recovered: true }]);
     // The heartbeat of the lost run is refused (fenced on its run); the live run's moves its lease on.
-    expect(await renewExecutionLease(db, first.claimed[0]!, 60_000)).toBe(false);
+    expect(await renewExecutionLease(worker, { run: first.claimed[0]!, leaseMs: 60_000 })).toBe(false);
     const before = (await db.pipelineExecution.findUniqueOrThrow({ where: { id: queued.id } })).leaseUntil!;
-    expect(await renewExecutionLease(db, second.claimed[0]!, 40 * 60_000)).toBe(true);
+    expect(await renewExecutionLease(worker, { run: second.claimed[0]!, leaseMs: 40 * 60_000 })).toBe(true);
     const after = (await db.pipelineExecution.findUniqueOrThrow({ where: { id: queued.id } })).leaseUntil!;
     expect(after.getTime()).toBeGreaterThan(before.getTime());
     expect(await runClaimedExecution(systemCtx(db), first.claimed[0]!)).toBe("skipped");

@@ -116,9 +116,13 @@ export async function executionsWaiting(ctx: ServiceContext<SystemActor>): Promi
  * The heartbeat of a running execution (src/server/queue/lease.ts): moves its lease to the database's
  * now + `leaseMs`, fenced on the run. False when the run no longer holds it (taken over, or ended).
  */
-export async function renewExecutionLease(db: Db, run: ClaimedExecution, leaseMs: number): Promise<boolean> {
+export async function renewExecutionLease(
+  ctx: ServiceContext<SystemActor>,
+  input: { run: ClaimedExecution; leaseMs: number },
+): Promise<boolean> {
+  const { run, leaseMs } = input;
   const rows = await sqlRows<{ id: string }>(
-    db,
+    ctx.db,
     Prisma.sql`UPDATE pipeline_executions SET lease_until = (now() + ${leaseMs}::int * interval '1 millisecond') AT TIME ZONE 'UTC'
       WHERE id = ${run.id}::uuid AND status = 'running' AND runs = ${run.runs}::int
       RETURNING id::text AS id`,
