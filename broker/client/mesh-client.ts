@@ -65,7 +65,9 @@ export class MeshClient extends EventEmitter<MeshClientEvents> {
         epoch: () => this.epoch,
         peers: () => this.peers(),
         boxKeysOf: (ids) => this.directory.boxKeysOf(ids),
-        sendSealed: (to, ciphertext, priority) => this.sendSealed(to, ciphertext, priority),
+        // Key shares go outside the outbox's order: a whole-mesh message waiting for its epoch's key
+        // holds its place there, and the shares that make that key would wait behind it for ever.
+        sendSealed: (to, ciphertext, priority) => this.sendSealed(to, ciphertext, priority, null),
         redeliver: (frame) => this.enqueue(frame),
         giveUp: (frame) => this.unreadable(frame, "no_epoch_key"),
         keyReceived: (event) => this.emit("epochKey", event),
@@ -162,16 +164,18 @@ export class MeshClient extends EventEmitter<MeshClientEvents> {
     to: TTargetSpec,
     ciphertext: string,
     priority: TMessagePriority,
-    slot: OutboxSlot<SendFrameInput> = this.outbox.reserve(),
+    slot: OutboxSlot<SendFrameInput> | null = this.outbox.reserve(),
   ): Promise<SentReceipt> {
     const frame = { v: 1 as const, type: "send" as const, id: randomUUID(), to, priority, ciphertext };
     const tooLarge = this.tooLarge(frame);
     if (tooLarge || this.stopped) {
-      this.outbox.release(slot);
+      if (slot) this.outbox.release(slot);
       throw tooLarge ?? new MeshClientError("CLOSED", "the client was closed");
     }
     const answer = this.pending.wait(frame);
-    this.outbox.fill(slot, frame);
+    // Without a slot (a key share): written at once, and sent again on its own like other requests.
+    if (slot) this.outbox.fill(slot, frame);
+    else this.write(frame);
     if (!this.open) void this.connect().catch(() => {});
     const sent = (await answer) as Frame<"sent">;
     return { messageId: sent.messageId, createdAt: sent.createdAt, recipients: sent.recipients };
@@ -295,7 +299,7 @@ export class MeshClient extends EventEmitter<MeshClientEvents> {
         for (const f of this.pending.frames()) {
           const tooLarge = this.tooLarge(f);
           if (tooLarge) this.settle(f.id, { error: tooLarge });
-          else if (f.type !== "send") this.write(f);
+          else if (f.type !== "send" || !this.outbox.has(f.id)) this.write(f);
         }
         this.outbox.connected();
         return;
