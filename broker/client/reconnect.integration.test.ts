@@ -123,4 +123,19 @@ describe("reconnecting after a node restart", () => {
       await new Promise<void>((resolve) => node.close(() => resolve()));
     }
   }, 30_000);
+
+  it("is told by a draining node to come back in 1 s (it is going away, not busy)", async () => {
+    // Last in the file: a node never stops draining.
+    broker!.readiness.drain();
+    const c = new MeshClient(configs[1]!);
+    clients.push(c);
+    const told: unknown[] = [];
+    for (let i = 0; i < 5; i++) {
+      const end = new Promise((resolve) => c.once("disconnected", resolve));
+      if (i === 0) void c.connect().catch(() => {});
+      told.push(await end);
+    }
+    await c.close();
+    for (const end of told) expect(end).toMatchObject({ kind: "refused", status: 503, retryAfterSeconds: 1 });
+  }, 30_000);
 });
