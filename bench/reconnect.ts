@@ -4,11 +4,12 @@
  * on the same port. Each client is the reference client's socket (`openSocket`, broker/client/socket.ts)
  * with its reconnect rule (`afterEnd`), so what is measured is the client's own timing; the node is a bare
  * `ws` server without a database whose admission emulates the broker's connect gate (16 checks at a time,
- * a few milliseconds each, 1,000 waiting at most, else 503 with a Retry-After of 1–5 s).
+ * a few milliseconds each, 1,000 waiting at most, else 503 with a Retry-After of 1–5 s; 503 with 1 s while it
+ * drains).
  * Printed per rule: the reconnect delay after the node was ready again (p50, p99, max), the connection
  * attempts per second at the peak while the node was down and after it was back (the herd), and all
  * attempts. The baseline is the rule before issue 42 (500 ms doubling to 30 s with equal jitter whatever
- * the failure, Retry-After plus up to half of it), measured in the same run.
+ * the failure, Retry-After plus up to half of it, a draining node's 1–5 s), measured in the same run.
  *   npx tsx bench/reconnect.ts [clients=1000] [seconds down=10]
  */
 import http from "node:http";
@@ -41,7 +42,7 @@ const baseline: Rule = (end, attempt) => {
 const current: Rule = (end, attempt) => afterEnd(end, attempt);
 
 /** A node: a listener on `port` (0: any) whose upgrades pass a connect gate like the broker's. */
-async function startNode(port: number) {
+async function startNode(port: number, drainRetryS: () => number) {
   const wss = new WebSocketServer({ noServer: true });
   const sockets = new Set<WebSocket>();
   let running = 0;
@@ -50,8 +51,9 @@ async function startNode(port: number) {
   const raw = new Set<Duplex>();
   let draining = false;
   server.on("connection", (s: Duplex) => (raw.add(s), s.on("close", () => raw.delete(s))));
+  // 503 with a Retry-After: 1 s from a draining node, 1-5 s at random from a full gate, as the broker answers.
   const busy = (socket: Duplex) => {
-    const retry = 1 + Math.floor(Math.random() * 5);
+    const retry = draining ? drainRetryS() : 1 + Math.floor(Math.random() * 5);
     socket.end(`HTTP/1.1 503 Service Unavailable\r\nretry-after: ${retry}\r\ncontent-length: 0\r\n\r\n`);
   };
   const next = () => {
@@ -62,7 +64,6 @@ async function startNode(port: number) {
   };
   server.on("upgrade", (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on("error", () => {});
-    // A draining node and a full queue answer 503 with a Retry-After of 1-5 s, as the broker does.
     if (draining || waiting.length >= GATE_QUEUE) return busy(socket);
     waiting.push(() =>
       setTimeout(() => {
@@ -104,8 +105,8 @@ interface Client {
   timer?: NodeJS.Timeout;
 }
 
-async function run(name: string, rule: Rule) {
-  let node = await startNode(0);
+async function run(name: string, rule: Rule, drainRetryS: () => number) {
+  let node = await startNode(0, drainRetryS);
   const port = node.port;
   const attempts: number[] = [];
   const keys = nacl.sign.keyPair();
@@ -146,7 +147,7 @@ async function run(name: string, rule: Rule) {
   const before = attempts.length;
   await node.stop();
   await new Promise((r) => setTimeout(r, DOWN_MS - (Date.now() - stoppedAt)));
-  node = await startNode(port);
+  node = await startNode(port, drainRetryS);
   readyAt = Date.now();
   while (clients.some((c) => c.connectedAt < readyAt)) await new Promise((r) => setTimeout(r, 20));
   const delays = clients.map((c) => c.connectedAt - readyAt);
@@ -182,7 +183,12 @@ async function run(name: string, rule: Rule) {
 
 async function main() {
   console.log(`${CLIENTS} clients, node down ${DOWN_MS / 1000} s; delays are from the node listening again`);
-  const rows = [await run("baseline (before issue 42)", baseline), await run("current (RESTART_BACKOFF)", current)];
+  // Before issue 42 a draining node answered with the storm's random 1-5 s too.
+  const storm = () => 1 + Math.floor(Math.random() * 5);
+  const rows = [
+    await run("baseline (before issue 42)", baseline, storm),
+    await run("current (RESTART_BACKOFF)", current, () => 1),
+  ];
   console.table(rows);
 }
 
