@@ -41,7 +41,7 @@ import { FlowControl } from "./ws/flow";
 import { FrameLimits } from "./ws/frame-limits";
 import { startHeartbeat } from "./ws/heartbeat";
 import { ConnectionRegistry } from "./ws/registry";
-import { busy, createUpgradeHandler, refuse } from "./ws/upgrade";
+import { busy, createUpgradeHandler, refuse, upgradeRefusal } from "./ws/upgrade";
 
 export interface BrokerServer {
   server: http.Server;
@@ -282,7 +282,9 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
 
   /** Records the presence under the cross-node cap, then completes the upgrade (or closes 1008). */
   async function admit(req: http.IncomingMessage, socket: Duplex, head: Buffer, peer: ConnectingPeer): Promise<void> {
-    if (readiness.isDraining) return refuse(socket, busy("closing", "broker shutting down"));
+    // Going away, not busy: back in 1 s, to another node or to this one restarted (docs/protocol.md, "Reconnecting").
+    if (readiness.isDraining)
+      return refuse(socket, upgradeRefusal("SERVICE_UNAVAILABLE", "broker shutting down", "closing", 1));
     const connectionId = uuidv7();
     const ctx = brokerContext(db, peerActor(peer));
     // Closes the presence of a connection that ended before its own close handler was attached.

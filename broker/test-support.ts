@@ -50,15 +50,16 @@ export async function brokerProcess(tag: string, env: Record<string, string | un
 }
 
 /**
- * Starts a broker in this process on a free port, with its own node id; settings override the defaults
- * (`now` is the rate limiters' clock).
+ * Starts a broker in this process on a free port (or `port`), with its own node id; settings override the
+ * defaults (`now` is the rate limiters' clock).
  */
 export async function startBroker(
   db: Db,
   env: Record<string, string> = {},
-  opts: { now?: () => number } = {},
+  opts: { now?: () => number; port?: number } = {},
 ): Promise<TestBroker> {
-  const port = await freePort();
+  // A given port: the same node started again where its clients dial (a restart).
+  const port = opts.port ?? (await freePort());
   const config = parseConfig(ZBrokerConfig, {
     DATABASE_URL: process.env.DATABASE_URL,
     DB_PING_INTERVAL_MS: "200",

@@ -63,12 +63,12 @@ describe("after a socket ended", () => {
     });
   });
 
-  it("waits the broker's Retry-After plus up to half of it again, else backs off exponentially", () => {
+  it("waits the broker's Retry-After plus up to a second, else backs off exponentially", () => {
     expect(afterEnd({ kind: "refused", status: 503, retryAfterSeconds: 4 }, 7, { random: () => 0 })).toEqual({
       delayMs: 4_000,
     });
     expect(afterEnd({ kind: "refused", status: 429, retryAfterSeconds: 4 }, 7, { random: () => 1 })).toEqual({
-      delayMs: 6_000,
+      delayMs: 5_000,
     });
     const backoff = { initialMs: 100, maxMs: 1_000 };
     expect(afterEnd({ kind: "closed", code: 1006, reason: "" }, 2, { backoff, random: () => 1 })).toEqual({
@@ -78,6 +78,29 @@ describe("after a socket ended", () => {
       delayMs: 1_000,
     });
     expect(afterEnd({ kind: "refused", status: 503 }, 0, { backoff, random: () => 0 })).toEqual({ delayMs: 50 });
+  });
+
+  it("comes back within 2.5 s, anywhere in them, while the node is away; else the long back-off", () => {
+    const away = [
+      { kind: "failed", message: "ECONNREFUSED" },
+      { kind: "closed", code: 1001, reason: "server shutting down" },
+      { kind: "closed", code: 1006, reason: "" },
+      { kind: "refused", status: 502 },
+      { kind: "refused", status: 503 },
+    ] as const;
+    for (const end of away) {
+      expect(afterEnd(end, 30, { random: () => 1 })).toEqual({ delayMs: 2_500 });
+      expect(afterEnd(end, 30, { random: () => 0 })).toEqual({ delayMs: 0 });
+      expect(afterEnd(end, 0, { random: () => 1 })).toEqual({ delayMs: 500 });
+    }
+    // A refusal of this client (a full mesh) is no node restart: the long back-off, 30 s at most.
+    expect(afterEnd({ kind: "closed", code: 1008, reason: "capacity" }, 30, { random: () => 1 })).toEqual({
+      delayMs: 30_000,
+    });
+    // A Retry-After longer than the restart back-off is waited in full.
+    expect(afterEnd({ kind: "refused", status: 503, retryAfterSeconds: 5 }, 0, { random: () => 0 })).toEqual({
+      delayMs: 5_000,
+    });
   });
 });
 

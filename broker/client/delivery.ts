@@ -7,21 +7,23 @@ export interface BackoffOptions {
   initialMs: number;
   /** Largest delay, milliseconds. */
   maxMs: number;
+  /** `"equal"` (default): half of each step fixed, half random; `"full"`: anywhere between 0 and the step. */
+  jitter?: "equal" | "full";
 }
 
 export const DEFAULT_BACKOFF: BackoffOptions = { initialMs: 500, maxMs: 30_000 };
 
 /**
  * Delay before reconnect attempt `attempt` (0-based): exponential, capped, with "equal jitter" (half
- * fixed, half random) so that peers cut off together by a broker restart do not all return at once,
- * yet none retries sooner than half the step.
+ * fixed, half random) by default, so that peers cut off together do not all return at once, yet none
+ * retries sooner than half the step; or "full jitter" (socket.ts, a node that is down).
  */
 export function backoffDelay(
   attempt: number,
   opts: BackoffOptions = DEFAULT_BACKOFF,
   random: () => number = Math.random,
 ): number {
-  return backoff(attempt, { baseMs: opts.initialMs, capMs: opts.maxMs, jitter: "equal" }, random);
+  return backoff(attempt, { baseMs: opts.initialMs, capMs: opts.maxMs, jitter: opts.jitter ?? "equal" }, random);
 }
 
 /** Remembers the last `capacity` message ids, so a message delivered again is recognised and dropped. */

@@ -121,10 +121,30 @@ export function endError(end: SocketEnd): MeshClientError {
 }
 
 /**
+ * The back-off while the broker's node is down or restarting (the socket could not be opened, the node
+ * closed it `SHUTTING_DOWN` or the connection was lost, a balancer answered 502/503/504 without a
+ * Retry-After): short and with full jitter, so the node's clients are back within 2.5 s of it listening
+ * again, spread over those 2.5 s instead of landing together (docs/protocol.md, "Reconnecting").
+ */
+export const RESTART_BACKOFF: BackoffOptions = { initialMs: 500, maxMs: 2_500, jitter: "full" };
+
+/** How many milliseconds past a Retry-After a refused client may come back, at random: refused clients spread out. */
+export const RETRY_AFTER_JITTER_MS = 1_000;
+
+/** Whether an end says the node is away (down, restarting, shutting down) rather than refusing this client. */
+export function nodeAway(end: SocketEnd): boolean {
+  if (end.kind === "failed") return true;
+  if (end.kind === "refused") return !end.retryAfterSeconds && [502, 503, 504].includes(end.status);
+  return end.code === ERROR_MAP.SHUTTING_DOWN.ws || end.code === ERROR_MAP.CONNECTION_LOST.ws;
+}
+
+/**
  * What a client does once a socket ended (`attempt` counts the reconnects since the last welcome): stop
  * with its error when that is not retryable, or dial again after a delay. The delay is the broker's
- * Retry-After (a 429, or a 503 of a connect storm) plus up to half of it again, so the peers refused
- * together do not return together; else exponential back-off with jitter.
+ * Retry-After (a 429, or a 503 of a connect storm or of a draining node) plus up to a second at random, so
+ * the peers refused together do not return together, and none sooner than told; while the node is away
+ * (`nodeAway`), the short restart back-off; else exponential back-off with jitter. `backoff` replaces both
+ * back-offs (tests).
  */
 export function afterEnd(
   end: SocketEnd,
@@ -135,12 +155,9 @@ export function afterEnd(
   if (!error.retryable) return { fatal: error };
   const random = opts.random ?? Math.random;
   const wait = end.kind === "refused" && end.retryAfterSeconds ? end.retryAfterSeconds * 1000 : 0;
-  return {
-    delayMs:
-      wait > 0
-        ? wait + Math.round(random() * (wait / 2))
-        : backoffDelay(attempt, opts.backoff ?? DEFAULT_BACKOFF, random),
-  };
+  if (wait > 0) return { delayMs: wait + Math.round(random() * RETRY_AFTER_JITTER_MS) };
+  const backoff = opts.backoff ?? (nodeAway(end) ? RESTART_BACKOFF : DEFAULT_BACKOFF);
+  return { delayMs: backoffDelay(attempt, backoff, random) };
 }
 
 function refusalMessage(status: number): string {

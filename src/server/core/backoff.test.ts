@@ -17,6 +17,13 @@ describe("backoff", () => {
     expect(backoff(1_000, opts, () => 0)).toBe(15_000);
   });
 
+  it("draws anywhere between 0 and the step (full jitter)", () => {
+    const opts = { baseMs: 500, capMs: 2_500, jitter: "full" } as const;
+    expect([0, 1, 2, 3, 50].map((a) => backoff(a, opts, () => 1))).toEqual([500, 1_000, 2_000, 2_500, 2_500]);
+    expect(backoff(50, opts, () => 0)).toBe(0);
+    expect(backoff(50, opts, () => 0.5)).toBe(1_250);
+  });
+
   it("grows by the given factor", () => {
     expect([0, 1, 2].map((a) => backoff(a, { baseMs: 100, capMs: 1_000, factor: 3, jitter: "none" }))).toEqual([
       100, 300, 900,

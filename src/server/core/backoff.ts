@@ -11,9 +11,10 @@ export interface BackoffOptions {
   factor?: number;
   /**
    * `"equal"` (default): half of the step fixed, half a uniform draw, rounded to a millisecond, so callers cut off
-   * together do not all come back at once yet none sooner than half the step. `"none"`: the step itself.
+   * together do not all come back at once yet none sooner than half the step. `"full"`: a uniform draw between 0
+   * and the step (the widest spread, for retries that must stay short yet not come together). `"none"`: the step.
    */
-  jitter?: "equal" | "none";
+  jitter?: "equal" | "full" | "none";
 }
 
 /** Delay before retry `attempt` (0-based; a negative attempt counts as 0): `base·factor^attempt`, capped, jittered. */
@@ -23,5 +24,6 @@ export function backoff(attempt: number, opts: BackoffOptions, random: () => num
   // factor^attempt overflows to Infinity for a large attempt: that is the cap too.
   const step = Number.isFinite(raw) ? Math.min(capMs, raw) : capMs;
   if (jitter === "none") return step;
+  if (jitter === "full") return Math.round(step * random());
   return Math.round(step / 2 + (step / 2) * random());
 }
