@@ -33,8 +33,14 @@ export class ClusterProcess {
     readonly kind: Kind,
     readonly port: number,
     private readonly env: Record<string, string | undefined>,
+    dev = false,
   ) {
-    this.spec = kind === "platform" ? demoPlatformSpec(false) : processSpec(kind, false);
+    this.spec = kind === "platform" ? demoPlatformSpec(false) : processSpec(kind, dev);
+  }
+
+  /** The process id of the running start (its process group's id too), if any. */
+  get pid(): number | undefined {
+    return this.child?.pid;
   }
 
   get url(): string {
