@@ -1,9 +1,11 @@
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
+import { titleFrom } from "@/i18n/metadata";
 import { Link } from "@/i18n/navigation";
 import { devMailMessage } from "@/server/mail/dev-mailbox";
 
 export const dynamic = "force-dynamic";
+export const generateMetadata = titleFrom("email", "devMailTitle");
 
 const URL_IN_TEXT = /(https?:\/\/[^\s<>"]+)/g;
 
