@@ -7,10 +7,10 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { handleRest } from "@/server/api/openapi/rest-handler";
 import { createCaller } from "@/server/api/root";
 import { createContext, type SessionUser } from "@/server/api/trpc";
-import { freePort, testDb } from "@/test/helpers";
+import { testDb } from "@/test/helpers";
+import { startRestWeb } from "./test-web";
 import { makeUser } from "@/test/mesh-fixtures";
 import { ConfigStore, MeshClient } from "../client";
 import { meshForBroker } from "../client/test-mesh";
@@ -27,28 +27,8 @@ let webUrl = "";
 const homes: string[] = [];
 const clients: MeshClient[] = [];
 
-/** The web app's REST routes as /api/[...] serves them, signed out (the CLI has no session). */
 async function startWeb(): Promise<void> {
-  const port = await freePort();
-  web = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const request = new Request(`http://127.0.0.1:${port}${req.url ?? "/"}`, {
-        method: req.method,
-        headers: req.headers as Record<string, string>,
-        body: req.method === "POST" ? Buffer.concat(chunks) : undefined,
-      });
-      void handleRest(request, () => createContext({ user: null, db, headers: request.headers })).then(
-        async (answer) => {
-          res.writeHead(answer.status, { "content-type": "application/json" });
-          res.end(Buffer.from(await answer.arrayBuffer()));
-        },
-      );
-    });
-  });
-  await new Promise<void>((resolve) => web.listen(port, "127.0.0.1", resolve));
-  webUrl = `http://127.0.0.1:${port}`;
+  ({ server: web, url: webUrl } = await startRestWeb(db));
 }
 
 beforeAll(async () => {

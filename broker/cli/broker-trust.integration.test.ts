@@ -9,8 +9,6 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { handleRest } from "@/server/api/openapi/rest-handler";
-import { createContext } from "@/server/api/trpc";
 import {
   decideDeviceLogin,
   pollDeviceLogin,
@@ -18,6 +16,7 @@ import {
   startDeviceLogin,
 } from "@/server/services/devices/device-login";
 import { freePort, testDb } from "@/test/helpers";
+import { startRestWeb } from "./test-web";
 import { ctxOf, makeUser, visitorCtx } from "@/test/mesh-fixtures";
 import { ConfigStore } from "../client";
 import { meshForBroker } from "../client/test-mesh";
@@ -34,28 +33,8 @@ let attackerWs = "";
 const received: { path: string; body: string }[] = [];
 const homes: string[] = [];
 
-/** The web app's REST routes as /api/[...] serves them, signed out (the CLI has no session). */
 async function startWeb(): Promise<void> {
-  const port = await freePort();
-  web = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const request = new Request(`http://127.0.0.1:${port}${req.url ?? "/"}`, {
-        method: req.method,
-        headers: req.headers as Record<string, string>,
-        body: req.method === "POST" ? Buffer.concat(chunks) : undefined,
-      });
-      void handleRest(request, () => createContext({ user: null, db, headers: request.headers })).then(
-        async (answer) => {
-          res.writeHead(answer.status, { "content-type": "application/json" });
-          res.end(Buffer.from(await answer.arrayBuffer()));
-        },
-      );
-    });
-  });
-  await new Promise<void>((resolve) => web.listen(port, "127.0.0.1", resolve));
-  webUrl = `http://127.0.0.1:${port}`;
+  ({ server: web, url: webUrl } = await startRestWeb(db));
 }
 
 /** A "broker" that keeps every request it gets and answers every join with a refusal. */
