@@ -39,7 +39,9 @@ const steps: { label: string; command: string; args: string[] }[] = [
   { label: "load", command: bin("vitest"), args: ["run", "--config", ".config/vitest.config.ts", "--project", "load"] },
   { label: "build", command: bin("next"), args: ["build"] },
   // Two web processes, two brokers, two workers and the demo platform on one database, one of each
-  // killed under load (scripts/cluster); the web processes run the build just made.
+  // killed under load; then the fault suite over a PostgreSQL of its own (a broker killed with ten sends
+  // in flight per peer, a worker killed twice, PostgreSQL's fast shutdown), asserting nothing lost or
+  // seen twice, order per sender, takeover and recovery times (scripts/cluster). The web processes run the build just made.
   {
     label: "cluster",
     command: bin("vitest"),

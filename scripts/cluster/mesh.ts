@@ -26,6 +26,10 @@ export interface Peer {
   duplicates: number;
   /** Welcomes: 1, plus one for every reconnect. */
   welcomes: number;
+  /** When the last welcome came (Date.now()). */
+  welcomedAt: number;
+  /** Sender member id → the numbers of that sender's texts (`<name> #<n>`) in the order they arrived. */
+  order: Map<string, number[]>;
   errors: string[];
 }
 
@@ -71,9 +75,14 @@ export async function meshPeers(db: Db, brokers: ClusterProcess[], perBroker: nu
         texts: new Map(),
         duplicates: 0,
         welcomes: 0,
+        welcomedAt: 0,
+        order: new Map(),
         errors: [],
       };
-      client.on("connected", () => (peer.welcomes += 1));
+      client.on("connected", () => {
+        peer.welcomes += 1;
+        peer.welcomedAt = Date.now();
+      });
       client.on("duplicate", () => (peer.duplicates += 1));
       client.on("undecryptable", (e) => peer.errors.push(`undecryptable ${e.messageId}: ${e.reason}`));
       client.on("fatal", (e) => peer.errors.push(`fatal: ${e.code} ${e.message}`));
@@ -82,6 +91,10 @@ export async function meshPeers(db: Db, brokers: ClusterProcess[], perBroker: nu
         const ids = peer.texts.get(m.text) ?? new Set<string>();
         ids.add(m.messageId);
         peer.texts.set(m.text, ids);
+        const n = Number(/ #(\d+)$/.exec(m.text)?.[1] ?? -1);
+        const arrived = peer.order.get(m.from) ?? [];
+        arrived.push(n);
+        peer.order.set(m.from, arrived);
       });
       peers.push(peer);
     }
@@ -98,7 +111,9 @@ export async function meshPeers(db: Db, brokers: ClusterProcess[], perBroker: nu
 
 /**
  * Every peer sends a message every `intervalMs` until stopped, in turn to the whole mesh and to one
- * other peer; each text is unique, and a send counts once the broker answered `sent` (stored).
+ * other peer; each text is unique (`<peer name> #<n>`, n counting up), and a send counts once the broker
+ * answered `sent` (stored). With `window` > 1 a peer keeps up to that many sends unanswered (the client
+ * library's ordered outbox carries them), so a fault catches several in flight and order is put to the test.
  */
 export class MessageLoad {
   readonly sent: SentMessage[] = [];
@@ -108,29 +123,48 @@ export class MessageLoad {
   private running = true;
   private readonly loops: Promise<void>[];
 
+  /** Sends not yet answered, per peer. */
+  readonly unanswered = new Map<Peer, Set<Promise<void>>>();
+
   constructor(
     private readonly peers: Peer[],
     intervalMs: number,
+    private readonly window = 1,
   ) {
     this.loops = peers.map((p, i) => this.drive(p, i, intervalMs));
   }
 
   private async drive(peer: Peer, index: number, intervalMs: number): Promise<void> {
     const others = this.peers.filter((p) => p !== peer);
+    const open = new Set<Promise<void>>();
+    this.unanswered.set(peer, open);
     for (let n = 0; this.running; n++) {
-      const text = `${peer.name} #${n}`;
-      const direct = n % 2 === 1 ? others[(index + n) % others.length] : undefined;
-      try {
-        const welcomes = peer.welcomes;
-        const receipt = await peer.client.send(text, direct ? { to: [direct.memberId] } : {});
-        if (peer.welcomes > welcomes) this.acrossReconnect += 1;
-        const to = direct ? [direct.memberId] : others.map((p) => p.memberId);
-        this.sent.push({ messageId: receipt.messageId, from: peer.memberId, text, to, recipients: receipt.recipients });
-      } catch (error) {
-        this.errors.push(`${text}: ${(error as Error).message}`);
-      }
+      while (open.size >= this.window) await Promise.race(open);
+      const one = this.sendOne(peer, others, index, n).finally(() => open.delete(one));
+      open.add(one);
+      if (this.window === 1) await one;
       await sleep(intervalMs);
     }
+    await Promise.all(open);
+  }
+
+  private async sendOne(peer: Peer, others: Peer[], index: number, n: number): Promise<void> {
+    const text = `${peer.name} #${n}`;
+    const direct = n % 2 === 1 ? others[(index + n) % others.length] : undefined;
+    try {
+      const welcomes = peer.welcomes;
+      const receipt = await peer.client.send(text, direct ? { to: [direct.memberId] } : {});
+      if (peer.welcomes > welcomes) this.acrossReconnect += 1;
+      const to = direct ? [direct.memberId] : others.map((p) => p.memberId);
+      this.sent.push({ messageId: receipt.messageId, from: peer.memberId, text, to, recipients: receipt.recipients });
+    } catch (error) {
+      this.errors.push(`${text}: ${(error as Error).message}`);
+    }
+  }
+
+  /** Sends under way now, over all peers. */
+  inFlight(): number {
+    return [...this.unanswered.values()].reduce((n, s) => n + s.size, 0);
   }
 
   /** Stops sending; resolves once every send under way has its `sent` (it waits through a reconnect). */
@@ -166,4 +200,22 @@ export async function allDelivered(load: MessageLoad, peers: Peer[], timeoutMs =
     if (Date.now() > deadline) return false;
     await sleep(200);
   }
+}
+
+/**
+ * The streams (sender → recipient) whose messages did not arrive in the order they were sent, each with
+ * the first place it broke; and how many streams were checked.
+ */
+export function outOfOrder(peers: Peer[]): { broken: string[]; streams: number } {
+  const names = new Map(peers.map((p) => [p.memberId, p.name]));
+  const broken: string[] = [];
+  let streams = 0;
+  for (const p of peers) {
+    for (const [from, numbers] of p.order) {
+      streams += 1;
+      const at = numbers.findIndex((n, i) => i > 0 && n <= (numbers[i - 1] as number));
+      if (at > 0) broken.push(`${names.get(from) ?? from} → ${p.name}: #${numbers[at - 1]} then #${numbers[at]}`);
+    }
+  }
+  return { broken, streams };
 }
