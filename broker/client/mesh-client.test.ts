@@ -120,6 +120,18 @@ const messageFrame = (ciphertext: string) => ({
 });
 
 describe("MeshClient against a scripted broker", () => {
+  it("holds one wait for the connection however many sends queue while it is down (no listener per send)", async () => {
+    // Refused with 503 and Retry-After: the client waits, and every send made meanwhile queues.
+    const fake = await fakeBroker(() => ({ status: 503, headers: { "retry-after": "30" } }));
+    const client = clientOf(fake);
+    const sends = Array.from({ length: 50 }, (_, i) => client.send(`queued ${i}`).catch((e: unknown) => e));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(client.listenerCount("connected")).toBe(1);
+    expect(client.listenerCount("fatal")).toBe(1);
+    await client.close();
+    expect((await Promise.all(sends)).every((e) => (e as { code?: string }).code === "CLOSED")).toBe(true);
+  });
+
   it("signs its upgrade, and stops for good on a 401 (no retry loop)", async () => {
     const seen: http.IncomingMessage[] = [];
     const fake = await fakeBroker((req) => (seen.push(req), { status: 401 }));

@@ -39,6 +39,7 @@ export class MeshClient extends EventEmitter<MeshClientEvents> {
   private stopped = false;
   private attempt = 0;
   private retryTimer: NodeJS.Timeout | undefined;
+  private connecting: Promise<Welcome> | undefined;
   private watchdog: NodeJS.Timeout | undefined;
   private welcome: Welcome | undefined;
   private readonly pending = new PendingRequests<TClientFrameInput & { id: string }, TServerFrame>();
@@ -81,14 +82,17 @@ export class MeshClient extends EventEmitter<MeshClientEvents> {
   connect(): Promise<Welcome> {
     if (this.welcome && this.open) return Promise.resolve(this.welcome);
     if (this.stopped) return Promise.reject(new MeshClientError("CLOSED", "the client was closed"));
-    const ready = new Promise<Welcome>((resolve, reject) => {
-      const onWelcome = (w: Welcome) => (this.off("fatal", onFatal), resolve(w));
-      const onFatal = (e: MeshClientError) => (this.off("connected", onWelcome), reject(e));
+    // Every send and request made while the connection is down asks for it: they share one wait (one
+    // pair of listeners), however many are queued.
+    this.connecting ??= new Promise<Welcome>((resolve, reject) => {
+      const settled = () => (this.connecting = undefined);
+      const onWelcome = (w: Welcome) => (this.off("fatal", onFatal), settled(), resolve(w));
+      const onFatal = (e: MeshClientError) => (this.off("connected", onWelcome), settled(), reject(e));
       this.once("connected", onWelcome);
       this.once("fatal", onFatal);
     });
     if (!this.ws && !this.retryTimer && !this.stopped) this.dial();
-    return ready;
+    return this.connecting;
   }
 
   /** Sends a text to the whole mesh (default) or to members by id; resolves once the broker stored it. */

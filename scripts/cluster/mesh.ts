@@ -130,6 +130,8 @@ export class MessageLoad {
     private readonly peers: Peer[],
     intervalMs: number,
     private readonly window = 1,
+    /** Put in every text, so the texts of two loads over the same peers differ. */
+    private readonly tag = "",
   ) {
     this.loops = peers.map((p, i) => this.drive(p, i, intervalMs));
   }
@@ -149,7 +151,7 @@ export class MessageLoad {
   }
 
   private async sendOne(peer: Peer, others: Peer[], index: number, n: number): Promise<void> {
-    const text = `${peer.name} #${n}`;
+    const text = `${peer.name}${this.tag ? ` ${this.tag}` : ""} #${n}`;
     const direct = n % 2 === 1 ? others[(index + n) % others.length] : undefined;
     try {
       const welcomes = peer.welcomes;
