@@ -284,37 +284,35 @@ export async function setMemberGroups(ctx: ServiceContext<UserActor>, input: TSe
   });
 }
 
-/** Lifts the ban of a peer key. */
+/** Lifts the ban of a key. */
 export async function unbanPeer(ctx: ServiceContext<UserActor>, input: TUnbanInput) {
-  return ctx.db.$transaction(async (tx) => {
-    const manager = await managerOf(tx, ctx.actor, input.meshId);
-    const deleted = await tx.meshBan.deleteMany({ where: { meshId: input.meshId, peerPubkey: input.peerPubkey } });
-    if (deleted.count === 0) throw new AppError("NOT_FOUND", "ban_not_found");
-    await recordAudit(tx, {
-      meshId: input.meshId,
-      type: "member_unbanned",
-      actorUserId: ctx.actor.userId,
-      actorMemberId: manager.memberId,
-      metadata: { peerPubkey: input.peerPubkey },
-    });
-    return { meshId: input.meshId, peerPubkey: input.peerPubkey, unbanned: true as const };
-  });
+  await liftBan(ctx, input.meshId, { peerPubkey: input.peerPubkey });
+  return { meshId: input.meshId, peerPubkey: input.peerPubkey, unbanned: true as const };
 }
 
 /** Lifts the ban of a person (and of the keys banned with them). */
 export async function unbanUser(ctx: ServiceContext<UserActor>, input: TUnbanUserInput) {
-  return ctx.db.$transaction(async (tx) => {
-    const manager = await managerOf(tx, ctx.actor, input.meshId);
-    const deleted = await tx.meshBan.deleteMany({ where: { meshId: input.meshId, userId: input.userId } });
+  await liftBan(ctx, input.meshId, { userId: input.userId });
+  return { meshId: input.meshId, userId: input.userId, unbanned: true as const };
+}
+
+/** Deletes the mesh's bans of one key or one person (managers only; NOT_FOUND when none) and records it. */
+async function liftBan(
+  ctx: ServiceContext<UserActor>,
+  meshId: string,
+  banned: { peerPubkey: string } | { userId: string },
+): Promise<void> {
+  await ctx.db.$transaction(async (tx) => {
+    const manager = await managerOf(tx, ctx.actor, meshId);
+    const deleted = await tx.meshBan.deleteMany({ where: { meshId, ...banned } });
     if (deleted.count === 0) throw new AppError("NOT_FOUND", "ban_not_found");
     await recordAudit(tx, {
-      meshId: input.meshId,
+      meshId,
       type: "member_unbanned",
       actorUserId: ctx.actor.userId,
       actorMemberId: manager.memberId,
-      metadata: { userId: input.userId },
+      metadata: banned,
     });
-    return { meshId: input.meshId, userId: input.userId, unbanned: true as const };
   });
 }
 
