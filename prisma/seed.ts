@@ -13,8 +13,13 @@ export const DEMO_USERS = [
 export async function seed(db: Db, log: (line: string) => void = () => {}): Promise<{ created: number }> {
   let created = 0;
   for (const demo of DEMO_USERS) {
-    const existing = await db.user.findUnique({ where: { email: demo.email }, select: { id: true } });
-    if (existing) continue;
+    const existing = await db.user.findUnique({ where: { email: demo.email }, select: { emailVerified: true } });
+    if (existing) {
+      // Seeded before demo addresses were confirmed: administrators need a confirmed address.
+      if (!existing.emailVerified)
+        await db.user.update({ where: { email: demo.email }, data: { emailVerified: new Date() } });
+      continue;
+    }
     // createMany with skipDuplicates keeps two seeding processes from racing into a unique violation.
     const result = await db.user.createMany({
       // Confirmed: example.com receives no mail, and the demo shows no "confirm your address" banner.

@@ -7,7 +7,7 @@ import { VISITOR } from "@/server/services/actor";
 import { serviceContext } from "@/server/services/context";
 import { appEnv } from "@/server/env";
 import { authenticate } from "@/server/services/users/authenticate";
-import { isAdminEmail } from "./admin";
+import { isAdministrator } from "./admin";
 import { oauthProviders } from "./providers";
 import { clientAddress } from "@/server/core/client-address";
 import { AppError } from "@/server/core/errors";
@@ -85,7 +85,16 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
       const sid = typeof token.sid === "string" ? token.sid : null;
       const live = sid ? await findSessionUser(db(), sid) : null;
       if (!live) return null; // closed or expired: Auth.js clears the cookie
-      return { sid, ssid: live.sessionId, uid: live.id, email: live.email, name: live.name, picture: live.image };
+      return {
+        sid,
+        ssid: live.sessionId,
+        uid: live.id,
+        email: live.email,
+        name: live.name,
+        picture: live.image,
+        // Read from the database on every request, like the rest: confirming the address, or changing it, counts at once.
+        adm: isAdministrator(live, appEnv().ADMIN_EMAILS),
+      };
     },
     session({ session, token }) {
       const email = typeof token.email === "string" ? token.email : "";
@@ -94,7 +103,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
         id: typeof token.uid === "string" ? token.uid : "",
         email,
         name: typeof token.name === "string" ? token.name : null,
-        isAdmin: isAdminEmail(email, appEnv().ADMIN_EMAILS),
+        isAdmin: token.adm === true,
       };
       if (typeof token.ssid === "string") session.sessionId = token.ssid;
       return session;

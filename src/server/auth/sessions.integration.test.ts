@@ -2,6 +2,7 @@ import { visitorCtx } from "@/test/mesh-fixtures";
 import { afterAll, describe, expect, it } from "vitest";
 import { registerUser } from "@/server/services/users/register-user";
 import { testDb, uid } from "@/test/helpers";
+import { isAdministrator } from "./admin";
 import { closeSession, findSessionUser, openSession } from "./sessions";
 
 const db = testDb();
@@ -35,5 +36,24 @@ describe("server-side sessions", () => {
     await db.session.updateMany({ where: { userId: user.id }, data: { expires: new Date(Date.now() - 1000) } });
     expect(await findSessionUser(db, secret)).toBeNull();
     expect(await findSessionUser(db, "no-such-secret")).toBeNull();
+  });
+});
+
+describe("administrators (ADMIN_EMAILS)", () => {
+  it("are the listed addresses once confirmed: signing up with an unconfirmed listed address gives no admin rights", async () => {
+    const email = `${uid("boss")}@example.test`;
+    const adminEmails = `ops@example.test, ${email.toUpperCase()}`;
+    // Sign-up is open: anyone may register the address an operator listed before its owner did.
+    const user = await registerUser(visitorCtx(db), { name: "Not the boss", email, password: "a-long-password" });
+    const secret = await openSession(db, user.id);
+    const found = await findSessionUser(db, secret);
+    expect(found).toMatchObject({ id: user.id, email, emailVerified: false });
+    expect(isAdministrator(found!, adminEmails)).toBe(false);
+
+    // Once the address is confirmed (the link of the verification mail, or a password reset by mail).
+    await db.user.update({ where: { id: user.id }, data: { emailVerified: new Date() } });
+    const confirmed = await findSessionUser(db, secret);
+    expect(isAdministrator(confirmed!, adminEmails)).toBe(true);
+    expect(isAdministrator(confirmed!, "ops@example.test")).toBe(false);
   });
 });

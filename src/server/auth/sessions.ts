@@ -42,14 +42,14 @@ export async function findSessionUser(db: Db, secret: string, now = new Date()) 
       id: true,
       expires: true,
       lastSeenAt: true,
-      user: { select: { id: true, email: true, name: true, image: true } },
+      user: { select: { id: true, email: true, name: true, image: true, emailVerified: true } },
     },
   });
   if (!row || row.expires.getTime() <= now.getTime()) return null;
   if (now.getTime() - row.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS) {
     await db.session.updateMany({ where: { id: row.id }, data: { lastSeenAt: now } });
   }
-  return { ...row.user, sessionId: row.id };
+  return { ...row.user, emailVerified: row.user.emailVerified !== null, sessionId: row.id };
 }
 
 /** Closes a session (sign-out): the cookie that carried it stops working at once. */
