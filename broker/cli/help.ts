@@ -16,6 +16,8 @@ Commands:
   inbox                       print the unread messages once and stop (no watching)
   peers                       list the mesh's members, online or not, with their status
   status <status>             set your status (over a connection)
+  status <message id>         what became of a message you sent: delivered, read, per recipient
+  history                     the messages sent and received on this device (local, searchable)
   hook set-status <status>    set your status from a script (one HTTP request)
   mcp                         serve the mesh to a coding assistant (MCP over stdio)
   install claude-code         register mesh mcp and the status hooks with Claude Code
@@ -71,7 +73,7 @@ Options:
   meshes: `Usage: mesh meshes [--json]
 
 Lists the meshes joined from this config directory: slug, your name and role, member id, broker.`,
-  send: `Usage: mesh send [--mesh <slug>] [--to <peer>]... [--priority <p>] [--json] <text…>
+  send: `Usage: mesh send [--mesh <slug>] [--to <peer>]... [--priority <p>] [--reply-to <id>] [--json] <text…>
 
 Sends a text message, end-to-end encrypted. Without --to it goes to every other member of the mesh
 (sealed with the mesh key); with --to only the named peers can read it (boxed to their keys). Waits
@@ -81,8 +83,12 @@ Options:
   --mesh <slug>       the mesh (needed when several are joined)
   --to <peer>         a peer's display name or member id, or @group (its other members); repeatable
   --priority <p>      low, normal (default), high or urgent
+  --reply-to <id>     the message id this one answers (carried inside the encrypted text)
   --timeout <s>       give up after this many seconds (default 30)
-  --json              print {messageId, createdAt, recipients}`,
+  --json              print {messageId, createdAt, recipients}
+
+The message is recorded in the local history (mesh history); mesh status <message id> tells what
+became of it.`,
   watch: `Usage: mesh watch [--mesh <slug>] [--presence] [--json]
 
 Connects and prints each message as it arrives, one per line, until Ctrl-C; status changes are printed
@@ -102,9 +108,15 @@ Options:
   --timeout <s>   give up after this many seconds (default 30)
   --json          print the list as JSON`,
   status: `Usage: mesh status <status> [--text <text>] [--mesh <slug>] [--json]
+       mesh status <message id>... [--mesh <slug>] [--json]
 
 Sets your status (1 to 32 characters a-z, 0-9, _ or -, e.g. working, away) and an optional text (up to
 200 characters). Every connected peer of the mesh sees it.
+
+With message ids (up to 20) instead, tells what became of messages you sent, per recipient: queued at
+the broker, sent to its device, delivered (its device has it), read (shown to its model or person), or
+gone (it left the mesh). Delivery comes from the broker, which answers only the sender; reads come from
+the read receipts a receiving session on this device (mesh mcp, watch or inbox) recorded.
 
 Options:
   --text <text>   a short explanation
@@ -124,17 +136,23 @@ Options:
                   running through npx, whose own process would otherwise be named)
   --mesh <slug>   the mesh (needed when several are joined)
   --json          print the broker's answer as JSON`,
-  mcp: `Usage: mesh mcp [--mesh <slug>]
+  mcp: `Usage: mesh mcp [--mesh <slug>] [--channel on|off]
 
 An MCP server over standard input and output for one joined mesh, for a coding assistant to start.
-Tools: list_peers, send_message (to the mesh or to peers by name or id, with a priority),
-read_messages (unread messages, marked read; wait up to 60 s for one) and set_status. Every message
-received is kept in $MESH_HOME/inbox/<mesh id>.jsonl (mode 0600) until read_messages takes it, and is
-also pushed to the assistant as a logging notification (logger "mesh", data {type: "message", …}).
+Tools: list_peers, send_message (to the mesh or to peers, with a priority, reply_to, and
+wait_for_reply_s to get the answer in the same call), reply, read_messages (unread messages, marked
+read; wait up to 60 s for one), message_status (delivered and read, per recipient) and set_status.
+Only messages of current members are shown. Every message received is kept in
+$MESH_HOME/inbox/<mesh id>.jsonl (mode 0600) until read_messages takes it, and in the local history.
+With the channel on (default) each message is also pushed into the session as a Claude Code channel
+event (notifications/claude/channel; start claude with --dangerously-load-development-channels
+server:mesh), which sends its sender a read receipt. Logging notifications (logger "mesh") go too.
 Nothing but the protocol is written to standard output; notes go to standard error.
 
 Options:
-  --mesh <slug>   the mesh (needed when several are joined)`,
+  --mesh <slug>       the mesh (needed when several are joined)
+  --channel on|off    push messages as channel events (on, default) or leave them to read_messages
+                      and hooks (off)`,
   install: `Usage: mesh install claude-code [--scope user|project] [--mesh <slug>] [--dry-run]
 
 Registers "mesh mcp" as the MCP server "mesh" and three hooks that keep your status true: a prompt
@@ -149,6 +167,19 @@ Options:
   --dry-run            print the files as they would be, change nothing
   --settings <file>    another settings file for the hooks
   --mcp-config <file>  another file for the MCP server`,
+  history: `Usage: mesh history [--mesh <slug>] [--peer <name>] [--search <text>] [--limit <n>] [--json]
+
+The messages this device sent and received in the mesh, oldest first (the newest --limit, default 50),
+from the local history: plaintext that never leaves this machine ($MESH_HOME/history/<member id>.jsonl,
+mode 0600), with what is known of each (read or unread; for the ones you sent, the receipts).
+No connection is opened. Retention: MESH_HISTORY_DAYS (default 30) and MESH_HISTORY_MAX_MESSAGES
+(default 10000); 0 keeps no history.
+
+Options:
+  --peer <name>      only messages from that peer, or sent directly to it (name or member id)
+  --search <text>    only messages whose text holds this (case-insensitive)
+  --limit <n>        the newest n (default 50)
+  --json             one JSON object per message`,
   inbox: `Usage: mesh inbox [--mesh <slug>] [--timeout <s>] [--json]
 
 Prints the unread messages once, without watching: first those a "mesh mcp" session kept in

@@ -25,7 +25,7 @@ describe("mesh command line", () => {
   it("prints help for the program and for every command", async () => {
     expect(await run(["--help"])).toMatchObject({ code: 0, out: expect.stringContaining("Usage: mesh <command>") });
     expect((await run([])).code).toBe(2);
-    for (const cmd of ["join", "meshes", "send", "watch", "peers", "status", "hook"]) {
+    for (const cmd of ["join", "meshes", "send", "watch", "peers", "status", "hook", "history", "mcp"]) {
       const r = await run([cmd, "--help"]);
       expect(r.code, cmd).toBe(0);
       expect(r.out, cmd).toContain(`Usage: mesh ${cmd}`);
@@ -48,6 +48,11 @@ describe("mesh command line", () => {
       [["hook", "set-state", "ok"], /unknown hook command set-state/],
       [["hook", "set-status", "ok", "--pid", "0"], /--pid takes a process id/],
       [["watch", "extra"], /no arguments expected/],
+      [["send", "--reply-to", "nope", "x"], /--reply-to takes a message id/],
+      [["status", "0190a0a0-0000-7000-8000-000000000000", "--text", "x"], /--text is for setting a status/],
+      [["history", "--limit", "0"], /--limit takes a whole number/],
+      [["history", "extra"], /no arguments expected/],
+      [["mcp", "--channel", "maybe"], /--channel is on or off/],
     ];
     for (const [argv, message] of cases) {
       const r = await run(argv);

@@ -1,6 +1,7 @@
 // Entry of the `mesh` command line (broker/cli/mesh.mjs runs it): dispatch, errors and exit codes.
 import { readFileSync } from "node:fs";
 import { loginCommand, logoutCommand, whoamiCommand } from "./commands/account";
+import { historyCommand } from "./commands/history";
 import { hookCommand } from "./commands/hook";
 import { joinCommand } from "./commands/join";
 import { leaveCommand } from "./commands/leave";
@@ -33,6 +34,7 @@ const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<number>> =
   uninstall: uninstallCommand,
   doctor: doctorCommand,
   inbox: inboxCommand,
+  history: historyCommand,
 };
 
 /** Runs one command line; resolves with the exit code. Never prints keys (no command reads them out). */

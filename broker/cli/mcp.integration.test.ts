@@ -2,16 +2,14 @@
 // a real broker on a loopback port and real PostgreSQL; the other peer is the `mesh` command line.
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setMemberGroups } from "@/server/services/meshes/members";
 import { testDb } from "@/test/helpers";
 import { ctxOf } from "@/test/mesh-fixtures";
 import { meshForBroker } from "../client/test-mesh";
 import { startBroker, type TestBroker } from "../test-support";
-import { BIN, MeshProcesses, ROOT, until } from "./test-cli";
+import { MeshProcesses, until } from "./test-cli";
+import { assistant } from "./test-mcp";
 
 const db = testDb();
 let broker: TestBroker;
@@ -27,32 +25,6 @@ afterAll(async () => {
 
 type Shown = { id: string; from: string; text: string; priority: string; direct: boolean };
 
-/** Starts `mesh mcp` for the home and connects an SDK client; notifications are collected. */
-async function assistant(home: string) {
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [BIN, "mcp"],
-    cwd: ROOT,
-    env: { ...(process.env as Record<string, string>), MESH_HOME: home },
-    stderr: "pipe",
-  });
-  const client = new Client({ name: "test-assistant", version: "1.0.0" });
-  const notes: Record<string, unknown>[] = [];
-  client.setNotificationHandler(
-    LoggingMessageNotificationSchema,
-    (n) => void notes.push(n.params.data as Record<string, unknown>),
-  );
-  await client.connect(transport);
-  const call = async (name: string, args: Record<string, unknown> = {}) => {
-    const r = (await client.callTool({ name, arguments: args })) as { content: { text: string }[]; isError?: boolean };
-    return {
-      error: r.isError === true,
-      value: JSON.parse(r.isError ? JSON.stringify(r.content[0]?.text) : (r.content[0]?.text ?? "null")) as unknown,
-    };
-  };
-  return { client, notes, call, close: () => client.close() };
-}
-
 describe("mesh mcp", () => {
   it("lists its tools, sends and reads messages, pushes them as notifications, and keeps what arrives between calls", async () => {
     const { invite } = await meshForBroker(db, broker.ws);
@@ -64,7 +36,9 @@ describe("mesh mcp", () => {
 
     let a = await assistant(ana);
     const tools = (await a.client.listTools()).tools;
-    expect(tools.map((t) => t.name).sort()).toEqual(["list_peers", "read_messages", "send_message", "set_status"]);
+    expect(tools.map((t) => t.name)).toEqual(
+      expect.arrayContaining(["list_peers", "message_status", "read_messages", "reply", "send_message", "set_status"]),
+    );
     const send = tools.find((t) => t.name === "send_message")!;
     expect(send.inputSchema).toMatchObject({
       type: "object",

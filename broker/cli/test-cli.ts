@@ -26,12 +26,17 @@ export class MeshProcesses {
     return dir;
   }
 
-  /** Runs `mesh <args>` as its own process with MESH_HOME=home. */
-  run(home: string, args: string[], command: string[] = [process.execPath, BIN]): MeshRun {
+  /** Runs `mesh <args>` as its own process with MESH_HOME=home (and `env` added). */
+  run(
+    home: string,
+    args: string[],
+    command: string[] = [process.execPath, BIN],
+    env: Record<string, string> = {},
+  ): MeshRun {
     const [exe = "", ...pre] = command;
     const child = spawn(exe, [...pre, ...args], {
       cwd: ROOT,
-      env: { ...process.env, MESH_HOME: home },
+      env: { ...process.env, ...env, MESH_HOME: home },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let out = "";
@@ -45,8 +50,8 @@ export class MeshProcesses {
   }
 
   /** Runs `mesh <args>` to its end. */
-  async done(home: string, args: string[]) {
-    const p = this.run(home, args);
+  async done(home: string, args: string[], env: Record<string, string> = {}) {
+    const p = this.run(home, args, undefined, env);
     const code = await p.exited;
     return { code, out: p.stdout(), err: p.stderr() };
   }

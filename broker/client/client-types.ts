@@ -24,6 +24,16 @@ export interface ReceivedMessage {
   attempt: number;
   text: string;
   sentAt: string;
+  /** The id of the message this one answers (from the plaintext); null or absent when it answers none. */
+  replyTo?: string | null;
+}
+
+/** A read receipt of another member: it has been shown these messages of ours (docs/protocol.md, "Receipts"). */
+export interface ReadReceipt {
+  from: string;
+  read: string[];
+  /** When, by the reader's clock. */
+  at: string;
 }
 
 export interface SentReceipt {
@@ -42,6 +52,16 @@ export interface MeshClientEvents {
   undecryptable: [{ messageId: string; from: string; reason: string }];
   /** A whole-mesh key of an epoch arrived from a live member (docs/protocol.md, "Key epochs"). */
   epochKey: [{ epoch: number; keyId: string; from: string }];
+  /**
+   * A message frame was taken care of and acked: shown (`message`), dropped (`duplicate`, `undecryptable`,
+   * `rejected`) or a control message (a receipt, a key). One per frame the broker handed out, so a
+   * session that reads what `welcome.queued` announced counts these.
+   */
+  handled: [{ messageId: string }];
+  /** A text from a sender that is not a live member now (with `senderGate`): acked, not shown. */
+  rejected: [{ messageId: string; from: string; reason: "not_a_member" }];
+  /** A read receipt from a member (a direct control message). */
+  receipt: [ReadReceipt];
   /** A message delivered again (no ack reached the broker in time); dropped, acked again. */
   duplicate: [{ messageId: string; attempt: number }];
   /** The broker refused the connection for good (auth failure); the client has stopped. */
@@ -60,6 +80,13 @@ export interface MeshClientOptions {
   receive?: boolean;
   /** Where the keys of epochs above 0 are kept between sessions (ConfigStore.epochKeyStore); memory only without. */
   epochKeyStore?: EpochKeyStore;
+  /**
+   * Show texts only from senders a fresh `peers` lists as live members (sender-gate.ts): a message a
+   * member queued before it was removed is acked and reported as `rejected`, never emitted.
+   */
+  senderGate?: boolean;
+  /** How long read receipts gather before they go (default 500 ms). */
+  receiptDelayMs?: number;
   /** How long one connection attempt may take, from dialling to the welcome (default 10 s). */
   handshakeTimeoutMs?: number;
 }

@@ -2,6 +2,9 @@ import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, wr
 import path from "node:path";
 import type { ReceivedMessage } from "./client-types";
 
+/** An unread message as the inbox keeps it: `shownAt` when it was pushed to the model as a channel event. */
+export type InboxMessage = ReceivedMessage & { shownAt?: string };
+
 /** Unread messages one inbox keeps at most; past it the oldest go (each dropped one is counted). */
 export const INBOX_MAX_MESSAGES = 10_000;
 
@@ -24,19 +27,19 @@ export class Inbox {
   }
 
   /** The unread messages, oldest first (a line that does not parse is skipped). */
-  list(): ReceivedMessage[] {
+  list(): InboxMessage[] {
     let text: string;
     try {
       text = readFileSync(this.file, "utf8");
     } catch {
       return [];
     }
-    const out: ReceivedMessage[] = [];
+    const out: InboxMessage[] = [];
     const seen = new Set<string>();
     for (const line of text.split("\n")) {
       if (!line) continue;
       try {
-        const m = JSON.parse(line) as ReceivedMessage;
+        const m = JSON.parse(line) as InboxMessage;
         if (typeof m.messageId === "string" && !seen.has(m.messageId)) {
           seen.add(m.messageId);
           out.push(m);
@@ -48,8 +51,11 @@ export class Inbox {
     return out;
   }
 
-  /** Appends a message (once per id) and forces it to disk; returns false when it was there already. */
-  add(message: ReceivedMessage): boolean {
+  /**
+   * Appends a message (once per id) and forces it to disk; returns false when it was there already.
+   * `shownAt`: it is being pushed to the model as a channel event now (hooks leave such ones alone).
+   */
+  add(message: ReceivedMessage, shownAt?: string): boolean {
     const unread = this.list();
     if (unread.some((m) => m.messageId === message.messageId)) return false;
     if (unread.length >= INBOX_MAX_MESSAGES) {
@@ -58,7 +64,7 @@ export class Inbox {
     }
     const fd = openSync(this.file, "a", 0o600);
     try {
-      writeSync(fd, `${JSON.stringify(message)}\n`);
+      writeSync(fd, `${JSON.stringify(shownAt ? { ...message, shownAt } : message)}\n`);
       fsyncSync(fd);
     } finally {
       closeSync(fd);
@@ -67,14 +73,24 @@ export class Inbox {
   }
 
   /** Takes up to `limit` unread messages, oldest first: they are no longer in the inbox afterwards. */
-  take(limit: number): ReceivedMessage[] {
+  take(limit: number): InboxMessage[] {
     const unread = this.list();
     const taken = unread.slice(0, Math.max(0, limit));
     if (taken.length > 0) this.rewrite(unread.slice(taken.length));
     return taken;
   }
 
-  private rewrite(messages: ReceivedMessage[]): void {
+  /** Takes one message by id (a reply handed to the tool call that waited for it); undefined when not there. */
+  takeOne(messageId: string): InboxMessage | undefined {
+    const unread = this.list();
+    const at = unread.findIndex((m) => m.messageId === messageId);
+    if (at < 0) return undefined;
+    const [taken] = unread.splice(at, 1);
+    this.rewrite(unread);
+    return taken;
+  }
+
+  private rewrite(messages: InboxMessage[]): void {
     const tmp = `${this.file}.${process.pid}.tmp`;
     writeFileSync(tmp, messages.map((m) => `${JSON.stringify(m)}\n`).join(""), { mode: 0o600 });
     renameSync(tmp, this.file);

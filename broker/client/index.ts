@@ -22,12 +22,22 @@ export {
   readJoinLink,
   tokenFromJoinLink,
 } from "./join-link";
+export {
+  History,
+  HISTORY_DEFAULT_DAYS,
+  HISTORY_DEFAULT_MAX_MESSAGES,
+  retentionOf,
+  type HistoryEntry,
+  type HistoryQuery,
+  type ReceiptState,
+} from "./history";
 export { MeshClient } from "./mesh-client";
 export { MeshClientError } from "./mesh-client-error";
 export {
   type MeshClientEvents,
   type MeshClientOptions,
   type PresenceEvent,
+  type ReadReceipt,
   type ReceivedMessage,
   type SentReceipt,
   type StatusEvent,

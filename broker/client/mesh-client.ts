@@ -7,12 +7,15 @@ import type WebSocket from "ws";
 import type {
   TClientFrameInput,
   TMessageFrame,
+  TMessageStatus,
   TMessagePriority,
   TPeerInfo,
   TServerFrame,
   TTargetSpec,
 } from "../protocol/frames";
 import type { Frame, MeshClientEvents, MeshClientOptions, SentReceipt, StatusEvent, Welcome } from "./client-types";
+import { parseReceipt, ReceiptOutbox } from "./receipts";
+import { SenderGate } from "./sender-gate";
 import { meshKeysOf, type MeshKeys, type TMeshConfig } from "./config-store";
 import { MeshClientError } from "./mesh-client-error";
 import { AckBatcher, PendingRequests, SeenIds, SendOutbox, type OutboxSlot } from "./delivery";
@@ -52,6 +55,8 @@ export class MeshClient extends EventEmitter<MeshClientEvents> {
   /** The mesh's key epoch as the broker last said (welcome, `key_epoch`). */
   private epoch = 0;
   private readonly keyExchange: KeyExchange;
+  private readonly receipts: ReceiptOutbox;
+  private readonly gate: SenderGate | undefined;
 
   constructor(
     readonly config: TMeshConfig,
@@ -75,6 +80,17 @@ export class MeshClient extends EventEmitter<MeshClientEvents> {
       },
       opts.epochKeyStore,
     );
+    this.receipts = new ReceiptOutbox(
+      {
+        memberId: config.memberId,
+        boxSecretKey: this.keys.secrets.boxSecretKey,
+        boxKeysOf: (ids) => this.directory.boxKeysOf(ids),
+        // Outside the outbox's order, as key shares: a receipt never holds back a message.
+        sendSealed: (to, ciphertext, priority) => this.sendSealed(to, ciphertext, priority, null),
+      },
+      { delayMs: opts.receiptDelayMs },
+    );
+    if (opts.senderGate) this.gate = new SenderGate(this);
     this.acks = new AckBatcher((messageIds) => this.write({ v: 1, type: "ack", messageIds }), opts.ackDelayMs ?? 20);
   }
 
@@ -95,9 +111,15 @@ export class MeshClient extends EventEmitter<MeshClientEvents> {
     return this.connecting;
   }
 
-  /** Sends a text to the whole mesh (default) or to members by id; resolves once the broker stored it. */
-  async send(text: string, opts: { to?: readonly string[]; priority?: TMessagePriority } = {}): Promise<SentReceipt> {
-    const plaintext = encodeTextPlaintext(text);
+  /**
+   * Sends a text to the whole mesh (default) or to members by id; resolves once the broker stored it.
+   * `replyTo`: the id of the message it answers (carried inside the plaintext).
+   */
+  async send(
+    text: string,
+    opts: { to?: readonly string[]; priority?: TMessagePriority; replyTo?: string } = {},
+  ): Promise<SentReceipt> {
+    const plaintext = encodeTextPlaintext(text, new Date(), opts.replyTo);
     const ids = [...new Set(opts.to ?? [])];
     const priority = opts.priority ?? "normal";
     if (ids.length === 0) {
@@ -202,6 +224,28 @@ export class MeshClient extends EventEmitter<MeshClientEvents> {
     })) as StatusEvent;
   }
 
+  /**
+   * Tells the senders of these messages that they have been read (shown to the model or the person): one
+   * encrypted receipt per sender, batched (receipts.ts). Our own messages are skipped.
+   */
+  markRead(messages: readonly { from: string; messageId: string }[]): void {
+    if (this.stopped) return;
+    for (const m of messages) this.receipts.add(m.from, m.messageId);
+  }
+
+  /** The broker's delivery state of messages this member sent (at most MAX_STATUS_IDS; others' ids answer nothing). */
+  async messageStatus(messageIds: readonly string[]): Promise<TMessageStatus[]> {
+    const ids = [...new Set(messageIds)];
+    if (ids.length === 0) return [];
+    const answer = (await this.request({
+      v: 1,
+      type: "message_status",
+      id: randomUUID(),
+      messageIds: ids,
+    })) as Frame<"message_status">;
+    return answer.messages;
+  }
+
   /** A known member (from `peers` and `presence`), if any. */
   peer(memberId: string): TPeerInfo | undefined {
     return this.directory.get(memberId);
@@ -213,6 +257,8 @@ export class MeshClient extends EventEmitter<MeshClientEvents> {
 
   /** Stops for good: sends the acks still waiting, closes the socket, fails pending requests. */
   async close(): Promise<void> {
+    // Read receipts still gathering go first (briefly: a close is not held up by a broker that is away).
+    if (this.open && !this.stopped) await this.receipts.drain(2_000);
     this.stopped = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
@@ -372,15 +418,21 @@ export class MeshClient extends EventEmitter<MeshClientEvents> {
     this.seen.add(frame.messageId);
     this.acks.add(frame.messageId);
     this.emit("undecryptable", { messageId: frame.messageId, from: frame.from, reason });
+    this.emit("handled", { messageId: frame.messageId });
   }
 
   private async receive(frame: TMessageFrame): Promise<void> {
+    if (await this.handle(frame)) this.emit("handled", { messageId: frame.messageId });
+  }
+
+  /** Reads one message frame; true when it was acked (shown, dropped or a control message), false when left. */
+  private async handle(frame: TMessageFrame): Promise<boolean> {
     if (this.seen.has(frame.messageId)) {
       this.acks.add(frame.messageId);
       this.emit("duplicate", { messageId: frame.messageId, attempt: frame.attempt });
-      return;
+      return true;
     }
-    if (this.keyExchange.isHeld(frame.messageId)) return; // delivered again while it waits for its key
+    if (this.keyExchange.isHeld(frame.messageId)) return false; // delivered again while it waits for its key
     const direct = frame.to.kind !== "mesh";
     if (direct && !this.directory.get(frame.from)?.boxPubkey) await this.peers().catch(() => undefined);
     const sender = this.directory.get(frame.from);
@@ -392,14 +444,38 @@ export class MeshClient extends EventEmitter<MeshClientEvents> {
       epochKey: (epoch: number, keyId: string) => this.keyExchange.ring.get(epoch, keyId),
     };
     const opened = openCiphertext(frame.ciphertext, keys);
-    if (!opened.ok && opened.reason === "no_epoch_key" && this.keyExchange.hold(frame)) return;
+    if (!opened.ok && opened.reason === "no_epoch_key" && this.keyExchange.hold(frame)) return false;
     const decoded = opened.ok ? decodePlaintext(opened.plaintext) : undefined;
-    if (!opened.ok || !decoded || decoded.kind === "invalid")
-      return this.unreadable(frame, opened.ok ? "bad_plaintext" : opened.reason);
+    if (!opened.ok || !decoded || decoded.kind === "invalid") {
+      this.unreadable(frame, opened.ok ? "bad_plaintext" : opened.reason);
+      return false; // unreadable() said it was handled
+    }
+    if (decoded.kind === "text" && this.gate) {
+      let member: boolean;
+      try {
+        member = await this.gate.admits(frame.from);
+      } catch {
+        return false; // the member list could not be read: left unacked, it comes again after the ack timeout
+      }
+      if (!member) {
+        this.seen.add(frame.messageId);
+        this.acks.add(frame.messageId);
+        this.emit("rejected", { messageId: frame.messageId, from: frame.from, reason: "not_a_member" });
+        return true;
+      }
+    }
     this.seen.add(frame.messageId);
     this.acks.add(frame.messageId);
-    if (opened.direct && decoded.kind === "other") return this.keyExchange.onControl(frame, opened.plaintext);
-    if (decoded.kind !== "text") return;
+    if (opened.direct && decoded.kind === "other" && decoded.name === "receipt") {
+      const receipt = parseReceipt(frame.from, opened.plaintext, frame.createdAt);
+      if (receipt) this.emit("receipt", receipt);
+      return true;
+    }
+    if (opened.direct && decoded.kind === "other") {
+      await this.keyExchange.onControl(frame, opened.plaintext);
+      return true;
+    }
+    if (decoded.kind !== "text") return true;
     const { messageId, seq, from, to, priority, createdAt, attempt } = frame;
     this.emit("message", {
       messageId,
@@ -411,8 +487,11 @@ export class MeshClient extends EventEmitter<MeshClientEvents> {
       priority,
       createdAt,
       attempt,
-      ...decoded.value,
+      text: decoded.value.text,
+      sentAt: decoded.value.sentAt,
+      replyTo: decoded.value.replyTo ?? null,
     });
+    return true;
   }
 
   // A broker that vanished without closing (no FIN) would leave us waiting for ever: after two and a

@@ -176,14 +176,41 @@ export function openCiphertext(ciphertext: string, keys: OpenKeys): OpenResult {
   return opened ? { ok: true, plaintext: opened, direct: true } : { ok: false, reason: "tampered" };
 }
 
-/** The plaintext of a message of the command-line client; other kinds are ignored by clients that do not know them. */
-export const ZTextPlaintext = z.object({ kind: z.literal("text"), text: z.string(), sentAt: z.string() });
+const ZMessageId = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+
+/**
+ * The plaintext of a message of the command-line client; other kinds are ignored by clients that do not
+ * know them. `replyTo`: the message id (the broker's) this one answers; inside the plaintext, so the
+ * broker never learns which message answers which. A malformed `replyTo` is dropped, the text kept.
+ */
+export const ZTextPlaintext = z.object({
+  kind: z.literal("text"),
+  text: z.string(),
+  sentAt: z.string(),
+  replyTo: ZMessageId.optional().catch(undefined),
+});
 export type TTextPlaintext = z.output<typeof ZTextPlaintext>;
 
-/** UTF-8 JSON of a text message. */
-export function encodeTextPlaintext(text: string, sentAt: Date = new Date()): Uint8Array {
-  return utf8(JSON.stringify({ kind: "text", text, sentAt: sentAt.toISOString() } satisfies TTextPlaintext));
+/** UTF-8 JSON of a text message (with the id of the message it answers, when it is a reply). */
+export function encodeTextPlaintext(text: string, sentAt: Date = new Date(), replyTo?: string): Uint8Array {
+  const value: TTextPlaintext = { kind: "text", text, sentAt: sentAt.toISOString() };
+  if (replyTo !== undefined) value.replyTo = ZMessageId.parse(replyTo);
+  return utf8(JSON.stringify(value));
 }
+
+/** Most message ids one read receipt carries (more go in several). */
+export const MAX_RECEIPT_IDS = 100;
+
+/**
+ * A read receipt, sent in a direct message to the sender of the messages it names: the recipient's model
+ * or person has been shown them (docs/protocol.md, "Receipts"). `at`: when, by the reader's clock.
+ */
+export const ZReceiptPlaintext = z.object({
+  kind: z.literal("receipt"),
+  read: z.array(ZMessageId).min(1).max(MAX_RECEIPT_IDS),
+  at: z.iso.datetime(),
+});
+export type TReceiptPlaintext = z.output<typeof ZReceiptPlaintext>;
 
 /** A whole-mesh key of an epoch, sent by a member to each other member in a direct message. */
 export const ZMeshKeyPlaintext = z.object({
@@ -198,9 +225,10 @@ export const ZMeshKeyRequestPlaintext = z.object({
   keyId: z.string().regex(/^[0-9a-f]{16}$/),
 });
 
-/** UTF-8 JSON of a control plaintext (keys). */
+/** UTF-8 JSON of a control plaintext (keys, receipts). */
 export function encodeJsonPlaintext(
-  value: z.input<typeof ZMeshKeyPlaintext> | z.input<typeof ZMeshKeyRequestPlaintext>,
+  value:
+    z.input<typeof ZMeshKeyPlaintext> | z.input<typeof ZMeshKeyRequestPlaintext> | z.input<typeof ZReceiptPlaintext>,
 ): Uint8Array {
   return utf8(JSON.stringify(value));
 }

@@ -1,7 +1,13 @@
 // The client's check of frames from the broker (broker/protocol/frames.ts has their types): frames
 // are validated before use, and fields a newer broker adds are let through, not refused.
 import { z } from "zod";
-import { MESSAGE_PRIORITIES, ZTargetSpec, type TServerFrame } from "../protocol/frames";
+import {
+  MAX_STATUS_IDS,
+  MAX_STATUS_RECIPIENTS,
+  MESSAGE_PRIORITIES,
+  ZTargetSpec,
+  type TServerFrame,
+} from "../protocol/frames";
 
 const v = z.literal(1);
 const id = z.string().optional();
@@ -75,6 +81,32 @@ export const ZServerFrame = z.discriminatedUnion("type", [
     attempt: z.number(),
   }),
   z.object({ v, type: z.literal("peers"), id, peers: z.array(ZPeerInfo) }),
+  z.object({
+    v,
+    type: z.literal("message_status"),
+    id,
+    messages: z
+      .array(
+        z.object({
+          messageId: z.string(),
+          createdAt: z.string(),
+          expiresAt: z.string(),
+          deliveredAt: z.string().nullable(),
+          recipientCount: z.number().int().min(0),
+          recipients: z
+            .array(
+              z.object({
+                memberId: z.string(),
+                state: z.enum(["queued", "delivered", "gone"]),
+                attempts: z.number().int().min(0),
+                lastDeliveredAt: z.string().nullable(),
+              }),
+            )
+            .max(MAX_STATUS_RECIPIENTS),
+        }),
+      )
+      .max(MAX_STATUS_IDS),
+  }),
   z.object({
     v,
     type: z.literal("status"),

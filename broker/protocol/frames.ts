@@ -16,6 +16,10 @@ const ZUuid = z
 export const MAX_TARGET_PEERS = 100;
 /** Most message ids one `ack` frame may carry. */
 export const MAX_ACK_IDS = 500;
+/** Most message ids one `message_status` frame may ask about. */
+export const MAX_STATUS_IDS = 20;
+/** Most recipients a `message_status` answer lists per message (the ones still waiting first). */
+export const MAX_STATUS_RECIPIENTS = 100;
 
 /** Who a message is for: the whole mesh (every member but the sender), one peer, or several. */
 export const ZTargetSpec = z.discriminatedUnion("kind", [
@@ -67,6 +71,16 @@ export const ZClientFrame = z.discriminatedUnion("type", [
   }),
   z.strictObject({ v, type: z.literal("set_status"), id: ZFrameId, status: ZStatus, text: ZStatusText.nullish() }),
   z.strictObject({ v, type: z.literal("peers"), id: ZFrameId }),
+  z.strictObject({
+    v,
+    type: z.literal("message_status"),
+    id: ZFrameId,
+    messageIds: z
+      .array(ZUuid)
+      .min(1)
+      .max(MAX_STATUS_IDS)
+      .refine((ids) => new Set(ids).size === ids.length, { error: "messageIds must be distinct" }),
+  }),
 ]);
 export type TClientFrame = z.output<typeof ZClientFrame>;
 export type TClientFrameInput = z.input<typeof ZClientFrame>;
@@ -97,6 +111,26 @@ export interface TPeerInfo {
   groups: string[];
   /** The account's name when the member (a device) belongs to a signed-in user; null otherwise. */
   userName: string | null;
+}
+
+/**
+ * Where one recipient's copy of a message is, as the broker knows it: `queued` (stored, not acknowledged
+ * by the recipient's device yet; `attempts` counts the times it was handed out from the queue),
+ * `delivered` (its client acknowledged it), `gone` (the member left or was removed; whether it got the
+ * message is not known).
+ */
+export type TRecipientState = "queued" | "delivered" | "gone";
+
+/** The broker's delivery state of one message the asking member sent (answer to `message_status`). */
+export interface TMessageStatus {
+  messageId: string;
+  createdAt: string;
+  expiresAt: string;
+  /** When the last recipient acknowledged it; null while any copy waits. */
+  deliveredAt: string | null;
+  /** Recipients in all; at most MAX_STATUS_RECIPIENTS are listed, the ones still waiting first. */
+  recipientCount: number;
+  recipients: { memberId: string; state: TRecipientState; attempts: number; lastDeliveredAt: string | null }[];
 }
 
 /** A message as delivered to a recipient. */
@@ -135,6 +169,7 @@ export type TServerFrame =
   | { v: 1; type: "sent"; id: string; messageId: string; createdAt: string; recipients: number }
   | TMessageFrame
   | { v: 1; type: "peers"; id?: string; peers: TPeerInfo[] }
+  | { v: 1; type: "message_status"; id?: string; messages: TMessageStatus[] }
   | { v: 1; type: "status"; id?: string; memberId: string; status: string; text: string | null; at: string }
   | { v: 1; type: "presence"; memberId: string; displayName: string; online: boolean }
   | { v: 1; type: "error"; code: TFrameErrorCode; message: string; id?: string };

@@ -11,13 +11,14 @@ import {
   setMemberStatus,
   type ConnectingPeer,
 } from "../../src/server/services/broker/peer-connection";
+import { messageStatus } from "../../src/server/services/broker/message-status";
 import type { MeshEvents } from "../cluster/events";
 import { brokerContext, peerActor } from "../context";
 import { safeErrorFields } from "../http/request";
 import type { MessageHub } from "../messages/hub";
 import type { BrokerMetrics } from "../metrics";
 import { closeWith } from "../protocol/close";
-import { parseClientFrame, PROTOCOL_VERSION, type TClientFrame } from "../protocol/frames";
+import { MAX_STATUS_RECIPIENTS, parseClientFrame, PROTOCOL_VERSION, type TClientFrame } from "../protocol/frames";
 import { FrameLimits, type LimitedFrame } from "./frame-limits";
 import { sendFrame, type ConnectionRegistry, type PeerConnection } from "./registry";
 
@@ -179,8 +180,13 @@ function handleFrame(
   deps: ConnectionDeps,
 ): Promise<void> | undefined {
   if (frame.type !== "ping") renewLease(conn, ctx, deps);
-  if (frame.type === "send" || frame.type === "set_status" || frame.type === "peers") {
-    if (frame.type !== "peers" && RECEIVE_ONLY.has(conn.role)) {
+  if (
+    frame.type === "send" ||
+    frame.type === "set_status" ||
+    frame.type === "peers" ||
+    frame.type === "message_status"
+  ) {
+    if ((frame.type === "send" || frame.type === "set_status") && RECEIVE_ONLY.has(conn.role)) {
       sendFrame(conn, {
         v: PROTOCOL_VERSION,
         type: "error",
@@ -211,6 +217,16 @@ function handleFrame(
       );
     case "set_status":
       return setStatus(conn, ctx, frame, deps);
+    case "message_status":
+      return messageStatus(ctx, { messageIds: frame.messageIds, maxRecipients: MAX_STATUS_RECIPIENTS }).then(
+        (messages) =>
+          sendFrame(conn, {
+            v: PROTOCOL_VERSION,
+            type: "message_status",
+            ...(frame.id ? { id: frame.id } : {}),
+            messages,
+          }),
+      );
   }
 }
 

@@ -1,20 +1,20 @@
 import { TokenBucketLimiter } from "../../src/server/core/token-bucket";
 import type { PeerConnection } from "./registry";
 
-// Rate limits of a connection's frames (docs/protocol.md, "Frame limits"): `send`, `set_status` and
-// `peers` each have a token bucket per connection and a bucket twice as large per member (all of the
+// Rate limits of a connection's frames (docs/protocol.md, "Frame limits"): `send`, `set_status`, `peers`
+// and `message_status` (at the rate of `peers`) each have a token bucket per connection and a bucket twice as large per member (all of the
 // member's connections on this node together). A frame over either limit is answered with an error
 // frame (TOO_MANY_REQUESTS); a connection that keeps sending past its limits — more than `strikes`
 // refused frames in a minute — is closed `rate_limited` (4429).
 
-export type LimitedFrame = "send" | "set_status" | "peers";
+export type LimitedFrame = "send" | "set_status" | "peers" | "message_status";
 
 export interface FrameRateOptions {
   /** `send` frames per second per connection (burst as large). */
   sendPerSecond: number;
   /** `set_status` frames per minute per connection. */
   statusPerMinute: number;
-  /** `peers` frames per minute per connection. */
+  /** `peers` frames per minute per connection (and as many `message_status` frames). */
   peersPerMinute: number;
   /** Refused frames per minute a connection may send before it is closed `rate_limited`. */
   strikesPerMinute: number;
@@ -33,11 +33,13 @@ export class FrameLimits {
       send: options.sendPerSecond * 60,
       set_status: options.statusPerMinute,
       peers: options.peersPerMinute,
+      message_status: options.peersPerMinute,
     };
     const burst: Record<LimitedFrame, number> = {
       send: options.sendPerSecond,
       set_status: options.statusPerMinute,
       peers: options.peersPerMinute,
+      message_status: options.peersPerMinute,
     };
     const bucket = (capacity: number, refillPerMinute: number) =>
       new TokenBucketLimiter({ capacity, refillPerMinute, sweepAfterMs: options.sweepAfterMs });

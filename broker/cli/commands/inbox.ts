@@ -11,6 +11,7 @@ import {
   UsageError,
   type CliIo,
 } from "../io";
+import { historyOf, keepHistory } from "../local-history";
 import { asFailure, selectMesh } from "../session";
 import { formatMessage } from "./watch";
 
@@ -32,13 +33,31 @@ export async function inboxCommand(args: string[], io: CliIo): Promise<number> {
   const local = new Inbox(store.home, config.meshId).take(Number.MAX_SAFE_INTEGER);
   for (const m of local) print(m);
 
-  const client = new MeshClient(config, { epochKeyStore: store.epochKeyStore(config.meshId) });
+  const client = new MeshClient(config, { epochKeyStore: store.epochKeyStore(config.meshId), senderGate: true });
+  const history = historyOf(io, config);
+  keepHistory(client, history, (line) => io.err(`warning: ${line}`));
+  // Printed means read: their senders get read receipts (sent before the connection closes).
+  const markRead = (messages: ReceivedMessage[]) => {
+    client.markRead(messages.map((m) => ({ from: m.from, messageId: m.messageId })));
+    try {
+      history.recordRead(messages.map((m) => m.messageId));
+    } catch {
+      // the history misses it; the receipt still goes
+    }
+  };
+  markRead(local.filter((m) => !m.shownAt)); // a channel event was shown: its receipt went then
   let expected = Number.POSITIVE_INFINITY;
   let read = 0;
   let finish: () => void = () => {};
   const done = new Promise<void>((resolve) => (finish = resolve));
+  let printed = 0;
   client.on("message", (m) => {
     print(m);
+    printed += 1;
+    markRead([m]);
+  });
+  // Every frame announced counts, not only the texts: receipts, keys and dropped ones are queued too.
+  client.on("handled", () => {
     if (++read >= expected) finish();
   });
   client.on("connected", (w) => {
@@ -69,6 +88,6 @@ export async function inboxCommand(args: string[], io: CliIo): Promise<number> {
     clearTimeout(timer);
     await client.close();
   }
-  if (!json && local.length + read === 0) io.err("no unread messages");
+  if (!json && local.length + printed === 0) io.err("no unread messages");
   return EXIT.ok;
 }

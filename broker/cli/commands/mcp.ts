@@ -1,17 +1,31 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import type { RequestHandlerExtra } from "@modelcontextprotocol/sdk/shared/protocol.js";
+import type { ServerNotification, ServerRequest } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import { MeshClient, type ReceivedMessage, type TMeshConfig } from "../../client";
-import { Inbox } from "../../client/inbox";
-import { MESSAGE_PRIORITIES } from "../../protocol/frames";
+import { MeshClient, type History, type ReceivedMessage, type TMeshConfig } from "../../client";
+import { Inbox, type InboxMessage } from "../../client/inbox";
+import { MAX_STATUS_IDS, MESSAGE_PRIORITIES, type TPeerInfo } from "../../protocol/frames";
 import { CliFailure, EXIT, parseCommandArgs, storeOf, UsageError, type CliIo } from "../io";
+import { historyOf, keepHistory, messageReports, recordSent } from "../local-history";
 import { asFailure, resolvePeers, selectMesh } from "../session";
+import { channelEvent, CHANNEL_METHOD, instructionsFor } from "./mcp-channel";
 
 /** How long a tool call waits for the broker connection before it answers with an error. */
 const CONNECT_WAIT_MS = 15_000;
 /** The longest `read_messages` long-poll, in seconds. */
 export const READ_WAIT_MAX_SECONDS = 60;
+/** The longest wait of `send_message` and `reply` for an answer, in seconds. */
+export const REPLY_WAIT_MAX_SECONDS = 120;
+/** Tool calls waiting for a reply at once (each holds a timer and a slot). */
+const MAX_REPLY_WAITERS = 32;
+/** A message id as the broker writes them (a lower-case UUID). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** Messages received this session kept in memory for `reply` and for replies that came before their waiter. */
+const RECENT_MAX = 1_000;
 
+/** What the SDK hands a tool handler besides its arguments (progress token, notifications). */
+type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 type ToolResult = { content: { type: "text"; text: string }[]; isError?: boolean };
 const ok = (value: unknown): ToolResult => ({ content: [{ type: "text", text: JSON.stringify(value) }] });
 const failed = (error: unknown): ToolResult => {
@@ -20,7 +34,7 @@ const failed = (error: unknown): ToolResult => {
 };
 
 /** A received message as the tools and notifications show it (no keys, no ciphertext). */
-function shown(m: ReceivedMessage) {
+function shown(m: InboxMessage) {
   return {
     id: m.messageId,
     from: m.fromName ?? m.from,
@@ -29,60 +43,76 @@ function shown(m: ReceivedMessage) {
     priority: m.priority,
     text: m.text,
     created_at: m.createdAt,
+    reply_to: m.replyTo ?? null,
+    ...(m.shownAt ? { shown_as_channel_event: true } : {}),
   };
 }
 
+/** A small map that forgets its oldest entries past `max`. */
+class Recent<V> extends Map<string, V> {
+  constructor(private readonly max: number) {
+    super();
+  }
+  override set(key: string, value: V): this {
+    super.delete(key);
+    super.set(key, value);
+    if (this.size > this.max) this.delete(this.keys().next().value as string);
+    return this;
+  }
+}
+
 /**
- * `mesh mcp [--mesh <slug>]`: an MCP server over stdio for one joined mesh (docs/cli.md, "Use the mesh
- * from a coding assistant"). One broker connection with the client library's reconnects; every
- * message received goes to the local inbox first and is pushed to the MCP client as a logging
- * notification; the tools list peers, send, read (taking from the inbox) and set the status.
+ * `mesh mcp [--mesh <slug>] [--channel on|off]`: an MCP server over stdio for one joined mesh (docs/cli.md,
+ * "Use with Claude Code"). One broker connection with the client library's reconnects, showing texts of
+ * live members only (a removed member's queued messages are dropped). Every message received goes to the
+ * local inbox and history first; then, with the channel on (default), it is pushed into the model as a
+ * `notifications/claude/channel` event (Claude Code's channel contract), which counts as read: a read
+ * receipt goes to its sender. It is also sent as a logging notification for other clients. A message that
+ * answers one a tool call is waiting for (`wait_for_reply_s`) is handed to that call instead.
  */
 export async function mcpCommand(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommandArgs(args, { mesh: { type: "string" } });
+  const { values, positionals } = parseCommandArgs(args, { mesh: { type: "string" }, channel: { type: "string" } });
   if (positionals.length > 0) throw new UsageError("no arguments expected");
+  if (values.channel !== undefined && values.channel !== "on" && values.channel !== "off")
+    throw new UsageError("--channel is on or off");
+  const channel = values.channel !== "off";
   const config = selectMesh(io, values.mesh);
   const store = storeOf(io);
   const inbox = new Inbox(store.home, config.meshId);
-  const client = new MeshClient(config, { epochKeyStore: store.epochKeyStore(config.meshId) });
-  const server = new McpServer({ name: "mesh", version: "1.0.0" }, { capabilities: { logging: {} } });
-  const arrivals = new Set<() => void>();
+  const history = historyOf(io, config);
+  const client = new MeshClient(config, { epochKeyStore: store.epochKeyStore(config.meshId), senderGate: true });
+  const server = new McpServer(
+    { name: "mesh", version: "1.0.0" },
+    {
+      capabilities: { logging: {}, ...(channel ? { experimental: { "claude/channel": {} } } : {}) },
+      instructions: instructionsFor(config, channel),
+    },
+  );
+  const session = new Session(client, config, inbox, history, server, channel, (line) => io.err(`mesh mcp: ${line}`));
 
-  client.on("message", (m) => {
-    // On disk before the broker is acked (the client acks after this listener, batched).
-    inbox.add(m);
-    for (const wake of arrivals) wake();
-    void server.server
-      .sendLoggingMessage({ level: "info", logger: "mesh", data: { type: "message", ...shown(m) } })
-      .catch(() => undefined);
-  });
-  client.on("status", (s) => {
-    void server.server
-      .sendLoggingMessage({
-        level: "info",
-        logger: "mesh",
-        data: { type: "status", member_id: s.memberId, status: s.status, text: s.text, at: s.at },
-      })
-      .catch(() => undefined);
-  });
   client.on("reconnecting", (r) =>
     io.err(`mesh mcp: no connection to ${config.brokerUrl}; retrying in ${(r.delayMs / 1000).toFixed(1)} s`),
   );
+  client.on("rejected", (r) => io.err(`mesh mcp: a message from ${r.from} was dropped: not a member of the mesh`));
   let fatal: unknown;
   client.once("fatal", (e) => {
     fatal = e;
     io.err(`mesh mcp: ${String((asFailure(e) as Error).message)}`);
   });
 
-  const connected = () => waitConnected(client, config, () => fatal);
-  registerTools(server, { client, config, inbox, connected, arrivals });
+  registerTools(server, session, () => waitConnected(client, config, () => fatal));
 
   const transport = new StdioServerTransport();
-  const closed = new Promise<void>((resolve) => (transport.onclose = resolve));
+  const closed = new Promise<void>((resolve) => {
+    transport.onclose = resolve;
+    // The client went away (it closed our standard input): the SDK's transport does not notice by itself.
+    process.stdin.once("end", resolve);
+  });
   await server.connect(transport);
   void client.connect().catch(() => undefined);
-  io.err(`mesh mcp: serving mesh ${config.meshSlug} on stdio`);
+  io.err(`mesh mcp: serving mesh ${config.meshSlug} on stdio (channel ${channel ? "on" : "off"})`);
   await Promise.race([closed, io.interrupted]);
+  session.close();
   await client.close();
   await server.close().catch(() => undefined);
   return EXIT.ok;
@@ -99,15 +129,128 @@ async function waitConnected(client: MeshClient, config: TMeshConfig, fatal: () 
   }
 }
 
-interface ToolDeps {
-  client: MeshClient;
-  config: TMeshConfig;
-  inbox: Inbox;
-  connected: () => Promise<void>;
-  arrivals: Set<() => void>;
+interface ReplyWaiter {
+  /** Who may answer: the recipients of a direct message; undefined for a whole-mesh one (any member). */
+  from: Set<string> | undefined;
+  resolve: (m: ReceivedMessage | null) => void;
 }
 
-function registerTools(server: McpServer, d: ToolDeps): void {
+/** What arrives, and who waits for it: the inbox, the history, the channel and the tool calls waiting. */
+class Session {
+  /** Wakes `read_messages` calls waiting for a message. */
+  readonly arrivals = new Set<() => void>();
+  /** Messages received this session, by id (`reply` finds its original here first). */
+  readonly recent = new Recent<ReceivedMessage>(RECENT_MAX);
+  /** Replies received this session, by the id they answer (a reply that came before its waiter). */
+  private readonly replies = new Recent<ReceivedMessage>(RECENT_MAX);
+  private readonly waiters = new Map<string, ReplyWaiter>();
+  /** Whether `message_status` has read the member list once (names come from the directory after). */
+  peersRead = false;
+
+  constructor(
+    readonly client: MeshClient,
+    readonly config: TMeshConfig,
+    readonly inbox: Inbox,
+    readonly history: History,
+    private readonly server: McpServer,
+    private readonly channel: boolean,
+    readonly warn: (line: string) => void,
+  ) {
+    keepHistory(client, history, warn);
+    client.on("message", (m) => this.arrived(m));
+    client.on("status", (s) => {
+      void server.server
+        .sendLoggingMessage({
+          level: "info",
+          logger: "mesh",
+          data: { type: "status", member_id: s.memberId, status: s.status, text: s.text, at: s.at },
+        })
+        .catch(() => undefined);
+    });
+  }
+
+  private arrived(m: ReceivedMessage): void {
+    // Shown in an earlier session already (its ack was lost, so the broker handed it out again).
+    if (this.history.get(m.messageId)?.readAt) return;
+    this.recent.set(m.messageId, m);
+    if (m.replyTo) this.replies.set(m.replyTo, m);
+    const waiter = m.replyTo ? this.waiters.get(m.replyTo) : undefined;
+    const forWaiter = waiter && (!waiter.from || waiter.from.has(m.from));
+    const shownAt = this.channel && !forWaiter ? new Date().toISOString() : undefined;
+    // On disk before the broker is acked (the client acks after this listener, batched).
+    this.inbox.add(m, shownAt);
+    if (forWaiter && waiter && m.replyTo) {
+      this.waiters.delete(m.replyTo);
+      waiter.resolve(m);
+    } else if (shownAt) {
+      void this.server.server
+        .notification({ method: CHANNEL_METHOD, params: channelEvent(m, this.config) } as never)
+        .catch(() => undefined);
+      this.markRead([m]);
+    }
+    for (const wake of this.arrivals) wake();
+    void this.server.server
+      .sendLoggingMessage({ level: "info", logger: "mesh", data: { type: "message", ...shown(m) } })
+      .catch(() => undefined);
+  }
+
+  /** The model has been shown these: read receipts to their senders, and the history notes it. */
+  markRead(messages: readonly ReceivedMessage[]): void {
+    if (messages.length === 0) return;
+    this.client.markRead(messages.map((m) => ({ from: m.from, messageId: m.messageId })));
+    try {
+      this.history.recordRead(messages.map((m) => m.messageId));
+    } catch (error) {
+      this.warn(`history: read not recorded (${(error as Error).message})`);
+    }
+  }
+
+  /**
+   * Waits up to `seconds` for the first message answering `messageId` (its `replyTo`), from one of
+   * `from` (any member when undefined). The reply is taken from the inbox and marked read.
+   */
+  async waitForReply(
+    messageId: string,
+    from: Set<string> | undefined,
+    seconds: number,
+  ): Promise<ReceivedMessage | null> {
+    const early = this.replies.get(messageId);
+    let reply: ReceivedMessage | null = early && (!from || from.has(early.from)) ? early : null;
+    if (!reply) {
+      if (this.waiters.size >= MAX_REPLY_WAITERS)
+        throw new CliFailure(`too many tool calls are waiting for replies (at most ${MAX_REPLY_WAITERS})`);
+      reply = await new Promise<ReceivedMessage | null>((resolve) => {
+        const timer = setTimeout(() => {
+          this.waiters.delete(messageId);
+          resolve(null);
+        }, seconds * 1000);
+        this.waiters.set(messageId, {
+          from,
+          resolve: (m) => {
+            clearTimeout(timer);
+            resolve(m);
+          },
+        });
+      });
+    }
+    if (reply) {
+      this.inbox.takeOne(reply.messageId);
+      this.markRead([reply]);
+    }
+    return reply;
+  }
+
+  /** The tool calls still waiting get no reply. */
+  close(): void {
+    for (const [id, w] of this.waiters) {
+      this.waiters.delete(id);
+      w.resolve(null);
+    }
+  }
+}
+
+function registerTools(server: McpServer, s: Session, connected: () => Promise<void>): void {
+  const { client, config, inbox, history } = s;
   server.registerTool(
     "list_peers",
     {
@@ -117,8 +260,8 @@ function registerTools(server: McpServer, d: ToolDeps): void {
     },
     async () => {
       try {
-        await d.connected();
-        const peers = await d.client.peers();
+        await connected();
+        const peers = await client.peers();
         // name: the person (its account) when known, else the peer's own name; device: the peer's own name.
         return ok(
           peers.map((p) => ({
@@ -130,7 +273,7 @@ function registerTools(server: McpServer, d: ToolDeps): void {
             status: p.status,
             status_text: p.statusText,
             groups: p.groups,
-            you: p.memberId === d.config.memberId,
+            you: p.memberId === config.memberId,
           })),
         );
       } catch (error) {
@@ -139,12 +282,81 @@ function registerTools(server: McpServer, d: ToolDeps): void {
     },
   );
 
+  /** Sends, records the message in the history and, when asked, waits for its first reply. */
+  const sendAndWait = async (
+    input: {
+      text: string;
+      to?: string[];
+      priority: (typeof MESSAGE_PRIORITIES)[number];
+      replyTo?: string;
+      waitS?: number;
+    },
+    extra: ToolExtra,
+  ) => {
+    await connected();
+    let peers: TPeerInfo[] | undefined;
+    let recipients: string[] | undefined;
+    if (input.to?.length) {
+      peers = await client.peers();
+      recipients = resolvePeers(input.to, peers, config.memberId);
+    }
+    const receipt = await client.send(input.text, { to: recipients, priority: input.priority, replyTo: input.replyTo });
+    try {
+      recordSent(history, config, receipt, { ...input, to: recipients, peers });
+    } catch (error) {
+      s.warn(`history: a message sent not recorded (${(error as Error).message})`);
+    }
+    const answer: Record<string, unknown> = { message_id: receipt.messageId, recipients: receipt.recipients };
+    if (input.waitS) {
+      const started = Date.now();
+      // A client that asked for progress (a progressToken) hears every 10 s that the call is still waiting,
+      // so one that resets its timeout on progress does not give up on a long wait.
+      const token = extra._meta?.progressToken;
+      const ticker =
+        token === undefined
+          ? undefined
+          : setInterval(() => {
+              const waited = Math.round((Date.now() - started) / 1000);
+              void extra
+                .sendNotification({
+                  method: "notifications/progress",
+                  params: {
+                    progressToken: token,
+                    progress: waited,
+                    total: input.waitS,
+                    message: "waiting for a reply",
+                  },
+                })
+                .catch(() => undefined);
+            }, 10_000);
+      const reply = await s
+        .waitForReply(receipt.messageId, recipients ? new Set(recipients) : undefined, input.waitS)
+        .finally(() => clearInterval(ticker));
+      answer.reply = reply ? shown(reply) : null;
+      answer.waited_s = Math.round((Date.now() - started) / 100) / 10;
+    }
+    return answer;
+  };
+
+  const waitInput = z
+    .number()
+    .int()
+    .min(0)
+    .max(REPLY_WAIT_MAX_SECONDS)
+    .optional()
+    .describe(`Seconds (up to ${REPLY_WAIT_MAX_SECONDS}) to wait for the first reply to this message, returned here`);
+  const messageId = z
+    .string()
+    .regex(UUID)
+    .describe("A message id (as in message_id of a channel event or read_messages)");
+
   server.registerTool(
     "send_message",
     {
       title: "Send a message",
       description:
-        "Send an end-to-end encrypted message to the whole mesh, or to the peers named in `to` (display names or member ids).",
+        "Send an end-to-end encrypted message to the whole mesh, or to the peers named in `to` (display names or member ids). " +
+        "With `reply_to`, it answers that message. With `wait_for_reply_s`, the call waits for the first reply and returns it.",
       inputSchema: {
         text: z.string().min(1).max(16_000).describe("The message"),
         to: z
@@ -153,14 +365,59 @@ function registerTools(server: McpServer, d: ToolDeps): void {
           .optional()
           .describe("Peers by name or member id, or @group; omit for the whole mesh"),
         priority: z.enum(MESSAGE_PRIORITIES).optional().describe("low, normal (default), high or urgent"),
+        reply_to: messageId.optional(),
+        wait_for_reply_s: waitInput,
       },
     },
-    async ({ text, to, priority }) => {
+    async ({ text, to, priority, reply_to, wait_for_reply_s }, extra) => {
       try {
-        await d.connected();
-        const recipients = to?.length ? resolvePeers(to, await d.client.peers(), d.config.memberId) : undefined;
-        const receipt = await d.client.send(text, { to: recipients, priority: priority ?? "normal" });
-        return ok({ message_id: receipt.messageId, recipients: receipt.recipients });
+        return ok(
+          await sendAndWait(
+            { text, to, priority: priority ?? "normal", replyTo: reply_to, waitS: wait_for_reply_s },
+            extra,
+          ),
+        );
+      } catch (error) {
+        return failed(error);
+      }
+    },
+  );
+
+  server.registerTool(
+    "reply",
+    {
+      title: "Reply to a message",
+      description:
+        "Answer a message you received (its message_id), to its sender only. With `wait_for_reply_s`, waits for their answer to yours.",
+      inputSchema: {
+        message_id: messageId,
+        text: z.string().min(1).max(16_000).describe("Your answer"),
+        priority: z.enum(MESSAGE_PRIORITIES).optional().describe("low, normal (default), high or urgent"),
+        wait_for_reply_s: waitInput,
+      },
+    },
+    async ({ message_id, text, priority, wait_for_reply_s }, extra) => {
+      try {
+        const original =
+          s.recent.get(message_id) ?? inbox.list().find((m) => m.messageId === message_id) ?? history.get(message_id);
+        const from =
+          original && ("messageId" in original ? original.from : original.dir === "in" ? original.from : null);
+        if (!from)
+          throw new CliFailure(`no message ${message_id} was received here (reply answers a message you received)`);
+        // Answering it means it was read.
+        if (s.recent.has(message_id)) s.markRead([s.recent.get(message_id)!]);
+        return ok(
+          await sendAndWait(
+            {
+              text,
+              to: [from],
+              priority: priority ?? "normal",
+              replyTo: message_id,
+              waitS: wait_for_reply_s,
+            },
+            extra,
+          ),
+        );
       } catch (error) {
         return failed(error);
       }
@@ -172,7 +429,8 @@ function registerTools(server: McpServer, d: ToolDeps): void {
     {
       title: "Read messages",
       description:
-        "Take the unread messages (oldest first); they are marked read. With `wait`, waits up to that many seconds for one when there is none.",
+        "Take the unread messages (oldest first); they are marked read. With `wait`, waits up to that many seconds for one when there is none. " +
+        "Messages already pushed to you as channel events are marked shown_as_channel_event.",
       inputSchema: {
         limit: z.number().int().min(1).max(100).optional().describe("At most this many (default 20)"),
         wait: z
@@ -185,20 +443,53 @@ function registerTools(server: McpServer, d: ToolDeps): void {
       },
     },
     async ({ limit, wait }) => {
-      let taken = d.inbox.take(limit ?? 20);
+      let taken = inbox.take(limit ?? 20);
       if (taken.length === 0 && wait) {
         await new Promise<void>((resolve) => {
           const done = () => {
             clearTimeout(timer);
-            d.arrivals.delete(done);
+            s.arrivals.delete(done);
             resolve();
           };
           const timer = setTimeout(done, wait * 1000);
-          d.arrivals.add(done);
+          s.arrivals.add(done);
         });
-        taken = d.inbox.take(limit ?? 20);
+        taken = inbox.take(limit ?? 20);
       }
-      return ok({ messages: taken.map(shown), dropped: d.inbox.dropped });
+      s.markRead(taken.filter((m) => !m.shownAt));
+      return ok({ messages: taken.map(shown), dropped: inbox.dropped });
+    },
+  );
+
+  server.registerTool(
+    "message_status",
+    {
+      title: "Status of messages you sent",
+      description:
+        "Per recipient, whether a message you sent is queued at the broker, sent to the recipient's device, delivered (its device has it) or read (shown to its model or person).",
+      inputSchema: {
+        message_ids: z
+          .array(z.string().regex(UUID))
+          .min(1)
+          .max(MAX_STATUS_IDS)
+          .describe("Ids of messages you sent (message_id)"),
+      },
+    },
+    async ({ message_ids }) => {
+      try {
+        await connected();
+        // Names from the client's directory (kept current by presence frames): one `peers` a session, not
+        // one a call, so a model polling the status does not spend the `peers` frame budget.
+        if (!s.peersRead)
+          s.peersRead = await client.peers().then(
+            () => true,
+            () => false,
+          );
+        const nameOf = (id: string) => client.peer(id)?.displayName;
+        return ok({ messages: await messageReports([...new Set(message_ids)], history, client, nameOf) });
+      } catch (error) {
+        return failed(error);
+      }
     },
   );
 
@@ -217,8 +508,8 @@ function registerTools(server: McpServer, d: ToolDeps): void {
     },
     async ({ status, text }) => {
       try {
-        await d.connected();
-        const set = await d.client.setStatus(status, text ?? null);
+        await connected();
+        const set = await client.setStatus(status, text ?? null);
         return ok({ status: set.status, text: set.text, at: set.at });
       } catch (error) {
         return failed(error);

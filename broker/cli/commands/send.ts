@@ -1,13 +1,19 @@
 import { MESSAGE_PRIORITIES, type TMessagePriority } from "../../protocol/frames";
+import type { TPeerInfo } from "../../protocol/frames";
 import { EXIT, MESH_OPTIONS, parseCommandArgs, timeoutOf, UsageError, type CliIo } from "../io";
+import { historyOf, recordSent } from "../local-history";
 import { resolvePeers, selectMesh, withClient } from "../session";
 
-/** `mesh send [--to <peer>]... <text>`: encrypt and send one message; waits for the broker's `sent`. */
+/**
+ * `mesh send [--to <peer>]... [--reply-to <message id>] <text>`: encrypt and send one message; waits for
+ * the broker's `sent`, then records it in the local history.
+ */
 export async function sendCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, {
     ...MESH_OPTIONS,
     to: { type: "string", multiple: true },
     priority: { type: "string" },
+    "reply-to": { type: "string" },
   });
   if (positionals.length === 0) throw new UsageError("give the text to send");
   const priority = values.priority ?? "normal";
@@ -18,13 +24,27 @@ export async function sendCommand(args: string[], io: CliIo): Promise<number> {
       ? (await io.readStdin()).replace(/\n$/, "")
       : positionals.join(" ");
   if (text === "") throw new UsageError("the message is empty");
+  const replyTo = values["reply-to"];
+  if (replyTo !== undefined && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(replyTo))
+    throw new UsageError("--reply-to takes a message id (a lower-case UUID)");
   const timeoutMs = timeoutOf(values.timeout);
   const config = selectMesh(io, values.mesh);
 
+  const history = historyOf(io, config);
+  let peers: TPeerInfo[] | undefined;
+  let to: string[] | undefined;
   const receipt = await withClient(io, config, timeoutMs, async (client) => {
-    const to = values.to?.length ? resolvePeers(values.to, await client.peers(), config.memberId) : undefined;
-    return client.send(text, { to, priority: priority as TMessagePriority });
+    if (values.to?.length) {
+      peers = await client.peers();
+      to = resolvePeers(values.to, peers, config.memberId);
+    }
+    return client.send(text, { to, priority: priority as TMessagePriority, replyTo });
   });
+  try {
+    recordSent(history, config, receipt, { text, to, peers, priority: priority as TMessagePriority, replyTo });
+  } catch (error) {
+    io.err(`warning: the message was sent but not recorded in the history (${(error as Error).message})`);
+  }
   if (values.json) io.out(JSON.stringify(receipt));
   else
     io.out(

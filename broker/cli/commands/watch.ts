@@ -1,5 +1,6 @@
 import { MeshClient, type PresenceEvent, type ReceivedMessage, type StatusEvent } from "../../client";
 import { CliFailure, EXIT, parseCommandArgs, printable, storeOf, UsageError, type CliIo } from "../io";
+import { historyOf, keepHistory } from "../local-history";
 import { asFailure, selectMesh } from "../session";
 
 /** `mesh watch`: print messages, status changes and presence as they arrive, until Ctrl-C. */
@@ -11,7 +12,8 @@ export async function watchCommand(args: string[], io: CliIo): Promise<number> {
   });
   if (positionals.length > 0) throw new UsageError("no arguments expected");
   const config = selectMesh(io, values.mesh);
-  const client = new MeshClient(config, { epochKeyStore: storeOf(io).epochKeyStore(config.meshId) });
+  const client = new MeshClient(config, { epochKeyStore: storeOf(io).epochKeyStore(config.meshId), senderGate: true });
+  keepHistory(client, historyOf(io, config), (line) => io.err(`warning: ${line}`));
   const json = values.json === true;
   const nameOf = (memberId: string, known?: string | null) =>
     printable(known ?? client.peer(memberId)?.displayName ?? memberId.slice(0, 8));
@@ -31,6 +33,9 @@ export async function watchCommand(args: string[], io: CliIo): Promise<number> {
         : formatPresence(p),
     );
   });
+  client.on("rejected", (r) =>
+    io.err(`warning: message ${r.messageId} from ${r.from} was dropped: not a member of the mesh`),
+  );
   client.on("undecryptable", (u) =>
     io.err(`warning: message ${u.messageId} from ${nameOf(u.from)} could not be read (${u.reason}); skipped`),
   );
