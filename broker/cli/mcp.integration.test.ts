@@ -64,7 +64,13 @@ describe("mesh mcp", () => {
 
     let a = await assistant(ana);
     const tools = (await a.client.listTools()).tools;
-    expect(tools.map((t) => t.name).sort()).toEqual(["list_peers", "read_messages", "send_message", "set_status"]);
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      "list_peers",
+      "read_messages",
+      "send_message",
+      "set_status",
+      "whoami",
+    ]);
     const send = tools.find((t) => t.name === "send_message")!;
     expect(send.inputSchema).toMatchObject({
       type: "object",

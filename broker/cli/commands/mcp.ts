@@ -4,8 +4,10 @@ import { z } from "zod";
 import { MeshClient, type ReceivedMessage, type TMeshConfig } from "../../client";
 import { Inbox } from "../../client/inbox";
 import { MESSAGE_PRIORITIES } from "../../protocol/frames";
-import { CliFailure, EXIT, parseCommandArgs, storeOf, UsageError, type CliIo } from "../io";
-import { asFailure, resolvePeers, selectMesh } from "../session";
+import { CliFailure, EXIT, parseCommandArgs, UsageError, type CliIo } from "../io";
+import { asFailure, resolvePeers } from "../session";
+import { IDENTITY_OPTIONS, mcpIdentity } from "./mcp-identity";
+import { registerWhoami } from "./mcp-whoami";
 
 /** How long a tool call waits for the broker connection before it answers with an error. */
 const CONNECT_WAIT_MS = 15_000;
@@ -39,12 +41,12 @@ function shown(m: ReceivedMessage) {
  * notification; the tools list peers, send, read (taking from the inbox) and set the status.
  */
 export async function mcpCommand(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommandArgs(args, { mesh: { type: "string" } });
+  const { values, positionals } = parseCommandArgs(args, IDENTITY_OPTIONS);
   if (positionals.length > 0) throw new UsageError("no arguments expected");
-  const config = selectMesh(io, values.mesh);
-  const store = storeOf(io);
-  const inbox = new Inbox(store.home, config.meshId);
-  const client = new MeshClient(config, { epochKeyStore: store.epochKeyStore(config.meshId) });
+  // The machine's member, or with --session the member of this assistant session (mcp-identity.ts).
+  const identity = await mcpIdentity(io, values);
+  const { config, inbox } = identity;
+  const client = new MeshClient(config, { epochKeyStore: identity.epochKeyStore });
   const server = new McpServer({ name: "mesh", version: "1.0.0" }, { capabilities: { logging: {} } });
   const arrivals = new Set<() => void>();
 
@@ -76,14 +78,21 @@ export async function mcpCommand(args: string[], io: CliIo): Promise<number> {
 
   const connected = () => waitConnected(client, config, () => fatal);
   registerTools(server, { client, config, inbox, connected, arrivals });
+  registerWhoami(server, identity);
 
   const transport = new StdioServerTransport();
-  const closed = new Promise<void>((resolve) => (transport.onclose = resolve));
+  // The SDK's transport does not end when its input does: an assistant that went away (or closed its end
+  // first, as the SDK's own client does) must not leave this peer connected and "receiving" for ever.
+  const closed = new Promise<void>((resolve) => {
+    transport.onclose = resolve;
+    process.stdin.once("end", resolve);
+  });
   await server.connect(transport);
   void client.connect().catch(() => undefined);
   io.err(`mesh mcp: serving mesh ${config.meshSlug} on stdio`);
   await Promise.race([closed, io.interrupted]);
   await client.close();
+  await identity.end();
   await server.close().catch(() => undefined);
   return EXIT.ok;
 }
@@ -112,7 +121,8 @@ function registerTools(server: McpServer, d: ToolDeps): void {
     "list_peers",
     {
       title: "List peers",
-      description: "The members of this mesh: name, member id, role, online, status and status text.",
+      description:
+        "The members of this mesh: name, member id, role, online, can_receive (a message reaches it now; online without it: it only sends), status and status text.",
       inputSchema: {},
     },
     async () => {
@@ -127,6 +137,7 @@ function registerTools(server: McpServer, d: ToolDeps): void {
             member_id: p.memberId,
             role: p.role,
             online: p.online,
+            can_receive: p.receiving,
             status: p.status,
             status_text: p.statusText,
             groups: p.groups,
