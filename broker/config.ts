@@ -72,6 +72,12 @@ export const ZBrokerConfig = z.object({
   // ...and per member (its peer key), whatever pid and cwd its requests claim (issue 41, attack 7).
   HOOK_MEMBER_RATE_CAPACITY: envInt(60, 1, 1_000_000),
   HOOK_MEMBER_RATE_PER_MINUTE: envInt(60, 1, 1_000_000),
+  // Session members (docs/protocol.md, "Session members"): live ones per parent, and new ones per parent.
+  SESSION_MEMBERS_PER_PARENT: envInt(8, 1, 1_000),
+  SESSION_CREATE_RATE_CAPACITY: envInt(20, 1, 1_000_000),
+  SESSION_CREATE_RATE_PER_HOUR: envInt(60, 1, 1_000_000),
+  /** A session member without a connection for this long ends (its assistant session is gone). */
+  SESSION_IDLE_MS: envInt(24 * 3_600_000, 1_000, 365 * 24 * 3_600_000),
   /** When set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`. */
   METRICS_TOKEN: ZMetricsToken,
 });

@@ -13,6 +13,7 @@ import { SharedLimiter } from "../src/server/core/shared-limit";
 import { isProductionEnv, metricsAccess } from "../src/server/core/metrics-http";
 import { totalQueueDepth, sweepExpired } from "./store/message-sweep";
 import { sweepUsedNonces } from "../src/server/services/broker/used-nonces";
+import { expireIdleSessions } from "../src/server/services/sessions/expire-idle-sessions";
 import { SYSTEM } from "../src/server/services/actor";
 import {
   closeNodePresences,
@@ -20,7 +21,6 @@ import {
   lapseStatusLeases,
   reservePresence,
   touchNodePresences,
-  type ConnectingPeer,
 } from "../src/server/services/broker/peer-connection";
 import { EVENTS_CHANNEL, MeshEvents } from "./cluster/events";
 import { CLUSTER_PATH, linksOf, type ClusterLinks } from "./cluster/links";
@@ -41,7 +41,7 @@ import { FlowControl } from "./ws/flow";
 import { FrameLimits } from "./ws/frame-limits";
 import { startHeartbeat } from "./ws/heartbeat";
 import { ConnectionRegistry } from "./ws/registry";
-import { busy, createUpgradeHandler, refuse, upgradeRefusal } from "./ws/upgrade";
+import { busy, createUpgradeHandler, refuse, upgradeRefusal, type AcceptedPeer } from "./ws/upgrade";
 
 export interface BrokerServer {
   server: http.Server;
@@ -76,7 +76,7 @@ export interface BrokerDeps {
   production?: boolean;
 }
 
-/** Builds the broker: /health, /ready, /metrics, POST /join, POST /hook/set-status and WebSocket upgrades on /ws. */
+/** Builds the broker: /health, /ready, /metrics, POST /join, /leave, /session, /hook/set-status and WebSocket upgrades on /ws. */
 export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): BrokerServer {
   const startedAt = Date.now();
   const { log, db } = deps;
@@ -118,7 +118,12 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
     config.HOOK_MEMBER_RATE_CAPACITY,
     config.HOOK_MEMBER_RATE_PER_MINUTE,
   );
-  const sharedLimiters = [hookLimiter, hookMemberLimiter, joinLimiter, wsLimiter];
+  const sessionLimiter = limiter(
+    "session-parent",
+    config.SESSION_CREATE_RATE_CAPACITY,
+    config.SESSION_CREATE_RATE_PER_HOUR / 60,
+  );
+  const sharedLimiters = [hookLimiter, hookMemberLimiter, joinLimiter, wsLimiter, sessionLimiter];
   // Rows idle past RATE_LIMIT_SWEEP_AFTER_MS and full again (so nothing is lost), in batches of 1,000 and at
   // most 10 batches a pass. On the database's clock one limiter's sweep covers every limit's rows (the
   // others then find none); on a test's clock each sweeps its own.
@@ -252,6 +257,21 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
         limiter: joinLimiter,
         trustProxy: config.TRUST_PROXY,
       },
+      session: {
+        db,
+        log,
+        nonces,
+        maxSkewMs: config.WS_AUTH_MAX_SKEW_MS,
+        maxBodyBytes: 4_096,
+        limiter: joinLimiter,
+        parentLimiter: sessionLimiter,
+        trustProxy: config.TRUST_PROXY,
+        // A session idle past a minute (or a tenth of SESSION_IDLE_MS, when shorter) may make room for a new one.
+        limits: {
+          perParent: config.SESSION_MEMBERS_PER_PARENT,
+          evictAfterMs: Math.min(60_000, Math.floor(config.SESSION_IDLE_MS / 10)),
+        },
+      },
     }),
   );
 
@@ -281,7 +301,7 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
   const staleMs = 3 * config.WS_PING_INTERVAL_MS;
 
   /** Records the presence under the cross-node cap, then completes the upgrade (or closes 1008). */
-  async function admit(req: http.IncomingMessage, socket: Duplex, head: Buffer, peer: ConnectingPeer): Promise<void> {
+  async function admit(req: http.IncomingMessage, socket: Duplex, head: Buffer, peer: AcceptedPeer): Promise<void> {
     // Going away, not busy: back in 1 s, to another node or to this one restarted (docs/protocol.md, "Reconnecting").
     if (readiness.isDraining)
       return refuse(socket, upgradeRefusal("SERVICE_UNAVAILABLE", "broker shutting down", "closing", 1));
@@ -301,6 +321,7 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
           memberCap: config.MAX_CONNECTIONS_PER_MEMBER,
           inviteCap: config.MAX_CONNECTIONS_PER_INVITE,
           staleMs,
+          receives: peer.receives,
         },
       );
     } catch (error) {
@@ -413,6 +434,12 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
             text: null,
             at: l.at.toISOString(),
           });
+      });
+      // Session members whose assistant session went away without a word (docs/protocol.md, "Session members").
+      every(Math.max(50, Math.min(Math.floor(config.SESSION_IDLE_MS / 4), 60_000)), async () => {
+        const ended = await expireIdleSessions(system, { idleMs: config.SESSION_IDLE_MS });
+        if (ended.length > 0)
+          log.info({ event: "sessions_expired", count: ended.length }, "idle session members ended");
       });
       every(config.MESSAGE_SWEEP_INTERVAL_MS, async () => {
         const swept = await sweepExpired(pool);

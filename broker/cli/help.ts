@@ -6,7 +6,7 @@ Usage: mesh <command> [options]
 
 Commands:
   login                       sign this machine in to your account on the web app
-  whoami                      the account this machine is signed in to
+  whoami                      the account this machine is signed in to, and who it is in each mesh
   logout                      sign this machine out (the token is revoked)
   join <link>                 join a mesh with an invite link (ic://join/…, https://…/join/…, or the short link)
   leave                       leave a mesh from this machine (its keys are deleted here)
@@ -14,13 +14,14 @@ Commands:
   send <text…>                send a message to the whole mesh or to peers (--to)
   watch                       print messages (and status changes) as they arrive
   inbox                       print the unread messages once and stop (no watching)
-  peers                       list the mesh's members, online or not, with their status
+  peers                       list the mesh's members: can each receive now, only send, or offline
   status <status>             set your status (over a connection)
   status <message id>         what became of a message you sent: delivered, read, per recipient
   history                     the messages sent and received on this device (local, searchable)
   hook set-status <status>    set your status from a script (one HTTP request)
+  hook inject                 an assistant's hook: print its session's unread messages as context
   mcp                         serve the mesh to a coding assistant (MCP over stdio)
-  install claude-code         register mesh mcp and the status hooks with Claude Code
+  install claude-code         register mesh mcp, the status hooks and the message hooks with Claude Code
   uninstall claude-code       remove them again
   doctor                      check the configuration, the keys, the brokers and the installation
 
@@ -39,9 +40,17 @@ Options:
   --web <url>     the web app (default: $MESH_WEB_URL, else http://localhost:3000)
   --name <name>   how the approval page names this machine (default: its host name)
   --json          print {name, email, webUrl, accountFile}`,
-  whoami: `Usage: mesh whoami [--json]
+  whoami: `Usage: mesh whoami [--mesh <slug>] [--session <id>] [--json]
 
-Asks the web app who this machine is signed in as (a revoked sign-in says so).`,
+Asks the web app who this machine is signed in as (a revoked sign-in says so), then prints who you are
+in each joined mesh: this machine's member, or, inside an assistant session that has a member of its own
+(CLAUDE_CODE_SESSION_ID, set by Claude Code for its tools and hooks), that member with its session and
+its parent (this machine's member). Reads local files only.
+
+Options:
+  --mesh <slug>    only this mesh
+  --session <id>   the assistant session to show (default: $CLAUDE_CODE_SESSION_ID)
+  --json           print {name, email, webUrl, identities: [{mesh, member_id, name, role, session, parent}]}`,
   logout: `Usage: mesh logout
 
 Revokes this machine's token at the web app and deletes $MESH_HOME/account.json. Meshes joined stay
@@ -101,7 +110,10 @@ Options:
   --json          one JSON object per line: {"type":"message"|"status"|"presence", …}`,
   peers: `Usage: mesh peers [--mesh <slug>] [--json]
 
-Lists the live members of the mesh: name, member id, role, online, status.
+Lists the live members of the mesh: name, member id, role, presence, status. Presence says whether a
+message reaches the member now: "receiving" (an MCP session or mesh watch takes messages), "sends only"
+(connected, but only to send: a one-shot command such as mesh send), or "offline". In --json: online
+and receiving.
 
 Options:
   --mesh <slug>   the mesh (needed when several are joined)
@@ -123,7 +135,8 @@ Options:
   --mesh <slug>   the mesh (needed when several are joined)
   --timeout <s>   give up after this many seconds (default 30)
   --json          print the broker's answer as JSON`,
-  hook: `Usage: mesh hook set-status <status> [--text <text>] [--pid <pid>] [--mesh <slug>] [--json]
+  hook: `Usage: mesh hook set-status <status> [--text <text>] [--pid <pid>] [--mesh <slug>] [--hook-input] [--json]
+       mesh hook inject [--mesh <mesh id>] [--pid <assistant pid>] [--max-chars <n>]
 
 For scripts (editor hooks, CI steps): sets your status with one signed HTTP request to the broker's
 POST /hook/set-status, without opening a connection. The request names the calling process (the
@@ -135,8 +148,16 @@ Options:
   --pid <pid>     the calling script's process id (default: the parent of mesh; pass --pid $$ when
                   running through npx, whose own process would otherwise be named)
   --mesh <slug>   the mesh (needed when several are joined)
-  --json          print the broker's answer as JSON`,
-  mcp: `Usage: mesh mcp [--mesh <slug>] [--channel on|off]
+  --hook-input    read the JSON of an assistant's hook on standard input and set the status of that
+                  session's own member, when it has one (mesh install claude-code uses this)
+  --json          print the broker's answer as JSON
+
+inject is an assistant's hook (mesh install claude-code installs it for UserPromptSubmit and
+PostToolUse): it reads the hook's JSON on standard input, takes the session's unread messages from its
+local inbox (never asking the broker) and prints them as Claude Code's additionalContext, framed as
+messages from named peers, at most --max-chars characters (default 8000); nothing when there are none.
+A message it printed, or one already pushed as a channel event, is not printed again. It always exits 0.`,
+  mcp: `Usage: mesh mcp [--mesh <slug>] [--session auto|<id>] [--channel on|off]
 
 An MCP server over standard input and output for one joined mesh, for a coding assistant to start.
 Tools: list_peers, send_message (to the mesh or to peers, with a priority, reply_to, and
@@ -151,12 +172,17 @@ Nothing but the protocol is written to standard output; notes go to standard err
 
 Options:
   --mesh <slug>       the mesh (needed when several are joined)
+  --session <id>      serve as this assistant session's own member (made at start with this machine's
+                      key, ended at exit); auto: the id Claude Code gives ($CLAUDE_CODE_SESSION_ID), else
+                      the parent process. Without it: as this machine's member.
   --channel on|off    push messages as channel events (on, default) or leave them to read_messages
                       and hooks (off)`,
   install: `Usage: mesh install claude-code [--scope user|project] [--mesh <slug>] [--dry-run]
 
-Registers "mesh mcp" as the MCP server "mesh" and three hooks that keep your status true: a prompt
-submitted sets working, the assistant stopping sets idle, the session ending sets offline. User scope
+Registers "mesh mcp --session auto" as the MCP server "mesh" (each session its own member), three hooks
+that keep your status true (a prompt submitted sets working, the assistant stopping sets idle, the
+session ending sets offline), and two that put unread messages into the session where channels are off
+(mesh hook inject on UserPromptSubmit and PostToolUse). User scope
 (default): ~/.claude/settings.json (hooks) and ~/.claude.json (server); project scope:
 .claude/settings.json and .mcp.json in this folder. Every other setting is kept; each file changed is
 first copied to <file>.bak-<time>. Running it again changes nothing.
@@ -197,7 +223,7 @@ keys derive, that each mesh's broker answers /health, and whether "mesh install 
 place. One line per check (ok, warn, FAIL); exit code 1 when a check fails.`,
   uninstall: `Usage: mesh uninstall claude-code [--scope user|project] [--dry-run]
 
-Removes the "mesh" MCP server and this mesh's status hooks from the files "mesh install" writes,
+Removes the "mesh" MCP server and this mesh's hooks from the files "mesh install" writes,
 keeping everything else (a backup of each file changed first).
 
 Options:

@@ -40,7 +40,7 @@ const backups = () =>
   readdirSync(home).filter((f) => f.startsWith("claude.json.bak-")).length;
 
 describe("mesh install claude-code", () => {
-  it("adds the server and the three hooks, keeping other settings, idempotently; uninstall restores the rest", async () => {
+  it("adds the server, the status hooks and the message hooks, keeping other settings, idempotently; uninstall restores the rest", async () => {
     // Settings of the person's own: a model, another hook on Stop, another MCP server.
     const mine = { model: "opus", hooks: { Stop: [{ hooks: [{ type: "command", command: "say done" }] }] } };
     mkdirSync(path.dirname(settings), { recursive: true });
@@ -50,6 +50,7 @@ describe("mesh install claude-code", () => {
     const dry = await run(["install", "claude-code", "--dry-run"]);
     expect(dry.code).toBe(0);
     expect(dry.out).toContain("hook set-status working");
+    expect(dry.out).toContain("hook inject --mesh");
     expect(json(settings)).toEqual(mine);
 
     const first = await run(["install", "claude-code"]);
@@ -58,22 +59,27 @@ describe("mesh install claude-code", () => {
     expect(s.model).toBe("opus");
     const commands = (event: string) =>
       (s.hooks[event] as { hooks: { command: string }[] }[]).flatMap((e) => e.hooks.map((h) => h.command));
+    const meshId = new ConfigStore(home).select("team-a").meshId;
     expect(commands("Stop")).toEqual([
       "say done",
-      expect.stringMatching(/mesh\.mjs hook set-status idle --mesh team-a --pid \$PPID$/),
+      expect.stringMatching(/mesh\.mjs hook set-status idle --mesh team-a --pid \$PPID --hook-input$/),
     ]);
     expect(commands("UserPromptSubmit")).toEqual([
-      expect.stringMatching(/hook set-status working --mesh team-a --pid \$PPID$/),
+      expect.stringMatching(/hook set-status working --mesh team-a --pid \$PPID --hook-input$/),
+      expect.stringMatching(new RegExp(`mesh\\.mjs hook inject --mesh ${meshId} --pid \\$PPID$`)),
+    ]);
+    expect(commands("PostToolUse")).toEqual([
+      expect.stringMatching(new RegExp(`mesh\\.mjs hook inject --mesh ${meshId} --pid \\$PPID$`)),
     ]);
     expect(commands("SessionEnd")).toEqual([
-      expect.stringMatching(/hook set-status offline --mesh team-a --pid \$PPID$/),
+      expect.stringMatching(/hook set-status offline --mesh team-a --pid \$PPID --hook-input$/),
     ]);
     const m = json(mcp);
     expect(m.projects).toEqual({ x: 1 });
     expect(m.mcpServers.other).toEqual({ command: "other-server" });
     expect(m.mcpServers.mesh).toEqual({
       command: process.execPath,
-      args: [expect.stringMatching(/mesh\.mjs$/), "mcp", "--mesh", "team-a"],
+      args: [expect.stringMatching(/mesh\.mjs$/), "mcp", "--mesh", "team-a", "--session", "auto"],
       env: { MESH_HOME: home },
     });
     expect(backups()).toBe(2);
@@ -133,7 +139,7 @@ describe("mesh doctor", () => {
       expect(r.code).toBe(0);
       expect(r.out).toContain(`ok    mesh up: broker http://127.0.0.1:${port}/health answers`);
       expect(r.out).toMatch(/^ok {4}.*private/m);
-      expect(r.out).toMatch(/^warn {2}Claude Code \(user\): no mesh server, no status hooks/m);
+      expect(r.out).toMatch(/^warn {2}Claude Code \(user\): no mesh server, no status hooks, no message hooks/m);
       // A broker that does not answer, and a file others can read: both fail.
       store.save({
         ...base,

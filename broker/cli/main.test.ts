@@ -121,6 +121,8 @@ describe("--to names", () => {
     role: "member",
     boxPubkey: null,
     online: true,
+    receiving: true,
+    parentMemberId: null,
     status: null,
     statusText: null,
     groups: [],

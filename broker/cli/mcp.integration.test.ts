@@ -36,9 +36,15 @@ describe("mesh mcp", () => {
 
     let a = await assistant(ana);
     const tools = (await a.client.listTools()).tools;
-    expect(tools.map((t) => t.name)).toEqual(
-      expect.arrayContaining(["list_peers", "message_status", "read_messages", "reply", "send_message", "set_status"]),
-    );
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      "list_peers",
+      "message_status",
+      "read_messages",
+      "reply",
+      "send_message",
+      "set_status",
+      "whoami",
+    ]);
     const send = tools.find((t) => t.name === "send_message")!;
     expect(send.inputSchema).toMatchObject({
       type: "object",

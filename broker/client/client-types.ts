@@ -74,8 +74,9 @@ export interface MeshClientOptions {
   ackDelayMs?: number;
   random?: () => number;
   /**
-   * False for a session that only sends or asks (the command line's send, peers, status): message
-   * frames are then left alone, unacked, so they stay queued for the next session that receives.
+   * False for a session that only sends or asks (the command line's send, peers, status): it connects
+   * with `receive=0`, so the broker pushes it no messages (they stay queued for a session that receives)
+   * and peers see it as connected only to send; a message frame that comes anyway is left alone, unacked.
    */
   receive?: boolean;
   /** Where the keys of epochs above 0 are kept between sessions (ConfigStore.epochKeyStore); memory only without. */

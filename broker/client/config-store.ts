@@ -85,7 +85,11 @@ export class ConfigStore {
    * its config, mode 0600, rewritten atomically on every change.
    */
   epochKeyStore(meshId: string): EpochKeyStore {
-    const file = path.join(this.dir, `${ZUuid.parse(meshId)}.keys`);
+    return this.epochKeyStoreAt(path.join(this.dir, `${ZUuid.parse(meshId)}.keys`));
+  }
+
+  /** Epoch keys kept in a file of the caller's choice under this config directory (a session's own). */
+  epochKeyStoreAt(file: string): EpochKeyStore {
     return {
       load: () => {
         try {
@@ -116,11 +120,12 @@ export class ConfigStore {
     return had;
   }
 
-  /** Forgets a mesh: its config and its epoch keys (`mesh leave`). */
+  /** Forgets a mesh: its config, its epoch keys and its sessions' records (`mesh leave`: they ended with it). */
   remove(meshId: string): void {
     const id = ZUuid.parse(meshId);
     rmSync(this.fileOf(id), { force: true });
     rmSync(path.join(this.dir, `${id}.keys`), { force: true });
+    rmSync(path.join(this.home, "sessions", id), { recursive: true, force: true });
     syncDir(this.dir);
   }
 

@@ -32,6 +32,16 @@ export {
   type ReceiptState,
 } from "./history";
 export { MeshClient } from "./mesh-client";
+export {
+  endSession,
+  SESSION_PATH,
+  sessionConfig,
+  sessionDisplayName,
+  sessionEpochKeys,
+  startSession,
+  type SessionPlace,
+} from "./session-member";
+export { findSession, processAlive, readSession, sessionKeyOf, type SessionRecord } from "./session-store";
 export { MeshClientError } from "./mesh-client-error";
 export {
   type MeshClientEvents,

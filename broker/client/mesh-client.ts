@@ -300,6 +300,8 @@ export class MeshClient extends EventEmitter<MeshClientEvents> {
       meshId: this.config.meshId,
       memberId: this.config.memberId,
       signSecretKey: this.keys.signSecretKey,
+      // A session that takes no messages says so: the broker pushes none to it, and peers see it only sends.
+      receive: this.opts.receive !== false,
     };
     this.ws = openSocket(
       target,

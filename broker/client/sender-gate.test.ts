@@ -8,6 +8,8 @@ const info = (memberId: string): TPeerInfo => ({
   role: "member",
   boxPubkey: null,
   online: true,
+  receiving: true,
+  parentMemberId: null,
   status: null,
   statusText: null,
   groups: [],

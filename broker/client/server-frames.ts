@@ -12,39 +12,48 @@ import {
 const v = z.literal(1);
 const id = z.string().optional();
 
-const ZPeerInfo = z.object({
-  memberId: z.string(),
-  displayName: z.string(),
-  role: z.string(),
-  boxPubkey: z
-    .string()
-    .nullable()
-    .optional()
-    .transform((k) => k ?? null),
-  online: z.boolean(),
-  status: z
-    .string()
-    .nullable()
-    .optional()
-    .transform((s) => s ?? null),
-  statusText: z
-    .string()
-    .nullable()
-    .optional()
-    .transform((s) => s ?? null),
-  /** Absent from older brokers: no groups. */
-  groups: z
-    .array(z.string().max(32))
-    .max(16)
-    .optional()
-    .transform((g) => g ?? []),
-  userName: z
-    .string()
-    .max(200)
-    .nullable()
-    .optional()
-    .transform((n) => n ?? null),
-});
+const ZPeerInfo = z
+  .object({
+    memberId: z.string(),
+    displayName: z.string(),
+    role: z.string(),
+    boxPubkey: z
+      .string()
+      .nullable()
+      .optional()
+      .transform((k) => k ?? null),
+    online: z.boolean(),
+    status: z
+      .string()
+      .nullable()
+      .optional()
+      .transform((s) => s ?? null),
+    statusText: z
+      .string()
+      .nullable()
+      .optional()
+      .transform((s) => s ?? null),
+    /** Absent from older brokers: no groups. */
+    groups: z
+      .array(z.string().max(32))
+      .max(16)
+      .optional()
+      .transform((g) => g ?? []),
+    userName: z
+      .string()
+      .max(200)
+      .nullable()
+      .optional()
+      .transform((n) => n ?? null),
+    /** Absent from older brokers, which did not tell: online is taken to mean it receives. */
+    receiving: z.boolean().optional(),
+    parentMemberId: z
+      .string()
+      .nullable()
+      .optional()
+      .transform((p) => p ?? null),
+  })
+  .transform(({ receiving, ...p }) => ({ ...p, receiving: receiving ?? p.online }));
 
 export const ZServerFrame = z.discriminatedUnion("type", [
   z.object({

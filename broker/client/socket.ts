@@ -26,6 +26,8 @@ export interface SocketTarget {
   meshId: string;
   memberId: string;
   signSecretKey: Uint8Array;
+  /** False: the connection only sends (`receive=0`); the broker pushes it no messages. */
+  receive?: boolean;
 }
 
 /** Opens one socket; every outcome arrives through the handlers exactly once (onEnd). */
@@ -34,7 +36,7 @@ export function openSocket(
   handlers: SocketHandlers,
   opts: { handshakeTimeoutMs?: number } = {},
 ): WebSocket {
-  const url = `${brokerWsUrl(target.brokerUrl, WS_PATH)}?mesh=${encodeURIComponent(target.meshId)}&member=${encodeURIComponent(target.memberId)}`;
+  const url = `${brokerWsUrl(target.brokerUrl, WS_PATH)}?mesh=${encodeURIComponent(target.meshId)}&member=${encodeURIComponent(target.memberId)}${target.receive === false ? "&receive=0" : ""}`;
   const auth = signWsAuth({ meshId: target.meshId, memberId: target.memberId, secretKey: target.signSecretKey });
   const ws = new WebSocket(url, {
     headers: { [WS_AUTH_HEADER]: auth },

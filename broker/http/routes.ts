@@ -1,5 +1,5 @@
 // The broker's plain HTTP routes: /health, /ready, /metrics (behind METRICS_TOKEN), POST /join,
-// POST /leave and POST /hook/set-status. WebSocket upgrades on /ws are handled apart (ws/upgrade.ts).
+// POST /leave, POST /session and POST /hook/set-status. WebSocket upgrades on /ws are handled apart (ws/upgrade.ts).
 import type http from "node:http";
 import { healthDocument, type DbMonitor } from "../../src/server/core/db-monitor";
 import { sendJson, sendNotFound } from "../../src/server/core/lifecycle";
@@ -9,6 +9,7 @@ import type { BrokerMetrics } from "../metrics";
 import { handleHook, type HookDeps } from "./hook-route";
 import { handleJoin, type JoinRouteDeps } from "./join-route";
 import { handleLeave, type LeaveDeps } from "./leave-route";
+import { handleSession, type SessionDeps } from "./session-route";
 import { errorBody, requestTarget } from "./request";
 
 export interface RoutesDeps {
@@ -22,6 +23,7 @@ export interface RoutesDeps {
   join: JoinRouteDeps;
   hook: HookDeps;
   leave: LeaveDeps;
+  session: SessionDeps;
 }
 
 export function createHttpHandler(deps: RoutesDeps): http.RequestListener {
@@ -49,6 +51,8 @@ export function createHttpHandler(deps: RoutesDeps): http.RequestListener {
       post(() => handleJoin(req, res, deps.join));
     } else if (url.pathname === "/leave") {
       post(() => handleLeave(req, res, deps.leave));
+    } else if (url.pathname === "/session") {
+      post(() => handleSession(req, res, deps.session));
     } else if (url.pathname === "/hook/set-status") {
       post(() => handleHook(req, res, deps.hook));
     } else {

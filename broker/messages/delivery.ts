@@ -56,6 +56,11 @@ export class Delivery {
    * nothing more and nothing came meanwhile, or when the connection closes.
    */
   async replay(conn: PeerConnection): Promise<void> {
+    // A connection that only sends gets no messages: they stay queued for one that receives.
+    if (conn.receives === false) {
+      conn.replaying = false;
+      return;
+    }
     conn.replaying = true;
     let after = "0";
     try {
@@ -166,6 +171,7 @@ export class Delivery {
 
   /** Writes a message frame; a live delivery (`path` given) is timed from the message's creation. */
   private push(conn: PeerConnection, frame: OutFrame, path?: "local" | "notified" | "relayed"): void {
+    if (conn.receives === false) return;
     // Held for a busy recipient: it stays queued, and goes out when the status changes or the hold ends.
     if (this.holds.held(conn.memberId, frame)) return;
     const now = Date.now();

@@ -105,6 +105,13 @@ export interface TPeerInfo {
   /** The member's X25519 key for direct messages (base64url); null when its client sent none. */
   boxPubkey: string | null;
   online: boolean;
+  /**
+   * Whether a message reaches the member now: a live connection of it takes messages (an MCP server, `mesh
+   * watch`). `online` and not `receiving`: it is connected only to send (the one-shot command line).
+   */
+  receiving: boolean;
+  /** The member that made this session member (one assistant session); null for a machine's member. */
+  parentMemberId: string | null;
   status: string | null;
   statusText: string | null;
   /** The member's groups (a message to `@group` goes to its members). */

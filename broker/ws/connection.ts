@@ -56,7 +56,7 @@ function renewLease(conn: PeerConnection, ctx: ServiceContext<PeerActor>, deps: 
  */
 export function attachConnection(
   ws: WebSocket,
-  peer: ConnectingPeer,
+  peer: ConnectingPeer & { receives?: boolean },
   presence: { connectionId: string; firstForMember: boolean },
   deps: ConnectionDeps,
 ): void {
@@ -69,6 +69,7 @@ export function attachConnection(
     id: connectionId,
     meshId: peer.meshId,
     memberId: peer.memberId,
+    receives: peer.receives !== false,
     role: peer.role,
     displayName: peer.displayName,
     keyEpoch: peer.keyEpoch,

@@ -10,6 +10,11 @@ export interface PeerConnection {
   /** Changes while connected when a manager changes it (broker/cluster/events.ts). */
   role: string;
   readonly displayName: string;
+  /**
+   * False for a connection that only sends (`receive=0` at connect: the one-shot command line): no
+   * message is pushed to it, so none waits unacknowledged on it. Absent means it receives.
+   */
+  readonly receives?: boolean;
   /** The newest whole-mesh key epoch this connection was told of (welcome, then `key_epoch` frames). */
   keyEpoch: number;
   readonly ws: WebSocket;

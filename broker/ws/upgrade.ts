@@ -30,7 +30,7 @@ export interface UpgradeDeps {
   /** An attempt that waited longer than this for its turn gets a retriable 503 instead of the checks. */
   maxWaitMs: number;
   /** Completes the upgrade of an authenticated request (the capacity check happens there). */
-  accept(req: http.IncomingMessage, socket: Duplex, head: Buffer, peer: ConnectingPeer): Promise<void>;
+  accept(req: http.IncomingMessage, socket: Duplex, head: Buffer, peer: AcceptedPeer): Promise<void>;
 }
 
 /** Longest Retry-After of a 503: clients told to wait are spread over 1 to this many seconds. */
@@ -60,7 +60,10 @@ export function busy(
 }
 
 const reasonOf = (refusal: AppError) => String(refusal.details?.reason ?? refusal.code);
-const ZIds = z.object({ mesh: z.uuid(), member: z.uuid() });
+const ZIds = z.object({ mesh: z.uuid(), member: z.uuid(), receive: z.enum(["0", "1"]).nullable() });
+
+/** An authenticated peer and whether its connection takes messages (`receive=0`: it only sends). */
+export type AcceptedPeer = ConnectingPeer & { receives: boolean };
 
 /**
  * Handles an HTTP upgrade: the peer proves it holds its member's key before the WebSocket exists,
@@ -83,7 +86,7 @@ export function createUpgradeHandler(deps: UpgradeDeps) {
         if (socket.destroyed) return;
         // Its client is about to give up (or already has): a quick 503 is worth more than late work.
         if (Date.now() - queuedAt > deps.maxWaitMs) return refused(socket, busy("busy"));
-        let outcome: ConnectingPeer | AppError;
+        let outcome: AcceptedPeer | AppError;
         try {
           outcome = await authenticate(req, deps);
         } catch (error) {
@@ -103,7 +106,7 @@ export function createUpgradeHandler(deps: UpgradeDeps) {
   };
 }
 
-async function authenticate(req: http.IncomingMessage, deps: UpgradeDeps): Promise<ConnectingPeer | AppError> {
+async function authenticate(req: http.IncomingMessage, deps: UpgradeDeps): Promise<AcceptedPeer | AppError> {
   const url = requestTarget(req);
   if (!url) return upgradeRefusal("BAD_REQUEST", "malformed request target", "bad_request");
   if (url.pathname !== WS_PATH) return upgradeRefusal("NOT_FOUND", "no such path", "path");
@@ -113,8 +116,13 @@ async function authenticate(req: http.IncomingMessage, deps: UpgradeDeps): Promi
     const retryAfter = retryAfterSeconds(taken.retryAfterMs);
     return upgradeRefusal("TOO_MANY_REQUESTS", "too many connection attempts", "rate_limited", retryAfter);
   }
-  const ids = ZIds.safeParse({ mesh: url.searchParams.get("mesh"), member: url.searchParams.get("member") });
-  if (!ids.success) return upgradeRefusal("BAD_REQUEST", "mesh and member must be UUIDs", "bad_request");
+  const ids = ZIds.safeParse({
+    mesh: url.searchParams.get("mesh"),
+    member: url.searchParams.get("member"),
+    receive: url.searchParams.get("receive"),
+  });
+  if (!ids.success)
+    return upgradeRefusal("BAD_REQUEST", "mesh and member must be UUIDs, receive 0 or 1", "bad_request");
   const unauthorized = (reason: string) => upgradeRefusal("UNAUTHORIZED", "authentication failed", reason);
   const auth = parseWsAuth(req.headers[WS_AUTH_HEADER]);
   if (!auth) return unauthorized("malformed_auth");
@@ -131,7 +139,7 @@ async function authenticate(req: http.IncomingMessage, deps: UpgradeDeps): Promi
   const nonceKey = `${memberId}|${auth.nonce}`;
   if (!deps.nonces.use(nonceKey)) return unauthorized("replay");
   if (!(await claimNonce(visitor, { key: `ws|${nonceKey}`, ttlMs: 2 * deps.maxSkewMs }))) return unauthorized("replay");
-  return peer;
+  return { ...peer, receives: ids.data.receive !== "0" };
 }
 
 const STATUS_TEXT: Record<number, string> = {

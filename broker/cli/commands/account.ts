@@ -1,7 +1,9 @@
 // `mesh login`, `mesh whoami`, `mesh logout`: this machine's link to a user of the web app (docs/cli.md).
 import os from "node:os";
-import { AccountError, loginWithDevice, logout, whoami } from "../../client";
-import { CliFailure, EXIT, parseCommandArgs, storeOf, UsageError, type CliIo } from "../io";
+import { AccountError, findSession, loginWithDevice, logout, whoami } from "../../client";
+import { CliFailure, EXIT, parseCommandArgs, printable, storeOf, UsageError, type CliIo } from "../io";
+import { selectMesh } from "../session";
+import { identityView } from "./mcp-identity";
 
 /** Where `mesh login` goes without --web: MESH_WEB_URL, else the product's local address. */
 export const DEFAULT_WEB_URL = "http://localhost:3000";
@@ -47,16 +49,43 @@ export async function loginCommand(args: string[], io: CliIo): Promise<number> {
   return EXIT.ok;
 }
 
-/** `mesh whoami`: the user this machine is signed in as (asked of the web app: a revoked token says so). */
+/**
+ * `mesh whoami [--mesh <slug>] [--session <id>] [--json]`: the user this machine is signed in as (asked
+ * of the web app: a revoked token says so), then who it is in each joined mesh: the machine's member, or
+ * inside an assistant session that has a member of its own (CLAUDE_CODE_SESSION_ID, or --session) that
+ * member with its session and parent (docs/cli.md, "One identity per session"). Local files only.
+ */
 export async function whoamiCommand(args: string[], io: CliIo): Promise<number> {
-  const { values } = parseCommandArgs(args, { json: { type: "boolean" } });
-  const account = storeOf(io).account();
-  if (!account) throw new CliFailure("not signed in; run mesh login", "NOT_SIGNED_IN");
-  const user = await whoami(account).catch(failure);
-  if (values.json) io.out(JSON.stringify({ ...user, webUrl: account.webUrl }));
-  else
+  const { values } = parseCommandArgs(args, {
+    json: { type: "boolean" },
+    mesh: { type: "string" },
+    session: { type: "string" },
+  });
+  const store = storeOf(io);
+  const account = store.account();
+  const meshes = values.mesh ? [selectMesh(io, values.mesh)] : store.list().meshes;
+  if (!account && meshes.length === 0) throw new CliFailure("not signed in; run mesh login", "NOT_SIGNED_IN");
+  const sessionId = values.session ?? io.env.CLAUDE_CODE_SESSION_ID;
+  const identities = meshes.map((m) => {
+    const session = sessionId ? findSession(store.home, m.meshId, { sessionId }) : undefined;
+    return identityView(m, session?.parentMemberId === m.memberId ? session : undefined);
+  });
+  const user = account ? await whoami(account).catch(failure) : undefined;
+  if (values.json) {
+    io.out(JSON.stringify({ ...(user && account ? { ...user, webUrl: account.webUrl } : {}), identities }));
+    return EXIT.ok;
+  }
+  if (user && account)
     io.out(
       `${user.name ?? user.email ?? "unknown"}${user.email && user.name ? ` <${user.email}>` : ""} at ${account.webUrl}`,
+    );
+  else io.err("not signed in to a web app (mesh login)");
+  for (const i of identities)
+    io.out(
+      `mesh ${i.mesh}: ${printable(i.name)} (member ${i.member_id}, ${i.role})` +
+        (i.session && i.parent
+          ? `, assistant session ${printable(i.session.key)}, parent ${printable(i.parent.name)} (member ${i.parent.member_id})`
+          : ", this machine"),
     );
   return EXIT.ok;
 }

@@ -69,16 +69,18 @@ export async function doctorCommand(args: string[], io: CliIo): Promise<number> 
   }
   const files = claudeFiles(scope, io.env, io.cwd);
   const hooks = installed(files.settings, (j) => JSON.stringify(j.hooks ?? {}).includes(" hook set-status "));
+  const injects = installed(files.settings, (j) => JSON.stringify(j.hooks ?? {}).includes(" hook inject "));
   const server = installed(files.mcp, (j) =>
     Boolean((j.mcpServers as Record<string, unknown> | undefined)?.[MCP_SERVER_NAME]),
   );
+  const missing = [server ? "" : "no mesh server", hooks ? "" : "no status hooks", injects ? "" : "no message hooks"];
   checks.push({
     ok: true,
-    warn: !(hooks && server),
+    warn: !(hooks && server && injects),
     what:
-      hooks && server
+      hooks && server && injects
         ? `Claude Code (${scope}): server and hooks installed`
-        : `Claude Code (${scope}): ${[server ? "" : "no mesh server", hooks ? "" : "no status hooks"].filter(Boolean).join(", ")} (mesh install claude-code)`,
+        : `Claude Code (${scope}): ${missing.filter(Boolean).join(", ")} (mesh install claude-code)`,
   });
   for (const c of checks) io.out(`${c.ok ? (c.warn ? "warn" : "ok  ") : "FAIL"}  ${c.what}`);
   return checks.every((c) => c.ok) ? EXIT.ok : EXIT.failed;

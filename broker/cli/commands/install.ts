@@ -5,12 +5,21 @@ import { CliFailure, EXIT, parseCommandArgs, UsageError, type CliIo } from "../i
 import { selectMesh } from "../session";
 
 // `mesh install claude-code` / `mesh uninstall claude-code` (docs/cli.md, "Use the mesh from a coding
-// assistant"): registers `mesh mcp` as an MCP server and the status hooks in the assistant's settings,
-// keeping every other setting, with a backup of each file changed; idempotent (our entries are found
-// by their command and replaced, never doubled).
+// assistant"): registers `mesh mcp --session auto` as an MCP server (each assistant session its own
+// member), the status hooks, and the hooks that put unread messages into the session (`mesh hook
+// inject`, the fallback where channels are off) in the assistant's settings, keeping every other
+// setting, with a backup of each file changed; idempotent (our entries are found by their command and
+// replaced, never doubled).
 
 /** The hook events and the status each sets. */
 export const HOOK_STATUSES = { UserPromptSubmit: "working", Stop: "idle", SessionEnd: "offline" } as const;
+/**
+ * The events whose hooks inject unread messages: before the model reads a prompt, and after each tool
+ * call (so a long turn sees messages too); both may answer with `additionalContext` (hooks reference).
+ */
+export const INJECT_HOOK_EVENTS = ["UserPromptSubmit", "PostToolUse"] as const;
+/** Seconds Claude Code gives our hooks: the inject hook reads local files only. */
+const INJECT_TIMEOUT_S = 5;
 /** The MCP server's name in the assistant's configuration. */
 export const MCP_SERVER_NAME = "mesh";
 
@@ -38,9 +47,11 @@ export function meshCommand(): string[] {
 }
 
 const quote = (s: string) => (/^[A-Za-z0-9_./:@=-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
-/** Our hook commands say `hook set-status` through this script: that is how ours are told apart. */
+/** Our hook commands say `hook set-status` or `hook inject` through this script: that is how ours are told apart. */
 const isOurs = (command: string | undefined, script: string) =>
-  typeof command === "string" && command.includes(script) && command.includes(" hook set-status ");
+  typeof command === "string" &&
+  command.includes(script) &&
+  (command.includes(" hook set-status ") || command.includes(" hook inject "));
 
 function readJson(file: string): Json {
   if (!existsSync(file)) return {};
@@ -71,14 +82,24 @@ function withoutOurHooks(settings: Json, script: string): Json {
   return out;
 }
 
-function withOurHooks(settings: Json, command: string[], mesh: string): Json {
+function withOurHooks(
+  settings: Json,
+  command: string[],
+  mesh: { slug: string; id: string },
+  home: string | undefined,
+): Json {
   const base = withoutOurHooks(settings, command[1] ?? "");
   const hooks = { ...((base.hooks as Record<string, HookEntry[]> | undefined) ?? {}) };
-  for (const [event, status] of Object.entries(HOOK_STATUSES)) {
-    // $PPID: the assistant itself, so every hook of one session names the same process.
-    const line = `${command.map(quote).join(" ")} hook set-status ${status} --mesh ${quote(mesh)} --pid $PPID`;
-    hooks[event] = [...(hooks[event] ?? []), { hooks: [{ type: "command", command: line, timeout: 10 }] }];
-  }
+  // The hooks find the config directory the MCP server is given (its env): a MESH_HOME set at install.
+  const mesh_ = `${home ? `MESH_HOME=${quote(home)} ` : ""}${command.map(quote).join(" ")}`;
+  const add = (event: string, line: string, timeout: number) =>
+    (hooks[event] = [...(hooks[event] ?? []), { hooks: [{ type: "command", command: line, timeout }] }]);
+  // $PPID: the assistant itself, so every hook of one session names the same process (and finds the
+  // session's member after /clear gave the hooks a new session id); --hook-input: the session's member.
+  for (const [event, status] of Object.entries(HOOK_STATUSES))
+    add(event, `${mesh_} hook set-status ${status} --mesh ${quote(mesh.slug)} --pid $PPID --hook-input`, 10);
+  for (const event of INJECT_HOOK_EVENTS)
+    add(event, `${mesh_} hook inject --mesh ${quote(mesh.id)} --pid $PPID`, INJECT_TIMEOUT_S);
   return { ...base, hooks };
 }
 
@@ -86,7 +107,8 @@ function withMcp(config: Json, command: string[], mesh: string, home: string | u
   const servers = { ...((config.mcpServers as Json | undefined) ?? {}) };
   servers[MCP_SERVER_NAME] = {
     command: command[0],
-    args: [...command.slice(1), "mcp", "--mesh", mesh],
+    // --session auto: every session of the assistant is a peer of its own (docs/cli.md, "One identity per session").
+    args: [...command.slice(1), "mcp", "--mesh", mesh, "--session", "auto"],
     ...(home ? { env: { MESH_HOME: home } } : {}),
   };
   return { ...config, mcpServers: servers };
@@ -146,8 +168,10 @@ export async function installCommand(args: string[], io: CliIo): Promise<number>
   const command = meshCommand();
   const settings = readJson(t.settings);
   const mcp = readJson(t.mcp);
-  const a = writeChanged(t.settings, settings, withOurHooks(settings, command, config.meshSlug), t.dryRun, io);
-  const b = writeChanged(t.mcp, mcp, withMcp(mcp, command, config.meshSlug, io.env.MESH_HOME), t.dryRun, io);
+  const home = io.env.MESH_HOME ? path.resolve(io.cwd, io.env.MESH_HOME) : undefined;
+  const ours = withOurHooks(settings, command, { slug: config.meshSlug, id: config.meshId }, home);
+  const a = writeChanged(t.settings, settings, ours, t.dryRun, io);
+  const b = writeChanged(t.mcp, mcp, withMcp(mcp, command, config.meshSlug, home), t.dryRun, io);
   const verb = t.dryRun ? "would change" : "changed";
   io.out(
     a === "unchanged" && b === "unchanged"

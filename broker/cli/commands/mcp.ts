@@ -6,10 +6,12 @@ import { z } from "zod";
 import { MeshClient, type History, type ReceivedMessage, type TMeshConfig } from "../../client";
 import { Inbox, type InboxMessage } from "../../client/inbox";
 import { MAX_STATUS_IDS, MESSAGE_PRIORITIES, type TPeerInfo } from "../../protocol/frames";
-import { CliFailure, EXIT, parseCommandArgs, storeOf, UsageError, type CliIo } from "../io";
+import { CliFailure, EXIT, parseCommandArgs, UsageError, type CliIo } from "../io";
 import { historyOf, keepHistory, messageReports, recordSent } from "../local-history";
-import { asFailure, resolvePeers, selectMesh } from "../session";
+import { asFailure, resolvePeers } from "../session";
 import { channelEvent, CHANNEL_METHOD, instructionsFor } from "./mcp-channel";
+import { IDENTITY_OPTIONS, mcpIdentity } from "./mcp-identity";
+import { registerWhoami } from "./mcp-whoami";
 
 /** How long a tool call waits for the broker connection before it answers with an error. */
 const CONNECT_WAIT_MS = 15_000;
@@ -71,16 +73,16 @@ class Recent<V> extends Map<string, V> {
  * answers one a tool call is waiting for (`wait_for_reply_s`) is handed to that call instead.
  */
 export async function mcpCommand(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommandArgs(args, { mesh: { type: "string" }, channel: { type: "string" } });
+  const { values, positionals } = parseCommandArgs(args, { ...IDENTITY_OPTIONS, channel: { type: "string" } });
   if (positionals.length > 0) throw new UsageError("no arguments expected");
   if (values.channel !== undefined && values.channel !== "on" && values.channel !== "off")
     throw new UsageError("--channel is on or off");
   const channel = values.channel !== "off";
-  const config = selectMesh(io, values.mesh);
-  const store = storeOf(io);
-  const inbox = new Inbox(store.home, config.meshId);
+  // The machine's member, or with --session the member of this assistant session (mcp-identity.ts).
+  const identity = await mcpIdentity(io, values);
+  const { config, inbox } = identity;
   const history = historyOf(io, config);
-  const client = new MeshClient(config, { epochKeyStore: store.epochKeyStore(config.meshId), senderGate: true });
+  const client = new MeshClient(config, { epochKeyStore: identity.epochKeyStore, senderGate: true });
   const server = new McpServer(
     { name: "mesh", version: "1.0.0" },
     {
@@ -101,6 +103,7 @@ export async function mcpCommand(args: string[], io: CliIo): Promise<number> {
   });
 
   registerTools(server, session, () => waitConnected(client, config, () => fatal));
+  registerWhoami(server, identity);
 
   const transport = new StdioServerTransport();
   const closed = new Promise<void>((resolve) => {
@@ -114,6 +117,7 @@ export async function mcpCommand(args: string[], io: CliIo): Promise<number> {
   await Promise.race([closed, io.interrupted]);
   session.close();
   await client.close();
+  await identity.end();
   await server.close().catch(() => undefined);
   return EXIT.ok;
 }
@@ -255,7 +259,8 @@ function registerTools(server: McpServer, s: Session, connected: () => Promise<v
     "list_peers",
     {
       title: "List peers",
-      description: "The members of this mesh: name, member id, role, online, status and status text.",
+      description:
+        "The members of this mesh: name, member id, role, online, can_receive (a message reaches it now; online without it: it only sends), status and status text.",
       inputSchema: {},
     },
     async () => {
@@ -270,6 +275,7 @@ function registerTools(server: McpServer, s: Session, connected: () => Promise<v
             member_id: p.memberId,
             role: p.role,
             online: p.online,
+            can_receive: p.receiving,
             status: p.status,
             status_text: p.statusText,
             groups: p.groups,

@@ -2,7 +2,7 @@ import { EXIT, MESH_OPTIONS, parseCommandArgs, printable, timeoutOf, UsageError,
 import { selectMesh, withClient } from "../session";
 import { columns } from "./meshes";
 
-/** `mesh peers`: the live members of the mesh, with who is online and their status. */
+/** `mesh peers`: the live members of the mesh, whether each can receive now (or only sends), and their status. */
 export async function peersCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, MESH_OPTIONS);
   if (positionals.length > 0) throw new UsageError("no arguments expected");
@@ -16,11 +16,12 @@ export async function peersCommand(args: string[], io: CliIo): Promise<number> {
     printable(p.displayName) + (p.memberId === config.memberId ? " (you)" : ""),
     p.memberId,
     p.role,
-    p.online ? "online" : "offline",
+    // Whether a message reaches it now: "receiving" (an MCP session, mesh watch), or connected only to send.
+    p.receiving ? "receiving" : p.online ? "sends only" : "offline",
     p.status ? printable(p.status + (p.statusText ? `: ${p.statusText}` : "")) : "",
     printable(p.groups.map((g) => `@${g}`).join(" ")),
   ]);
-  for (const line of columns([["NAME", "MEMBER ID", "ROLE", "ONLINE", "STATUS", "GROUPS"], ...rows]))
+  for (const line of columns([["NAME", "MEMBER ID", "ROLE", "PRESENCE", "STATUS", "GROUPS"], ...rows]))
     io.out(line.trimEnd());
   return EXIT.ok;
 }

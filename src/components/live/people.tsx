@@ -15,6 +15,8 @@ export interface LivePerson {
   device: boolean;
   role: Role;
   online: boolean;
+  /** A live connection of it takes messages; online without it, it only sends. */
+  canReceive: boolean;
   onlineSince: Date | null;
   lastSeenAt: Date | null;
   status: string | null;
@@ -24,7 +26,7 @@ export interface LivePerson {
 
 /** A member's state as one key: a row whose presence or status changed is marked like a new one. */
 const stateKey = (m: LivePerson) =>
-  `${m.id}|${m.online}|${m.status ?? ""}|${m.statusText ?? ""}|${m.statusAt?.getTime() ?? ""}`;
+  `${m.id}|${m.online}|${m.canReceive}|${m.status ?? ""}|${m.statusText ?? ""}|${m.statusAt?.getTime() ?? ""}`;
 
 /** The mesh's people, online first: who, which device, role, online since or last seen, and status. */
 export function LivePeople({ members, total }: { members: readonly LivePerson[]; total: number }) {
@@ -69,7 +71,7 @@ export function LivePeople({ members, total }: { members: readonly LivePerson[];
                   <td>
                     {m.online ? (
                       <>
-                        <span className="badge">{t("online")}</span>{" "}
+                        <span className="badge">{m.canReceive ? t("online") : t("sendsOnly")}</span>{" "}
                         {m.onlineSince ? (
                           <>
                             {t("since")} <LocalTime iso={m.onlineSince.toISOString()} />

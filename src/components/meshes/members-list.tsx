@@ -16,6 +16,10 @@ interface Member {
   status: string | null;
   statusText: string | null;
   online: boolean;
+  /** A live connection of it takes messages; online without it, it only sends. */
+  canReceive: boolean;
+  /** Set for the member of one assistant session (made by the machine's member). */
+  parentMemberId: string | null;
   lastSeenAt: Date | null;
 }
 
@@ -61,7 +65,7 @@ export async function MembersList({
       <li key={m.id} className="stack-sm" data-testid="member">
         <span>
           <strong>{m.displayName}</strong> · {tm(`roles.${m.role}`)} ·{" "}
-          {m.userId ? (m.peerPubkey ? t("device") : t("inBrowser")) : t("peer")} ·{" "}
+          {m.parentMemberId ? t("session") : m.userId ? (m.peerPubkey ? t("device") : t("inBrowser")) : t("peer")} ·{" "}
           {m.revokedAt ? (
             <>
               {t("left")} <LocalTime iso={m.revokedAt.toISOString()} withTime={false} />
@@ -69,7 +73,7 @@ export async function MembersList({
           ) : (
             <>
               {m.online ? (
-                <span className="badge">{t("online")}</span>
+                <span className="badge">{m.canReceive ? t("online") : t("sendsOnly")}</span>
               ) : m.lastSeenAt ? (
                 <>
                   {t("lastSeen")} <LocalTime iso={m.lastSeenAt.toISOString()} />

@@ -64,6 +64,14 @@ export const ERROR_MAP = {
   key_proof_invalid: { trpc: "UNAUTHORIZED", http: 401, ws: 4401, retry: false },
   account_token_invalid: { trpc: "UNAUTHORIZED", http: 401, ws: 4401, retry: false },
 
+  // Refusals of a session member (docs/protocol.md, "Session members: POST /session").
+  /** A session member asked for a session member of its own: only a machine's member may. */
+  session_of_session: { trpc: "FORBIDDEN", http: 403, ws: 4403, retry: false },
+  /** The parent holds SESSION_MEMBERS_PER_PARENT session members that are connected or new: one must end first. */
+  session_cap: { trpc: "TOO_MANY_REQUESTS", http: 429, ws: 1013, retry: true },
+  /** The new session's peer key is already another member's. */
+  key_in_use: { trpc: "CONFLICT", http: 409, ws: 4409, retry: false },
+
   // Why a connection ends (docs/protocol.md, "Close codes"); the close reason is the code.
   /** The member was removed by the owner or a mesh admin. */
   removed: { trpc: "FORBIDDEN", http: 403, ws: 4403, retry: false },

@@ -45,6 +45,10 @@ export const ZMeshDetailOut = z.object({
       status: z.string().nullable(),
       statusText: z.string().nullable(),
       online: z.boolean(),
+      /** A live connection of it takes messages now (an MCP session, `mesh watch`); online without it: sends only. */
+      canReceive: z.boolean(),
+      /** The member that made this session member (one assistant session); null otherwise. */
+      parentMemberId: z.string().nullable(),
       lastSeenAt: ZDateNull,
     }),
   ),
@@ -114,6 +118,8 @@ export const ZStreamOut = z.object({
       device: z.boolean(),
       role: ZRole,
       online: z.boolean(),
+      /** A live connection of it takes messages now; online without it: it only sends. */
+      canReceive: z.boolean(),
       onlineSince: ZDateNull,
       lastSeenAt: ZDateNull,
       status: z.string().nullable(),

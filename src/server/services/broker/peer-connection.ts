@@ -18,6 +18,8 @@ export interface ConnectingPeer {
   role: string;
   /** The mesh's current whole-mesh key epoch (docs/protocol.md, "Key epochs"). */
   keyEpoch: number;
+  /** The member that made this session member (POST /session); null for a machine's own member. */
+  parentMemberId: string | null;
 }
 
 /**
@@ -37,12 +39,18 @@ export async function findConnectingPeer(
     display_name: string;
     role: string;
     key_epoch: number;
+    parent_member_id: string | null;
   }>(
     ctx.db,
-    Prisma.sql`SELECT m.id::text, m.mesh_id::text, m.peer_pubkey, m.display_name, m.role::text, ms.key_epoch
+    // A session member only while its parent is live (every way a parent ends ends its sessions too;
+    // this keeps a session that one of them missed from connecting or signing anyway).
+    Prisma.sql`SELECT m.id::text, m.mesh_id::text, m.peer_pubkey, m.display_name, m.role::text, ms.key_epoch,
+        m.parent_member_id::text
       FROM members m JOIN meshes ms ON ms.id = m.mesh_id
+        LEFT JOIN members parent ON parent.id = m.parent_member_id
       WHERE m.id = ${ids.memberId}::uuid AND m.mesh_id = ${ids.meshId}::uuid
-        AND m.revoked_at IS NULL AND m.peer_pubkey IS NOT NULL AND ms.archived_at IS NULL`,
+        AND m.revoked_at IS NULL AND m.peer_pubkey IS NOT NULL AND ms.archived_at IS NULL
+        AND (m.parent_member_id IS NULL OR (parent.revoked_at IS NULL AND parent.mesh_id = m.mesh_id))`,
   );
   const member = rows[0];
   if (!member) return null;
@@ -53,6 +61,7 @@ export async function findConnectingPeer(
     displayName: member.display_name,
     role: member.role,
     keyEpoch: member.key_epoch,
+    parentMemberId: member.parent_member_id,
   };
 }
 
@@ -72,6 +81,8 @@ export interface PresenceToReserve {
    */
   inviteCap?: number;
   staleMs: number;
+  /** False for a connection that only sends (`receive=0`): its member is not one that can receive now. */
+  receives?: boolean;
 }
 
 /**
@@ -115,9 +126,9 @@ export async function reservePresence(
          WHERE m.id = $2::uuid AND m.revoked_at IS NULL AND ms.archived_at IS NULL
        ),
        inserted AS (
-         INSERT INTO presences (id, mesh_id, member_id, node_id, connection_id, status, status_text, connected_at, last_seen_at)
+         INSERT INTO presences (id, mesh_id, member_id, node_id, connection_id, status, status_text, connected_at, last_seen_at, receives)
          SELECT $3::uuid, $1::uuid, $2::uuid, $4, $5, coalesce(member.status, 'online'), member.status_text,
-                now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC'
+                now() AT TIME ZONE 'UTC', now() AT TIME ZONE 'UTC', $10::boolean
          FROM live JOIN member ON true
          WHERE live.total < $6 AND live.mine < $8 AND live.invite < $9
          RETURNING status, status_text
@@ -134,6 +145,7 @@ export async function reservePresence(
         p.staleMs,
         p.memberCap ?? p.cap,
         p.inviteCap ?? p.cap,
+        p.receives ?? true,
       ],
     );
     return rows[0];
@@ -186,6 +198,13 @@ export async function listLiveMembers(
 
 export interface PeerListing extends LiveMember {
   online: boolean;
+  /**
+   * Whether a message reaches the member now: one of its live connections takes messages (an MCP server,
+   * `mesh watch`), not only ones that send (the one-shot command line). `online` without it: it only sends.
+   */
+  receiving: boolean;
+  /** The member that made this session member (docs/cli.md, "One identity per session"); else null. */
+  parentMemberId: string | null;
   groups: string[];
   /** The account the member belongs to (its machine is the display name), when it joined signed in. */
   userName: string | null;
@@ -205,8 +224,9 @@ export async function listPeers(ctx: ServiceContext<PeerActor>): Promise<PeerLis
       status: true,
       statusText: true,
       groups: true,
+      parentMemberId: true,
       user: { select: { name: true } },
-      _count: { select: { presences: { where: { disconnectedAt: null } } } },
+      presences: { where: { disconnectedAt: null }, select: { receives: true }, take: 10 },
     },
     orderBy: { joinedAt: "asc" },
   });
@@ -215,7 +235,9 @@ export async function listPeers(ctx: ServiceContext<PeerActor>): Promise<PeerLis
     displayName: m.displayName,
     role: m.role,
     boxPubkey: m.boxPubkey,
-    online: m._count.presences > 0,
+    online: m.presences.length > 0,
+    receiving: m.presences.some((p) => p.receives),
+    parentMemberId: m.parentMemberId,
     status: m.status,
     statusText: m.statusText,
     groups: m.groups,

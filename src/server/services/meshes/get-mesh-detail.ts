@@ -33,6 +33,9 @@ export async function getMeshDetail(ctx: ServiceContext<UserActor>, input: TMesh
           user: { select: { name: true } },
           // The newest connection says whether the member is online, else when it was last seen.
           presences: { orderBy: { lastSeenAt: "desc" }, take: 1, select: { lastSeenAt: true, disconnectedAt: true } },
+          // Whether a message reaches it now: a live connection that takes messages (not one that only sends).
+          _count: { select: { presences: { where: { disconnectedAt: null, receives: true } } } },
+          parentMemberId: true,
         },
       },
       invites: {
@@ -56,10 +59,11 @@ export async function getMeshDetail(ctx: ServiceContext<UserActor>, input: TMesh
       members.filter((m) => m.userId === ctx.actor.userId && !m.revokedAt).map((m) => m.role),
       "member",
     ),
-    members: members.map(({ user, presences, ...m }) => ({
+    members: members.map(({ user, presences, _count, ...m }) => ({
       ...m,
       userName: user?.name ?? null,
       online: presences[0] !== undefined && presences[0].disconnectedAt === null && !m.revokedAt,
+      canReceive: _count.presences > 0 && !m.revokedAt,
       lastSeenAt: presences[0] ? (presences[0].disconnectedAt ?? presences[0].lastSeenAt) : null,
     })),
     // An invite whose issuer is no longer the owner or a live mesh admin admits no one: shown revoked.

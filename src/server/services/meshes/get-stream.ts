@@ -19,6 +19,7 @@ interface MemberRow {
   statusText: string | null;
   statusAt: Date | null;
   connections: number;
+  receivers: number;
   onlineSince: Date | null;
   lastSeenAt: Date | null;
   total: number;
@@ -91,12 +92,13 @@ export async function getMeshStream(ctx: ServiceContext<UserActor>, input: TMesh
     ctx.db.$queryRaw<MemberRow[]>`
       SELECT m.id, m.display_name AS "displayName", m.user_id AS "userId", u.name AS "userName",
              m.peer_pubkey IS NOT NULL AS device, m.role::text AS role, m.status, m.status_text AS "statusText",
-             m.status_at AS "statusAt", p.connections, p.online_since AS "onlineSince", p.last_seen AS "lastSeenAt",
+             m.status_at AS "statusAt", p.connections, p.receivers, p.online_since AS "onlineSince", p.last_seen AS "lastSeenAt",
              count(*) OVER ()::int AS total
       FROM members m
       LEFT JOIN users u ON u.id = m.user_id
       CROSS JOIN LATERAL (
         SELECT count(*) FILTER (WHERE disconnected_at IS NULL)::int AS connections,
+               count(*) FILTER (WHERE disconnected_at IS NULL AND receives)::int AS receivers,
                min(connected_at) FILTER (WHERE disconnected_at IS NULL) AS online_since,
                max(coalesce(disconnected_at, last_seen_at)) AS last_seen
         FROM presences WHERE member_id = m.id
@@ -117,7 +119,11 @@ export async function getMeshStream(ctx: ServiceContext<UserActor>, input: TMesh
       ciphertextPreview: Buffer.from(head).toString("base64url").slice(0, CIPHERTEXT_PREVIEW_CHARS),
     })),
     auditEvents: named.map((a) => ({ ...a, id: a.id.toString() })),
-    members: members.map(({ total: _total, connections, ...m }) => ({ ...m, online: connections > 0 })),
+    members: members.map(({ total: _total, connections, receivers, ...m }) => ({
+      ...m,
+      online: connections > 0,
+      canReceive: receivers > 0,
+    })),
     membersTotal: members[0]?.total ?? 0,
   };
 }

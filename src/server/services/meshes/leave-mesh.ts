@@ -4,7 +4,7 @@ import { AppError } from "@/server/core/errors";
 import type { PeerActor, UserActor } from "../actor";
 import { recordAudit } from "../audit/record-audit";
 import { notifyBrokers } from "../broker/mesh-events";
-import { endMembership, raiseKeyEpoch } from "./members";
+import { endMembership, raiseKeyEpoch, sessionMembersOf } from "./members";
 import { type TMeshIdInput } from "./schemas";
 
 interface Leaving {
@@ -22,10 +22,17 @@ interface Leaving {
 export async function endLeaving(
   tx: Prisma.TransactionClient,
   meshId: string,
-  members: readonly Leaving[],
+  leaving: readonly Leaving[],
   now: Date,
   why: "left" | "account_deleted" = "left",
+  keyEpoch: "raise" | "keep" = "raise",
 ): Promise<void> {
+  // Their session members leave with them (docs/cli.md, "One identity per session").
+  const sessions = await sessionMembersOf(
+    tx,
+    leaving.map((m) => m.id),
+  );
+  const members = [...leaving, ...sessions];
   for (const m of members) {
     await endMembership(tx, m.id, now);
     const device = m.peerPubkey !== null;
@@ -37,13 +44,12 @@ export async function endLeaving(
       metadata: why === "left" ? { displayName: m.displayName, device } : { reason: why, device },
     });
   }
+  const ended = members.map((m) => ({ t: "ended" as const, meshId, memberId: m.id, reason: "left" as const }));
+  // A session member that ends alone knew no key its parent does not hold (the parent stays): no new epoch.
+  if (keyEpoch === "keep") return notifyBrokers(tx, ...ended);
   const epoch = await raiseKeyEpoch(tx, meshId);
   // The new epoch before the ends, as for a removal (members.ts).
-  await notifyBrokers(
-    tx,
-    { t: "epoch", meshId, epoch },
-    ...members.map((m) => ({ t: "ended" as const, meshId, memberId: m.id, reason: "left" as const })),
-  );
+  await notifyBrokers(tx, { t: "epoch", meshId, epoch }, ...ended);
 }
 
 export const leavingSelect = {
@@ -52,6 +58,7 @@ export const leavingSelect = {
   displayName: true,
   peerPubkey: true,
   userId: true,
+  parentMemberId: true,
   mesh: { select: { ownerUserId: true } },
 } as const;
 
@@ -88,7 +95,7 @@ export async function leaveAsPeer(ctx: ServiceContext<PeerActor>) {
       select: leavingSelect,
     });
     if (!member) throw new AppError("NOT_FOUND", "member_not_found");
-    await endLeaving(tx, input.meshId, [member], now);
+    await endLeaving(tx, input.meshId, [member], now, "left", member.parentMemberId === null ? "raise" : "keep");
     return { meshId: input.meshId, memberId: member.id, revokedAt: now };
   });
 }

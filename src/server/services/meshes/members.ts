@@ -91,6 +91,27 @@ export async function raiseKeyEpoch(tx: Prisma.TransactionClient, meshId: string
   return mesh.keyEpoch;
 }
 
+/**
+ * The live session members of the given members (docs/cli.md, "One identity per session") that are not
+ * among them: a member that ends takes its sessions along, whichever way it ends.
+ */
+export async function sessionMembersOf(tx: Prisma.TransactionClient, memberIds: readonly string[]) {
+  if (memberIds.length === 0) return [];
+  return tx.member.findMany({
+    where: { parentMemberId: { in: [...memberIds] }, id: { notIn: [...memberIds] }, revokedAt: null },
+    orderBy: { joinedAt: "asc" },
+    select: {
+      id: true,
+      role: true,
+      displayName: true,
+      peerPubkey: true,
+      userId: true,
+      revokedAt: true,
+      inviteId: true,
+    },
+  });
+}
+
 /** Ends a membership on the spot: live presences closed, queue dropped. Returns the copies dropped. */
 export async function endMembership(tx: Prisma.TransactionClient, memberId: string, now: Date): Promise<number> {
   await tx.member.update({ where: { id: memberId }, data: { revokedAt: now } });
@@ -138,7 +159,12 @@ export async function removeMember(ctx: ServiceContext<UserActor>, input: TRemov
     // A mesh admin bans a person only when it may manage every member of theirs.
     if (manager.kind === "admin" && others.some((o) => !o.revokedAt && !ADMIN_MANAGES.has(o.role)))
       throw new AppError("FORBIDDEN", "admin_manages_members_only");
-    const ending = [member, ...others].filter((m) => !m.revokedAt);
+    // The sessions of whoever ends end with them (a session member lives only while its parent does).
+    const sessions = await sessionMembersOf(
+      tx,
+      [member, ...others].map((m) => m.id),
+    );
+    const ending = [member, ...others, ...sessions].filter((m) => !m.revokedAt);
     const keyEpoch = ending.length > 0 ? await raiseKeyEpoch(tx, input.meshId) : null;
     let droppedMessages = 0;
     for (const m of ending) {
