@@ -177,9 +177,10 @@ Options:
                       the parent process. Without it: as this machine's member.
   --channel on|off    push messages as channel events (on, default) or leave them to read_messages
                       and hooks (off)`,
-  install: `Usage: mesh install claude-code [--scope user|project] [--mesh <slug>] [--dry-run]
+  install: `Usage: mesh install claude-code [--scope user|project] [--mesh <slug>] [--channels] [--dry-run]
 
-Registers "mesh mcp --session auto" as the MCP server "mesh" (each session its own member), three hooks
+Registers "mesh mcp --session auto --channel off" as the MCP server "mesh" (each session its own
+member; with --channels, "--channel on": messages pushed as Claude Code channel events), three hooks
 that keep your status true (a prompt submitted sets working, the assistant stopping sets idle, the
 session ending sets offline), and two that put unread messages into the session where channels are off
 (mesh hook inject on UserPromptSubmit and PostToolUse). User scope
@@ -190,6 +191,8 @@ first copied to <file>.bak-<time>. Running it again changes nothing.
 Options:
   --scope <s>          user (default) or project
   --mesh <slug>        the mesh (needed when several are joined)
+  --channels           push messages as channel events (start claude with
+                       --dangerously-load-development-channels server:mesh); default: the hooks bring them
   --dry-run            print the files as they would be, change nothing
   --settings <file>    another settings file for the hooks
   --mcp-config <file>  another file for the MCP server`,

@@ -79,16 +79,23 @@ describe("mesh install claude-code", () => {
     expect(m.mcpServers.other).toEqual({ command: "other-server" });
     expect(m.mcpServers.mesh).toEqual({
       command: process.execPath,
-      args: [expect.stringMatching(/mesh\.mjs$/), "mcp", "--mesh", "team-a", "--session", "auto"],
+      args: [expect.stringMatching(/mesh\.mjs$/), "mcp", "--mesh", "team-a", "--session", "auto", "--channel", "off"],
       env: { MESH_HOME: home },
     });
     expect(backups()).toBe(2);
+
+    // Channels asked for: the server pushes channel events, and the answer says how to start Claude Code.
+    const withChannels = await run(["install", "claude-code", "--channels"]);
+    expect(withChannels.out).toContain("claude --dangerously-load-development-channels server:mesh");
+    expect(json(mcp).mcpServers.mesh.args.slice(-2)).toEqual(["--channel", "on"]);
+    expect((await run(["install", "claude-code"])).out).toContain("through the hooks");
+    expect(backups()).toBe(4);
 
     // Again: nothing changes, nothing is doubled, no new backup.
     const again = await run(["install", "claude-code"]);
     expect(again.out).toBe("Already installed; nothing changed.");
     expect(json(settings)).toEqual(s);
-    expect(backups()).toBe(2);
+    expect(backups()).toBe(4);
 
     const removed = await run(["uninstall", "claude-code"]);
     expect(removed).toMatchObject({ code: 0, out: expect.stringContaining("Uninstalled") });

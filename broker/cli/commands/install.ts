@@ -103,12 +103,14 @@ function withOurHooks(
   return { ...base, hooks };
 }
 
-function withMcp(config: Json, command: string[], mesh: string, home: string | undefined): Json {
+function withMcp(config: Json, command: string[], mesh: string, home: string | undefined, channels: boolean): Json {
   const servers = { ...((config.mcpServers as Json | undefined) ?? {}) };
   servers[MCP_SERVER_NAME] = {
     command: command[0],
     // --session auto: every session of the assistant is a peer of its own (docs/cli.md, "One identity per session").
-    args: [...command.slice(1), "mcp", "--mesh", mesh, "--session", "auto"],
+    // --channel: Claude Code drops channel events unless started with the development-channels flag, and a
+    // pushed message counts as read and is left out by the hooks; so it is on only when asked for (--channels).
+    args: [...command.slice(1), "mcp", "--mesh", mesh, "--session", "auto", "--channel", channels ? "on" : "off"],
     ...(home ? { env: { MESH_HOME: home } } : {}),
   };
   return { ...config, mcpServers: servers };
@@ -145,6 +147,7 @@ function target(args: string[], io: CliIo, verb: "install" | "uninstall") {
     mesh: { type: "string" },
     scope: { type: "string" },
     "dry-run": { type: "boolean" },
+    channels: { type: "boolean" },
     settings: { type: "string" },
     "mcp-config": { type: "string" },
   });
@@ -157,11 +160,12 @@ function target(args: string[], io: CliIo, verb: "install" | "uninstall") {
     settings: values.settings ? path.resolve(io.cwd, values.settings) : files.settings,
     mcp: values["mcp-config"] ? path.resolve(io.cwd, values["mcp-config"]) : files.mcp,
     dryRun: values["dry-run"] === true,
+    channels: values.channels === true,
     mesh: values.mesh,
   };
 }
 
-/** `mesh install claude-code [--scope user|project] [--mesh <slug>] [--dry-run]`. */
+/** `mesh install claude-code [--scope user|project] [--mesh <slug>] [--channels] [--dry-run]`. */
 export async function installCommand(args: string[], io: CliIo): Promise<number> {
   const t = target(args, io, "install");
   const config = selectMesh(io, t.mesh);
@@ -171,13 +175,19 @@ export async function installCommand(args: string[], io: CliIo): Promise<number>
   const home = io.env.MESH_HOME ? path.resolve(io.cwd, io.env.MESH_HOME) : undefined;
   const ours = withOurHooks(settings, command, { slug: config.meshSlug, id: config.meshId }, home);
   const a = writeChanged(t.settings, settings, ours, t.dryRun, io);
-  const b = writeChanged(t.mcp, mcp, withMcp(mcp, command, config.meshSlug, home), t.dryRun, io);
+  const b = writeChanged(t.mcp, mcp, withMcp(mcp, command, config.meshSlug, home, t.channels), t.dryRun, io);
   const verb = t.dryRun ? "would change" : "changed";
   io.out(
     a === "unchanged" && b === "unchanged"
       ? "Already installed; nothing changed."
       : `Installed for mesh ${config.meshSlug}: ${verb} ${[a === "changed" ? t.settings : "", b === "changed" ? t.mcp : ""].filter(Boolean).join(" and ")}.`,
   );
+  if (a === "changed" || b === "changed")
+    io.out(
+      t.channels
+        ? `Messages arrive as channel events: start Claude Code with  claude --dangerously-load-development-channels server:${MCP_SERVER_NAME}  (channels need a claude.ai login).`
+        : "Messages arrive through the hooks, with each prompt and after each tool call (mesh install claude-code --channels pushes them as channel events instead).",
+    );
   return EXIT.ok;
 }
 

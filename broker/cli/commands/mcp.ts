@@ -13,6 +13,8 @@ import { channelEvent, CHANNEL_METHOD, instructionsFor } from "./mcp-channel";
 import { IDENTITY_OPTIONS, mcpIdentity } from "./mcp-identity";
 import { registerWhoami } from "./mcp-whoami";
 
+/** How often `mesh mcp` looks for messages its session's hooks showed (their read receipts go from it). */
+const HOOK_RECEIPT_INTERVAL_MS = 1_000;
 /** How long a tool call waits for the broker connection before it answers with an error. */
 const CONNECT_WAIT_MS = 15_000;
 /** The longest `read_messages` long-poll, in seconds. */
@@ -148,6 +150,9 @@ class Session {
   /** Replies received this session, by the id they answer (a reply that came before its waiter). */
   private readonly replies = new Recent<ReceivedMessage>(RECENT_MAX);
   private readonly waiters = new Map<string, ReplyWaiter>();
+  /** Ids the session's hooks showed that got their read receipt (from the inbox's shown log). */
+  private readonly hookReceipted = new Recent<true>(RECENT_MAX);
+  private readonly hookWatch: NodeJS.Timeout;
   /** Whether `message_status` has read the member list once (names come from the directory after). */
   peersRead = false;
 
@@ -162,6 +167,11 @@ class Session {
   ) {
     keepHistory(client, history, warn);
     client.on("message", (m) => this.arrived(m));
+    // The session's inject hooks (other processes, no broker connection) log what they showed the model:
+    // their read receipts go from here.
+    for (const shown of inbox.shown()) this.hookReceipted.set(shown.id, true);
+    this.hookWatch = setInterval(() => this.receiptHookShown(), HOOK_RECEIPT_INTERVAL_MS);
+    this.hookWatch.unref();
     client.on("status", (s) => {
       void server.server
         .sendLoggingMessage({
@@ -245,7 +255,16 @@ class Session {
   }
 
   /** The tool calls still waiting get no reply. */
+  /** Read receipts for the messages a hook showed since the last look (received by this session). */
+  receiptHookShown(): void {
+    const fresh = this.inbox.shown().filter((e) => e.via === "hook" && !this.hookReceipted.has(e.id));
+    for (const e of fresh) this.hookReceipted.set(e.id, true);
+    this.markRead(fresh.flatMap((e) => this.recent.get(e.id) ?? []));
+  }
+
   close(): void {
+    clearInterval(this.hookWatch);
+    this.receiptHookShown();
     for (const [id, w] of this.waiters) {
       this.waiters.delete(id);
       w.resolve(null);
