@@ -13,6 +13,7 @@ export default [
       "test-results/**",
       "playwright-report/**",
       "next-env.d.ts",
+      "packages/*/dist/**",
     ],
   },
   ...nextVitals,

@@ -27,8 +27,8 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "node",
-          include: ["{src,broker,scripts,prisma}/**/*.test.ts"],
-          exclude: ["**/*.integration.test.ts", "**/*.cluster.test.ts", "**/node_modules/**"],
+          include: ["{src,broker,scripts,prisma,packages}/**/*.test.ts"],
+          exclude: ["**/*.integration.test.ts", "**/*.cluster.test.ts", "**/node_modules/**", "packages/*/dist/**"],
         },
       },
       {
@@ -36,7 +36,7 @@ export default defineConfig({
         test: {
           ...integration,
           name: "integration",
-          include: ["{src,broker,scripts,prisma}/**/*.integration.test.ts"],
+          include: ["{src,broker,scripts,prisma,packages}/**/*.integration.test.ts"],
           exclude: [...LOAD_TESTS, "**/node_modules/**"],
         },
       },

@@ -1,6 +1,9 @@
 // What a command may touch of the outside world, passed in so tests can run commands in-process.
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { ConfigStore, defaultMeshHome } from "../client";
+import { ConfigStore, defaultMeshHome } from "../client/config-store";
+import { UsageError } from "./exit-codes";
+
+export { CliFailure, EXIT, UsageError } from "./exit-codes";
 
 export interface CliIo {
   /** One line to standard output (results). */
@@ -14,25 +17,6 @@ export interface CliIo {
   /** Resolves when the user asks to stop (Ctrl-C, SIGTERM). */
   interrupted: Promise<void>;
   readStdin: () => Promise<string>;
-}
-
-/** Exit codes of every command. */
-export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
-
-/** A mistake in how the command was called: printed with the usage hint, exit code 2. */
-export class UsageError extends Error {
-  override name = "UsageError";
-}
-
-/** A failure to report plainly (exit code 1); `code` is the reason code when the broker gave one. */
-export class CliFailure extends Error {
-  override name = "CliFailure";
-  constructor(
-    message: string,
-    readonly code?: string,
-  ) {
-    super(message);
-  }
 }
 
 type Options = NonNullable<ParseArgsConfig["options"]>;

@@ -1,40 +1,33 @@
-// Entry of the `mesh` command line (broker/cli/mesh.mjs runs it): dispatch, errors and exit codes.
+// Entry of the `mesh` command line (broker/cli/mesh.mjs from source, the package's dist/mesh.js when
+// installed): dispatch, errors and exit codes.
 import { readFileSync } from "node:fs";
-import { loginCommand, logoutCommand, whoamiCommand } from "./commands/account";
-import { historyCommand } from "./commands/history";
-import { hookCommand } from "./commands/hook";
-import { joinCommand } from "./commands/join";
-import { leaveCommand } from "./commands/leave";
-import { doctorCommand } from "./commands/doctor";
-import { inboxCommand } from "./commands/inbox";
-import { installCommand, uninstallCommand } from "./commands/install";
-import { mcpCommand } from "./commands/mcp";
-import { meshesCommand } from "./commands/meshes";
-import { peersCommand } from "./commands/peers";
-import { sendCommand } from "./commands/send";
-import { statusCommand } from "./commands/status";
-import { watchCommand } from "./commands/watch";
+import { setMeshEntry } from "./entry";
+import { CliFailure, EXIT, UsageError } from "./exit-codes";
 import { HELP, MAIN_HELP } from "./help";
-import { CliFailure, EXIT, UsageError, type CliIo } from "./io";
+import type { CliIo } from "./io";
 
-const COMMANDS: Record<string, (args: string[], io: CliIo) => Promise<number>> = {
-  login: loginCommand,
-  whoami: whoamiCommand,
-  logout: logoutCommand,
-  join: joinCommand,
-  leave: leaveCommand,
-  meshes: meshesCommand,
-  send: sendCommand,
-  watch: watchCommand,
-  peers: peersCommand,
-  status: statusCommand,
-  hook: hookCommand,
-  mcp: mcpCommand,
-  install: installCommand,
-  uninstall: uninstallCommand,
-  doctor: doctorCommand,
-  inbox: inboxCommand,
-  history: historyCommand,
+type Command = (args: string[], io: CliIo) => Promise<number>;
+
+// Each command's module is imported only when that command runs, so `mesh --help` (and a hook that
+// imports little) starts without loading the client, zod, ws, tweetnacl or the MCP SDK. One line each.
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  login: async () => (await import("./commands/account")).loginCommand,
+  whoami: async () => (await import("./commands/account")).whoamiCommand,
+  logout: async () => (await import("./commands/account")).logoutCommand,
+  join: async () => (await import("./commands/join")).joinCommand,
+  leave: async () => (await import("./commands/leave")).leaveCommand,
+  meshes: async () => (await import("./commands/meshes")).meshesCommand,
+  send: async () => (await import("./commands/send")).sendCommand,
+  watch: async () => (await import("./commands/watch")).watchCommand,
+  peers: async () => (await import("./commands/peers")).peersCommand,
+  status: async () => (await import("./commands/status")).statusCommand,
+  hook: async () => (await import("./commands/hook")).hookCommand,
+  mcp: async () => (await import("./commands/mcp")).mcpCommand,
+  install: async () => (await import("./commands/install")).installCommand,
+  uninstall: async () => (await import("./commands/install")).uninstallCommand,
+  doctor: async () => (await import("./commands/doctor")).doctorCommand,
+  inbox: async () => (await import("./commands/inbox")).inboxCommand,
+  history: async () => (await import("./commands/history")).historyCommand,
 };
 
 /** Runs one command line; resolves with the exit code. Never prints keys (no command reads them out). */
@@ -49,8 +42,8 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     io.out(versionOf());
     return EXIT.ok;
   }
-  const command = COMMANDS[name];
-  if (!command) {
+  const load = COMMANDS[name];
+  if (!load) {
     io.err(`mesh: unknown command ${JSON.stringify(name)}; run mesh --help`);
     return EXIT.usage;
   }
@@ -59,6 +52,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     return EXIT.ok;
   }
   try {
+    const command = await load();
     return await command(args, io);
   } catch (error) {
     if (error instanceof UsageError) {
@@ -76,7 +70,11 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
+/** Set by the package build (packages/mesh-cli/build.ts) to the package's version; absent when run from source. */
+declare const MESH_CLI_VERSION: string | undefined;
+
 function versionOf(): string {
+  if (typeof MESH_CLI_VERSION === "string") return `mesh ${MESH_CLI_VERSION} (protocol v1)`;
   try {
     const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
       version?: string;
@@ -108,8 +106,9 @@ export function processIo(): CliIo {
   };
 }
 
-/** What the bin shim calls. */
-export async function run(argv: string[]): Promise<number> {
+/** What the bin calls; `entry`: the script that started the process, when it is not broker/cli/mesh.mjs. */
+export async function run(argv: string[], entry?: string): Promise<number> {
+  if (entry) setMeshEntry(entry);
   const code = await main(argv, processIo());
   // Flush before the caller sets the exit code (stdout to a pipe is asynchronous).
   await new Promise<void>((resolve) => process.stdout.write("", () => resolve()));

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// The `mesh` command (package.json "bin"): runs the TypeScript entry through tsx's loader, so it works
-// right after `npm install` with no build step.
+// The `mesh` command of a clone (package.json "bin", `npx mesh`): runs the TypeScript entry through tsx's
+// loader, so it works right after `npm install` with no build step and always runs the checkout's code.
+// The installable package (packages/mesh-cli) runs the same main.ts, bundled (docs/cli.md, "Install").
 import { register } from "tsx/esm/api";
 
 register();

@@ -11,6 +11,8 @@ const SOURCES = [
   "scripts/**/*.ts",
   "prisma/**/*.ts",
   "bench/**/*.ts",
+  "packages/*/*.ts",
+  "packages/*/src/**/*.ts",
   "e2e/**/*.ts",
   ".config/**/*.ts",
 ];

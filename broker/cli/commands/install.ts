@@ -1,6 +1,7 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { meshCommand } from "../entry";
 import { CliFailure, EXIT, parseCommandArgs, UsageError, type CliIo } from "../io";
 import { selectMesh } from "../session";
 
@@ -38,12 +39,6 @@ export function claudeFiles(scope: "user" | "project", env: Readonly<Record<stri
     settings: path.join(env.CLAUDE_CONFIG_DIR ?? path.join(home, ".claude"), "settings.json"),
     mcp: path.join(home, ".claude.json"),
   };
-}
-
-/** The command line that runs this `mesh` (node and the script, absolute: hooks run from any folder). */
-export function meshCommand(): string[] {
-  const script = path.resolve(import.meta.dirname, "..", "mesh.mjs");
-  return [process.execPath, script];
 }
 
 const quote = (s: string) => (/^[A-Za-z0-9_./:@=-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
