@@ -4,12 +4,14 @@
 // outside the repository, with a HOME of its own and a PATH holding no folder of the repository, and
 // joins a mesh on a real broker (real PostgreSQL) and sends a message another installed peer prints.
 import { spawn, spawnSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from "node:fs";
 import module, { builtinModules } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { ChannelNotificationSchema, type ChannelEvent } from "../../broker/cli/test-mcp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { testDb } from "@/test/helpers";
 import { meshForBroker } from "../../broker/client/test-mesh";
@@ -207,6 +209,72 @@ describe("the mesh package", () => {
     expect(dry.code, dry.err).toBe(0);
     expect(dry.out).toContain(`${path.join(packed.packageDir, "dist", "mesh.js")} hook set-status working`);
     expect(dry.out).not.toContain(ROOT);
+  });
+
+  it("serves Claude Code from the installed bundle: a channel event for a message, and the inject hook for a session", async () => {
+    const { invite } = await meshForBroker(db, broker.ws);
+    const [eve, fay] = [path.join(work, "home-eve"), path.join(work, "home-fay")];
+    expect((await mesh(eve, ["join", invite.joinUrl, "--name", "Eve"])).code).toBe(0);
+    expect((await mesh(fay, ["join", invite.joinUrl, "--name", "Fay"])).code).toBe(0);
+
+    // Channels on: a message another peer sent reaches the model as `notifications/claude/channel`.
+    const channel: ChannelEvent[] = [];
+    const pushed = new Client({ name: "claude-code", version: "2.1.80" });
+    pushed.setNotificationHandler(ChannelNotificationSchema, (n) => void channel.push(n.params));
+    await pushed.connect(
+      new StdioClientTransport({
+        command: "mesh",
+        args: ["mcp", "--channel", "on"],
+        cwd: elsewhere,
+        env: userEnv(eve),
+      }),
+    );
+    expect(pushed.getServerCapabilities()?.experimental).toEqual({ "claude/channel": {} });
+    await pushed.callTool({ name: "list_peers", arguments: {} }); // connected to the broker
+    expect((await mesh(fay, ["send", "--to", "Eve", "is the build green?"])).code).toBe(0);
+    await until(() => channel.length > 0, "the channel event");
+    expect(channel[0]).toMatchObject({
+      content: "is the build green?",
+      meta: expect.objectContaining({ from: "Fay", scope: "direct" }),
+    });
+    await pushed.close();
+
+    // Channels off, a session of its own: Fay's message waits in the session's inbox until the installed
+    // inject hook, given Claude Code's JSON on standard input, prints it as additional context.
+    const sessionId = randomUUID();
+    const hooked = new Client({ name: "claude-code", version: "2.1.80" });
+    await hooked.connect(
+      new StdioClientTransport({
+        command: "mesh",
+        args: ["mcp", "--session", "auto", "--channel", "off"],
+        cwd: elsewhere,
+        env: { ...userEnv(eve), CLAUDE_CODE_SESSION_ID: sessionId, CLAUDE_PROJECT_DIR: elsewhere },
+      }),
+    );
+    const who = (await hooked.callTool({ name: "whoami", arguments: {} })) as { content: { text: string }[] };
+    const me = JSON.parse(who.content[0]!.text) as { member_id: string; session: { key: string } | null };
+    expect(me.session?.key).toBe(sessionId);
+    expect((await mesh(fay, ["send", "--to", me.member_id, "ping from Fay"])).code).toBe(0);
+    const meshId = readdirSync(path.join(eve, ".config", "mesh", "meshes"))[0]!.replace(/\.json$/, "");
+    const inbox = path.join(eve, ".config", "mesh", "inbox", `${me.member_id}.jsonl`);
+    await until(() => existsSync(inbox) && readFileSync(inbox, "utf8").includes("ping from Fay"), "the session inbox");
+    const hook = spawnSync("mesh", ["hook", "inject", "--mesh", meshId], {
+      cwd: elsewhere,
+      env: userEnv(eve) as NodeJS.ProcessEnv,
+      encoding: "utf8",
+      input: JSON.stringify({
+        session_id: sessionId,
+        cwd: elsewhere,
+        hook_event_name: "UserPromptSubmit",
+        prompt: "what next?",
+      }),
+    });
+    expect(hook.status, hook.stderr).toBe(0);
+    const context = (JSON.parse(hook.stdout) as { hookSpecificOutput: { additionalContext: string } })
+      .hookSpecificOutput.additionalContext;
+    expect(context).toContain('<mesh-message from="Fay"');
+    expect(context).toContain("ping from Fay");
+    await hooked.close();
   });
 
   const older = olderNode();
