@@ -93,6 +93,20 @@ describe("presence: can receive or only sends", () => {
     await eventually(async () => row(await peersSeenBy(watcher))?.receiving === false);
     sending.ws.close();
     await eventually(async () => row(await peersSeenBy(watcher))?.online === false);
+
+    // The live presence frames said each change as it happened: online sending only, receiving, sending
+    // only again (its receiving session closed), offline.
+    const changes = () =>
+      watcher.frames.flatMap((f) =>
+        f.type === "presence" && f.memberId === bo.memberId ? [{ online: f.online, receiving: f.receiving }] : [],
+      );
+    await eventually(async () => changes().length >= 4);
+    expect(changes()).toEqual([
+      { online: true, receiving: false },
+      { online: true, receiving: true },
+      { online: true, receiving: false },
+      { online: false, receiving: false },
+    ]);
     await watcher.close();
   });
 

@@ -355,7 +355,12 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
         closeWith(ws, reason);
         return;
       }
-      attachConnection(ws, peer, { connectionId, firstForMember: reserved.firstForMember }, connectionDeps);
+      attachConnection(
+        ws,
+        peer,
+        { connectionId, firstForMember: reserved.firstForMember, firstReceiving: reserved.firstReceiving },
+        connectionDeps,
+      );
     });
   }
 

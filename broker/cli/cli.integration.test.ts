@@ -82,7 +82,7 @@ describe("mesh command line, end to end", () => {
     expect(jsonLines().find((l) => l.type === "status")).toMatchObject({ status: "working", text: "running tests" });
     await until(() => watchText.stdout().includes("* Ana is working: running tests"), "the status at Cy");
     // Presence only where asked for: Cy's watcher saw Ana's `mesh send` sessions come and go.
-    expect(watchText.stdout()).toMatch(/^\d\d:\d\d:\d\d {2}\* Ana is online$/m);
+    expect(watchText.stdout()).toMatch(/^\d\d:\d\d:\d\d {2}\* Ana is online \(sends only\)$/m);
     expect(jsonLines().some((l) => l.type === "presence")).toBe(false);
 
     const peers = await done(bo, ["peers", "--json"]);

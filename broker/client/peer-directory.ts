@@ -24,7 +24,12 @@ export class PeerDirectory {
     const known = this.known.get(frame.memberId);
     if (!known) return;
     if (frame.type === "presence")
-      this.known.set(frame.memberId, { ...known, displayName: frame.displayName, online: frame.online });
+      this.known.set(frame.memberId, {
+        ...known,
+        displayName: frame.displayName,
+        online: frame.online,
+        receiving: frame.receiving,
+      });
     else this.known.set(frame.memberId, { ...known, status: frame.status, statusText: frame.text });
   }
 

@@ -125,7 +125,15 @@ export const ZServerFrame = z.discriminatedUnion("type", [
     text: z.string().nullable(),
     at: z.string(),
   }),
-  z.object({ v, type: z.literal("presence"), memberId: z.string(), displayName: z.string(), online: z.boolean() }),
+  z.object({
+    v,
+    type: z.literal("presence"),
+    memberId: z.string(),
+    displayName: z.string(),
+    online: z.boolean(),
+    // Absent from a broker older than `receiving`: online was all it knew.
+    receiving: z.boolean().default(true),
+  }),
   z.object({ v, type: z.literal("error"), code: z.string(), message: z.string(), id }),
 ]);
 

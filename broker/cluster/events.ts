@@ -111,6 +111,7 @@ export class MeshEvents {
                 memberId: event.memberId,
                 displayName: event.displayName,
                 online: event.online,
+                receiving: event.receiving ?? event.online,
               };
         broadcastFrame(registry.inMesh(event.meshId), frame, exceptConnectionId);
         return;

@@ -178,7 +178,7 @@ export type TServerFrame =
   | { v: 1; type: "peers"; id?: string; peers: TPeerInfo[] }
   | { v: 1; type: "message_status"; id?: string; messages: TMessageStatus[] }
   | { v: 1; type: "status"; id?: string; memberId: string; status: string; text: string | null; at: string }
-  | { v: 1; type: "presence"; memberId: string; displayName: string; online: boolean }
+  | { v: 1; type: "presence"; memberId: string; displayName: string; online: boolean; receiving: boolean }
   | { v: 1; type: "error"; code: TFrameErrorCode; message: string; id?: string };
 
 export type TParsedFrame = { ok: true; frame: TClientFrame } | { ok: false; message: string; id?: string };

@@ -57,7 +57,7 @@ function renewLease(conn: PeerConnection, ctx: ServiceContext<PeerActor>, deps: 
 export function attachConnection(
   ws: WebSocket,
   peer: ConnectingPeer & { receives?: boolean },
-  presence: { connectionId: string; firstForMember: boolean },
+  presence: { connectionId: string; firstForMember: boolean; firstReceiving: boolean },
   deps: ConnectionDeps,
 ): void {
   const { connectionId } = presence;
@@ -105,9 +105,17 @@ export function attachConnection(
         queued,
         keyEpoch: conn.keyEpoch,
       });
-      if (presence.firstForMember)
+      // The member came online, or (online already, sending only) can now receive.
+      if (presence.firstForMember || presence.firstReceiving)
         deps.events.publish(
-          { t: "presence", meshId: peer.meshId, memberId: peer.memberId, displayName: peer.displayName, online: true },
+          {
+            t: "presence",
+            meshId: peer.meshId,
+            memberId: peer.memberId,
+            displayName: peer.displayName,
+            online: true,
+            receiving: conn.receives,
+          },
           conn.id,
         );
       return deps.hub.replay(conn);
@@ -122,13 +130,15 @@ export function attachConnection(
     const closed = closePresence(ctx, { connectionId })
       .then(() => liveConnectionsOf(ctx))
       .then((left) => {
-        if (left === 0)
+        // The member went offline, or its last connection that received closed (it only sends now).
+        if (left.live === 0 || (conn.receives && left.receiving === 0))
           deps.events.publish({
             t: "presence",
             meshId: peer.meshId,
             memberId: peer.memberId,
             displayName: peer.displayName,
-            online: false,
+            online: left.live > 0,
+            receiving: false,
           });
       })
       .catch((error: unknown) =>

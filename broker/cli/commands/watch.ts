@@ -29,7 +29,13 @@ export async function watchCommand(args: string[], io: CliIo): Promise<number> {
     if (!values.presence || p.memberId === config.memberId) return;
     io.out(
       json
-        ? JSON.stringify({ type: "presence", memberId: p.memberId, displayName: p.displayName, online: p.online })
+        ? JSON.stringify({
+            type: "presence",
+            memberId: p.memberId,
+            displayName: p.displayName,
+            online: p.online,
+            receiving: p.receiving,
+          })
         : formatPresence(p),
     );
   });
@@ -88,7 +94,8 @@ function formatStatus(s: StatusEvent, who: string): string {
 }
 
 function formatPresence(p: PresenceEvent): string {
-  return `${time(new Date().toISOString())}  * ${printable(p.displayName)} is ${p.online ? "online" : "offline"}`;
+  const state = !p.online ? "offline" : p.receiving ? "online (receiving)" : "online (sends only)";
+  return `${time(new Date().toISOString())}  * ${printable(p.displayName)} is ${state}`;
 }
 
 function pickStatus(s: StatusEvent) {

@@ -30,7 +30,7 @@ export function isEndedReason(reason: string): reason is EndedReason {
 
 export type MeshEvent =
   | { t: "status"; meshId: string; memberId: string; status: string; text: string | null; at: string }
-  | { t: "presence"; meshId: string; memberId: string; displayName: string; online: boolean }
+  | { t: "presence"; meshId: string; memberId: string; displayName: string; online: boolean; receiving?: boolean }
   /** A member's connections end (every member's when `memberId` is absent: the mesh was archived). */
   | { t: "ended"; meshId: string; memberId?: string; reason: EndedReason }
   | { t: "role"; meshId: string; memberId: string; role: string }

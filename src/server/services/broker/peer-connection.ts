@@ -66,7 +66,14 @@ export async function findConnectingPeer(
 }
 
 export type ReservedPresence =
-  | { ok: true; firstForMember: boolean; status: string; statusText: string | null }
+  | {
+      ok: true;
+      firstForMember: boolean;
+      /** This connection receives and none of the member's other live ones did: the member can receive now. */
+      firstReceiving: boolean;
+      status: string;
+      statusText: string | null;
+    }
   | { ok: false; reason: "capacity" | "member_capacity" | "invite_capacity" | "ended" };
 
 /** Where a presence is counted and recorded: the node, the connection and the caps it counts against. */
@@ -109,6 +116,7 @@ export async function reservePresence(
     const { rows } = await client.query<{
       total: number;
       mine: number;
+      mine_receiving: number;
       invite: number;
       live_member: number;
       status: string | null;
@@ -116,6 +124,7 @@ export async function reservePresence(
     }>(
       `WITH live AS (
          SELECT count(*)::int AS total, (count(*) FILTER (WHERE p.member_id = $2::uuid))::int AS mine,
+                (count(*) FILTER (WHERE p.member_id = $2::uuid AND p.receives))::int AS mine_receiving,
                 (count(*) FILTER (WHERE im.invite_id = (SELECT invite_id FROM members WHERE id = $2::uuid)))::int AS invite
          FROM presences p LEFT JOIN members im ON im.id = p.member_id
          WHERE p.mesh_id = $1::uuid AND p.disconnected_at IS NULL
@@ -133,7 +142,7 @@ export async function reservePresence(
          WHERE live.total < $6 AND live.mine < $8 AND live.invite < $9
          RETURNING status, status_text
        )
-       SELECT live.total, live.mine, live.invite, (SELECT count(*) FROM member)::int AS live_member, inserted.status, inserted.status_text
+       SELECT live.total, live.mine, live.mine_receiving, live.invite, (SELECT count(*) FROM member)::int AS live_member, inserted.status, inserted.status_text
        FROM live LEFT JOIN inserted ON true`,
       [
         p.meshId,
@@ -156,7 +165,13 @@ export async function reservePresence(
     if (!row || row.total >= p.cap) return { ok: false, reason: "capacity" };
     return { ok: false, reason: row.mine >= (p.memberCap ?? p.cap) ? "member_capacity" : "invite_capacity" };
   }
-  return { ok: true, firstForMember: row.mine === 0, status: row.status, statusText: row.status_text };
+  return {
+    ok: true,
+    firstForMember: row.mine === 0,
+    firstReceiving: (p.receives ?? true) && row.mine_receiving === 0,
+    status: row.status,
+    statusText: row.status_text,
+  };
 }
 
 /** Marks this node's live presences as seen now (the node is alive; see reservePresence's staleMs). */
@@ -169,8 +184,13 @@ export async function touchNodePresences(ctx: ServiceContext<SystemActor>, input
 }
 
 /** Live connections the peer's member still has on any node (after one of its connections closed). */
-export async function liveConnectionsOf(ctx: ServiceContext<PeerActor>): Promise<number> {
-  return ctx.db.presence.count({ where: { memberId: ctx.actor.memberId, disconnectedAt: null } });
+export async function liveConnectionsOf(ctx: ServiceContext<PeerActor>): Promise<{ live: number; receiving: number }> {
+  const where = { memberId: ctx.actor.memberId, disconnectedAt: null };
+  const [live, receiving] = await Promise.all([
+    ctx.db.presence.count({ where }),
+    ctx.db.presence.count({ where: { ...where, receives: true } }),
+  ]);
+  return { live, receiving };
 }
 
 export interface LiveMember {
