@@ -1,0 +1,9 @@
+"use client";
+
+import { useLocale } from "next-intl";
+import { formatsFor, type Formats } from "./format";
+
+/** The page locale's formatters (src/i18n/format.ts) in a client component. */
+export function useFormats(): Formats {
+  return formatsFor(useLocale());
+}
