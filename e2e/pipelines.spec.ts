@@ -80,6 +80,10 @@ test("runs review-analytics from the page, watches the stages, then sees every w
   await expect(page.locator('[data-widget-id="average_rating"] [data-testid="stat-value"]')).toHaveText(
     /^[1-5]\.\d\d★$/,
   );
+  // A share in the locale's one percent format (en "58.3%"), as the report and its narrative write it.
+  await expect(page.locator('[data-widget-id="positive_share"] [data-testid="stat-value"]')).toHaveText(
+    /^\d{1,3}(\.\d)?%$/,
+  );
   expect(await a11y(page), "dashboard accessibility").toEqual([]);
 
   // The report tab keeps the chosen run.
