@@ -242,7 +242,7 @@ test("cancelling a batch, promoting and deprecating a scraper version and revoki
   await page.goto("/en/engine/scrapers");
   const row = page.locator(`tr[data-version="${version}/default"]`);
   await row.getByRole("button", { name: "Promote" }).click();
-  await expect(page.getByRole("alertdialog")).toContainText("every other version gets 0 %");
+  await expect(page.getByRole("alertdialog")).toContainText("every other version gets 0%");
   await page.getByRole("button", { name: "Leave it as it is" }).click();
   await expect(page.getByRole("alertdialog")).toHaveCount(0);
   await expect(row).not.toContainText("Promoted");

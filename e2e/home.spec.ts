@@ -90,7 +90,7 @@ test("an owner sees their mesh with its online count, which rises to 1 online wi
 
     // The live page counts the same.
     await card.getByRole("link", { name: `Live view of ${name}` }).click();
-    await expect(page.getByText("1 of 2 online")).toBeVisible();
+    await expect(page.getByText("Online: 1 of 2")).toBeVisible();
     watch.stop();
   } finally {
     cli.close();
