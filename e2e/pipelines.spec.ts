@@ -53,7 +53,7 @@ test("runs review-analytics from the page, watches the stages, then sees every w
     });
   }
   await expect(run).toHaveAttribute("data-execution-status", "succeeded");
-  await expect(run.getByText(/Total: \d+ ms/)).toBeVisible();
+  await expect(run.getByText(/Total: \d{1,3}(,\d{3})* ms/)).toBeVisible();
   const executionId = (await run.getAttribute("data-execution-id")) ?? "";
 
   await run.getByRole("link", { name: "Open the dashboard" }).click();
