@@ -144,3 +144,20 @@ test("the API reference loads from this origin only and shows the operations of 
   expect(requested.some((url) => url.endsWith("/api/docs/swagger-ui-bundle.js"))).toBe(true);
   expect(requested.some((url) => url.endsWith("/api/openapi.json"))).toBe(true);
 });
+
+test("the API reference speaks the page's language around the API's own names", async ({ page }) => {
+  await page.goto("/de/api-reference");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("API-Referenz");
+  await expect(page.getByText("gehören zur API selbst und bleiben auf Englisch")).toBeVisible();
+  const operation = page
+    .locator(".opblock")
+    .filter({ has: page.locator('[data-path="/my/meshes"]') })
+    .first();
+  await expect(operation).toBeVisible({ timeout: 20_000 });
+  await operation.locator(".opblock-summary").first().click();
+  await expect(operation.getByRole("button", { name: "Ausprobieren" })).toBeVisible();
+  await expect(operation.getByText("Antworten", { exact: true }).first()).toBeVisible();
+  // The API's own names stay: its path and summary.
+  await expect(operation).toContainText("/my/meshes");
+  await expect(operation).toContainText("Meshes I own or belong to");
+});

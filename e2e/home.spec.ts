@@ -74,7 +74,7 @@ test("an owner sees their mesh with its online count, which rises to 1 online wi
     await expect(card.getByRole("link", { name, exact: true })).toHaveAttribute("href", meshPath);
     await expect(card.getByRole("link", { name: `Live view of ${name}` })).toHaveAttribute("href", `${meshPath}/live`);
     await expect(card).toContainText("Your role: Owner");
-    await expect(card.getByTestId("home-mesh-online")).toHaveText("0 of 1 online");
+    await expect(card.getByTestId("home-mesh-online")).toHaveText("Online: 0 of 1");
     await expect(page.getByRole("link", { name: "All your meshes (1)" })).toHaveAttribute("href", "/en/dashboard");
 
     // A marker on the window survives only if the page is never reloaded.
@@ -84,13 +84,13 @@ test("an owner sees their mesh with its online count, which rises to 1 online wi
     const watch = cli.run(["watch"]);
     await expect.poll(() => watch.stderr(), { timeout: 20_000 }).toContain("connected to mesh");
     const connectedAt = Date.now();
-    await expect(card.getByTestId("home-mesh-online")).toHaveText("1 of 2 online", { timeout: HOME_POLL_MS + 3_000 });
+    await expect(card.getByTestId("home-mesh-online")).toHaveText("Online: 1 of 2", { timeout: HOME_POLL_MS + 3_000 });
     expect(Date.now() - connectedAt).toBeLessThan(HOME_POLL_MS + 3_000);
     expect(await page.evaluate(() => (window as unknown as { homeMarker?: string }).homeMarker)).toBe("kept");
 
     // The live page counts the same.
     await card.getByRole("link", { name: `Live view of ${name}` }).click();
-    await expect(page.getByText("1 of 2 online")).toBeVisible();
+    await expect(page.getByText("Online: 1 of 2")).toBeVisible();
     watch.stop();
   } finally {
     cli.close();

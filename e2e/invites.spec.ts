@@ -33,6 +33,9 @@ test("an issued invite is listed on the mesh page with its short link: copied, r
     await page.getByRole("button", { name: "Create invite" }).click();
     const shortUrl = (await page.getByTestId("short-url").textContent()) ?? "";
     expect(shortUrl).toMatch(new RegExp(`^${baseURL}/join/[a-z2-7]{16}$`));
+    // The long forms wait behind "show the full links".
+    await expect(page.getByTestId("join-url")).toBeHidden();
+    await page.getByText("Show the full links").click();
     await expect(page.getByTestId("join-url")).toHaveText(new RegExp(`^${baseURL}/join/eyJ[\\w-]{400,}$`));
     await expect(page.getByTestId("invite-link")).toHaveText(/^ic:\/\/join\/eyJ/);
     const issuedQr = decodeQrPng(await page.getByRole("img", { name: "QR code of the join link" }).screenshot());
@@ -70,7 +73,17 @@ test("an issued invite is listed on the mesh page with its short link: copied, r
     await expect(phone).toHaveURL(/\/de\/join\/[a-z2-7]{16}$/);
     await expect(phone.getByRole("heading", { level: 1 })).toHaveText(`${name} beitreten`);
     await expect(phone.getByText("Quinn Qr lädt dich ein, als Mitglied beizutreten.")).toBeVisible();
-    await expect(phone.getByTestId("join-command")).toHaveText(/^mesh join "ic:\/\/join\/eyJ[\w-]+"$/);
+    // The command takes the short link too, and says where `mesh` comes from; the long link waits behind a disclosure.
+    await expect(phone.getByTestId("join-command")).toHaveText(`mesh join "${decoded?.text ?? ""}"`);
+    await expect(phone.getByTestId("invite-link")).toBeHidden();
+    await phone.getByText("Vollständigen Einladungslink zeigen").click();
+    await expect(phone.getByTestId("invite-link")).toHaveText(/^ic:\/\/join\/eyJ[\w-]+$/);
+    await phone.getByText("Noch kein mesh-Befehl? So installierst du ihn").click();
+    await expect(phone.getByTestId("install-command")).toContainText("npm install -g ./review-mesh-cli-");
+    // Opened at 127.0.0.1 instead of localhost: the command's link follows the address the page was opened at.
+    const loopback = (decoded?.text ?? "").replace("//localhost:", "//127.0.0.1:");
+    await phone.goto(loopback);
+    await expect(phone.getByTestId("join-command")).toHaveText(`mesh join "${loopback}"`);
 
     // The command line takes the short link too (it asks this web app for the token): one use.
     const joined = await cli.done(["join", shortUrl, "--name", "qr-laptop", "--anonymous"]);

@@ -41,6 +41,6 @@ test("the live page polls every 4 s, stops while hidden and polls at once when s
   await setVisibility(page, "visible");
   await expect.poll(() => times.length, { timeout: 2_000 }).toBeGreaterThan(whileHidden);
   expect((times[whileHidden] ?? Infinity) - shownAt).toBeLessThan(1_500);
-  await expect(page.getByText("0 of 1 online")).toBeVisible();
+  await expect(page.getByText("Online: 0 of 1")).toBeVisible();
   await expect(page.getByTestId("live-event").filter({ hasText: "Lee Live created the mesh" })).toBeVisible();
 });

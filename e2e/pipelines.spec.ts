@@ -53,7 +53,7 @@ test("runs review-analytics from the page, watches the stages, then sees every w
     });
   }
   await expect(run).toHaveAttribute("data-execution-status", "succeeded");
-  await expect(run.getByText(/Total: \d+ ms/)).toBeVisible();
+  await expect(run.getByText(/Total: \d{1,3}(,\d{3})* ms/)).toBeVisible();
   const executionId = (await run.getAttribute("data-execution-id")) ?? "";
 
   await run.getByRole("link", { name: "Open the dashboard" }).click();
@@ -79,6 +79,10 @@ test("runs review-analytics from the page, watches the stages, then sees every w
   // An average rating always with two decimals (4.00, never 4).
   await expect(page.locator('[data-widget-id="average_rating"] [data-testid="stat-value"]')).toHaveText(
     /^[1-5]\.\d\d★$/,
+  );
+  // A share in the locale's one percent format (en "58.3%"), as the report and its narrative write it.
+  await expect(page.locator('[data-widget-id="positive_share"] [data-testid="stat-value"]')).toHaveText(
+    /^\d{1,3}(\.\d)?%$/,
   );
   expect(await a11y(page), "dashboard accessibility").toEqual([]);
 

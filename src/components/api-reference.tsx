@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { SWAGGER_TEXT, type SwaggerTextKey } from "./api-reference-text";
 
 // Swagger UI (swagger-ui-dist, a pinned dependency) rendered from our own origin: its script and
 // stylesheet come from /api/docs/<file> (src/app/api/docs/[file]/route.ts), the document from
@@ -52,6 +53,35 @@ declare global {
   }
 }
 
+/** Replaces Swagger UI's own words under `root` by their translations, now and whenever it re-renders. */
+function translateSwagger(root: HTMLElement, labels: Readonly<Record<SwaggerTextKey, string>>): () => void {
+  const byText = new Map<string, string>();
+  for (const [key, english] of Object.entries(SWAGGER_TEXT)) {
+    const local = labels[key as SwaggerTextKey];
+    if (local && local !== english) byText.set(english, local);
+  }
+  if (byText.size === 0) return () => {};
+  const translate = (node: Node) => {
+    const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      const value = text.nodeValue ?? "";
+      const local = byText.get(value.trim());
+      // Code, paths and descriptions sit in <code>, <pre> and markdown; only the interface's labels are plain text.
+      if (local && !text.parentElement?.closest("code, pre, .markdown, .renderedMarkdown, .opblock-summary-path"))
+        text.nodeValue = value.replace(value.trim(), local);
+    }
+  };
+  translate(root);
+  const observer = new MutationObserver((records) => {
+    for (const r of records) {
+      if (r.type === "characterData") translate(r.target.parentNode ?? r.target);
+      else r.addedNodes.forEach(translate);
+    }
+  });
+  observer.observe(root, { subtree: true, childList: true, characterData: true });
+  return () => observer.disconnect();
+}
+
 const SCRIPT = "/api/docs/swagger-ui-bundle.js";
 const STYLESHEET = "/api/docs/swagger-ui.css";
 
@@ -71,13 +101,22 @@ function loadScript(src: string): Promise<void> {
   });
 }
 
-/** Swagger UI on /api/openapi.json, with a visible loading and failure state. */
-export function ApiReference({ loading, failed }: { loading: string; failed: string }) {
+/** Swagger UI on /api/openapi.json in the page's language, with a visible loading and failure state. */
+export function ApiReference({
+  loading,
+  failed,
+  labels,
+}: {
+  loading: string;
+  failed: string;
+  labels: Readonly<Record<SwaggerTextKey, string>>;
+}) {
   const host = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<"loading" | "ready" | "failed">("loading");
 
   useEffect(() => {
     let cancelled = false;
+    const stopTranslating = host.current ? translateSwagger(host.current, labels) : () => {};
     if (!document.querySelector(`link[href="${STYLESHEET}"]`)) {
       const link = document.createElement("link");
       link.rel = "stylesheet";
@@ -100,7 +139,7 @@ export function ApiReference({ loading, failed }: { loading: string; failed: str
           plugins: [infoUnderH2],
           onComplete: () => {
             // Its server picker has a caption but no label.
-            host.current?.querySelector("select#servers")?.setAttribute("aria-label", "Servers");
+            host.current?.querySelector("select#servers")?.setAttribute("aria-label", labels.servers);
             if (!cancelled) setState("ready");
           },
         });
@@ -108,8 +147,9 @@ export function ApiReference({ loading, failed }: { loading: string; failed: str
       .catch(() => !cancelled && setState("failed"));
     return () => {
       cancelled = true;
+      stopTranslating();
     };
-  }, []);
+  }, [labels]);
 
   return (
     <div className="stack-sm">

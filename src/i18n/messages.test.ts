@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { describe, expect, it } from "vitest";
 import { LOCALES } from "./routing";
 
@@ -9,6 +10,15 @@ function keys(tree: Tree, prefix = ""): string[] {
   return Object.entries(tree).flatMap(([k, v]) =>
     typeof v === "string" ? [`${prefix}${k}`] : keys(v, `${prefix}${k}.`),
   );
+}
+
+/** Every argument a message reads, typed or not (`{mesh}`, `{count, plural, ...}`, `{n, number}`). */
+function argumentNames(elements: MessageFormatElement[]): string[] {
+  return elements.flatMap((el) => {
+    if (el.type === TYPE.literal || el.type === TYPE.pound || el.type === TYPE.tag) return [];
+    const inner = "options" in el ? Object.values(el.options).flatMap((o) => argumentNames(o.value)) : [];
+    return [el.value, ...inner];
+  });
 }
 
 const dir = path.join(import.meta.dirname, "messages");
@@ -40,7 +50,7 @@ describe("message files", () => {
     const en = new Map(flat(load("en")));
     for (const [key, value] of flat(load(locale))) {
       expect(value.trim(), key).not.toBe("");
-      const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+      const placeholders = (s: string) => [...new Set(argumentNames(parse(s, { ignoreTag: true })))].sort();
       expect(placeholders(value), key).toEqual(placeholders(en.get(key) ?? ""));
     }
   });

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useFormats } from "@/i18n/use-formats";
 import { Link } from "@/i18n/navigation";
 
 export interface SortState {
@@ -26,6 +27,7 @@ const ariaSort = { asc: "ascending", desc: "descending" } as const;
 
 /** An admin table: sortable headers as links (the sort lives in the URL), an empty state instead of no rows. */
 export function DataTable({ caption, regionLabel, columns, rows, empty }: Props) {
+  const f = useFormats();
   if (rows.length === 0) return <div className="card empty">{empty}</div>;
   return (
     // Focusable, so keyboard users can scroll a wide table on a narrow screen.
@@ -61,7 +63,7 @@ export function DataTable({ caption, regionLabel, columns, rows, empty }: Props)
             <tr key={row.key}>
               {row.cells.map((cell, i) => (
                 <td key={i} className={columns[i]?.numeric ? "num" : undefined}>
-                  {cell}
+                  {typeof cell === "number" ? f.number(cell) : cell}
                 </td>
               ))}
             </tr>

@@ -1,6 +1,7 @@
 "use client";
 
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { useChartFormat } from "@/components/widgets/chart-format";
 
 export interface ChartSpec {
   title: string;
@@ -27,6 +28,7 @@ export function SummaryCharts({
   valueLabel: string;
   logNote: string;
 }) {
+  const cf = useChartFormat();
   return (
     <div className="chart-grid">
       {charts.map((chart) => {
@@ -53,6 +55,7 @@ export function SummaryCharts({
                     <>
                       <XAxis
                         type="number"
+                        tickFormatter={cf.value}
                         allowDecimals={false}
                         fontSize={12}
                         tick={{ fill: "currentColor" }}
@@ -69,10 +72,16 @@ export function SummaryCharts({
                   ) : (
                     <>
                       <XAxis dataKey="label" fontSize={12} interval={0} tick={{ fill: "currentColor" }} />
-                      <YAxis allowDecimals={false} fontSize={12} tick={{ fill: "currentColor" }} {...scale} />
+                      <YAxis
+                        allowDecimals={false}
+                        fontSize={12}
+                        tick={{ fill: "currentColor" }}
+                        tickFormatter={cf.value}
+                        {...scale}
+                      />
                     </>
                   )}
-                  <Tooltip />
+                  <Tooltip formatter={cf.value} />
                   <Bar dataKey="value" name={valueLabel} fill="var(--accent)" isAnimationActive={false} />
                 </BarChart>
               </ResponsiveContainer>

@@ -1,6 +1,7 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useFormats } from "@/i18n/use-formats";
 import { useTranslations } from "next-intl";
 import { ScrollRegion } from "@/components/widgets/scroll-region";
 import { useState } from "react";
@@ -16,6 +17,7 @@ export const ENGINE_POLL_MS = 2000;
 /** Batches with live progress bars (polled every 2 s), search, status filter, sorting and pages. */
 export function BatchesTable() {
   const t = useTranslations("engine");
+  const f = useFormats();
   const trpc = useTRPC();
   const [page, setPage] = useState(1);
   const [q, setQ] = useState("");
@@ -92,7 +94,7 @@ export function BatchesTable() {
                   </td>
                   <td>{b.requester_client_id}</td>
                   <td>{t(`batchStatus.${b.status}`)}</td>
-                  <td>{b.total_jobs}</td>
+                  <td>{f.number(b.total_jobs)}</td>
                   <td>
                     <BatchProgress percent={b.percent} label={b.name ?? b.id} />
                   </td>

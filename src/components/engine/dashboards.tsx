@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useFormats } from "@/i18n/use-formats";
 import { useTranslations } from "next-intl";
 import { ScrollRegion } from "@/components/widgets/scroll-region";
 import { useState } from "react";
@@ -16,6 +17,7 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
+import { useChartFormat } from "@/components/widgets/chart-format";
 import { useTRPC } from "@/trpc/react";
 import { QueryState, versionLabel } from "./progress";
 
@@ -35,6 +37,8 @@ function Chart({ children, label }: { children: React.ReactElement; label: strin
 
 /** The four dashboards of the engine (overview, by client, problems, by version) over a time window. */
 export function Dashboards() {
+  const f = useFormats();
+  const cf = useChartFormat();
   const t = useTranslations("engine");
   const trpc = useTRPC();
   const [hours, setHours] = useState<number>(24);
@@ -76,8 +80,8 @@ export function Dashboards() {
               <LineChart data={o.timeline}>
                 <CartesianGrid strokeDasharray="3 3" />
                 <XAxis dataKey="hour" fontSize={11} tickFormatter={(h: string) => h.slice(11, 16)} />
-                <YAxis allowDecimals={false} fontSize={11} />
-                <Tooltip />
+                <YAxis allowDecimals={false} fontSize={11} tickFormatter={cf.value} />
+                <Tooltip formatter={cf.value} labelFormatter={cf.value} />
                 <Legend />
                 <Line
                   type="monotone"
@@ -120,8 +124,8 @@ export function Dashboards() {
             <BarChart data={byClient.data.clients.slice(0, 15).map((c) => ({ client: c.client_id, ...c.by_status }))}>
               <CartesianGrid strokeDasharray="3 3" />
               <XAxis dataKey="client" fontSize={11} />
-              <YAxis allowDecimals={false} fontSize={11} />
-              <Tooltip />
+              <YAxis allowDecimals={false} fontSize={11} tickFormatter={cf.value} />
+              <Tooltip formatter={cf.value} labelFormatter={cf.value} />
               <Legend />
               <Bar
                 dataKey="succeeded"
@@ -153,8 +157,8 @@ export function Dashboards() {
                 }))}
               >
                 <XAxis dataKey="name" fontSize={11} />
-                <YAxis allowDecimals={false} fontSize={11} />
-                <Tooltip />
+                <YAxis allowDecimals={false} fontSize={11} tickFormatter={cf.value} />
+                <Tooltip formatter={cf.value} labelFormatter={cf.value} />
                 <Bar dataKey="jobs" name={t("failedJobs")} fill={BAD} isAnimationActive={false} />
               </BarChart>
             </Chart>
@@ -194,8 +198,8 @@ export function Dashboards() {
               >
                 <CartesianGrid strokeDasharray="3 3" />
                 <XAxis dataKey="name" fontSize={11} />
-                <YAxis allowDecimals={false} fontSize={11} />
-                <Tooltip />
+                <YAxis allowDecimals={false} fontSize={11} tickFormatter={cf.value} />
+                <Tooltip formatter={cf.value} labelFormatter={cf.value} />
                 <Legend />
                 <Bar
                   dataKey="succeeded"
@@ -226,7 +230,7 @@ export function Dashboards() {
                     >
                       <td>{versionLabel(v.scraper_version, v.scraper_variant)}</td>
                       <td>{t("percent", { value: v.traffic_percent ?? 0 })}</td>
-                      <td>{v.total}</td>
+                      <td>{f.number(v.total)}</td>
                       <td>{v.success_rate === null ? "" : t("percent", { value: v.success_rate })}</td>
                       <td>
                         {Object.entries(v.errors)

@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useFormats } from "@/i18n/use-formats";
 import { useTranslations } from "next-intl";
 import { LocalTime } from "@/components/local-time";
 import { useTRPC } from "@/trpc/react";
@@ -14,6 +15,7 @@ import { ShortId } from "@/components/short-id";
 /** One job: its fields, the timeline of its states, the reviews collected (paged) and every callback attempt. */
 export function JobDetail({ jobId }: { jobId: string }) {
   const t = useTranslations("engine");
+  const f = useFormats();
   const trpc = useTRPC();
   const query = useQuery({ ...trpc.scrape.job.queryOptions({ job_id: jobId }), refetchInterval: ENGINE_POLL_MS });
   const d = query.data;
@@ -36,7 +38,7 @@ export function JobDetail({ jobId }: { jobId: string }) {
           <dt>{t("version")}</dt>
           <dd>{versionLabel(j.scraper_version, j.scraper_variant)}</dd>
           <dt>{t("reviews")}</dt>
-          <dd>{j.review_count}</dd>
+          <dd>{f.number(j.review_count)}</dd>
           <dt>{t("attempts")}</dt>
           <dd>{j.attempts}</dd>
           {j.coverage.collected > 0 || j.coverage.stop_reason ? (

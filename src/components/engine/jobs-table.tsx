@@ -1,6 +1,7 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useFormats } from "@/i18n/use-formats";
 import { useTranslations } from "next-intl";
 import { ScrollRegion } from "@/components/widgets/scroll-region";
 import { useState } from "react";
@@ -15,6 +16,7 @@ const STATUSES = ["queued", "running", "succeeded", "failed", "cancelled"] as co
 /** Jobs (optionally of one batch), polled every 2 s, with search, status filter, sorting and pages. */
 export function JobsTable({ batchId }: { batchId?: string }) {
   const t = useTranslations("engine");
+  const f = useFormats();
   const trpc = useTRPC();
   const [page, setPage] = useState(1);
   const [q, setQ] = useState("");
@@ -82,7 +84,7 @@ export function JobsTable({ batchId }: { batchId?: string }) {
                   <td>{t(`jobStatus.${j.status}`)}</td>
                   <td>{j.scraper_version ? `${j.scraper_version}/${j.scraper_variant ?? ""}` : "—"}</td>
                   <td>{j.priority}</td>
-                  <td>{j.review_count}</td>
+                  <td>{f.number(j.review_count)}</td>
                   <td>{j.error_class ? t(`errorClass.${j.error_class}`) : ""}</td>
                   <td>
                     <LocalTime iso={j.created_at.toISOString()} />

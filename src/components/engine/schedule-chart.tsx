@@ -3,6 +3,7 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { useSyncExternalStore } from "react";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { useChartFormat } from "@/components/widgets/chart-format";
 import { legendText, PALETTE, TOOLTIP_ITEM_STYLE } from "@/components/widgets/palette";
 import { chartRows, type RunCounts } from "./schedule-format";
 
@@ -25,6 +26,7 @@ const serverZone = () => "UTC";
 
 /** New, updated and unchanged reviews of each run as stacked bars over the runs' slots, oldest left. */
 export function ScheduleChart({ runs }: { runs: readonly RunCounts[] }) {
+  const cf = useChartFormat();
   const t = useTranslations("engine");
   const format = useFormatter();
   // Slots in the visitor's zone, as LocalTime shows them in the runs' table.
@@ -38,8 +40,8 @@ export function ScheduleChart({ runs }: { runs: readonly RunCounts[] }) {
         <BarChart data={rows} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
           <XAxis dataKey="slot" fontSize={11} />
-          <YAxis allowDecimals={false} fontSize={11} />
-          <Tooltip itemStyle={TOOLTIP_ITEM_STYLE} itemSorter={seriesOrder} />
+          <YAxis allowDecimals={false} fontSize={11} tickFormatter={cf.value} />
+          <Tooltip itemStyle={TOOLTIP_ITEM_STYLE} itemSorter={seriesOrder} formatter={cf.value} />
           <Legend itemSorter={seriesOrder} formatter={(v: string) => legendText(v)} />
           {CHANGE_SERIES.map((s) => (
             <Bar

@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import { useFormats } from "@/i18n/use-formats";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { LocalTime } from "@/components/local-time";
@@ -20,6 +21,7 @@ import { ScheduleRuns } from "./schedule-runs";
  */
 export function ScheduleDetail({ scheduleId }: { scheduleId: string }) {
   const t = useTranslations("engine");
+  const f = useFormats();
   const trpc = useTRPC();
   // Once deleted, the page stops asking for it while it goes back to the list.
   const [deleted, setDeleted] = useState(false);
@@ -99,7 +101,7 @@ export function ScheduleDetail({ scheduleId }: { scheduleId: string }) {
           <dt>{t("schedule.lastRun")}</dt>
           <dd>{s.last_run_at ? <LocalTime iso={s.last_run_at.toISOString()} /> : t("never")}</dd>
           <dt>{t("schedule.runs")}</dt>
-          <dd>{s.run_count}</dd>
+          <dd>{f.number(s.run_count)}</dd>
           <dt>{t("created")}</dt>
           <dd>
             <LocalTime iso={s.created_at.toISOString()} />

@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { useFormats } from "@/i18n/use-formats";
 import { LocalTime } from "@/components/local-time";
 import { ScrollRegion } from "@/components/widgets/scroll-region";
 import { Link } from "@/i18n/navigation";
@@ -11,6 +12,7 @@ export type ScheduleRun = RouterOutputs["scrape"]["schedules"]["get"]["runs"][nu
 /** A schedule's runs, newest first: slot (to the run's batch), state, jobs finished, reviews and what changed. */
 export function ScheduleRuns({ runs }: { runs: readonly ScheduleRun[] }) {
   const t = useTranslations("engine");
+  const f = useFormats();
   const count = (n: number | undefined) => (n === undefined ? "—" : n);
   return (
     <ScrollRegion label={t("schedule.runsTitle")}>
@@ -36,7 +38,7 @@ export function ScheduleRuns({ runs }: { runs: readonly ScheduleRun[] }) {
               </td>
               <td>{t.has(`batchStatus.${r.status}`) ? t(`batchStatus.${r.status}`) : r.status}</td>
               <td>{t("schedule.finishedOf", { finished: r.finished_jobs, total: r.total_jobs })}</td>
-              <td>{r.review_count}</td>
+              <td>{f.number(r.review_count)}</td>
               <td>{count(r.changes?.new)}</td>
               <td>{count(r.changes?.updated)}</td>
               <td>{count(r.changes?.unchanged)}</td>

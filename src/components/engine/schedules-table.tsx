@@ -1,6 +1,7 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useFormats } from "@/i18n/use-formats";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { LocalTime } from "@/components/local-time";
@@ -39,6 +40,7 @@ function NoSchedules({ filtered }: { filtered: boolean }) {
 /** Monitoring schedules (polled every 2 s) with search, status filter, sorting and pages. */
 export function SchedulesTable() {
   const t = useTranslations("engine");
+  const f = useFormats();
   const trpc = useTRPC();
   const [page, setPage] = useState(1);
   const [q, setQ] = useState("");
@@ -121,7 +123,7 @@ export function SchedulesTable() {
                     <NextRun status={s.status} at={s.next_run_at} />
                   </td>
                   <td>{s.last_run_at ? <LocalTime iso={s.last_run_at.toISOString()} /> : t("never")}</td>
-                  <td>{s.run_count}</td>
+                  <td>{f.number(s.run_count)}</td>
                   <td>{s.last_error ? <code>{s.last_error}</code> : ""}</td>
                   <td>
                     <LocalTime iso={s.created_at.toISOString()} />

@@ -1,9 +1,11 @@
 "use client";
 
 import { Bar, BarChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { useChartFormat } from "@/components/widgets/chart-format";
 
 /** Messages per minute over the envelopes shown, as a small bar chart. */
 export function MessagesChart({ times }: { times: number[] }) {
+  const cf = useChartFormat();
   const buckets = new Map<number, number>();
   for (const t of times) {
     const minute = Math.floor(t / 60_000) * 60_000;
@@ -17,8 +19,8 @@ export function MessagesChart({ times }: { times: number[] }) {
       <ResponsiveContainer>
         <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -20 }}>
           <XAxis dataKey="minute" fontSize={12} />
-          <YAxis allowDecimals={false} fontSize={12} />
-          <Tooltip />
+          <YAxis allowDecimals={false} fontSize={12} tickFormatter={cf.value} />
+          <Tooltip formatter={cf.value} />
           <Bar dataKey="count" fill="var(--accent)" isAnimationActive={false} />
         </BarChart>
       </ResponsiveContainer>

@@ -10,12 +10,13 @@ import { useRouter } from "@/i18n/navigation";
 import { useTRPC } from "@/trpc/react";
 import { INVITE_DEFAULT_MAX_USES } from "@/server/services/invites/invite-state";
 import { firstApiErrorKey } from "./api-errors";
+import { CliJoin, FullLinks } from "./cli-join";
 
 const EXPIRY_HOURS = [1, 24, 24 * 7, 24 * 30];
 
 /**
- * Role, expiry and use cap; once the invite exists, its short link (and its QR code) first, then the
- * full link and the command-line link, each with a copy button.
+ * Role, expiry and use cap; once the invite exists, its QR code and short link, the full link and the
+ * command-line link behind "show the full links", and the `mesh join` command with how to install `mesh`.
  */
 export function InviteForm({ meshId, canGrantAdmin }: { meshId: string; canGrantAdmin: boolean }) {
   const t = useTranslations("invite");
@@ -94,8 +95,12 @@ export function InviteForm({ meshId, canGrantAdmin }: { meshId: string; canGrant
           <h2>{t("resultTitle")}</h2>
           <QrCode value={create.data.shortUrl} label={t("qrLabel")} />
           <CopyField label={t("shortUrl")} value={create.data.shortUrl} testId="short-url" />
-          <CopyField label={t("joinUrl")} value={create.data.joinUrl} testId="join-url" />
-          <CopyField label={t("inviteLink")} value={create.data.inviteLink} testId="invite-link" />
+          <FullLinks summary={t("showFullLink")}>
+            <CopyField label={t("joinUrl")} value={create.data.joinUrl} testId="join-url" />
+            <CopyField label={t("inviteLink")} value={create.data.inviteLink} testId="invite-link" />
+          </FullLinks>
+          <h3>{t("cliTitle")}</h3>
+          <CliJoin link={create.data.shortUrl} />
           <p className="muted small">{t("linksHint")}</p>
           <InviteEmailForm key={create.data.inviteId} inviteId={create.data.inviteId} />
         </div>

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
 import { narrativeIn, type ReportV2 } from "@/server/pipelines/review-analytics/synthesis/report";
 import { ScrollRegion } from "@/components/widgets/scroll-region";
+import { formatsFor } from "@/i18n/format";
 import type { EvidenceLink, LinkField } from "@/server/pipelines/review-analytics/synthesis/citations";
 import { evidenceHref, LinkedText } from "./linked-text";
 
@@ -59,6 +60,10 @@ export async function ReportV2View({
   const tl = await getTranslations("pipelines.labels");
   const L = (k: string) => label(tl, tl.has, k);
   const n = narrativeIn(report, locale);
+  // Figures in the locale's one format, as the narrative writes them ("58,3 %" in es and de).
+  const f = formatsFor(locale);
+  const figure = (value: number | null, unit: string) =>
+    value === null ? "—" : unit === "%" ? f.percent(value) : f.number(value);
   const links: readonly EvidenceLink[] = Array.isArray(n.links) && report.evidence ? n.links : [];
   const href = (ref: string) => evidenceHref(pipelineId ?? "", executionId ?? "", ref);
   const text: Texts = (field, index, value) => {
@@ -78,7 +83,7 @@ export async function ReportV2View({
         <p className="report-headline">{text("headline", null, n.headline)}</p>
         {report.comparison?.metrics.length ? (
           <div data-testid="report-comparison">
-            <p className="muted">{t("comparison", { date: report.comparison.finished_at.slice(0, 10) })}</p>
+            <p className="muted">{t("comparison", { date: f.day(report.comparison.finished_at.slice(0, 10)) })}</p>
             <ul className="list">
               {report.comparison.metrics.map((m) => (
                 <li key={m.metric}>
@@ -98,9 +103,7 @@ export async function ReportV2View({
           {report.executive_summary.key_metrics.map((m) => (
             <div key={m.label}>
               <dt>{L(m.label)}</dt>
-              <dd>
-                {m.value ?? "—"} {m.unit === "%" ? "%" : ""}
-              </dd>
+              <dd>{figure(m.value, m.unit)}</dd>
             </div>
           ))}
         </dl>
@@ -128,10 +131,10 @@ export async function ReportV2View({
                   <td>
                     <span className={`badge risk-${r.risk_level}`}>{L(r.risk_level)}</span>
                   </td>
-                  <td>{r.risk_score}</td>
-                  <td>{r.mentions}</td>
-                  <td>{r.negative_pct}%</td>
-                  <td>{r.critical_issues}</td>
+                  <td>{f.number(r.risk_score)}</td>
+                  <td>{f.number(r.mentions)}</td>
+                  <td>{f.percent(r.negative_pct)}</td>
+                  <td>{f.number(r.critical_issues)}</td>
                 </tr>
               ))}
             </tbody>
@@ -200,11 +203,9 @@ export async function ReportV2View({
               {report.tracking_kpis.map((k) => (
                 <tr key={k.kpi}>
                   <td>{L(k.kpi)}</td>
+                  <td>{figure(k.current, k.unit)}</td>
                   <td>
-                    {k.current ?? "—"} {k.unit === "%" ? "%" : ""}
-                  </td>
-                  <td>
-                    {k.direction === "up" ? "↑" : "↓"} {k.target} {k.unit === "%" ? "%" : ""}
+                    {k.direction === "up" ? "↑" : "↓"} {figure(k.target, k.unit)}
                   </td>
                 </tr>
               ))}
@@ -218,7 +219,7 @@ export async function ReportV2View({
           <div key={i} className="stack-sm">
             <h3>
               {L(String(s.category ?? ""))}
-              {typeof s.percentage === "number" ? ` · ${s.percentage}%` : ""}
+              {typeof s.percentage === "number" ? ` · ${f.percent(s.percentage)}` : ""}
             </h3>
             {Array.isArray(s.top_quotes)
               ? (s.top_quotes as unknown[]).map((q, j) => <blockquote key={j}>{String(q)}</blockquote>)

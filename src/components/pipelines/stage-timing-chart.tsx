@@ -1,6 +1,7 @@
 "use client";
 
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { useChartFormat } from "@/components/widgets/chart-format";
 import { useFormatter, useTranslations } from "next-intl";
 import { legendText, PALETTE, TOOLTIP_ITEM_STYLE } from "@/components/widgets/palette";
 import type { RouterOutputs } from "@/trpc/types";
@@ -15,6 +16,7 @@ const OTHER = "__other";
  * rest of the run's total is its own segment, so a run whose stages recorded nothing still has its bar.
  */
 export function StageTimingChart({ executions, stageIds }: { executions: Execution[]; stageIds: string[] }) {
+  const cf = useChartFormat();
   const t = useTranslations("pipelines.history");
   const ts = useTranslations("pipelines.stages");
   const format = useFormatter();
@@ -33,7 +35,7 @@ export function StageTimingChart({ executions, stageIds }: { executions: Executi
         <BarChart data={rows} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
           <XAxis dataKey="execution" fontSize={12} />
-          <YAxis fontSize={12} unit=" ms" />
+          <YAxis fontSize={12} unit=" ms" tickFormatter={cf.value} />
           <Tooltip
             itemStyle={TOOLTIP_ITEM_STYLE}
             formatter={(value, name) => [

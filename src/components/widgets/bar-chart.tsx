@@ -1,6 +1,7 @@
 "use client";
 
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { useChartFormat } from "./chart-format";
 import type { WidgetData } from "@/server/pipelines/types";
 import { colourOf, legendText, TOOLTIP_ITEM_STYLE } from "./palette";
 import { useLabel } from "./use-label";
@@ -9,8 +10,9 @@ type Data = Extract<WidgetData, { kind: "BarChart" }>;
 
 /** Bars per x value, one per series (stacked when the widget asks). */
 export function BarChartWidget({ data, stacked }: { data: Data; stacked?: boolean }) {
+  const cf = useChartFormat();
   const label = useLabel();
-  const rows = data.rows.map((r) => ({ ...r, [data.x_key]: label(String(r[data.x_key])) }));
+  const rows = data.rows.map((r) => ({ ...r, [data.x_key]: cf.value(label(String(r[data.x_key]))) }));
   // Legend and tooltip in the series' own order (critical, high, medium, low), not recharts' alphabetical one.
   const order = (item: { dataKey?: unknown }) => data.series.indexOf(String(item.dataKey));
   return (
@@ -26,8 +28,8 @@ export function BarChartWidget({ data, stacked }: { data: Data; stacked?: boolea
             textAnchor={rows.length > 4 ? "end" : "middle"}
             height={rows.length > 4 ? 50 : 30}
           />
-          <YAxis allowDecimals={false} fontSize={12} />
-          <Tooltip itemStyle={TOOLTIP_ITEM_STYLE} itemSorter={order} />
+          <YAxis allowDecimals={false} fontSize={12} tickFormatter={cf.value} />
+          <Tooltip itemStyle={TOOLTIP_ITEM_STYLE} itemSorter={order} formatter={cf.value} />
           {data.series.length > 1 ? (
             <Legend itemSorter={order} formatter={(v: string) => legendText(label(v))} />
           ) : null}

@@ -3,6 +3,7 @@
 import { useFormatter, useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import type { WidgetData } from "@/server/pipelines/types";
+import { useFormats } from "@/i18n/use-formats";
 import { useLabel } from "./use-label";
 import { ScrollRegion } from "./scroll-region";
 
@@ -14,6 +15,7 @@ export function DataTableWidget({ data }: { data: Data }) {
   const t = useTranslations("pipelines.widget");
   const label = useLabel();
   const format = useFormatter();
+  const f = useFormats();
   const [query, setQuery] = useState("");
   const [sort, setSort] = useState<{ column: string; dir: 1 | -1 } | null>(null);
   const [page, setPage] = useState(0);
@@ -41,7 +43,10 @@ export function DataTableWidget({ data }: { data: Data }) {
   const pages = Math.max(1, Math.ceil(rows.length / PAGE));
   const current = Math.min(page, pages - 1);
   const cell = (v: string | number | null) => {
-    if (typeof v !== "string") return v;
+    // Numbers grouped and months in words, in the page's locale; the search still reads the raw values.
+    if (typeof v === "number") return f.number(v);
+    if (v === null) return v;
+    if (/^\d{4}-\d{2}$/.test(v)) return f.month(v);
     if (/^\d{4}-\d{2}-\d{2}T/.test(v)) return format.dateTime(new Date(v), { dateStyle: "medium", timeStyle: "short" });
     return /^(critical|high|medium|low|food|service|price|cleanliness|waiting_time|ambience|kitchen|front_of_house|management|facilities|operations)$/.test(
       v,

@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import type { WidgetData } from "@/server/pipelines/types";
+import { useFormats } from "@/i18n/use-formats";
 import { useLabel } from "./use-label";
 import { ScrollRegion } from "./scroll-region";
 
@@ -26,6 +27,8 @@ export function cellColours(share: number): { background: string; color: string 
 export function HeatmapWidget({ data }: { data: Data }) {
   const t = useTranslations("pipelines.widget");
   const label = useLabel();
+  // Months ("2025-03") as "März 2025", counts grouped; hours ("07") and other labels as they are.
+  const f = useFormats();
   const max = Math.max(1, ...data.cells.map((c) => c.value));
   const grid = new Map(data.cells.map((c) => [`${c.x}:${c.y}`, c.value]));
   return (
@@ -36,7 +39,7 @@ export function HeatmapWidget({ data }: { data: Data }) {
             <th scope="col" />
             {data.x_labels.map((x) => (
               <th key={x} scope="col">
-                {x}
+                {f.month(x)}
               </th>
             ))}
           </tr>
@@ -48,8 +51,8 @@ export function HeatmapWidget({ data }: { data: Data }) {
               {data.x_labels.map((x, xi) => {
                 const value = grid.get(`${xi}:${yi}`) ?? 0;
                 return (
-                  <td key={x} title={`${label(y)} ${x}: ${value}`} style={cellColours(value / max)}>
-                    {value || ""}
+                  <td key={x} title={`${label(y)} ${f.month(x)}: ${f.number(value)}`} style={cellColours(value / max)}>
+                    {value ? f.number(value) : ""}
                   </td>
                 );
               })}

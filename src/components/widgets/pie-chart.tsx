@@ -1,6 +1,7 @@
 "use client";
 
 import { Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip, type PieLabelRenderProps } from "recharts";
+import { useChartFormat } from "./chart-format";
 import { useFormatter } from "next-intl";
 import type { WidgetData } from "@/server/pipelines/types";
 import { colourOf, legendText, TOOLTIP_ITEM_STYLE } from "./palette";
@@ -13,6 +14,7 @@ type Data = Extract<WidgetData, { kind: "PieChart" }>;
  * so no label can be clipped by the chart's edge however long the names are in a language.
  */
 export function PieChartWidget({ data }: { data: Data }) {
+  const cf = useChartFormat();
   const label = useLabel();
   const format = useFormatter();
   const slices = data.slices.map((s) => ({ key: s.name, name: label(s.name), value: s.value }));
@@ -57,7 +59,7 @@ export function PieChartWidget({ data }: { data: Data }) {
               <Cell key={s.key} fill={colourOf(s.key, i)} />
             ))}
           </Pie>
-          <Tooltip itemStyle={TOOLTIP_ITEM_STYLE} />
+          <Tooltip itemStyle={TOOLTIP_ITEM_STYLE} formatter={cf.value} />
           <Legend formatter={(v: string) => legendText(v)} />
         </PieChart>
       </ResponsiveContainer>

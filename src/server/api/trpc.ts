@@ -6,7 +6,7 @@ import { db, type Db } from "@/server/core/db";
 import { AppError, validationIssues } from "@/server/core/errors";
 import { logger } from "@/server/core/logger";
 import { VISITOR, type AdministratorActor, type UserActor } from "@/server/services/actor";
-import { serviceContext } from "@/server/services/context";
+import { requestSettings, serviceContext } from "@/server/services/context";
 
 /** The signed-in user as the API sees it (null when signed out). */
 export interface SessionUser {
@@ -120,19 +120,28 @@ export const createCallerFactory = t.createCallerFactory;
 /** Anyone, signed in or not; ctx.service is the services' context of a visitor. */
 export const publicProcedure = t.procedure
   .use(errorMapping)
-  .use(({ ctx, next }) => next({ ctx: { service: serviceContext(VISITOR, { db: ctx.db }) } }));
+  .use(({ ctx, next }) =>
+    next({ ctx: { service: serviceContext(VISITOR, { db: ctx.db, settings: requestSettings(ctx.headers) }) } }),
+  );
 
 /** A signed-in user (UNAUTHORIZED otherwise); ctx.actor is the user actor for services. */
 export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const user = await ctx.sessionUser();
   if (!user) throw new TRPCError({ code: "UNAUTHORIZED", message: "sign_in_required" });
   const actor: UserActor = { kind: "user", userId: user.id, isAdmin: user.isAdmin };
-  return next({ ctx: { ...ctx, user, actor, service: serviceContext(actor, { db: ctx.db }) } });
+  return next({
+    ctx: {
+      ...ctx,
+      user,
+      actor,
+      service: serviceContext(actor, { db: ctx.db, settings: requestSettings(ctx.headers) }),
+    },
+  });
 });
 
 /** An administrator (FORBIDDEN for other signed-in users); ctx.service acts as the administrator. */
 export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
   if (!ctx.user.isAdmin) throw new TRPCError({ code: "FORBIDDEN", message: "admin_only" });
   const admin: AdministratorActor = { kind: "administrator", userId: ctx.user.id };
-  return next({ ctx: { service: serviceContext(admin, { db: ctx.db }) } });
+  return next({ ctx: { service: serviceContext(admin, { db: ctx.db, settings: requestSettings(ctx.headers) }) } });
 });

@@ -1,5 +1,6 @@
 import { open, parseKeyRing, seal } from "@/server/core/crypto/seal";
 import { db as globalDb, type Db } from "@/server/core/db";
+import { linkBaseFor } from "@/server/core/link-base";
 import { appEnv } from "@/server/env";
 import { reviewSettings, type TReviewSettings } from "@/server/queue/settings";
 import type { Actor } from "./actor";
@@ -101,6 +102,20 @@ export function settingsWith(base: ServiceSettings, changes: Partial<ServiceSett
       return changes.review ?? base.review;
     },
   };
+}
+
+/**
+ * The web app's settings for one request: links shown to the person (join links, QR codes) use the
+ * address they opened the app at when it is one of the app's own, else PUBLIC_BASE_URL
+ * (src/server/core/link-base.ts). Read on first use, like the process's settings.
+ */
+export function requestSettings(headers: Headers): ServiceSettings {
+  return settingsWith(envSettings, {
+    get publicBaseUrl() {
+      const env = appEnv();
+      return linkBaseFor(headers, { publicBaseUrl: env.PUBLIC_BASE_URL, authUrl: env.AUTH_URL });
+    },
+  });
 }
 
 /** The same context acting as someone else (a REST handler that resolved its key after building it, say). */

@@ -1,4 +1,5 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
+import { getFormats } from "@/i18n/get-formats";
 import { SummaryCharts, type ChartSpec } from "@/components/admin/summary-charts";
 import { titleFrom } from "@/i18n/metadata";
 import { AUDIT_TYPES } from "@/server/services/audit/audit-types";
@@ -20,6 +21,7 @@ export default async function AdminSummaryPage({ params }: { params: Promise<{ l
   const { locale } = await params;
   setRequestLocale(locale);
   const t = await getTranslations("admin");
+  const formats = await getFormats();
   const caller = await adminCaller(locale);
   const [summary, perType] = await Promise.all([caller.admin.summary(), eventsLastDay(caller)]);
   const cards = [
@@ -46,7 +48,7 @@ export default async function AdminSummaryPage({ params }: { params: Promise<{ l
       <ul className="stat-cards">
         {cards.map(([key, value]) => (
           <li key={key} className="card stat">
-            <span className="stat-value">{value}</span>
+            <span className="stat-value">{formats.number(value)}</span>
             <span className="muted">{t(`summary.${key}`)}</span>
           </li>
         ))}

@@ -1,5 +1,6 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { ApiReference } from "@/components/api-reference";
+import { SWAGGER_TEXT, type SwaggerTextKey } from "@/components/api-reference-text";
 import { titleFrom } from "@/i18n/metadata";
 
 const OPENAPI_PATH = "/api/openapi.json";
@@ -11,13 +12,16 @@ export default async function ApiReferencePage({ params }: { params: Promise<{ l
   const { locale } = await params;
   setRequestLocale(locale);
   const t = await getTranslations("account.apiReference");
+  const keys = Object.keys(SWAGGER_TEXT) as SwaggerTextKey[];
+  const labels = Object.fromEntries(keys.map((k) => [k, t(`ui.${k}`)])) as Record<SwaggerTextKey, string>;
   return (
     <section className="stack">
       <h1>{t("title")}</h1>
       <p className="lead">
         {t("lead")} <a href={OPENAPI_PATH}>{OPENAPI_PATH}</a>
       </p>
-      <ApiReference loading={t("loading")} failed={t("failed")} />
+      <p className="muted small">{t("englishNote")}</p>
+      <ApiReference loading={t("loading")} failed={t("failed")} labels={labels} />
     </section>
   );
 }

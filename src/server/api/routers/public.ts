@@ -67,7 +67,7 @@ export const publicRouter = createTRPCRouter({
       ctx.responseHeaders.set("cache-control", "no-store");
       await takeOrThrow(inviteCodeBucket(), clientAddress(ctx.headers), ctx.responseHeaders);
       const { token } = await resolveInviteCode(ctx.service, input);
-      return { token, ...joinLinks(appEnv().PUBLIC_BASE_URL, token) };
+      return { token, ...joinLinks(ctx.service.settings.publicBaseUrl, token) };
     }),
   // `mesh login` (docs/cli.md): the command line's side of the device flow. The person's side is
   // my.deviceLogin / my.decideDeviceLogin, on the page /<locale>/device.

@@ -1,10 +1,15 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
+import { headers } from "next/headers";
 import { CopyField } from "@/components/copy-field";
+import { CliJoin, FullLinks } from "@/components/meshes/cli-join";
 import { JoinForm } from "@/components/meshes/join-form";
 import { LocalTime } from "@/components/local-time";
 import { Link } from "@/i18n/navigation";
 import { getSessionUser } from "@/server/auth/session-user";
+import { normaliseInviteCode } from "@/server/core/invites";
+import { requestSettings } from "@/server/services/context";
+import { shortJoinUrl } from "@/server/services/invites/join-links";
 import { loadJoinInvite } from "@/trpc/load-invite";
 
 // The segment is a signed token or a short link's code (docs/invites.md); either way the preview is
@@ -45,7 +50,10 @@ export default async function JoinPage({ params }: { params: Params }) {
       ? tm(`roles.${p.role}` as "roles.member")
       : (p.role ?? "");
   const link = `ic://join/${token}`;
-  const command = `mesh join "${link}"`;
+  // Opened by a short link: the command takes that (mesh asks this web app for the token), on the
+  // address the page was opened at when it is one of the app's own (src/server/core/link-base.ts).
+  const code = normaliseInviteCode(segment);
+  const commandLink = code ? shortJoinUrl(requestSettings(await headers()).publicBaseUrl, code) : link;
 
   if (!p.valid) {
     return (
@@ -110,8 +118,11 @@ export default async function JoinPage({ params }: { params: Params }) {
       <div className="card stack-sm">
         <h2>{t("howTitle")}</h2>
         <p>{t("howBody")}</p>
-        <CopyField label={t("commandLabel")} value={command} testId="join-command" />
-        <CopyField label={t("linkLabel")} value={link} testId="invite-link" />
+        <CliJoin link={commandLink} />
+        <FullLinks summary={t("showFullLink")}>
+          <p className="muted small">{t("fullLinkHint")}</p>
+          <CopyField label={t("linkLabel")} value={link} testId="invite-link" />
+        </FullLinks>
       </div>
     </section>
   );

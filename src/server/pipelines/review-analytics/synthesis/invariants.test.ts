@@ -98,7 +98,9 @@ describe("report invariants over generated executions", () => {
       expect(n.narrative).toMatch(/^For Casa Pepe and 1 other place, from (\d{4}-\d{2}|n\/a) to (\d{4}-\d{2}|n\/a), /);
       for (const a of facts.actions) {
         const phrases = agg.complaint_phrases?.[a.category] ?? [];
-        if (phrases.length) for (const p of phrases) expect(a.action).toContain(`‘${p.phrase}’ (${p.reviews} reviews)`);
+        if (phrases.length)
+          for (const p of phrases)
+            expect(a.action).toContain(`‘${p.phrase}’ (${p.reviews} ${p.reviews === 1 ? "review" : "reviews"})`);
         else expect(a.action).toMatch(/^Read the \d+ negative/);
         // Each phrase is said by the reviews it names, in a complaint about the category.
         for (const p of phrases) expect(p.review_ids.length).toBe(Math.min(p.reviews, 20));

@@ -15,7 +15,7 @@ import { buildFacts } from "./facts";
 import { NARRATIVE_LANGUAGES, REPORT_LANGUAGES } from "./lang";
 import { allowedNumbers, formatNumber, inventedNumbers, numbersIn } from "./numbers";
 import type { TNarrative } from "./narrative";
-import { narrativeIn } from "./report";
+import { narrativeIn, narrativeInEnglish } from "./report";
 import { sectionTexts } from "./section-texts";
 import { synthesize } from "./synthesize";
 import { labelledDevReviews, rng } from "@/test/analytics-runs";
@@ -242,5 +242,20 @@ describe("the report page's narrative (narrativeIn)", () => {
     expect(fallback.action_plan).toEqual(report.action_plan);
     expect(fallback.links).toEqual(report.links);
     expect(narrativeIn(report, "fr").headline).toBe(report.executive_summary.headline);
+  });
+});
+
+describe("the report page's note on an English narrative (narrativeInEnglish)", () => {
+  it("is shown only where the page's locale has no narrative of its own", async () => {
+    const { agg, rows } = run(4);
+    const report = (await synthesize(agg, { now: () => new Date("2026-07-01T08:00:00Z"), labels: rows })).output;
+    expect(narrativeInEnglish("v2", report, "de")).toBe(false);
+    expect(narrativeInEnglish("v2", report, "es")).toBe(false);
+    expect(narrativeInEnglish("v2", report, "en")).toBe(false);
+    const { narratives: _omitted, ...older } = report;
+    expect(narrativeInEnglish("v2", older, "de")).toBe(true);
+    expect(narrativeInEnglish("v2", older, "en")).toBe(false);
+    expect(narrativeInEnglish("v1", {}, "es")).toBe(true);
+    expect(narrativeInEnglish("unknown", {}, "es")).toBe(false);
   });
 });

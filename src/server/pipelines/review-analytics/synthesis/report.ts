@@ -74,6 +74,19 @@ export function narrativeIn(report: ReportV2, locale: string): ReportNarrative {
   };
 }
 
+/**
+ * True when a report's narrative shows in English on a page in another locale: a v2 report stored
+ * before narratives were written per locale (narrativeIn falls back to its English text), or a legacy
+ * v1 report, whose texts were only ever English. The page then says so in the reader's language.
+ */
+export function narrativeInEnglish(format: string | null | undefined, report: unknown, locale: string): boolean {
+  if (locale === "en") return false;
+  if (format === "v1") return true;
+  if (format !== "v2" || typeof report !== "object" || report === null) return false;
+  const stored = (report as ReportV2).narratives?.[locale as keyof NonNullable<ReportV2["narratives"]>];
+  return !(stored && typeof stored.headline === "string");
+}
+
 export type ReportFormat = "v2" | "v1" | "unknown";
 
 const present = (o: Record<string, unknown>, key: string) => o[key] !== undefined && o[key] !== null;

@@ -9,7 +9,7 @@ import { PrintButton } from "@/components/pipelines/print-button";
 import { ReportV1View } from "@/components/pipelines/report-v1";
 import { ReportV2View } from "@/components/pipelines/report-v2";
 import { Link } from "@/i18n/navigation";
-import type { ReportV2 } from "@/server/pipelines/review-analytics/synthesis/report";
+import { narrativeInEnglish, type ReportV2 } from "@/server/pipelines/review-analytics/synthesis/report";
 import { serverCaller } from "@/trpc/server";
 import { pipelineTitle } from "@/i18n/page-titles";
 import { KeyValues } from "@/components/key-values";
@@ -78,6 +78,11 @@ export default async function ReportPage({
                     : "—",
                 })}
               </p>
+              {narrativeInEnglish(synthesis.format, synthesis.report, locale) ? (
+                <p className="muted small" data-testid="narrative-english">
+                  {t("narrativeEnglish")}
+                </p>
+              ) : null}
               {synthesis.format === "v2" ? (
                 <ReportV2View
                   report={synthesis.report as unknown as ReportV2}

@@ -48,7 +48,8 @@ export const en: NarrativeLanguage = {
   noCritical: "No review reports a health-and-safety problem.",
   sentiment: ({ positive, neutral, negative, mixed, compound }) =>
     `${positive} texts are positive, ${neutral} neutral, ${negative} negative and ${mixed} mixed (praise and complaints of comparable weight); the average sentiment score is ${compound} on a scale from -1 to 1.`,
-  reviewLanguage: (reviews, language) => `${reviews.text} reviews are in ${language}.`,
+  reviewLanguage: (reviews, language) =>
+    `${reviews.text} ${reviews.n === 1 ? "review is" : "reviews are"} in ${language}.`,
   stars: (high, low) => `${high} reviews give 4 or 5 stars and ${low} give 1 or 2 stars.`,
   categoryLine: ({ category, share, mentions, positive, negative }) =>
     `${category}: mentioned in ${share} of texts (${mentions} mentions), ${positive} of them positive and ${negative} negative.`,
@@ -66,12 +67,12 @@ export const en: NarrativeLanguage = {
   readNegative: (category, negative) =>
     `Read the ${negative.text} negative ${negative.n === 1 ? "mention" : "mentions"} of ${category} with the team and fix what they name`,
   fixPhrases: (category, phrases) =>
-    `Fix what the complaints about ${category} name most: ${phrases.map((p) => `‘${p.phrase}’ (${p.reviews.text} reviews)`).join(", ")}`,
+    `Fix what the complaints about ${category} name most: ${phrases.map((p) => `‘${p.phrase}’ (${p.reviews.text} ${p.reviews.n === 1 ? "review" : "reviews"})`).join(", ")}`,
   marketing: (category, share, quote) =>
     `Lead with ${category} (${share} positive)${quote ? `, in guests' own words: "${quote}"` : ""}.`,
   collectMore: "Collect more reviews before choosing a marketing angle.",
   priority: ({ category, level, score, negative }) =>
-    `Fix ${category} first (${level} risk, score ${score}; ${negative.text} negative mentions).`,
+    `Fix ${category} first (${level} risk, score ${score}; ${negative.text} negative ${negative.n === 1 ? "mention" : "mentions"}).`,
   noPriorities: "No category is at medium or high risk; watch the tracking KPIs monthly.",
   issueSummary: ({ issues, severity, category, share, mentions }) =>
     `${issues.text} ${severity} ${issues.n === 1 ? "issue" : "issues"} about ${category}; ${share} of ${mentions} mentions are negative.`,

@@ -4,6 +4,7 @@ import { getFormatter, getTranslations, setRequestLocale } from "next-intl/serve
 import { loadPipeline } from "@/components/pipelines/load-pipeline";
 import { PipelineTabs } from "@/components/pipelines/pipeline-tabs";
 import { ScrollRegion } from "@/components/widgets/scroll-region";
+import { getFormats } from "@/i18n/get-formats";
 import { Link } from "@/i18n/navigation";
 import { titleFrom } from "@/i18n/metadata";
 import type { EvidenceFilter } from "@/server/pipelines/review-analytics/evidence";
@@ -54,12 +55,13 @@ export default async function EvidencePage({
   const t = await getTranslations("pipelines.evidence");
   const tl = await getTranslations("pipelines.labels");
   const format = await getFormatter();
+  const formats = await getFormats();
   const L = (k: string) => (tl.has(k) ? tl(k) : k);
   const evidence = await loadEvidence(pipeline.id, executionId, ref, typeof cursor === "string" ? cursor : undefined);
   if (!evidence) notFound();
   const { figure, items } = evidence;
   const f = evidence.filter as EvidenceFilter;
-  const shown = figure.text ?? (figure.unit === "%" ? `${format.number(figure.value)}%` : format.number(figure.value));
+  const shown = figure.text ?? (figure.unit === "%" ? formats.percent(figure.value) : formats.number(figure.value));
   const conditions: string[] = [];
   if (f.kept) conditions.push(t("filter.kept"));
   if (f.has_text) conditions.push(t("filter.hasText"));
@@ -76,7 +78,7 @@ export default async function EvidencePage({
   if (f.phrase) conditions.push(t("filter.phrase", { phrase: f.phrase.phrase, category: L(f.phrase.category) }));
   if (f.language) conditions.push(t("filter.language", { language: f.language }));
   if (f.rating) conditions.push(t("filter.rating", { min: f.rating.min, max: f.rating.max }));
-  if (f.month) conditions.push(t("filter.month", { month: f.month }));
+  if (f.month) conditions.push(t("filter.month", { month: formats.month(f.month) }));
   // 2024-01-01 was a Monday: weekday 0 of the report.
   if (f.weekday_hour)
     conditions.push(
