@@ -161,7 +161,7 @@ test("a schedule's run shows in its chart as stacked bars of new, updated and un
 
   const row = page.locator(`tr[data-batch-id="${done.batch_id}"]`);
   await expect(row).toContainText("Completed");
-  await expect(row).toContainText(`${done.finished_jobs} of ${done.total_jobs} finished`);
+  await expect(row).toContainText(`Finished: ${done.finished_jobs} of ${done.total_jobs}`);
   await expect(row.locator("td").nth(4)).toHaveText(String(done.changes?.new));
   await row.getByRole("link").click();
   await expect(page).toHaveURL(new RegExp(`/en/engine/batches/${done.batch_id}$`));
