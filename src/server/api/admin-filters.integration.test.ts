@@ -76,6 +76,7 @@ describe("admin filters: the page, its CSV and the REST answer agree", () => {
     const a = await makeMesh(db, owner, `${tag} alpha`);
     const b = await makeMesh(db, owner, `${tag} beta`);
     await makeMesh(db, owner, `${tag} gamma`);
+    await makeMesh(db, owner, "decoy"); // a mesh the search must leave out
     await db.mesh.update({
       where: { id: b.id },
       data: { visibility: "public", transport: "direct", tier: "pro", archivedAt: new Date() },
@@ -127,6 +128,14 @@ describe("admin filters: the page, its CSV and the REST answer agree", () => {
           revokedAt: opts.revoked ? new Date() : null,
         },
       });
+    await db.invite.create({
+      data: {
+        token: uid("tok"),
+        meshId: (await makeMesh(db, owner)).id, // another mesh's invite: the search leaves it out
+        createdByUserId: owner.id,
+        expiresAt: new Date(Date.now() + 86_400_000),
+      },
+    });
     const plain = await invite({});
     const revoked = await invite({ revoked: true });
     const expired = await invite({ expired: true });
@@ -170,5 +179,43 @@ describe("admin filters: the page, its CSV and the REST answer agree", () => {
     expect(
       await agree("audit", inRange, { to: "2001-02-04" }, { ...restRange, to: "2001-02-05T00:00:00.000Z" }),
     ).toEqual(ids(e1, e2));
+  });
+});
+
+// The engine's list pages call the engine procedures straight from the browser with their filter state
+// (jobs-table.tsx, batches-table.tsx); they have no CSV of their own (the review exports take no
+// filters). The page's call and REST must agree, and each filter must narrow.
+describe("engine list filters: the page's call and the REST answer agree", () => {
+  type Ids = { items: { id: string }[]; total: number };
+  async function both(path: "jobs" | "batches", input: Record<string, string>) {
+    const caller = as(admin);
+    const page = (await (caller.scrape[path] as (i: unknown) => Promise<Ids>)({ ...input, pageSize: 100 })) as Ids;
+    const rest = await restAs(db, admin, "GET", `/${path}?${new URLSearchParams({ ...input, pageSize: "100" })}`);
+    expect(rest.status).toBe(200);
+    const ids = page.items.map((r) => r.id).sort();
+    expect((rest.json.items as { id: string }[]).map((r) => r.id).sort()).toEqual(ids);
+    return { ids, total: page.total };
+  }
+
+  it("jobs: q, status, batch_id; batches: q, status", async () => {
+    const client = uid("eng").toLowerCase();
+    const batch = await db.batch.create({ data: { requesterClientId: client, totalJobs: 2, name: `${client} one` } });
+    await db.batch.create({ data: { requesterClientId: client, totalJobs: 1, status: "completed" } });
+    const job = (status: "queued" | "succeeded" | "cancelled", batchId?: string) =>
+      db.job.create({ data: { requesterClientId: client, status, ...(batchId ? { batchId } : {}) } });
+    const j1 = await job("queued", batch.id);
+    const j2 = await job("cancelled", batch.id);
+    const j3 = await job("succeeded");
+    await db.job.create({ data: { requesterClientId: `decoy-${client}`.slice(0, 5) } }); // another client
+    const all = await both("jobs", {});
+    const mine = await both("jobs", { q: client });
+    expect(mine.ids).toEqual([j1.id, j2.id, j3.id].sort());
+    expect(mine.total).toBeLessThan(all.total);
+    expect((await both("jobs", { q: client, status: "cancelled" })).ids).toEqual([j2.id]);
+    expect((await both("jobs", { q: client, batch_id: batch.id })).ids).toEqual([j1.id, j2.id].sort());
+    const batches = await both("batches", { q: client });
+    expect(batches.ids).toHaveLength(2);
+    expect((await both("batches", { q: `${client}-nothing` })).ids).toEqual([]);
+    expect((await both("batches", { q: client, status: "queued" })).ids).toEqual([batch.id]);
   });
 });
