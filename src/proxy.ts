@@ -10,7 +10,8 @@ const intl = createMiddleware(routing);
  * path they were asked at, for sign-in to come back to (next-intl forwards the request's headers).
  */
 export default function proxy(req: NextRequest) {
-  return intl(withRequestPath(req));
+  // Only page loads go to sign-in and back; a POST (a server action) keeps its request and body as sent.
+  return intl(req.method === "GET" || req.method === "HEAD" ? withRequestPath(req) : req);
 }
 
 export const config = {
