@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { LocalTime } from "@/components/local-time";
+import { pollUnlessAccessLost } from "@/trpc/access-lost";
 import { useTRPC } from "@/trpc/react";
 import { ENGINE_POLL_MS } from "./batches-table";
 import { CallbackError, CallbackKind, EventDetail, JobError } from "./event-detail";
@@ -14,8 +15,12 @@ import { ShortId } from "@/components/short-id";
 /** One job: its fields, the timeline of its states, the reviews collected (paged) and every callback attempt. */
 export function JobDetail({ jobId }: { jobId: string }) {
   const t = useTranslations("engine");
+  const tt = useTranslations("truth");
   const trpc = useTRPC();
-  const query = useQuery({ ...trpc.scrape.job.queryOptions({ job_id: jobId }), refetchInterval: ENGINE_POLL_MS });
+  const query = useQuery({
+    ...trpc.scrape.job.queryOptions({ job_id: jobId }),
+    refetchInterval: pollUnlessAccessLost(ENGINE_POLL_MS),
+  });
   const d = query.data;
   if (!d) return <QueryState loading={query.isPending} error={query.isError} empty={false} />;
   const j = d.job;
@@ -34,7 +39,7 @@ export function JobDetail({ jobId }: { jobId: string }) {
           <dt>{t("client")}</dt>
           <dd>{j.requester_client_id}</dd>
           <dt>{t("version")}</dt>
-          <dd>{versionLabel(j.scraper_version, j.scraper_variant)}</dd>
+          <dd>{versionLabel(j.scraper_version, j.scraper_variant, tt("noVersion"))}</dd>
           <dt>{t("reviews")}</dt>
           <dd>{j.review_count}</dd>
           <dt>{t("attempts")}</dt>
