@@ -2,6 +2,7 @@ import "server-only";
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { loadPipeline } from "@/components/pipelines/load-pipeline";
+import { engineObjectExists, type EngineObject } from "@/trpc/load-engine";
 import { loadMyMesh } from "@/trpc/load-mesh";
 
 // Titles of the pages about one object, the object's name first (the layout adds " · Review Mesh").
@@ -30,5 +31,18 @@ export function pipelineTitle(tab?: "report" | "executions" | "execute") {
     const t = await getTranslations({ locale, namespace: "pipelines" });
     const name = t.has(`names.${pipeline.id}`) ? t(`names.${pipeline.id}`) : pipeline.name;
     return { title: tab ? `${name}: ${t(`tabs.${tab}`)}` : name };
+  };
+}
+
+/** An engine detail page's title; "Page not found" when the object is absent (the page answers 404). */
+export function engineTitle(kind: EngineObject, param: string, key: string) {
+  return async ({ params }: { params: Promise<Record<string, string>> }): Promise<Metadata> => {
+    const values = await params;
+    const locale = values.locale ?? "en";
+    if (!(await engineObjectExists(locale, kind, values[param] ?? ""))) {
+      return { title: (await getTranslations({ locale, namespace: "errors" }))("notFoundTitle") };
+    }
+    const t = await getTranslations({ locale, namespace: "engine" });
+    return { title: t(key) };
   };
 }
