@@ -8,6 +8,7 @@ import { auditSentence, type Tr } from "@/components/audit-sentence";
 import { LocalTime } from "@/components/local-time";
 import { ShortId } from "@/components/short-id";
 import { Link } from "@/i18n/navigation";
+import { notFoundTitle } from "@/i18n/page-titles";
 import { adminCaller } from "@/trpc/admin";
 
 /** The mesh in full, or null when absent or not even a mesh id (cached: the title and the page ask once). */
@@ -31,7 +32,7 @@ export async function generateMetadata({
   const { locale, meshId } = await params;
   const detail = await load(locale, meshId);
   if (detail) return { title: detail.mesh.name };
-  return { title: (await getTranslations({ locale, namespace: "errors" }))("notFoundTitle") };
+  return notFoundTitle(locale);
 }
 
 export default async function AdminMeshPage({ params }: { params: Promise<{ locale: string; meshId: string }> }) {

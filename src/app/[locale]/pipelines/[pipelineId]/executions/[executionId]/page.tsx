@@ -1,12 +1,12 @@
 import { notFound } from "next/navigation";
 import type { Metadata } from "next";
-import { getTranslations, setRequestLocale } from "next-intl/server";
+import { setRequestLocale } from "next-intl/server";
 import { ExecutionLive } from "@/components/pipelines/execution-live";
-import { loadPipeline } from "@/components/pipelines/load-pipeline";
+import { findPipeline, loadPipeline } from "@/components/pipelines/load-pipeline";
 import { executionExists } from "@/trpc/load-engine";
 import { PipelineTabs } from "@/components/pipelines/pipeline-tabs";
 import { isUuid } from "@/server/core/ids";
-import { pipelineTitle } from "@/i18n/page-titles";
+import { notFoundTitle, pipelineTitle } from "@/i18n/page-titles";
 
 const historyTitle = pipelineTitle("executions");
 
@@ -15,9 +15,9 @@ export async function generateMetadata(props: {
   params: Promise<{ locale: string; pipelineId: string; executionId: string }>;
 }): Promise<Metadata> {
   const { locale, pipelineId, executionId } = await props.params;
-  const pipeline = await loadPipeline(locale, pipelineId);
-  if (!isUuid(executionId) || !(await executionExists(pipeline.id, executionId))) {
-    return { title: (await getTranslations({ locale, namespace: "errors" }))("notFoundTitle") };
+  const pipeline = await findPipeline(locale, pipelineId);
+  if (!pipeline || !isUuid(executionId) || !(await executionExists(pipeline.id, executionId))) {
+    return notFoundTitle(locale);
   }
   return historyTitle(props);
 }
