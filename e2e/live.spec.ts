@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { sql } from "./database";
 import { expect, signUp, test, uniqueEmail } from "./fixtures";
 
 async function setVisibility(page: Page, state: "hidden" | "visible") {
@@ -43,4 +44,33 @@ test("the live page polls every 4 s, stops while hidden and polls at once when s
   expect((times[whileHidden] ?? Infinity) - shownAt).toBeLessThan(1_500);
   await expect(page.getByText("Online: 0 of 1")).toBeVisible();
   await expect(page.getByTestId("live-event").filter({ hasText: "Lee Live created the mesh" })).toBeVisible();
+});
+
+test("a live page whose mesh is gone says so, drops the old figures and stops polling", async ({ page }) => {
+  test.setTimeout(60_000);
+  await signUp(page, "Gia Gone", uniqueEmail("gone"), "a-long-password-5");
+  await page.goto("/en/dashboard/meshes/new");
+  await page.getByLabel("Name").fill(`Gone ${Date.now().toString(36)}`);
+  await page.getByRole("button", { name: "Create mesh" }).click();
+  await page.getByRole("link", { name: "Live view" }).click();
+  await expect(page.getByRole("heading", { name: "People" })).toBeVisible();
+  const meshId = /\/meshes\/([^/]+)\/live/.exec(page.url())?.[1];
+  const times: number[] = [];
+  page.on("request", (req) => {
+    if (req.url().includes("/api/trpc/my.stream")) times.push(Date.now());
+  });
+  // Access lost while the page is open (as a removed member's is): the next poll is refused.
+  await sql("DELETE FROM meshes WHERE id = $1", [meshId]);
+  await expect(page.locator("main").getByRole("alert")).toContainText("You no longer have access to this mesh", {
+    timeout: 10_000,
+  });
+  await expect(page.getByRole("heading", { name: "People" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Back to your meshes" })).toBeVisible();
+  // No retries and no further polls: one refused request, then silence.
+  const after = times.length;
+  await page.waitForTimeout(9_000);
+  expect(times.length).toBe(after);
+  // Loaded again, the page is the mesh's not-found page with HTTP 404 (asked for with the page's own
+  // cookies; a reload would log the document's own 404 in the console).
+  expect((await page.request.get(page.url())).status()).toBe(404);
 });

@@ -86,7 +86,7 @@ test("a mesh that is not the visitor's, or no mesh at all, shows the not-found p
     "/en/dashboard/meshes/no-such-mesh",
     "/en/dashboard/meshes/018f0000-0000-7000-8000-000000000000/live",
   ]) {
-    await page.goto(path);
+    expect((await page.goto(path))?.status(), path).toBe(404);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
   }
 });

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { ConfirmBox } from "@/components/confirm-box";
+import { pollUnlessAccessLost } from "@/trpc/access-lost";
 import { useTRPC } from "@/trpc/react";
 import { ENGINE_POLL_MS } from "./batches-table";
 import { JobsTable } from "./jobs-table";
@@ -14,7 +15,10 @@ export function BatchDetail({ batchId }: { batchId: string }) {
   const t = useTranslations("engine");
   const trpc = useTRPC();
   const client = useQueryClient();
-  const batch = useQuery({ ...trpc.scrape.batch.queryOptions({ batch_id: batchId }), refetchInterval: ENGINE_POLL_MS });
+  const batch = useQuery({
+    ...trpc.scrape.batch.queryOptions({ batch_id: batchId }),
+    refetchInterval: pollUnlessAccessLost(ENGINE_POLL_MS),
+  });
   const cancel = useMutation(
     trpc.scrape.cancelBatch.mutationOptions({
       onSuccess: () => client.invalidateQueries({ queryKey: trpc.scrape.batch.queryKey({ batch_id: batchId }) }),

@@ -19,13 +19,16 @@ import {
 } from "recharts";
 import { useChartFormat } from "@/components/widgets/chart-format";
 import { useTRPC } from "@/trpc/react";
-import { QueryState, versionLabel } from "./progress";
+import { QueryState } from "./progress";
+import { STACK_SERIES, statusStack, versionLabel } from "./status-stack";
 
 const POLL = 5000;
 const WINDOWS = [1, 24, 168, 720] as const;
 const OK = "#2f8f46";
 const BAD = "#c0392b";
 const OTHER = "#8a8f98";
+const CANCELLED = "#b7791f";
+const FILL = { succeeded: OK, failed: BAD, cancelled: CANCELLED, open: OTHER } as const;
 
 function Chart({ children, label }: { children: React.ReactElement; label: string }) {
   return (
@@ -40,7 +43,14 @@ export function Dashboards() {
   const f = useFormats();
   const cf = useChartFormat();
   const t = useTranslations("engine");
+  const tt = useTranslations("truth");
   const trpc = useTRPC();
+  const seriesName = (k: (typeof STACK_SERIES)[number]) => (k === "open" ? tt("openJobs") : t(`jobStatus.${k}`));
+  // Stacked bars of every job of a row (statusStack): the bar is as high as the row's total.
+  const stackBars = (stackId: string) =>
+    STACK_SERIES.map((k) => (
+      <Bar key={k} dataKey={k} name={seriesName(k)} stackId={stackId} fill={FILL[k]} isAnimationActive={false} />
+    ));
   const [hours, setHours] = useState<number>(24);
   const opts = { refetchInterval: POLL };
   const overview = useQuery({ ...trpc.scrape.overview.queryOptions({ hours }), ...opts });
@@ -75,6 +85,7 @@ export function Dashboards() {
               })}
             </p>
             <p className="muted">{t("counts", { ...o.by_status, total: o.total })}</p>
+            <p className="muted">{tt("rateNote")}</p>
             <p className="muted">{t("callbacksLine", o.callbacks)}</p>
             <Chart label={t("timelineChart")}>
               <LineChart data={o.timeline}>
@@ -85,6 +96,7 @@ export function Dashboards() {
                 <Legend />
                 <Line
                   type="monotone"
+                  dot={false}
                   dataKey="succeeded"
                   name={t("jobStatus.succeeded")}
                   stroke={OK}
@@ -92,6 +104,7 @@ export function Dashboards() {
                 />
                 <Line
                   type="monotone"
+                  dot={false}
                   dataKey="failed"
                   name={t("jobStatus.failed")}
                   stroke={BAD}
@@ -99,6 +112,7 @@ export function Dashboards() {
                 />
                 <Line
                   type="monotone"
+                  dot={false}
                   dataKey="other"
                   name={t("otherStates")}
                   stroke={OTHER}
@@ -119,22 +133,20 @@ export function Dashboards() {
       <section className="card stack-sm" aria-labelledby="dash-clients">
         <h2 id="dash-clients">{t("byClient")}</h2>
         <QueryState loading={byClient.isPending} error={byClient.isError} empty={byClient.data?.clients.length === 0} />
+        {byClient.data && byClient.data.clients.length > 0 ? <p className="muted">{tt("chartAll")}</p> : null}
         {byClient.data && byClient.data.clients.length > 0 ? (
           <Chart label={t("byClient")}>
-            <BarChart data={byClient.data.clients.slice(0, 15).map((c) => ({ client: c.client_id, ...c.by_status }))}>
+            <BarChart
+              data={byClient.data.clients
+                .slice(0, 15)
+                .map((c) => ({ client: c.client_id, ...statusStack(c.by_status) }))}
+            >
               <CartesianGrid strokeDasharray="3 3" />
               <XAxis dataKey="client" fontSize={11} />
               <YAxis allowDecimals={false} fontSize={11} tickFormatter={cf.value} />
               <Tooltip formatter={cf.value} labelFormatter={cf.value} />
               <Legend />
-              <Bar
-                dataKey="succeeded"
-                name={t("jobStatus.succeeded")}
-                stackId="s"
-                fill={OK}
-                isAnimationActive={false}
-              />
-              <Bar dataKey="failed" name={t("jobStatus.failed")} stackId="s" fill={BAD} isAnimationActive={false} />
+              {stackBars("s")}
             </BarChart>
           </Chart>
         ) : null}
@@ -166,7 +178,7 @@ export function Dashboards() {
               {problems.data.by_version.map((p) => (
                 <li key={`${p.scraper_version}/${p.scraper_variant}/${p.error_class}`}>
                   {t("versionProblem", {
-                    version: `${p.scraper_version ?? ""}/${p.scraper_variant ?? ""}`,
+                    version: versionLabel(p.scraper_version, p.scraper_variant, tt("noVersion")),
                     error: t(`errorClass.${p.error_class}`),
                     count: p.jobs,
                   })}
@@ -192,8 +204,8 @@ export function Dashboards() {
             <Chart label={t("byVersion")}>
               <BarChart
                 data={byVersion.data.versions.map((v) => ({
-                  name: `${v.scraper_version ?? ""}/${v.scraper_variant ?? ""}`,
-                  ...v.by_status,
+                  name: versionLabel(v.scraper_version, v.scraper_variant, tt("noVersion")),
+                  ...statusStack(v.by_status),
                 }))}
               >
                 <CartesianGrid strokeDasharray="3 3" />
@@ -201,14 +213,7 @@ export function Dashboards() {
                 <YAxis allowDecimals={false} fontSize={11} tickFormatter={cf.value} />
                 <Tooltip formatter={cf.value} labelFormatter={cf.value} />
                 <Legend />
-                <Bar
-                  dataKey="succeeded"
-                  name={t("jobStatus.succeeded")}
-                  stackId="v"
-                  fill={OK}
-                  isAnimationActive={false}
-                />
-                <Bar dataKey="failed" name={t("jobStatus.failed")} stackId="v" fill={BAD} isAnimationActive={false} />
+                {stackBars("v")}
               </BarChart>
             </Chart>
             <ScrollRegion label={t("byVersion")}>
@@ -228,7 +233,7 @@ export function Dashboards() {
                       key={v.scraper_version_id ?? "none"}
                       data-version={`${v.scraper_version ?? ""}/${v.scraper_variant ?? ""}`}
                     >
-                      <td>{versionLabel(v.scraper_version, v.scraper_variant)}</td>
+                      <td>{versionLabel(v.scraper_version, v.scraper_variant, tt("noVersion"))}</td>
                       <td>{t("percent", { value: v.traffic_percent ?? 0 })}</td>
                       <td>{f.number(v.total)}</td>
                       <td>{v.success_rate === null ? "" : t("percent", { value: v.success_rate })}</td>

@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useFormats } from "@/i18n/use-formats";
 import { useTranslations } from "next-intl";
 import { LocalTime } from "@/components/local-time";
+import { pollUnlessAccessLost } from "@/trpc/access-lost";
 import { useTRPC } from "@/trpc/react";
 import { ENGINE_POLL_MS } from "./batches-table";
 import { CallbackError, CallbackKind, EventDetail, JobError } from "./event-detail";
@@ -16,8 +17,12 @@ import { ShortId } from "@/components/short-id";
 export function JobDetail({ jobId }: { jobId: string }) {
   const t = useTranslations("engine");
   const f = useFormats();
+  const tt = useTranslations("truth");
   const trpc = useTRPC();
-  const query = useQuery({ ...trpc.scrape.job.queryOptions({ job_id: jobId }), refetchInterval: ENGINE_POLL_MS });
+  const query = useQuery({
+    ...trpc.scrape.job.queryOptions({ job_id: jobId }),
+    refetchInterval: pollUnlessAccessLost(ENGINE_POLL_MS),
+  });
   const d = query.data;
   if (!d) return <QueryState loading={query.isPending} error={query.isError} empty={false} />;
   const j = d.job;
@@ -36,7 +41,7 @@ export function JobDetail({ jobId }: { jobId: string }) {
           <dt>{t("client")}</dt>
           <dd>{j.requester_client_id}</dd>
           <dt>{t("version")}</dt>
-          <dd>{versionLabel(j.scraper_version, j.scraper_variant)}</dd>
+          <dd>{versionLabel(j.scraper_version, j.scraper_variant, tt("noVersion"))}</dd>
           <dt>{t("reviews")}</dt>
           <dd>{f.number(j.review_count)}</dd>
           <dt>{t("attempts")}</dt>

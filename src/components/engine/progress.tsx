@@ -89,6 +89,4 @@ export function SortHeader<K extends string>({
   );
 }
 
-/** "version/variant" of a scraper version, for tables and charts. */
-export const versionLabel = (version: string | null, variant: string | null) =>
-  [version ?? "", variant ?? ""].join("/");
+export { versionLabel } from "./status-stack";

@@ -6,6 +6,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { LocalTime } from "@/components/local-time";
 import { Link } from "@/i18n/navigation";
+import { pollUnlessAccessLost } from "@/trpc/access-lost";
 import { useTRPC } from "@/trpc/react";
 import { ENGINE_POLL_MS } from "./batches-table";
 import { QueryState } from "./progress";
@@ -27,7 +28,7 @@ export function ScheduleDetail({ scheduleId }: { scheduleId: string }) {
   const [deleted, setDeleted] = useState(false);
   const query = useQuery({
     ...trpc.scrape.schedules.get.queryOptions({ schedule_id: scheduleId }),
-    refetchInterval: ENGINE_POLL_MS,
+    refetchInterval: pollUnlessAccessLost(ENGINE_POLL_MS),
     enabled: !deleted,
   });
   const s = query.data;

@@ -11,6 +11,7 @@ import { QueryState, versionLabel } from "./progress";
 /** Scraper versions: traffic share per version, promote, deprecate, and registering a new version. */
 export function ScrapersAdmin({ implementations }: { implementations: readonly string[] }) {
   const t = useTranslations("engine");
+  const tt = useTranslations("truth");
   const trpc = useTRPC();
   const client = useQueryClient();
   const list = useQuery(trpc.scrape.registry.list.queryOptions({}));
@@ -70,7 +71,7 @@ export function ScrapersAdmin({ implementations }: { implementations: readonly s
               <tbody>
                 {data.items.map((v) => (
                   <tr key={v.id} data-version={`${v.version}/${v.variant}`}>
-                    <td>{versionLabel(v.version, v.variant)}</td>
+                    <td>{versionLabel(v.version, v.variant, tt("noVersion"))}</td>
                     <td>{v.implementation}</td>
                     <td>
                       {v.deprecated ? (

@@ -3,6 +3,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTranslations } from "next-intl";
 import { LocalTime } from "@/components/local-time";
+import { Link } from "@/i18n/navigation";
+import { accessLost, accessLostReason, pollUnlessAccessLost, retryUnlessAccessLost } from "@/trpc/access-lost";
 import { ScrollRegion } from "@/components/widgets/scroll-region";
 import { useTRPC } from "@/trpc/react";
 import { LiveEvents } from "./events";
@@ -18,19 +20,35 @@ export const LIVE_POLL_MS = 4000;
  * The live view of a mesh: its people with presence and status, a chart and the latest envelopes
  * (metadata only), and the recent events as sentences. Polls the stream every 4000 ms; React Query
  * pauses the interval while the page is hidden (Page Visibility) and refetches at once when shown.
+ * A member removed while the page is open (NOT_FOUND/FORBIDDEN, not a network blip) is told so, the
+ * old figures are taken away and the polling stops.
  */
 export function LiveStream({ meshId }: { meshId: string }) {
   const t = useTranslations("live");
+  const tl = useTranslations("truth.accessLost");
   const trpc = useTRPC();
   const stream = useQuery({
     ...trpc.my.stream.queryOptions({ meshId }),
-    refetchInterval: LIVE_POLL_MS,
+    refetchInterval: pollUnlessAccessLost(LIVE_POLL_MS),
+    retry: retryUnlessAccessLost,
     refetchIntervalInBackground: false,
-    refetchOnWindowFocus: "always",
+    refetchOnWindowFocus: (q) => (accessLost(q.state.error) ? false : "always"),
     staleTime: 0,
   });
   const data = stream.data;
   const freshEnvelopes = useNewIds(data?.envelopes.map((e) => e.id) ?? [], !!data);
+  const lost = accessLostReason(stream.error);
+  if (lost) {
+    return (
+      <div className="alert stack-sm" role="alert">
+        <h2>{tl(lost === "signedOut" ? "signedOutTitle" : "title")}</h2>
+        <p>{tl(lost === "signedOut" ? "signedOutBody" : "body")}</p>
+        <p>
+          <Link href="/dashboard">{tl("back")}</Link>
+        </p>
+      </div>
+    );
+  }
   if (!data) {
     return (
       <p className="muted" role="status">

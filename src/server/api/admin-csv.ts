@@ -1,6 +1,7 @@
-import type { inferRouterOutputs } from "@trpc/server";
+import { TRPCError, type inferRouterOutputs } from "@trpc/server";
+import { appCodeOfTrpc, ERROR_MAP, type AppErrorCode } from "@/server/core/errors";
 import { toCsv, type CsvValue } from "@/server/services/admin/csv";
-import type { AdminTable, adminViews } from "@/server/services/admin/view-params";
+import { ADMIN_TABLES, adminViews, type AdminTable } from "@/server/services/admin/view-params";
 import type { AppRouter, createCaller } from "./root";
 
 /** Most rows one CSV export holds; the answer says when the view had more (x-export-truncated). */
@@ -149,5 +150,36 @@ export async function adminCsv<T extends AdminTable>(caller: Caller, table: T, i
       return render(invites, (p) => caller.admin.invites(at(p) as Input<"invites">));
     default:
       return render(audit, (p) => caller.admin.audit(at(p) as Input<"audit">));
+  }
+}
+
+const error = (code: AppErrorCode, message: string) =>
+  Response.json({ error: { code, message } }, { status: ERROR_MAP[code].http });
+
+/**
+ * The answer of GET /api/admin/csv/{table}?<the page's own search params>: the URL is read by the
+ * same view reader as the page (adminViews), so the export holds exactly the rows the page filters.
+ */
+export async function adminCsvResponse(caller: Caller, table: string, search: URLSearchParams): Promise<Response> {
+  if (!ADMIN_TABLES.includes(table as AdminTable)) return error("NOT_FOUND", "no_such_table");
+  const name = table as AdminTable;
+  const view = adminViews[name](search);
+  try {
+    const out = await adminCsv(caller, name, view.input);
+    const day = new Date().toISOString().slice(0, 10);
+    // A byte-order mark, so spreadsheet programs read the UTF-8 names (Ärger, Ñandú) correctly.
+    return new Response(`\uFEFF${out.csv}`, {
+      headers: {
+        "content-type": "text/csv; charset=utf-8",
+        "content-disposition": `attachment; filename="admin-${name}-${day}.csv"`,
+        "cache-control": "no-store",
+        "x-total-count": String(out.total),
+        "x-export-truncated": String(out.rows < out.total),
+      },
+    });
+  } catch (cause) {
+    if (!(cause instanceof TRPCError)) throw cause;
+    const code = appCodeOfTrpc(cause.code) ?? "INTERNAL";
+    return error(code, code === "INTERNAL" ? "internal_error" : cause.message);
   }
 }

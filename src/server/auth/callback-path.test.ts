@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeCallbackPath } from "./callback-path";
+import { returnPath, safeCallbackPath } from "./callback-path";
 
 describe("the path signing in comes back to", () => {
   it("keeps paths of this site", () => {
@@ -23,5 +23,12 @@ describe("the path signing in comes back to", () => {
       expect(safeCallbackPath(bad), bad).toBeUndefined();
     }
     expect(safeCallbackPath(undefined)).toBeUndefined();
+  });
+
+  it("sends a signed-out visit back to the page it asked for, and never elsewhere", () => {
+    expect(returnPath("/en/engine/jobs/123?tab=reviews", "/en/engine")).toBe("/en/engine/jobs/123?tab=reviews");
+    for (const attempt of ["//evil.example/x", "https://evil.example/", "/\\evil.example", null]) {
+      expect(returnPath(attempt, "/en/admin"), String(attempt)).toBe("/en/admin");
+    }
   });
 });

@@ -9,3 +9,14 @@ export function safeCallbackPath(value: string | undefined | null): string | und
   if (/[\u0000-\u001f\u007f\\]/.test(value)) return undefined;
   return value;
 }
+
+/** The request header the proxy (src/proxy.ts) sets to the path and query a page was asked at. */
+export const REQUEST_PATH_HEADER = "x-review-mesh-path";
+
+/**
+ * Where sign-in sends a signed-out visitor back to: the page they asked for when it is a path of
+ * this site (as safeCallbackPath decides), else the area's own start page.
+ */
+export function returnPath(requested: string | undefined | null, fallback: string): string {
+  return safeCallbackPath(requested) ?? fallback;
+}

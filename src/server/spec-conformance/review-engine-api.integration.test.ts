@@ -69,7 +69,15 @@ describe("Document 1: dashboards over a fixture of jobs with known outcomes", ()
     expect(input.hours).toBe(24);
     const zero = { queued: 0, running: 0, succeeded: 0, failed: 0, cancelled: 0 };
 
-    expect(await dash.dashboardOverview(serviceContext(actor, { db }), input)).toEqual({
+    const overview = await dash.dashboardOverview(serviceContext(actor, { db }), input);
+    // The timeline is every hour of the window, empty hours included (a line over time, not dots at one
+    // instant): 24 hours back from the current hour, 25 points.
+    expect(overview.timeline).toHaveLength(25);
+    expect(overview.timeline.filter((b) => b.succeeded + b.failed + b.other > 0)).toEqual([
+      { hour: `${hour.toISOString().slice(0, 13)}:00Z`, succeeded: 3, failed: 2, other: 1 },
+    ]);
+    expect(overview.timeline.at(-1)?.hour).toBe(`${new Date().toISOString().slice(0, 13)}:00Z`);
+    expect({ ...overview, timeline: [] }).toEqual({
       hours: 24,
       total: 6,
       by_status: { ...zero, queued: 1, succeeded: 3, failed: 2 },
@@ -82,7 +90,7 @@ describe("Document 1: dashboards over a fixture of jobs with known outcomes", ()
         { client_id: "c2", jobs: 2 },
         { client_id: "c3", jobs: 1 },
       ],
-      timeline: [{ hour: `${hour.toISOString().slice(0, 13)}:00Z`, succeeded: 3, failed: 2, other: 1 }],
+      timeline: [],
     });
 
     expect(await dash.dashboardByClient(serviceContext(actor, { db }), input)).toEqual({
@@ -92,7 +100,7 @@ describe("Document 1: dashboards over a fixture of jobs with known outcomes", ()
           client_id: "c1",
           total: 3,
           by_status: { ...zero, succeeded: 2, failed: 1 },
-          success_rate: 66.67,
+          success_rate: 66.7,
           reviews: 30,
         },
         { client_id: "c2", total: 2, by_status: { ...zero, succeeded: 1, failed: 1 }, success_rate: 50, reviews: 5 },
@@ -136,7 +144,7 @@ describe("Document 1: dashboards over a fixture of jobs with known outcomes", ()
         deprecated: false,
         total: 3,
         by_status: { ...zero, succeeded: 2, failed: 1 },
-        success_rate: 66.67,
+        success_rate: 66.7,
         avg_duration_ms: 1_500,
         reviews: 30,
         errors: { blocked: 1 },

@@ -2,9 +2,10 @@ import type { ReactNode } from "react";
 import { redirect } from "@/i18n/navigation";
 import { getSessionUser } from "@/server/auth/session-user";
 import { VerifyBanner } from "@/components/mail/account-email";
+import { requestedPath } from "@/trpc/return-path";
 import { serverCaller } from "@/trpc/server";
 
-// Every dashboard page needs a signed-in user; a signed-out visit goes to sign-in and comes back.
+// Every dashboard page needs a signed-in user; a signed-out visit goes to sign-in and comes back to the page it asked for.
 export default async function DashboardLayout({
   children,
   params,
@@ -15,7 +16,10 @@ export default async function DashboardLayout({
   const { locale } = await params;
   if (!(await getSessionUser())) {
     redirect({
-      href: { pathname: "/sign-in", query: { reason: "signed-out", callbackUrl: `/${locale}/dashboard` } },
+      href: {
+        pathname: "/sign-in",
+        query: { reason: "signed-out", callbackUrl: await requestedPath(`/${locale}/dashboard`) },
+      },
       locale,
     });
   }

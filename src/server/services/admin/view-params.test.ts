@@ -28,6 +28,14 @@ describe("admin view params", () => {
     expect(adminViews.audit({ from: "yesterday", meshId: "not-a-uuid" }).params).toEqual({});
   });
 
+  it("keeps every filter the API takes, the audit search included", () => {
+    expect(adminViews.audit({ q: "nonsense" }).input.q).toBe("nonsense");
+    expect(adminViews.audit(new URLSearchParams("q=x&eventType=message_sent")).params).toEqual({
+      q: "x",
+      eventType: "message_sent",
+    });
+  });
+
   it("builds links that reset the page unless the page is what changes", () => {
     const params = { q: "a b", page: "3", sort: "name" };
     expect(viewQuery(params, { dir: "asc" })).toBe("?q=a+b&sort=name&dir=asc");

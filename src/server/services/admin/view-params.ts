@@ -19,11 +19,13 @@ function first(raw: RawParams, key: string): string | undefined {
 }
 
 /**
- * A reader of one table's URL state. Unknown keys and empty values are dropped; a value the schema
- * refuses (a hand-edited `?sort=owner`, `?page=-1`) is dropped too, so a bad link still shows the
- * table with its defaults instead of an error page.
+ * A reader of one table's URL state. The keys it keeps are the schema's own, so a filter the API
+ * takes cannot be left out of the page or its CSV (the audit search once was). Unknown keys and
+ * empty values are dropped; a value the schema refuses (a hand-edited `?sort=owner`, `?page=-1`) is
+ * dropped too, so a bad link still shows the table with its defaults instead of an error page.
  */
-function view<S extends z.ZodType<object>, I>(schema: S, keys: readonly string[], toInput: (value: z.output<S>) => I) {
+function view<S extends z.ZodObject, I>(schema: S, toInput: (value: z.output<S>) => I) {
+  const keys = Object.keys(schema.shape);
   return (raw: RawParams): AdminView<I> => {
     const params: Record<string, string> = {};
     for (const key of keys) {
@@ -40,7 +42,6 @@ function view<S extends z.ZodType<object>, I>(schema: S, keys: readonly string[]
   };
 }
 
-const PAGING = ["sort", "dir", "page", "pageSize"] as const;
 const same = <T>(value: T) => value;
 
 /** Calendar days (UTC) in the URL of the audit log; `to` is inclusive. */
@@ -55,19 +56,15 @@ const ZAuditView = ZAdminAuditInput.omit({ from: true, to: true }).extend({
 const DAY_MS = 86_400_000;
 
 export const adminViews = {
-  meshes: view(ZAdminMeshesInput, ["q", "visibility", "transport", "tier", "archived", ...PAGING], same),
-  sessions: view(ZAdminSessionsInput, ["q", "status", ...PAGING], same),
-  invites: view(ZAdminInvitesInput, ["q", "revoked", "expired", ...PAGING], same),
-  audit: view(
-    ZAuditView,
-    ["eventType", "meshId", "from", "to", "dir", "page", "pageSize"],
-    ({ from, to, ...rest }) => ({
-      ...rest,
-      from: from ? new Date(`${from}T00:00:00Z`) : undefined,
-      // The service's `to` is exclusive; a day picked in the form means "up to the end of that day".
-      to: to ? new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS) : undefined,
-    }),
-  ),
+  meshes: view(ZAdminMeshesInput, same),
+  sessions: view(ZAdminSessionsInput, same),
+  invites: view(ZAdminInvitesInput, same),
+  audit: view(ZAuditView, ({ from, to, ...rest }) => ({
+    ...rest,
+    from: from ? new Date(`${from}T00:00:00Z`) : undefined,
+    // The service's `to` is exclusive; a day picked in the form means "up to the end of that day".
+    to: to ? new Date(Date.parse(`${to}T00:00:00Z`) + DAY_MS) : undefined,
+  })),
 };
 
 export type AdminTable = keyof typeof adminViews;

@@ -12,10 +12,18 @@ import { JOB_STATUSES } from "./schemas";
 
 type Input = z.output<typeof ZDashboardInput>;
 
-const rate = (ok: number, bad: number) => (ok + bad === 0 ? null : Math.round((ok * 10_000) / (ok + bad)) / 100);
+/**
+ * A success rate in percent with one decimal: the one rounding every dashboard uses (as the pipelines'
+ * shares), so the same quantity never shows as 86.7 here and 86.67 there. Cancelled, queued and running
+ * jobs are not outcomes and are left out of it (the counts beside it list them).
+ */
+const rate = (ok: number, bad: number) => (ok + bad === 0 ? null : Math.round((ok * 1_000) / (ok + bad)) / 10);
 
-function scope(actor: Actor, input: Input): Prisma.JobWhereInput {
-  return { ...ownedBy(actor), createdAt: { gte: new Date(Date.now() - input.hours * 3_600_000) } };
+const HOUR_MS = 3_600_000;
+const hourKey = (ms: number) => `${new Date(ms).toISOString().slice(0, 13)}:00Z`;
+
+function scope(actor: Actor, input: Input, now: number): Prisma.JobWhereInput {
+  return { ...ownedBy(actor), createdAt: { gte: new Date(now - input.hours * HOUR_MS) } };
 }
 
 function countsOf(rows: { status: string; _count: { _all: number } }[]) {
@@ -27,7 +35,8 @@ function countsOf(rows: { status: string; _count: { _all: number } }[]) {
 /** GET /api/dashboard/overview: jobs by status, success rate, top clients, an hourly timeline. */
 export async function dashboardOverview(ctx: ServiceContext<ReviewActor>, input: Input) {
   const { db, actor } = ctx;
-  const where = scope(actor, input);
+  const now = ctx.now().getTime();
+  const where = scope(actor, input, now);
   const [byStatus, agg, cb, top, hourly] = await Promise.all([
     db.job.groupBy({ by: ["status"], where, _count: { _all: true } }),
     db.job.aggregate({ where, _avg: { durationMs: true }, _sum: { reviewCount: true }, _count: { _all: true } }),
@@ -42,14 +51,19 @@ export async function dashboardOverview(ctx: ServiceContext<ReviewActor>, input:
     db.job.findMany({ where, select: { createdAt: true, status: true }, orderBy: { createdAt: "desc" }, take: 20_000 }),
   ]);
   const counts = countsOf(byStatus);
+  // Every hour of the window, empty ones included, so the chart is a line over time (a few busy hours
+  // alone would be drawn side by side as if they were one instant).
   const buckets = new Map<string, { succeeded: number; failed: number; other: number }>();
+  const last = Math.floor(now / HOUR_MS) * HOUR_MS;
+  for (let h = last - input.hours * HOUR_MS; h <= last; h += HOUR_MS) {
+    buckets.set(hourKey(h), { succeeded: 0, failed: 0, other: 0 });
+  }
   for (const j of hourly) {
-    const hour = `${j.createdAt.toISOString().slice(0, 13)}:00Z`;
-    const b = buckets.get(hour) ?? { succeeded: 0, failed: 0, other: 0 };
+    const b = buckets.get(hourKey(j.createdAt.getTime()));
+    if (!b) continue;
     if (j.status === "succeeded") b.succeeded += 1;
     else if (j.status === "failed") b.failed += 1;
     else b.other += 1;
-    buckets.set(hour, b);
   }
   const cbCount = (s: string) => cb.find((c) => c.callbackState === s)?._count._all ?? 0;
   return {
@@ -61,7 +75,7 @@ export async function dashboardOverview(ctx: ServiceContext<ReviewActor>, input:
     reviews_collected: agg._sum.reviewCount ?? 0,
     callbacks: { pending: cbCount("pending"), delivered: cbCount("delivered"), failed: cbCount("failed") },
     top_clients: top.map((t) => ({ client_id: t.requesterClientId, jobs: t._count._all })),
-    timeline: [...buckets.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([hour, b]) => ({ hour, ...b })),
+    timeline: [...buckets.entries()].map(([hour, b]) => ({ hour, ...b })),
   };
 }
 
@@ -70,7 +84,7 @@ export async function dashboardByClient(ctx: ServiceContext<ReviewActor>, input:
   const { db, actor } = ctx;
   const rows = await db.job.groupBy({
     by: ["requesterClientId", "status"],
-    where: scope(actor, input),
+    where: scope(actor, input, ctx.now().getTime()),
     _count: { _all: true },
     _sum: { reviewCount: true },
   });
@@ -99,7 +113,7 @@ export async function dashboardByClient(ctx: ServiceContext<ReviewActor>, input:
 /** GET /api/dashboard/problems: failures by error class and by version, failed callbacks, the 50 latest problem jobs. */
 export async function dashboardProblems(ctx: ServiceContext<ReviewActor>, input: Input) {
   const { db, actor } = ctx;
-  const where = scope(actor, input);
+  const where = scope(actor, input, ctx.now().getTime());
   const failed = { ...where, status: "failed" as const };
   const [byClass, byVersion, failedCallbacks, recent] = await Promise.all([
     db.job.groupBy({ by: ["errorClass"], where: failed, _count: { _all: true } }),
@@ -134,7 +148,7 @@ export async function dashboardProblems(ctx: ServiceContext<ReviewActor>, input:
 /** GET /api/dashboard/by-version: results per scraper version and variant (A/B comparison, drift). */
 export async function dashboardByVersion(ctx: ServiceContext<ReviewActor>, input: Input) {
   const { db, actor } = ctx;
-  const where = scope(actor, input);
+  const where = scope(actor, input, ctx.now().getTime());
   const [rows, errs, avg, versions] = await Promise.all([
     db.job.groupBy({ by: ["scraperVersionId", "status"], where, _count: { _all: true }, _sum: { reviewCount: true } }),
     db.job.groupBy({

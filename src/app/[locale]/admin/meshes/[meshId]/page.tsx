@@ -1,25 +1,38 @@
 import { TRPCError } from "@trpc/server";
+import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { cache } from "react";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { DataTable } from "@/components/admin/data-table";
 import { auditSentence, type Tr } from "@/components/audit-sentence";
 import { LocalTime } from "@/components/local-time";
 import { ShortId } from "@/components/short-id";
-import { titleFrom } from "@/i18n/metadata";
 import { Link } from "@/i18n/navigation";
+import { notFoundTitle } from "@/i18n/page-titles";
 import { adminCaller } from "@/trpc/admin";
 
-export const generateMetadata = titleFrom("admin.meshes", "title");
-
-async function load(locale: string, meshId: string) {
+/** The mesh in full, or null when absent or not even a mesh id (cached: the title and the page ask once). */
+const load = cache(async (locale: string, meshId: string) => {
   const caller = await adminCaller(locale);
   try {
-    return await caller.admin.mesh({ meshId });
+    const detail = await caller.admin.mesh({ meshId });
+    return detail.mesh ? { ...detail, mesh: detail.mesh } : null;
   } catch (error) {
-    // Not even a mesh id: the same not-found page as an absent mesh.
-    if (error instanceof TRPCError && error.code === "BAD_REQUEST") notFound();
+    if (error instanceof TRPCError && error.code === "BAD_REQUEST") return null;
     throw error;
   }
+});
+
+/** The mesh's name, or "Page not found" when it is absent (the page answers 404). */
+export async function generateMetadata({
+  params,
+}: {
+  params: Promise<{ locale: string; meshId: string }>;
+}): Promise<Metadata> {
+  const { locale, meshId } = await params;
+  const detail = await load(locale, meshId);
+  if (detail) return { title: detail.mesh.name };
+  return notFoundTitle(locale);
 }
 
 export default async function AdminMeshPage({ params }: { params: Promise<{ locale: string; meshId: string }> }) {
@@ -31,8 +44,8 @@ export default async function AdminMeshPage({ params }: { params: Promise<{ loca
   const live = (await getTranslations("live")) as unknown as Tr;
   const meshes = tm as unknown as Tr;
   const detail = await load(locale, meshId);
+  if (!detail) notFound();
   const { mesh } = detail;
-  if (!mesh) notFound();
   const memberName = new Map(detail.members.map((m) => [m.id, m.displayName]));
   const region = (title: string) => t("table.scrollHint", { table: title });
   const empty = (text: string) => <p>{text}</p>;

@@ -1,12 +1,26 @@
 import { notFound } from "next/navigation";
+import type { Metadata } from "next";
 import { setRequestLocale } from "next-intl/server";
 import { ExecutionLive } from "@/components/pipelines/execution-live";
-import { loadPipeline } from "@/components/pipelines/load-pipeline";
+import { findPipeline, loadPipeline } from "@/components/pipelines/load-pipeline";
+import { executionExists } from "@/trpc/load-engine";
 import { PipelineTabs } from "@/components/pipelines/pipeline-tabs";
 import { isUuid } from "@/server/core/ids";
-import { pipelineTitle } from "@/i18n/page-titles";
+import { notFoundTitle, pipelineTitle } from "@/i18n/page-titles";
 
-export const generateMetadata = pipelineTitle("executions");
+const historyTitle = pipelineTitle("executions");
+
+/** The run's title, or "Page not found" when the run is absent (the page answers 404). */
+export async function generateMetadata(props: {
+  params: Promise<{ locale: string; pipelineId: string; executionId: string }>;
+}): Promise<Metadata> {
+  const { locale, pipelineId, executionId } = await props.params;
+  const pipeline = await findPipeline(locale, pipelineId);
+  if (!pipeline || !isUuid(executionId) || !(await executionExists(pipeline.id, executionId))) {
+    return notFoundTitle(locale);
+  }
+  return historyTitle(props);
+}
 
 export default async function ExecutionPage({
   params,
@@ -17,6 +31,7 @@ export default async function ExecutionPage({
   setRequestLocale(locale);
   if (!isUuid(executionId)) notFound();
   const pipeline = await loadPipeline(locale, pipelineId);
+  if (!(await executionExists(pipeline.id, executionId))) notFound();
   return (
     <section className="stack">
       <PipelineTabs pipelineId={pipeline.id} name={pipeline.name} current="executions" />

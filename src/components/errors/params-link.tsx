@@ -1,0 +1,14 @@
+"use client";
+
+import { useParams } from "next/navigation";
+import { Link } from "@/i18n/navigation";
+
+/**
+ * A link whose path takes the current route's params (`/pipelines/[pipelineId]/executions`), for
+ * not-found pages, which Next renders without params.
+ */
+export function ParamsLink({ pattern, children }: { pattern: string; children: React.ReactNode }) {
+  const params = useParams<Record<string, string>>();
+  const href = pattern.replace(/\[(\w+)\]/g, (_, key: string) => encodeURIComponent(params[key] ?? ""));
+  return <Link href={href}>{children}</Link>;
+}
