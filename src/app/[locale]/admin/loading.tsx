@@ -1,10 +1,7 @@
 import { getTranslations } from "next-intl/server";
+import { LoadingState } from "@/components/ui/states";
 
 export default async function AdminLoading() {
   const t = await getTranslations("admin");
-  return (
-    <p className="muted" role="status" aria-live="polite">
-      {t("loading")}
-    </p>
-  );
+  return <LoadingState label={t("loading")} rows={4} />;
 }
