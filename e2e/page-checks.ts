@@ -26,6 +26,9 @@ export async function layoutProblems(page: Page, allowTableScroll: boolean): Pro
       // Charts draw in SVG (checked by their own box); hidden helpers are not seen.
       if (el.closest("svg") && el.tagName.toLowerCase() !== "svg") continue;
       if (el.closest(".visually-hidden, .skip-link, [hidden]") || !visible(el)) continue;
+      // A table shown as cards on a phone keeps its header row for screen readers, visually hidden.
+      const head = el.closest(".cards-on-phone thead");
+      if (head && getComputedStyle(head).position === "absolute") continue;
       const style = getComputedStyle(el);
       const over = el.scrollWidth - el.clientWidth;
       if (over > 1 && el.clientWidth > 0) {
