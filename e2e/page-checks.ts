@@ -26,6 +26,9 @@ export async function layoutProblems(page: Page, allowTableScroll: boolean): Pro
       // Charts draw in SVG (checked by their own box); hidden helpers are not seen.
       if (el.closest("svg") && el.tagName.toLowerCase() !== "svg") continue;
       if (el.closest(".visually-hidden, .skip-link, [hidden]") || !visible(el)) continue;
+      // A table shown as cards on a phone keeps its header row for screen readers, visually hidden.
+      const head = el.closest(".cards-on-phone thead");
+      if (head && getComputedStyle(head).position === "absolute") continue;
       const style = getComputedStyle(el);
       const over = el.scrollWidth - el.clientWidth;
       if (over > 1 && el.clientWidth > 0) {
@@ -75,4 +78,57 @@ export async function rawTextProblems(page: Page): Promise<string[]> {
     }
     return [...new Set(problems)].slice(0, 20);
   });
+}
+
+/**
+ * The header budget (issue 44, point 6): on a phone (375 × 800) the header and navigation above a
+ * page's title (the banner and every navigation landmark before the h1, e.g. a section's menu) take at
+ * most a quarter of the first screen, and the title starts on the first screen. Notices between the
+ * navigation and the title (an unconfirmed address) are the page's content, not its navigation.
+ * Returns the problem, or null.
+ */
+export async function headerBudgetProblem(page: Page, share = 0.25): Promise<string | null> {
+  return page.evaluate((limit) => {
+    const h1 = document.querySelector("h1");
+    if (!h1) return "no h1";
+    const screen = window.innerHeight;
+    const budget = screen * limit;
+    let bottom = 0;
+    for (const el of Array.from(document.querySelectorAll("header, nav, [role=banner], [role=navigation]"))) {
+      // Only what comes before the title, and not the navigation inside the header (counted with it).
+      if (el.contains(h1) || !(el.compareDocumentPosition(h1) & Node.DOCUMENT_POSITION_FOLLOWING)) continue;
+      if (el.getClientRects().length === 0) continue;
+      bottom = Math.max(bottom, el.getBoundingClientRect().bottom + window.scrollY);
+    }
+    const top = h1.getBoundingClientRect().top + window.scrollY;
+    if (bottom > budget)
+      return `header and navigation end ${Math.round(bottom)} px down, more than ${Math.round(budget)} px (${limit * 100} % of ${screen} px)`;
+    if (top >= screen) return `the title starts ${Math.round(top)} px down, below the first screen`;
+    return null;
+  }, share);
+}
+
+/**
+ * Cells of the tables on the page (or of those matching `tables`) that are not fully on screen
+ * horizontally without scrolling: each is described by its column's name (data-label) or index.
+ */
+export async function offscreenCells(page: Page, tables = "table"): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const width = document.documentElement.clientWidth;
+    const problems: string[] = [];
+    for (const table of Array.from(document.querySelectorAll<HTMLTableElement>(selector))) {
+      if (table.getClientRects().length === 0) continue;
+      for (const row of Array.from(table.tBodies).flatMap((b) => Array.from(b.rows))) {
+        Array.from(row.cells).forEach((cell, i) => {
+          const r = cell.getBoundingClientRect();
+          if (r.width === 0 && r.height === 0) return;
+          if (r.left < -1 || r.right > width + 1)
+            problems.push(
+              `column ${cell.getAttribute("data-label") || i + 1} at ${Math.round(r.left)}–${Math.round(r.right)} px`,
+            );
+        });
+      }
+    }
+    return [...new Set(problems)].slice(0, 20);
+  }, tables);
 }

@@ -1,6 +1,6 @@
 /**
- * Every page × every locale, at 375 px wide: the expected status, the page's language, a heading,
- * no horizontal overflow, no element overflowing its container at 375 and 1280 px and no raw code or
+ * Every page × every locale, at 375 px wide: the expected status, the page's language, a heading
+ * whose top is within the first quarter of the screen (the header budget), no horizontal overflow, no element overflowing its container at 375 and 1280 px and no raw code or
  * JSON in the text (e2e/page-checks.ts), no axe-core violation of serious or critical impact, no browser error or
  * hydration warning, and no missing-translation line in the browser console or the server log.
  * The list of pages is read from src/app/[locale]/**\/page.tsx, so a new page fails the first test
@@ -12,7 +12,7 @@ import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { expect, test, type World } from "./admin-fixtures";
 import { baseURL } from "./playwright.config";
-import { layoutProblems, rawTextProblems } from "./page-checks";
+import { headerBudgetProblem, layoutProblems, rawTextProblems } from "./page-checks";
 import { serverProblems } from "./server-problems";
 
 const LOCALES = ["en", "es", "de"] as const;
@@ -163,6 +163,9 @@ async function check(page: Page, problems: string[], url: string, locale: string
   await expect(page.getByRole("heading", { level: 1 }), url).toBeVisible();
   // Every page but the home page has a title of its own before the product's name ("Mesh name · Review Mesh").
   if (status !== 403 && !/^\/[a-z]{2}$/.test(url)) expect(await page.title(), `${url} title`).toMatch(/^.+ · /);
+
+  // The header and navigation above the title take at most a quarter of the first screen (375 × 800).
+  expect.soft(await headerBudgetProblem(page), `${url} header budget at 375 px`).toBeNull();
 
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useFormats } from "@/i18n/use-formats";
 import { Link } from "@/i18n/navigation";
+import { EmptyState } from "@/components/ui/states";
 
 export interface SortState {
   active: boolean;
@@ -28,11 +29,11 @@ const ariaSort = { asc: "ascending", desc: "descending" } as const;
 /** An admin table: sortable headers as links (the sort lives in the URL), an empty state instead of no rows. */
 export function DataTable({ caption, regionLabel, columns, rows, empty }: Props) {
   const f = useFormats();
-  if (rows.length === 0) return <div className="card empty">{empty}</div>;
+  if (rows.length === 0) return <EmptyState title={empty} />;
   return (
     // Focusable, so keyboard users can scroll a wide table on a narrow screen.
     <div className="table-wrap" role="region" aria-label={regionLabel} tabIndex={0}>
-      <table className="data-table">
+      <table className="data-table cards-on-phone">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
@@ -62,7 +63,7 @@ export function DataTable({ caption, regionLabel, columns, rows, empty }: Props)
           {rows.map((row) => (
             <tr key={row.key}>
               {row.cells.map((cell, i) => (
-                <td key={i} className={columns[i]?.numeric ? "num" : undefined}>
+                <td key={i} className={columns[i]?.numeric ? "num" : undefined} data-label={columns[i]?.label}>
                   {typeof cell === "number" ? f.number(cell) : cell}
                 </td>
               ))}

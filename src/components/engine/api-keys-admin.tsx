@@ -129,7 +129,7 @@ export function ApiKeysAdmin() {
                     ) : (
                       <button
                         type="button"
-                        className="link-button danger"
+                        className="button danger secondary small"
                         onClick={() => setRevoking({ id: k.id, name: k.name })}
                       >
                         {t("revoke")}

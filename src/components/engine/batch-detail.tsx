@@ -9,6 +9,7 @@ import { useTRPC } from "@/trpc/react";
 import { ENGINE_POLL_MS } from "./batches-table";
 import { JobsTable } from "./jobs-table";
 import { BatchProgress, QueryState } from "./progress";
+import { StatusBadge } from "@/components/ui/status-badge";
 
 /** One batch: live progress, counts by state, cancel, and its jobs. */
 export function BatchDetail({ batchId }: { batchId: string }) {
@@ -33,7 +34,7 @@ export function BatchDetail({ batchId }: { batchId: string }) {
       <div className="card stack-sm">
         <div className="row-between">
           <h2>{b.name ?? b.id}</h2>
-          <span className="badge">{t(`batchStatus.${b.status}`)}</span>
+          <StatusBadge status={b.status} />
         </div>
         <BatchProgress percent={b.percent} label={b.name ?? b.id} />
         <p className="muted">{t("counts", { ...b.counts, total: b.total_jobs })}</p>

@@ -10,6 +10,7 @@ import { Link } from "@/i18n/navigation";
 import { useTRPC } from "@/trpc/react";
 import { BatchProgress, Pager, QueryState, SortHeader } from "./progress";
 import { ShortId } from "@/components/short-id";
+import { StatusBadge } from "@/components/ui/status-badge";
 
 const STATUSES = ["queued", "running", "completed", "cancelled"] as const;
 export const ENGINE_POLL_MS = 2000;
@@ -58,7 +59,7 @@ export function BatchesTable() {
       </div>
       <QueryState loading={query.isPending} error={query.isError} empty={data?.total === 0} />
       {data && data.total > 0 ? (
-        <ScrollRegion label={t("batchesTitle")}>
+        <ScrollRegion label={t("batchesTitle")} cards>
           <table>
             <thead>
               <tr>
@@ -93,7 +94,9 @@ export function BatchesTable() {
                     )}
                   </td>
                   <td>{b.requester_client_id}</td>
-                  <td>{t(`batchStatus.${b.status}`)}</td>
+                  <td>
+                    <StatusBadge status={b.status} />
+                  </td>
                   <td>{f.number(b.total_jobs)}</td>
                   <td>
                     <BatchProgress percent={b.percent} label={b.name ?? b.id} />

@@ -12,6 +12,8 @@ import { JobActions } from "./job-actions";
 import { JobReviews } from "./job-reviews";
 import { QueryState, versionLabel } from "./progress";
 import { ShortId } from "@/components/short-id";
+import { StatusBadge } from "@/components/ui/status-badge";
+import { ScrollRegion } from "@/components/widgets/scroll-region";
 
 /** One job: its fields, the timeline of its states, the reviews collected (paged) and every callback attempt. */
 export function JobDetail({ jobId }: { jobId: string }) {
@@ -31,7 +33,7 @@ export function JobDetail({ jobId }: { jobId: string }) {
       <div className="card stack-sm">
         <div className="row-between">
           <h2>{j.platform_id ?? j.place_url}</h2>
-          <span className="badge">{t(`jobStatus.${j.status}`)}</span>
+          <StatusBadge status={j.status} />
         </div>
         <dl className="stack-sm">
           <dt>{t("jobId")}</dt>
@@ -120,32 +122,34 @@ export function JobDetail({ jobId }: { jobId: string }) {
             <p className="small">
               {t("webhookId")}: <ShortId id={c.webhook_id} full />
             </p>
-            <table>
-              <thead>
-                <tr>
-                  <th>{t("attempt")}</th>
-                  <th>{t("statusCode")}</th>
-                  <th>{t("error")}</th>
-                  <th>{t("duration")}</th>
-                  <th>{t("at")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {c.attempt_log.map((a) => (
-                  <tr key={a.attempt}>
-                    <td>{a.attempt}</td>
-                    <td>{a.status_code}</td>
-                    <td>
-                      <CallbackError error={a.error} />
-                    </td>
-                    <td>{t("ms", { value: a.duration_ms })}</td>
-                    <td>
-                      <LocalTime iso={a.at.toISOString()} />
-                    </td>
+            <ScrollRegion label={t("callbackAttempts")} cards>
+              <table>
+                <thead>
+                  <tr>
+                    <th>{t("attempt")}</th>
+                    <th>{t("statusCode")}</th>
+                    <th>{t("error")}</th>
+                    <th>{t("duration")}</th>
+                    <th>{t("at")}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {c.attempt_log.map((a) => (
+                    <tr key={a.attempt}>
+                      <td>{a.attempt}</td>
+                      <td>{a.status_code}</td>
+                      <td>
+                        <CallbackError error={a.error} />
+                      </td>
+                      <td>{t("ms", { value: a.duration_ms })}</td>
+                      <td>
+                        <LocalTime iso={a.at.toISOString()} />
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </ScrollRegion>
           </div>
         ))
       )}

@@ -58,7 +58,7 @@ export function JobReviews({ jobId, total }: { jobId: string; total: number }) {
         <p className="muted">{t("noReviews")}</p>
       ) : (
         <>
-          <ScrollRegion label={t("reviewsTitle")}>
+          <ScrollRegion label={t("reviewsTitle")} cards>
             <table>
               <thead>
                 <tr>

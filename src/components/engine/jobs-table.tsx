@@ -10,6 +10,7 @@ import { useTRPC } from "@/trpc/react";
 import { ENGINE_POLL_MS } from "./batches-table";
 import { Pager, QueryState, SortHeader } from "./progress";
 import { ShortId } from "@/components/short-id";
+import { StatusBadge } from "@/components/ui/status-badge";
 
 const STATUSES = ["queued", "running", "succeeded", "failed", "cancelled"] as const;
 
@@ -59,7 +60,7 @@ export function JobsTable({ batchId }: { batchId?: string }) {
       </div>
       <QueryState loading={query.isPending} error={query.isError} empty={data?.total === 0} />
       {data && data.total > 0 ? (
-        <ScrollRegion label={t("jobsTitle")}>
+        <ScrollRegion label={t("jobsTitle")} cards>
           <table>
             <thead>
               <tr>
@@ -81,7 +82,9 @@ export function JobsTable({ batchId }: { batchId?: string }) {
                     <ShortId id={j.id} href={`/engine/jobs/${j.id}`} />
                   </td>
                   <td>{j.platform_id ?? j.place_url}</td>
-                  <td>{t(`jobStatus.${j.status}`)}</td>
+                  <td>
+                    <StatusBadge status={j.status} />
+                  </td>
                   <td>{j.scraper_version ? `${j.scraper_version}/${j.scraper_variant ?? ""}` : "—"}</td>
                   <td>{j.priority}</td>
                   <td>{f.number(j.review_count)}</td>

@@ -1,6 +1,8 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { ButtonPager } from "@/components/ui/button-pager";
+import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
 
 /** A batch's progress: a native progress bar and its percentage. */
 export function BatchProgress({ percent, label }: { percent: number; label: string }) {
@@ -13,7 +15,7 @@ export function BatchProgress({ percent, label }: { percent: number; label: stri
   );
 }
 
-/** Previous / next for client-side paged tables. */
+/** Page numbers for client-side paged tables (the design system's ButtonPager). */
 export function Pager({
   page,
   pageSize,
@@ -29,34 +31,22 @@ export function Pager({
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages <= 1) return null;
   return (
-    <nav className="pager" aria-label={t("pageOf", { page, pages })}>
-      <button type="button" className="link-button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {t("previous")}
-      </button>
-      <span>{t("pageOf", { page, pages })}</span>
-      <button type="button" className="link-button" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        {t("next")}
-      </button>
-    </nav>
+    <ButtonPager
+      page={page}
+      pages={pages}
+      onPage={onPage}
+      label={t("pageOf", { page, pages })}
+      summary={t("pageOf", { page, pages })}
+    />
   );
 }
 
 /** Loading, error and empty states shared by the engine's tables. */
 export function QueryState({ loading, error, empty }: { loading: boolean; error: boolean; empty: boolean }) {
   const t = useTranslations("engine");
-  if (error)
-    return (
-      <p className="alert" role="alert">
-        {t("loadFailed")}
-      </p>
-    );
-  if (loading)
-    return (
-      <p className="muted" role="status">
-        {t("loading")}
-      </p>
-    );
-  if (empty) return <p className="card empty">{t("empty")}</p>;
+  if (error) return <ErrorState title={t("loadFailed")} />;
+  if (loading) return <LoadingState label={t("loading")} />;
+  if (empty) return <EmptyState title={t("empty")} />;
   return null;
 }
 

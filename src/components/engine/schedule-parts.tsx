@@ -3,15 +3,11 @@
 import { useTranslations } from "next-intl";
 import { LocalTime } from "@/components/local-time";
 import { intervalParts } from "./schedule-format";
+import { StatusBadge } from "@/components/ui/status-badge";
 
 /** A schedule's state as a badge (paused in the muted colour). */
 export function ScheduleStatusBadge({ status, testId }: { status: "active" | "paused"; testId?: string }) {
-  const t = useTranslations("engine");
-  return (
-    <span className={status === "paused" ? "badge muted-badge" : "badge"} data-status={status} data-testid={testId}>
-      {t(`scheduleStatus.${status}`)}
-    </span>
-  );
+  return <StatusBadge status={status} testId={testId} />;
 }
 
 /** When a schedule runs: "every 2 hours", or its cron expression (read in UTC). */

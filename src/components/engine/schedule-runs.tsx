@@ -6,6 +6,7 @@ import { LocalTime } from "@/components/local-time";
 import { ScrollRegion } from "@/components/widgets/scroll-region";
 import { Link } from "@/i18n/navigation";
 import type { RouterOutputs } from "@/trpc/types";
+import { StatusBadge } from "@/components/ui/status-badge";
 
 export type ScheduleRun = RouterOutputs["scrape"]["schedules"]["get"]["runs"][number];
 
@@ -36,7 +37,9 @@ export function ScheduleRuns({ runs }: { runs: readonly ScheduleRun[] }) {
                   <LocalTime iso={r.slot.toISOString()} />
                 </Link>
               </td>
-              <td>{t.has(`batchStatus.${r.status}`) ? t(`batchStatus.${r.status}`) : r.status}</td>
+              <td>
+                <StatusBadge status={r.status} />
+              </td>
               <td>{t("schedule.finishedOf", { finished: r.finished_jobs, total: r.total_jobs })}</td>
               <td>{f.number(r.review_count)}</td>
               <td>{count(r.changes?.new)}</td>

@@ -12,6 +12,7 @@ import { ENGINE_POLL_MS } from "./batches-table";
 import { Pager, QueryState, SortHeader } from "./progress";
 import { NextRun, ScheduleMode, ScheduleStatusBadge, ScheduleWhen } from "./schedule-parts";
 import { ShortId } from "@/components/short-id";
+import { EmptyState } from "@/components/ui/states";
 
 const STATUSES = ["active", "paused"] as const;
 
@@ -23,7 +24,7 @@ const CREATE_ENDPOINT = "POST /api/schedules";
 /** What an empty list says: how schedules come to be (over the API), or that the filters match none. */
 function NoSchedules({ filtered }: { filtered: boolean }) {
   const t = useTranslations("engine");
-  if (filtered) return <p className="card empty">{t("schedule.noMatch")}</p>;
+  if (filtered) return <EmptyState title={t("schedule.noMatch")} />;
   return (
     <div className="card stack-sm" data-testid="schedules-empty">
       <p>{t("schedule.emptyTitle")}</p>

@@ -7,6 +7,7 @@ import { ScrollRegion } from "@/components/widgets/scroll-region";
 import { useState } from "react";
 import { useTRPC } from "@/trpc/react";
 import { QueryState, versionLabel } from "./progress";
+import { StatusBadge } from "@/components/ui/status-badge";
 
 /** Scraper versions: traffic share per version, promote, deprecate, and registering a new version. */
 export function ScrapersAdmin({ implementations }: { implementations: readonly string[] }) {
@@ -57,7 +58,7 @@ export function ScrapersAdmin({ implementations }: { implementations: readonly s
       {data && data.items.length > 0 ? (
         <>
           <p className="muted">{t("allocationSum", { sum: data.allocation_sum })}</p>
-          <ScrollRegion label={t("scrapersTitle")}>
+          <ScrollRegion label={t("scrapersTitle")} cards>
             <table>
               <thead>
                 <tr>
@@ -93,19 +94,21 @@ export function ScrapersAdmin({ implementations }: { implementations: readonly s
                             onChange={(e) => setDrafts({ ...drafts, [v.id]: e.target.value })}
                             style={{ width: "5rem" }}
                           />
-                          <button type="submit" className="link-button">
+                          <button type="submit" className="button secondary small">
                             {t("save")}
                           </button>
                         </form>
                       )}
                     </td>
-                    <td>{v.deprecated ? t("deprecated") : v.promoted_at ? t("promoted") : t("active")}</td>
+                    <td>
+                      <StatusBadge status={v.deprecated ? "deprecated" : v.promoted_at ? "promoted" : "active"} />
+                    </td>
                     <td className="row">
                       {!v.deprecated ? (
                         <>
                           <button
                             type="button"
-                            className="link-button"
+                            className="button secondary small"
                             onClick={() =>
                               setAsked({ id: v.id, label: `${v.version}/${v.variant}`, action: "promote" })
                             }
@@ -114,7 +117,7 @@ export function ScrapersAdmin({ implementations }: { implementations: readonly s
                           </button>
                           <button
                             type="button"
-                            className="link-button danger"
+                            className="button danger secondary small"
                             onClick={() =>
                               setAsked({ id: v.id, label: `${v.version}/${v.variant}`, action: "deprecate" })
                             }

@@ -8,6 +8,7 @@ import { Link } from "@/i18n/navigation";
 import type { THomeEngineOut } from "@/server/services/home/home-overview.schema";
 import { useTRPC } from "@/trpc/react";
 import { HOME_POLL_MS } from "./home-config";
+import { StatusBadge } from "@/components/ui/status-badge";
 
 type Job = THomeEngineOut["jobs"][number];
 type Run = THomeEngineOut["executions"][number];
@@ -81,7 +82,6 @@ function PlaceName({ place }: { place: Job["place"] }) {
 
 function JobItem({ job }: { job: Job }) {
   const t = useTranslations("home.engine");
-  const ts = useTranslations("engine.jobStatus");
   return (
     <li data-testid="home-job">
       <span className="home-item">
@@ -92,14 +92,13 @@ function JobItem({ job }: { job: Job }) {
           {t("reviews", { count: job.reviewCount })} · <LocalTime iso={job.createdAt.toISOString()} />
         </span>
       </span>
-      <span className="badge muted-badge">{ts(job.status)}</span>
+      <StatusBadge status={job.status} />
     </li>
   );
 }
 
 function RunItem({ run }: { run: Run }) {
   const t = useTranslations("home.engine");
-  const ts = useTranslations("engine.jobStatus");
   const tp = useTranslations("pipelines");
   const shown = run.places.slice(0, SHOWN_PLACES);
   const more = run.places.length - shown.length;
@@ -127,7 +126,7 @@ function RunItem({ run }: { run: Run }) {
           <LocalTime iso={(run.finishedAt ?? run.createdAt).toISOString()} />
         </span>
       </span>
-      <span className="badge muted-badge">{ts(run.status)}</span>
+      <StatusBadge status={run.status} />
     </li>
   );
 }

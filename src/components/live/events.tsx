@@ -44,7 +44,7 @@ export function LiveEvents({ events }: { events: readonly LiveEvent[] }) {
               data-event={a.eventType}
             >
               {text(a)} · <LocalTime iso={a.createdAt.toISOString()} />{" "}
-              {fresh.has(a.id) ? <span className="badge">{t("newRow")}</span> : null}
+              {fresh.has(a.id) ? <span className="badge tone-info">{t("newRow")}</span> : null}
             </li>
           ))}
         </ul>

@@ -73,7 +73,7 @@ export function LiveStream({ meshId }: { meshId: string }) {
         {data.envelopes.length === 0 ? (
           <p className="muted">{t("noEnvelopes")}</p>
         ) : (
-          <ScrollRegion label={t("envelopes")}>
+          <ScrollRegion label={t("envelopes")} cards>
             <table>
               <thead>
                 <tr>
@@ -93,7 +93,7 @@ export function LiveStream({ meshId }: { meshId: string }) {
                     <tr key={e.id} className={freshEnvelopes.has(e.id) ? "fresh" : undefined}>
                       <td>
                         {e.sender.displayName}{" "}
-                        {freshEnvelopes.has(e.id) ? <span className="badge">{t("newRow")}</span> : null}
+                        {freshEnvelopes.has(e.id) ? <span className="badge tone-info">{t("newRow")}</span> : null}
                       </td>
                       <td>{kind === "mesh" || kind === "peer" || kind === "peers" ? t(`targets.${kind}`) : kind}</td>
                       <td>

@@ -40,7 +40,7 @@ export function LivePeople({ members, total }: { members: readonly LivePerson[];
       <p className="muted" role="status">
         {t("onlineCount", { online, total })}
       </p>
-      <ScrollRegion label={t("people")}>
+      <ScrollRegion label={t("people")} cards>
         <table>
           <thead>
             <tr>
@@ -58,7 +58,7 @@ export function LivePeople({ members, total }: { members: readonly LivePerson[];
                 <tr key={m.id} className={isNew ? "fresh" : undefined} data-testid="live-person">
                   <td>
                     <strong>{m.userName ?? m.displayName}</strong>{" "}
-                    {isNew ? <span className="badge">{t("newRow")}</span> : null}
+                    {isNew ? <span className="badge tone-info">{t("newRow")}</span> : null}
                   </td>
                   <td>
                     {m.device
@@ -71,7 +71,9 @@ export function LivePeople({ members, total }: { members: readonly LivePerson[];
                   <td>
                     {m.online ? (
                       <>
-                        <span className="badge">{m.canReceive ? t("online") : t("sendsOnly")}</span>{" "}
+                        <span className={m.canReceive ? "badge tone-success" : "badge tone-neutral"}>
+                          {m.canReceive ? t("online") : t("sendsOnly")}
+                        </span>{" "}
                         {m.onlineSince ? (
                           <>
                             {t("since")} <LocalTime iso={m.onlineSince.toISOString()} />

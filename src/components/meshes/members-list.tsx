@@ -73,7 +73,9 @@ export async function MembersList({
           ) : (
             <>
               {m.online ? (
-                <span className="badge">{m.canReceive ? t("online") : t("sendsOnly")}</span>
+                <span className={m.canReceive ? "badge tone-success" : "badge tone-neutral"}>
+                  {m.canReceive ? t("online") : t("sendsOnly")}
+                </span>
               ) : m.lastSeenAt ? (
                 <>
                   {t("lastSeen")} <LocalTime iso={m.lastSeenAt.toISOString()} />

@@ -41,7 +41,7 @@ export function MeshActions({ meshId, isOwner, archived }: { meshId: string; isO
         />
       ) : (
         <p>
-          <button type="button" className="button secondary" onClick={() => setConfirming(true)}>
+          <button type="button" className="button danger secondary small" onClick={() => setConfirming(true)}>
             {isOwner ? t("archive") : t("leave")}
           </button>
         </p>

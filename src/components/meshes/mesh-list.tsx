@@ -32,7 +32,7 @@ export async function MeshList({ data }: { data: Page }) {
             </h3>
             <p className="muted">{mesh.slug}</p>
             <p className="badges">
-              {mesh.isOwner ? <span className="badge">{t("ownerBadge")}</span> : null}
+              {mesh.isOwner ? <span className="badge tone-info">{t("ownerBadge")}</span> : null}
               {mesh.archivedAt ? <span className="badge muted-badge">{t("archivedBadge")}</span> : null}
               <span>
                 {t("role")}: {t(`roles.${mesh.myRole}`)}

@@ -7,8 +7,10 @@ import { Link } from "@/i18n/navigation";
 import { useTRPC } from "@/trpc/react";
 import { StageTimingChart } from "./stage-timing-chart";
 import { StatusBadge } from "./status-badge";
+import { ButtonPager } from "@/components/ui/button-pager";
 import { ScrollRegion } from "@/components/widgets/scroll-region";
 import { humanize, KeyValues } from "@/components/key-values";
+import { EmptyState } from "@/components/ui/states";
 
 const STATUSES = ["queued", "running", "succeeded", "failed"] as const;
 const SORTS = ["newest", "oldest", "slowest", "fastest"] as const;
@@ -72,7 +74,7 @@ export function ExecutionsHistory({ pipelineId, stageIds }: { pipelineId: string
           {t("loadFailed")}
         </p>
       ) : query.data.items.length === 0 ? (
-        <p className="card empty">{t("empty")}</p>
+        <EmptyState title={t("empty")} />
       ) : (
         <>
           <section className="card stack-sm">
@@ -122,7 +124,7 @@ export function ExecutionsHistory({ pipelineId, stageIds }: { pipelineId: string
                       {e.status === "failed" ? (
                         <button
                           type="button"
-                          className="link-button"
+                          className="button secondary small"
                           disabled={rerun.isPending}
                           onClick={() => rerun.mutate({ pipeline_id: pipelineId, execution_id: e.id })}
                         >
@@ -141,15 +143,13 @@ export function ExecutionsHistory({ pipelineId, stageIds }: { pipelineId: string
             </p>
           ) : null}
           {pages > 1 ? (
-            <nav className="pager" aria-label={t("pageOf", { page, pages })}>
-              <button type="button" className="link-button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                {t("previous")}
-              </button>
-              <span>{t("pageOf", { page, pages })}</span>
-              <button type="button" className="link-button" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                {t("next")}
-              </button>
-            </nav>
+            <ButtonPager
+              page={page}
+              pages={pages}
+              onPage={setPage}
+              label={t("pageOf", { page, pages })}
+              summary={t("pageOf", { page, pages })}
+            />
           ) : null}
         </>
       )}

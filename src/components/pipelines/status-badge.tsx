@@ -1,13 +1,2 @@
-"use client";
-
-import { useTranslations } from "next-intl";
-
-/** An execution or stage status as a coloured badge. */
-export function StatusBadge({ status }: { status: string }) {
-  const t = useTranslations("pipelines.status");
-  return (
-    <span className={`badge status status-${status}`} data-status={status}>
-      {t.has(status) ? t(status) : status}
-    </span>
-  );
-}
+// A pipeline run's or stage's status: the one StatusBadge of the design system (src/components/ui).
+export { StatusBadge } from "@/components/ui/status-badge";

@@ -6,6 +6,7 @@ import type { WidgetData } from "@/server/pipelines/types";
 import { useFormats } from "@/i18n/use-formats";
 import { useLabel } from "./use-label";
 import { ScrollRegion } from "./scroll-region";
+import { ButtonPager } from "@/components/ui/button-pager";
 
 type Data = Extract<WidgetData, { kind: "DataTable" }>;
 const PAGE = 10;
@@ -65,7 +66,7 @@ export function DataTableWidget({ data }: { data: Data }) {
           onChange={(e) => (setQuery(e.target.value), setPage(0))}
         />
       </label>
-      <ScrollRegion label={t("table")}>
+      <ScrollRegion label={t("table")} cards>
         <table className="table">
           <thead>
             <tr>
@@ -99,20 +100,12 @@ export function DataTableWidget({ data }: { data: Data }) {
       </ScrollRegion>
       {rows.length === 0 ? <p className="muted">{t("noMatch")}</p> : null}
       {pages > 1 ? (
-        <nav className="pager" aria-label={t("pageOf", { page: current + 1, pages })}>
-          <button type="button" className="link-button" disabled={current === 0} onClick={() => setPage(current - 1)}>
-            {t("previous")}
-          </button>
-          <span>{t("pageOf", { page: current + 1, pages })}</span>
-          <button
-            type="button"
-            className="link-button"
-            disabled={current >= pages - 1}
-            onClick={() => setPage(current + 1)}
-          >
-            {t("next")}
-          </button>
-        </nav>
+        <ButtonPager
+          page={current + 1}
+          pages={pages}
+          onPage={(p) => setPage(p - 1)}
+          label={t("pageOf", { page: current + 1, pages })}
+        />
       ) : null}
     </div>
   );

@@ -4,6 +4,7 @@ import { SummaryCharts, type ChartSpec } from "@/components/admin/summary-charts
 import { titleFrom } from "@/i18n/metadata";
 import { AUDIT_TYPES } from "@/server/services/audit/audit-types";
 import { adminCaller } from "@/trpc/admin";
+import { EmptyState } from "@/components/ui/states";
 
 export const generateMetadata = titleFrom("admin", "title");
 
@@ -74,7 +75,7 @@ export default async function AdminSummaryPage({ params }: { params: Promise<{ l
           charts={[chart(t("summary.eventsChart"), events, true)]}
         />
       ) : (
-        <p className="card empty">{t("summary.noEvents")}</p>
+        <EmptyState title={t("summary.noEvents")} />
       )}
     </section>
   );

@@ -25,7 +25,7 @@ export default async function DashboardPage({
       <h1>{t("greeting", { name: profile.name ?? profile.email ?? "" })}</h1>
       <p className="muted">
         {t("signedInAs", { email: profile.email ?? "" })}{" "}
-        {profile.isAdmin ? <span className="badge">{t("adminBadge")}</span> : null}
+        {profile.isAdmin ? <span className="badge tone-info">{t("adminBadge")}</span> : null}
       </p>
       <div className="row-between">
         <h2>{tm("title")}</h2>

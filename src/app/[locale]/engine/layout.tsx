@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
-import { Link } from "@/i18n/navigation";
+import { SectionNav } from "@/components/ui/section-nav";
 import { requireAdmin } from "@/trpc/admin";
 
 // The review engine's console is for administrators, as the admin console: signed-out visitors go to
@@ -17,14 +17,17 @@ export default async function EngineLayout({
   const t = await getTranslations("engine");
   return (
     <div className="stack">
-      <nav aria-label={t("navigation")} className="row">
-        <Link href="/engine">{t("dashboards")}</Link>
-        <Link href="/engine/batches">{t("batchesTitle")}</Link>
-        <Link href="/engine/jobs">{t("jobsTitle")}</Link>
-        <Link href="/engine/schedules">{t("schedulesTitle")}</Link>
-        <Link href="/engine/scrapers">{t("scrapersTitle")}</Link>
-        <Link href="/engine/api-keys">{t("keysTitle")}</Link>
-      </nav>
+      <SectionNav
+        label={t("navigation")}
+        items={[
+          { href: "/engine", label: t("dashboards"), exact: true },
+          { href: "/engine/batches", label: t("batchesTitle") },
+          { href: "/engine/jobs", label: t("jobsTitle") },
+          { href: "/engine/schedules", label: t("schedulesTitle") },
+          { href: "/engine/scrapers", label: t("scrapersTitle") },
+          { href: "/engine/api-keys", label: t("keysTitle") },
+        ]}
+      />
       {children}
     </div>
   );

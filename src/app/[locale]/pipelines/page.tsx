@@ -4,6 +4,7 @@ import { titleFrom } from "@/i18n/metadata";
 import { Link } from "@/i18n/navigation";
 import { requireAdmin } from "@/trpc/admin";
 import { serverCaller } from "@/trpc/server";
+import { EmptyState } from "@/components/ui/states";
 
 export const generateMetadata = titleFrom("pipelines", "title");
 
@@ -20,7 +21,7 @@ export default async function PipelinesPage({ params }: { params: Promise<{ loca
       <h1>{t("title")}</h1>
       <p className="muted">{t("lead")}</p>
       {items.length === 0 ? (
-        <p className="card empty">{t("empty")}</p>
+        <EmptyState title={t("empty")} />
       ) : (
         <ul className="cards" aria-label={t("title")}>
           {items.map((p) => (

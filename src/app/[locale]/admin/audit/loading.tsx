@@ -1,12 +1,9 @@
 import { getTranslations } from "next-intl/server";
+import { LoadingState } from "@/components/ui/states";
 
-// Loading states sit on list pages only: a loading boundary above a detail page would stream its
-// response before the page could answer 404 for an absent id (Next sends 200 once streaming starts).
+// Only on the list pages: a loading state above a detail page would start the answer as 200 before
+// the page could say the object is absent (404).
 export default async function AdminLoading() {
   const t = await getTranslations("admin");
-  return (
-    <p className="muted" role="status" aria-live="polite">
-      {t("loading")}
-    </p>
-  );
+  return <LoadingState label={t("loading")} rows={4} />;
 }

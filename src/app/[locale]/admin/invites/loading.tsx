@@ -1,10 +1,9 @@
 import { getTranslations } from "next-intl/server";
+import { LoadingState } from "@/components/ui/states";
 
+// Only on the list pages: a loading state above a detail page would start the answer as 200 before
+// the page could say the object is absent (404).
 export default async function AdminLoading() {
   const t = await getTranslations("admin");
-  return (
-    <p className="muted" role="status" aria-live="polite">
-      {t("loading")}
-    </p>
-  );
+  return <LoadingState label={t("loading")} rows={4} />;
 }

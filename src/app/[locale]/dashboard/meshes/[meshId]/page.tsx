@@ -76,7 +76,6 @@ export default async function MeshPage({ params }: { params: Promise<{ locale: s
           </Link>
         ) : null}
       </div>
-      <MeshActions meshId={mesh.id} isOwner={detail.isOwner} archived={!!mesh.archivedAt} />
 
       <h2>{t("members")}</h2>
       <MembersList
@@ -142,6 +141,8 @@ export default async function MeshPage({ params }: { params: Promise<{ locale: s
           )}
         </>
       )}
+      {/* Leaving or archiving comes last, outlined in the danger colour: less prominent than Invite. */}
+      <MeshActions meshId={mesh.id} isOwner={detail.isOwner} archived={!!mesh.archivedAt} />
       <p className="muted small">
         {t("ownerKey")}: <code>{mesh.ownerPubkey}</code>
       </p>

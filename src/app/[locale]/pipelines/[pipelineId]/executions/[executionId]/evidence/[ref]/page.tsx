@@ -10,6 +10,7 @@ import { titleFrom } from "@/i18n/metadata";
 import type { EvidenceFilter } from "@/server/pipelines/review-analytics/evidence";
 import { serverCaller } from "@/trpc/server";
 import { isUuid } from "@/server/core/ids";
+import { EmptyState } from "@/components/ui/states";
 
 export const generateMetadata = titleFrom("pipelines.evidence", "title");
 
@@ -109,7 +110,7 @@ export default async function EvidencePage({
         {conditions.length ? t("which", { conditions: conditions.join(" · ") }) : t("everyReview")}
       </p>
       {items.length === 0 ? (
-        <p className="card empty">{t("empty")}</p>
+        <EmptyState title={t("empty")} />
       ) : (
         <ScrollRegion label={t("title")}>
           <table className="table" data-testid="evidence-reviews">
