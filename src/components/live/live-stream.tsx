@@ -10,11 +10,10 @@ import { useTRPC } from "@/trpc/react";
 import { LiveEvents } from "./events";
 import { MessagesChart } from "./messages-chart";
 import { LivePeople } from "./people";
+import { LIVE_POLL_MS } from "./poll";
 import { useNewIds } from "./use-new-ids";
 
 const PRIORITIES = ["low", "normal", "high", "urgent"] as const;
-
-export const LIVE_POLL_MS = 4000;
 
 /**
  * The live view of a mesh: its people with presence and status, a chart and the latest envelopes

@@ -5,7 +5,7 @@ import superjson from "superjson";
 import { afterAll, describe, expect, it } from "vitest";
 import { appRouter, createCaller } from "@/server/api/root";
 import { createContext, responseMetaFromContext, type SessionUser } from "@/server/api/trpc";
-import { LIVE_POLL_MS } from "@/components/live/live-stream";
+import { LIVE_POLL_MS } from "@/components/live/poll";
 import { Prisma, type Db } from "@/server/core/db";
 import { adminMeshDetail } from "@/server/services/admin/mesh-detail";
 import { adminMeshSummary } from "@/server/services/admin/summary";
