@@ -1,21 +1,9 @@
 // Where a peer keeps its keys and meshes: one JSON file per mesh under the config directory,
 // directory mode 0700, files 0600, every write atomic (temporary file, fsync, rename).
-import { randomBytes } from "node:crypto";
-import {
-  chmodSync,
-  closeSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeSync,
-} from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { syncDir, writePrivateFile } from "./private-file";
 import { z } from "zod";
 import { fromBase64Url, isBase64Url, toBase64Url } from "../../src/server/core/encoding";
 import { ZEpochKey, type EpochKeyStore } from "./epoch-keys";
@@ -134,22 +122,7 @@ export class ConfigStore {
   }
 
   private writePrivate(file: string, text: string): void {
-    const dir = path.dirname(file);
-    ensurePrivateDir(this.home);
-    ensurePrivateDir(dir);
-    const tmp = path.join(dir, `.${path.basename(file)}.${randomBytes(6).toString("hex")}.tmp`);
-    const fd = openSync(tmp, "wx", 0o600);
-    try {
-      writeSync(fd, text);
-      fsyncSync(fd);
-    } catch (error) {
-      closeSync(fd);
-      rmSync(tmp, { force: true });
-      throw error;
-    }
-    closeSync(fd);
-    renameSync(tmp, file);
-    syncDir(dir);
+    writePrivateFile(file, text, [this.home]);
   }
 
   /** Every joined mesh, ordered by slug; files that do not parse are reported, not fatal. */
@@ -218,26 +191,6 @@ function readJson<T>(file: string, schema: z.ZodType<T>): T | undefined {
 }
 
 const readConfig = (file: string) => readJson(file, ZMeshConfig);
-
-/** Creates the directory with mode 0700, or tightens an existing one to 0700. */
-function ensurePrivateDir(dir: string): void {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  if ((statSync(dir).mode & 0o777) !== 0o700) chmodSync(dir, 0o700);
-}
-
-// The rename is durable only once the directory entry is; not every platform allows fsync on a directory.
-function syncDir(dir: string): void {
-  try {
-    const fd = openSync(dir, "r");
-    try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-  } catch {
-    // best effort
-  }
-}
 
 /** The key material of a stored mesh, decoded. */
 export interface MeshKeys {

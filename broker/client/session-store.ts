@@ -1,18 +1,6 @@
-import { randomBytes } from "node:crypto";
-import {
-  chmodSync,
-  closeSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeSync,
-} from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import { writePrivateFile } from "./private-file";
 
 // Where the identity of each assistant session lives on the machine (docs/cli.md, "One identity per
 // session"): `<MESH_HOME>/sessions/<meshId>/<session key>.json`, mode 0600 in 0700 folders, written
@@ -130,21 +118,8 @@ export function findSession(
 
 /** Writes a session's record atomically (temporary file, fsync, rename), mode 0600 in 0700 folders. */
 export function writeSession(home: string, record: SessionRecord): string {
-  const dir = sessionDir(home, record.meshId);
-  for (const d of [home, path.join(home, "sessions"), dir]) {
-    mkdirSync(d, { recursive: true, mode: 0o700 });
-    if ((statSync(d).mode & 0o777) !== 0o700) chmodSync(d, 0o700);
-  }
   const file = fileOf(home, record.meshId, record.sessionKey);
-  const tmp = path.join(dir, `.${record.sessionKey}.${randomBytes(6).toString("hex")}.tmp`);
-  const fd = openSync(tmp, "wx", 0o600);
-  try {
-    writeSync(fd, `${JSON.stringify(record, null, 2)}\n`);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-  renameSync(tmp, file);
+  writePrivateFile(file, `${JSON.stringify(record, null, 2)}\n`, [home, path.join(home, "sessions")]);
   return file;
 }
 
