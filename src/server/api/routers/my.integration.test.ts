@@ -118,6 +118,18 @@ describe("my: invites", () => {
     for (const invite of [a, b, c]) expect(verifyInviteToken(invite.token).ok).toBe(true);
   });
 
+  it("gives sixty alike invites made within a second, twenty at a time, sixty tokens (no unique-key 500)", async () => {
+    const owner = await makeUser(db);
+    const mesh = await makeMesh(db, owner);
+    const same = { meshId: mesh.id, role: "member" as const, expiresInHours: 5 };
+    const tokens: string[] = [];
+    for (let round = 0; round < 3; round++) {
+      const made = await Promise.all(Array.from({ length: 20 }, () => as(owner).my.createInvite(same)));
+      tokens.push(...made.map((invite) => invite.token));
+    }
+    expect(new Set(tokens).size).toBe(60);
+  });
+
   it("lets mesh admins invite members but not admins, and nobody else invite at all", async () => {
     const [owner, admin, member, stranger] = [
       await makeUser(db),
