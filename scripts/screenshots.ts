@@ -106,6 +106,7 @@ try {
     ...(invite.token ? ([["join", `/en/join/${invite.token}`, "visitor"]] as [string, string, Who][]) : []),
     ...(code ? ([["join-short", `/en/join/${code}`, "visitor"]] as [string, string, Who][]) : []),
     ["not-found", "/en/no-such-page", "visitor"],
+    ["job-not-found", "/en/engine/jobs/018f0000-0000-7000-8000-000000000000", "admin"],
     ["home", "/en", "admin"],
     ["dashboard", "/en/dashboard", "admin"],
     ["device", "/en/device", "admin"],

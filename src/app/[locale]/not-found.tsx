@@ -1,15 +1,21 @@
 import { getTranslations } from "next-intl/server";
+import { StatusPage } from "@/components/ui/status-page";
 import { Link } from "@/i18n/navigation";
 
 export default async function NotFound() {
   const t = await getTranslations("errors");
   return (
-    <section className="stack narrow">
-      <h1>{t("notFoundTitle")}</h1>
+    <StatusPage
+      kind="notFound"
+      code="404"
+      title={t("notFoundTitle")}
+      actions={
+        <Link href="/" className="button">
+          {t("backHome")}
+        </Link>
+      }
+    >
       <p>{t("notFoundBody")}</p>
-      <p>
-        <Link href="/">{t("backHome")}</Link>
-      </p>
-    </section>
+    </StatusPage>
   );
 }

@@ -37,7 +37,7 @@ export function ApiKeysAdmin() {
   return (
     <div className="stack">
       <form
-        className="card form stack-sm"
+        className="card form form-grid"
         onSubmit={(e) => {
           e.preventDefault();
           create.mutate({

@@ -135,7 +135,7 @@ export function ScrapersAdmin({ implementations }: { implementations: readonly s
         </>
       ) : null}
       <form
-        className="card form stack-sm"
+        className="card form form-grid"
         onSubmit={(e) => {
           e.preventDefault();
           create.mutate({

@@ -1,4 +1,5 @@
 import { getTranslations } from "next-intl/server";
+import { StatusPage } from "@/components/ui/status-page";
 import { Link } from "@/i18n/navigation";
 import { ParamsLink } from "./params-link";
 
@@ -22,16 +23,23 @@ export async function NotFoundBack({ list, pattern }: { list: NotFoundList; patt
   const t = await getTranslations("errors");
   const tt = await getTranslations("truth.backTo");
   return (
-    <section className="stack narrow">
-      <h1>{t("notFoundTitle")}</h1>
-      <p>{t("notFoundBody")}</p>
-      <p>
-        {list === "executions" ? (
-          <ParamsLink pattern={pattern ?? "/pipelines"}>{tt(list)}</ParamsLink>
+    <StatusPage
+      kind="notFound"
+      code="404"
+      title={t("notFoundTitle")}
+      actions={
+        list === "executions" ? (
+          <ParamsLink pattern={pattern ?? "/pipelines"} className="button">
+            {tt(list)}
+          </ParamsLink>
         ) : (
-          <Link href={HREF[list]}>{tt(list)}</Link>
-        )}
-      </p>
-    </section>
+          <Link href={HREF[list]} className="button">
+            {tt(list)}
+          </Link>
+        )
+      }
+    >
+      <p>{t("notFoundBody")}</p>
+    </StatusPage>
   );
 }

@@ -7,8 +7,20 @@ import { Link } from "@/i18n/navigation";
  * A link whose path takes the current route's params (`/pipelines/[pipelineId]/executions`), for
  * not-found pages, which Next renders without params.
  */
-export function ParamsLink({ pattern, children }: { pattern: string; children: React.ReactNode }) {
+export function ParamsLink({
+  pattern,
+  children,
+  className,
+}: {
+  pattern: string;
+  children: React.ReactNode;
+  className?: string;
+}) {
   const params = useParams<Record<string, string>>();
   const href = pattern.replace(/\[(\w+)\]/g, (_, key: string) => encodeURIComponent(params[key] ?? ""));
-  return <Link href={href}>{children}</Link>;
+  return (
+    <Link href={href} className={className}>
+      {children}
+    </Link>
+  );
 }

@@ -91,7 +91,7 @@ export function ExecuteForm({
 
   return (
     <div className="stack">
-      <form className="card form" onSubmit={onSubmit} noValidate aria-label={t("formLabel")}>
+      <form className="card form form-grid" onSubmit={onSubmit} noValidate aria-label={t("formLabel")}>
         {properties.map(([name, p]) => {
           const kind = kindOf(p);
           const error = fieldErrors.get(name);

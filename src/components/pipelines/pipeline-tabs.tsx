@@ -1,4 +1,5 @@
 import { getTranslations } from "next-intl/server";
+import { BackLink } from "@/components/ui/back-link";
 import { Link } from "@/i18n/navigation";
 
 const TABS = ["dashboard", "execute", "executions", "report"] as const;
@@ -26,9 +27,7 @@ export async function PipelineTabs({
   };
   return (
     <div className="stack-sm no-print">
-      <p>
-        <Link href="/pipelines">{t("backToList")}</Link>
-      </p>
+      <BackLink href="/pipelines">{t("backToList")}</BackLink>
       <h1>{t.has(`names.${pipelineId}`) ? t(`names.${pipelineId}`) : name}</h1>
       <nav className="tabs" aria-label={t("tabsLabel")}>
         {TABS.map((tab) => (

@@ -134,3 +134,9 @@ export const IconChevronRight = (p: IconProps) => (
     <path d="m9 6 6 6-6 6" />
   </Icon>
 );
+export const IconCompass = (p: IconProps) => (
+  <Icon {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="m15.5 8.5-2 5-5 2 2-5 5-2Z" />
+  </Icon>
+);

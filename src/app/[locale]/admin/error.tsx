@@ -1,18 +1,29 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { StatusPage } from "@/components/ui/status-page";
+import { Link } from "@/i18n/navigation";
 
 export default function AdminError({ reset }: { error: Error; reset: () => void }) {
   const t = useTranslations("admin.error");
+  const tf = useTranslations("admin.forbidden");
   return (
-    <section className="stack narrow" role="alert">
-      <h1>{t("title")}</h1>
+    <StatusPage
+      kind="error"
+      title={t("title")}
+      alert
+      actions={
+        <>
+          <button type="button" className="button" onClick={reset}>
+            {t("retry")}
+          </button>
+          <Link href="/dashboard" className="button secondary">
+            {tf("back")}
+          </Link>
+        </>
+      }
+    >
       <p>{t("body")}</p>
-      <p>
-        <button type="button" className="button" onClick={reset}>
-          {t("retry")}
-        </button>
-      </p>
-    </section>
+    </StatusPage>
   );
 }

@@ -7,6 +7,7 @@ import { DataTable } from "@/components/admin/data-table";
 import { auditSentence, type Tr } from "@/components/audit-sentence";
 import { LocalTime } from "@/components/local-time";
 import { ShortId } from "@/components/short-id";
+import { BackLink } from "@/components/ui/back-link";
 import { Link } from "@/i18n/navigation";
 import { notFoundTitle } from "@/i18n/page-titles";
 import { adminCaller } from "@/trpc/admin";
@@ -51,9 +52,7 @@ export default async function AdminMeshPage({ params }: { params: Promise<{ loca
   const empty = (text: string) => <p>{text}</p>;
   return (
     <section className="stack" aria-labelledby="admin-title">
-      <p>
-        <Link href="/admin/meshes">{t("detail.back")}</Link>
-      </p>
+      <BackLink href="/admin/meshes">{t("detail.back")}</BackLink>
       <h1 id="admin-title">{mesh.name}</h1>
       <dl className="facts card">
         <div>

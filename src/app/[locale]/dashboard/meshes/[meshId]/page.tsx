@@ -5,6 +5,7 @@ import { LiftBanButton } from "@/components/meshes/member-controls";
 import { MeshInvites } from "@/components/meshes/mesh-invites";
 import { MembersList } from "@/components/meshes/members-list";
 import { serverCaller } from "@/trpc/server";
+import { BackLink } from "@/components/ui/back-link";
 import { Link } from "@/i18n/navigation";
 import { loadMyMesh } from "@/trpc/load-mesh";
 import { meshTitle } from "@/i18n/page-titles";
@@ -53,9 +54,7 @@ export default async function MeshPage({ params }: { params: Promise<{ locale: s
   const usable = canManage ? await caller.my.meshInvites({ meshId: mesh.id }) : null;
   return (
     <section className="stack">
-      <p>
-        <Link href="/dashboard">{t("back")}</Link>
-      </p>
+      <BackLink href="/dashboard">{t("back")}</BackLink>
       <h1>{mesh.name}</h1>
       <p className="muted">
         {mesh.slug} · {tm(`visibility.${mesh.visibility}`)} · {tm(`transport.${mesh.transport}`)} ·{" "}

@@ -2,7 +2,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { LocalTime } from "@/components/local-time";
 import { InviteForm } from "@/components/meshes/invite-form";
 import { RevokeInviteButton } from "@/components/meshes/revoke-invite-button";
-import { Link } from "@/i18n/navigation";
+import { BackLink } from "@/components/ui/back-link";
 import { loadMyMesh } from "@/trpc/load-mesh";
 import { meshTitle } from "@/i18n/page-titles";
 import { INVITE_DEFAULT_MAX_USES } from "@/server/services/invites/invite-state";
@@ -18,9 +18,7 @@ export default async function InvitePage({ params }: { params: Promise<{ locale:
   const detail = await loadMyMesh(meshId);
   return (
     <section className="stack narrow">
-      <p>
-        <Link href={`/dashboard/meshes/${meshId}`}>{t("back")}</Link>
-      </p>
+      <BackLink href={`/dashboard/meshes/${meshId}`}>{t("back")}</BackLink>
       <h1>{t("title", { mesh: detail.mesh.name })}</h1>
       <p className="lead">{t("lead")}</p>
       <InviteForm meshId={meshId} canGrantAdmin={detail.isOwner} />

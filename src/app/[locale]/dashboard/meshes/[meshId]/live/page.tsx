@@ -1,6 +1,6 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { LiveStream } from "@/components/live/live-stream";
-import { Link } from "@/i18n/navigation";
+import { BackLink } from "@/components/ui/back-link";
 import { loadMyMesh } from "@/trpc/load-mesh";
 import { meshTitle } from "@/i18n/page-titles";
 
@@ -14,9 +14,7 @@ export default async function LivePage({ params }: { params: Promise<{ locale: s
   const detail = await loadMyMesh(meshId);
   return (
     <section className="stack">
-      <p>
-        <Link href={`/dashboard/meshes/${meshId}`}>{tb("back")}</Link>
-      </p>
+      <BackLink href={`/dashboard/meshes/${meshId}`}>{tb("back")}</BackLink>
       <h1>{t("title", { mesh: detail.mesh.name })}</h1>
       <p className="muted">{t("lead")}</p>
       <LiveStream meshId={meshId} />

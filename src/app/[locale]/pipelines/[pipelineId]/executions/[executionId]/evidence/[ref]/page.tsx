@@ -5,6 +5,7 @@ import { loadPipeline } from "@/components/pipelines/load-pipeline";
 import { PipelineTabs } from "@/components/pipelines/pipeline-tabs";
 import { ScrollRegion } from "@/components/widgets/scroll-region";
 import { getFormats } from "@/i18n/get-formats";
+import { BackLink } from "@/components/ui/back-link";
 import { Link } from "@/i18n/navigation";
 import { titleFrom } from "@/i18n/metadata";
 import type { EvidenceFilter } from "@/server/pipelines/review-analytics/evidence";
@@ -97,9 +98,7 @@ export default async function EvidencePage({
   return (
     <section className="stack">
       <PipelineTabs pipelineId={pipeline.id} name={pipeline.name} current="report" executionId={executionId} />
-      <p>
-        <Link href={report}>{t("backToReport")}</Link>
-      </p>
+      <BackLink href={report}>{t("backToReport")}</BackLink>
       <h2>{t("heading", { figure: shown })}</h2>
       <p data-testid="evidence-summary">
         {t("counts", { reviews: figure.reviews })}
