@@ -18,6 +18,8 @@ test.use({ viewport: { width: 375, height: 800 } });
 
 const CARDS = "main .cards-on-phone table, main table.cards-on-phone";
 const menuButton = (page: Page) => page.getByRole("banner").getByRole("button", { name: "Menu" });
+/** Waits until React has attached the handlers of the page's folding navigations (Disclosure's data-ready). */
+const hydrated = (page: Page) => expect(page.locator(".disclosure").first()).toHaveAttribute("data-ready", "true");
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main navigation" });
 
 test("the menu button opens and closes the navigation on a phone, by pointer and keyboard", async ({ browser }) => {
@@ -36,6 +38,7 @@ test("the menu button opens and closes the navigation on a phone, by pointer and
 
   const title = page.getByRole("heading", { level: 1 });
   const before = (await title.boundingBox())?.y;
+  await hydrated(page);
   await button.click();
   await expect(button).toHaveAttribute("aria-expanded", "true");
   await expect(signIn).toBeVisible();
@@ -60,6 +63,7 @@ test("the menu button opens and closes the navigation on a phone, by pointer and
   await expect(mainNav(page).locator('a[href="/en/sign-in"]')).toHaveAttribute("aria-current", "page");
 
   // A click outside closes it too.
+  await hydrated(page);
   await menuButton(page).click();
   await expect(menuButton(page)).toHaveAttribute("aria-expanded", "true");
   await page.mouse.click(10, 780);
@@ -86,6 +90,7 @@ test("a section's navigation is one row on a phone and opens its list", async ({
     await expect(button).toContainText(name);
     await expect(button).toHaveAttribute("aria-expanded", "false");
     await expect(nav.getByRole("link", { name, exact: true })).toBeHidden();
+    await hydrated(page);
     await button.click();
     await expect(nav.getByRole("link", { name, exact: true })).toHaveAttribute("aria-current", "page");
     await page.keyboard.press("Escape");
@@ -93,6 +98,7 @@ test("a section's navigation is one row on a phone and opens its list", async ({
     await expect(nav.getByRole("link", { name, exact: true })).toBeHidden();
   }
   // The main menu of an administrator lists every area, each with an icon.
+  await hydrated(page);
   await menuButton(page).click();
   for (const name of ["Dashboard", "Pipelines", "Review engine", "Admin", "Settings"])
     await expect(mainNav(page).getByRole("link", { name, exact: true }).locator("svg")).toBeVisible();

@@ -1,8 +1,10 @@
 "use client";
 
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { usePathname } from "@/i18n/navigation";
 import { IconChevronDown, IconClose, IconMenu } from "./icons";
+
+const noSubscription = () => () => {};
 
 /**
  * A navigation that folds behind a button on narrow screens (the main menu below 1024 px, a section's
@@ -26,6 +28,13 @@ export function Disclosure({
   children: ReactNode;
 }) {
   const [open, setOpen] = useState(false);
+  // True once React has attached the button's handler (false in the server's HTML and while hydrating):
+  // `data-ready` lets a browser test wait for a button that answers a click.
+  const ready = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const id = useId();
   const pathname = usePathname();
   const button = useRef<HTMLButtonElement>(null);
@@ -60,6 +69,7 @@ export function Disclosure({
       ref={root}
       className={`disclosure disclosure-${variant}${className ? ` ${className}` : ""}`}
       data-open={open ? "true" : "false"}
+      data-ready={ready ? "true" : "false"}
     >
       <button
         ref={button}
