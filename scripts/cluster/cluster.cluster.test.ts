@@ -4,7 +4,7 @@ import { makeKey, makeVersion } from "../../src/test/review-fixtures";
 import { webBuildIsStale } from "../lib/build-state";
 import { badSignatures, JobLoad, jobRecords, jobsSettled, rateLimitBurst, startCallbackReceiver } from "./jobs";
 import { allDelivered, meshPeers, MessageLoad } from "./mesh";
-import { ClusterProcess, HealthWatch, sleep } from "./processes";
+import { ClusterProcess, clusterProcesses, HealthWatch, sleep } from "./processes";
 
 // The product as a cluster on loopback: two web processes, two brokers, two workers, the demo
 // platform and one PostgreSQL (the test run's), each started with the product's own entry command.
@@ -65,45 +65,15 @@ beforeAll(async () => {
   const common = { LOG_LEVEL: "warn", DB_PING_INTERVAL_MS: "1000", NEXT_TELEMETRY_DISABLED: "1" };
   const [w1, w2, b1, b2, k1, k2] = ports as number[];
   all.push(
-    new ClusterProcess("platform", "platform", platformPort as number, {
-      ...common,
-      DEMO_PLATFORM_PORT: String(platformPort),
-      DEMO_PLATFORM_HOST: "127.0.0.1",
-      DEMO_PLATFORM_LATENCY_MS: "500",
+    ...clusterProcesses({
+      run,
+      common,
+      engine,
+      platform: { port: platformPort as number, latencyMs: 500 },
+      brokers: { ports: [b1, b2] as number[], env: { MESSAGE_ACK_TIMEOUT_MS: "3000" } },
+      workers: [k1, k2] as number[],
+      webs: [w1, w2] as number[],
     }),
-    ...[b1, b2].map(
-      (port, i) =>
-        new ClusterProcess(`broker${i + 1}`, "broker", port as number, {
-          ...common,
-          BROKER_PORT: String(port),
-          BROKER_HOST: "127.0.0.1",
-          BROKER_NODE_ID: `${run}-broker${i + 1}`,
-          MESSAGE_ACK_TIMEOUT_MS: "3000",
-          BROKER_DB_POOL_MAX: "4",
-        }),
-    ),
-    ...[k1, k2].map(
-      (port, i) =>
-        new ClusterProcess(`worker${i + 1}`, "worker", port as number, {
-          ...common,
-          ...engine,
-          WORKER_PORT: String(port),
-          WORKER_HOST: "127.0.0.1",
-          WORKER_CONCURRENCY: "2",
-          CALLBACK_CONCURRENCY: "2",
-        }),
-    ),
-    ...[w1, w2].map(
-      (port, i) =>
-        new ClusterProcess(`web${i + 1}`, "web", port as number, {
-          ...common,
-          ...engine,
-          PORT: String(port),
-          HOST: "127.0.0.1",
-          PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
-          PUBLIC_BROKER_URL: `ws://127.0.0.1:${b1}`,
-        }),
-    ),
   );
   await Promise.all(all.map((p) => p.start()));
 }, 240_000);

@@ -10,7 +10,7 @@ import { ensureDatabase } from "../database/ensure";
 import { webBuildIsStale } from "../lib/build-state";
 import { badSignatures, JobLoad, jobRecords, jobsSettled, startCallbackReceiver } from "./jobs";
 import { allDelivered, meshPeers, MessageLoad, outOfOrder, type Peer } from "./mesh";
-import { ClusterProcess, sleep } from "./processes";
+import { ClusterProcess, clusterProcesses, sleep } from "./processes";
 
 // The fault suite (issue 42): the product's own processes (two brokers, two workers, a web process and
 // the demo platform, each with its entry command and default timings) over a PostgreSQL of the suite's
@@ -79,40 +79,14 @@ beforeAll(async () => {
     WORKER_POLL_MS: "100",
   };
   all.push(
-    new ClusterProcess("platform", "platform", platformPort as number, {
-      ...common,
-      DEMO_PLATFORM_PORT: String(platformPort),
-      DEMO_PLATFORM_HOST: "127.0.0.1",
-      DEMO_PLATFORM_LATENCY_MS: "400",
-    }),
-    ...[b1, b2].map(
-      (port, i) =>
-        new ClusterProcess(`broker${i + 1}`, "broker", port as number, {
-          ...common,
-          BROKER_PORT: String(port),
-          BROKER_HOST: "127.0.0.1",
-          BROKER_NODE_ID: `${run}-broker${i + 1}`,
-          BROKER_DB_POOL_MAX: "4",
-        }),
-    ),
-    ...[k1, k2].map(
-      (port, i) =>
-        new ClusterProcess(`worker${i + 1}`, "worker", port as number, {
-          ...common,
-          ...engine,
-          WORKER_PORT: String(port),
-          WORKER_HOST: "127.0.0.1",
-          WORKER_CONCURRENCY: "2",
-          CALLBACK_CONCURRENCY: "2",
-        }),
-    ),
-    new ClusterProcess("web", "web", w1 as number, {
-      ...common,
-      ...engine,
-      PORT: String(w1),
-      HOST: "127.0.0.1",
-      PUBLIC_BASE_URL: `http://127.0.0.1:${w1}`,
-      PUBLIC_BROKER_URL: `ws://127.0.0.1:${b1}`,
+    ...clusterProcesses({
+      run,
+      common,
+      engine,
+      platform: { port: platformPort as number, latencyMs: 400 },
+      brokers: { ports: [b1, b2] as number[] },
+      workers: [k1, k2] as number[],
+      webs: [w1] as number[],
     }),
   );
   await Promise.all(all.map((p) => p.start()));

@@ -174,3 +174,68 @@ export class HealthWatch {
     await Promise.all(this.loops);
   }
 }
+
+/** Where the processes of one test cluster listen and what they are told (see {@link clusterProcesses}). */
+export interface ClusterLayout {
+  /** Names broker nodes `<run>-broker<N>`. */
+  run: string;
+  /** Environment of every process (database, log level, ...). */
+  common: Record<string, string>;
+  /** Environment of the processes that run jobs and serve the API: the web processes and the workers. */
+  engine: Record<string, string>;
+  platform: { port: number; latencyMs: number };
+  brokers: { ports: number[]; env?: Record<string, string> };
+  workers: number[];
+  /** One web process is named `web`, several `web1`, `web2`, ... */
+  webs: number[];
+}
+
+/**
+ * The processes of a test cluster on loopback: the demo platform, brokers, workers and web processes,
+ * each with its port and environment (web processes send peers to the first broker). Not started.
+ */
+export function clusterProcesses(layout: ClusterLayout): ClusterProcess[] {
+  const { common, engine } = layout;
+  const local = "127.0.0.1";
+  return [
+    new ClusterProcess("platform", "platform", layout.platform.port, {
+      ...common,
+      DEMO_PLATFORM_PORT: String(layout.platform.port),
+      DEMO_PLATFORM_HOST: local,
+      DEMO_PLATFORM_LATENCY_MS: String(layout.platform.latencyMs),
+    }),
+    ...layout.brokers.ports.map(
+      (port, i) =>
+        new ClusterProcess(`broker${i + 1}`, "broker", port, {
+          ...common,
+          BROKER_PORT: String(port),
+          BROKER_HOST: local,
+          BROKER_NODE_ID: `${layout.run}-broker${i + 1}`,
+          BROKER_DB_POOL_MAX: "4",
+          ...layout.brokers.env,
+        }),
+    ),
+    ...layout.workers.map(
+      (port, i) =>
+        new ClusterProcess(`worker${i + 1}`, "worker", port, {
+          ...common,
+          ...engine,
+          WORKER_PORT: String(port),
+          WORKER_HOST: local,
+          WORKER_CONCURRENCY: "2",
+          CALLBACK_CONCURRENCY: "2",
+        }),
+    ),
+    ...layout.webs.map(
+      (port, i) =>
+        new ClusterProcess(layout.webs.length === 1 ? "web" : `web${i + 1}`, "web", port, {
+          ...common,
+          ...engine,
+          PORT: String(port),
+          HOST: local,
+          PUBLIC_BASE_URL: `http://${local}:${port}`,
+          PUBLIC_BROKER_URL: `ws://${local}:${layout.brokers.ports[0]}`,
+        }),
+    ),
+  ];
+}
