@@ -8,7 +8,7 @@ import { useState } from "react";
 import { LocalTime } from "@/components/local-time";
 import { Link } from "@/i18n/navigation";
 import { useTRPC } from "@/trpc/react";
-import { BatchProgress, Pager, QueryState, SortHeader } from "./progress";
+import { BatchProgress, Pager, QueryState, SortHeader, SearchStatusFilters } from "./progress";
 import { ShortId } from "@/components/short-id";
 import { StatusBadge } from "@/components/ui/status-badge";
 
@@ -40,23 +40,14 @@ export function BatchesTable() {
   const data = query.data;
   return (
     <div className="stack">
-      <div className="row">
-        <label className="field">
-          <span>{t("search")}</span>
-          <input type="search" value={q} onChange={(e) => (setQ(e.target.value), setPage(1))} />
-        </label>
-        <label className="field">
-          <span>{t("status")}</span>
-          <select value={status} onChange={(e) => (setStatus(e.target.value as typeof status), setPage(1))}>
-            <option value="">{t("all")}</option>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`batchStatus.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
+      <SearchStatusFilters
+        q={q}
+        onQ={(value) => (setQ(value), setPage(1))}
+        status={status}
+        onStatus={(value) => (setStatus(value), setPage(1))}
+        statuses={STATUSES}
+        statusLabel={(s) => t(`batchStatus.${s}`)}
+      />
       <QueryState loading={query.isPending} error={query.isError} empty={data?.total === 0} />
       {data && data.total > 0 ? (
         <ScrollRegion label={t("batchesTitle")} cards>

@@ -8,7 +8,7 @@ import { useState } from "react";
 import { LocalTime } from "@/components/local-time";
 import { useTRPC } from "@/trpc/react";
 import { ENGINE_POLL_MS } from "./batches-table";
-import { Pager, QueryState, SortHeader } from "./progress";
+import { Pager, QueryState, SortHeader, SearchStatusFilters } from "./progress";
 import { ShortId } from "@/components/short-id";
 import { StatusBadge } from "@/components/ui/status-badge";
 
@@ -38,26 +38,17 @@ export function JobsTable({ batchId }: { batchId?: string }) {
     placeholderData: keepPreviousData,
   });
   const data = query.data;
-  const onSort = (k: typeof sort, d: typeof dir) => (setSort(k), setDir(d));
+  const onSort = (k: typeof sort, d: typeof dir) => (setSort(k), setDir(d), setPage(1));
   return (
     <div className="stack">
-      <div className="row">
-        <label className="field">
-          <span>{t("search")}</span>
-          <input type="search" value={q} onChange={(e) => (setQ(e.target.value), setPage(1))} />
-        </label>
-        <label className="field">
-          <span>{t("status")}</span>
-          <select value={status} onChange={(e) => (setStatus(e.target.value as typeof status), setPage(1))}>
-            <option value="">{t("all")}</option>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`jobStatus.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
+      <SearchStatusFilters
+        q={q}
+        onQ={(value) => (setQ(value), setPage(1))}
+        status={status}
+        onStatus={(value) => (setStatus(value), setPage(1))}
+        statuses={STATUSES}
+        statusLabel={(s) => t(`jobStatus.${s}`)}
+      />
       <QueryState loading={query.isPending} error={query.isError} empty={data?.total === 0} />
       {data && data.total > 0 ? (
         <ScrollRegion label={t("jobsTitle")} cards>

@@ -80,3 +80,44 @@ export function SortHeader<K extends string>({
 }
 
 export { versionLabel } from "./status-stack";
+
+/**
+ * The filter bar of an engine list (batches, jobs, schedules): a search box and a status select, each
+ * change handed to the list (which goes back to its first page).
+ */
+export function SearchStatusFilters<S extends string>({
+  q,
+  onQ,
+  status,
+  onStatus,
+  statuses,
+  statusLabel,
+}: {
+  q: string;
+  onQ: (q: string) => void;
+  status: S | "";
+  onStatus: (status: S | "") => void;
+  statuses: readonly S[];
+  statusLabel: (status: S) => string;
+}) {
+  const t = useTranslations("engine");
+  return (
+    <div className="row">
+      <label className="field">
+        <span>{t("search")}</span>
+        <input type="search" value={q} onChange={(e) => onQ(e.target.value)} />
+      </label>
+      <label className="field">
+        <span>{t("status")}</span>
+        <select value={status} onChange={(e) => onStatus(e.target.value as S | "")}>
+          <option value="">{t("all")}</option>
+          {statuses.map((s) => (
+            <option key={s} value={s}>
+              {statusLabel(s)}
+            </option>
+          ))}
+        </select>
+      </label>
+    </div>
+  );
+}

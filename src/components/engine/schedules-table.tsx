@@ -9,7 +9,7 @@ import { ScrollRegion } from "@/components/widgets/scroll-region";
 import { Link } from "@/i18n/navigation";
 import { useTRPC } from "@/trpc/react";
 import { ENGINE_POLL_MS } from "./batches-table";
-import { Pager, QueryState, SortHeader } from "./progress";
+import { Pager, QueryState, SortHeader, SearchStatusFilters } from "./progress";
 import { NextRun, ScheduleMode, ScheduleStatusBadge, ScheduleWhen } from "./schedule-parts";
 import { ShortId } from "@/components/short-id";
 import { EmptyState } from "@/components/ui/states";
@@ -64,23 +64,14 @@ export function SchedulesTable() {
   const onSort = (k: typeof sort, d: typeof dir) => (setSort(k), setDir(d), setPage(1));
   return (
     <div className="stack">
-      <div className="row">
-        <label className="field">
-          <span>{t("search")}</span>
-          <input type="search" value={q} onChange={(e) => (setQ(e.target.value), setPage(1))} />
-        </label>
-        <label className="field">
-          <span>{t("status")}</span>
-          <select value={status} onChange={(e) => (setStatus(e.target.value as typeof status), setPage(1))}>
-            <option value="">{t("all")}</option>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`scheduleStatus.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
+      <SearchStatusFilters
+        q={q}
+        onQ={(value) => (setQ(value), setPage(1))}
+        status={status}
+        onStatus={(value) => (setStatus(value), setPage(1))}
+        statuses={STATUSES}
+        statusLabel={(s) => t(`scheduleStatus.${s}`)}
+      />
       <QueryState loading={query.isPending} error={query.isError} empty={false} />
       {data && data.total === 0 ? <NoSchedules filtered={Boolean(q.trim() || status)} /> : null}
       {data && data.total > 0 ? (
