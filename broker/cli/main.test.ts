@@ -119,6 +119,7 @@ describe("--to names", () => {
     memberId,
     displayName,
     role: "member",
+    peerPubkey: null,
     boxPubkey: null,
     online: true,
     receiving: true,
