@@ -1,12 +1,7 @@
 // The verification marks of `mesh verify --mark` as the commands read them (docs/protocol.md, "Safety
-// numbers"): kept per mesh in the config directory, compared with the keys the broker lists now.
+// numbers"): kept per mesh in the config directory (broker/protocol/safety-number.ts compares them).
 import type { TPeerInfo } from "../protocol/frames";
-import {
-  verificationState,
-  type MemberPublicKeys,
-  type VerificationMark,
-  type VerificationState,
-} from "../protocol/safety-number";
+import type { MemberPublicKeys, VerificationMark } from "../protocol/safety-number";
 import { ConfigError } from "../client/config-store";
 import { CliFailure, printable, storeOf, type CliIo } from "./io";
 
@@ -33,15 +28,4 @@ export function verificationMarks(io: CliIo, meshId: string): VerificationMark[]
 /** Replaces the marks of one mesh (atomically, mode 0600). */
 export function saveMarks(io: CliIo, meshId: string, marks: readonly VerificationMark[]): void {
   storeOf(io).verificationStore(meshId).save(marks);
-}
-
-/**
- * Whether a listed peer is verified. A marked peer listed without its signing key counts as changed:
- * the key was there when it was marked, so a broker that now leaves it out is hiding something.
- */
-export function peerVerification(marks: readonly VerificationMark[], peer: TPeerInfo): VerificationState {
-  const mark = marks.find((m) => m.memberId === peer.memberId);
-  if (!mark) return "unverified";
-  if (!peer.peerPubkey) return "changed";
-  return verificationState(mark, { peerPubkey: peer.peerPubkey, boxPubkey: peer.boxPubkey });
 }

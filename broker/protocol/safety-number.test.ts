@@ -10,7 +10,10 @@ import {
   memberFingerprint,
   safetyNumber,
   SafetyNumberKeyError,
+  verificationAmong,
   verificationState,
+  withMark,
+  withoutMark,
   type MemberPublicKeys,
 } from "./safety-number";
 
@@ -147,6 +150,19 @@ describe("verification marks", () => {
     expect(verificationState(mark, keysOf(9, 4))).toBe("changed");
     expect(verificationState(mark, keysOf(3, null))).toBe("changed");
     expect(verificationState(undefined, bo)).toBe("unverified");
+  });
+
+  it("are kept one per member in a list, and a marked peer listed without its signing key counts as changed", () => {
+    const first = markVerified("m-1", bo, new Date("2026-12-01T00:00:00Z"));
+    const again = markVerified("m-1", keysOf(3, 9), new Date("2026-12-02T00:00:00Z"));
+    const other = markVerified("m-2", ana);
+    const marks = withMark(withMark([first, other], again), other);
+    expect(marks).toEqual([again, other]);
+    expect(verificationAmong(marks, { memberId: "m-1", ...keysOf(3, 9) })).toBe("verified");
+    expect(verificationAmong(marks, { memberId: "m-1", ...bo })).toBe("changed");
+    expect(verificationAmong(marks, { memberId: "m-1", peerPubkey: null, boxPubkey: bo.boxPubkey })).toBe("changed");
+    expect(verificationAmong(marks, { memberId: "m-3", peerPubkey: null, boxPubkey: null })).toBe("unverified");
+    expect(withoutMark(marks, "m-1")).toEqual([other]);
   });
 });
 

@@ -146,3 +146,27 @@ export function verificationState(mark: VerificationMark | undefined, keys: Memb
   if (!mark) return "unverified";
   return mark.keyFingerprint === keyFingerprint(keys) ? "verified" : "changed";
 }
+
+/**
+ * A listed peer's state among a client's marks (by member id). `peerPubkey` null (a broker that left the
+ * key out) counts as changed for a marked peer: the key was there when it was marked.
+ */
+export function verificationAmong(
+  marks: readonly VerificationMark[],
+  peer: { memberId: string; peerPubkey: string | null; boxPubkey: string | null },
+): VerificationState {
+  const mark = marks.find((m) => m.memberId === peer.memberId);
+  if (!mark) return "unverified";
+  if (!peer.peerPubkey) return "changed";
+  return verificationState(mark, { peerPubkey: peer.peerPubkey, boxPubkey: peer.boxPubkey });
+}
+
+/** The marks with this one in place of any earlier mark of the same member. */
+export function withMark(marks: readonly VerificationMark[], mark: VerificationMark): VerificationMark[] {
+  return [...marks.filter((m) => m.memberId !== mark.memberId), mark];
+}
+
+/** The marks without the member's. */
+export function withoutMark(marks: readonly VerificationMark[], memberId: string): VerificationMark[] {
+  return marks.filter((m) => m.memberId !== memberId);
+}

@@ -1,6 +1,7 @@
 import { EXIT, MESH_OPTIONS, parseCommandArgs, printable, timeoutOf, UsageError, type CliIo } from "../io";
 import { selectMesh, withClient } from "../session";
-import { peerVerification, verificationMarks } from "../verification";
+import { verificationAmong } from "../../protocol/safety-number";
+import { verificationMarks } from "../verification";
 import { columns } from "./meshes";
 
 /**
@@ -14,7 +15,7 @@ export async function peersCommand(args: string[], io: CliIo): Promise<number> {
   const config = selectMesh(io, values.mesh);
   const marks = verificationMarks(io, config.meshId);
   const peers = await withClient(io, config, timeoutOf(values.timeout), (client) => client.peers());
-  const listed = peers.map((p) => ({ ...p, verification: peerVerification(marks, p) }));
+  const listed = peers.map((p) => ({ ...p, verification: verificationAmong(marks, p) }));
   if (values.json) {
     io.out(JSON.stringify(listed.map((p) => ({ ...p, you: p.memberId === config.memberId }))));
   } else {

@@ -4,6 +4,8 @@ import {
   markVerified,
   safetyNumber,
   verificationState,
+  withMark,
+  withoutMark,
   type MemberPublicKeys,
   type VerificationState,
 } from "../../protocol/safety-number";
@@ -48,14 +50,10 @@ export async function verifyCommand(args: string[], io: CliIo): Promise<number> 
   const warn = before === "changed" && !values.mark && !values.unmark;
   if (values.mark) {
     mark = markVerified(peer.memberId, theirs);
-    saveMarks(io, config.meshId, [...marks.filter((m) => m.memberId !== peer.memberId), mark]);
+    saveMarks(io, config.meshId, withMark(marks, mark));
     after = "verified";
   } else if (values.unmark) {
-    saveMarks(
-      io,
-      config.meshId,
-      marks.filter((m) => m.memberId !== peer.memberId),
-    );
+    saveMarks(io, config.meshId, withoutMark(marks, peer.memberId));
     mark = undefined;
     after = "unverified";
   }
