@@ -129,5 +129,12 @@ describe("mesh verify", () => {
       "unverified",
       "unverified",
     ]);
+
+    // The broker's copy of Ana's own keys is what Bo's number is made of: a different one is told to Ana.
+    const anaId = rows.find((r) => r.displayName === "Ana")?.id ?? "";
+    await db.member.update({ where: { id: anaId }, data: { boxPubkey: toBase64Url(nacl.box.keyPair().publicKey) } });
+    const own = await procs.done(ana, ["verify", "Bo"]);
+    expect(own.code).toBe(0);
+    expect(own.err).toContain("WARNING: the broker lists your own member with other keys than this machine holds");
   });
 });

@@ -28,17 +28,17 @@ export async function verifyCommand(args: string[], io: CliIo): Promise<number> 
   if (values.mark && values.unmark) throw new UsageError("--mark and --unmark exclude each other");
   if (/^@/.test(name.trim())) throw new UsageError("a safety number is for one peer, not a group");
   const config = selectMesh(io, values.mesh);
+  const marks = verificationMarks(io, config.meshId);
   const peers = await withClient(io, config, timeoutOf(values.timeout), (client) => client.peers());
   const peer = peerNamed(name, peers, config);
   const mine = ownKeys(config);
   const self = peers.find((p) => p.memberId === config.memberId);
   // The broker's copy of our own keys is what every other member's number is made of.
-  if (self && (self.peerPubkey !== mine.peerPubkey || self.boxPubkey !== mine.boxPubkey))
+  if (self?.peerPubkey && (self.peerPubkey !== mine.peerPubkey || self.boxPubkey !== mine.boxPubkey))
     io.err("WARNING: the broker lists your own member with other keys than this machine holds");
   const theirs = keysOf(peer);
   const digits = safetyNumber(mine, theirs);
 
-  const marks = verificationMarks(io, config.meshId);
   const again = printable(
     `mesh verify ${shellWord(name)}${values.mesh ? ` --mesh ${shellWord(values.mesh)}` : ""} --mark`,
   );
