@@ -15,6 +15,7 @@ Commands:
   watch                       print messages (and status changes) as they arrive
   inbox                       print the unread messages once and stop (no watching)
   peers                       list the mesh's members: can each receive now, only send, or offline
+  verify <peer>               the safety number of you and a peer; --mark it verified once you compared it
   status <status>             set your status (over a connection)
   status <message id>         what became of a message you sent: delivered, read, per recipient
   history                     the messages sent and received on this device (local, searchable)
@@ -26,7 +27,8 @@ Commands:
   doctor                      check the configuration, the keys, the brokers and the installation
 
 Every command takes --help. Keys and settings live in $MESH_HOME (default ~/.config/mesh).
-Exit codes: 0 done, 1 failed (refused, unreachable, timed out), 2 wrong usage.`;
+Exit codes: 0 done, 1 failed (refused, unreachable, timed out), 2 wrong usage, 3 a verified peer's
+keys changed (peers, verify).`;
 
 export const HELP: Record<string, string> = {
   login: `Usage: mesh login [--web <url>] [--name <machine name>] [--json]
@@ -110,15 +112,30 @@ Options:
   --json          one JSON object per line: {"type":"message"|"status"|"presence", …}`,
   peers: `Usage: mesh peers [--mesh <slug>] [--json]
 
-Lists the live members of the mesh: name, member id, role, presence, status. Presence says whether a
-message reaches the member now: "receiving" (an MCP session or mesh watch takes messages), "sends only"
-(connected, but only to send: a one-shot command such as mesh send), or "offline". In --json: online
-and receiving.
+Lists the live members of the mesh: name, member id, role, presence, verified, status. Presence says
+whether a message reaches the member now: "receiving" (an MCP session or mesh watch takes messages),
+"sends only" (connected, but only to send: a one-shot command such as mesh send), or "offline". In
+--json: online and receiving. Verified: "verified" for a peer you marked with mesh verify --mark whose
+keys are still the ones you compared, "KEY CHANGED" (with a WARNING and exit code 3) when they changed.
 
 Options:
   --mesh <slug>   the mesh (needed when several are joined)
   --timeout <s>   give up after this many seconds (default 30)
-  --json          print the list as JSON`,
+  --json          print the list as JSON (verification: unverified, verified or changed)`,
+  verify: `Usage: mesh verify <peer> [--mark | --unmark] [--mesh <slug>] [--timeout <s>] [--json]
+
+Prints the safety number of you and a peer: 60 digits made of both members' public keys, the same on
+both sides. Compare it with the peer out of band (in person, on a call; they run mesh verify <you>): the
+same digits mean the broker gave each of you the other's real keys. Then --mark remembers the peer as
+verified (in $MESH_HOME/meshes/<mesh id>.verified); mesh peers shows it, and warns with exit code 3 if
+that peer's keys change. A peer is named as for send --to: display name, member id or id prefix.
+
+Options:
+  --mark          mark the peer verified with the keys it has now (also after a warning)
+  --unmark        forget the mark
+  --mesh <slug>   the mesh (needed when several are joined)
+  --timeout <s>   give up after this many seconds (default 30)
+  --json          print {meshId, memberId, displayName, safetyNumber, verification, markedAt}`,
   status: `Usage: mesh status <status> [--text <text>] [--mesh <slug>] [--json]
        mesh status <message id>... [--mesh <slug>] [--json]
 

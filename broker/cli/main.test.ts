@@ -25,7 +25,7 @@ describe("mesh command line", () => {
   it("prints help for the program and for every command", async () => {
     expect(await run(["--help"])).toMatchObject({ code: 0, out: expect.stringContaining("Usage: mesh <command>") });
     expect((await run([])).code).toBe(2);
-    for (const cmd of ["join", "meshes", "send", "watch", "peers", "status", "hook", "history", "mcp"]) {
+    for (const cmd of ["join", "meshes", "send", "watch", "peers", "verify", "status", "hook", "history", "mcp"]) {
       const r = await run([cmd, "--help"]);
       expect(r.code, cmd).toBe(0);
       expect(r.out, cmd).toContain(`Usage: mesh ${cmd}`);
@@ -53,6 +53,10 @@ describe("mesh command line", () => {
       [["history", "--limit", "0"], /--limit takes a whole number/],
       [["history", "extra"], /no arguments expected/],
       [["mcp", "--channel", "maybe"], /--channel is on or off/],
+      [["verify"], /name one peer: mesh verify <peer>/],
+      [["verify", "a", "b"], /name one peer: mesh verify <peer>/],
+      [["verify", "bo", "--mark", "--unmark"], /--mark and --unmark exclude each other/],
+      [["verify", "@backend"], /a safety number is for one peer, not a group/],
     ];
     for (const [argv, message] of cases) {
       const r = await run(argv);
@@ -119,6 +123,7 @@ describe("--to names", () => {
     memberId,
     displayName,
     role: "member",
+    peerPubkey: null,
     boxPubkey: null,
     online: true,
     receiving: true,

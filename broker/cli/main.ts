@@ -20,6 +20,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   send: async () => (await import("./commands/send")).sendCommand,
   watch: async () => (await import("./commands/watch")).watchCommand,
   peers: async () => (await import("./commands/peers")).peersCommand,
+  verify: async () => (await import("./commands/verify")).verifyCommand,
   status: async () => (await import("./commands/status")).statusCommand,
   hook: async () => (await import("./commands/hook")).hookCommand,
   mcp: async () => (await import("./commands/mcp")).mcpCommand,

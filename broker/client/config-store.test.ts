@@ -102,4 +102,26 @@ describe("config store", () => {
     expect(keys.boxPublicKey).toBe(toBase64Url(nacl.box.keyPair.fromSecretKey(keys.secrets.boxSecretKey).publicKey));
     expect(keys.meshKey).toEqual(deriveMeshKey(Buffer.from(c.meshRootKey, "base64url")));
   });
+
+  it("keeps a mesh's verification marks in a 0600 file of their own, refuses a damaged one, and forgets them with the mesh", () => {
+    const store = new ConfigStore(home());
+    const c = config();
+    store.save(c);
+    const marks = store.verificationStore(c.meshId);
+    expect(marks.load()).toEqual([]);
+    const mark = { memberId: randomUUID(), keyFingerprint: "A".repeat(22), markedAt: "2026-12-02T14:00:00.000Z" };
+    marks.save([mark]);
+    const file = path.join(store.dir, `${c.meshId}.verified`);
+    expect(mode(file)).toBe(0o600);
+    expect(marks.load()).toEqual([mark]);
+    // Not a mesh config: listing the meshes neither shows nor reports it.
+    expect(store.list()).toEqual({ meshes: [c], broken: [] });
+    expect(() => marks.save([{ ...mark, keyFingerprint: "short" }])).toThrow();
+    // A damaged file must not read as "nobody verified", which would hide a changed key.
+    writeFileSync(file, "{not json");
+    expect(() => marks.load()).toThrow(ConfigError);
+    marks.save([mark]);
+    store.remove(c.meshId);
+    expect(readdirSync(store.dir)).toEqual([]);
+  });
 });

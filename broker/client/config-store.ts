@@ -7,6 +7,7 @@ import { syncDir, writePrivateFile } from "./private-file";
 import { z } from "zod";
 import { fromBase64Url, isBase64Url, toBase64Url } from "../../src/server/core/encoding";
 import { ZEpochKey, type EpochKeyStore } from "./epoch-keys";
+import type { VerificationMark } from "../protocol/safety-number";
 import { deriveMeshKey, peerKeyPairs, type PeerSecrets } from "./mesh-crypto";
 
 const ZUuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
@@ -39,6 +40,19 @@ export const ZAccount = z.object({
   loggedInAt: z.string(),
 });
 export type TAccount = z.output<typeof ZAccount>;
+
+/** A peer marked verified (`mesh verify --mark`): the fingerprint of its keys when marked (broker/protocol/safety-number.ts). */
+const ZVerificationMark = z.object({
+  memberId: ZUuid,
+  keyFingerprint: z.string().regex(/^[A-Za-z0-9_-]{22}$/),
+  markedAt: z.string(),
+}) satisfies z.ZodType<VerificationMark>;
+
+/** The verification marks of one mesh: read all, write all (a handful per mesh). */
+export interface VerificationStore {
+  load(): VerificationMark[];
+  save(marks: readonly VerificationMark[]): void;
+}
 
 /** Thrown for a missing, unreadable or invalid config; the message never contains file contents. */
 export class ConfigError extends Error {
@@ -76,6 +90,37 @@ export class ConfigStore {
     return this.epochKeyStoreAt(path.join(this.dir, `${ZUuid.parse(meshId)}.keys`));
   }
 
+  /**
+   * The peers marked verified in one mesh (`<meshId>.verified` beside its config, mode 0600, rewritten
+   * atomically): only this machine's judgement, so it is kept with its keys and never sent anywhere.
+   */
+  verificationStore(meshId: string): VerificationStore {
+    const file = path.join(this.dir, `${ZUuid.parse(meshId)}.verified`);
+    return {
+      load: () => {
+        let text: string;
+        try {
+          text = readFileSync(file, "utf8");
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+          throw new ConfigError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? "error"}`);
+        }
+        // A damaged file is an error, not an empty list: reading it as "nobody verified" would hide the
+        // warning about a verified peer whose keys changed.
+        const parsed = (() => {
+          try {
+            return z.array(ZVerificationMark).safeParse(JSON.parse(text));
+          } catch {
+            return undefined;
+          }
+        })();
+        if (!parsed?.success) throw new ConfigError(`${file} is damaged; delete it and mark your verified peers again`);
+        return parsed.data;
+      },
+      save: (marks) => this.writePrivate(file, `${JSON.stringify(z.array(ZVerificationMark).parse(marks))}\n`),
+    };
+  }
+
   /** Epoch keys kept in a file of the caller's choice under this config directory (a session's own). */
   epochKeyStoreAt(file: string): EpochKeyStore {
     return {
@@ -108,11 +153,15 @@ export class ConfigStore {
     return had;
   }
 
-  /** Forgets a mesh: its config, its epoch keys and its sessions' records (`mesh leave`: they ended with it). */
+  /**
+   * Forgets a mesh: its config, its epoch keys, its verification marks and its sessions' records (`mesh
+   * leave`: they ended with it).
+   */
   remove(meshId: string): void {
     const id = ZUuid.parse(meshId);
     rmSync(this.fileOf(id), { force: true });
     rmSync(path.join(this.dir, `${id}.keys`), { force: true });
+    rmSync(path.join(this.dir, `${id}.verified`), { force: true });
     rmSync(path.join(this.home, "sessions", id), { recursive: true, force: true });
     syncDir(this.dir);
   }

@@ -6,6 +6,7 @@ const info = (memberId: string): TPeerInfo => ({
   memberId,
   displayName: memberId,
   role: "member",
+  peerPubkey: null,
   boxPubkey: null,
   online: true,
   receiving: true,

@@ -17,6 +17,12 @@ const ZPeerInfo = z
     memberId: z.string(),
     displayName: z.string(),
     role: z.string(),
+    /** Absent from brokers older than safety numbers. */
+    peerPubkey: z
+      .string()
+      .nullable()
+      .optional()
+      .transform((k) => k ?? null),
     boxPubkey: z
       .string()
       .nullable()

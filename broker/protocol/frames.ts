@@ -102,6 +102,8 @@ export interface TPeerInfo {
   memberId: string;
   displayName: string;
   role: string;
+  /** The member's ed25519 key (base64url), for safety numbers; null only from a broker older than them. */
+  peerPubkey: string | null;
   /** The member's X25519 key for direct messages (base64url); null when its client sent none. */
   boxPubkey: string | null;
   online: boolean;

@@ -8,7 +8,7 @@ import { useTRPC } from "@/trpc/react";
 import { HOME_MESHES_SHOWN, HOME_POLL_MS } from "./home-config";
 
 /**
- * The signed-in user's meshes with members online of all members, rendered on the server and then
+ * The signed-in user's meshes with people online of all their people, rendered on the server and then
  * refreshed every 15 s; a link to the dashboard when there are more than it shows.
  */
 export function MeshOverview({ initial }: { initial: THomeMeshesOut }) {
@@ -61,7 +61,7 @@ export function MeshOverview({ initial }: { initial: THomeMeshesOut }) {
               </p>
               <p className="presence" data-testid="home-mesh-online">
                 <span className={m.online > 0 ? "presence-dot on" : "presence-dot"} aria-hidden="true" />
-                {t("online", { online: m.online, members: m.members })}
+                {t("online", { online: m.online, people: m.people })}
               </p>
               <p>
                 <Link href={`/dashboard/meshes/${m.id}/live`} aria-label={t("openLiveOf", { mesh: m.name })}>

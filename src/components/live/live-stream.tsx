@@ -62,7 +62,7 @@ export function LiveStream({ meshId }: { meshId: string }) {
           {t("loadFailed")}
         </p>
       ) : null}
-      <LivePeople members={data.members} total={data.membersTotal} />
+      <LivePeople members={data.members} total={data.membersTotal} people={data.people} />
       <div className="card stack-sm">
         <h2>{t("chart")}</h2>
         <MessagesChart times={data.envelopes.map((e) => e.createdAt.getTime())} />

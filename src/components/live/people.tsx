@@ -28,17 +28,27 @@ export interface LivePerson {
 const stateKey = (m: LivePerson) =>
   `${m.id}|${m.online}|${m.canReceive}|${m.status ?? ""}|${m.statusText ?? ""}|${m.statusAt?.getTime() ?? ""}`;
 
-/** The mesh's people, online first: who, which device, role, online since or last seen, and status. */
-export function LivePeople({ members, total }: { members: readonly LivePerson[]; total: number }) {
+/**
+ * The mesh's people, online first: who, which device, role, online since or last seen, and status. The
+ * count above counts people, not rows (a person with a browser and two devices is one; the server's rule).
+ */
+export function LivePeople({
+  members,
+  total,
+  people,
+}: {
+  members: readonly LivePerson[];
+  total: number;
+  people: { online: number; total: number };
+}) {
   const t = useTranslations("live");
   const tm = useTranslations("meshes");
   const fresh = useNewIds(members.map(stateKey), true);
-  const online = members.filter((m) => m.online).length;
   return (
     <div className="card stack-sm">
       <h2>{t("people")}</h2>
       <p className="muted" role="status">
-        {t("onlineCount", { online, total })}
+        {t("onlineCount", { online: people.online, total: people.total })}
       </p>
       <ScrollRegion label={t("people")} cards>
         <table>

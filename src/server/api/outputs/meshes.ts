@@ -128,6 +128,8 @@ export const ZStreamOut = z.object({
     }),
   ),
   membersTotal: z.number().int(),
+  /** People online of all the mesh's people (docs/mesh-api.md, "Who is online"), as the home page counts them. */
+  people: z.object({ online: z.number().int(), total: z.number().int() }),
 });
 export const ZUserJoinedOut = z.object({
   meshId: z.string(),

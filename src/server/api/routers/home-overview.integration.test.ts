@@ -59,7 +59,7 @@ describe("my.homeMeshes", () => {
         isOwner: true,
         myRole: "owner",
         online: 1,
-        members: 3,
+        people: 3,
       },
       {
         id: joined.id,
@@ -69,7 +69,7 @@ describe("my.homeMeshes", () => {
         isOwner: false,
         myRole: "observer",
         online: 0,
-        members: 2,
+        people: 2,
       },
     ]);
     const ids = new Set((await as(other).my.homeMeshes({})).items.map((m) => m.id));

@@ -217,6 +217,8 @@ export async function listLiveMembers(
 }
 
 export interface PeerListing extends LiveMember {
+  /** The member's ed25519 key (base64url): with `boxPubkey`, what a safety number is made of (docs/protocol.md). */
+  peerPubkey: string;
   online: boolean;
   /**
    * Whether a message reaches the member now: one of its live connections takes messages (an MCP server,
@@ -240,6 +242,7 @@ export async function listPeers(ctx: ServiceContext<PeerActor>): Promise<PeerLis
       id: true,
       displayName: true,
       role: true,
+      peerPubkey: true,
       boxPubkey: true,
       status: true,
       statusText: true,
@@ -254,6 +257,8 @@ export async function listPeers(ctx: ServiceContext<PeerActor>): Promise<PeerLis
     memberId: m.id,
     displayName: m.displayName,
     role: m.role,
+    // Never null here: the query takes members with a peer key only.
+    peerPubkey: m.peerPubkey ?? "",
     boxPubkey: m.boxPubkey,
     online: m.presences.length > 0,
     receiving: m.presences.some((p) => p.receives),

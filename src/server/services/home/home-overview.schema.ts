@@ -11,7 +11,10 @@ export const ZHomeMeshesInput = z.object({
 });
 export type THomeMeshesInput = z.output<typeof ZHomeMeshesInput>;
 
-/** One mesh of the signed-in user with its presence: members online (a live connection) of all live members. */
+/**
+ * One mesh of the signed-in user with its presence: people online of all its people (a person is online
+ * when any of their members has a live connection; docs/mesh-api.md, "Who is online").
+ */
 export const ZHomeMesh = z.object({
   id: z.string(),
   name: z.string(),
@@ -20,7 +23,7 @@ export const ZHomeMesh = z.object({
   isOwner: z.boolean(),
   myRole: z.enum(MEMBER_ROLES),
   online: z.number().int(),
-  members: z.number().int(),
+  people: z.number().int(),
 });
 export const ZHomeMeshesOut = z.object({ items: z.array(ZHomeMesh), total: z.number().int() });
 export type THomeMeshesOut = z.infer<typeof ZHomeMeshesOut>;

@@ -1,6 +1,8 @@
+import { Prisma } from "@/server/core/db";
 import type { ServiceContext } from "../context";
 import type { UserActor } from "../actor";
 import { roleOfUser } from "../meshes/member-roles";
+import { peopleOnlineSql } from "../meshes/people-online";
 import { type THomeMeshesInput, type THomeMeshesOut } from "./home-overview.schema";
 
 interface Row {
@@ -11,14 +13,14 @@ interface Row {
   isOwner: boolean;
   roles: string[] | null;
   online: number;
-  members: number;
+  people: number;
   total: number;
 }
 
 /**
  * The home page's meshes: those the actor owns or belongs to (the rule of meshes/access.ts, inside the
- * query), live ones first, the most members online first, then the newest; at most `limit`, with the
- * number of all of them. Online counts as on the live page: live members with a connection open now.
+ * query), live ones first, the most people online first, then the newest; at most `limit`, with the
+ * number of all of them. People and people online are counted as on the live page (meshes/people-online.ts).
  */
 export async function listHomeMeshes(ctx: ServiceContext<UserActor>, input: THomeMeshesInput): Promise<THomeMeshesOut> {
   const { limit } = input;
@@ -30,19 +32,13 @@ export async function listHomeMeshes(ctx: ServiceContext<UserActor>, input: THom
       SELECT mesh_id FROM members WHERE user_id = ${ctx.actor.userId} AND revoked_at IS NULL
     )
     SELECT ms.id, ms.name, ms.slug, ms.archived_at IS NOT NULL AS archived,
-           ms.owner_user_id = ${ctx.actor.userId} AS "isOwner", c.online, c.members,
+           ms.owner_user_id = ${ctx.actor.userId} AS "isOwner", c.online, c.people,
            (SELECT array_agg(m.role::text) FROM members m
             WHERE m.mesh_id = ms.id AND m.user_id = ${ctx.actor.userId} AND m.revoked_at IS NULL) AS roles,
            count(*) OVER ()::int AS total
     FROM visible v
     JOIN meshes ms ON ms.id = v.mesh_id
-    CROSS JOIN LATERAL (
-      SELECT count(*)::int AS members,
-             count(*) FILTER (WHERE EXISTS (
-               SELECT 1 FROM presences p WHERE p.member_id = m.id AND p.disconnected_at IS NULL
-             ))::int AS online
-      FROM members m WHERE m.mesh_id = ms.id AND m.revoked_at IS NULL
-    ) c
+    CROSS JOIN LATERAL (${peopleOnlineSql(Prisma.sql`ms.id`)}) c
     ORDER BY ms.archived_at IS NULL DESC, c.online DESC, ms.created_at DESC, ms.id DESC
     LIMIT ${limit}`;
   return {

@@ -4,6 +4,7 @@ import type { UserActor } from "../actor";
 import { visibleTo } from "./access";
 import { type TMeshIdInput } from "./schemas";
 import { auditActorSelect, namedAuditEvents } from "../audit/names";
+import { countPeopleOnline } from "./people-online";
 
 export const STREAM_LIMITS = { presences: 20, envelopes: 50, auditEvents: 20, members: 200 } as const;
 export const CIPHERTEXT_PREVIEW_CHARS = 24;
@@ -29,7 +30,8 @@ interface MemberRow {
  * The live view of a mesh (same visibility rule as its detail): up to 20 live presences, the 50
  * newest envelopes as metadata plus a 24-character ciphertext preview, the 20 newest audit events with
  * the names of their actor and target, and the mesh's people: up to 200 live members, online ones
- * first, each with its status, since when, and whether it is a browser membership or a device.
+ * first, each with its status, since when, and whether it is a browser membership or a device; and the
+ * count of people online of all its people, the home page's (people-online.ts).
  */
 export async function getMeshStream(ctx: ServiceContext<UserActor>, input: TMeshIdInput) {
   const { meshId } = input;
@@ -38,7 +40,7 @@ export async function getMeshStream(ctx: ServiceContext<UserActor>, input: TMesh
     select: { id: true },
   });
   if (!mesh) throw new AppError("NOT_FOUND", "mesh_not_found");
-  const [presences, envelopes, auditEvents, members] = await Promise.all([
+  const [presences, envelopes, auditEvents, members, people] = await Promise.all([
     ctx.db.presence.findMany({
       where: { meshId, disconnectedAt: null },
       orderBy: { connectedAt: "desc" },
@@ -106,6 +108,7 @@ export async function getMeshStream(ctx: ServiceContext<UserActor>, input: TMesh
       WHERE m.mesh_id = ${meshId}::uuid AND m.revoked_at IS NULL
       ORDER BY p.connections > 0 DESC, p.last_seen DESC NULLS LAST, m.joined_at, m.id
       LIMIT ${STREAM_LIMITS.members}`,
+    countPeopleOnline(ctx, { meshId }),
   ]);
   // The target of a member event is named by the member it concerns (kept after it left), else by
   // the name the event recorded.
@@ -125,5 +128,6 @@ export async function getMeshStream(ctx: ServiceContext<UserActor>, input: TMesh
       canReceive: receivers > 0,
     })),
     membersTotal: members[0]?.total ?? 0,
+    people: { online: people.online, total: people.people },
   };
 }

@@ -1,0 +1,31 @@
+// The verification marks of `mesh verify --mark` as the commands read them (docs/protocol.md, "Safety
+// numbers"): kept per mesh in the config directory (broker/protocol/safety-number.ts compares them).
+import type { TPeerInfo } from "../protocol/frames";
+import type { MemberPublicKeys, VerificationMark } from "../protocol/safety-number";
+import { ConfigError } from "../client/config-store";
+import { CliFailure, printable, storeOf, type CliIo } from "./io";
+
+/** A peer's public keys as the broker lists them; a broker that leaves the signing key out cannot be checked. */
+export function keysOf(peer: TPeerInfo): MemberPublicKeys {
+  if (!peer.peerPubkey)
+    throw new CliFailure(
+      `the broker did not send the signing key of ${printable(peer.displayName)} (a broker older than safety numbers)`,
+      "NO_PEER_KEY",
+    );
+  return { peerPubkey: peer.peerPubkey, boxPubkey: peer.boxPubkey };
+}
+
+/** The marks of one mesh; a damaged file is a failure, never an empty list. */
+export function verificationMarks(io: CliIo, meshId: string): VerificationMark[] {
+  try {
+    return storeOf(io).verificationStore(meshId).load();
+  } catch (error) {
+    if (error instanceof ConfigError) throw new CliFailure(error.message);
+    throw error;
+  }
+}
+
+/** Replaces the marks of one mesh (atomically, mode 0600). */
+export function saveMarks(io: CliIo, meshId: string, marks: readonly VerificationMark[]): void {
+  storeOf(io).verificationStore(meshId).save(marks);
+}
