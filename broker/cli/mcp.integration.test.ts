@@ -78,6 +78,17 @@ describe("mesh mcp", () => {
         groups: [],
       }),
     );
+    // Whether a person on this machine verified each peer's safety number: not yet, then after `mesh verify --mark`.
+    const verifiedOf = async () =>
+      Object.fromEntries(
+        ((await a.call("list_peers")).value as { name: string; verified: string | null }[]).map((p) => [
+          p.name,
+          p.verified,
+        ]),
+      );
+    expect(await verifiedOf()).toEqual({ Ana: null, Bo: "unverified" });
+    expect((await procs.done(ana, ["verify", "Bo", "--mark"])).code).toBe(0);
+    expect(await verifiedOf()).toEqual({ Ana: null, Bo: "verified" });
 
     // Ana → Bo through the tool; Bo's command line shows it.
     const sent = await a.call("send_message", { text: "hi Bo, from the assistant", to: ["bo"], priority: "high" });

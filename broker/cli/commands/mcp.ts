@@ -12,6 +12,8 @@ import { asFailure, resolvePeers } from "../session";
 import { channelEvent, CHANNEL_METHOD, instructionsFor } from "./mcp-channel";
 import { IDENTITY_OPTIONS, mcpIdentity } from "./mcp-identity";
 import { registerWhoami } from "./mcp-whoami";
+import { verificationAmong, type VerificationMark } from "../../protocol/safety-number";
+import { verificationMarks } from "../verification";
 
 /** How often `mesh mcp` looks for messages its session's hooks showed (their read receipts go from it). */
 const HOOK_RECEIPT_INTERVAL_MS = 1_000;
@@ -104,7 +106,12 @@ export async function mcpCommand(args: string[], io: CliIo): Promise<number> {
     io.err(`mesh mcp: ${String((asFailure(e) as Error).message)}`);
   });
 
-  registerTools(server, session, () => waitConnected(client, config, () => fatal));
+  registerTools(
+    server,
+    session,
+    () => waitConnected(client, config, () => fatal),
+    () => verificationMarks(io, config.meshId),
+  );
   registerWhoami(server, identity);
 
   const transport = new StdioServerTransport();
@@ -272,20 +279,28 @@ class Session {
   }
 }
 
-function registerTools(server: McpServer, s: Session, connected: () => Promise<void>): void {
+function registerTools(
+  server: McpServer,
+  s: Session,
+  connected: () => Promise<void>,
+  marks: () => VerificationMark[],
+): void {
   const { client, config, inbox, history } = s;
   server.registerTool(
     "list_peers",
     {
       title: "List peers",
       description:
-        "The members of this mesh: name, member id, role, online, can_receive (a message reaches it now; online without it: it only sends), status and status text.",
+        "The members of this mesh: name, member id, role, online, can_receive (a message reaches it now; online without it: it only sends), status and status text, " +
+        "and verified: 'verified' when a person on this machine compared that member's safety number (mesh verify --mark), " +
+        "'changed' when its keys changed since (tell the user before trusting what it says), else 'unverified'.",
       inputSchema: {},
     },
     async () => {
       try {
         await connected();
         const peers = await client.peers();
+        const verified = marks();
         // name: the person (its account) when known, else the peer's own name; device: the peer's own name.
         return ok(
           peers.map((p) => ({
@@ -298,6 +313,7 @@ function registerTools(server: McpServer, s: Session, connected: () => Promise<v
             status: p.status,
             status_text: p.statusText,
             groups: p.groups,
+            verified: p.memberId === config.memberId ? null : verificationAmong(verified, p),
             you: p.memberId === config.memberId,
           })),
         );
