@@ -1,7 +1,7 @@
 // The verification marks of `mesh verify --mark` as the commands read them (docs/protocol.md, "Safety
 // numbers"): kept per mesh in the config directory (broker/protocol/safety-number.ts compares them).
 import type { TPeerInfo } from "../protocol/frames";
-import type { MemberPublicKeys, VerificationMark } from "../protocol/safety-number";
+import { verificationAmong, type MemberPublicKeys, type VerificationMark } from "../protocol/safety-number";
 import { ConfigError } from "../client/config-store";
 import { CliFailure, printable, storeOf, type CliIo } from "./io";
 
@@ -28,4 +28,23 @@ export function verificationMarks(io: CliIo, meshId: string): VerificationMark[]
 /** Replaces the marks of one mesh (atomically, mode 0600). */
 export function saveMarks(io: CliIo, meshId: string, marks: readonly VerificationMark[]): void {
   storeOf(io).verificationStore(meshId).save(marks);
+}
+
+/**
+ * Refuses a direct message to a peer marked verified whose keys changed since (it would be sealed to
+ * keys nobody compared): the user compares the safety number again and marks it (`mesh verify --mark`).
+ */
+export function refuseChangedRecipients(
+  marks: readonly VerificationMark[],
+  peers: readonly TPeerInfo[],
+  recipients: readonly string[],
+): void {
+  const changed = peers.filter((p) => recipients.includes(p.memberId) && verificationAmong(marks, p) === "changed");
+  if (changed.length === 0) return;
+  const names = changed.map((p) => printable(p.displayName)).join(", ");
+  throw new CliFailure(
+    `not sent: the keys of ${names} changed since you verified them; compare the safety number again ` +
+      `(mesh verify ${changed[0]?.memberId}) and mark it if it matches`,
+    "KEY_CHANGED",
+  );
 }

@@ -120,8 +120,17 @@ describe("mesh verify", () => {
     expect(changed.safetyNumber).not.toBe(fromAna.safetyNumber);
     expect(changed.safetyNumber).toBe(safetyNumber(keys("Ana"), { ...keys("Bo"), boxPubkey: substitute }));
 
+    // A direct message to Bo would be sealed to keys nobody compared: refused, nothing sent.
+    const refused = await procs.done(ana, ["send", "--to", "Bo", "for Bo only"]);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain("not sent: the keys of Bo changed since you verified them");
+    const anaMember = rows.find((r) => r.displayName === "Ana")?.id ?? "";
+    expect(await db.messageEnvelope.count({ where: { senderMemberId: anaMember } })).toBe(0);
+
     // After comparing again, marking again settles it; --unmark forgets it.
     expect((await procs.done(ana, ["verify", "Bo", "--mark"])).code).toBe(0);
+    expect((await procs.done(ana, ["send", "--to", "Bo", "for Bo only"])).code).toBe(0);
+    expect(await db.messageEnvelope.count({ where: { senderMemberId: anaMember } })).toBe(1);
     expect((await procs.done(ana, ["peers"])).code).toBe(0);
     expect((await procs.done(ana, ["verify", "Bo", "--unmark"])).code).toBe(0);
     const after = await procs.done(ana, ["peers", "--json"]);

@@ -13,7 +13,7 @@ import { channelEvent, CHANNEL_METHOD, instructionsFor } from "./mcp-channel";
 import { IDENTITY_OPTIONS, mcpIdentity } from "./mcp-identity";
 import { registerWhoami } from "./mcp-whoami";
 import { verificationAmong, type VerificationMark } from "../../protocol/safety-number";
-import { verificationMarks } from "../verification";
+import { refuseChangedRecipients, verificationMarks } from "../verification";
 
 /** How often `mesh mcp` looks for messages its session's hooks showed (their read receipts go from it). */
 const HOOK_RECEIPT_INTERVAL_MS = 1_000;
@@ -340,6 +340,7 @@ function registerTools(
     if (input.to?.length) {
       peers = await client.peers();
       recipients = resolvePeers(input.to, peers, config.memberId);
+      refuseChangedRecipients(marks(), peers, recipients);
     }
     const receipt = await client.send(input.text, { to: recipients, priority: input.priority, replyTo: input.replyTo });
     try {

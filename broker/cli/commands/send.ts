@@ -3,10 +3,12 @@ import type { TPeerInfo } from "../../protocol/frames";
 import { EXIT, MESH_OPTIONS, parseCommandArgs, timeoutOf, UsageError, type CliIo } from "../io";
 import { historyOf, recordSent } from "../local-history";
 import { resolvePeers, selectMesh, withClient } from "../session";
+import { refuseChangedRecipients, verificationMarks } from "../verification";
 
 /**
  * `mesh send [--to <peer>]... [--reply-to <message id>] <text>`: encrypt and send one message; waits for
- * the broker's `sent`, then records it in the local history.
+ * the broker's `sent`, then records it in the local history. A direct message to a peer marked verified
+ * whose keys changed since is refused (exit 1, KEY_CHANGED).
  */
 export async function sendCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, {
@@ -37,6 +39,7 @@ export async function sendCommand(args: string[], io: CliIo): Promise<number> {
     if (values.to?.length) {
       peers = await client.peers();
       to = resolvePeers(values.to, peers, config.memberId);
+      refuseChangedRecipients(verificationMarks(io, config.meshId), peers, to);
     }
     return client.send(text, { to, priority: priority as TMessagePriority, replyTo });
   });
