@@ -21,6 +21,7 @@ import {
   lapseStatusLeases,
   reservePresence,
   touchNodePresences,
+  closeStalePresences,
 } from "../src/server/services/broker/peer-connection";
 import { EVENTS_CHANNEL, MeshEvents } from "./cluster/events";
 import { CLUSTER_PATH, linksOf, type ClusterLinks } from "./cluster/links";
@@ -421,6 +422,11 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
       stopHeartbeat = startHeartbeat(connections, config.WS_PING_INTERVAL_MS, log);
       every(config.WS_PING_INTERVAL_MS, () => touchNodePresences(system, { nodeId }));
       every(config.MEMBERSHIP_SWEEP_MS, reconcile);
+      // Presences of a node that died for good: closed by whichever node is alive (the pages read them).
+      // Ten refreshes missed, five minutes at least: a closed presence is never opened again, so a node
+      // that only stalled must not lose the presences of connections it still holds.
+      const deadAfterMs = Math.max(10 * config.WS_PING_INTERVAL_MS, 300_000);
+      every(60_000, () => closeStalePresences(system, { staleMs: deadAfterMs }));
       every(60_000, () => {
         // One bounded sweep drops full buckets of every shared limit (the rows of other nodes too: lossless).
         void sweepRateLimits().catch(() => {});

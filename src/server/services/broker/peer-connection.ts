@@ -183,6 +183,19 @@ export async function touchNodePresences(ctx: ServiceContext<SystemActor>, input
   return count;
 }
 
+/**
+ * Closes, at the time they were last refreshed, the presences no node refreshed for `staleMs` (three ping
+ * intervals): their node died and did not come back, so nobody else would close them, and the pages
+ * that count people online (people-online.ts) read `disconnected_at`. Every node runs it; it is idempotent.
+ */
+export async function closeStalePresences(
+  ctx: ServiceContext<SystemActor>,
+  input: { staleMs: number },
+): Promise<number> {
+  return ctx.db.$executeRaw`UPDATE presences SET disconnected_at = last_seen_at
+    WHERE disconnected_at IS NULL AND last_seen_at < ${new Date(ctx.now().getTime() - input.staleMs)}::timestamptz AT TIME ZONE 'UTC'`;
+}
+
 /** Live connections the peer's member still has on any node (after one of its connections closed). */
 export async function liveConnectionsOf(ctx: ServiceContext<PeerActor>): Promise<{ live: number; receiving: number }> {
   const where = { memberId: ctx.actor.memberId, disconnectedAt: null };

@@ -3,6 +3,9 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { createCaller } from "@/server/api/root";
 import { createContext, type SessionUser } from "@/server/api/trpc";
+import { SYSTEM } from "@/server/services/actor";
+import { closeStalePresences } from "@/server/services/broker/peer-connection";
+import { serviceContext } from "@/server/services/context";
 import { addMember, makeMesh, makeUser } from "@/test/mesh-fixtures";
 import { testDb, uid } from "@/test/helpers";
 
@@ -113,5 +116,28 @@ describe("people online", () => {
     // And on again: the Agent's machine itself connects.
     await connect(m, agentDevice.id);
     expect(await counts(dev, m)).toEqual({ home: { online: 3, people: 7 }, live: { online: 3, total: 7 } });
+  });
+
+  it("stops counting the people of a broker node that died and never came back (its presences go stale)", async () => {
+    const [owner, pia] = [await makeUser(db), await makeUser(db)];
+    const m = (await makeMesh(db, owner)).id;
+    const device = await keyed(m, "command-line device", { user: pia });
+    // A presence its node stopped refreshing ten minutes ago, and one refreshed now on a live node.
+    await db.presence.create({
+      data: {
+        meshId: m,
+        memberId: device.id,
+        nodeId: "gone-node",
+        connectionId: uid("c"),
+        lastSeenAt: new Date(Date.now() - 600_000),
+      },
+    });
+    await connect(m, (await keyed(m, "anonymous peer")).id);
+    expect(await counts(owner, m)).toEqual({ home: { online: 2, people: 3 }, live: { online: 1 + 1, total: 3 } });
+    // Any live node's sweep closes what no node refreshed for three ping intervals (at the time it was last seen).
+    expect(await closeStalePresences(serviceContext(SYSTEM, { db }), { staleMs: 90_000 })).toBeGreaterThanOrEqual(1);
+    expect(await counts(owner, m)).toEqual({ home: { online: 1, people: 3 }, live: { online: 1, total: 3 } });
+    const closed = await db.presence.findFirstOrThrow({ where: { memberId: device.id } });
+    expect(closed.disconnectedAt?.getTime()).toBe(closed.lastSeenAt.getTime());
   });
 });
