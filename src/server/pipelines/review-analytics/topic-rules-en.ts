@@ -140,7 +140,7 @@ export const TOPIC_RULES_EN: TopicRules = {
       "coats on|jackets on|kept our coats|keep our coats|kept our jackets",
     ],
     cramped_seating: [
-      "cramped|crammed|squashed|squeezed in|packed in like|sardines|on top of each other|elbow to elbow|no legroom|no leg room|no elbow room|tight squeeze",
+      "cramped|crammed|squeezed in|packed in like|sardines|on top of each other|elbow to elbow|no legroom|no leg room|no elbow room|tight squeeze",
       "too close|so close|very close|really close together",
       `uncomfortable|hard|rickety|wobbly|tiny|broken|wooden|cramped|low|high ~ chair|chairs|seat|seats|seating|bench|benches|stool|stools|booth|booths|sofa|table|tables`,
     ],
@@ -190,6 +190,8 @@ export const TOPIC_RULES_EN: TopicRules = {
     ],
     inattentive_staff: ["no one came close", "nobody came close"],
     overcooked_food: ["dry wine", "dry white", "dry martini", "dry aged", "dry-aged"],
+    wait_for_bill: ["[took/take/taken] [it/them/that/this/one/two] off the bill", "off the bill"],
+    slow_food: ["[took/take/taken] [it/them/that/this/one/two] off the bill"],
     long_queue: ["no queue", "skip the queue", "worth the queue", "worth queueing"],
     extra_charges: ["free of charge", "no extra charge", "at no extra", "no service charge"],
   },

@@ -162,7 +162,15 @@ export function topicsOfSentence(sentence: string, language: Language): TopicHit
     }
   }
   const sentenceTokens: SentenceTokens = { tokens, clause: part };
-  for (const hazard of hazardsOf(sentenceTokens, language)) {
+  const hazards = hazardsOf(sentenceTokens, language);
+  // As in classify: a sentence reporting a hazard is about the hazard; its minutes and hours are how
+  // soon it struck ("vomiting within the hour"), its rooms where it was, not waits or the room's comfort.
+  if (hazards.length)
+    for (const t of [...found.keys()]) {
+      const category = TOPIC_VOCABULARY[t].category;
+      if (category === "waiting_time" || category === "ambience") found.delete(t);
+    }
+  for (const hazard of hazards) {
     const topic = HAZARD_TOPICS[hazard];
     // A foreign object is a food topic only in a sentence about food (a hair on the sheets is a dirty room).
     if (topic === "foreign_object" && !categoriesOf(tokens, language).includes("food")) continue;
