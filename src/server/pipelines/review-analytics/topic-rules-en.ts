@@ -150,7 +150,7 @@ export const TOPIC_RULES_EN: TopicRules = {
       "ice cold [beer/drink/drinks/water/coke/lager/pint/glass]",
       "cold drinks",
       "cold beer",
-      "cold starter",
+      "cold starter*",
       "cold brew",
       "cold cuts",
       "cold meats",

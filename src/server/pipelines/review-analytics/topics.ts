@@ -197,6 +197,17 @@ export interface TopicMention {
 export function topicsOfReview(
   r: Pick<ClassifiedReview, "language" | "text" | "sentences" | "mentions" | "label" | "rating">,
 ): TopicMention[] {
+  // The aggregate and the evidence labels read the same review objects: find their topics once.
+  let out = byReview.get(r);
+  if (!out) byReview.set(r, (out = findTopics(r)));
+  return out;
+}
+
+const byReview = new WeakMap<object, TopicMention[]>();
+
+function findTopics(
+  r: Pick<ClassifiedReview, "language" | "text" | "sentences" | "mentions" | "label" | "rating">,
+): TopicMention[] {
   if (r.language === "unknown" || !r.text) return [];
   const out: TopicMention[] = [];
   for (const s of r.sentences) {

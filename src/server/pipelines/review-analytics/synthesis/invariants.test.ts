@@ -6,7 +6,7 @@ import { classify } from "../classify";
 import { generateReviews } from "../generator";
 import { normalize } from "../normalize";
 import { route } from "../route";
-import { labelRows } from "../evidence";
+import { labelRows, matchesFilter } from "../evidence";
 import { EvidenceBook, formatClaim, LINK_FIELDS, type LinkField } from "./citations";
 import { writeDeterministic, writeLinked } from "./deterministic-writer";
 import { buildFacts } from "./facts";
@@ -26,7 +26,7 @@ function execution(seed: number) {
   const classified = classify(normalize(raw).output).output;
   const routed = route(classified).output;
   const agg = aggregate(routed, raw.length).output;
-  return { classified, routed, agg };
+  return { raw, classified, routed, agg };
 }
 
 const SEEDS = Array.from({ length: 25 }, (_, i) => i + 1);
@@ -117,15 +117,21 @@ describe("report invariants over generated executions", () => {
     },
   );
 
-  it.each(SEEDS)("seed %i: each topic sits under its category with its count and quotes that name it", (seed) => {
-    const { classified, agg } = execution(seed);
+  it.each(SEEDS)("seed %i: each topic sits under its category with its count, evidence and quotes", (seed) => {
+    const { raw, classified, routed, agg } = execution(seed);
     const byId = new Map(classified.map((r) => [r.id, r]));
+    const rows = labelRows(routed, raw, agg.complaint_phrases);
     for (const [category, topics] of Object.entries(agg.topics ?? {}))
       for (const t of topics) {
         expect(TOPIC_VOCABULARY[t.topic].category).toBe(category);
         expect(t.label).toBe(TOPIC_VOCABULARY[t.topic].label.en);
         expect(t.review_ids.length).toBe(Math.min(20, t.reviews));
         expect(t.quotes.length).toBe(Math.min(2, t.reviews));
+        // The evidence of a topic's count is exactly its reviews.
+        const counted = rows.filter((row) => matchesFilter(row, { topic: { topic: t.topic } }));
+        expect(counted.length).toBe(t.reviews);
+        expect(new Set(t.review_ids).size).toBe(t.review_ids.length);
+        for (const id of t.review_ids) expect(counted.some((row) => row.review_id === id)).toBe(true);
         for (const q of t.quotes) {
           const review = byId.get(q.review_id)!;
           const sentence = review.sentences.find((s) => s.text.startsWith(q.text.replace(/…$/, "")));
