@@ -94,6 +94,7 @@ test("runs review-analytics from the page, watches the stages, then sees every w
   for (const heading of [
     "Executive summary",
     "Risk scorecard",
+    "Complaint topics",
     "Action matrix",
     "Tracking KPIs",
     "Strengths to protect",

@@ -5,6 +5,7 @@ import { ScrollRegion } from "@/components/widgets/scroll-region";
 import { formatsFor } from "@/i18n/format";
 import type { EvidenceLink, LinkField } from "@/server/pipelines/review-analytics/synthesis/citations";
 import { evidenceHref, LinkedText } from "./linked-text";
+import { isTopic, TOPIC_VOCABULARY } from "@/server/pipelines/review-analytics/topic-vocabulary";
 
 const label = (t: (k: string) => string, has: (k: string) => boolean, key: string) => (has(key) ? t(key) : key);
 
@@ -32,6 +33,13 @@ const COMPARED_LABEL: Record<string, string> = {
   negative_pct: "negative_share",
   critical_reviews: "critical_reviews",
 };
+
+/** A complaint topic's label in the page's locale (its stored English label for a topic no longer known). */
+function topicLabel(topic: string, stored: string, locale: string): string {
+  if (!isTopic(topic)) return stored;
+  const labels = TOPIC_VOCABULARY[topic].label;
+  return locale === "es" || locale === "de" ? labels[locale] : labels.en;
+}
 
 interface Strength {
   category?: unknown;
@@ -159,6 +167,33 @@ export async function ReportV2View({
           </div>
         ))}
       </section>
+      {report.complaint_topics ? (
+        <section className="report-section" data-testid="report-topics">
+          <h2>{t("complaintTopics")}</h2>
+          {Object.keys(report.complaint_topics).length === 0 ? <p className="muted">{t("noComplaintTopics")}</p> : null}
+          {Object.entries(report.complaint_topics).map(([category, topics]) => (
+            <div key={category} className="stack-sm">
+              <h3>{L(category)}</h3>
+              {topics.map((x) => (
+                <div key={x.topic} className="stack-sm">
+                  <p>
+                    <strong>{topicLabel(x.topic, x.label, locale)}</strong> ·{" "}
+                    <span className="muted">{t("topicReviews", { reviews: x.reviews })}</span>
+                  </p>
+                  {x.quotes.map((q) => (
+                    <blockquote key={q.review_id + q.text}>
+                      {q.text}
+                      {q.rating !== null ? (
+                        <span className="muted small"> {t("stars", { rating: q.rating })}</span>
+                      ) : null}
+                    </blockquote>
+                  ))}
+                </div>
+              ))}
+            </div>
+          ))}
+        </section>
+      ) : null}
       <section className="report-section">
         <h2>{t("actionMatrix")}</h2>
         <ScrollRegion label={t("actionMatrix")}>

@@ -1,4 +1,4 @@
-import type { Aggregates, CategoryStat, Quote } from "./aggregates";
+import type { Aggregates, CategoryStat, Quote, TopicStat } from "./aggregates";
 import type { RoutedReviews, Severity } from "./model";
 import type { SentimentLabel } from "./sentiment";
 import { CATEGORIES, type Category } from "./taxonomy";
@@ -6,6 +6,8 @@ import type { Language } from "./language";
 import { valenceOf } from "./sentiment";
 import { excerpt, fold, tokenize } from "./text";
 import { PHRASE_STOPWORDS } from "./phrase-stopwords";
+import { topicsOfReview } from "./topics";
+import { TOPIC_VOCABULARY, TOPICS, type Topic } from "./topic-vocabulary";
 import type { StageResult } from "../types";
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -13,7 +15,9 @@ const round3 = (n: number) => Math.round(n * 1000) / 1000;
 const pct = (part: number, whole: number) => (whole ? round1((part / whole) * 100) : 0);
 const SEVERITY_RANK: Record<Severity, number> = { critical: 0, high: 1, medium: 2, low: 3 };
 const QUOTES_PER_SIDE = 3;
-const COMPLAINT_PHRASES = 3;
+/** Complaint topics kept per category, and quotes kept per topic. */
+const TOPICS_PER_CATEGORY = 5;
+const QUOTES_PER_TOPIC = 2;
 /** Review ids kept as the evidence of a figure (the report links to them). */
 export const EVIDENCE_IDS = 20;
 
@@ -46,13 +50,18 @@ export function quoteAgrees(label: SentimentLabel, polarity: "positive" | "negat
 }
 
 /** Keeps the most telling quotes: strongest score first, then the shortest, then the id (stable). */
-function offerQuote(list: (Quote & { score: number })[], quote: Quote & { score: number }, sign: 1 | -1) {
+function offerQuote(
+  list: (Quote & { score: number })[],
+  quote: Quote & { score: number },
+  sign: 1 | -1,
+  keep = QUOTES_PER_SIDE,
+) {
   if (list.some((q) => q.text === quote.text)) return;
   list.push(quote);
   list.sort(
     (a, b) => sign * (b.score - a.score) || a.text.length - b.text.length || a.review_id.localeCompare(b.review_id),
   );
-  if (list.length > QUOTES_PER_SIDE) list.pop();
+  if (list.length > keep) list.pop();
 }
 
 /**
@@ -88,9 +97,9 @@ export function aggregate(input: RoutedReviews, reviewsIn: number): StageResult<
   const catMonths = new Map<string, { mentions: number; negative: number }>();
   const weekdayHour = Array.from({ length: 7 }, () => new Array<number>(24).fill(0));
   const phrases = new Map<string, { count: number; positive: number; negative: number }>();
-  // Per category, the two-word phrases of its negative mentions, once per review, with the reviews behind them.
-  const complaints = new Map<Category, Map<string, { reviews: number; ids: string[]; last: string }>>(
-    CATEGORIES.map((c) => [c, new Map()]),
+  // Per topic, the reviews that name it (once per review) and its most telling sentences.
+  const topics = new Map<Topic, { reviews: number; ids: string[]; quotes: (Quote & { score: number })[] }>(
+    TOPICS.map((t) => [t, { reviews: 0, ids: [], quotes: [] }]),
   );
   const quotes = new Map<
     Category,
@@ -151,20 +160,6 @@ export function aggregate(input: RoutedReviews, reviewsIn: number): StageResult<
       }
       // A quote is evidence only when the whole review agrees with it: praise from a positive or
       // mixed review, a complaint from a negative or mixed one (never praise inside a complaint).
-      if (mention.polarity === "negative") {
-        const byPhrase = complaints.get(mention.category)!;
-        for (const phrase of complaintPhrases(mention.sentence, r.language)) {
-          let p = byPhrase.get(phrase);
-          if (!p) {
-            if (byPhrase.size >= 50_000) continue;
-            byPhrase.set(phrase, (p = { reviews: 0, ids: [], last: "" }));
-          }
-          if (p.last === r.id) continue;
-          p.last = r.id;
-          p.reviews++;
-          if (p.ids.length < EVIDENCE_IDS) p.ids.push(r.id);
-        }
-      }
       if (mention.polarity !== "neutral" && mention.score !== 0 && quoteAgrees(r.label, mention.polarity)) {
         const q = {
           review_id: r.id,
@@ -175,6 +170,23 @@ export function aggregate(input: RoutedReviews, reviewsIn: number): StageResult<
         };
         offerQuote(quotes.get(mention.category)![mention.polarity], q, mention.polarity === "positive" ? 1 : -1);
       }
+    }
+    const named = new Set<Topic>();
+    for (const hit of topicsOfReview(r)) {
+      const t = topics.get(hit.topic)!;
+      if (!named.has(hit.topic)) {
+        named.add(hit.topic);
+        t.reviews++;
+        if (t.ids.length < EVIDENCE_IDS) t.ids.push(r.id);
+      }
+      const quote = {
+        review_id: r.id,
+        text: excerpt(hit.sentence),
+        rating: r.rating,
+        language: r.language,
+        score: hit.score,
+      };
+      if (!t.quotes.some((q) => q.review_id === r.id)) offerQuote(t.quotes, quote, -1, QUOTES_PER_TOPIC);
     }
     // Two-word phrases of content words, counted once per review.
     for (const phrase of contentBigrams(r.tokens)) {
@@ -268,14 +280,23 @@ export function aggregate(input: RoutedReviews, reviewsIn: number): StageResult<
           a.review_id.localeCompare(b.review_id),
       )
       .slice(0, 50),
-    complaint_phrases: Object.fromEntries(
+    topics: Object.fromEntries(
       CATEGORIES.map((c) => [
         c,
-        [...complaints.get(c)!]
-          .filter(([, p]) => p.reviews >= 2)
-          .sort((a, b) => b[1].reviews - a[1].reviews || a[0].localeCompare(b[0]))
-          .slice(0, COMPLAINT_PHRASES)
-          .map(([phrase, p]) => ({ phrase, reviews: p.reviews, review_ids: p.ids })),
+        TOPICS.filter((t) => TOPIC_VOCABULARY[t].category === c && topics.get(t)!.reviews > 0)
+          .map((t): TopicStat => {
+            const s = topics.get(t)!;
+            return {
+              topic: t,
+              label: TOPIC_VOCABULARY[t].label.en,
+              reviews: s.reviews,
+              review_ids: s.ids,
+              quotes: strip(s.quotes),
+            };
+          })
+          // The most named first; ties in vocabulary order (the sort is stable).
+          .sort((a, b) => b.reviews - a.reviews)
+          .slice(0, TOPICS_PER_CATEGORY),
       ]),
     ),
     quotes: Object.fromEntries(

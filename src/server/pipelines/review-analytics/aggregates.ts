@@ -1,5 +1,6 @@
 import type { Issue, Severity } from "./model";
 import type { Category } from "./taxonomy";
+import type { Topic } from "./topic-vocabulary";
 
 /** A real excerpt of a review, kept as evidence for the report. */
 export interface Quote {
@@ -67,8 +68,22 @@ export interface Aggregates {
   top_issues: Issue[];
   quotes: Record<string, { positive: Quote[]; negative: Quote[] }>;
   /**
-   * Per category, the most frequent two-word phrases of its complaints (negative mentions; in at least
-   * two reviews), with how many reviews use them and up to 20 of their ids. Older results lack it.
+   * Per category, the most frequent two-word phrases of its complaints. Only results written before
+   * complaint topics have it (the report then falls back to it); newer results have `topics`.
    */
   complaint_phrases?: Record<string, { phrase: string; reviews: number; review_ids: string[] }[]>;
+  /**
+   * Per category, the complaint topics of its reviews (topics.ts), the most frequent first: how many
+   * reviews name each, up to 20 of their ids and two quotes (sentences that name it). Older results lack it.
+   */
+  topics?: Record<string, TopicStat[]>;
+}
+
+/** A complaint topic of a run: a canonical topic, its English label, the reviews that name it and two of their sentences. */
+export interface TopicStat {
+  topic: Topic;
+  label: string;
+  reviews: number;
+  review_ids: string[];
+  quotes: Quote[];
 }

@@ -1,7 +1,7 @@
 import type { Db, Prisma } from "@/server/core/db";
 import type { ReviewLabel } from "../types";
 import { EVIDENCE_IDS } from "./aggregate";
-import { COMPARED_FILTERS, filterKey, phraseKey, type EvidenceFilter } from "./evidence";
+import { COMPARED_FILTERS, filterKey, phraseKey, topicKey, type EvidenceFilter } from "./evidence";
 import type { OtherRuns } from "./synthesis/citations";
 
 // The stored side of evidence: label rows in pipeline_review_labels, and a filter as a where clause
@@ -45,6 +45,7 @@ export function labelWhere(f: EvidenceFilter): Prisma.PipelineReviewLabelWhereIn
     and.push(f.issue.category ? { [column]: { has: f.issue.category } } : { [column]: { isEmpty: false } });
   }
   if (f.phrase) and.push({ phrases: { has: phraseKey(f.phrase.category, f.phrase.phrase) } });
+  if (f.topic) and.push({ phrases: { has: topicKey(f.topic.topic) } });
   if (f.language !== undefined) and.push({ language: f.language });
   if (f.rating) and.push({ rating: { gte: f.rating.min, lte: f.rating.max } });
   if (f.month !== undefined) and.push({ month: f.month });

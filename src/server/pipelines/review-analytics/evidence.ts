@@ -5,6 +5,8 @@ import { complaintPhrases } from "./aggregate";
 import type { RawReview, RoutedReviews } from "./model";
 import { SENTIMENT_LABELS } from "./sentiment";
 import { CATEGORIES } from "./taxonomy";
+import { topicsOfReview } from "./topics";
+import { TOPICS, type Topic } from "./topic-vocabulary";
 
 // Evidence (docs/pipelines.md, "Evidence: every number links to its reviews"): per-review labels of a
 // run, and the filters over them that say which reviews a figure of the report counts.
@@ -31,6 +33,8 @@ export const ZEvidenceFilter = z
     issue: z.object({ severity: z.enum(["critical", "high"]), category: ZCategory.optional() }).optional(),
     /** Reviews whose complaint about the category uses the phrase (one of the report's complaint phrases). */
     phrase: z.object({ category: ZCategory, phrase: z.string().min(1).max(200) }).optional(),
+    /** Reviews that complain about the topic (topics.ts), as the report's topics count them. */
+    topic: z.object({ topic: z.enum(TOPICS as [Topic, ...Topic[]]) }).optional(),
     language: z.string().min(1).max(20).optional(),
     /** Star rating from min to max (reviews without a valid rating never match). */
     rating: z.object({ min: z.number().int().min(1).max(5), max: z.number().int().min(1).max(5) }).optional(),
@@ -64,6 +68,9 @@ export function filterKey(filter: EvidenceFilter): string {
 /** The stored phrase key of a complaint phrase of a category. */
 export const phraseKey = (category: string, phrase: string) => `${category}|${phrase}`;
 
+/** The stored key of a complaint topic (in the same column as the phrase keys: no category holds a "|topic" name). */
+export const topicKey = (topic: string) => `topic|${topic}`;
+
 const has = (list: readonly string[], value: string) => list.includes(value);
 
 /** Whether a label row is one of the reviews a filter describes (execution_id chooses the rows, it is not a condition). */
@@ -78,6 +85,7 @@ export function matchesFilter(row: ReviewLabel, f: EvidenceFilter): boolean {
     if (f.issue.category ? !has(list, f.issue.category) : list.length === 0) return false;
   }
   if (f.phrase && !has(row.phrases, phraseKey(f.phrase.category, f.phrase.phrase))) return false;
+  if (f.topic && !has(row.phrases, topicKey(f.topic.topic))) return false;
   if (f.language !== undefined && row.language !== f.language) return false;
   if (f.rating && (row.rating === null || row.rating < f.rating.min || row.rating > f.rating.max)) return false;
   if (f.month !== undefined && row.month !== f.month) return false;
@@ -107,7 +115,8 @@ const byId = (a: ReviewLabel, b: ReviewLabel) => (a.review_id < b.review_id ? -1
  * One label row per distinct review id read, sorted by id (the order the evidence pages list them
  * in): what the run made of each review, counted exactly as aggregate() counts it (categories by
  * the polarity of their first mention and only for texts, critical only for texts, issues as routed,
- * complaint phrases among the aggregates' top phrases). Reviews normalize dropped are kept: false.
+ * complaint topics as topicsOfReview finds them, and, for results written before topics, complaint
+ * phrases among the aggregates' top phrases). Reviews normalize dropped are kept: false.
  */
 export function labelRows(
   routed: RoutedReviews,
@@ -172,6 +181,7 @@ export function labelRows(
         for (const p of complaintPhrases(m.sentence, r.language))
           if (wanted.has(p)) row.phrases.push(phraseKey(m.category, p));
     }
+    for (const topic of new Set(topicsOfReview(r).map((t) => t.topic))) row.phrases.push(topicKey(topic));
   }
   return rows.sort(byId);
 }

@@ -107,6 +107,7 @@ describe("review-analytics executions", () => {
         "executive_summary",
         "risk_scorecard",
         "critical_issues",
+        "complaint_topics",
         "action_matrix",
         "tracking_kpis",
         "strengths_to_protect",

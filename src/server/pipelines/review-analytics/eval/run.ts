@@ -1,9 +1,10 @@
-// npm run eval:analytics [-- --split dev|test|all] [--path rules|rules-only|llm] [--hint] [--errors sentiment|categories|critical|language] [--json] [--check]
+// npm run eval:analytics [-- --split dev|test|all] [--path rules|rules-only|llm] [--hint] [--errors sentiment|categories|critical|language|topics] [--json] [--check]
 // --path rules (the default) is what the pipeline runs: the rules and the learned label model;
 // --path rules-only leaves the learned model out (the rules' own label). --path llm scores the classify stage with the language model of PIPELINE_LLM_BASE_URL (and
 // PIPELINE_LLM_API_KEY, PIPELINE_LLM_MODEL, PIPELINE_LLM_TIMEOUT_MS, PIPELINE_LLM_BATCH) instead of the rules alone.
 // Scores the review-analytics classifier against the labelled set (GUIDE.md) per split and language,
-// beside a baseline measured in the same run (sentiment from the stars alone).
+// beside a baseline measured in the same run (sentiment from the stars alone); then the complaint topics
+// against their labelled set (eval/topics/, topic-eval.ts), beside the two-word phrases they replaced.
 import { parseArgs } from "node:util";
 import { CATEGORIES } from "../taxonomy";
 import type { Language } from "../language";
@@ -11,6 +12,7 @@ import { languagesOf, loadSplit, SPLITS, type Split } from "./dataset";
 import { llmClassifier } from "../model-classifier";
 import { predictFromStars, predictWithModel, predictWithRules } from "./rules-path";
 import { checkGoals, score, SENTIMENTS, type Labelled, type Predicted, type Scores } from "./score";
+import { evaluateTopics, TOPIC_GOAL, topicGoals, topicTable } from "./topic-eval";
 
 const { values } = parseArgs({
   options: {
@@ -138,7 +140,7 @@ for (const split of splits) {
   for (const g of goals)
     console.log(`  ${g.met ? "met    " : "NOT MET"} ${g.goal}: ${f(g.value)} (goal ≥ ${g.target})`);
 
-  if (values.errors) {
+  if (values.errors && values.errors !== "topics") {
     console.log(`\n${values.errors} errors:`);
     for (const { gold, predicted } of everything) {
       const wrong =
@@ -161,6 +163,16 @@ for (const split of splits) {
       console.log(`${gold.id} (${gold.rating}★) ${said}: ${gold.text}`);
     }
   }
+}
+const topics = evaluateTopics();
+const topicChecks = topicGoals(topics);
+allMet &&= topicChecks.every((g) => g.met);
+report.topics = { ...topics, goals: topicChecks };
+if (!values.json) {
+  console.log(topicTable(topics, values.errors === "topics"));
+  console.log("goals:");
+  for (const g of topicChecks)
+    console.log(`  ${g.met ? "met    " : "NOT MET"} ${g.goal}: ${f(g.value)} (goal ≥ ${TOPIC_GOAL})`);
 }
 if (values.json) console.log(JSON.stringify(report, null, 2));
 if (values.check && !allMet) process.exitCode = 1;

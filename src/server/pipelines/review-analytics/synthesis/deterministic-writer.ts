@@ -1,9 +1,7 @@
-import { actionFor } from "./sections";
 import { plainCiteIn, untagNarrative, type Cite, type EvidenceLink } from "./citations";
 import type { NarrativeWriter, ReportFacts } from "./facts";
 import { citer, FIGURES, type Figure } from "./figures";
 import { NARRATIVE_LANGUAGES, type NarrativeLanguage, type ReportLanguage } from "./lang";
-import type { Category } from "../taxonomy";
 import type { TNarrative } from "./narrative";
 
 /** The place named in the opening sentence: the biggest named place and how many others the run read (null: none named). */
@@ -47,7 +45,10 @@ function writeTagged(f: ReportFacts, cite: Cite, L: NarrativeLanguage): TNarrati
   const a = f.aggregates;
   const t = a.totals;
   const risk = f.scorecard[0];
-  const strength = f.strengths[0] as { category: string; percentage: number; mentions: number } | undefined;
+  // The strongest asset is never the category just named as the biggest risk.
+  const strength = (
+    f.strengths as { category: string; percentage: number; mentions: number; serious_issues?: number }[]
+  ).find((s) => s.category !== risk?.category);
   const reviews = figure(FIGURES.reviews(t));
   const riskShare = risk ? figure(FIGURES.polarShare(risk.category, "negative", risk.negative_pct)) : "";
   const headline =
@@ -87,6 +88,10 @@ function writeTagged(f: ReportFacts, cite: Cite, L: NarrativeLanguage): TNarrati
           category: L.category(strength.category),
           share: figure(FIGURES.polarShare(strength.category, "positive", strength.percentage)),
           mentions: figure(FIGURES.mentions(strength.category, strength.mentions)),
+          // Both sides: a praised category with serious issues says so where it is called a strength.
+          issues: strength.serious_issues
+            ? counted(FIGURES.seriousIssues(strength.category, strength.serious_issues))
+            : null,
         })
       : "",
     compared(f.comparison, figure, L),
@@ -168,19 +173,25 @@ function writeTagged(f: ReportFacts, cite: Cite, L: NarrativeLanguage): TNarrati
   const p = f.derived.peak;
   if (p) timeline.push(L.peak(p.weekday, figure(FIGURES.peakTime(p)), figure(FIGURES.peakReviews(p))));
 
+  // The plan says who does which action of the matrix and when, by its number and subject; it does not
+  // repeat the actions (they are written once, in the action matrix). An action's impact is its
+  // category's risk level, and its timeframe that level's (sections.ts).
+  const byTeam = new Map<string, typeof f.actions>();
+  for (const x of f.actions) {
+    const key = `${x.team}|${x.impact}`;
+    byTeam.set(key, [...(byTeam.get(key) ?? []), x]);
+  }
   const actionPlan = f.actions.length
-    ? f.actions.map((x) => {
-        const negative = f.scorecard.find((r) => r.category === x.category)?.negative ?? 0;
-        const action = actionFor(x.category as Category, a.complaint_phrases?.[x.category], negative, cite, L);
-        // An action's impact is its category's risk level, and its timeframe that level's (sections.ts).
-        return L.actionLine({
-          priority: x.priority,
-          team: L.team(x.team),
-          action,
-          category: L.category(x.category),
-          timeframe: L.timeframe(x.impact),
-        });
-      })
+    ? [...byTeam.values()].map((rows) =>
+        L.planLine({
+          team: L.team(rows[0]!.team),
+          timeframe: L.timeframe(rows[0]!.impact),
+          items: rows.map((x) => ({
+            priority: x.priority,
+            subject: x.topic ? L.topic(x.topic) : L.category(x.category),
+          })),
+        }),
+      )
     : [L.keepStandards];
   const marketing = f.strengths.length
     ? f.strengths.map((s) => {

@@ -62,6 +62,7 @@ export function buildFacts(
   previous: PreviousRun | null = null,
 ): ReportFacts {
   const scorecard = riskScorecard(agg);
+  const strengths = strengthsToProtect(agg, scorecard);
   const worst = [...agg.timeline].sort((x, y) => y.negative - x.negative || x.month.localeCompare(y.month))[0];
   return {
     aggregates: agg,
@@ -75,10 +76,13 @@ export function buildFacts(
       })),
     comparison: compare(agg, previous),
     scorecard,
-    critical: criticalIssues(agg),
-    actions: actionMatrix(scorecard, agg.complaint_phrases),
+    critical: criticalIssues(
+      agg,
+      strengths.map((s) => String(s.category)),
+    ),
+    actions: actionMatrix(scorecard, agg),
     kpis: trackingKpis(agg, scorecard),
-    strengths: strengthsToProtect(agg),
+    strengths,
     derived: {
       peak: peakOf(agg.weekday_hour),
       high_star_reviews: agg.rating_distribution.filter((r) => r.rating >= 4).reduce((s, r) => s + r.count, 0),

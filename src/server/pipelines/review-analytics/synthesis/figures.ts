@@ -2,6 +2,7 @@ import type { Aggregates, CategoryStat } from "../aggregates";
 import { COMPARED_FILTERS, type EvidenceFilter } from "../evidence";
 import type { Claim, Cite } from "./citations";
 import type { ComparedMetric } from "./comparison";
+import type { Topic } from "../topic-vocabulary";
 
 // The figures the narrative prints, each with its ref and the reviews it counts: a count carries the
 // reviews counted, a share the reviews of its numerator (and its base in `of`), an average the
@@ -85,6 +86,11 @@ export const FIGURES = {
     `category.${c}.negative`,
     { value: negative, unit: "mentions", filter: category(c, "negative") },
   ],
+  /** High and critical issues of a category (issues: one per review and category). */
+  seriousIssues: (c: string, issues: number): Figure => [
+    `category.${c}.serious_issues`,
+    { value: issues, unit: "issues", filter: { issue: { severity: "high", category: c as CategoryStat["category"] } } },
+  ],
   /** A risk score is computed over the category's mentions: those are its reviews. */
   risk: (c: string, score: number): Figure => [
     `category.${c}.risk`,
@@ -97,6 +103,11 @@ export const FIGURES = {
       unit: "reviews",
       filter: { phrase: { category: c as CategoryStat["category"], phrase: p.phrase } },
     },
+  ],
+  /** The reviews that complain about a topic (topics.ts). */
+  topic: (topic: string, reviews: number): Figure => [
+    `topic.${topic}`,
+    { value: reviews, unit: "reviews", filter: { topic: { topic: topic as Topic } } },
   ],
   month: (m: Pick<Month, "month" | "reviews">): Figure => [
     `month.${m.month}`,

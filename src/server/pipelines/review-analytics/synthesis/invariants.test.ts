@@ -6,12 +6,15 @@ import { classify } from "../classify";
 import { generateReviews } from "../generator";
 import { normalize } from "../normalize";
 import { route } from "../route";
-import { labelRows } from "../evidence";
+import { labelRows, matchesFilter } from "../evidence";
 import { EvidenceBook, formatClaim, LINK_FIELDS, type LinkField } from "./citations";
 import { writeDeterministic, writeLinked } from "./deterministic-writer";
 import { buildFacts } from "./facts";
 import { allowedNumbers, inventedNumbers, numbersIn } from "./numbers";
 import type { TNarrative } from "./narrative";
+import type { Language } from "../language";
+import { topicsOfSentence } from "../topics";
+import { TOPIC_VOCABULARY, type Topic } from "../topic-vocabulary";
 import { labelledDevReviews, rng } from "@/test/analytics-runs";
 
 const labelled = labelledDevReviews;
@@ -23,7 +26,7 @@ function execution(seed: number) {
   const classified = classify(normalize(raw).output).output;
   const routed = route(classified).output;
   const agg = aggregate(routed, raw.length).output;
-  return { classified, routed, agg };
+  return { raw, classified, routed, agg };
 }
 
 const SEEDS = Array.from({ length: 25 }, (_, i) => i + 1);
@@ -87,7 +90,7 @@ describe("report invariants over generated executions", () => {
   });
 
   it.each(SEEDS.slice(0, 5))(
-    "seed %i: names the place and the period, and derives each action from its category's complaint phrases",
+    "seed %i: names the place and the period, and derives each action from a complaint topic of its category",
     (seed) => {
       const { agg } = execution(seed);
       const facts = buildFacts(agg, [
@@ -96,14 +99,72 @@ describe("report invariants over generated executions", () => {
       ]);
       const n = writeDeterministic(facts);
       expect(n.narrative).toMatch(/^For Casa Pepe and 1 other place, from (\d{4}-\d{2}|n\/a) to (\d{4}-\d{2}|n\/a), /);
+      expect(facts.actions.some((a) => a.topic)).toBe(true);
       for (const a of facts.actions) {
-        const phrases = agg.complaint_phrases?.[a.category] ?? [];
-        if (phrases.length)
-          for (const p of phrases)
-            expect(a.action).toContain(`‘${p.phrase}’ (${p.reviews} ${p.reviews === 1 ? "review" : "reviews"})`);
-        else expect(a.action).toMatch(/^Read the \d+ negative/);
-        // Each phrase is said by the reviews it names, in a complaint about the category.
-        for (const p of phrases) expect(p.review_ids.length).toBe(Math.min(p.reviews, 20));
+        if (!a.topic) {
+          expect(agg.topics?.[a.category] ?? []).toEqual([]);
+          expect(a.action).toMatch(/^Read the \d+ negative/);
+          continue;
+        }
+        const topic = a.topic as Topic;
+        const stat = agg.topics?.[a.category]?.find((t) => t.topic === topic);
+        expect(TOPIC_VOCABULARY[topic].category).toBe(a.category);
+        expect(stat?.reviews).toBe(a.reviews);
+        expect(a.action).toBe(
+          `${TOPIC_VOCABULARY[topic].action.en}: ${a.reviews} ${a.reviews === 1 ? "review mentions" : "reviews mention"} it`,
+        );
+      }
+    },
+  );
+
+  it.each(SEEDS)("seed %i: each topic sits under its category with its count, evidence and quotes", (seed) => {
+    const { raw, classified, routed, agg } = execution(seed);
+    const byId = new Map(classified.map((r) => [r.id, r]));
+    const rows = labelRows(routed, raw, agg.complaint_phrases);
+    for (const [category, topics] of Object.entries(agg.topics ?? {}))
+      for (const t of topics) {
+        expect(TOPIC_VOCABULARY[t.topic].category).toBe(category);
+        expect(t.label).toBe(TOPIC_VOCABULARY[t.topic].label.en);
+        expect(t.review_ids.length).toBe(Math.min(20, t.reviews));
+        expect(t.quotes.length).toBe(Math.min(2, t.reviews));
+        // The evidence of a topic's count is exactly its reviews.
+        const counted = rows.filter((row) => matchesFilter(row, { topic: { topic: t.topic } }));
+        expect(counted.length).toBe(t.reviews);
+        expect(new Set(t.review_ids).size).toBe(t.review_ids.length);
+        for (const id of t.review_ids) expect(counted.some((row) => row.review_id === id)).toBe(true);
+        for (const q of t.quotes) {
+          const review = byId.get(q.review_id)!;
+          const sentence = review.sentences.find((s) => s.text.startsWith(q.text.replace(/…$/, "")));
+          expect(sentence, q.text).toBeDefined();
+          expect(topicsOfSentence(sentence!.text, review.language as Language).map((h) => h.topic)).toContain(t.topic);
+        }
+      }
+  });
+
+  it.each(SEEDS)(
+    "seed %i: no action is said twice, and no top risk is called the strongest asset without its issues",
+    (seed) => {
+      const { agg } = execution(seed);
+      const facts = buildFacts(agg);
+      const n = writeDeterministic(facts);
+      const actions = facts.actions.map((a) => a.action);
+      expect(new Set(actions).size).toBe(actions.length);
+      const bare = (text: string) => text.replace(/: \d+ reviews? mentions? it$/, "");
+      for (const line of [...n.action_plan, ...n.priority_recommendations, n.narrative, ...n.marketing_angles])
+        for (const a of facts.actions) expect(line).not.toContain(bare(a.action));
+      for (const line of n.priority_recommendations) expect(line).not.toMatch(/^Fix /);
+      const atRisk = new Set(
+        facts.scorecard.filter((r) => r.risk_level !== "low" || r.critical_issues > 0).map((r) => r.category),
+      );
+      for (const s of facts.strengths) expect(atRisk.has(String(s.category))).toBe(false);
+      const strongest = /The strongest asset is ([a-z ]+), praised/.exec(n.narrative)?.[1];
+      if (strongest) {
+        const category = strongest.replace(/ /g, "_");
+        expect(category).not.toBe(facts.scorecard[0]?.category);
+        const stat = agg.categories.find((c) => c.category === category)!;
+        if (stat.issues.high + stat.issues.critical > 0) expect(n.narrative).toContain("though it also has");
+        for (const c of facts.critical.filter((x) => x.category === category))
+          expect(c.summary).toMatch(/praise it\.$/);
       }
     },
   );
@@ -198,7 +259,7 @@ describe("every figure of the narrative carries the reviews it counts", () => {
             rest = rest.slice(0, l.start) + " ".repeat(l.end - l.start) + rest.slice(l.end);
           // Quotes are the guests' words, not figures.
           const unlinked = numbersIn(
-            rest.replace(/"[^"]*"|‘[^’]*’|\b\d+:00\b|\bnext \d+ (days|weeks)\b|^\d+\. /g, " "),
+            rest.replace(/"[^"]*"|‘[^’]*’|\b\d+:00\b|\bnext \d+ (days|weeks)\b|^\d+\. |\(action \d+\)/g, " "),
           );
           expect(
             unlinked.filter((n) => !["5", "-1", "1", "4", "2", "100"].includes(n)),

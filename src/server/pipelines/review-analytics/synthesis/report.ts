@@ -4,6 +4,7 @@ import type { ReportLanguage } from "./lang";
 import type { TNarrative } from "./narrative";
 import type { SectionTexts } from "./section-texts";
 import type { ActionRow, CriticalIssue, RiskRow, TrackingKpi } from "./section-rows";
+import type { TopicStat } from "../aggregates";
 
 /**
  * The narrative in one report language, with where its figures are (`links`, present when the report
@@ -31,6 +32,11 @@ export interface ReportV2 {
   timeline_insights: string[];
   risk_scorecard: RiskRow[];
   critical_issues: CriticalIssue[];
+  /**
+   * Per category, the complaint topics its reviews name, the most named first, each with its count and
+   * two quotes that name it (absent from reports written before topics; categories without topics left out).
+   */
+  complaint_topics?: Record<string, TopicStat[]>;
   action_matrix: ActionRow[];
   action_plan: string[];
   marketing_angles: string[];

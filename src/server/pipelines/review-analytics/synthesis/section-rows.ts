@@ -31,6 +31,9 @@ export interface ActionRow {
   priority: number;
   category: string;
   team: string;
+  /** The complaint topic the action is about (topic-vocabulary.ts), with how many reviews name it; absent: the category's negative mentions as a whole. */
+  topic?: string;
+  reviews?: number;
   action: string;
   impact: "high" | "medium" | "low";
   effort: "high" | "medium" | "low";

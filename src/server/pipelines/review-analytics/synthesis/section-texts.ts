@@ -1,8 +1,7 @@
-import type { Category } from "../taxonomy";
 import { plainCiteIn } from "./citations";
 import type { ReportFacts } from "./facts";
 import { NARRATIVE_LANGUAGES, type ReportLanguage } from "./lang";
-import { actionFor, issueSummary } from "./sections";
+import { actionText, issueSummary } from "./sections";
 
 /** The texts of the report's sections in one language (their figures are not linked, as in English). */
 export interface SectionTexts {
@@ -19,13 +18,7 @@ export function sectionTexts(f: ReportFacts, language: ReportLanguage): SectionT
   const a = f.aggregates;
   return {
     action_matrix: f.actions.map((x) => ({
-      action: actionFor(
-        x.category as Category,
-        a.complaint_phrases?.[x.category],
-        f.scorecard.find((r) => r.category === x.category)?.negative ?? 0,
-        cite,
-        L,
-      ),
+      action: actionText(x, a, f.scorecard.find((r) => r.category === x.category)?.negative ?? 0, cite, L),
       // An action's impact is its category's risk level, and its timeframe that level's (sections.ts).
       timeframe: L.timeframe(x.impact),
     })),
@@ -35,6 +28,7 @@ export function sectionTexts(f: ReportFacts, language: ReportLanguage): SectionT
         c.category,
         c,
         a.categories.find((s) => s.category === c.category),
+        f.strengths.some((s) => s.category === c.category),
       ),
     ),
   };

@@ -93,6 +93,7 @@ export async function synthesize(
     timeline_insights: narrative.timeline_insights,
     risk_scorecard: facts.scorecard,
     critical_issues: facts.critical,
+    complaint_topics: Object.fromEntries(Object.entries(agg.topics ?? {}).filter(([, list]) => list.length > 0)),
     action_matrix: facts.actions,
     action_plan: narrative.action_plan,
     marketing_angles: narrative.marketing_angles,

@@ -1,4 +1,5 @@
 import type { NarrativeLanguage } from "./types";
+import { isTopic, TOPIC_VOCABULARY } from "../../topic-vocabulary";
 
 const CATEGORIES: Record<string, string> = {
   food: "Essen",
@@ -37,6 +38,7 @@ export const de: NarrativeLanguage = {
   numbers: { group: ".", decimal: ",", groupFrom: 1000, percent: "\u00a0%" },
   category: (c) => name(CATEGORIES, c),
   team: (t) => name(TEAMS, t),
+  topic: (id) => (isTopic(id) ? TOPIC_VOCABULARY[id].label.de : id.replace(/_/g, " ")),
   level: (l) => LEVELS[l],
   timeframe: (l) => TIMEFRAMES[l],
   language: (code) => LANGUAGES[code] ?? code,
@@ -57,8 +59,10 @@ export const de: NarrativeLanguage = {
     `${positive} der ${texts} Texte sind positiv, ${negative} negativ${mixed ? ` und ${mixed} gemischt` : ""}.`,
   biggestRisk: ({ category, share, mentions, risk, team }) =>
     `Das größte Risiko liegt bei ${category}: ${share} der ${mentions} Erwähnungen sind negativ (Risikowert ${risk} von 100), zuständig: ${team}.`,
-  strongest: ({ category, share, mentions }) =>
-    `Die größte Stärke liegt bei ${category}, gelobt in ${share} der ${mentions} Erwähnungen.`,
+  strongest: ({ category, share, mentions, issues }) =>
+    issues
+      ? `Die größte Stärke liegt bei ${category}, gelobt in ${share} der ${mentions} Erwähnungen, mit allerdings auch ${issues.text} ${plural(issues.n, "schwerem Problem", "schweren Problemen")}.`
+      : `Die größte Stärke liegt bei ${category}, gelobt in ${share} der ${mentions} Erwähnungen.`,
   compared: (metric, now, went) => {
     const label = METRICS[metric] ?? metric;
     return went ? `${label} ${went.up ? "stieg" : "sank"} von ${went.before} auf ${now}` : `${label} blieb bei ${now}`;
@@ -83,8 +87,10 @@ export const de: NarrativeLanguage = {
   noDates: "Keine Bewertung hat ein Veröffentlichungsdatum.",
   peak: (weekday, time, reviews) =>
     `Die meisten Bewertungen entstehen ${WEEKDAYS[weekday]} um ${time} UTC (${reviews} Bewertungen).`,
-  actionLine: ({ priority, team, action, category, timeframe }) =>
-    `${priority}. ${team}: ${action} (${category}, ${timeframe}).`,
+  planLine: ({ team, timeframe, items }) =>
+    `${team}, ${timeframe}: ${items.map((i) => `${i.subject} (Maßnahme ${i.priority})`).join(", ")}.`,
+  topicAction: (topic, reviews) =>
+    `${isTopic(topic) ? TOPIC_VOCABULARY[topic].action.de : topic}: ${reviews.text} ${plural(reviews.n, "Bewertung erwähnt", "Bewertungen erwähnen")} das`,
   keepStandards: "Die aktuellen Standards halten: Keine Kategorie hat negative Erwähnungen.",
   readNegative: (category, negative) =>
     negative.n === 1
@@ -96,8 +102,8 @@ export const de: NarrativeLanguage = {
     `Mit ${category} werben (${share} positiv)${quote ? `, in den Worten der Gäste: "${quote}"` : ""}.`,
   collectMore: "Mehr Bewertungen sammeln, bevor ein Marketing-Schwerpunkt gewählt wird.",
   priority: ({ category, level, score, negative }) =>
-    `Zuerst ${category} angehen (Risiko ${level}, Wert ${score}; ${negative.text} negative ${plural(negative.n, "Erwähnung", "Erwähnungen")}).`,
+    `${category}: Risiko ${level} (Wert ${score}; ${negative.text} negative ${plural(negative.n, "Erwähnung", "Erwähnungen")}).`,
   noPriorities: "Keine Kategorie hat mittleres oder hohes Risiko; die Kennzahlen monatlich beobachten.",
-  issueSummary: ({ issues, severity, category, share, mentions }) =>
-    `${issues.text} ${severity === "critical" ? plural(issues.n, "kritisches", "kritische") : plural(issues.n, "schweres", "schwere")} ${plural(issues.n, "Problem", "Probleme")} zu ${category}; ${share} von ${mentions} Erwähnungen sind negativ.`,
+  issueSummary: ({ issues, severity, category, share, mentions, praised }) =>
+    `${issues.text} ${severity === "critical" ? plural(issues.n, "kritisches", "kritische") : plural(issues.n, "schweres", "schwere")} ${plural(issues.n, "Problem", "Probleme")} zu ${category}; ${share} von ${mentions} Erwähnungen sind negativ${praised ? `, aber ${praised} sind Lob` : ""}.`,
 };

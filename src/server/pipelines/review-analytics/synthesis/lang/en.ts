@@ -1,5 +1,6 @@
 import type { NarrativeLanguage } from "./types";
 import { EN_NUMBERS } from "../numbers";
+import { isTopic, TOPIC_VOCABULARY } from "../../topic-vocabulary";
 
 const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 const LANGUAGES: Record<string, string> = { en: "English", es: "Spanish", de: "German" };
@@ -13,12 +14,15 @@ const METRICS: Record<string, string> = {
   critical_reviews: "reviews reporting a health-and-safety problem",
 };
 
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
 /** English: the language the report was first written in (its top-level fields). */
 export const en: NarrativeLanguage = {
   code: "en",
   numbers: EN_NUMBERS,
   category: (c) => c.replace(/_/g, " "),
   team: (t) => t.replace(/_/g, " "),
+  topic: (id) => (isTopic(id) ? TOPIC_VOCABULARY[id].label.en : id.replace(/_/g, " ")),
   level: (l) => l,
   timeframe: (l) => TIMEFRAMES[l],
   language: (code) => LANGUAGES[code] ?? code,
@@ -36,8 +40,10 @@ export const en: NarrativeLanguage = {
     `${positive} of the ${texts} texts read positive, ${negative} negative${mixed ? ` and ${mixed} mixed` : ""}.`,
   biggestRisk: ({ category, share, mentions, risk, team }) =>
     `The biggest risk is ${category}: ${share} of its ${mentions} mentions are negative (risk score ${risk} of 100), owned by ${team}.`,
-  strongest: ({ category, share, mentions }) =>
-    `The strongest asset is ${category}, praised in ${share} of its ${mentions} mentions.`,
+  strongest: ({ category, share, mentions, issues }) =>
+    issues
+      ? `The strongest asset is ${category}, praised in ${share} of its ${mentions} mentions, though it also has ${issues.text} high-severity ${issues.n === 1 ? "issue" : "issues"}.`
+      : `The strongest asset is ${category}, praised in ${share} of its ${mentions} mentions.`,
   compared: (metric, now, went) => {
     const name = METRICS[metric] ?? metric;
     return went ? `${name} went ${went.up ? "up" : "down"} from ${went.before} to ${now}` : `${name} stayed at ${now}`;
@@ -61,8 +67,10 @@ export const en: NarrativeLanguage = {
   noDates: "No review has a publication date.",
   peak: (weekday, time, reviews) =>
     `Most reviews are written on ${WEEKDAYS[weekday]} at ${time} UTC (${reviews} reviews).`,
-  actionLine: ({ priority, team, action, category, timeframe }) =>
-    `${priority}. ${team}: ${action} (${category}, ${timeframe}).`,
+  planLine: ({ team, timeframe, items }) =>
+    `${cap(team)}, ${timeframe}: ${items.map((i) => `${i.subject} (action ${i.priority})`).join(", ")}.`,
+  topicAction: (topic, reviews) =>
+    `${isTopic(topic) ? TOPIC_VOCABULARY[topic].action.en : topic}: ${reviews.text} ${reviews.n === 1 ? "review mentions" : "reviews mention"} it`,
   keepStandards: "Keep the current standards: no category has negative mentions.",
   readNegative: (category, negative) =>
     `Read the ${negative.text} negative ${negative.n === 1 ? "mention" : "mentions"} of ${category} with the team and fix what they name`,
@@ -72,8 +80,8 @@ export const en: NarrativeLanguage = {
     `Lead with ${category} (${share} positive)${quote ? `, in guests' own words: "${quote}"` : ""}.`,
   collectMore: "Collect more reviews before choosing a marketing angle.",
   priority: ({ category, level, score, negative }) =>
-    `Fix ${category} first (${level} risk, score ${score}; ${negative.text} negative ${negative.n === 1 ? "mention" : "mentions"}).`,
+    `${cap(category)}: ${level} risk (score ${score}; ${negative.text} negative ${negative.n === 1 ? "mention" : "mentions"}).`,
   noPriorities: "No category is at medium or high risk; watch the tracking KPIs monthly.",
-  issueSummary: ({ issues, severity, category, share, mentions }) =>
-    `${issues.text} ${severity} ${issues.n === 1 ? "issue" : "issues"} about ${category}; ${share} of ${mentions} mentions are negative.`,
+  issueSummary: ({ issues, severity, category, share, mentions, praised }) =>
+    `${issues.text} ${severity} ${issues.n === 1 ? "issue" : "issues"} about ${category}; ${share} of ${mentions} mentions are negative${praised ? `, while ${praised} praise it` : ""}.`,
 };

@@ -1,4 +1,5 @@
 import type { NarrativeLanguage } from "./types";
+import { isTopic, TOPIC_VOCABULARY } from "../../topic-vocabulary";
 
 const CATEGORIES: Record<string, string> = {
   food: "comida",
@@ -46,6 +47,7 @@ export const es: NarrativeLanguage = {
   numbers: { group: ".", decimal: ",", groupFrom: 10_000, percent: "\u00a0%" },
   category: (c) => name(CATEGORIES, c),
   team: (t) => name(TEAMS, t),
+  topic: (id) => (isTopic(id) ? TOPIC_VOCABULARY[id].label.es : id.replace(/_/g, " ")),
   level: (l) => LEVELS[l],
   timeframe: (l) => TIMEFRAMES[l],
   language: (code) => LANGUAGES[code] ?? code,
@@ -64,8 +66,10 @@ export const es: NarrativeLanguage = {
     `El ${positive} de los ${texts} textos es positivo, el ${negative} negativo${mixed ? ` y el ${mixed} mixto` : ""}.`,
   biggestRisk: ({ category, share, mentions, risk, team }) =>
     `El mayor riesgo está en ${category}: el ${share} de sus ${mentions} menciones son negativas (puntuación de riesgo ${risk} sobre 100); responsable: ${team}.`,
-  strongest: ({ category, share, mentions }) =>
-    `El punto más fuerte es ${category}, con elogios en el ${share} de sus ${mentions} menciones.`,
+  strongest: ({ category, share, mentions, issues }) =>
+    issues
+      ? `El punto más fuerte es ${category}, con elogios en el ${share} de sus ${mentions} menciones, aunque también tiene ${issues.text} ${plural(issues.n, "incidencia grave", "incidencias graves")}.`
+      : `El punto más fuerte es ${category}, con elogios en el ${share} de sus ${mentions} menciones.`,
   compared: (metric, now, went) => {
     const label = METRICS[metric] ?? metric;
     return went ? `${label} ${went.up ? "subió" : "bajó"} de ${went.before} a ${now}` : `${label} se mantuvo en ${now}`;
@@ -90,8 +94,10 @@ export const es: NarrativeLanguage = {
   noDates: "Ninguna reseña tiene fecha de publicación.",
   peak: (weekday, time, reviews) =>
     `La mayoría de las reseñas se escriben ${WEEKDAYS[weekday]} a las ${time} UTC (${reviews} reseñas).`,
-  actionLine: ({ priority, team, action, category, timeframe }) =>
-    `${priority}. ${cap(team)}: ${action} (${category}, ${timeframe}).`,
+  planLine: ({ team, timeframe, items }) =>
+    `${cap(team)}, ${timeframe}: ${items.map((i) => `${i.subject} (acción ${i.priority})`).join(", ")}.`,
+  topicAction: (topic, reviews) =>
+    `${isTopic(topic) ? TOPIC_VOCABULARY[topic].action.es : topic}: ${plural(reviews.n, "lo menciona", "lo mencionan")} ${reviews.text} ${plural(reviews.n, "reseña", "reseñas")}`,
   keepStandards: "Mantener los estándares actuales: ninguna categoría tiene menciones negativas.",
   readNegative: (category, negative) =>
     `Leer con el equipo ${plural(negative.n, "la", "las")} ${negative.text} ${plural(negative.n, "mención negativa", "menciones negativas")} sobre ${category} y corregir lo que ${plural(negative.n, "señala", "señalan")}`,
@@ -101,8 +107,8 @@ export const es: NarrativeLanguage = {
     `Destacar ${category} (${share} de menciones positivas)${quote ? `, con las palabras de los clientes: "${quote}"` : ""}.`,
   collectMore: "Reunir más reseñas antes de elegir un enfoque de marketing.",
   priority: ({ category, level, score, negative }) =>
-    `Corregir primero ${category} (riesgo ${level}, puntuación ${score}; ${negative.text} ${plural(negative.n, "mención negativa", "menciones negativas")}).`,
+    `${cap(category)}: riesgo ${level} (puntuación ${score}; ${negative.text} ${plural(negative.n, "mención negativa", "menciones negativas")}).`,
   noPriorities: "Ninguna categoría tiene riesgo medio o alto; revisar los indicadores de seguimiento cada mes.",
-  issueSummary: ({ issues, severity, category, share, mentions }) =>
-    `${issues.text} ${plural(issues.n, "incidencia", "incidencias")} ${severity === "critical" ? plural(issues.n, "crítica", "críticas") : plural(issues.n, "grave", "graves")} sobre ${category}; el ${share} de ${mentions} menciones son negativas.`,
+  issueSummary: ({ issues, severity, category, share, mentions, praised }) =>
+    `${issues.text} ${plural(issues.n, "incidencia", "incidencias")} ${severity === "critical" ? plural(issues.n, "crítica", "críticas") : plural(issues.n, "grave", "graves")} sobre ${category}; el ${share} de ${mentions} menciones son negativas${praised ? `, aunque el ${praised} son elogios` : ""}.`,
 };

@@ -21,6 +21,8 @@ export interface NarrativeLanguage {
   category(code: string): string;
   /** An owner team (kitchen, front_of_house, ...) as written inside a sentence. */
   team(code: string): string;
+  /** A complaint topic (topic-vocabulary.ts) as written inside a sentence: its label in this language. */
+  topic(id: string): string;
   /** A risk level (high, medium, low). */
   level(level: RiskRow["risk_level"]): string;
   /** The recommended timeframe of a risk level (a plain phrase, not a figure). */
@@ -43,7 +45,8 @@ export interface NarrativeLanguage {
   }): string;
   shares(p: { positive: string; texts: string; negative: string; mixed: string | null }): string;
   biggestRisk(p: { category: string; share: string; mentions: string; risk: string; team: string }): string;
-  strongest(p: { category: string; share: string; mentions: string }): string;
+  /** The strongest category; `issues`: its high-severity issues, when it has any (the sentence then names both sides). */
+  strongest(p: { category: string; share: string; mentions: string; issues: Counted | null }): string;
   /** One compared figure: stayed at `now` (went: null), or went up or down from `before` to `now`. */
   compared(metric: ComparedMetric["metric"], now: string, went: { up: boolean; before: string } | null): string;
   sinceRun(run: string, parts: string[]): string;
@@ -67,7 +70,10 @@ export interface NarrativeLanguage {
   readonly noDates: string;
   /** Busiest weekday (0 = Monday) and hour. */
   peak(weekday: number, time: string, reviews: string): string;
-  actionLine(p: { priority: number; team: string; action: string; category: string; timeframe: string }): string;
+  /** One line of the action plan: a team's actions of the action matrix (their numbers and subjects) and when; never the actions' texts again. */
+  planLine(p: { team: string; timeframe: string; items: { priority: number; subject: string }[] }): string;
+  /** The action of the action matrix for a complaint topic, with how many reviews name it. */
+  topicAction(topic: string, reviews: Counted): string;
   readonly keepStandards: string;
   /** The action when a category's complaints have no frequent phrase. */
   readNegative(category: string, negative: Counted): string;
@@ -75,14 +81,19 @@ export interface NarrativeLanguage {
   fixPhrases(category: string, phrases: { phrase: string; reviews: Counted }[]): string;
   marketing(category: string, share: string, quote: string | undefined): string;
   readonly collectMore: string;
+  /** A category in order of priority (a priority, not an action: the actions are the action matrix's). */
   priority(p: { category: string; level: string; score: string; negative: Counted }): string;
   readonly noPriorities: string;
-  /** The summary of a category's critical or high issues (critical_issues[].summary); `share` is the negative share of its mentions. */
+  /**
+   * The summary of a category's critical or high issues (critical_issues[].summary); `share` is the
+   * negative share of its mentions; `praised`, for a category that is also a strength, its positive share.
+   */
   issueSummary(p: {
     issues: Counted;
     severity: "critical" | "high";
     category: string;
     share: string;
     mentions: string;
+    praised: string | null;
   }): string;
 }

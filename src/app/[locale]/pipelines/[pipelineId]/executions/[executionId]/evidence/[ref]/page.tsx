@@ -9,6 +9,7 @@ import { BackLink } from "@/components/ui/back-link";
 import { Link } from "@/i18n/navigation";
 import { titleFrom } from "@/i18n/metadata";
 import type { EvidenceFilter } from "@/server/pipelines/review-analytics/evidence";
+import { isTopic, TOPIC_VOCABULARY } from "@/server/pipelines/review-analytics/topic-vocabulary";
 import { serverCaller } from "@/trpc/server";
 import { isUuid } from "@/server/core/ids";
 import { EmptyState } from "@/components/ui/states";
@@ -78,6 +79,14 @@ export default async function EvidencePage({
         : t("filter.issue", { severity: L(f.issue.severity) }),
     );
   if (f.phrase) conditions.push(t("filter.phrase", { phrase: f.phrase.phrase, category: L(f.phrase.category) }));
+  if (f.topic)
+    conditions.push(
+      t("filter.topic", {
+        label: isTopic(f.topic.topic)
+          ? TOPIC_VOCABULARY[f.topic.topic].label[locale === "es" || locale === "de" ? locale : "en"]
+          : f.topic.topic,
+      }),
+    );
   if (f.language) conditions.push(t("filter.language", { language: f.language }));
   if (f.rating) conditions.push(t("filter.rating", { min: f.rating.min, max: f.rating.max }));
   if (f.month) conditions.push(t("filter.month", { month: formats.month(f.month) }));
