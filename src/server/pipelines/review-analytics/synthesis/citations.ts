@@ -1,7 +1,7 @@
 import type { ReviewLabel } from "../../types";
 import { EVIDENCE_IDS } from "../aggregate";
 import { filterKey, matchesFilter, type EvidenceFilter } from "../evidence";
-import { EN_NUMBERS, formatNumber, numberSpans, sameNumber, type NumberStyle } from "./numbers";
+import { EN_NUMBERS, formatMonth, formatNumber, numberSpans, sameNumber, type NumberStyle } from "./numbers";
 import type { TNarrative } from "./narrative";
 
 // Every figure the narrative prints carries the reviews behind it (docs/pipelines.md, "Evidence").
@@ -55,11 +55,12 @@ export interface EvidenceLink {
 }
 
 /**
- * How a claim is written: its text (months, dates and clock times are the same in every language),
- * else the number in the language's style (English: thousands with commas), with % for shares.
+ * How a claim is written: a month by its name in the language ("March 2026", "marzo de 2026"), other
+ * texts as they are (dates and clock times), else the number in the language's style (English:
+ * thousands with commas), with % for shares. The evidence keeps the month as "2026-03" in every language.
  */
 export function formatClaim(claim: Pick<Claim, "value" | "unit" | "text">, style: NumberStyle = EN_NUMBERS): string {
-  if (claim.text !== undefined) return claim.text;
+  if (claim.text !== undefined) return claim.unit === "month" ? formatMonth(claim.text, style) : claim.text;
   const n = formatNumber(claim.value, style);
   return claim.unit === "%" ? `${n}${style.percent}` : n;
 }

@@ -49,7 +49,7 @@ function writeTagged(f: ReportFacts, cite: Cite, L: NarrativeLanguage): TNarrati
   const strength = (
     f.strengths as { category: string; percentage: number; mentions: number; serious_issues?: number }[]
   ).find((s) => s.category !== risk?.category);
-  const reviews = figure(FIGURES.reviews(t));
+  const reviews = counted(FIGURES.reviews(t));
   const riskShare = risk ? figure(FIGURES.polarShare(risk.category, "negative", risk.negative_pct)) : "";
   const headline =
     risk && risk.risk_level !== "low"
@@ -103,7 +103,7 @@ function writeTagged(f: ReportFacts, cite: Cite, L: NarrativeLanguage): TNarrati
     .filter(Boolean)
     .join(" ");
 
-  const texts = (l: "positive" | "neutral" | "negative" | "mixed") => figure(FIGURES.texts(l, t));
+  const texts = (l: "positive" | "neutral" | "negative" | "mixed") => counted(FIGURES.texts(l, t));
   const sentiment = [
     L.sentiment({
       positive: texts("positive"),
@@ -118,8 +118,8 @@ function writeTagged(f: ReportFacts, cite: Cite, L: NarrativeLanguage): TNarrati
   ];
   sentiment.push(
     L.stars(
-      figure(FIGURES.stars(4, 5, f.derived.high_star_reviews)),
-      figure(FIGURES.stars(1, 2, f.derived.low_star_reviews)),
+      counted(FIGURES.stars(4, 5, f.derived.high_star_reviews)),
+      counted(FIGURES.stars(1, 2, f.derived.low_star_reviews)),
     ),
   );
 
@@ -161,7 +161,7 @@ function writeTagged(f: ReportFacts, cite: Cite, L: NarrativeLanguage): TNarrati
         L.worstMonth(
           figure(FIGURES.month(m)),
           figure(FIGURES.monthNegative(worst.month, worst.negative)),
-          figure(FIGURES.monthReviews(worst.month, worst.reviews)),
+          counted(FIGURES.monthReviews(worst.month, worst.reviews)),
         ),
       );
     }
@@ -171,7 +171,7 @@ function writeTagged(f: ReportFacts, cite: Cite, L: NarrativeLanguage): TNarrati
     timeline.push(L.noDates);
   }
   const p = f.derived.peak;
-  if (p) timeline.push(L.peak(p.weekday, figure(FIGURES.peakTime(p)), figure(FIGURES.peakReviews(p))));
+  if (p) timeline.push(L.peak(p.weekday, figure(FIGURES.peakTime(p)), counted(FIGURES.peakReviews(p))));
 
   // The plan says who does which action of the matrix and when, by its number and subject; it does not
   // repeat the actions (they are written once, in the action matrix). An action's impact is its

@@ -98,7 +98,9 @@ describe("report invariants over generated executions", () => {
         { name: "Casa Pepe", place_key: "k1", reviews: 10 },
       ]);
       const n = writeDeterministic(facts);
-      expect(n.narrative).toMatch(/^For Casa Pepe and 1 other place, from (\d{4}-\d{2}|n\/a) to (\d{4}-\d{2}|n\/a), /);
+      expect(n.narrative).toMatch(
+        /^For Casa Pepe and 1 other place, from ([A-Z][a-z]+ \d{4}|n\/a) to ([A-Z][a-z]+ \d{4}|n\/a), /,
+      );
       expect(facts.actions.some((a) => a.topic)).toBe(true);
       for (const a of facts.actions) {
         if (!a.topic) {

@@ -8,10 +8,28 @@ export interface NumberStyle {
   groupFrom: number;
   /** What follows a share ("%" in English; a no-break space and "%" in Spanish and German). */
   percent: string;
+  /** The language's BCP 47 tag, for the names of months ("January 2026", "enero de 2026", "Januar 2026"). */
+  locale: string;
 }
 
 /** English: 12,345 and 4.1 and 48%. */
-export const EN_NUMBERS: NumberStyle = { group: ",", decimal: ".", groupFrom: 1000, percent: "%" };
+export const EN_NUMBERS: NumberStyle = { group: ",", decimal: ".", groupFrom: 1000, percent: "%", locale: "en" };
+
+const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
+const monthNames = new Map<string, Intl.DateTimeFormat>();
+
+/** A calendar month ("2026-03") as the language names it ("March 2026", "marzo de 2026", "März 2026"); anything else as it is. */
+export function formatMonth(value: string, style: NumberStyle = EN_NUMBERS): string {
+  const m = MONTH.exec(value);
+  if (!m) return value;
+  let format = monthNames.get(style.locale);
+  if (!format)
+    monthNames.set(
+      style.locale,
+      (format = new Intl.DateTimeFormat(style.locale, { month: "long", year: "numeric", timeZone: "UTC" })),
+    );
+  return format.format(new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, 1)));
+}
 
 /** A number as a language writes it: whole numbers grouped, decimals as they are (never grouped), no rounding. */
 export function formatNumber(value: number, style: NumberStyle = EN_NUMBERS): string {

@@ -35,7 +35,7 @@ const name = (names: Record<string, string>, code: string) => names[code] ?? cod
 /** German: decimal comma, a thousands point from four digits, "48 %" with a no-break space (DIN 5008). */
 export const de: NarrativeLanguage = {
   code: "de",
-  numbers: { group: ".", decimal: ",", groupFrom: 1000, percent: "\u00a0%" },
+  numbers: { group: ".", decimal: ",", groupFrom: 1000, percent: "\u00a0%", locale: "de" },
   category: (c) => name(CATEGORIES, c),
   team: (t) => name(TEAMS, t),
   topic: (id) => (isTopic(id) ? TOPIC_VOCABULARY[id].label.de : id.replace(/_/g, " ")),
@@ -45,15 +45,17 @@ export const de: NarrativeLanguage = {
   unknown: "k. A.",
 
   headlineRisk: (reviews, category, share) =>
-    `${reviews} Bewertungen: größtes Risiko bei ${category} (${share} negativ)`,
-  headlineCalm: (reviews, share) => `${reviews} Bewertungen: ${share} positiv, keine Kategorie mit hohem Risiko`,
+    `${reviews.text} ${plural(reviews.n, "Bewertung", "Bewertungen")}: größtes Risiko bei ${category} (${share} negativ)`,
+  headlineCalm: (reviews, share) =>
+    `${reviews.text} ${plural(reviews.n, "Bewertung", "Bewertungen")}: ${share} positiv, keine Kategorie mit hohem Risiko`,
   analysed: ({ place, from, to, reviews, reviewsIn, rating }) => {
     const others = place?.others
       ? ` und ${place.others.text} ${plural(place.others.n, "weiteren Ort", "weitere Orte")}`
       : "";
-    const when = place ? `Für ${place.name}${others} wurden von ${from} bis ${to}` : `Von ${from} bis ${to} wurden`;
+    const verb = plural(reviews.n, "wurde", "wurden");
+    const when = place ? `Für ${place.name}${others} ${verb} von ${from} bis ${to}` : `Von ${from} bis ${to} ${verb}`;
     const avg = rating === null ? "ohne Sternebewertungen" : `mit einer Durchschnittsbewertung von ${rating} von 5`;
-    return `${when} ${reviews} Bewertungen analysiert (${reviewsIn} gelesen, Duplikate und leere entfernt), ${avg}.`;
+    return `${when} ${reviews.text} ${plural(reviews.n, "Bewertung", "Bewertungen")} analysiert (${reviewsIn} gelesen, Duplikate und leere entfernt), ${avg}.`;
   },
   shares: ({ positive, texts, negative, mixed }) =>
     `${positive} der ${texts} Texte sind positiv, ${negative} negativ${mixed ? ` und ${mixed} gemischt` : ""}.`,
@@ -72,21 +74,22 @@ export const de: NarrativeLanguage = {
     `${reviews.text} ${plural(reviews.n, "Bewertung meldet", "Bewertungen melden")} ein Gesundheits- oder Sicherheitsproblem (${mentions.text} kritische ${plural(mentions.n, "Erwähnung", "Erwähnungen")} über alle Kategorien); das braucht sofort Aufmerksamkeit.`,
   noCritical: "Keine Bewertung meldet ein Gesundheits- oder Sicherheitsproblem.",
   sentiment: ({ positive, neutral, negative, mixed, compound }) =>
-    `${positive} Texte sind positiv, ${neutral} neutral, ${negative} negativ und ${mixed} gemischt (Lob und Kritik etwa gleich gewichtet); der durchschnittliche Stimmungswert liegt bei ${compound} auf einer Skala von -1 bis 1.`,
+    `${positive.text} ${plural(positive.n, "Text ist", "Texte sind")} positiv, ${neutral.text} neutral, ${negative.text} negativ und ${mixed.text} gemischt (Lob und Kritik etwa gleich gewichtet); der durchschnittliche Stimmungswert liegt bei ${compound} auf einer Skala von -1 bis 1.`,
   reviewLanguage: (reviews, language) =>
     `${reviews.text} ${plural(reviews.n, "Bewertung ist", "Bewertungen sind")} auf ${language}.`,
-  stars: (high, low) => `${high} Bewertungen vergeben 4 oder 5 Sterne und ${low} vergeben 1 oder 2 Sterne.`,
+  stars: (high, low) =>
+    `${high.text} ${plural(high.n, "Bewertung vergibt", "Bewertungen vergeben")} 4 oder 5 Sterne und ${low.text} ${plural(low.n, "vergibt", "vergeben")} 1 oder 2 Sterne.`,
   categoryLine: ({ category, share, mentions, positive, negative }) =>
     `${category}: in ${share} der Texte erwähnt (${mentions} Erwähnungen), davon ${positive} positiv und ${negative} negativ.`,
   noCategories: "Kein Text erwähnt eine Kategorie der Taxonomie.",
   ratingTrend: (p) =>
     `Die Durchschnittsbewertung ging von ${p.fromRating} (${p.fromMonth}) auf ${p.toRating} (${p.toMonth}); der Stimmungswert von ${p.fromScore} auf ${p.toScore}.`,
   worstMonth: (month, negative, reviews) =>
-    `${month} hatte die meisten negativen Texte (${negative} von ${reviews} Bewertungen).`,
+    `${month} hatte die meisten negativen Texte (${negative} von ${reviews.text} ${plural(reviews.n, "Bewertung", "Bewertungen")}).`,
   oneMonth: (month, rating) => `Alle Bewertungen stammen aus ${month}, mit einer Durchschnittsbewertung von ${rating}.`,
   noDates: "Keine Bewertung hat ein Veröffentlichungsdatum.",
   peak: (weekday, time, reviews) =>
-    `Die meisten Bewertungen entstehen ${WEEKDAYS[weekday]} um ${time} UTC (${reviews} Bewertungen).`,
+    `Die meisten Bewertungen entstehen ${WEEKDAYS[weekday]} um ${time} UTC (${reviews.text} ${plural(reviews.n, "Bewertung", "Bewertungen")}).`,
   planLine: ({ team, timeframe, items }) =>
     `${team}, ${timeframe}: ${items.map((i) => `${i.subject} (Maßnahme ${i.priority})`).join(", ")}.`,
   topicAction: (topic, reviews) =>

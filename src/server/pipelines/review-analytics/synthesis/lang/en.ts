@@ -2,6 +2,7 @@ import type { NarrativeLanguage } from "./types";
 import { EN_NUMBERS } from "../numbers";
 import { isTopic, TOPIC_VOCABULARY } from "../../topic-vocabulary";
 
+const reviewWord = (n: number) => (n === 1 ? "review" : "reviews");
 const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 const LANGUAGES: Record<string, string> = { en: "English", es: "Spanish", de: "German" };
 const TIMEFRAMES = { high: "next 2 weeks", medium: "next 30 days", low: "next quarter" } as const;
@@ -28,13 +29,15 @@ export const en: NarrativeLanguage = {
   language: (code) => LANGUAGES[code] ?? code,
   unknown: "n/a",
 
-  headlineRisk: (reviews, category, share) => `${reviews} reviews: ${category} is the main risk (${share} negative)`,
-  headlineCalm: (reviews, share) => `${reviews} reviews: ${share} positive, no category at high risk`,
+  headlineRisk: (reviews, category, share) =>
+    `${reviews.text} ${reviewWord(reviews.n)}: ${category} is the main risk (${share} negative)`,
+  headlineCalm: (reviews, share) =>
+    `${reviews.text} ${reviewWord(reviews.n)}: ${share} positive, no category at high risk`,
   analysed: ({ place, from, to, reviews, reviewsIn, rating }) => {
     const others = place?.others ? ` and ${place.others.text} other ${place.others.n === 1 ? "place" : "places"}` : "";
     const where = place ? `For ${place.name}${others}, from` : "From";
     const avg = rating === null ? "no star ratings" : `an average rating of ${rating} of 5`;
-    return `${where} ${from} to ${to}, ${reviews} reviews were analysed (${reviewsIn} read, duplicates and empty ones removed), with ${avg}.`;
+    return `${where} ${from} to ${to}, ${reviews.text} ${reviews.n === 1 ? "review was" : "reviews were"} analysed (${reviewsIn} read, duplicates and empty ones removed), with ${avg}.`;
   },
   shares: ({ positive, texts, negative, mixed }) =>
     `${positive} of the ${texts} texts read positive, ${negative} negative${mixed ? ` and ${mixed} mixed` : ""}.`,
@@ -53,20 +56,22 @@ export const en: NarrativeLanguage = {
     `${reviews.text} ${reviews.n === 1 ? "review reports" : "reviews report"} a health-and-safety problem (${mentions.text} critical ${mentions.n === 1 ? "mention" : "mentions"} across categories); they need attention now.`,
   noCritical: "No review reports a health-and-safety problem.",
   sentiment: ({ positive, neutral, negative, mixed, compound }) =>
-    `${positive} texts are positive, ${neutral} neutral, ${negative} negative and ${mixed} mixed (praise and complaints of comparable weight); the average sentiment score is ${compound} on a scale from -1 to 1.`,
+    `${positive.text} ${positive.n === 1 ? "text is" : "texts are"} positive, ${neutral.text} neutral, ${negative.text} negative and ${mixed.text} mixed (praise and complaints of comparable weight); the average sentiment score is ${compound} on a scale from -1 to 1.`,
   reviewLanguage: (reviews, language) =>
     `${reviews.text} ${reviews.n === 1 ? "review is" : "reviews are"} in ${language}.`,
-  stars: (high, low) => `${high} reviews give 4 or 5 stars and ${low} give 1 or 2 stars.`,
+  stars: (high, low) =>
+    `${high.text} ${high.n === 1 ? "review gives" : "reviews give"} 4 or 5 stars and ${low.text} ${low.n === 1 ? "gives" : "give"} 1 or 2 stars.`,
   categoryLine: ({ category, share, mentions, positive, negative }) =>
     `${category}: mentioned in ${share} of texts (${mentions} mentions), ${positive} of them positive and ${negative} negative.`,
   noCategories: "No text mentions a category of the taxonomy.",
   ratingTrend: (p) =>
     `The average rating went from ${p.fromRating} in ${p.fromMonth} to ${p.toRating} in ${p.toMonth}; the sentiment score from ${p.fromScore} to ${p.toScore}.`,
-  worstMonth: (month, negative, reviews) => `${month} had the most negative texts (${negative} of ${reviews} reviews).`,
+  worstMonth: (month, negative, reviews) =>
+    `${month} had the most negative texts (${negative} of ${reviews.text} ${reviewWord(reviews.n)}).`,
   oneMonth: (month, rating) => `All reviews fall in ${month}, with an average rating of ${rating}.`,
   noDates: "No review has a publication date.",
   peak: (weekday, time, reviews) =>
-    `Most reviews are written on ${WEEKDAYS[weekday]} at ${time} UTC (${reviews} reviews).`,
+    `Most reviews are written on ${WEEKDAYS[weekday]} at ${time} UTC (${reviews.text} ${reviewWord(reviews.n)}).`,
   planLine: ({ team, timeframe, items }) =>
     `${cap(team)}, ${timeframe}: ${items.map((i) => `${i.subject} (action ${i.priority})`).join(", ")}.`,
   topicAction: (topic, reviews) =>

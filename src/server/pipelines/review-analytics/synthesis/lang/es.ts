@@ -44,7 +44,7 @@ const name = (names: Record<string, string>, code: string) => names[code] ?? cod
 /** Spanish: decimal comma, a thousands point from five digits (RAE), "48 %" with a no-break space. */
 export const es: NarrativeLanguage = {
   code: "es",
-  numbers: { group: ".", decimal: ",", groupFrom: 10_000, percent: "\u00a0%" },
+  numbers: { group: ".", decimal: ",", groupFrom: 10_000, percent: "\u00a0%", locale: "es" },
   category: (c) => name(CATEGORIES, c),
   team: (t) => name(TEAMS, t),
   topic: (id) => (isTopic(id) ? TOPIC_VOCABULARY[id].label.es : id.replace(/_/g, " ")),
@@ -54,13 +54,14 @@ export const es: NarrativeLanguage = {
   unknown: "n/d",
 
   headlineRisk: (reviews, category, share) =>
-    `${reviews} reseñas: mayor riesgo en ${category} (${share} de menciones negativas)`,
-  headlineCalm: (reviews, share) => `${reviews} reseñas: ${share} positivas, ninguna categoría con riesgo alto`,
+    `${reviews.text} ${plural(reviews.n, "reseña", "reseñas")}: mayor riesgo en ${category} (${share} de menciones negativas)`,
+  headlineCalm: (reviews, share) =>
+    `${reviews.text} ${plural(reviews.n, "reseña", "reseñas")}: ${share} positivas, ninguna categoría con riesgo alto`,
   analysed: ({ place, from, to, reviews, reviewsIn, rating }) => {
     const others = place?.others ? ` y ${place.others.text} ${plural(place.others.n, "local más", "locales más")}` : "";
-    const when = place ? `En ${place.name}${others}, del ${from} al ${to}` : `Del ${from} al ${to}`;
+    const when = place ? `En ${place.name}${others}, de ${from} a ${to}` : `De ${from} a ${to}`;
     const avg = rating === null ? "sin valoraciones con estrellas" : `con una valoración media de ${rating} sobre 5`;
-    return `${when} se analizaron ${reviews} reseñas (${reviewsIn} leídas, sin duplicadas ni vacías), ${avg}.`;
+    return `${when} ${plural(reviews.n, "se analizó", "se analizaron")} ${reviews.text} ${plural(reviews.n, "reseña", "reseñas")} (${reviewsIn} leídas, sin duplicadas ni vacías), ${avg}.`;
   },
   shares: ({ positive, texts, negative, mixed }) =>
     `El ${positive} de los ${texts} textos es positivo, el ${negative} negativo${mixed ? ` y el ${mixed} mixto` : ""}.`,
@@ -79,21 +80,22 @@ export const es: NarrativeLanguage = {
     `${reviews.text} ${plural(reviews.n, "reseña señala", "reseñas señalan")} un problema de salud o seguridad (${mentions.text} ${plural(mentions.n, "mención crítica", "menciones críticas")} en todas las categorías); ${plural(reviews.n, "requiere", "requieren")} atención inmediata.`,
   noCritical: "Ninguna reseña señala un problema de salud o seguridad.",
   sentiment: ({ positive, neutral, negative, mixed, compound }) =>
-    `${positive} textos son positivos, ${neutral} neutros, ${negative} negativos y ${mixed} mixtos (elogios y quejas de peso similar); la puntuación media de sentimiento es ${compound} en una escala de -1 a 1.`,
+    `${positive.text} ${plural(positive.n, "texto es positivo", "textos son positivos")}, ${neutral.text} ${plural(neutral.n, "neutro", "neutros")}, ${negative.text} ${plural(negative.n, "negativo", "negativos")} y ${mixed.text} ${plural(mixed.n, "mixto", "mixtos")} (elogios y quejas de peso similar); la puntuación media de sentimiento es ${compound} en una escala de -1 a 1.`,
   reviewLanguage: (reviews, language) =>
     `${reviews.text} ${plural(reviews.n, "reseña está", "reseñas están")} en ${language}.`,
-  stars: (high, low) => `${high} reseñas dan 4 o 5 estrellas y ${low} dan 1 o 2 estrellas.`,
+  stars: (high, low) =>
+    `${high.text} ${plural(high.n, "reseña da", "reseñas dan")} 4 o 5 estrellas y ${low.text} ${plural(low.n, "da", "dan")} 1 o 2 estrellas.`,
   categoryLine: ({ category, share, mentions, positive, negative }) =>
     `${cap(category)}: aparece en el ${share} de los textos (${mentions} menciones), el ${positive} de ellas positivas y el ${negative} negativas.`,
   noCategories: "Ningún texto menciona una categoría de la taxonomía.",
   ratingTrend: (p) =>
     `La valoración media pasó de ${p.fromRating} (${p.fromMonth}) a ${p.toRating} (${p.toMonth}); la puntuación de sentimiento, de ${p.fromScore} a ${p.toScore}.`,
   worstMonth: (month, negative, reviews) =>
-    `${month} fue el mes con más textos negativos (${negative} de ${reviews} reseñas).`,
+    `El mes con más textos negativos fue ${month} (${negative} de ${reviews.text} ${plural(reviews.n, "reseña", "reseñas")}).`,
   oneMonth: (month, rating) => `Todas las reseñas son de ${month}, con una valoración media de ${rating}.`,
   noDates: "Ninguna reseña tiene fecha de publicación.",
   peak: (weekday, time, reviews) =>
-    `La mayoría de las reseñas se escriben ${WEEKDAYS[weekday]} a las ${time} UTC (${reviews} reseñas).`,
+    `La mayoría de las reseñas se escriben ${WEEKDAYS[weekday]} a las ${time} UTC (${reviews.text} ${plural(reviews.n, "reseña", "reseñas")}).`,
   planLine: ({ team, timeframe, items }) =>
     `${cap(team)}, ${timeframe}: ${items.map((i) => `${i.subject} (acción ${i.priority})`).join(", ")}.`,
   topicAction: (topic, reviews) =>

@@ -32,14 +32,14 @@ export interface NarrativeLanguage {
   /** "n/a": a month or rating that is not known. */
   readonly unknown: string;
 
-  headlineRisk(reviews: string, category: string, negativeShare: string): string;
-  headlineCalm(reviews: string, positiveShare: string): string;
+  headlineRisk(reviews: Counted, category: string, negativeShare: string): string;
+  headlineCalm(reviews: Counted, positiveShare: string): string;
   /** The opening sentence: the place (when named), the period, the reviews analysed and the average rating (null: no stars). */
   analysed(p: {
     place: { name: string; others: Counted | null } | null;
     from: string;
     to: string;
-    reviews: string;
+    reviews: Counted;
     reviewsIn: string;
     rating: string | null;
   }): string;
@@ -52,9 +52,9 @@ export interface NarrativeLanguage {
   sinceRun(run: string, parts: string[]): string;
   critical(reviews: Counted, mentions: Counted): string;
   readonly noCritical: string;
-  sentiment(p: { positive: string; neutral: string; negative: string; mixed: string; compound: string }): string;
+  sentiment(p: { positive: Counted; neutral: Counted; negative: Counted; mixed: Counted; compound: string }): string;
   reviewLanguage(reviews: Counted, language: string): string;
-  stars(high: string, low: string): string;
+  stars(high: Counted, low: Counted): string;
   categoryLine(p: { category: string; share: string; mentions: string; positive: string; negative: string }): string;
   readonly noCategories: string;
   ratingTrend(p: {
@@ -65,11 +65,11 @@ export interface NarrativeLanguage {
     fromScore: string;
     toScore: string;
   }): string;
-  worstMonth(month: string, negative: string, reviews: string): string;
+  worstMonth(month: string, negative: string, reviews: Counted): string;
   oneMonth(month: string, rating: string): string;
   readonly noDates: string;
   /** Busiest weekday (0 = Monday) and hour. */
-  peak(weekday: number, time: string, reviews: string): string;
+  peak(weekday: number, time: string, reviews: Counted): string;
   /** One line of the action plan: a team's actions of the action matrix (their numbers and subjects) and when; never the actions' texts again. */
   planLine(p: { team: string; timeframe: string; items: { priority: number; subject: string }[] }): string;
   /** The action of the action matrix for a complaint topic, with how many reviews name it. */
