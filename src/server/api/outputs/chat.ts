@@ -3,6 +3,7 @@ import { ZDate, ZDateNull, ZRole } from "./common";
 
 /** `my.chatContext`: what the chat page needs (public keys only; the root key as every invite carries it). */
 export const ZChatContextOut = z.object({
+  userId: z.string(),
   meshId: z.string(),
   meshName: z.string(),
   meshSlug: z.string(),

@@ -47,6 +47,7 @@ export async function chatContext(ctx: ServiceContext<UserActor>, input: TMeshId
     select: { memberId: true, updatedAt: true },
   });
   return {
+    userId: actor.userId,
     meshId: mesh.id,
     meshName: mesh.name,
     meshSlug: mesh.slug,

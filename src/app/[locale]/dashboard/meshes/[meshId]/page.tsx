@@ -1,6 +1,7 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { LocalTime } from "@/components/local-time";
 import { MeshActions } from "@/components/meshes/mesh-actions";
+import { MeshNav } from "@/components/chat/mesh-nav";
 import { LiftBanButton } from "@/components/meshes/member-controls";
 import { MeshInvites } from "@/components/meshes/mesh-invites";
 import { MembersList } from "@/components/meshes/members-list";
@@ -43,6 +44,7 @@ export default async function MeshPage({ params }: { params: Promise<{ locale: s
   const tm = await getTranslations("meshes");
   const ti = await getTranslations("invite");
   const tl = await getTranslations("live");
+  const tc = await getTranslations("chat");
   const detail = await loadMyMesh(meshId);
   const { mesh } = detail;
   // Owners manage every member but themselves, mesh admins members and observers (docs/mesh-api.md).
@@ -53,6 +55,7 @@ export default async function MeshPage({ params }: { params: Promise<{ locale: s
   const usable = canManage ? await caller.my.meshInvites({ meshId: mesh.id }) : null;
   return (
     <section className="stack">
+      <MeshNav meshId={mesh.id} />
       <p>
         <Link href="/dashboard">{t("back")}</Link>
       </p>
@@ -70,6 +73,11 @@ export default async function MeshPage({ params }: { params: Promise<{ locale: s
         <Link className="button secondary" href={`/dashboard/meshes/${mesh.id}/live`}>
           {tl("openLive")}
         </Link>
+        {!mesh.archivedAt ? (
+          <Link className="button secondary" href={`/dashboard/meshes/${mesh.id}/chat`}>
+            {tc("openChat")}
+          </Link>
+        ) : null}
         {!mesh.archivedAt && (detail.myRole === "owner" || detail.myRole === "admin") ? (
           <Link className="button" href={`/dashboard/meshes/${mesh.id}/invite`}>
             {ti("openInvite")}

@@ -1,5 +1,6 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { LiveStream } from "@/components/live/live-stream";
+import { MeshNav } from "@/components/chat/mesh-nav";
 import { Link } from "@/i18n/navigation";
 import { loadMyMesh } from "@/trpc/load-mesh";
 import { meshTitle } from "@/i18n/page-titles";
@@ -14,6 +15,7 @@ export default async function LivePage({ params }: { params: Promise<{ locale: s
   const detail = await loadMyMesh(meshId);
   return (
     <section className="stack">
+      <MeshNav meshId={meshId} />
       <p>
         <Link href={`/dashboard/meshes/${meshId}`}>{tb("back")}</Link>
       </p>
