@@ -182,6 +182,69 @@ describe("browser devices", () => {
   });
 });
 
+describe("browser devices end with their person", () => {
+  it("a ban of the person (through any of their members) and a departure end the browser devices; none is registered after", async () => {
+    const { owner, mesh, invite, deps } = await meshForBroker(db, harness.broker.ws);
+    const [ana, bo] = [await makeUser(db), await makeUser(db)];
+    for (const u of [ana, bo]) await as(db, u).my.joinMesh({ token: invite.token });
+    const anas = await device(ana, mesh.id);
+    const bos = await device(bo, mesh.id);
+
+    // Banned through the device itself: the person is banned, their key-less member and device end.
+    await removeMember(
+      { ...deps, actor: actorOf(owner) },
+      { meshId: mesh.id, memberId: anas.made.memberId, ban: true },
+    );
+    const anaLive = await db.member.count({ where: { meshId: mesh.id, userId: ana.id, revokedAt: null } });
+    expect(anaLive).toBe(0);
+    expect(await trpcOutcome((await register(ana, mesh.id)).call)).toBe("NOT_FOUND:mesh_not_found");
+
+    await as(db, bo).my.leaveMesh({ meshId: mesh.id });
+    expect((await db.member.findUniqueOrThrow({ where: { id: bos.made.memberId } })).revokedAt).not.toBeNull();
+    expect(await trpcOutcome((await register(bo, mesh.id)).call)).toBe("NOT_FOUND:mesh_not_found");
+  });
+});
+
+describe("key backups", () => {
+  it("hold only sealed text of the person's own live browser device, bounded, and go back only to that person", async () => {
+    const { owner, mesh, invite } = await meshForBroker(db, harness.broker.ws);
+    const ana = await makeUser(db);
+    await as(db, ana).my.joinMesh({ token: invite.token });
+    const mine = await device(ana, mesh.id);
+    const owners = await device(owner, mesh.id);
+    const sealed = toBase64Url(nacl.randomBytes(200));
+
+    const stored = await as(db, ana).my.putKeyBackup({ meshId: mesh.id, memberId: mine.made.memberId, sealed });
+    expect(stored.memberId).toBe(mine.made.memberId);
+    // Another person's device, a too large or non-base64url blob: refused.
+    expect(
+      await trpcOutcome(as(db, ana).my.putKeyBackup({ meshId: mesh.id, memberId: owners.made.memberId, sealed })),
+    ).toBe("NOT_FOUND:member_not_found");
+    expect(
+      await trpcOutcome(
+        as(db, ana).my.putKeyBackup({ meshId: mesh.id, memberId: mine.made.memberId, sealed: "A".repeat(2_049) }),
+      ),
+    ).toMatch(/^BAD_REQUEST/);
+    expect(
+      await trpcOutcome(as(db, ana).my.putKeyBackup({ meshId: mesh.id, memberId: mine.made.memberId, sealed: "a+b/" })),
+    ).toMatch(/^BAD_REQUEST/);
+    // Replaced, not added: one per person and device.
+    await as(db, ana).my.putKeyBackup({ meshId: mesh.id, memberId: mine.made.memberId, sealed: `${sealed}x` });
+    expect(await db.keyBackup.count({ where: { memberId: mine.made.memberId } })).toBe(1);
+    expect((await as(db, ana).my.keyBackup({ meshId: mesh.id, memberId: mine.made.memberId })).sealed).toBe(
+      `${sealed}x`,
+    );
+    expect(await trpcOutcome(as(db, owner).my.keyBackup({ meshId: mesh.id, memberId: mine.made.memberId }))).toBe(
+      "NOT_FOUND:key_backup_not_found",
+    );
+    const context = await as(db, ana).my.chatContext({ meshId: mesh.id });
+    expect(context.devices.find((d) => d.memberId === mine.made.memberId)?.backedUpAt).toBeInstanceOf(Date);
+    // Only the public halves ever reach the server: no secret key of the device is in any table.
+    const secrets = [toBase64Url(mine.secrets.signSecretKey), toBase64Url(mine.secrets.boxSecretKey)];
+    expect(await tablesContaining(db, secrets)).toEqual([]);
+  });
+});
+
 describe("key epochs in the browser", () => {
   it("after a removal the browser and the command line exchange whole-mesh messages under the new epoch's key; the removed peer gets none", async () => {
     const { owner, mesh, invite, deps } = await meshForBroker(db, harness.broker.ws);
