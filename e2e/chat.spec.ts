@@ -111,11 +111,16 @@ test("two browsers and the command line chat both ways, whole mesh and direct; a
     await expect(restored.getByRole("heading", { name: "Restore your keys" })).toBeVisible({ timeout: 20_000 });
     await restored.getByLabel("Passphrase").fill("wrong passphrase here");
     await restored.getByRole("button", { name: "Restore" }).click();
-    await expect(restored.getByRole("alert")).toContainText("does not open the backup", { timeout: 30_000 });
+    await expect(restored.getByRole("alert").filter({ hasText: "does not open the backup" })).toBeVisible({
+      timeout: 30_000,
+    });
     await restored.getByLabel("Passphrase").fill("correct horse battery staple");
     await restored.getByRole("button", { name: "Restore" }).click();
     await expect(restored.getByRole("status").filter({ hasText: "Connected" })).toBeVisible({ timeout: 30_000 });
     await say(restored, "written in the restored browser");
+    // Bruno looks at Olga's direct conversation: the whole mesh's new message waits there, unread.
+    await expect(conversation(bruno.page, /Whole mesh/)).toContainText("1 unread");
+    await conversation(bruno.page, /Whole mesh/).click();
     await expect(bruno.page.locator(".chat-messages")).toContainText("written in the restored browser");
     await third.close();
 
@@ -127,7 +132,9 @@ test("two browsers and the command line chat both ways, whole mesh and direct; a
       .filter({ hasText: "joined in the browser" });
     await row.getByRole("button", { name: "Remove" }).click();
     await row.getByRole("alertdialog").getByRole("button", { name: "Yes, remove" }).click();
-    await expect(bruno.page.getByRole("alert")).toContainText("You were removed from this mesh", { timeout: 10_000 });
+    await expect(bruno.page.getByRole("alert").filter({ hasText: "You were removed from this mesh" })).toBeVisible({
+      timeout: 10_000,
+    });
     await expect(bruno.page.getByRole("textbox", { name: "Message", exact: true })).toHaveCount(0);
     watch.stop();
   } finally {
