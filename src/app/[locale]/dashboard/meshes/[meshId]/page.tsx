@@ -55,11 +55,11 @@ export default async function MeshPage({ params }: { params: Promise<{ locale: s
   const usable = canManage ? await caller.my.meshInvites({ meshId: mesh.id }) : null;
   return (
     <section className="stack">
-      <MeshNav meshId={mesh.id} />
       <p>
         <Link href="/dashboard">{t("back")}</Link>
       </p>
       <h1>{mesh.name}</h1>
+      <MeshNav meshId={mesh.id} />
       <p className="muted">
         {mesh.slug} · {tm(`visibility.${mesh.visibility}`)} · {tm(`transport.${mesh.transport}`)} ·{" "}
         {tm(`tier.${mesh.tier}`)} · {tm("role")}: {tm(`roles.${detail.myRole}`)}

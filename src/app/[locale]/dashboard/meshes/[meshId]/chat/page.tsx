@@ -13,8 +13,8 @@ export default async function ChatPage({ params }: { params: Promise<{ locale: s
   const detail = await loadMyMesh(meshId);
   return (
     <section className="stack">
-      <MeshNav meshId={meshId} />
       <h1>{t("title", { mesh: detail.mesh.name })}</h1>
+      <MeshNav meshId={meshId} />
       <p className="muted">{t("lead")}</p>
       <ChatView meshId={meshId} />
     </section>

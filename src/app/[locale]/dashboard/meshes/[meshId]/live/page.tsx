@@ -15,11 +15,11 @@ export default async function LivePage({ params }: { params: Promise<{ locale: s
   const detail = await loadMyMesh(meshId);
   return (
     <section className="stack">
-      <MeshNav meshId={meshId} />
       <p>
         <Link href={`/dashboard/meshes/${meshId}`}>{tb("back")}</Link>
       </p>
       <h1>{t("title", { mesh: detail.mesh.name })}</h1>
+      <MeshNav meshId={meshId} />
       <p className="muted">{t("lead")}</p>
       <LiveStream meshId={meshId} />
     </section>
