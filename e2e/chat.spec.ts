@@ -177,3 +177,58 @@ test("the chat page at 375 px in en, es and de: accessible, nothing overflows", 
     await context.close();
   }
 });
+
+test("a history of 10,000 messages on the device is shown a page at a time, and earlier pages load on request", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { context, page } = await person(browser, "Hugo History", uniqueEmail("chat-history"));
+  try {
+    const { meshUrl } = await createMeshWithInvite(page, "History chat");
+    await openChat(page, meshUrl);
+    const meshId = new URL(meshUrl).pathname.split("/").pop() ?? "";
+    // Written straight into the page's IndexedDB, as 10,000 received messages would be.
+    await page.evaluate(async (mesh) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const r = indexedDB.open("review-mesh-chat");
+        r.onsuccess = () => resolve(r.result);
+        r.onerror = () => reject(r.error);
+      });
+      const devices = await new Promise<{ owner: string; meshId: string }[]>((resolve) => {
+        const r = db.transaction("devices").objectStore("devices").getAll();
+        r.onsuccess = () => resolve(r.result as { owner: string; meshId: string }[]);
+      });
+      const owner = devices.find((d) => d.meshId === mesh)?.owner ?? "";
+      const tx = db.transaction("messages", "readwrite");
+      const start = Date.now() * 1000 - 20_000;
+      for (let i = 0; i < 10_000; i++)
+        tx.objectStore("messages").put({
+          owner,
+          messageId: `00000000-0000-7000-8000-${String(i).padStart(12, "0")}`,
+          n: start + i,
+          conversation: "mesh",
+          from: "00000000-0000-7000-8000-000000000000",
+          fromName: "history",
+          text: `old message ${i}`,
+          sentAt: new Date().toISOString(),
+          createdAt: new Date().toISOString(),
+          direct: false,
+          mine: false,
+        });
+      await new Promise<void>((resolve) => (tx.oncomplete = () => resolve()));
+    }, meshId);
+    await openChat(page, meshUrl);
+    const items = page.locator(".chat-messages li");
+    await expect(items).toHaveCount(100);
+    await expect(items.last()).toContainText("old message 9999");
+    await expect(items.first()).toContainText("old message 9900");
+    await page.getByRole("button", { name: "Show earlier messages" }).click();
+    await expect(items).toHaveCount(200);
+    await expect(items.first()).toContainText("old message 9800");
+    // A new message still goes to the end.
+    await say(page, "after ten thousand");
+    await expect(items.last()).toContainText("after ten thousand");
+  } finally {
+    await context.close();
+  }
+});
