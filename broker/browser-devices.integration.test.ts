@@ -281,6 +281,26 @@ describe("key epochs in the browser", () => {
     await cli.client.send("from the terminal under epoch 1");
     await eventually(async () => seen.some((m) => m.text === "from the terminal under epoch 1"), 10_000);
     expect(mallory.inbox.map((m) => m.text)).not.toContain("from the browser under epoch 1");
+
+    // A newcomer's browser device, made after the epoch rose: it asks for the key it lacks and reads on.
+    const late = await makeUser(db);
+    await as(db, late).my.joinMesh({ token: invite.token });
+    const lateDevice = await device(late, mesh.id);
+    const lateSeen: ChatMessage[] = [];
+    const lateChat = new ChatClient({
+      brokerUrl: harness.broker.ws,
+      meshId: mesh.id,
+      rootKey: context.rootKey,
+      device: lateDevice.secrets,
+      onMessage: (m) => lateSeen.push(m),
+      WebSocket: globalThis.WebSocket,
+    });
+    lateChat.start();
+    await eventually(async () => lateChat.currentPeers.length > 0, 5_000);
+    await cli.client.send("for everyone, newcomer included");
+    await eventually(async () => lateSeen.some((m) => m.text === "for everyone, newcomer included"), 10_000);
+    expect(lateSeen.map((m) => m.text)).not.toContain("from the terminal under epoch 1");
+    lateChat.stop();
     chat.stop();
   });
 });
