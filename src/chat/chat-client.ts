@@ -25,7 +25,9 @@ import {
 } from "../../broker/client/payload-crypto";
 import { parseServerFrame } from "../../broker/client/server-frames";
 import type { SentReceipt } from "../../broker/client/client-types";
+import { backoffDelay, DEFAULT_BACKOFF, RESTART_BACKOFF } from "../../broker/client/delivery";
 import { fromBase64Url, toBase64Url, utf8 } from "../server/core/encoding";
+import { shouldRetry } from "../server/core/errors";
 
 /** The secret halves of a browser device, as IndexedDB keeps them (device-store.ts). */
 export interface DeviceSecrets {
@@ -72,8 +74,6 @@ export interface ChatClientOptions {
   WebSocket?: typeof WebSocket;
 }
 
-/** Closes after which the client does not dial again: the member or the mesh is gone. */
-const FINAL_CLOSES = new Set([4400, 4401, 4403, 4410]);
 const REQUEST_TIMEOUT_MS = 15_000;
 
 interface Pending {
@@ -261,15 +261,19 @@ export class ChatClient {
         this.pending.delete(id);
       }
       if (this.stopped) return;
-      if (FINAL_CLOSES.has(event.code)) {
+      // The error table decides, by the reason's code, else the close code (docs/protocol.md, "Close codes"):
+      // a removed member, a member that left, an archived mesh are for good.
+      if (!shouldRetry({ code: event.reason || undefined, close: event.code })) {
         this.stopped = true;
         this.keyExchange.clear();
         this.opts.onEnd?.({ code: event.code, reason: event.reason });
         return;
       }
-      // A refused upgrade reaches a page as 1006 without its status: dial again with back-off.
+      // A refused upgrade reaches a page as 1006 without its status: dial again with back-off, the short
+      // one while the node looks away (1001 going away, 1006 no close frame), as the command line does.
+      const away = event.code === 1001 || event.code === 1006;
+      const delay = backoffDelay(this.attempt, away ? RESTART_BACKOFF : DEFAULT_BACKOFF);
       this.attempt += 1;
-      const delay = Math.min(30_000, 500 * 2 ** Math.min(this.attempt, 6)) * (0.5 + Math.random() / 2);
       this.opts.onState?.("reconnecting");
       this.retryTimer = setTimeout(() => this.dial(), delay);
     };
