@@ -43,6 +43,7 @@ import { FrameLimits } from "./ws/frame-limits";
 import { startHeartbeat } from "./ws/heartbeat";
 import { ConnectionRegistry } from "./ws/registry";
 import { busy, createUpgradeHandler, refuse, upgradeRefusal, type AcceptedPeer } from "./ws/upgrade";
+import { WS_SUBPROTOCOL } from "./protocol/ws-subprotocol";
 
 export interface BrokerServer {
   server: http.Server;
@@ -283,7 +284,13 @@ export function createBrokerServer(config: TBrokerConfig, deps: BrokerDeps): Bro
     strikesPerMinute: config.WS_MAX_LIMITED_FRAMES,
     sweepAfterMs: config.RATE_LIMIT_SWEEP_AFTER_MS,
   });
-  const wss = new WebSocketServer({ noServer: true, maxPayload: config.MAX_MESSAGE_BYTES });
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: config.MAX_MESSAGE_BYTES,
+    // A browser offers `mesh.v1` beside its proof (ws-subprotocol.ts): select `mesh.v1`, never echo the
+    // proof (ws would otherwise select the first offered). A client that offers none gets none.
+    handleProtocols: (offered) => (offered.has(WS_SUBPROTOCOL) ? WS_SUBPROTOCOL : false),
+  });
   const connectionDeps = {
     db,
     log,

@@ -63,6 +63,7 @@ const CASES: Record<string, Case[]> = {
     { name: "invite", who: "user", path: (w) => `/dashboard/meshes/${w.meshId}/invite` },
   ],
   "dashboard/meshes/[meshId]/live": [{ name: "live", who: "user", path: (w) => `/dashboard/meshes/${w.meshId}/live` }],
+  "dashboard/meshes/[meshId]/chat": [{ name: "chat", who: "user", path: (w) => `/dashboard/meshes/${w.meshId}/chat` }],
   "dashboard/settings": [{ name: "settings", who: "user", path: () => "/dashboard/settings" }],
   admin: [
     { name: "admin summary", who: "admin", path: () => "/admin" },

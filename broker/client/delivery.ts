@@ -14,6 +14,14 @@ export interface BackoffOptions {
 export const DEFAULT_BACKOFF: BackoffOptions = { initialMs: 500, maxMs: 30_000 };
 
 /**
+ * The back-off while the broker's node is down or restarting (the socket could not be opened, the node
+ * closed it `SHUTTING_DOWN` or the connection was lost, a balancer answered 502/503/504 without a
+ * Retry-After): short and with full jitter, so the node's clients are back within 2.5 s of it listening
+ * again, spread over those 2.5 s instead of landing together (docs/protocol.md, "Reconnecting").
+ */
+export const RESTART_BACKOFF: BackoffOptions = { initialMs: 500, maxMs: 2_500, jitter: "full" };
+
+/**
  * Delay before reconnect attempt `attempt` (0-based): exponential, capped, with "equal jitter" (half
  * fixed, half random) by default, so that peers cut off together do not all return at once, yet none
  * retries sooner than half the step; or "full jitter" (socket.ts, a node that is down).

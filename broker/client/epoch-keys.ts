@@ -2,7 +2,7 @@
 import nacl from "tweetnacl";
 import { z } from "zod";
 import { fromBase64Url, toBase64Url, tryFromBase64Url } from "../../src/server/core/encoding";
-import { epochKeyId } from "./mesh-crypto";
+import { epochKeyId } from "./payload-crypto";
 
 export const ZEpochKey = z.object({
   epoch: z.number().int().min(1),

@@ -1,7 +1,8 @@
 // How a peer gets and gives the whole-mesh keys of epochs above 0 (docs/protocol.md, "Key epochs"):
 // the first sender of an epoch creates a key and gives it, in direct messages sealed to each live
 // member's box key, before its message; a member that holds a message under a key it lacks asks the
-// sender; a member coming online later gets the keys this peer created for the current epoch.
+// sender; a member coming online later gets the keys this peer created for the current epoch. Portable:
+// the command line and the chat page share it.
 import type { TMessageFrame, TMessagePriority, TPeerInfo, TTargetSpec } from "../protocol/frames";
 import { MAX_TARGET_PEERS } from "../protocol/frames";
 import type { SentReceipt } from "./client-types";
@@ -14,7 +15,7 @@ import {
   ZMeshKeyPlaintext,
   ZMeshKeyRequestPlaintext,
   type DirectRecipient,
-} from "./mesh-crypto";
+} from "./payload-crypto";
 import { fromBase64Url, toBase64Url } from "../../src/server/core/encoding";
 
 /** Messages under an epoch key not held yet wait this long for it (unacked), then count as undecryptable. */
@@ -43,7 +44,7 @@ export class KeyExchange {
   private readonly ensuring = new Map<number, Promise<TEpochKey>>();
   /** Keys this peer created, with the members it has given them to (it gives them to newcomers too). */
   private readonly shared = new Map<string, { epoch: number; members: Set<string> }>();
-  private readonly held = new Map<string, { frame: TMessageFrame; timer: NodeJS.Timeout }>();
+  private readonly held = new Map<string, { frame: TMessageFrame; timer: ReturnType<typeof setTimeout> }>();
   private readonly asked = new Set<string>();
 
   constructor(
@@ -76,7 +77,8 @@ export class KeyExchange {
     const timer = setTimeout(() => {
       if (this.held.delete(frame.messageId)) this.host.giveUp(frame);
     }, HOLD_MS);
-    timer.unref();
+    // Portable (the chat page shares this class): a browser's timers have no unref.
+    (timer as { unref?: () => void }).unref?.();
     this.held.set(frame.messageId, { frame, timer });
     const ask = `${head.epoch}:${head.keyId}:${frame.from}`;
     if (!this.asked.has(ask) && frame.from !== this.host.memberId) {

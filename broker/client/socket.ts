@@ -6,7 +6,7 @@ import { closeWith } from "../protocol/close";
 import { signWsAuth, WS_AUTH_HEADER, WS_PATH } from "../protocol/ws-auth";
 import type { TServerFrame } from "../protocol/frames";
 import { MeshClientError } from "./mesh-client-error";
-import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from "./delivery";
+import { backoffDelay, DEFAULT_BACKOFF, RESTART_BACKOFF, type BackoffOptions } from "./delivery";
 import { brokerWsUrl } from "./join-link";
 import { parseServerFrame } from "./server-frames";
 
@@ -122,13 +122,8 @@ export function endError(end: SocketEnd): MeshClientError {
   return new MeshClientError("UNREACHABLE", end.message, { retryable: true });
 }
 
-/**
- * The back-off while the broker's node is down or restarting (the socket could not be opened, the node
- * closed it `SHUTTING_DOWN` or the connection was lost, a balancer answered 502/503/504 without a
- * Retry-After): short and with full jitter, so the node's clients are back within 2.5 s of it listening
- * again, spread over those 2.5 s instead of landing together (docs/protocol.md, "Reconnecting").
- */
-export const RESTART_BACKOFF: BackoffOptions = { initialMs: 500, maxMs: 2_500, jitter: "full" };
+// The restart back-off lives with the other back-offs (delivery.ts), which the chat page shares.
+export { RESTART_BACKOFF };
 
 /** How many milliseconds past a Retry-After a refused client may come back, at random: refused clients spread out. */
 export const RETRY_AFTER_JITTER_MS = 1_000;

@@ -1,13 +1,15 @@
 import { createHash, randomBytes } from "node:crypto";
 import { ed25519Sign, ed25519Verify } from "../../src/server/core/crypto/ed25519";
 import { toBase64Url, tryFromBase64Url, utf8 } from "../../src/server/core/encoding";
+import { wsAuthString } from "./ws-subprotocol";
+
+export { wsAuthString };
 
 /** WebSocket path of protocol v1 (docs/protocol.md). */
 export const WS_PATH = "/ws";
 /** Request header that carries the connection proof. */
 export const WS_AUTH_HEADER = "x-mesh-auth";
 const SCHEME = "v1";
-const CONTEXT = "ic-ws-v1";
 const HOOK_CONTEXT = "ic-hook-v1";
 
 interface AuthParts {
@@ -15,11 +17,6 @@ interface AuthParts {
   memberId: string;
   ts: number;
   nonce: string;
-}
-
-/** The bytes a peer signs to open a connection: context, mesh, member, timestamp and nonce, joined by `|`. */
-export function wsAuthString(p: AuthParts): string {
-  return `${CONTEXT}|${p.meshId}|${p.memberId}|${p.ts}|${p.nonce}`;
 }
 
 /** The bytes a hook signs: as for a connection under its own context, plus the hex SHA-256 of the body. */

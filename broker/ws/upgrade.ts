@@ -11,6 +11,7 @@ import { retryAfterSeconds } from "../../src/server/core/token-bucket";
 import { requestClientAddress, requestTarget, safeErrorFields } from "../http/request";
 import type { BrokerMetrics } from "../metrics";
 import { NonceCache, parseWsAuth, verifyWsAuth, WS_AUTH_HEADER, WS_PATH } from "../protocol/ws-auth";
+import { proofFromSubprotocols } from "../protocol/ws-subprotocol";
 import { findConnectingPeer, type ConnectingPeer } from "../../src/server/services/broker/peer-connection";
 import { claimNonce } from "../../src/server/services/broker/used-nonces";
 import { VISITOR } from "../../src/server/services/actor";
@@ -124,7 +125,8 @@ async function authenticate(req: http.IncomingMessage, deps: UpgradeDeps): Promi
   if (!ids.success)
     return upgradeRefusal("BAD_REQUEST", "mesh and member must be UUIDs, receive 0 or 1", "bad_request");
   const unauthorized = (reason: string) => upgradeRefusal("UNAUTHORIZED", "authentication failed", reason);
-  const auth = parseWsAuth(req.headers[WS_AUTH_HEADER]);
+  // The header, else the same proof offered as a subprotocol (a browser cannot set headers): same checks.
+  const auth = parseWsAuth(req.headers[WS_AUTH_HEADER] ?? proofFromSubprotocols(req.headers["sec-websocket-protocol"]));
   if (!auth) return unauthorized("malformed_auth");
   if (Math.abs(Date.now() - auth.ts) > deps.maxSkewMs) return unauthorized("stale");
   const { mesh: meshId, member: memberId } = ids.data;

@@ -17,8 +17,8 @@ export async function notFoundTitle(locale: string): Promise<Metadata> {
 type MeshParams = { params: Promise<{ locale: string; meshId: string }> };
 type PipelineParams = { params: Promise<{ locale: string; pipelineId: string }> };
 
-/** A mesh page's title: its name, or "Live: name" / "Invite to name". */
-export function meshTitle(kind: "mesh" | "live" | "invite") {
+/** A mesh page's title: its name, or "Live: name" / "Invite to name" / "Chat: name". */
+export function meshTitle(kind: "mesh" | "live" | "invite" | "chat") {
   return async ({ params }: MeshParams): Promise<Metadata> => {
     const { locale, meshId } = await params;
     const detail = await findMyMesh(meshId);

@@ -14,4 +14,9 @@ export const ZWebServerConfig = z.object({
   DATABASE_URL: ZDatabaseUrl,
   DB_PING_INTERVAL_MS: envInt(5_000, 100, 600_000),
   METRICS_TOKEN: ZMetricsToken,
+  /** The broker the chat page connects to (the app's PUBLIC_BROKER_URL): allowed by the pages' connect-src. */
+  PUBLIC_BROKER_URL: z
+    .string()
+    .regex(/^wss?:\/\/[^|\s]+$/, { error: "must be a ws:// or wss:// URL" })
+    .default("ws://localhost:4000"),
 });

@@ -118,7 +118,7 @@ const server = http.createServer((req, res) => {
   if (!trusted) for (const name of FORWARDED) delete req.headers[name];
   const https = "encrypted" in socket || (trusted && req.headers["x-forwarded-proto"] === "https");
   const nonce = newNonce();
-  const headers = securityHeaders({ nonce, https, dev });
+  const headers = securityHeaders({ nonce, https, dev, brokerUrl: config.PUBLIC_BROKER_URL });
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   // Next.js takes the nonce for its scripts from the request's policy.
   req.headers["content-security-policy"] = headers["content-security-policy"];

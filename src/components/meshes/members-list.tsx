@@ -20,6 +20,8 @@ interface Member {
   canReceive: boolean;
   /** Set for the member of one assistant session (made by the machine's member). */
   parentMemberId: string | null;
+  /** A device of the person's browser (the chat page). */
+  browserDevice: boolean;
   lastSeenAt: Date | null;
 }
 
@@ -65,7 +67,16 @@ export async function MembersList({
       <li key={m.id} className="stack-sm" data-testid="member">
         <span>
           <strong>{m.displayName}</strong> · {tm(`roles.${m.role}`)} ·{" "}
-          {m.parentMemberId ? t("session") : m.userId ? (m.peerPubkey ? t("device") : t("inBrowser")) : t("peer")} ·{" "}
+          {m.browserDevice
+            ? t("browserDevice")
+            : m.parentMemberId
+              ? t("session")
+              : m.userId
+                ? m.peerPubkey
+                  ? t("device")
+                  : t("inBrowser")
+                : t("peer")}{" "}
+          ·{" "}
           {m.revokedAt ? (
             <>
               {t("left")} <LocalTime iso={m.revokedAt.toISOString()} withTime={false} />

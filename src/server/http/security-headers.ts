@@ -17,17 +17,35 @@ export interface SecurityHeaderOptions {
   https: boolean;
   /** Next.js's development server evaluates code and talks to its own socket: it needs more. */
   dev: boolean;
+  /** The broker's address (PUBLIC_BROKER_URL): the chat page opens its WebSocket there. */
+  brokerUrl?: string;
+}
+
+/** The origin of a ws:// or wss:// address, for connect-src (a path such as `/broker` is not part of it). */
+function socketOrigin(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "ws:" || parsed.protocol === "wss:" ? `${parsed.protocol}//${parsed.host}` : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The Content-Security-Policy of an answer. */
-export function contentSecurityPolicy({ nonce, dev }: Pick<SecurityHeaderOptions, "nonce" | "dev">): string {
+export function contentSecurityPolicy({
+  nonce,
+  dev,
+  brokerUrl,
+}: Pick<SecurityHeaderOptions, "nonce" | "dev" | "brokerUrl">): string {
+  const broker = socketOrigin(brokerUrl);
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    `connect-src 'self'${dev ? " ws: wss:" : ""}`,
+    `connect-src 'self'${broker ? ` ${broker}` : ""}${dev ? " ws: wss:" : ""}`,
     "object-src 'none'",
     "base-uri 'self'",
     // Sign-in with an OAuth provider posts here, then goes on to the provider's page.

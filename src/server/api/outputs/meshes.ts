@@ -49,6 +49,8 @@ export const ZMeshDetailOut = z.object({
       canReceive: z.boolean(),
       /** The member that made this session member (one assistant session); null otherwise. */
       parentMemberId: z.string().nullable(),
+      /** A device of the person's browser (the chat page; docs/mesh-api.md, "Browser devices"). */
+      browserDevice: z.boolean(),
       lastSeenAt: ZDateNull,
     }),
   ),

@@ -45,6 +45,7 @@ import { lazyLimiter, takeOrThrow } from "../rate-limit";
 import { createTRPCRouter, protectedProcedure } from "../trpc";
 import { accountProcedures } from "./my-account";
 import { mailProcedures } from "./my-mail";
+import { chatProcedures } from "./my-chat";
 import { ZHomeMeshesInput, ZHomeMeshesOut } from "@/server/services/home/home-overview.schema";
 import { listHomeMeshes } from "@/server/services/home/list-home-meshes";
 import { ZDeviceDecidedOut, ZDeviceLoginOut } from "../outputs/devices";
@@ -90,6 +91,7 @@ export const myRouter = createTRPCRouter({
     .mutation(({ ctx, input }) => updateProfile(ctx.service, input)),
   ...accountProcedures,
   ...mailProcedures,
+  ...chatProcedures,
   meshes: protectedProcedure
     .meta(rest("GET", "/my/meshes", "Meshes I own or belong to"))
     .input(ZPageInput)

@@ -36,6 +36,7 @@ export async function getMeshDetail(ctx: ServiceContext<UserActor>, input: TMesh
           // Whether a message reaches it now: a live connection that takes messages (not one that only sends).
           _count: { select: { presences: { where: { disconnectedAt: null, receives: true } } } },
           parentMemberId: true,
+          browserDevice: true,
         },
       },
       invites: {

@@ -19,7 +19,7 @@ export async function expireIdleSessions(
   return ctx.db.$transaction(async (tx) => {
     const idle = await tx.$queryRaw<{ id: string; mesh_id: string; display_name: string; user_id: string | null }[]>`
       SELECT m.id::text, m.mesh_id::text, m.display_name, m.user_id FROM members m
-      WHERE m.parent_member_id IS NOT NULL AND m.revoked_at IS NULL
+      WHERE m.parent_member_id IS NOT NULL AND m.revoked_at IS NULL AND NOT m.browser_device
         AND m.joined_at < ${cutoff}::timestamptz AT TIME ZONE 'UTC'
         AND NOT EXISTS (SELECT 1 FROM presences p WHERE p.member_id = m.id
           AND (p.disconnected_at IS NULL OR p.disconnected_at >= ${cutoff}::timestamptz AT TIME ZONE 'UTC'))

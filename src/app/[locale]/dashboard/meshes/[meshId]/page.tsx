@@ -1,6 +1,7 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { LocalTime } from "@/components/local-time";
 import { MeshActions } from "@/components/meshes/mesh-actions";
+import { MeshNav } from "@/components/chat/mesh-nav";
 import { LiftBanButton } from "@/components/meshes/member-controls";
 import { MeshInvites } from "@/components/meshes/mesh-invites";
 import { MembersList } from "@/components/meshes/members-list";
@@ -44,6 +45,7 @@ export default async function MeshPage({ params }: { params: Promise<{ locale: s
   const tm = await getTranslations("meshes");
   const ti = await getTranslations("invite");
   const tl = await getTranslations("live");
+  const tc = await getTranslations("chat");
   const detail = await loadMyMesh(meshId);
   const { mesh } = detail;
   // Owners manage every member but themselves, mesh admins members and observers (docs/mesh-api.md).
@@ -56,6 +58,7 @@ export default async function MeshPage({ params }: { params: Promise<{ locale: s
     <section className="stack">
       <BackLink href="/dashboard">{t("back")}</BackLink>
       <h1>{mesh.name}</h1>
+      <MeshNav meshId={mesh.id} />
       <p className="muted">
         {mesh.slug} · {tm(`visibility.${mesh.visibility}`)} · {tm(`transport.${mesh.transport}`)} ·{" "}
         {tm(`tier.${mesh.tier}`)} · {tm("role")}: {tm(`roles.${detail.myRole}`)}
@@ -69,6 +72,11 @@ export default async function MeshPage({ params }: { params: Promise<{ locale: s
         <Link className="button secondary" href={`/dashboard/meshes/${mesh.id}/live`}>
           {tl("openLive")}
         </Link>
+        {!mesh.archivedAt ? (
+          <Link className="button secondary" href={`/dashboard/meshes/${mesh.id}/chat`}>
+            {tc("openChat")}
+          </Link>
+        ) : null}
         {!mesh.archivedAt && (detail.myRole === "owner" || detail.myRole === "admin") ? (
           <Link className="button" href={`/dashboard/meshes/${mesh.id}/invite`}>
             {ti("openInvite")}
