@@ -89,6 +89,43 @@ test("two browsers and the command line chat both ways, whole mesh and direct; a
     await expect(olga.page.locator(".chat-message.mentions-me")).toContainText("ping @Olga_Owner");
     expect(watch.stdout()).not.toContain("ping @Olga_Owner");
 
+    // Safety numbers: Olga and Bruno see the same 60 digits for each other, and the command line prints
+    // the same for Olga; marked verified, the mark turns into a warning when the keys it knew are gone.
+    const digitsOf = async (page: Page, name: string) => {
+      const item = page
+        .locator(".chat-peer-list li")
+        .filter({ has: page.getByRole("button", { name: new RegExp(`^${name}`) }) });
+      await item.getByText("Safety number", { exact: true }).click();
+      const shown = item.getByTestId("safety-digits");
+      await expect(shown).toHaveText(/^(\d{5}[ \n]){11}\d{5}$/, { timeout: 10_000 });
+      return { item, digits: ((await shown.textContent()) ?? "").replace(/\s/g, "") };
+    };
+    const olgaSeesBruno = await digitsOf(olga.page, "Bruno Member");
+    const brunoSeesOlga = await digitsOf(bruno.page, "Olga Owner");
+    expect(olgaSeesBruno.digits).toHaveLength(60);
+    expect(brunoSeesOlga.digits).toBe(olgaSeesBruno.digits);
+    const olgaSeesCli = await digitsOf(olga.page, "cli-bot");
+    const verified = await cli.done(["verify", "Olga Owner", "--json"]);
+    expect(verified.code, verified.err).toBe(0);
+    expect((JSON.parse(verified.out) as { safetyNumber: string }).safetyNumber.replace(/\s/g, "")).toBe(
+      olgaSeesCli.digits,
+    );
+    await olgaSeesCli.item.getByRole("button", { name: "Mark as verified" }).click();
+    await expect(olgaSeesCli.item.getByText("Verified", { exact: true })).toBeVisible();
+    // The mark as the browser keeps it, with another key fingerprint: what a changed key looks like.
+    await olga.page.evaluate(() => {
+      for (const key of Object.keys(localStorage).filter((k) => k.startsWith("mesh-chat-verified:"))) {
+        const marks = JSON.parse(localStorage.getItem(key) ?? "[]") as { keyFingerprint: string }[];
+        localStorage.setItem(
+          key,
+          JSON.stringify(marks.map((m) => ({ ...m, keyFingerprint: "AAAAAAAAAAAAAAAAAAAAAA" }))),
+        );
+      }
+    });
+    await olga.page.reload();
+    await expect(olga.page.getByRole("status").filter({ hasText: "Connected" })).toBeVisible({ timeout: 20_000 });
+    await expect(olga.page.getByRole("alert").filter({ hasText: "The keys of cli-bot changed" })).toBeVisible();
+
     // History stays on the device: a reload shows the conversation again.
     await olga.page.reload();
     await expect(olga.page.getByRole("status").filter({ hasText: "Connected" })).toBeVisible({ timeout: 20_000 });

@@ -320,6 +320,14 @@ function ChatSession({ ctx, device }: { ctx: Context; device: DeviceSecrets }) {
   };
 
   const me = peers.find((p) => p.memberId === device.memberId);
+  // This device's public keys as this browser holds them (not as the broker lists them): the safety numbers' own side.
+  const mineKeys = useMemo(
+    () => ({
+      peerPubkey: toBase64Url(device.signSecretKey.subarray(32)),
+      boxPubkey: toBase64Url(nacl.box.keyPair.fromSecretKey(device.boxSecretKey).publicKey),
+    }),
+    [device],
+  );
   const known = useMemo(
     () => new Set([...peers.map((p) => handleOf(p.displayName).toLowerCase()), ...peers.flatMap((p) => p.groups)]),
     [peers],
@@ -350,6 +358,7 @@ function ChatSession({ ctx, device }: { ctx: Context; device: DeviceSecrets }) {
         <PeerList
           peers={peers.filter((p) => p.boxPubkey)}
           me={device.memberId}
+          mine={mineKeys}
           active={active}
           unread={unread}
           onOpen={setActive}

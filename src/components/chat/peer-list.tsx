@@ -2,18 +2,23 @@
 
 import { useTranslations } from "next-intl";
 import type { TPeerInfo } from "../../../broker/protocol/frames";
+import type { MemberPublicKeys } from "../../../broker/protocol/safety-number";
 import { statusLabel, type Tr } from "@/components/audit-sentence";
+import { SafetyNumber } from "./safety-number";
 
 /** The peers' conversations: the whole mesh first, then each other member with presence and status. */
 export function PeerList({
   peers,
   me,
+  mine,
   active,
   unread,
   onOpen,
 }: {
   peers: readonly TPeerInfo[];
   me: string;
+  /** This device's public keys, for the safety numbers. */
+  mine: MemberPublicKeys;
   active: string;
   unread: Record<string, number>;
   onOpen: (conversation: string) => void;
@@ -65,9 +70,7 @@ export function PeerList({
                 ) : null}
                 {badge(p.memberId)}
               </button>
-              {/* Issue 45 point 4 (safety numbers, built beside this page): each peer's fingerprint and
-                  "verified" mark go here, under the peer's conversation button. */}
-              <div className="chat-peer-safety" data-safety-number-for={p.memberId} />
+              <SafetyNumber deviceMemberId={me} mine={mine} peer={p} />
             </li>
           );
         })}
