@@ -114,6 +114,7 @@ try {
     ["mesh", `/en/dashboard/meshes/${meshId}`, "admin"],
     ["invite", `/en/dashboard/meshes/${meshId}/invite`, "admin"],
     ["mesh-live", `/en/dashboard/meshes/${meshId}/live`, "admin"],
+    ["mesh-chat", `/en/dashboard/meshes/${meshId}/chat`, "admin"],
     ["settings", "/en/dashboard/settings", "admin"],
     ["admin", "/en/admin", "admin"],
     ["admin-meshes", "/en/admin/meshes", "admin"],
