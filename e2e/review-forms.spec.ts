@@ -58,6 +58,14 @@ test("a job made in the form, with the API's errors first, is followed on its pa
       .first(),
   ).toBeVisible();
 
+  // The job's place: analysed whole at once, or through the run form prefilled with it.
+  await page.goto(`/en/engine/jobs/${jobId}`);
+  await expect(page.getByRole("button", { name: `Analyse all of ${job.place_name ?? ""}` })).toBeVisible();
+  await page.getByRole("link", { name: "Choose dates first…" }).click();
+  await expect(page).toHaveURL(/\/en\/pipelines\/review-analytics\/execute\?place_key=/);
+  await expect(page.getByLabel("Place")).toHaveValue(/p-0003$/);
+  await expect(page.getByLabel("Platform origin")).toHaveValue(/^http:\/\/(127\.0\.0\.1|localhost):\d+$/);
+
   await page.goto(`/en/engine/jobs/${jobId}`);
   await page.getByRole("button", { name: "Analyse", exact: true }).click();
   await expect(page).toHaveURL(/\/en\/pipelines\/review-analytics\/executions\/[0-9a-f-]{36}$/);
