@@ -44,6 +44,8 @@ export interface World {
   jobId: string;
   executionId: string;
   scheduleId: string;
+  /** The place the batch's job read (once its run ended). */
+  placeId: string;
 }
 
 /**
@@ -101,7 +103,19 @@ export const test = base.extend<object, { adminState: State; world: World }>({
       });
       expect(schedule.ok(), await schedule.text()).toBe(true);
       const { id: scheduleId } = (await schedule.json()) as { id: string };
-      await use({ userState, meshId, token, code, batchId, jobId: job_ids[0] ?? "", executionId, scheduleId });
+      const jobId = job_ids[0] ?? "";
+      let placeId = "";
+      await expect
+        .poll(
+          async () => {
+            const job = await admin.request.get(`/api/jobs/${jobId}`);
+            placeId = ((await job.json()) as { job: { place_id: string | null } }).job.place_id ?? "";
+            return placeId;
+          },
+          { timeout: 30_000 },
+        )
+        .not.toBe("");
+      await use({ userState, meshId, token, code, batchId, jobId, executionId, scheduleId, placeId });
       await admin.request.delete(`/api/schedules/${scheduleId}`, { headers: { origin: baseURL } });
       await admin.close();
     },

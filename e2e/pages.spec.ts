@@ -89,6 +89,7 @@ const CASES: Record<string, Case[]> = {
   "engine/jobs": [{ name: "jobs", who: "admin", path: () => "/engine/jobs" }],
   "engine/jobs/new": [{ name: "new job form", who: "admin", path: () => "/engine/jobs/new" }],
   "engine/jobs/[jobId]": [{ name: "job detail", who: "admin", path: (w) => `/engine/jobs/${w.jobId}` }],
+  "engine/places/[placeId]": [{ name: "place detail", who: "admin", path: (w) => `/engine/places/${w.placeId}` }],
   "engine/scrapers": [{ name: "scraper versions", who: "admin", path: () => "/engine/scrapers" }],
   // Pipelines are an administrator's pages; any other user gets the 403 page.
   pipelines: [

@@ -79,6 +79,27 @@ test("a job made in the form, with the API's errors first, is followed on its pa
   expect(execution.input).toEqual({ job_ids: [jobId], max_reviews: 100_000 });
   expect(execution.review_count).toBe(8);
   await expect(run.getByRole("link", { name: "Open the report" })).toBeVisible();
+
+  // The place's name leads to its page, whose Analyse reads every review of the place.
+  await page.goto(`/en/engine/jobs/${jobId}`);
+  await page
+    .getByRole("heading", { level: 2 })
+    .first()
+    .getByRole("link", { name: job.place_name ?? "" })
+    .click();
+  await expect(page).toHaveURL(/\/en\/engine\/places\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Place");
+  await page.getByRole("button", { name: "Analyse", exact: true }).click();
+  await expect(page).toHaveURL(/\/en\/pipelines\/review-analytics\/executions\/[0-9a-f-]{36}$/);
+  await expect(page.locator("[data-execution-id]")).toHaveAttribute("data-execution-status", "succeeded", {
+    timeout: 60_000,
+  });
+  const placeRunId = page.url().split("/").pop() ?? "";
+  const placeRun = (await (
+    await page.request.get(`/api/pipelines/review-analytics/executions/${placeRunId}`)
+  ).json()) as { input: Record<string, unknown>; review_count: number };
+  expect(placeRun.input).toMatchObject({ place_key: expect.stringMatching(/p-0003$/) });
+  expect(placeRun.review_count).toBeGreaterThanOrEqual(8);
 });
 
 test("a schedule made in the form from a place found by name goes to its page", async ({ page }) => {

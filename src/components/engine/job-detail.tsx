@@ -36,7 +36,7 @@ export function JobDetail({ jobId }: { jobId: string }) {
       <div className="card stack-sm">
         <div className="row-between">
           <h2>
-            <PlaceLabel name={j.place_name} placeKey={j.platform_id ?? j.place_url} />
+            <PlaceLabel name={j.place_name} placeKey={j.platform_id ?? j.place_url} placeId={j.place_id} />
           </h2>
           <StatusBadge status={j.status} />
         </div>

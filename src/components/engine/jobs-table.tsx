@@ -74,7 +74,7 @@ export function JobsTable({ batchId }: { batchId?: string }) {
                     <ShortId id={j.id} href={`/engine/jobs/${j.id}`} />
                   </td>
                   <td>
-                    <PlaceLabel name={j.place_name} placeKey={j.platform_id ?? j.place_url} />
+                    <PlaceLabel name={j.place_name} placeKey={j.platform_id ?? j.place_url} placeId={j.place_id} />
                   </td>
                   <td>
                     <StatusBadge status={j.status} />
