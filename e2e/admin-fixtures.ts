@@ -44,6 +44,8 @@ export interface World {
   jobId: string;
   executionId: string;
   scheduleId: string;
+  /** The place the batch's job read (once its run ended). */
+  placeId: string;
 }
 
 /**
@@ -82,7 +84,11 @@ export const test = base.extend<object, { adminState: State; world: World }>({
       // The demo data has a finished review-analytics run of the administrator.
       const runs = await admin.request.get("/api/pipelines/review-analytics/executions?status=succeeded");
       expect(runs.ok(), await runs.text()).toBe(true);
-      const executionId = ((await runs.json()) as { items: { id: string }[] }).items[0]?.id ?? "";
+      // One with reviews: a run over none (e2e/review-forms.spec.ts makes one) has no figures to show.
+      const executionId =
+        ((await runs.json()) as { items: { id: string; review_count: number | null }[] }).items.find(
+          (r) => (r.review_count ?? 0) > 0,
+        )?.id ?? "";
       expect(executionId).not.toBe("");
       const batch = await admin.request.post("/api/scrape/platform-reviews/batch", {
         data: { requester_client_id: "page-matrix", jobs: [{ platform_id: "p-0001", review_limit: 5 }] },
@@ -101,7 +107,19 @@ export const test = base.extend<object, { adminState: State; world: World }>({
       });
       expect(schedule.ok(), await schedule.text()).toBe(true);
       const { id: scheduleId } = (await schedule.json()) as { id: string };
-      await use({ userState, meshId, token, code, batchId, jobId: job_ids[0] ?? "", executionId, scheduleId });
+      const jobId = job_ids[0] ?? "";
+      let placeId = "";
+      await expect
+        .poll(
+          async () => {
+            const job = await admin.request.get(`/api/jobs/${jobId}`);
+            placeId = ((await job.json()) as { job: { place_id: string | null } }).job.place_id ?? "";
+            return placeId;
+          },
+          { timeout: 30_000 },
+        )
+        .not.toBe("");
+      await use({ userState, meshId, token, code, batchId, jobId, executionId, scheduleId, placeId });
       await admin.request.delete(`/api/schedules/${scheduleId}`, { headers: { origin: baseURL } });
       await admin.close();
     },

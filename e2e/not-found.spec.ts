@@ -15,6 +15,9 @@ const KINDS = [
   { kind: "job", who: "admin", path: `/en/engine/jobs/${ABSENT}`, back: "/en/engine/jobs" },
   { kind: "batch", who: "admin", path: `/en/engine/batches/${ABSENT}`, back: "/en/engine/batches" },
   { kind: "schedule", who: "admin", path: `/en/engine/schedules/${ABSENT}`, back: "/en/engine/schedules" },
+  // Places have no list of their own: back to the jobs that read them.
+  { kind: "place", who: "admin", path: `/en/engine/places/${ABSENT}`, back: "/en/engine/jobs" },
+  { kind: "place, not an id", who: "admin", path: "/en/engine/places/no-such-place", back: "/en/engine/jobs" },
   { kind: "pipeline", who: "admin", path: "/en/pipelines/no-such-pipeline", back: "/en/pipelines" },
   {
     kind: "pipeline run",

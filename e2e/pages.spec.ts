@@ -83,11 +83,14 @@ const CASES: Record<string, Case[]> = {
   "engine/batches": [{ name: "batches", who: "admin", path: () => "/engine/batches" }],
   "engine/batches/[batchId]": [{ name: "batch detail", who: "admin", path: (w) => `/engine/batches/${w.batchId}` }],
   "engine/schedules": [{ name: "schedules", who: "admin", path: () => "/engine/schedules" }],
+  "engine/schedules/new": [{ name: "new schedule form", who: "admin", path: () => "/engine/schedules/new" }],
   "engine/schedules/[scheduleId]": [
     { name: "schedule detail", who: "admin", path: (w) => `/engine/schedules/${w.scheduleId}` },
   ],
   "engine/jobs": [{ name: "jobs", who: "admin", path: () => "/engine/jobs" }],
+  "engine/jobs/new": [{ name: "new job form", who: "admin", path: () => "/engine/jobs/new" }],
   "engine/jobs/[jobId]": [{ name: "job detail", who: "admin", path: (w) => `/engine/jobs/${w.jobId}` }],
+  "engine/places/[placeId]": [{ name: "place detail", who: "admin", path: (w) => `/engine/places/${w.placeId}` }],
   "engine/scrapers": [{ name: "scraper versions", who: "admin", path: () => "/engine/scrapers" }],
   // Pipelines are an administrator's pages; any other user gets the 403 page.
   pipelines: [

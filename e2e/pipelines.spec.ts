@@ -37,8 +37,9 @@ test("runs review-analytics from the page, watches the stages, then sees every w
   const card = page.locator('[data-pipeline-id="review-analytics"]');
   await card.getByRole("link", { name: "Run" }).click();
 
-  // The form is generated from the run-request schema; the demo place is filled in.
-  await expect(page.getByLabel("Place")).toHaveValue("demo-trattoria");
+  // The form is generated from the run-request schema and starts empty (no example place filled in).
+  await expect(page.getByLabel("Place")).toHaveValue("");
+  await page.getByLabel("Place").fill("demo-trattoria");
   await expect(page.getByLabel("From")).toHaveAttribute("type", "date");
   await expect(page.getByLabel("Batches")).toBeVisible();
   await page.getByLabel("From").fill("2026-01-01");

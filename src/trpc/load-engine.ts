@@ -6,7 +6,7 @@ import { requireAdmin } from "./admin";
 import { serverCaller } from "./server";
 
 /** The engine's objects that have a page of their own. */
-export type EngineObject = "job" | "batch" | "schedule";
+export type EngineObject = "job" | "batch" | "schedule" | "place";
 
 /**
  * Whether the engine object of a detail page exists, checked on the server before the page renders
@@ -20,6 +20,7 @@ export const engineObjectExists = cache(async (locale: string, kind: EngineObjec
   try {
     if (kind === "job") await caller.scrape.job({ job_id: id });
     else if (kind === "batch") await caller.scrape.batch({ batch_id: id });
+    else if (kind === "place") await caller.scrape.place({ place_id: id });
     else await caller.scrape.schedules.get({ schedule_id: id });
     return true;
   } catch (error) {

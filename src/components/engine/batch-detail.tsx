@@ -7,6 +7,7 @@ import { ConfirmBox } from "@/components/confirm-box";
 import { pollUnlessAccessLost } from "@/trpc/access-lost";
 import { useTRPC } from "@/trpc/react";
 import { ENGINE_POLL_MS } from "./batches-table";
+import { AnalyseButton } from "./forms/analyse-button";
 import { JobsTable } from "./jobs-table";
 import { BatchProgress, QueryState } from "./progress";
 import { StatusBadge } from "@/components/ui/status-badge";
@@ -39,6 +40,7 @@ export function BatchDetail({ batchId }: { batchId: string }) {
         <BatchProgress percent={b.percent} label={b.name ?? b.id} />
         <p className="muted">{t("counts", { ...b.counts, total: b.total_jobs })}</p>
         <p className="muted">{t("callbackState", { state: t(`callback.${b.callback_state}`) })}</p>
+        <AnalyseButton target={{ batch_ids: [b.id] }} />
         {open && !confirming ? (
           <p>
             <button

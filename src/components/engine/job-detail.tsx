@@ -12,6 +12,9 @@ import { JobActions } from "./job-actions";
 import { JobReviews } from "./job-reviews";
 import { QueryState, versionLabel } from "./progress";
 import { ShortId } from "@/components/short-id";
+import { AnalyseButton } from "./forms/analyse-button";
+import { AnalysePlace } from "./forms/analyse-place";
+import { PlaceLabel } from "./place-label";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { ScrollRegion } from "@/components/widgets/scroll-region";
 
@@ -32,7 +35,9 @@ export function JobDetail({ jobId }: { jobId: string }) {
     <div className="stack">
       <div className="card stack-sm">
         <div className="row-between">
-          <h2>{j.platform_id ?? j.place_url}</h2>
+          <h2>
+            <PlaceLabel name={j.place_name} placeKey={j.platform_id ?? j.place_url} placeId={j.place_id} />
+          </h2>
           <StatusBadge status={j.status} />
         </div>
         <dl className="stack-sm">
@@ -96,6 +101,10 @@ export function JobDetail({ jobId }: { jobId: string }) {
           <dd>{j.callback_url ? t("callbackState", { state: t(`callback.${j.callback_state}`) }) : t("noCallback")}</dd>
         </dl>
         <JobActions jobId={jobId} status={j.status} cancelRequested={j.cancel_requested_at !== null} />
+        <div className="row">
+          <AnalyseButton target={{ job_ids: [j.id] }} />
+          {j.place_id ? <AnalysePlace placeId={j.place_id} /> : null}
+        </div>
       </div>
       <h2>{t("timeline")}</h2>
       <ol className="list" aria-label={t("timeline")}>

@@ -10,6 +10,7 @@ import { useTRPC } from "@/trpc/react";
 import { ENGINE_POLL_MS } from "./batches-table";
 import { Pager, QueryState, SortHeader, SearchStatusFilters } from "./progress";
 import { ShortId } from "@/components/short-id";
+import { PlaceLabel } from "./place-label";
 import { StatusBadge } from "@/components/ui/status-badge";
 
 const STATUSES = ["queued", "running", "succeeded", "failed", "cancelled"] as const;
@@ -72,7 +73,9 @@ export function JobsTable({ batchId }: { batchId?: string }) {
                   <td>
                     <ShortId id={j.id} href={`/engine/jobs/${j.id}`} />
                   </td>
-                  <td>{j.platform_id ?? j.place_url}</td>
+                  <td>
+                    <PlaceLabel name={j.place_name} placeKey={j.platform_id ?? j.place_url} placeId={j.place_id} />
+                  </td>
                   <td>
                     <StatusBadge status={j.status} />
                   </td>

@@ -9,6 +9,7 @@ import { Link } from "@/i18n/navigation";
 import { pollUnlessAccessLost } from "@/trpc/access-lost";
 import { useTRPC } from "@/trpc/react";
 import { ENGINE_POLL_MS } from "./batches-table";
+import { AnalyseButton } from "./forms/analyse-button";
 import { QueryState } from "./progress";
 import { ScheduleActions } from "./schedule-actions";
 import { ScheduleChart } from "./schedule-chart";
@@ -22,6 +23,7 @@ import { ScheduleRuns } from "./schedule-runs";
  */
 export function ScheduleDetail({ scheduleId }: { scheduleId: string }) {
   const t = useTranslations("engine");
+  const tf = useTranslations("engineForms");
   const f = useFormats();
   const trpc = useTRPC();
   // Once deleted, the page stops asking for it while it goes back to the list.
@@ -117,6 +119,12 @@ export function ScheduleDetail({ scheduleId }: { scheduleId: string }) {
           ) : null}
         </dl>
         <ScheduleActions scheduleId={scheduleId} status={s.status} onDeleted={() => setDeleted(true)} />
+        {s.runs.length > 0 ? (
+          // The reviews of the schedule's newest runs (at most 100 batches, as the run request takes).
+          <AnalyseButton target={{ batch_ids: s.runs.slice(0, 100).map((r) => r.batch_id) }} />
+        ) : (
+          <p className="muted small">{tf("analyseNoRuns")}</p>
+        )}
       </div>
 
       <section className="card stack-sm" aria-labelledby="schedule-changes">

@@ -126,7 +126,8 @@ function RunItem({ run }: { run: Run }) {
           <LocalTime iso={(run.finishedAt ?? run.createdAt).toISOString()} />
         </span>
       </span>
-      <StatusBadge status={run.status} />
+      {/* A run over no reviews is not shown as a success (docs/pipelines.md, "Runs over nothing"). */}
+      <StatusBadge status={run.status === "succeeded" && run.reviewCount === 0 ? "empty" : run.status} />
     </li>
   );
 }

@@ -44,9 +44,10 @@ export function toRunRequest(schema: JsonSchema, values: Record<string, string>)
   return out;
 }
 
-function initialValue(p: JsonProperty): string {
+/** A field's first value: what the link to the form named (a place, jobs, batches), else the schema's default; never an example. */
+function initialValue(p: JsonProperty, given: string | undefined): string {
+  if (given !== undefined) return given;
   if (p.default !== undefined) return String(p.default);
-  if (kindOf(p) === "text" && typeof p.examples?.[0] === "string") return p.examples[0];
   return "";
 }
 
@@ -55,17 +56,20 @@ export function ExecuteForm({
   pipelineId,
   schema,
   stageNames,
+  initial = {},
 }: {
   pipelineId: string;
   schema: JsonSchema;
   stageNames: Record<string, string>;
+  /** Values from the page's address (?place_key=…&origin=…): the "Analyse" links of places prefill the form. */
+  initial?: Record<string, string>;
 }) {
   const t = useTranslations("pipelines.execute");
   const tf = useTranslations("pipelines.fields");
   const trpc = useTRPC();
   const properties = Object.entries(schema.properties ?? {});
   const [values, setValues] = useState<Record<string, string>>(() =>
-    Object.fromEntries(properties.map(([n, p]) => [n, initialValue(p)])),
+    Object.fromEntries(properties.map(([n, p]) => [n, initialValue(p, initial[n])])),
   );
   const [executionId, setExecutionId] = useState<string | null>(null);
   const execute = useMutation(trpc.pipelines.execute.mutationOptions({ onSuccess: (e) => setExecutionId(e.id) }));

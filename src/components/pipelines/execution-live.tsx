@@ -42,19 +42,22 @@ export function ExecutionLive({
       </p>
     );
   const e = query.data;
+  // A run over no reviews is not a plain success: its badge says so and the reason is shown instead of the links.
+  const empty = e.status === "succeeded" && e.review_count === 0;
   return (
     <div className="card stack-sm" data-execution-id={e.id} data-execution-status={e.status}>
       <div className="row-between">
         <h2>{t("title")}</h2>
-        <StatusBadge status={e.status} />
+        <StatusBadge status={empty ? "empty" : e.status} testId="execution-status" />
       </div>
       <StageProgress execution={e} stageNames={stageNames} />
-      {e.status === "succeeded" && e.review_count === 0 ? (
-        <p className="notice" data-state="no-reviews">
-          {t("noReviews")}
+      {empty ? (
+        <p className="notice" data-state="no-reviews" data-reason={e.empty_reason ?? undefined} role="status">
+          {t("noReviews")}{" "}
+          {e.empty_reason && t.has(`emptyReasons.${e.empty_reason}`) ? t(`emptyReasons.${e.empty_reason}`) : null}
         </p>
       ) : null}
-      {e.status === "succeeded" ? (
+      {e.status === "succeeded" && !empty ? (
         <p className="row">
           <Link className="button" href={`/pipelines/${pipelineId}?execution=${e.id}`}>
             {t("openDashboard")}

@@ -98,7 +98,7 @@ export function ExecutionsHistory({ pipelineId, stageIds }: { pipelineId: string
                   <tr key={e.id} data-execution-id={e.id}>
                     <td>{format.dateTime(e.queued_at, { dateStyle: "medium", timeStyle: "short" })}</td>
                     <td>
-                      <StatusBadge status={e.status} />
+                      <StatusBadge status={e.status === "succeeded" && e.review_count === 0 ? "empty" : e.status} />
                       {e.failed_stage ? (
                         <span className="small field-error">
                           {" "}

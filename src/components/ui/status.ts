@@ -16,6 +16,8 @@ export const STATUS_TONES = {
   failed: "danger",
   cancelled: "warning",
   skipped: "neutral",
+  // A pipeline run that succeeded over no reviews: an answer that needs reading, not a success
+  empty: "warning",
   // Schedules, invites, meshes, scraper versions
   active: "success",
   paused: "neutral",

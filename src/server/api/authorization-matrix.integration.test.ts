@@ -201,6 +201,7 @@ const MATRIX: Record<string, Row> = {
   "scrape.retryJob": { input: () => ({ job_id: absent }), expect: adminAbsent },
   "scrape.places": { input: () => ({}), expect: adminOnly },
   "scrape.place": { input: () => ({ place_id: absent }), expect: adminAbsent },
+  "scrape.searchPlaces": { input: () => ({ q: "no such place" }), expect: adminOnly },
   "scrape.placeReviews": { input: () => ({ place_id: absent }), expect: adminAbsent },
   "scrape.jobReviews": { input: () => ({ job_id: absent }), expect: adminAbsent },
   "scrape.batchReviews": { input: () => ({ batch_id: absent }), expect: adminAbsent },

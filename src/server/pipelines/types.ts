@@ -68,6 +68,8 @@ export interface RunPlace {
 export interface RunScope {
   items: number;
   places: RunPlace[];
+  /** With 0 items: which of the request's filters left nothing (a code the pages translate). */
+  empty_reason?: string;
 }
 
 /** The first stage's input and the run's context, built by `prepare`; `scope` says what was read. */

@@ -66,6 +66,10 @@ export const ZExecutionOut = z.object({
   finished_at: ZDate.nullable(),
   review_count: ZReviewCount,
   places: z.array(ZPlaceOut),
+  empty_reason: z.string().nullable().meta({
+    description:
+      "A run that read no reviews: which filter left nothing (no_reviews_for_place, none_in_date_range, jobs_not_finished, jobs_have_no_reviews, place_not_in_jobs, no_reviews); null otherwise",
+  }),
 });
 export const ZExecutionDetailOut = ZExecutionOut.extend({
   synthesis_format: z.enum(["v2", "v1", "unknown"]).nullable(),

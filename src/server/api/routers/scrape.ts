@@ -13,6 +13,8 @@ import { reviewPage } from "@/server/services/reviews/review-out";
 import { ZBatchReviewsInput, ZJobReviewsInput, ZReviewPageOut } from "@/server/services/reviews/review-out.schema";
 import * as places from "@/server/services/reviews/places";
 import * as ps from "@/server/services/reviews/places.schema";
+import { searchPlaces } from "@/server/services/reviews/search-places";
+import { ZSearchPlacesInput, ZSearchPlacesOut } from "@/server/services/reviews/search-places.schema";
 import { engineProcedure, idempotencyKeyOf } from "../engine-procedure";
 import { createTRPCRouter } from "../trpc";
 import { apiKeysRouter } from "./scrape-keys";
@@ -138,6 +140,11 @@ export const scrapeRouter = createTRPCRouter({
     .input(ps.ZPlaceIdInput)
     .output(ps.ZPlaceDetailOut)
     .query(({ ctx, input }) => places.getPlace(ctx.service, input)),
+  // The forms' place picker (no REST path): at most 10 known places by name or platform id.
+  searchPlaces: engineProcedure("jobs:read")
+    .input(ZSearchPlacesInput)
+    .output(ZSearchPlacesOut)
+    .query(({ ctx, input }) => searchPlaces(ctx.service, input)),
   placeReviews: engineProcedure("jobs:read")
     .meta(
       rest(

@@ -8,7 +8,7 @@ import { ZReviewAnalyticsInput, type TReviewAnalyticsInput } from "./input";
 import { assertReadableInput } from "./input-access";
 import { labelRows } from "./evidence";
 import { previousEvidence } from "./evidence-store";
-import { loadReviews } from "./load";
+import { emptyReason, loadReviews } from "./load";
 import type { ClassifiedReview, NormalizedReview, RawReview, RoutedReviews } from "./model";
 import { normalize } from "./normalize";
 import { previousRun } from "./previous-run";
@@ -110,7 +110,11 @@ export const reviewAnalytics: PipelineDefinition<
         classifier: deps.classifier ?? null,
         now: deps.now,
       },
-      scope: { items: reviews.length, places },
+      scope: {
+        items: reviews.length,
+        places,
+        ...(reviews.length === 0 ? { empty_reason: await emptyReason(deps.db, input, deps.readScopeApiKeyId) } : {}),
+      },
     };
   },
   finish(last, ctx) {

@@ -115,3 +115,39 @@ export async function loadReviews(
     .sort((a, b) => b.reviews - a.reviews || a.place_key.localeCompare(b.place_key));
   return { reviews, places };
 }
+
+/** Why a run request selected no review: which of its filters left nothing (docs/pipelines.md, "Runs over nothing"). */
+export type EmptyReason =
+  | "jobs_not_finished"
+  | "jobs_have_no_reviews"
+  | "place_not_in_jobs"
+  | "no_reviews_for_place"
+  | "none_in_date_range"
+  | "no_reviews";
+
+/**
+ * For a request that loaded nothing, finds the filter that left nothing by dropping them one at a time
+ * (each count stops at the first row): the date range, then the place within the selected jobs, then
+ * the jobs themselves (still queued or running, or finished with no reviews), then the place alone.
+ */
+export async function emptyReason(
+  db: Db,
+  input: TReviewAnalyticsInput,
+  readScopeApiKeyId: string | null,
+): Promise<EmptyReason> {
+  const jobs = jobConditions(input, readScopeApiKeyId);
+  const any = async (place: Prisma.Sql) =>
+    (
+      await db.$queryRaw<{ found: boolean }[]>`
+        SELECT EXISTS (SELECT 1 FROM reviews r JOIN job_reviews jr ON jr.review_id = r.id JOIN jobs j ON j.id = jr.job_id
+          WHERE ${place} AND ${jobs}) AS found`
+    )[0]?.found === true;
+  if ((input.from || input.to) && (await any(placeConditions(input)))) return "none_in_date_range";
+  if (input.job_ids || input.batch_ids) {
+    if (input.place_key !== undefined && (await any(Prisma.sql`TRUE`))) return "place_not_in_jobs";
+    const [open] = await db.$queryRaw<{ found: boolean }[]>`
+      SELECT EXISTS (SELECT 1 FROM jobs j WHERE ${jobs} AND j.status IN ('queued', 'running')) AS found`;
+    return open?.found ? "jobs_not_finished" : "jobs_have_no_reviews";
+  }
+  return input.place_key !== undefined ? "no_reviews_for_place" : "no_reviews";
+}

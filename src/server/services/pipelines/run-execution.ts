@@ -110,6 +110,7 @@ export async function runClaimedExecution(
       // What the run read: 0 marks a run with nothing to analyse (never a page's default view).
       reviewCount: run.scope?.items ?? null,
       places: json(run.scope?.places ?? []),
+      emptyReason: run.scope?.items === 0 ? (run.scope.empty_reason ?? "no_reviews") : null,
       leaseUntil: null,
       finishedAt: now(),
     });

@@ -21,6 +21,7 @@ export interface ExecutionRow {
   finishedAt: Date | null;
   reviewCount: number | null;
   places: unknown;
+  emptyReason?: string | null;
   synthesis?: unknown;
 }
 
@@ -43,6 +44,7 @@ export const EXECUTION_SELECT = {
   finishedAt: true,
   reviewCount: true,
   places: true,
+  emptyReason: true,
 } as const;
 
 /** JSON columns may hold a string in rows written by older code: parse them so the API always answers objects. */
@@ -115,6 +117,8 @@ export function toExecutionOut(row: ExecutionRow) {
     finished_at: row.finishedAt,
     review_count: row.reviewCount,
     places: placesOf(row),
+    /** A run that read no reviews: which filter left nothing (docs/pipelines.md, "Runs over nothing"). */
+    empty_reason: row.emptyReason ?? null,
   };
 }
 export type ExecutionOut = ReturnType<typeof toExecutionOut>;

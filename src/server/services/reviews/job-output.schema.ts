@@ -30,6 +30,8 @@ export const ZJobOut = z.object({
   platform: z.string(),
   place_url: z.string().nullable(),
   platform_id: z.string().nullable(),
+  /** The place's name as the platform showed it to this job (null until a run read it). */
+  place_name: z.string().nullable(),
   review_limit: z.number().int(),
   sort: z.enum(REVIEW_SORTS),
   since: ZDateNull,

@@ -22,6 +22,7 @@ export function toJobOut(j: Job): TJobOut {
     platform: j.platform,
     place_url: j.placeUrl,
     platform_id: j.placeId,
+    place_name: j.placeName ?? null,
     review_limit: j.reviewLimit,
     sort: j.sort,
     since: j.sinceDate,

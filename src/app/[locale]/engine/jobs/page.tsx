@@ -1,5 +1,6 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { JobsTable } from "@/components/engine/jobs-table";
+import { Link } from "@/i18n/navigation";
 import { titleFrom } from "@/i18n/metadata";
 
 export const generateMetadata = titleFrom("engine", "jobsTitle");
@@ -8,9 +9,15 @@ export default async function Page({ params }: { params: Promise<{ locale: strin
   const { locale } = await params;
   setRequestLocale(locale);
   const t = await getTranslations("engine");
+  const tf = await getTranslations("engineForms");
   return (
     <section className="stack">
-      <h1>{t("jobsTitle")}</h1>
+      <div className="row-between">
+        <h1>{t("jobsTitle")}</h1>
+        <Link href="/engine/jobs/new" className="button">
+          {tf("newJob")}
+        </Link>
+      </div>
       <JobsTable />
     </section>
   );

@@ -1,5 +1,6 @@
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { SchedulesTable } from "@/components/engine/schedules-table";
+import { Link } from "@/i18n/navigation";
 import { titleFrom } from "@/i18n/metadata";
 
 export const generateMetadata = titleFrom("engine", "schedulesTitle");
@@ -8,9 +9,15 @@ export default async function Page({ params }: { params: Promise<{ locale: strin
   const { locale } = await params;
   setRequestLocale(locale);
   const t = await getTranslations("engine");
+  const tf = await getTranslations("engineForms");
   return (
     <section className="stack">
-      <h1>{t("schedulesTitle")}</h1>
+      <div className="row-between">
+        <h1>{t("schedulesTitle")}</h1>
+        <Link href="/engine/schedules/new" className="button">
+          {tf("newSchedule")}
+        </Link>
+      </div>
       <SchedulesTable />
     </section>
   );

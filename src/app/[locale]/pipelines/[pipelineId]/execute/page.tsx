@@ -6,8 +6,20 @@ import { pipelineTitle } from "@/i18n/page-titles";
 
 export const generateMetadata = pipelineTitle("execute");
 
-export default async function ExecutePage({ params }: { params: Promise<{ locale: string; pipelineId: string }> }) {
+export default async function ExecutePage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ locale: string; pipelineId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { locale, pipelineId } = await params;
+  // Only the schema's own fields, as text: the form shows them and the API validates them.
+  const initial = Object.fromEntries(
+    Object.entries(await searchParams).flatMap(([k, v]) =>
+      typeof v === "string" && v.length <= 2000 ? [[k, v] as const] : [],
+    ),
+  );
   setRequestLocale(locale);
   const t = await getTranslations("pipelines.execute");
   const pipeline = await loadPipeline(locale, pipelineId);
@@ -19,6 +31,7 @@ export default async function ExecutePage({ params }: { params: Promise<{ locale
         pipelineId={pipeline.id}
         schema={pipeline.input_schema}
         stageNames={Object.fromEntries(pipeline.stages.map((s) => [s.id, s.name]))}
+        initial={initial}
       />
     </section>
   );

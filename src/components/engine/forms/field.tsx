@@ -1,0 +1,46 @@
+"use client";
+
+import type { TRPCClientErrorLike } from "@trpc/client";
+import { useTranslations } from "next-intl";
+import type { AppRouter } from "@/server/api/root";
+
+/** A field's error under it (nothing when there is none). */
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <span id={id} className="field-error">
+      {message}
+    </span>
+  );
+}
+
+/**
+ * The API's own validation errors of a form's request, by field (docs/mesh-api.md, "Visibility and
+ * errors"): each issue's path without the `targets.0.` of a schedule's one target, its message
+ * translated where the form knows the API's text or code, else as the API wrote it. `refusal` is the
+ * answer's code when it refused the request as a whole (422 target_not_allowed, 403, …).
+ */
+export function useApiErrors(error: TRPCClientErrorLike<AppRouter> | null) {
+  const t = useTranslations("engineForms.errors");
+  const data = error?.data as { details?: { issues?: { path: string; message: string }[] } | null } | undefined;
+  const issues = data?.details?.issues ?? null;
+  const fields = new Map<string, string>();
+  for (const issue of issues ?? []) {
+    const path = issue.path.replace(/^targets\.\d+\./, "");
+    const key = issue.message.startsWith("not a cron expression")
+      ? "cron"
+      : (MESSAGE_KEYS[issue.message] ?? issue.message);
+    if (!fields.has(path)) fields.set(path, t.has(key) ? t(key) : issue.message);
+  }
+  const code = error && !issues ? error.message : null;
+  const refusal = code === null ? null : t.has(code) ? t(code) : t("failed");
+  return { fields, refusal, code };
+}
+
+/** The API's messages (src/server/services/reviews/schemas.ts, schedules.schema.ts) that the form translates. */
+const MESSAGE_KEYS: Record<string, string> = {
+  "give exactly one of place_url and platform_id": "exactlyOnePlace",
+  "must be a language code such as en or pt-BR": "languageCode",
+  "give exactly one of cron and interval_seconds": "cronOrInterval",
+  "Invalid URL": "invalidUrl",
+};

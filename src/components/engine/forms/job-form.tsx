@@ -1,0 +1,63 @@
+"use client";
+
+import { useMutation } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { useState, type FormEvent } from "react";
+import { useRouter } from "@/i18n/navigation";
+import { useTRPC } from "@/trpc/react";
+import { FieldError, useApiErrors } from "./field";
+import { PlacePicker, placeFields, type PlaceChoice } from "./place-picker";
+import { EMPTY_TARGET, TargetFields, targetFields, type TargetValues } from "./target-fields";
+
+/**
+ * A new collection job, submitted through the API's own procedure and schema (scrape.create, POST
+ * /api/scrape): the place, limit, sort, language and since; the API's errors under their fields; on
+ * success the job's page, which follows its progress.
+ */
+export function JobForm() {
+  const t = useTranslations("engineForms");
+  const trpc = useTRPC();
+  const router = useRouter();
+  const [place, setPlace] = useState<PlaceChoice>({ kind: "platform_id", id: "" });
+  const [target, setTarget] = useState<TargetValues>(EMPTY_TARGET);
+  const [client, setClient] = useState("web");
+  const create = useMutation(
+    trpc.scrape.create.mutationOptions({ onSuccess: (job) => router.push(`/engine/jobs/${job.id}`) }),
+  );
+  const { fields, refusal, code } = useApiErrors(create.error);
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    create.mutate({ requester_client_id: client.trim(), ...placeFields(place), ...targetFields(target) });
+  }
+
+  return (
+    <form className="card form form-grid" onSubmit={onSubmit} noValidate aria-label={t("newJob")}>
+      <PlacePicker value={place} onChange={setPlace} errors={fields} />
+      <TargetFields value={target} onChange={setTarget} errors={fields} />
+      <div className="field">
+        <label htmlFor="f-requester_client_id">{t("clientId")}</label>
+        <input
+          id="f-requester_client_id"
+          value={client}
+          maxLength={200}
+          aria-invalid={fields.has("requester_client_id") ? true : undefined}
+          aria-describedby="f-requester_client_id-hint"
+          onChange={(e) => setClient(e.target.value)}
+        />
+        <span id="f-requester_client_id-hint" className="muted small">
+          {t("clientIdHint")}
+        </span>
+        <FieldError id="f-requester_client_id-error" message={fields.get("requester_client_id")} />
+      </div>
+      {refusal ? (
+        <p className="alert" role="alert" data-error={code ?? undefined}>
+          {refusal}
+        </p>
+      ) : null}
+      <button className="button" type="submit" disabled={create.isPending || create.isSuccess}>
+        {create.isPending ? t("creating") : t("createJob")}
+      </button>
+    </form>
+  );
+}
