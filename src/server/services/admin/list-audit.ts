@@ -4,6 +4,7 @@ import type { Prisma } from "@/server/core/db";
 import { auditActorSelect, namedAuditEvents } from "../audit/names";
 import { readPage } from "../paging";
 import { type TAdminAuditInput } from "./list-audit.schema";
+import { containsText, containsLower } from "@/server/core/text-search";
 
 /**
  * Most members (by display name) and meshes (by slug or name) a text search matches: neither the
@@ -17,13 +18,13 @@ export async function adminListAudit(ctx: ServiceContext<AdministratorActor>, in
   const [actors, meshesFound] = input.q
     ? await Promise.all([
         ctx.db.member.findMany({
-          where: { displayName: { contains: input.q, mode: "insensitive" } },
+          where: { displayName: containsText(input.q) },
           select: { id: true },
           take: ACTOR_SEARCH_LIMIT,
         }),
         ctx.db.mesh.findMany({
           where: {
-            OR: [{ slug: { contains: input.q.toLowerCase() } }, { name: { contains: input.q, mode: "insensitive" } }],
+            OR: [{ slug: containsLower(input.q) }, { name: containsText(input.q) }],
           },
           select: { id: true },
           take: MESH_SEARCH_LIMIT,
@@ -37,8 +38,8 @@ export async function adminListAudit(ctx: ServiceContext<AdministratorActor>, in
       ? {
           OR: [
             { meshId: { in: meshesFound.map((m) => m.id) } },
-            { actorUser: { email: { contains: input.q, mode: "insensitive" } } },
-            { actorUser: { name: { contains: input.q, mode: "insensitive" } } },
+            { actorUser: { email: containsText(input.q) } },
+            { actorUser: { name: containsText(input.q) } },
             { actorMemberId: { in: actors.map((m) => m.id) } },
           ],
         }

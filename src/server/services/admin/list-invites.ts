@@ -5,6 +5,7 @@ import { inviteState } from "../invites/invite-state";
 import { readPage } from "../paging";
 import { type TAdminInvitesInput } from "./list-invites.schema";
 import { inviteSummarySelect } from "../selects";
+import { containsText, containsLower } from "@/server/core/text-search";
 
 /** Invites joined to mesh and creating user; filters revoked and expired. Tokens are never listed. */
 export async function adminListInvites(ctx: ServiceContext<AdministratorActor>, input: TAdminInvitesInput) {
@@ -14,10 +15,7 @@ export async function adminListInvites(ctx: ServiceContext<AdministratorActor>, 
     ...(input.expired ? { expiresAt: input.expired === "yes" ? { lte: now } : { gt: now } } : {}),
     ...(input.q
       ? {
-          OR: [
-            { mesh: { slug: { contains: input.q.toLowerCase() } } },
-            { createdBy: { email: { contains: input.q, mode: "insensitive" } } },
-          ],
+          OR: [{ mesh: { slug: containsLower(input.q) } }, { createdBy: { email: containsText(input.q) } }],
         }
       : {}),
   };

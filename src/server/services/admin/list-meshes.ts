@@ -5,13 +5,12 @@ import { memberCounts } from "../meshes/member-counts";
 import { readPage } from "../paging";
 import { type TAdminMeshesInput } from "./list-meshes.schema";
 import { meshSummarySelect } from "../selects";
+import { containsText, containsLower } from "@/server/core/text-search";
 
 /** All meshes with owner and member count; search on name and slug, enumeration and archived filters. */
 export async function adminListMeshes(ctx: ServiceContext<AdministratorActor>, input: TAdminMeshesInput) {
   const where: Prisma.MeshWhereInput = {
-    ...(input.q
-      ? { OR: [{ name: { contains: input.q, mode: "insensitive" } }, { slug: { contains: input.q.toLowerCase() } }] }
-      : {}),
+    ...(input.q ? { OR: [{ name: containsText(input.q) }, { slug: containsLower(input.q) }] } : {}),
     ...(input.visibility ? { visibility: input.visibility } : {}),
     ...(input.transport ? { transport: input.transport } : {}),
     ...(input.tier ? { tier: input.tier } : {}),

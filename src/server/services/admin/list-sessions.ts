@@ -3,6 +3,7 @@ import type { ServiceContext } from "../context";
 import type { Prisma } from "@/server/core/db";
 import { readPage } from "../paging";
 import { type TAdminSessionsInput } from "./list-sessions.schema";
+import { containsText, containsLower } from "@/server/core/text-search";
 
 /** Presences across all meshes, joined to member and mesh; filter active or disconnected. */
 export async function adminListSessions(ctx: ServiceContext<AdministratorActor>, input: TAdminSessionsInput) {
@@ -10,10 +11,7 @@ export async function adminListSessions(ctx: ServiceContext<AdministratorActor>,
     ...(input.status ? { disconnectedAt: input.status === "active" ? null : { not: null } } : {}),
     ...(input.q
       ? {
-          OR: [
-            { member: { displayName: { contains: input.q, mode: "insensitive" } } },
-            { mesh: { slug: { contains: input.q.toLowerCase() } } },
-          ],
+          OR: [{ member: { displayName: containsText(input.q) } }, { mesh: { slug: containsLower(input.q) } }],
         }
       : {}),
   };

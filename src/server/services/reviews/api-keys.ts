@@ -11,6 +11,7 @@ import { generateWebhookSecret } from "./callbacks/signing";
 import { secretAad } from "./callbacks/secrets";
 import type { TCreateApiKeyInput, ZListApiKeysInput } from "./api-keys.schema";
 import type { TApiScope } from "./schemas";
+import { containsText, likeLiteral } from "@/server/core/text-search";
 
 // API keys: "rk_" + 8 characters (the prefix, shown in lists) + "_" + 32 random bytes (base64url).
 // Only the SHA-256 of the whole key is stored; the key and the callback signing secret are shown once.
@@ -89,9 +90,7 @@ export async function createApiKey(ctx: ServiceContext<ReviewActor>, input: TCre
 export function listApiKeys(ctx: ServiceContext<ReviewActor>, input: z.output<typeof ZListApiKeysInput>) {
   const { db } = ctx;
   const where = {
-    ...(input.q
-      ? { OR: [{ name: { contains: input.q, mode: "insensitive" as const } }, { prefix: { startsWith: input.q } }] }
-      : {}),
+    ...(input.q ? { OR: [{ name: containsText(input.q) }, { prefix: { startsWith: likeLiteral(input.q) } }] } : {}),
     ...(input.revoked === "yes" ? { revokedAt: { not: null } } : input.revoked === "no" ? { revokedAt: null } : {}),
   };
   return readPage(

@@ -12,6 +12,7 @@ import { copyStream, exportPrincipal, exportStatement } from "./review-export";
 import type { ExportFormat } from "./review-export.schema";
 import type { TPlaceOut, ZListPlacesInput, ZPlaceExportInput, ZPlaceReviewsInput } from "./places.schema";
 import { reviewItemColumns, toReviewOut, type ReviewRow } from "./review-out";
+import { containsText } from "@/server/core/text-search";
 
 // Places (docs/review-engine.md, "Places and coverage"): one record per (platform, origin, place key)
 // with the facts the platform showed to the last job that read it. A key without the admin scope sees
@@ -49,9 +50,9 @@ export function listPlaces(ctx: ServiceContext<ReviewActor>, input: z.output<typ
     ...(input.q
       ? {
           OR: [
-            { name: { contains: input.q, mode: "insensitive" } },
-            { address: { contains: input.q, mode: "insensitive" } },
-            { platformId: { contains: input.q, mode: "insensitive" } },
+            { name: containsText(input.q) },
+            { address: containsText(input.q) },
+            { platformId: containsText(input.q) },
           ],
         }
       : {}),

@@ -6,6 +6,7 @@ import { readPage } from "../paging";
 import { ownedBy, type ReviewActor } from "./access";
 import { toBatchOut, toJobOut } from "./job-output";
 import type { ZListBatchesInput, ZListJobsInput } from "./read.schema";
+import { containsText } from "@/server/core/text-search";
 
 /** One page of the batches the actor may see. */
 export function listBatches(ctx: ServiceContext<ReviewActor>, input: z.output<typeof ZListBatchesInput>) {
@@ -15,10 +16,7 @@ export function listBatches(ctx: ServiceContext<ReviewActor>, input: z.output<ty
     ...(input.status ? { status: input.status } : {}),
     ...(input.q
       ? {
-          OR: [
-            { name: { contains: input.q, mode: "insensitive" } },
-            { requesterClientId: { contains: input.q, mode: "insensitive" } },
-          ],
+          OR: [{ name: containsText(input.q) }, { requesterClientId: containsText(input.q) }],
         }
       : {}),
   };
@@ -50,9 +48,9 @@ export function listJobs(ctx: ServiceContext<ReviewActor>, input: z.output<typeo
     ...(input.q
       ? {
           OR: [
-            { requesterClientId: { contains: input.q, mode: "insensitive" } },
-            { placeUrl: { contains: input.q, mode: "insensitive" } },
-            { placeId: { contains: input.q, mode: "insensitive" } },
+            { requesterClientId: containsText(input.q) },
+            { placeUrl: containsText(input.q) },
+            { placeId: containsText(input.q) },
           ],
         }
       : {}),

@@ -18,6 +18,7 @@ import {
   type ZReviewHistoryOut,
   type ZScheduleRunOut,
 } from "./schedules.schema";
+import { containsText } from "@/server/core/text-search";
 
 // Monitoring schedules (docs/review-engine.md, "Monitoring"): a schedule keeps a batch's targets and
 // runs them again at each slot (schedule-runner.ts, in the workers). Here: create, list, read, pause,
@@ -109,10 +110,7 @@ export function listSchedules(ctx: ServiceContext<ReviewActor>, input: z.output<
     ...(input.status ? { status: input.status } : {}),
     ...(input.q
       ? {
-          OR: [
-            { name: { contains: input.q, mode: "insensitive" } },
-            { requesterClientId: { contains: input.q, mode: "insensitive" } },
-          ],
+          OR: [{ name: containsText(input.q) }, { requesterClientId: containsText(input.q) }],
         }
       : {}),
   };

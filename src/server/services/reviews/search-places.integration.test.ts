@@ -3,6 +3,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { administratorOf, type ApiKeyActor, type AdministratorActor } from "@/server/services/actor";
 import { ctxOf, makeApiKey } from "@/test/pipeline-fixtures";
 import { testDb, uid } from "@/test/helpers";
+import { listPlaces } from "./places";
+import { ZListPlacesInput } from "./places.schema";
 import { searchPlaces } from "./search-places";
 import { PLACE_SEARCH_LIMIT, ZSearchPlacesInput } from "./search-places.schema";
 
@@ -68,5 +70,20 @@ describe("place search", () => {
     expect((await search(adminKey.actor as ApiKeyActor, tag)).items.map((p) => p.id).sort()).toEqual(
       [ofA.id, ofB.id].sort(),
     );
+  });
+
+  it("reads % and _ in the places list's search (GET /api/places?q=) as the characters they are", async () => {
+    const tag = uid("pct").replace(/[^a-z0-9]/gi, "");
+    const key = await makeApiKey(db, ["jobs:read"]);
+    const sale = await placeReadBy(key.id, `${tag} 50% off`);
+    await placeReadBy(key.id, `${tag} 500 off`);
+    await placeReadBy(key.id, `${tag} a_b`);
+    await placeReadBy(key.id, `${tag} axb`);
+    const names = async (q: string) =>
+      (await listPlaces(ctxOf(db, key.actor as ApiKeyActor), ZListPlacesInput.parse({ q: `${tag} ${q}` }))).items.map(
+        (p) => p.name,
+      );
+    expect(await names("50%")).toEqual([sale.name]);
+    expect(await names("a_b")).toEqual([`${tag} a_b`]);
   });
 });

@@ -1,14 +1,12 @@
 import type { ServiceContext } from "../context";
 import { ownedBy, type ReviewActor } from "./access";
 import type { TSearchPlacesInput } from "./search-places.schema";
+import { containsText } from "@/server/core/text-search";
 
 // The forms' place search (docs/review-engine.md, "Forms"): known places by name or platform id, at
 // most PLACE_SEARCH_LIMIT, those the caller may see only (a key without the admin scope: the places
 // its own jobs read). The name's trigram index (places_name_trgm_idx) serves the contains match, the
 // platform id's index the exact one.
-
-/** `q` as literal text inside LIKE: Prisma's `contains` passes % and _ through as wildcards. */
-const literal = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Known places whose name contains `q` (case-insensitive) or whose platform id is `q`, latest seen first. */
 export async function searchPlaces(ctx: ServiceContext<ReviewActor>, input: TSearchPlacesInput) {
@@ -17,7 +15,7 @@ export async function searchPlaces(ctx: ServiceContext<ReviewActor>, input: TSea
   const rows = await db.place.findMany({
     where: {
       ...(own.apiKeyId ? { jobs: { some: { apiKeyId: own.apiKeyId } } } : {}),
-      OR: [{ name: { contains: literal(input.q), mode: "insensitive" } }, { platformId: input.q }],
+      OR: [{ name: containsText(input.q) }, { platformId: input.q }],
     },
     orderBy: [{ lastSeenAt: "desc" }, { id: "desc" }],
     take: input.limit,
