@@ -129,6 +129,8 @@ try {
     ["schedules", "/en/engine/schedules", "admin"],
     ...(scheduleId ? ([["schedule", `/en/engine/schedules/${scheduleId}`, "admin"]] as [string, string, Who][]) : []),
     ["jobs", "/en/engine/jobs", "admin"],
+    ["new-job", "/en/engine/jobs/new", "admin"],
+    ["new-schedule", "/en/engine/schedules/new", "admin"],
     ...(jobId ? ([["job", `/en/engine/jobs/${jobId}`, "admin"]] as [string, string, Who][]) : []),
     ["scrapers", "/en/engine/scrapers", "admin"],
     ["pipelines", "/en/pipelines", "admin"],
