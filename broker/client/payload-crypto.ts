@@ -2,7 +2,14 @@
 // Portable (tweetnacl, no Node built-ins): the chat page uses it as the command line does.
 import nacl from "tweetnacl";
 import { z } from "zod";
-import { fromBase64Url, toBase64Url, tryDecodeUtf8, tryFromBase64Url, utf8 } from "../../src/server/core/encoding";
+import {
+  concatBytes,
+  fromBase64Url,
+  toBase64Url,
+  tryDecodeUtf8,
+  tryFromBase64Url,
+  utf8,
+} from "../../src/server/core/encoding";
 import { MAX_TARGET_PEERS } from "../protocol/frames";
 
 const MESH_KEY_CONTEXT = "ic-mesh-key-v1";
@@ -30,7 +37,7 @@ export function deriveMeshKey(rootKey: Uint8Array): Uint8Array {
 /** `0x01 ‖ nonce ‖ secretbox(plaintext, nonce, meshKey)`, base64url. */
 export function sealForMesh(plaintext: Uint8Array, meshKey: Uint8Array): string {
   const nonce = nacl.randomBytes(NONCE);
-  return toBase64Url(concat([Uint8Array.of(FORMAT_MESH), nonce, nacl.secretbox(plaintext, nonce, meshKey)]));
+  return toBase64Url(concatBytes(Uint8Array.of(FORMAT_MESH), nonce, nacl.secretbox(plaintext, nonce, meshKey)));
 }
 
 /** The 8-byte id of an epoch key, hex: the first bytes of SHA-512("ic-mesh-epoch-key-id-v1" ‖ key). */
@@ -50,7 +57,7 @@ export function sealForEpoch(plaintext: Uint8Array, epoch: number, key: Uint8Arr
   new DataView(header.buffer).setUint32(1, epoch);
   header.set(fromHex(epochKeyId(key)), 5);
   const nonce = nacl.randomBytes(NONCE);
-  return toBase64Url(concat([header, nonce, nacl.secretbox(plaintext, nonce, key)]));
+  return toBase64Url(concatBytes(header, nonce, nacl.secretbox(plaintext, nonce, key)));
 }
 
 /** The epoch and key id of a `0x03` ciphertext (undefined for other formats or a short one). */
@@ -92,7 +99,7 @@ export function sealDirect(
   }
   const nonce = nacl.randomBytes(NONCE);
   parts.push(nonce, nacl.secretbox(plaintext, nonce, messageKey));
-  return toBase64Url(concat(parts));
+  return toBase64Url(concatBytes(...parts));
 }
 
 export type OpenResult =
@@ -251,16 +258,6 @@ export function uuidBytes(id: string): Uint8Array {
   const hex = id.replace(/-/g, "");
   if (!/^[0-9a-f]{32}$/.test(hex)) throw new TypeError("expected a lower-case UUID");
   return Uint8Array.from(hex.match(/../g) ?? [], (h) => parseInt(h, 16));
-}
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }
 
 function equal(a: Uint8Array, b: Uint8Array): boolean {

@@ -2,7 +2,7 @@
 // to know that the broker handed each of them the other's real keys. Portable on purpose: tweetnacl and
 // the project's own base64url only, no Node built-in, so the browser's chat computes the same digits.
 import nacl from "tweetnacl";
-import { toBase64Url, tryFromBase64Url } from "../../src/server/core/encoding";
+import { concatBytes, toBase64Url, tryFromBase64Url } from "../../src/server/core/encoding";
 
 /** The public keys a member is known by: its ed25519 peer key and its X25519 box key (null when it has none). */
 export interface MemberPublicKeys {
@@ -50,16 +50,6 @@ export function memberKeyBytes(keys: MemberPublicKeys): Uint8Array {
   return out;
 }
 
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
-
 /**
  * Turns a stream of 64-byte digests into `count` groups of 5 decimal digits with no bias: each digest
  * gives twelve 40-bit big-endian chunks; a chunk below CHUNK_LIMIT gives `chunk mod 10^5`, one above it
@@ -92,8 +82,8 @@ export function digitGroups(first: Uint8Array, next: (previous: Uint8Array) => U
  */
 export function memberFingerprint(keys: MemberPublicKeys): string {
   const bytes = memberKeyBytes(keys);
-  const round = (previous: Uint8Array) => nacl.hash(concat(previous, bytes));
-  let digest = nacl.hash(concat(FINGERPRINT_PREFIX, new Uint8Array([0]), bytes));
+  const round = (previous: Uint8Array) => nacl.hash(concatBytes(previous, bytes));
+  let digest = nacl.hash(concatBytes(FINGERPRINT_PREFIX, new Uint8Array([0]), bytes));
   for (let i = 1; i < SAFETY_NUMBER_ITERATIONS; i++) digest = round(digest);
   return digitGroups(digest, round, FINGERPRINT_DIGITS / GROUP_DIGITS).join("");
 }
@@ -123,7 +113,7 @@ export function formatSafetyNumber(digits: string, perLine = 6): string {
  * or recomputing the digits.
  */
 export function keyFingerprint(keys: MemberPublicKeys): string {
-  return toBase64Url(nacl.hash(concat(KEY_ID_PREFIX, memberKeyBytes(keys))).subarray(0, 16));
+  return toBase64Url(nacl.hash(concatBytes(KEY_ID_PREFIX, memberKeyBytes(keys))).subarray(0, 16));
 }
 
 /** A peer marked verified: which member, the fingerprint of its keys then, and when. */

@@ -100,3 +100,14 @@ export function tryDecodeUtf8(bytes: Uint8Array): string | undefined {
     return undefined;
   }
 }
+
+/** The bytes of `parts` one after the other, in a new array. */
+export function concatBytes(...parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}

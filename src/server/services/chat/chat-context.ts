@@ -4,6 +4,7 @@ import type { UserActor } from "../actor";
 import type { ServiceContext } from "../context";
 import { visibleTo } from "../meshes/access";
 import type { TMeshIdInput } from "../meshes/schemas";
+import { liveMembershipOf } from "./membership";
 
 /**
  * What the chat page needs to take part in a mesh: the broker's address, the mesh's root key (the one every
@@ -14,13 +15,7 @@ import type { TMeshIdInput } from "../meshes/schemas";
 export async function chatContext(ctx: ServiceContext<UserActor>, input: TMeshIdInput) {
   const { actor } = ctx;
   const membership = await ctx.db.member.findFirst({
-    where: {
-      meshId: input.meshId,
-      userId: actor.userId,
-      peerPubkey: null,
-      revokedAt: null,
-      mesh: { archivedAt: null },
-    },
+    where: liveMembershipOf(input.meshId, actor.userId),
     select: {
       id: true,
       role: true,

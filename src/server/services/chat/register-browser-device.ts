@@ -11,6 +11,7 @@ import { isBanned, isUserBanned } from "../meshes/members-bans";
 import { visibleTo } from "../meshes/access";
 import { DEVICE_PROOF_MAX_SKEW_MS, deviceProofText, parseDeviceProof } from "@/server/core/crypto/device-proof";
 import { BROWSER_DEVICES_PER_USER, type TRegisterBrowserDeviceInput } from "./register-browser-device.schema";
+import { liveMembershipOf } from "./membership";
 
 // A browser device (issue 45; docs/mesh-api.md, "Browser devices"): the chat page makes a key pair in the
 // person's browser and registers its public halves here, signed in. The device is a member of the person
@@ -53,13 +54,7 @@ export async function registerBrowserDevice(ctx: ServiceContext<UserActor>, inpu
     const lock = lockStatement("pg_advisory_xact_lock", joinLock(input.meshId, actor.userId));
     await tx.$executeRawUnsafe(lock.text, ...lock.values);
     const parent = await tx.member.findFirst({
-      where: {
-        meshId: input.meshId,
-        userId: actor.userId,
-        peerPubkey: null,
-        revokedAt: null,
-        mesh: { archivedAt: null },
-      },
+      where: liveMembershipOf(input.meshId, actor.userId),
       select: {
         id: true,
         role: true,
