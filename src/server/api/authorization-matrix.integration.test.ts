@@ -176,6 +176,26 @@ const MATRIX: Record<string, Row> = {
   "my.unbanUser": { input: (f) => ({ meshId: f.meshId, userId: f.bannedUserId }), mutates: true, expect: ownerOnly },
   "my.invites": { input: none, expect: anyUser },
   "my.stream": { input: meshInput, expect: visible },
+  // The chat (issue 45): its context for a live member only; a device registration without a valid proof
+  // by the new key is nobody's (who may register with one: broker/browser-devices.integration.test.ts);
+  // key backups of a member that is not the caller's own browser device are not found.
+  "my.chatContext": { input: meshInput, expect: visible },
+  "my.registerBrowserDevice": {
+    input: (f) => ({
+      meshId: f.meshId,
+      peerPubkey: "A".repeat(43),
+      boxPubkey: "B".repeat(43),
+      proof: "v1.1.not-a-signature",
+    }),
+    mutates: true,
+    expect: nobody,
+  },
+  "my.putKeyBackup": {
+    input: (f) => ({ meshId: f.meshId, memberId: f.peerId, sealed: "c2VhbGVk" }),
+    mutates: true,
+    expect: noSuchCode,
+  },
+  "my.keyBackup": { input: (f) => ({ meshId: f.meshId, memberId: f.peerId }), expect: noSuchCode },
   "my.export": { input: none, expect: anyUser },
   "admin.meshes": { input: () => ({}), expect: adminOnly },
   "admin.mesh": { input: meshInput, expect: adminOnly },
