@@ -15,7 +15,7 @@ export default async function setup(project: TestProject) {
   const env = {
     ...process.env,
     EMBEDDED_PG_DIR: process.env.TEST_PG_DIR ?? ".data/postgres-test",
-    EMBEDDED_PG_PORT: process.env.TEST_PG_PORT ?? "54339",
+    EMBEDDED_PG_PORT: process.env.TEST_PG_PORT ?? "30339",
   };
   const ready = await ensureDatabase({
     env,

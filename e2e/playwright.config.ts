@@ -6,7 +6,7 @@ const root = path.resolve(import.meta.dirname, "..");
 // Ports and database of their own, so the suite can run while `npm start` runs.
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${port}`;
-export const e2eDatabase = { port: Number(process.env.E2E_PG_PORT ?? 54349), name: "e2e" };
+export const e2eDatabase = { port: Number(process.env.E2E_PG_PORT ?? 30349), name: "e2e" };
 
 export default defineConfig({
   testDir: ".",
