@@ -44,3 +44,37 @@ const MESSAGE_KEYS: Record<string, string> = {
   "give exactly one of cron and interval_seconds": "cronOrInterval",
   "Invalid URL": "invalidUrl",
 };
+
+/**
+ * The end of an engine form: the API's refusal of the whole request (if any) as an alert, then the
+ * submit button, which says `busyLabel` while the request runs and stays disabled once it succeeded
+ * (the page is about to move to the new object).
+ */
+export function FormFooter({
+  refusal,
+  code,
+  pending,
+  done,
+  label,
+  busyLabel,
+}: {
+  refusal: string | null;
+  code: string | null;
+  pending: boolean;
+  done: boolean;
+  label: string;
+  busyLabel: string;
+}) {
+  return (
+    <>
+      {refusal ? (
+        <p className="alert" role="alert" data-error={code ?? undefined}>
+          {refusal}
+        </p>
+      ) : null}
+      <button className="button" type="submit" disabled={pending || done}>
+        {pending ? busyLabel : label}
+      </button>
+    </>
+  );
+}

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { useRouter } from "@/i18n/navigation";
 import { useTRPC } from "@/trpc/react";
-import { FieldError, useApiErrors } from "./field";
+import { FieldError, FormFooter, useApiErrors } from "./field";
 import { PlacePicker, placeFields, type PlaceChoice } from "./place-picker";
 import { EMPTY_TARGET, TargetFields, targetFields, type TargetValues } from "./target-fields";
 
@@ -50,14 +50,14 @@ export function JobForm() {
         </span>
         <FieldError id="f-requester_client_id-error" message={fields.get("requester_client_id")} />
       </div>
-      {refusal ? (
-        <p className="alert" role="alert" data-error={code ?? undefined}>
-          {refusal}
-        </p>
-      ) : null}
-      <button className="button" type="submit" disabled={create.isPending || create.isSuccess}>
-        {create.isPending ? t("creating") : t("createJob")}
-      </button>
+      <FormFooter
+        refusal={refusal}
+        code={code}
+        pending={create.isPending}
+        done={create.isSuccess}
+        label={t("createJob")}
+        busyLabel={t("creating")}
+      />
     </form>
   );
 }
