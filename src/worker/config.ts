@@ -19,6 +19,8 @@ export const ZWorkerConfig = z.object({
   /** Key ring that opens sealed callback secrets (the web app's SECRETS_KEYS). */
   SECRETS_KEYS: z.string().min(1, { error: "is required (see docs/secrets.md)" }),
   GIT_SHA: z.string().optional(),
+  /** The web app's public address: alerts link to their evidence there (the web app's PUBLIC_BASE_URL). */
+  PUBLIC_BASE_URL: z.url({ error: "must be an absolute URL" }).default("http://localhost:3000"),
   DB_PING_INTERVAL_MS: envInt(5_000, 100, 600_000),
   /** When set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>` (docs/observability.md). */
   METRICS_TOKEN: ZMetricsToken,

@@ -9,6 +9,7 @@ import { Readiness } from "../server/core/readiness";
 import { APP_VERSION } from "../server/core/version";
 import { createDb } from "../server/core/db";
 import { jobLeaseMs, ZReviewSettings } from "../server/queue/settings";
+import { mailer } from "../server/mail/transport";
 import { closeScrapers } from "../server/scrapers";
 import { sealerOf } from "../server/services/context";
 import { executionsWaiting } from "../server/services/pipelines/take-executions";
@@ -54,6 +55,8 @@ const queueWorkers = startQueueWorkers(
   { scrape: config.WORKER_CONCURRENCY, callbacks: config.CALLBACK_CONCURRENCY, inline: config.CALLBACK_INLINE_MAX },
   log,
   metrics,
+  // Alerts: e-mail through SMTP_URL (or the development mailbox), mesh messages as the mesh's review bot.
+  { publicBaseUrl: config.PUBLIC_BASE_URL, mailer: mailer(), sendToMesh: null },
 );
 const pipelines = startPipelineWorker(ctx, {
   log,

@@ -8,6 +8,12 @@ import type { AttemptRecord } from "../server/services/reviews/callbacks/attempt
 import { attemptLoaded, recordAttempts } from "../server/services/reviews/callbacks/deliver";
 import { HostSlots, InlineDeliveries } from "../server/services/reviews/callbacks/inline";
 import { giveBackDelivery, takeDeliveries, type TakenDelivery } from "../server/services/reviews/callbacks/take";
+import {
+  attemptAlertDelivery,
+  takeAlertDeliveries,
+  type AlertDeliveryDeps,
+  type TakenAlertDelivery,
+} from "../server/services/alerts/deliver-alerts";
 import { takeAndClaim, type ClaimedRun } from "../server/services/reviews/job-claim";
 import { runClaimedRun } from "../server/services/reviews/run-job";
 import { runDueSchedules, type ScheduleRun } from "../server/services/reviews/schedule-runner";
@@ -23,6 +29,9 @@ export interface WorkerCounts {
   /** First callback attempts made at once by the scrape slots (CALLBACK_INLINE_MAX; 0: all go through the delivery slots). */
   inline?: number;
 }
+
+/** Alert deliveries (webhook, e-mail, mesh) attempted at once by this process. */
+const ALERT_SLOTS = 2;
 
 /** The running slots of the worker. */
 export interface QueueWorkers {
@@ -49,6 +58,8 @@ export function startQueueWorkers(
   counts: WorkerCounts,
   log: Logger,
   metrics?: WorkerMetrics,
+  /** How alerts go out; without it this process delivers none (other workers of the queue do). */
+  alertDeps?: AlertDeliveryDeps,
 ): QueueWorkers {
   const s = ctx.settings.review;
   const hosts = new HostSlots(s.CALLBACK_MAX_PER_HOST);
@@ -150,17 +161,40 @@ export function startQueueWorkers(
     s.WORKER_POLL_MS,
     log,
   );
+  // Alerts of the alert rules (docs/review-engine.md, "Alerts"): their delivery rows are their queue.
+  const alerts = alertDeps
+    ? startSlots<TakenAlertDelivery>(
+        {
+          name: "alerts",
+          take: (n) => takeAlertDeliveries(ctx, { queue: s.JOB_QUEUE, leaseMs: callbackLeaseMs(s), limit: n }),
+          run: async (d) => {
+            const state = await attemptAlertDelivery(ctx, d, alertDeps);
+            log.info(
+              { event: "alert_attempt", deliveryId: d.id, channel: d.channel, attempt: d.attempts + 1, state },
+              "alert delivery attempted",
+            );
+          },
+        },
+        ALERT_SLOTS,
+        s.WORKER_POLL_MS,
+        log,
+      )
+    : null;
   // A host with a free slot again may have due deliveries the last take left for it.
   hosts.onRelease = () => {
     if (fullHostsAtTake) callbacks.wake();
   };
   return {
     get running() {
-      return scrape.running && schedules.running && callbacks.running;
+      return scrape.running && schedules.running && callbacks.running && (alerts?.running ?? true);
     },
     close: async ({ graceMs, drainMs = s.CALLBACK_TIMEOUT_MS + 1_000 }) => {
       await Promise.all([schedules.stop(graceMs), scrape.stop(graceMs)]);
-      await Promise.all([callbacks.stop(drainMs), waitAtMost(inline.drain(), drainMs)]);
+      await Promise.all([
+        callbacks.stop(drainMs),
+        alerts?.stop(drainMs) ?? Promise.resolve(),
+        waitAtMost(inline.drain(), drainMs),
+      ]);
       await waitAtMost(records.drain(), 2_000);
     },
   };

@@ -161,3 +161,24 @@ export function inviteMail(
     { inviter: input.inviter, mesh: input.mesh, expires },
   );
 }
+
+/** A review alert (docs/review-engine.md, "Alerts"): its lines, then the link to the evidence. */
+export function alertMail(
+  to: string,
+  locale: Locale,
+  alert: { subject: string; lines: string[]; links: { label: string; url: string }[] },
+): MailMessage {
+  const [first, ...rest] = alert.links;
+  return render(
+    "review_alert",
+    to,
+    locale,
+    {
+      subject: alert.subject,
+      paragraphs: alert.lines,
+      ...(first ? { action: first } : {}),
+      after: rest.map((l) => `${l.label}: ${l.url}`),
+    },
+    {},
+  );
+}

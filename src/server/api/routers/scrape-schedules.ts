@@ -52,6 +52,17 @@ export const schedulesRouter = createTRPCRouter({
     .input(sc.ZScheduleIdInput)
     .output(sc.ZScheduleOut)
     .mutation(({ ctx, input }) => schedules.setScheduleStatus(ctx.service, { ...input, status: "active" })),
+  setAnalysis: engineProcedure("jobs:write")
+    .meta(
+      rest(
+        "POST",
+        "/schedules/{schedule_id}/analysis",
+        "Analyse each slot's batch once it ends (review-analytics; alert rules fire on those runs), or stop",
+      ),
+    )
+    .input(sc.ZSetScheduleAnalysisInput)
+    .output(sc.ZScheduleOut)
+    .mutation(({ ctx, input }) => schedules.setScheduleAnalysis(ctx.service, input)),
   delete: engineProcedure("jobs:write")
     .meta(rest("DELETE", "/schedules/{schedule_id}", "Delete a schedule (its runs stay as batches)"))
     .input(sc.ZScheduleIdInput)

@@ -19,6 +19,7 @@ import { engineProcedure, idempotencyKeyOf } from "../engine-procedure";
 import { createTRPCRouter } from "../trpc";
 import { apiKeysRouter } from "./scrape-keys";
 import { registryRouter } from "./scrape-registry";
+import { alertsRouter } from "./scrape-alerts";
 import { schedulesRouter } from "./scrape-schedules";
 
 type Method = "GET" | "POST" | "DELETE";
@@ -179,4 +180,5 @@ export const scrapeRouter = createTRPCRouter({
   registry: registryRouter,
   keys: apiKeysRouter,
   schedules: schedulesRouter,
+  alerts: alertsRouter,
 });

@@ -1,4 +1,4 @@
-import type { Db } from "@/server/core/db";
+import type { Db, Prisma } from "@/server/core/db";
 import type { Aggregates } from "./aggregates";
 import type { RunPlace } from "../types";
 
@@ -24,14 +24,22 @@ const setOf = (places: readonly Pick<RunPlace, "origin" | "place_key">[]) =>
  * A run of another principal is never compared with: its figures are its owner's.
  */
 export async function previousRun(
-  db: Db,
+  db: Db | Prisma.TransactionClient,
   places: readonly RunPlace[],
   readScopeApiKeyId: string | null,
+  /** A run that is not a candidate (the run itself, once it is stored as succeeded). */
+  exceptId?: string,
 ): Promise<PreviousRun | null> {
   if (places.length === 0) return null;
   const wanted = setOf(places);
   const rows = await db.pipelineExecution.findMany({
-    where: { pipelineId: "review-analytics", status: "succeeded", readScopeApiKeyId, finishedAt: { not: null } },
+    where: {
+      pipelineId: "review-analytics",
+      status: "succeeded",
+      readScopeApiKeyId,
+      finishedAt: { not: null },
+      ...(exceptId ? { id: { not: exceptId } } : {}),
+    },
     orderBy: { finishedAt: "desc" },
     take: CANDIDATES,
     select: { id: true, finishedAt: true, places: true, result: true },

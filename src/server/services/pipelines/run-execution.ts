@@ -8,6 +8,7 @@ import type { NarrativeWriter } from "@/server/pipelines/review-analytics/synthe
 import type { PipelineDefinition, StageMetrics } from "@/server/pipelines/types";
 import type { SystemActor } from "@/server/services/actor";
 import type { ServiceContext } from "@/server/services/context";
+import { fireAlerts } from "../alerts/fire-alerts";
 import { claimExecution, type ClaimedExecution } from "./take-executions";
 
 /** An execution's end, told to whoever watches (the worker's metrics); services import no metrics library. */
@@ -71,7 +72,7 @@ export async function runClaimedExecution(
     (await db.pipelineExecution.updateMany({ where: thisRun, data })).count > 0;
   const execution = await db.pipelineExecution.findUniqueOrThrow({
     where: { id: executionId },
-    select: { pipelineId: true, input: true, readScopeApiKeyId: true },
+    select: { pipelineId: true, input: true, readScopeApiKeyId: true, queue: true },
   });
   const def = findPipeline(execution.pipelineId, runner.registry ?? PIPELINES);
   const log = logger().child({ executionId, pipelineId: execution.pipelineId });
@@ -100,7 +101,7 @@ export async function runClaimedExecution(
     );
     // The label rows first: a run is succeeded only with the evidence its report links to.
     if (run.outcome.labels) await storeLabels(db, executionId, run.outcome.labels);
-    const stored = await store({
+    const succeeded = {
       status: "succeeded",
       currentStage: null,
       stageMetrics: json(run.metrics),
@@ -113,8 +114,21 @@ export async function runClaimedExecution(
       emptyReason: run.scope?.items === 0 ? (run.scope.empty_reason ?? "no_reviews") : null,
       leaseUntil: null,
       finishedAt: now(),
+    } satisfies Prisma.PipelineExecutionUpdateManyMutationInput;
+    // Succeeded and its alerts in one transaction: a worker dying between them leaves neither, and the
+    // run is taken over (docs/review-engine.md, "Alerts").
+    const alerted = await db.$transaction(async (tx) => {
+      if ((await tx.pipelineExecution.updateMany({ where: thisRun, data: succeeded })).count === 0) return null;
+      if (!run.outcome.labels || (run.scope?.items ?? 0) === 0) return 0;
+      return fireAlerts(tx, {
+        id: executionId,
+        readScopeApiKeyId,
+        places: run.scope?.places ?? [],
+        queue: execution.queue,
+      });
     });
-    if (!stored) return "skipped";
+    if (alerted === null) return "skipped";
+    if (alerted > 0) log.info({ event: "alerts_fired", alerts: alerted }, "alert rules fired");
     log.info(
       { event: "execution_succeeded", totalDurationMs: run.totalDurationMs, reviewCount: run.scope?.items ?? null },
       "pipeline execution succeeded",

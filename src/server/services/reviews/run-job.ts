@@ -8,6 +8,7 @@ import { Prisma, sqlRows } from "@/server/core/db";
 import { keepLease, type LeaseKeeper } from "@/server/queue/lease";
 import { callbackLeaseMs, jobHeartbeatMs, jobLeaseMs } from "@/server/queue/settings";
 import { attemptLoaded } from "./callbacks/deliver";
+import { queueScheduleAnalysis } from "../pipelines/schedule-analysis";
 import { callbackHost, enqueueBatchCallback, firstJobDelivery } from "./callbacks/enqueue";
 import { jobCallbackSecret } from "./callbacks/secrets";
 import { backoffMs } from "./callbacks/schedule";
@@ -84,6 +85,7 @@ async function finish(
     if (done.batch && done.batch.open === 0 && !done.batch.completed) {
       const ended = await endBatch(tx, done.batch);
       if (ended) await enqueueBatchCallback(tx, ended.id);
+      if (ended?.status === "completed") await queueScheduleAnalysis(tx, ended.id);
     }
     return done.payload;
   };

@@ -45,6 +45,8 @@ export const ZCreateScheduleInput = z
     start_at: z.coerce.date().optional(),
     mode: z.enum(COLLECT_MODES).default("new_only"),
     stop_after_known: z.number().int().min(1).max(1_000).default(20),
+    /** Run review-analytics over each slot's batch once it ends (alert rules fire on those runs). */
+    analyse_after_run: z.boolean().default(false),
   })
   .refine((v) => (v.cron === undefined) !== (v.interval_seconds === undefined), {
     error: "give exactly one of cron and interval_seconds",
@@ -53,6 +55,7 @@ export const ZCreateScheduleInput = z
 export type TCreateScheduleInput = z.input<typeof ZCreateScheduleInput>;
 
 export const ZScheduleIdInput = z.object({ schedule_id: z.uuid() });
+export const ZSetScheduleAnalysisInput = z.object({ schedule_id: z.uuid(), analyse_after_run: z.boolean() });
 
 export const ZListSchedulesInput = ZPageInput.extend({
   status: z.enum(SCHEDULE_STATUSES).optional(),
@@ -73,6 +76,7 @@ export const ZScheduleOut = z.object({
   interval_seconds: z.number().int().nullable(),
   mode: z.enum(COLLECT_MODES),
   stop_after_known: z.number().int(),
+  analyse_after_run: z.boolean(),
   priority: z.number().int(),
   callback_url: z.string().nullable(),
   next_run_at: ZDate,

@@ -50,6 +50,7 @@ export function toScheduleOut(s: Schedule): TScheduleOut {
     interval_seconds: s.intervalSeconds,
     mode: s.mode,
     stop_after_known: s.stopAfterKnown,
+    analyse_after_run: s.analyseAfterRun,
     priority: s.priority,
     callback_url: s.callbackUrl,
     next_run_at: s.nextRunAt,
@@ -84,11 +85,11 @@ export async function createSchedule(
     ctx.db,
     Prisma.sql`
     INSERT INTO schedules (id, api_key_id, queue, name, requester_client_id, targets, cron, interval_seconds, mode, stop_after_known, priority,
-      callback_url, callback_secret_enc, next_run_at, updated_at)
+      callback_url, callback_secret_enc, next_run_at, analyse_after_run, updated_at)
     SELECT ${id}::uuid, ${apiKeyId}::uuid, ${s.JOB_QUEUE}, ${input.name ?? null}, ${input.requester_client_id}, ${JSON.stringify(input.targets.map(({ mode: _m, stop_after_known: _s, ...t }) => t))}::jsonb,
       ${input.cron ?? null}, ${input.interval_seconds ?? null}::int, ${input.mode}::collect_mode, ${input.stop_after_known}::int, ${input.priority}::int,
       ${input.callback_url ?? null}, ${input.callback_secret ? ctx.sealer.seal(input.callback_secret, scheduleAad(id)) : null},
-      ${first}::timestamptz AT TIME ZONE 'UTC', now()
+      ${first}::timestamptz AT TIME ZONE 'UTC', ${input.analyse_after_run}, now()
     WHERE (SELECT count(*) FROM schedules WHERE api_key_id IS NOT DISTINCT FROM ${apiKeyId}::uuid) < ${SCHEDULES_PER_KEY}
     RETURNING id::text`,
   );
@@ -96,7 +97,8 @@ export async function createSchedule(
   return toScheduleOut(await ctx.db.schedule.findUniqueOrThrow({ where: { id } }));
 }
 
-async function owned(ctx: ServiceContext<ReviewActor>, id: string): Promise<Schedule> {
+/** A schedule the caller can read (404 schedule_not_found as an absent one). */
+export async function getScheduleRow(ctx: ServiceContext<ReviewActor>, id: string): Promise<Schedule> {
   const found = await ctx.db.schedule.findFirst({ where: { id, ...ownedBy(ctx.actor) } });
   if (!found) throw new AppError("NOT_FOUND", "schedule_not_found");
   return found;
@@ -134,7 +136,7 @@ export async function getSchedule(
   input: { schedule_id: string },
 ): Promise<z.output<typeof ZScheduleDetailOut>> {
   const id = input.schedule_id;
-  const schedule = await owned(ctx, id);
+  const schedule = await getScheduleRow(ctx, id);
   const runs = await sqlRows<
     z.output<typeof ZScheduleRunOut> & { n: number | null; u: number | null; k: number | null }
   >(
@@ -164,7 +166,7 @@ export async function setScheduleStatus(
   input: { schedule_id: string; status: "active" | "paused" },
 ): Promise<TScheduleOut> {
   const { status } = input;
-  const schedule = await owned(ctx, input.schedule_id);
+  const schedule = await getScheduleRow(ctx, input.schedule_id);
   const now = ctx.now();
   const nextRunAt = status === "active" && schedule.status === "paused" ? nextSlot(schedule, now) : schedule.nextRunAt;
   const updated = await ctx.db.schedule.update({
@@ -174,12 +176,25 @@ export async function setScheduleStatus(
   return toScheduleOut(updated);
 }
 
+/** Whether each slot's batch is analysed once it ends (docs/review-engine.md, "Alerts"). */
+export async function setScheduleAnalysis(
+  ctx: ServiceContext<ReviewActor>,
+  input: { schedule_id: string; analyse_after_run: boolean },
+): Promise<TScheduleOut> {
+  const schedule = await getScheduleRow(ctx, input.schedule_id);
+  const updated = await ctx.db.schedule.update({
+    where: { id: schedule.id },
+    data: { analyseAfterRun: input.analyse_after_run },
+  });
+  return toScheduleOut(updated);
+}
+
 /** Deletes a schedule; its runs stay as batches (no longer tagged). */
 export async function deleteSchedule(
   ctx: ServiceContext<ReviewActor>,
   input: { schedule_id: string },
 ): Promise<{ id: string; deleted: true }> {
-  const schedule = await owned(ctx, input.schedule_id);
+  const schedule = await getScheduleRow(ctx, input.schedule_id);
   await ctx.db.schedule.delete({ where: { id: schedule.id } });
   return { id: schedule.id, deleted: true };
 }

@@ -10,7 +10,7 @@ import { signedHeaders } from "./signing";
 /** The most of a receiver's answer that is read; the rest is cut, and the attempt counts as answered. */
 export const CALLBACK_MAX_RESPONSE_BYTES = 64 * 1024;
 
-interface AttemptResult {
+export interface AttemptResult {
   status: number | null;
   error: string | null;
   durationMs: number;
@@ -21,7 +21,7 @@ interface AttemptResult {
  * address checked, the connection pinned to the checked address, one deadline (CALLBACK_TIMEOUT_MS)
  * from the lookup to the answer's last byte whatever the receiver drips, the answer cut at 64 KiB.
  */
-async function post(
+export async function postSigned(
   url: URL,
   headers: Record<string, string>,
   body: string,
@@ -121,7 +121,7 @@ export async function attemptLoaded(
     if (!secret) result = { status: null, error: "no_signing_secret", durationMs: 0 };
     else {
       const ts = Math.floor(now().getTime() / 1000);
-      result = await post(
+      result = await postSigned(
         new URL(delivery.url),
         signedHeaders(secret, delivery.webhookId, ts, text),
         text,
