@@ -11,6 +11,8 @@ import { useTRPC } from "@/trpc/react";
 import { ENGINE_POLL_MS } from "./batches-table";
 import { AnalyseButton } from "./forms/analyse-button";
 import { QueryState } from "./progress";
+import { AlertRulesPanel } from "./alerts/alert-rules-panel";
+import { AnalysisToggle } from "./alerts/analysis-toggle";
 import { ScheduleActions } from "./schedule-actions";
 import { ScheduleChart } from "./schedule-chart";
 import { targetView } from "./schedule-format";
@@ -24,6 +26,7 @@ import { ScheduleRuns } from "./schedule-runs";
 export function ScheduleDetail({ scheduleId }: { scheduleId: string }) {
   const t = useTranslations("engine");
   const tf = useTranslations("engineForms");
+  const ta = useTranslations("alerts");
   const f = useFormats();
   const trpc = useTRPC();
   // Once deleted, the page stops asking for it while it goes back to the list.
@@ -95,6 +98,10 @@ export function ScheduleDetail({ scheduleId }: { scheduleId: string }) {
               })}
             </ul>
           </dd>
+          <dt>{ta("title")}</dt>
+          <dd>
+            <AnalysisToggle scheduleId={scheduleId} on={s.analyse_after_run} />
+          </dd>
           <dt>{t("schedule.callbackUrl")}</dt>
           <dd>{s.callback_url ? <code>{s.callback_url}</code> : t("noCallback")}</dd>
           <dt>{t("schedule.nextRun")}</dt>
@@ -155,6 +162,7 @@ export function ScheduleDetail({ scheduleId }: { scheduleId: string }) {
           <ScheduleRuns runs={s.runs} />
         </section>
       ) : null}
+      <AlertRulesPanel subject={{ schedule_id: scheduleId }} />
     </div>
   );
 }

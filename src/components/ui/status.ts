@@ -14,6 +14,7 @@ export const STATUS_TONES = {
   succeeded: "success",
   completed: "success",
   failed: "danger",
+  delivered: "success",
   cancelled: "warning",
   skipped: "neutral",
   // A pipeline run that succeeded over no reviews: an answer that needs reading, not a success

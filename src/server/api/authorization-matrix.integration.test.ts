@@ -258,6 +258,18 @@ const MATRIX: Record<string, Row> = {
   "scrape.schedules.resume": { input: () => ({ schedule_id: absent }), expect: adminAbsent },
   "scrape.schedules.delete": { input: () => ({ schedule_id: absent }), expect: adminAbsent },
   "scrape.schedules.reviewHistory": { input: () => ({ review_id: absent }), expect: adminAbsent },
+  "scrape.schedules.setAnalysis": {
+    input: () => ({ schedule_id: absent, analyse_after_run: true }),
+    expect: adminAbsent,
+  },
+  "scrape.alerts.create": {
+    input: () => ({ place_id: absent, kind: "health_safety", email: "alerts@example.test" }),
+    expect: adminAbsent,
+  },
+  "scrape.alerts.list": { input: () => ({ place_id: absent }), expect: adminAbsent },
+  "scrape.alerts.meshes": { input: () => ({}), expect: adminOnly },
+  "scrape.alerts.setEnabled": { input: () => ({ rule_id: absent, enabled: false }), expect: adminAbsent },
+  "scrape.alerts.delete": { input: () => ({ rule_id: absent }), expect: adminAbsent },
   "public.invitePreview": { input: () => ({ token: "x" }), expect: everyone },
   "public.resolveInviteCode": { input: (f) => ({ code: f.inviteCode }), expect: everyone },
   // Pipelines: signed-in administrators (and API keys, pipelines-rest.integration.test.ts); ids that do

@@ -21,6 +21,7 @@ const SECONDS = { hours: 3_600, days: 86_400 } as const;
  */
 export function ScheduleForm() {
   const t = useTranslations("engineForms");
+  const ta = useTranslations("alerts");
   const trpc = useTRPC();
   const router = useRouter();
   const [name, setName] = useState("");
@@ -31,6 +32,7 @@ export function ScheduleForm() {
   const [cron, setCron] = useState("0 6 * * *");
   const [mode, setMode] = useState<(typeof MODES)[number]>("new_only");
   const [stopAfter, setStopAfter] = useState("20");
+  const [analyse, setAnalyse] = useState(false);
   const [client, setClient] = useState("web");
   const create = useMutation(
     trpc.scrape.schedules.create.mutationOptions({ onSuccess: (s) => router.push(`/engine/schedules/${s.id}`) }),
@@ -48,6 +50,7 @@ export function ScheduleForm() {
       ...when,
       mode,
       ...(stopAfter.trim() ? { stop_after_known: Number(stopAfter) } : {}),
+      analyse_after_run: analyse,
     });
   }
   const invalid = (k: string) => (fields.has(k) ? { "aria-invalid": true, "aria-describedby": `f-${k}-error` } : {});
@@ -139,6 +142,21 @@ export function ScheduleForm() {
           <FieldError id="f-stop_after_known-error" message={fields.get("stop_after_known")} />
         </div>
       ) : null}
+      <div className="field">
+        <label className="row">
+          <input
+            id="f-analyse_after_run"
+            type="checkbox"
+            checked={analyse}
+            aria-describedby="f-analyse-hint"
+            onChange={(e) => setAnalyse(e.target.checked)}
+          />{" "}
+          {ta("analyseAfterRun")}
+        </label>
+        <span id="f-analyse-hint" className="muted small">
+          {ta("analyseAfterRunHint")}
+        </span>
+      </div>
       <div className="field">
         <label htmlFor="f-requester_client_id">{t("clientId")}</label>
         <input

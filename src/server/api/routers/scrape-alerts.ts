@@ -26,6 +26,17 @@ export const alertsRouter = createTRPCRouter({
     .input(as.ZListAlertRulesInput)
     .output(z.array(as.ZAlertRuleOut))
     .query(({ ctx, input }) => alerts.listAlertRules(ctx.service, input)),
+  meshes: engineProcedure("jobs:read")
+    .meta(
+      rest(
+        "GET",
+        "/alert-rules/meshes",
+        "The meshes alerts may go to: those the key's or administrator's person owns or administers, with their groups",
+      ),
+    )
+    .input(z.object({}).optional())
+    .output(z.array(z.object({ mesh_id: z.string(), mesh_name: z.string(), groups: z.array(z.string()) })))
+    .query(({ ctx }) => alerts.listAlertMeshes(ctx.service)),
   setEnabled: engineProcedure("jobs:write")
     .meta(rest("POST", "/alert-rules/{rule_id}/enabled", "Turn an alert rule on or off"))
     .input(as.ZSetAlertRuleEnabledInput)

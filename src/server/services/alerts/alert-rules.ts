@@ -190,3 +190,27 @@ export async function deleteAlertRule(ctx: ServiceContext<ReviewActor>, input: {
   await ownedRule(ctx, input.rule_id);
   await ctx.db.alertRule.delete({ where: { id: input.rule_id } });
 }
+
+/**
+ * The meshes the caller's person owns or administers, where alerts may go (docs/review-engine.md,
+ * "Alerts"), each with the group names its live members use: the alert form's choices.
+ */
+export async function listAlertMeshes(
+  ctx: ServiceContext<ReviewActor>,
+  _input: Record<string, never> = {},
+): Promise<{ mesh_id: string; mesh_name: string; groups: string[] }[]> {
+  const userId = await userOf(ctx);
+  if (!userId) return [];
+  return sqlRows<{ mesh_id: string; mesh_name: string; groups: string[] }>(
+    ctx.db,
+    Prisma.sql`
+    SELECT m.id::text AS mesh_id, m.name AS mesh_name,
+      COALESCE((SELECT array_agg(DISTINCT g ORDER BY g) FROM members x, unnest(x.groups) AS g
+        WHERE x.mesh_id = m.id AND x.revoked_at IS NULL), '{}') AS groups
+    FROM meshes m
+    WHERE m.archived_at IS NULL AND (m.owner_user_id = ${userId} OR EXISTS (
+      SELECT 1 FROM members o WHERE o.mesh_id = m.id AND o.user_id = ${userId} AND o.role IN ('owner', 'admin') AND o.revoked_at IS NULL))
+    ORDER BY m.name, m.id
+    LIMIT 200`,
+  );
+}
