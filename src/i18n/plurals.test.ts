@@ -20,9 +20,9 @@ const flat = (tree: Tree, prefix = ""): [string, string][] =>
 /** Arguments that carry words, names, dates or ids the caller wrote, never a count. */
 const TEXT_ARGS = new Set(
   (
-    "actor browser category client code conditions date direction email error figure format hour key label language " +
+    "actor browser category client code conditions date direction email error figure format group hour key label language " +
     "mesh message metric month name os phrase place places provider providers role sentiment severity stage state " +
-    "status table target targetKind version weekday when from to seconds minutes finished"
+    "status table target targetKind url version weekday when from to seconds minutes finished"
   ).split(" "),
 );
 // from/to are roles in live.events.role_changed; finished is a date in pipelines.report.meta: both are

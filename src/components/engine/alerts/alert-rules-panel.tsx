@@ -176,8 +176,8 @@ function AlertList({ rule }: { rule: TAlertRuleOut }) {
             const what = p.share
               ? t("shareLine", {
                   category: tc.has(p.share.category) ? tc(p.share.category) : p.share.category,
-                  before: f.percent(p.share.previous_pct),
-                  now: f.percent(p.share.current_pct),
+                  from: f.percent(p.share.previous_pct),
+                  to: f.percent(p.share.current_pct),
                 })
               : p.review
                 ? `${p.review.rating !== null ? `${"★".repeat(p.review.rating)} ` : ""}${p.review.text ?? t("noText")}`

@@ -1,3 +1,4 @@
+import { formatsFor } from "@/i18n/format";
 import type { Locale } from "@/i18n/routing";
 import { NARRATIVE_LANGUAGES } from "@/server/pipelines/review-analytics/synthesis/lang";
 import type { AlertPayload } from "./fire-alerts";
@@ -20,9 +21,6 @@ interface AlertStrings {
   unnamedPlace: string;
   rule: string;
 }
-
-const number = (locale: Locale, n: number, digits = 0) =>
-  new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(n);
 
 const STRINGS: Record<Locale, AlertStrings> = {
   en: {
@@ -75,12 +73,6 @@ const STRINGS: Record<Locale, AlertStrings> = {
   },
 };
 
-/** A share as the locale writes a percentage with one decimal ("12.5 %", "12,5 %"). */
-const percent = (locale: Locale, value: number) =>
-  new Intl.NumberFormat(locale, { style: "percent", minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
-    value / 100,
-  );
-
 /** An alert as words: a one-line subject (no line breaks) and the body's lines, links absolute. */
 export function alertText(
   payload: AlertPayload,
@@ -88,6 +80,7 @@ export function alertText(
   baseUrl: string,
 ): { subject: string; lines: string[]; links: { label: string; url: string }[] } {
   const s = STRINGS[locale];
+  const f = formatsFor(locale);
   const lang = NARRATIVE_LANGUAGES[locale];
   const place = payload.place.name ?? (payload.place.place_key || s.unnamedPlace);
   const base = baseUrl.replace(/\/+$/, "");
@@ -101,9 +94,9 @@ export function alertText(
     subject = s.shareRise(lang.category(payload.share.category), place);
     lines.push(
       s.shareLine(
-        percent(locale, payload.share.previous_pct),
-        percent(locale, payload.share.current_pct),
-        `+${number(locale, payload.share.rise_points, 1)}`,
+        f.percent(payload.share.previous_pct, 1),
+        f.percent(payload.share.current_pct, 1),
+        `+${f.number(payload.share.rise_points, 1)}`,
       ),
     );
   } else {
