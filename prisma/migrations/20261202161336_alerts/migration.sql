@@ -17,6 +17,7 @@ CREATE TABLE "alert_rules" (
     "kind" "alert_kind" NOT NULL,
     "threshold" INTEGER,
     "category" TEXT,
+    "max_age_days" INTEGER NOT NULL DEFAULT 7,
     "schedule_id" UUID,
     "place_id" UUID,
     "api_key_id" UUID,

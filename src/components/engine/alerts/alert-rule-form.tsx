@@ -27,6 +27,7 @@ export function AlertRuleForm({ subject, onDone }: { subject: Subject; onDone: (
   const [stars, setStars] = useState("2");
   const [points, setPoints] = useState("10");
   const [category, setCategory] = useState("");
+  const [maxAge, setMaxAge] = useState("7");
   const [name, setName] = useState("");
   const [webhook, setWebhook] = useState("");
   const [email, setEmail] = useState("");
@@ -67,6 +68,7 @@ export function AlertRuleForm({ subject, onDone }: { subject: Subject; onDone: (
       ...(kind === "negative_share_rise"
         ? { threshold: points.trim() ? Number(points) : Number.NaN, ...(category ? { category } : {}) }
         : {}),
+      ...(kind !== "negative_share_rise" && maxAge.trim() ? { max_age_days: Number(maxAge) } : {}),
       ...(name.trim() ? { name: name.trim() } : {}),
       ...(webhook.trim() ? { webhook_url: webhook.trim() } : {}),
       ...(email.trim() ? { email: email.trim() } : {}),
@@ -130,6 +132,23 @@ export function AlertRuleForm({ subject, onDone }: { subject: Subject; onDone: (
             </select>
           </div>
         </>
+      ) : null}
+      {kind !== "negative_share_rise" ? (
+        <div className="field">
+          <label htmlFor="a-max_age_days">{t("maxAgeDays")}</label>
+          <input
+            id="a-max_age_days"
+            inputMode="numeric"
+            value={maxAge}
+            onChange={(e) => setMaxAge(e.target.value)}
+            aria-describedby="a-max-age-hint"
+            {...invalid("max_age_days")}
+          />
+          <span id="a-max-age-hint" className="muted small">
+            {t("maxAgeDaysHint")}
+          </span>
+          <FieldError id="a-max_age_days-error" message={fields.get("max_age_days")} />
+        </div>
       ) : null}
       <div className="field">
         <label htmlFor="a-name">{t("name")}</label>

@@ -106,7 +106,16 @@ function RuleCard({ rule, subject }: { rule: TAlertRuleOut; subject: Subject }) 
         <h3 className="h4">{rule.name ?? summary(rule)}</h3>
         <Tag tone={rule.enabled ? "success" : "neutral"}>{rule.enabled ? t("on") : t("off")}</Tag>
       </div>
-      {rule.name ? <p className="muted small">{summary(rule)}</p> : null}
+      {rule.name || rule.kind !== "negative_share_rise" ? (
+        <p className="muted small">
+          {[
+            rule.name ? summary(rule) : null,
+            rule.kind === "negative_share_rise" ? null : t("within", { count: rule.max_age_days }),
+          ]
+            .filter(Boolean)
+            .join(" · ")}
+        </p>
+      ) : null}
       <ul className="small plain-list">
         {channels.map((c) => (
           <li key={c} className="break-anywhere">

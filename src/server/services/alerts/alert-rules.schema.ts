@@ -29,6 +29,8 @@ export const ZCreateAlertRuleInput = z
     threshold: z.number().int().min(1).max(100).optional(),
     /** negative_share_rise: the category watched (every category when absent). */
     category: z.enum(CATEGORIES).optional(),
+    /** Review rules: only reviews published (or edited) at most this many days before they were collected. */
+    max_age_days: z.number().int().min(1).max(3_650).default(7),
     webhook_url: ZCallbackUrl.optional(),
     /** The webhook's signing secret (Standard Webhooks); one is made and shown once when absent. */
     webhook_secret: ZCallbackSecret.optional(),
@@ -110,6 +112,7 @@ export const ZAlertRuleOut = z.object({
   kind: z.enum(ALERT_KINDS),
   threshold: z.number().int().nullable(),
   category: z.enum(CATEGORIES).nullable(),
+  max_age_days: z.number().int(),
   schedule_id: z.string().nullable(),
   place_id: z.string().nullable(),
   webhook_url: z.string().nullable(),

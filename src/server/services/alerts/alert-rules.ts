@@ -74,6 +74,7 @@ function toRuleOut(r: RuleRow): TAlertRuleOut {
     kind: r.kind,
     threshold: r.threshold,
     category: r.category as Category | null,
+    max_age_days: r.maxAgeDays,
     schedule_id: r.scheduleId,
     place_id: r.placeId,
     webhook_url: r.webhookUrl,
@@ -133,9 +134,9 @@ export async function createAlertRule(
   const rows = await sqlRows<{ id: string }>(
     ctx.db,
     Prisma.sql`
-    INSERT INTO alert_rules (id, name, kind, threshold, category, schedule_id, place_id, api_key_id, created_by_user_id,
+    INSERT INTO alert_rules (id, name, kind, threshold, category, max_age_days, schedule_id, place_id, api_key_id, created_by_user_id,
       webhook_url, webhook_secret_enc, email, mesh_id, mesh_group, locale, updated_at)
-    SELECT ${id}::uuid, ${input.name ?? null}, ${input.kind}::alert_kind, ${input.threshold ?? null}::int, ${input.category ?? null},
+    SELECT ${id}::uuid, ${input.name ?? null}, ${input.kind}::alert_kind, ${input.threshold ?? null}::int, ${input.category ?? null}, ${input.max_age_days}::int,
       ${input.schedule_id ?? null}::uuid, ${input.place_id ?? null}::uuid, ${apiKeyId}::uuid, ${userId},
       ${input.webhook_url ?? null}, ${secret ? ctx.sealer.seal(secret, alertSecretAad(id)) : null}, ${input.email ?? null},
       ${input.mesh_id ?? null}::uuid, ${input.mesh_group ?? null}, ${input.locale}, now()

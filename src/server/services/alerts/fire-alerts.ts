@@ -7,8 +7,6 @@ import type { RunPlace } from "@/server/pipelines/types";
 
 type Tx = P.TransactionClient;
 
-/** A review counts as new when published (or edited) at most this long before it was collected. */
-export const ALERT_NEW_REVIEW_MAX_AGE_DAYS = 7;
 /** Alerts one rule makes from one run at most (a first collection of a busy place stays readable). */
 export const ALERTS_PER_RULE_PER_RUN = 50;
 /** A category's share is compared only when each run has at least this many reviews mentioning it. */
@@ -126,7 +124,7 @@ async function reviewHits(tx: Tx, executionId: string, rules: readonly RuleRow[]
       LEFT JOIN places p ON p.id = (SELECT id FROM places WHERE platform = rv.platform AND origin = rv.origin AND place_key = rv.place_key LIMIT 1)
       WHERE r.id = ANY (${ids}::uuid[])
         AND rv.collected_at >= r.created_at
-        AND COALESCE(rv.edited_at, rv.published_at, rv.collected_at) >= rv.collected_at - ${ALERT_NEW_REVIEW_MAX_AGE_DAYS}::int * interval '1 day'
+        AND COALESCE(rv.edited_at, rv.published_at, rv.collected_at) >= rv.collected_at - r.max_age_days * interval '1 day'
         AND ((r.kind = 'low_rating' AND l.rating IS NOT NULL AND l.rating <= r.threshold) OR (r.kind = 'health_safety' AND l.critical))
         AND (r.place_id IS NULL OR p.id = r.place_id)
         AND (r.schedule_id IS NULL OR EXISTS (
