@@ -43,6 +43,9 @@ const MESSAGE_KEYS: Record<string, string> = {
   "must be a language code such as en or pt-BR": "languageCode",
   "give exactly one of cron and interval_seconds": "cronOrInterval",
   "Invalid URL": "invalidUrl",
+  "give at least one of webhook_url, email and mesh_id": "alertChannel",
+  "negative_share_rise needs a threshold of 1 to 100 points": "sharePoints",
+  "must be an e-mail address": "emailAddress",
 };
 
 /**

@@ -1,0 +1,126 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./admin-fixtures";
+import { waitForMail } from "./mail";
+import { baseURL } from "./playwright.config";
+
+// Alerts from the pages (issue 46, point 4): an administrator adds an alert rule on a place's page,
+// a later collection and its analysis fire it, the worker mails it through the suite's SMTP server, and
+// the page shows the alert and its delivery; the rule is turned off and deleted after a confirmation.
+test.use({ storageState: async ({ adminState }, use) => use(adminState) });
+
+/** A collection job of the demo place made through the REST API with the page's session; waits for its end. */
+async function collect(page: Page, body: Record<string, unknown>) {
+  const res = await page.request.post("/api/scrape", {
+    data: { requester_client_id: "alerts-e2e", ...body },
+    headers: { origin: baseURL },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  const { job } = (await res.json()) as { job: { id: string } };
+  let place: string | null = null;
+  await expect
+    .poll(
+      async () => {
+        const r = await page.request.get(`/api/jobs/${job.id}`);
+        const j = ((await r.json()) as { job: { status: string; place_id: string | null } }).job;
+        place = j.place_id;
+        return j.status;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe("succeeded");
+  return { jobId: job.id, placeId: place as unknown as string };
+}
+
+test("a rule added on a place's page fires on a later collection's analysis and arrives by e-mail", async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  // p-0010: a place no other browser test collects, so its reviews are new to this test.
+  const first = await collect(page, { platform_id: "p-0010", review_limit: 2, sort: "newest" });
+  await page.goto(`/en/engine/places/${first.placeId}`);
+  const panel = page.getByTestId("alert-rules");
+  await expect(panel.getByText("No alert rules yet.")).toBeVisible();
+
+  await panel.getByRole("button", { name: "Add an alert rule" }).click();
+  const form = page.getByRole("form", { name: "Add an alert rule" });
+  // Nowhere to send: the API's own error, under the webhook field.
+  await form.getByRole("button", { name: "Add rule" }).click();
+  await expect(form.getByText("Say where alerts go: a webhook, an e-mail address or a mesh.")).toBeVisible();
+
+  await form.getByLabel("Alert when").selectOption("low_rating");
+  await form.getByLabel("At or below").selectOption("2");
+  // The demo platform's reviews are weeks to years old: count every one of them as new.
+  await form.getByLabel("Published within (days)").fill("3650");
+  await form.getByLabel("Name (optional)").fill("Bad reviews of the demo place");
+  await form.getByLabel("E-mail address").fill("alerts-e2e@example.test");
+  await form.getByRole("button", { name: "Add rule" }).click();
+  const rule = panel.getByTestId("alert-rule");
+  await expect(rule.getByRole("heading", { name: "Bad reviews of the demo place" })).toBeVisible();
+  await expect(rule).toContainText("New reviews at or below 2 stars");
+  await expect(rule).toContainText("E-mail: alerts-e2e@example.test");
+  await expect(rule).toContainText("No alerts yet");
+
+  // A later collection of the lowest ratings, then its analysis from the place's page.
+  await collect(page, { platform_id: "p-0010", review_limit: 10, sort: "lowest_rating" });
+  await page.goto(`/en/engine/places/${first.placeId}`);
+  await page.getByRole("button", { name: "Analyse", exact: true }).click();
+  await expect(page).toHaveURL(/\/en\/pipelines\/review-analytics\/executions\/[0-9a-f-]{36}$/);
+  await expect(page.locator("[data-execution-id]")).toHaveAttribute("data-execution-status", "succeeded", {
+    timeout: 60_000,
+  });
+
+  const mail = await waitForMail("alerts-e2e@example.test");
+  expect(mail.subject).toMatch(/^New [12]-star review of /);
+  expect(mail.text).toContain("/en/pipelines/review-analytics/executions/");
+
+  await page.goto(`/en/engine/places/${first.placeId}`);
+  const alerts = page.getByTestId("alert");
+  await expect(alerts.first()).toBeVisible({ timeout: 20_000 });
+  await expect(alerts.first().locator('[data-status="delivered"]')).toBeVisible({ timeout: 20_000 });
+  await expect(alerts.first().getByRole("link", { name: "Evidence" })).toHaveAttribute(
+    "href",
+    /\/en\/pipelines\/review-analytics\/executions\//,
+  );
+
+  // Off, then deleted after a confirmation.
+  await rule.getByRole("button", { name: "Turn off" }).click();
+  await expect(rule.getByText("Off", { exact: true })).toBeVisible();
+  await rule.getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("button", { name: "Delete rule" }).click();
+  await expect(panel.getByText("No alert rules yet.")).toBeVisible();
+});
+
+test("a schedule made to analyse after each collection says so, and its switch turns it off", async ({ page }) => {
+  await page.goto("/en/engine/schedules/new");
+  const form = page.getByRole("form", { name: "New schedule" });
+  await form.getByLabel("Platform id", { exact: true }).fill("p-0004");
+  await form.getByLabel("Analyse after each collection").check();
+  await form.getByRole("button", { name: "Create schedule" }).click();
+  await expect(page).toHaveURL(/\/en\/engine\/schedules\/[0-9a-f-]{36}$/);
+  const analysis = page.getByTestId("schedule-analysis");
+  await expect(analysis).toContainText("Analysed after each collection");
+  await analysis.getByRole("button", { name: "Stop analysing automatically" }).click();
+  await expect(analysis).toContainText("Not analysed automatically");
+  await expect(page.getByTestId("alert-rules").getByText("No alert rules yet.")).toBeVisible();
+});
+
+test("the alerts of a place at 375 px: every control on screen", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  const { placeId } = await collect(page, { platform_id: "p-0006", review_limit: 1 });
+  await page.goto(`/en/engine/places/${placeId}`);
+  await page.getByTestId("alert-rules").getByRole("button", { name: "Add an alert rule" }).click();
+  const form = page.getByRole("form", { name: "Add an alert rule" });
+  for (const label of [
+    "Alert when",
+    "At or below",
+    "Published within (days)",
+    "Webhook URL",
+    "E-mail address",
+    "Mesh",
+  ]) {
+    const box = await form.getByLabel(label, { exact: true }).boundingBox();
+    expect(box, label).not.toBeNull();
+    expect((box?.x ?? 0) + (box?.width ?? 0), label).toBeLessThanOrEqual(375);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});
