@@ -18,6 +18,17 @@ export const ZWorkerConfig = z.object({
   CALLBACK_INLINE_MAX: envInt(DEFAULT_CALLBACK_INLINE_MAX, 0, 4_096),
   /** Key ring that opens sealed callback secrets (the web app's SECRETS_KEYS). */
   SECRETS_KEYS: z.string().min(1, { error: "is required (see docs/secrets.md)" }),
+  /**
+   * The broker the review bots connect to as peers to send alerts into meshes (docs/mesh-api.md, "Review
+   * bot"); unset: the broker on this machine, `ws://127.0.0.1:<BROKER_PORT>` (workerBrokerUrl).
+   */
+  BROKER_URL: z
+    .string()
+    .trim()
+    .regex(/^wss?:\/\/[^\s]+$/, { error: "must be a ws:// or wss:// URL" })
+    .optional(),
+  /** The port of the broker on this machine, for BROKER_URL's default (the broker's own setting). */
+  BROKER_PORT: envPort(4000),
   GIT_SHA: z.string().optional(),
   DB_PING_INTERVAL_MS: envInt(5_000, 100, 600_000),
   /** When set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>` (docs/observability.md). */
@@ -38,3 +49,8 @@ export const ZWorkerConfig = z.object({
   PIPELINE_LLM_BATCH: envInt(20, 1, 100),
 });
 export type TWorkerConfig = z.output<typeof ZWorkerConfig>;
+
+/** The broker the worker's review bots connect to: BROKER_URL, else the broker on this machine. */
+export function workerBrokerUrl(config: Pick<TWorkerConfig, "BROKER_URL" | "BROKER_PORT">): string {
+  return config.BROKER_URL ?? `ws://127.0.0.1:${config.BROKER_PORT}`;
+}

@@ -63,8 +63,9 @@ export async function addReviewBot(ctx: ServiceContext<UserActor>, input: TRevie
         meshId: input.meshId,
         type: "member_joined",
         actorUserId: ctx.actor.userId,
-        actorMemberId: manager.memberId,
-        metadata: { via: "review_bot", memberId: member.id, role: "member" },
+        // As a browser device's join: the new member is the actor; the person who added it is the user.
+        actorMemberId: member.id,
+        metadata: { via: "review_bot", addedByMemberId: manager.memberId, role: "member" },
       });
       await notifyBrokers(tx, { t: "joined", meshId: input.meshId, memberId: member.id });
       return { botId, memberId: member.id, displayName: member.displayName, peerPubkey };

@@ -51,9 +51,9 @@ describe("review bot", () => {
     const { owner, mesh, invite } = await meshForBroker(db, broker.ws);
     const [kitchen, front] = [procs.home(), procs.home()];
     expect((await procs.done(kitchen, ["join", invite.joinUrl, "--name", "Kit", "--group", "kitchen"])).code).toBe(0);
-    expect(
-      (await procs.done(front, ["join", invite.joinUrl, "--name", "Fo", "--group", "front_of_house"])).code,
-    ).toBe(0);
+    expect((await procs.done(front, ["join", invite.joinUrl, "--name", "Fo", "--group", "front_of_house"])).code).toBe(
+      0,
+    );
     const added = await as(db, owner).my.addReviewBot({ meshId: mesh.id });
     expect(added.displayName).toBe("Review bot");
     // A real member: the peers see it.
@@ -65,9 +65,11 @@ describe("review bot", () => {
     });
     // The alert-rule form's list: the mesh with the groups its members use.
     expect(
-      (await listMyReviewBots(serviceContext({ kind: "user", userId: owner.id, isAdmin: false }, { db }), {
-        userId: owner.id,
-      })).filter((b) => b.meshId === mesh.id),
+      (
+        await listMyReviewBots(serviceContext({ kind: "user", userId: owner.id, isAdmin: false }, { db }), {
+          userId: owner.id,
+        })
+      ).filter((b) => b.meshId === mesh.id),
     ).toEqual([{ botId: added.botId, meshId: mesh.id, meshName: "Test mesh", groups: ["front_of_house", "kitchen"] }]);
 
     const watchKitchen = procs.run(kitchen, ["watch", "--json"]);
@@ -78,7 +80,12 @@ describe("review bot", () => {
     );
 
     const text = `1-star review at Trattoria: cold food ${uid("alert")}`;
-    const sent = await sendAsReviewBot(workerCtx(), { botId: added.botId, group: "kitchen", text, dedupeId: "rule-1:r-1" });
+    const sent = await sendAsReviewBot(workerCtx(), {
+      botId: added.botId,
+      group: "kitchen",
+      text,
+      dedupeId: "rule-1:r-1",
+    });
     expect(sent).toEqual({ messageId: expect.stringMatching(/^[0-9a-f-]{36}$/), recipients: 1 });
     // A retry of the same delivery (its answer lost, say): the broker answers with the first message.
     const again = await sendAsReviewBot(workerCtx(), {
@@ -134,9 +141,7 @@ describe("review bot", () => {
     const first = await as(db, owner).my.addReviewBot({ meshId: mesh.id });
     await as(db, owner).my.removeMember({ meshId: mesh.id, memberId: first.memberId, ban: true });
     expect(
-      await rejection(
-        sendAsReviewBot(workerCtx(), { botId: first.botId, group: "kitchen", text: "x", dedupeId: "d" }),
-      ),
+      await rejection(sendAsReviewBot(workerCtx(), { botId: first.botId, group: "kitchen", text: "x", dedupeId: "d" })),
     ).toMatchObject({ code: "bot_gone" });
     // A new bot may be added in its place (new keys: the old one's is banned); then the mesh is archived.
     const second = await as(db, owner).my.addReviewBot({ meshId: mesh.id });
