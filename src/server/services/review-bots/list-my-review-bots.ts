@@ -1,14 +1,18 @@
 import { AppError } from "@/server/core/errors";
-import type { UserActor } from "../actor";
+import type { AdministratorActor, UserActor } from "../actor";
 import type { ServiceContext } from "../context";
 import { LIVE_BOT } from "./live-bot";
 import type { TListMyReviewBotsInput } from "./review-bots.schema";
 
 /**
  * The live review bots of the meshes `userId` owns or administers (a live admin member), each with the
- * group names its mesh's live members use, sorted: what an alert rule's form offers to pick from.
+ * group names its mesh's live members use, sorted: what an alert rule's form offers to pick from. The
+ * signed-in person's own list only (a user, or an administrator on the admin pages): FORBIDDEN otherwise.
  */
-export async function listMyReviewBots(ctx: ServiceContext<UserActor>, input: TListMyReviewBotsInput) {
+export async function listMyReviewBots(
+  ctx: ServiceContext<UserActor | AdministratorActor>,
+  input: TListMyReviewBotsInput,
+) {
   const { userId } = input;
   // Only one's own list: the person is the one signed in.
   if (userId !== ctx.actor.userId) throw new AppError("FORBIDDEN", "own_data_only");

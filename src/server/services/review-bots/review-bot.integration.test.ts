@@ -177,6 +177,14 @@ describe("review bot", () => {
       listMyReviewBots(serviceContext({ kind: "user", userId, isAdmin: false }, { db }), { userId });
     expect((await listOf(stranger.id)).map((b) => b.botId)).not.toContain(added.botId);
     expect((await listOf(admin.id)).map((b) => b.botId)).toContain(added.botId);
+    // Nobody lists another person's bots.
+    expect(
+      await rejection(
+        listMyReviewBots(serviceContext({ kind: "user", userId: stranger.id, isAdmin: false }, { db }), {
+          userId: owner.id,
+        }),
+      ),
+    ).toMatchObject({ code: "FORBIDDEN" });
     expect(await as(db, owner).my.removeReviewBot({ meshId: mesh.id })).toMatchObject({ removed: true });
   });
 });
