@@ -136,7 +136,7 @@ describe("review bot", () => {
     expect(await as(db, owner).my.reviewBot({ meshId: mesh.id })).toMatchObject({ bot: null });
   });
 
-  it("ends with its member: removal from the members list or archiving the mesh makes it gone", async () => {
+  it("ends with its member: removal from the members list, archiving or deleting the mesh makes it gone", async () => {
     const { owner, mesh } = await meshForBroker(db, broker.ws);
     const first = await as(db, owner).my.addReviewBot({ meshId: mesh.id });
     await as(db, owner).my.removeMember({ meshId: mesh.id, memberId: first.memberId, ban: true });
@@ -153,6 +153,9 @@ describe("review bot", () => {
         sendAsReviewBot(workerCtx(), { botId: second.botId, group: "kitchen", text: "x", dedupeId: "d" }),
       ),
     ).toMatchObject({ code: "bot_gone" });
+    // A deleted mesh (its owner's account deleted) takes its bots' rows and sealed keys along.
+    await db.mesh.delete({ where: { id: mesh.id } });
+    expect(await db.reviewBot.count({ where: { meshId: mesh.id } })).toBe(0);
   });
 
   it("is the owner's or a mesh admin's to add and remove: a stranger gets NOT_FOUND, a member FORBIDDEN", async () => {
