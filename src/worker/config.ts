@@ -16,7 +16,7 @@ export const ZWorkerConfig = z.object({
   CALLBACK_CONCURRENCY: envInt(4, 1, 256),
   /** First callback attempts made at once by the loops that end jobs, beside the delivery loops (docs/review-engine.md). */
   CALLBACK_INLINE_MAX: envInt(DEFAULT_CALLBACK_INLINE_MAX, 0, 4_096),
-  /** Key ring that opens sealed callback secrets (the web app's SECRETS_KEYS). */
+  /** Key ring that opens sealed callback secrets and review bot keys (the web app's SECRETS_KEYS). */
   SECRETS_KEYS: z.string().min(1, { error: "is required (see docs/secrets.md)" }),
   /**
    * The broker the review bots connect to as peers to send alerts into meshes (docs/mesh-api.md, "Review

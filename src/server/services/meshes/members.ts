@@ -25,7 +25,7 @@ import {
 
 const ADMIN_MANAGES = new Set<string>(ADMIN_ASSIGNABLE_ROLES);
 
-export type Manager = { kind: "owner" | "admin"; meshId: string; memberId: string | null };
+type Manager = { kind: "owner" | "admin"; meshId: string; memberId: string | null };
 
 /** The actor's power over the mesh, read in the transaction; strangers get the mesh's NOT_FOUND. */
 export async function managerOf(tx: Prisma.TransactionClient, actor: UserActor, meshId: string): Promise<Manager> {
