@@ -113,22 +113,24 @@ export class MeshClient extends EventEmitter<MeshClientEvents> {
 
   /**
    * Sends a text to the whole mesh (default) or to members by id; resolves once the broker stored it.
-   * `replyTo`: the id of the message it answers (carried inside the plaintext).
+   * `replyTo`: the id of the message it answers (carried inside the plaintext). `id`: the sender's own
+   * message id (at most 64 characters; random when left out): a send again with the same id while the
+   * first is held is answered with the first message, not stored again (docs/protocol.md).
    */
   async send(
     text: string,
-    opts: { to?: readonly string[]; priority?: TMessagePriority; replyTo?: string } = {},
+    opts: { to?: readonly string[]; priority?: TMessagePriority; replyTo?: string; id?: string } = {},
   ): Promise<SentReceipt> {
     const plaintext = encodeTextPlaintext(text, new Date(), opts.replyTo);
     const ids = [...new Set(opts.to ?? [])];
     const priority = opts.priority ?? "normal";
     if (ids.length === 0) {
       try {
-        return await this.sendToMesh(plaintext, priority, this.outbox.reserve());
+        return await this.sendToMesh(plaintext, priority, this.outbox.reserve(), opts.id);
       } catch (error) {
         // The epoch rose between sealing and storing (the broker said so with `key_epoch` first): once more.
         if (error instanceof MeshClientError && error.retryable)
-          return this.sendToMesh(plaintext, priority, this.outbox.reserve());
+          return this.sendToMesh(plaintext, priority, this.outbox.reserve(), opts.id);
         throw error;
       }
     }
@@ -145,7 +147,13 @@ export class MeshClient extends EventEmitter<MeshClientEvents> {
     }
     const to: TTargetSpec =
       ids.length === 1 && ids[0] ? { kind: "peer", memberId: ids[0] } : { kind: "peers", memberIds: ids };
-    return this.sendSealed(to, sealDirect(plaintext, recipients, this.keys.secrets.boxSecretKey), priority, slot);
+    return this.sendSealed(
+      to,
+      sealDirect(plaintext, recipients, this.keys.secrets.boxSecretKey),
+      priority,
+      slot,
+      opts.id,
+    );
   }
 
   /** The mesh's key epoch as this client knows it. */
@@ -163,10 +171,11 @@ export class MeshClient extends EventEmitter<MeshClientEvents> {
     plaintext: Uint8Array,
     priority: TMessagePriority,
     slot: OutboxSlot<SendFrameInput>,
+    id?: string,
   ): Promise<SentReceipt> {
     const epoch = this.epoch;
     if (epoch === 0)
-      return this.sendSealed({ kind: "mesh" }, sealForMesh(plaintext, this.keys.meshKey), priority, slot);
+      return this.sendSealed({ kind: "mesh" }, sealForMesh(plaintext, this.keys.meshKey), priority, slot, id);
     let key;
     try {
       key = await this.keyExchange.sendingKey(epoch);
@@ -179,6 +188,7 @@ export class MeshClient extends EventEmitter<MeshClientEvents> {
       sealForEpoch(plaintext, epoch, fromBase64Url(key.key, 32)),
       priority,
       slot,
+      id,
     );
   }
 
@@ -191,8 +201,9 @@ export class MeshClient extends EventEmitter<MeshClientEvents> {
     ciphertext: string,
     priority: TMessagePriority,
     slot: OutboxSlot<SendFrameInput> | null = this.outbox.reserve(),
+    id: string = randomUUID(),
   ): Promise<SentReceipt> {
-    const frame = { v: 1 as const, type: "send" as const, id: randomUUID(), to, priority, ciphertext };
+    const frame = { v: 1 as const, type: "send" as const, id, to, priority, ciphertext };
     const tooLarge = this.tooLarge(frame);
     if (tooLarge || this.stopped) {
       if (slot) this.outbox.release(slot);

@@ -16,8 +16,19 @@ export const ZWorkerConfig = z.object({
   CALLBACK_CONCURRENCY: envInt(4, 1, 256),
   /** First callback attempts made at once by the loops that end jobs, beside the delivery loops (docs/review-engine.md). */
   CALLBACK_INLINE_MAX: envInt(DEFAULT_CALLBACK_INLINE_MAX, 0, 4_096),
-  /** Key ring that opens sealed callback secrets (the web app's SECRETS_KEYS). */
+  /** Key ring that opens sealed callback secrets and review bot keys (the web app's SECRETS_KEYS). */
   SECRETS_KEYS: z.string().min(1, { error: "is required (see docs/secrets.md)" }),
+  /**
+   * The broker the review bots connect to as peers to send alerts into meshes (docs/mesh-api.md, "Review
+   * bot"); unset: the broker on this machine, `ws://127.0.0.1:<BROKER_PORT>` (workerBrokerUrl).
+   */
+  BROKER_URL: z
+    .string()
+    .trim()
+    .regex(/^wss?:\/\/[^\s]+$/, { error: "must be a ws:// or wss:// URL" })
+    .optional(),
+  /** The port of the broker on this machine, for BROKER_URL's default (the broker's own setting). */
+  BROKER_PORT: envPort(4000),
   GIT_SHA: z.string().optional(),
   /** The web app's public address: alerts link to their evidence there (the web app's PUBLIC_BASE_URL). */
   PUBLIC_BASE_URL: z.url({ error: "must be an absolute URL" }).default("http://localhost:3000"),
@@ -40,3 +51,8 @@ export const ZWorkerConfig = z.object({
   PIPELINE_LLM_BATCH: envInt(20, 1, 100),
 });
 export type TWorkerConfig = z.output<typeof ZWorkerConfig>;
+
+/** The broker the worker's review bots connect to: BROKER_URL, else the broker on this machine. */
+export function workerBrokerUrl(config: Pick<TWorkerConfig, "BROKER_URL" | "BROKER_PORT">): string {
+  return config.BROKER_URL ?? `ws://127.0.0.1:${config.BROKER_PORT}`;
+}

@@ -15,7 +15,7 @@ import { sealerOf } from "../server/services/context";
 import { executionsWaiting } from "../server/services/pipelines/take-executions";
 import { queueStats } from "../server/services/reviews/queue-stats";
 import { reviewSystemContext } from "../server/services/reviews/system-context";
-import { ZWorkerConfig } from "./config";
+import { workerBrokerUrl, ZWorkerConfig } from "./config";
 import { createWorkerHttp } from "./http";
 import { createWorkerMetrics, executionObserver } from "./metrics";
 import { startQueueWorkers } from "./queue-workers";
@@ -49,7 +49,12 @@ const db = createDb(config.DATABASE_URL, {
   idleInTransactionMs: jobLeaseMs(settings),
 });
 // The system's context of every service the worker's loops call (jobs, callbacks, pipeline executions).
-const ctx = reviewSystemContext({ db, sealer: sealerOf(config.SECRETS_KEYS), review: settings });
+const ctx = reviewSystemContext({
+  db,
+  sealer: sealerOf(config.SECRETS_KEYS),
+  review: settings,
+  brokerUrl: workerBrokerUrl(config),
+});
 const queueWorkers = startQueueWorkers(
   ctx,
   { scrape: config.WORKER_CONCURRENCY, callbacks: config.CALLBACK_CONCURRENCY, inline: config.CALLBACK_INLINE_MAX },

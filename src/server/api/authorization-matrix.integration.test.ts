@@ -174,6 +174,10 @@ const MATRIX: Record<string, Row> = {
   "my.meshBans": { input: meshInput, expect: ownerOnly },
   "my.unbanPeer": { input: (f) => ({ meshId: f.meshId, peerPubkey: f.bannedKey }), mutates: true, expect: ownerOnly },
   "my.unbanUser": { input: (f) => ({ meshId: f.meshId, userId: f.bannedUserId }), mutates: true, expect: ownerOnly },
+  // The review bot (issue 46): the fixture's mesh has one, so adding another is a CONFLICT for the owner.
+  "my.reviewBot": { input: meshInput, expect: visible },
+  "my.addReviewBot": { input: meshInput, mutates: true, expect: { ...ownerOnly, owner: "CONFLICT" } },
+  "my.removeReviewBot": { input: meshInput, mutates: true, expect: ownerOnly },
   "my.invites": { input: none, expect: anyUser },
   "my.stream": { input: meshInput, expect: visible },
   // The chat (issue 45): its context for a live member only; a device registration without a valid proof
@@ -315,7 +319,9 @@ async function fixture(): Promise<Fixture> {
   const mesh = await makeMesh(db, users.owner);
   await addMember(db, mesh.id, users.member);
   await addMember(db, mesh.id, users.revoked, { revoked: true });
-  const invite = await createCaller(createContext({ user: users.owner, db })).my.createInvite({ meshId: mesh.id });
+  const owner = createCaller(createContext({ user: users.owner, db }));
+  const invite = await owner.my.createInvite({ meshId: mesh.id });
+  await owner.my.addReviewBot({ meshId: mesh.id });
   const peer = await db.member.create({ data: { meshId: mesh.id, displayName: "peer", peerPubkey: uid("pk") } });
   const bannedKey = uid("banned");
   await db.meshBan.create({ data: { meshId: mesh.id, peerPubkey: bannedKey } });

@@ -89,6 +89,9 @@ export const ERROR_MAP = {
   slow_consumer: { trpc: "TOO_MANY_REQUESTS", http: 429, ws: 4408, retry: true },
   /** Too many frames refused by the frame limits in a minute. */
   rate_limited: { trpc: "TOO_MANY_REQUESTS", http: 429, ws: 4429, retry: true },
+
+  /** A review bot that cannot send any more: removed, banned, or its mesh archived or deleted (docs/mesh-api.md, "Review bot"). */
+  bot_gone: { trpc: "CONFLICT", http: 410, ws: 4410, retry: false },
 } as const satisfies Record<string, ErrorMapping>;
 
 /** Stable error codes of the product; every layer maps them through ERROR_MAP. */

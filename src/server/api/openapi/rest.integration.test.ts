@@ -158,6 +158,7 @@ describe("/api/openapi.json", () => {
       "/my/meshes/{meshId}/members/{memberId}",
       "/my/meshes/{meshId}/bans",
       "/my/meshes/{meshId}/bans/{peerPubkey}",
+      "/my/meshes/{meshId}/review-bot",
       "/my/invites",
       "/my/meshes/{meshId}/stream",
       "/my/export",

@@ -67,6 +67,15 @@ import {
   ZUserJoinedOut,
 } from "../outputs/meshes";
 import { ZProfileOut, ZProfileUpdatedOut } from "../outputs/users";
+import {
+  ZMeshReviewBotOut,
+  ZReviewBotAddedOut,
+  ZReviewBotMeshInput,
+  ZReviewBotRemovedOut,
+} from "@/server/services/review-bots/review-bots.schema";
+import { addReviewBot } from "@/server/services/review-bots/add-review-bot";
+import { getReviewBot } from "@/server/services/review-bots/get-review-bot";
+import { removeReviewBot } from "@/server/services/review-bots/remove-review-bot";
 
 const rest = (method: "GET" | "POST" | "PATCH" | "DELETE", path: `/${string}`, summary: string) => ({
   openapi: { method, path, summary, tags: ["my"], protect: true },
@@ -208,6 +217,21 @@ export const myRouter = createTRPCRouter({
     .input(ZUnbanUserInput)
     .output(ZUnbannedUserOut)
     .mutation(({ ctx, input }) => unbanUser(ctx.service, input)),
+  reviewBot: protectedProcedure
+    .meta(rest("GET", "/my/meshes/{meshId}/review-bot", "The mesh's review bot, and whether I may add or remove it"))
+    .input(ZReviewBotMeshInput)
+    .output(ZMeshReviewBotOut)
+    .query(({ ctx, input }) => getReviewBot(ctx.service, input)),
+  addReviewBot: protectedProcedure
+    .meta(rest("POST", "/my/meshes/{meshId}/review-bot", "Add the mesh's review bot (owner or mesh admin)"))
+    .input(ZReviewBotMeshInput)
+    .output(ZReviewBotAddedOut)
+    .mutation(({ ctx, input }) => addReviewBot(ctx.service, input)),
+  removeReviewBot: protectedProcedure
+    .meta(rest("DELETE", "/my/meshes/{meshId}/review-bot", "Remove the mesh's review bot (owner or mesh admin)"))
+    .input(ZReviewBotMeshInput)
+    .output(ZReviewBotRemovedOut)
+    .mutation(({ ctx, input }) => removeReviewBot(ctx.service, input)),
   invites: protectedProcedure
     .meta(rest("GET", "/my/invites", "Invites I issued"))
     .input(none)

@@ -28,7 +28,7 @@ const ADMIN_MANAGES = new Set<string>(ADMIN_ASSIGNABLE_ROLES);
 type Manager = { kind: "owner" | "admin"; meshId: string; memberId: string | null };
 
 /** The actor's power over the mesh, read in the transaction; strangers get the mesh's NOT_FOUND. */
-async function managerOf(tx: Prisma.TransactionClient, actor: UserActor, meshId: string): Promise<Manager> {
+export async function managerOf(tx: Prisma.TransactionClient, actor: UserActor, meshId: string): Promise<Manager> {
   const mesh = await tx.mesh.findFirst({
     where: { id: meshId, ...visibleTo(actor.userId) },
     select: {

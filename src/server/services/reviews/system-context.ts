@@ -11,14 +11,15 @@ function notHere(name: string): never {
  * The settings of a process that runs the review engine on its own (the worker, benches, tests): the
  * engine's settings as the process parsed them; the web app's addresses are not its to read.
  */
-export function reviewOnlySettings(review: TReviewSettings): ServiceSettings {
+export function reviewOnlySettings(review: TReviewSettings, brokerUrl?: string): ServiceSettings {
   return {
     review,
     get publicBaseUrl(): string {
       return notHere("PUBLIC_BASE_URL");
     },
+    // The worker's BROKER_URL: where its review bots connect as peers (review-bots/send-as-bot.ts).
     get brokerUrl(): string {
-      return notHere("PUBLIC_BROKER_URL");
+      return brokerUrl ?? notHere("PUBLIC_BROKER_URL");
     },
   };
 }
@@ -28,9 +29,11 @@ export function reviewSystemContext(parts: {
   db: Db;
   sealer: Sealer;
   review: TReviewSettings;
+  /** The broker review bots connect to (the worker's BROKER_URL). */
+  brokerUrl?: string;
   now?: () => Date;
   random?: () => number;
 }): ServiceContext<SystemActor> {
-  const { review, ...rest } = parts;
-  return serviceContext(SYSTEM, { ...rest, settings: reviewOnlySettings(review) });
+  const { review, brokerUrl, ...rest } = parts;
+  return serviceContext(SYSTEM, { ...rest, settings: reviewOnlySettings(review, brokerUrl) });
 }

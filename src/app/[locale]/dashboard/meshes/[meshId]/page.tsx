@@ -5,6 +5,7 @@ import { MeshNav } from "@/components/chat/mesh-nav";
 import { LiftBanButton } from "@/components/meshes/member-controls";
 import { MeshInvites } from "@/components/meshes/mesh-invites";
 import { MembersList } from "@/components/meshes/members-list";
+import { ReviewBotSection } from "@/components/meshes/review-bot-section";
 import { serverCaller } from "@/trpc/server";
 import { BackLink } from "@/components/ui/back-link";
 import { Link } from "@/i18n/navigation";
@@ -54,6 +55,7 @@ export default async function MeshPage({ params }: { params: Promise<{ locale: s
   const bans = canManage ? (await caller.my.meshBans({ meshId: mesh.id })).items : [];
   // Owners and admins see the invites still usable, with their links (the query decides which).
   const usable = canManage ? await caller.my.meshInvites({ meshId: mesh.id }) : null;
+  const reviewBot = await caller.my.reviewBot({ meshId: mesh.id });
   return (
     <section className="stack">
       <BackLink href="/dashboard">{t("back")}</BackLink>
@@ -92,6 +94,11 @@ export default async function MeshPage({ params }: { params: Promise<{ locale: s
         myRole={detail.myRole}
         canManage={canManage}
         invitesBy={usableInvitesBy(detail.invites)}
+      />
+      <ReviewBotSection
+        meshId={mesh.id}
+        canManage={reviewBot.canManage}
+        bot={reviewBot.bot ? { ...reviewBot.bot, createdAt: reviewBot.bot.createdAt.toISOString() } : null}
       />
       {canManage ? (
         <>
