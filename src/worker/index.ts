@@ -10,6 +10,7 @@ import { APP_VERSION } from "../server/core/version";
 import { createDb } from "../server/core/db";
 import { jobLeaseMs, ZReviewSettings } from "../server/queue/settings";
 import { mailer } from "../server/mail/transport";
+import { reviewBotSender } from "../server/services/alerts/mesh-sender";
 import { closeScrapers } from "../server/scrapers";
 import { sealerOf } from "../server/services/context";
 import { executionsWaiting } from "../server/services/pipelines/take-executions";
@@ -61,7 +62,7 @@ const queueWorkers = startQueueWorkers(
   log,
   metrics,
   // Alerts: e-mail through SMTP_URL (or the development mailbox), mesh messages as the mesh's review bot.
-  { publicBaseUrl: config.PUBLIC_BASE_URL, mailer: mailer(), sendToMesh: null },
+  { publicBaseUrl: config.PUBLIC_BASE_URL, mailer: mailer(), sendToMesh: reviewBotSender(ctx) },
 );
 const pipelines = startPipelineWorker(ctx, {
   log,

@@ -7,6 +7,7 @@ import type { Locale } from "@/i18n/routing";
 import type { Category } from "@/server/pipelines/review-analytics/taxonomy";
 import type { ServiceContext } from "../context";
 import { apiKeyIdOf, ownedBy, type ReviewActor } from "../reviews/access";
+import { LIVE_BOT } from "../review-bots/live-bot";
 import { generateWebhookSecret } from "../reviews/callbacks/signing";
 import { checkCallback } from "../reviews/create-jobs";
 import { getPlace } from "../reviews/places";
@@ -53,6 +54,8 @@ async function checkMesh(ctx: ServiceContext<ReviewActor>, meshId: string): Prom
       })
     : null;
   if (!mesh) throw new AppError("NOT_FOUND", "mesh_not_found");
+  if (!(await ctx.db.reviewBot.findFirst({ where: { meshId, ...LIVE_BOT }, select: { id: true } })))
+    throw new AppError("UNPROCESSABLE", "mesh_has_no_review_bot");
 }
 
 const RULE_INCLUDE = {
@@ -193,7 +196,7 @@ export async function deleteAlertRule(ctx: ServiceContext<ReviewActor>, input: {
 }
 
 /**
- * The meshes the caller's person owns or administers, where alerts may go (docs/review-engine.md,
+ * The meshes with a live review bot that the caller's person owns or administers, where alerts may go (docs/review-engine.md,
  * "Alerts"), each with the group names its live members use: the alert form's choices.
  */
 export async function listAlertMeshes(
@@ -209,7 +212,9 @@ export async function listAlertMeshes(
       COALESCE((SELECT array_agg(DISTINCT g ORDER BY g) FROM members x, unnest(x.groups) AS g
         WHERE x.mesh_id = m.id AND x.revoked_at IS NULL), '{}') AS groups
     FROM meshes m
-    WHERE m.archived_at IS NULL AND (m.owner_user_id = ${userId} OR EXISTS (
+    WHERE m.archived_at IS NULL
+      AND EXISTS (SELECT 1 FROM review_bots b JOIN members bm ON bm.id = b.member_id WHERE b.mesh_id = m.id AND bm.revoked_at IS NULL)
+      AND (m.owner_user_id = ${userId} OR EXISTS (
       SELECT 1 FROM members o WHERE o.mesh_id = m.id AND o.user_id = ${userId} AND o.role IN ('owner', 'admin') AND o.revoked_at IS NULL))
     ORDER BY m.name, m.id
     LIMIT 200`,

@@ -79,7 +79,14 @@ export function alertWebhookBody(d: Pick<TakenAlertDelivery, "payload">, baseUrl
 }
 
 /** A failure that no retry can mend: the delivery fails at once. */
-const FINAL_ERRORS = new Set(["no_destination", "bot_gone", "mesh_gone", "no_signing_secret"]);
+const FINAL_ERRORS = new Set([
+  "no_destination",
+  "bot_gone",
+  "mesh_gone",
+  "group_empty",
+  "group_too_large",
+  "no_signing_secret",
+]);
 
 async function attemptChannel(
   ctx: ServiceContext,
