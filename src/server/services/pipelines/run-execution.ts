@@ -3,6 +3,7 @@ import { logger } from "@/server/core/logger";
 import { runStages, StageFailure } from "@/server/pipelines/engine";
 import { findPipeline, PIPELINES } from "@/server/pipelines/registry";
 import { storeLabels } from "@/server/pipelines/review-analytics/evidence-store";
+import { storeReplyDrafts } from "@/server/pipelines/review-analytics/replies/store";
 import type { ModelClassifier } from "@/server/pipelines/review-analytics/model-classifier";
 import type { NarrativeWriter } from "@/server/pipelines/review-analytics/synthesis/facts";
 import type { PipelineDefinition, StageMetrics } from "@/server/pipelines/types";
@@ -99,7 +100,16 @@ export async function runClaimedExecution(
       },
     );
     // The label rows first: a run is succeeded only with the evidence its report links to.
-    if (run.outcome.labels) await storeLabels(db, executionId, run.outcome.labels);
+    if (run.outcome.labels) {
+      await storeLabels(db, executionId, run.outcome.labels);
+      // Reply drafts for the reviews that need an answer; a failure here does not fail the analysis:
+      // the replies page writes any missing drafts when it is opened (listReplyDrafts).
+      try {
+        await storeReplyDrafts(db, executionId, now());
+      } catch (error) {
+        log.warn({ event: "reply_drafts_failed", err: error }, "reply drafts not written");
+      }
+    }
     const stored = await store({
       status: "succeeded",
       currentStage: null,
