@@ -43,7 +43,10 @@ function serialize(d: DraftRow): TReplyDraftOut {
 }
 
 /** The drafts an actor may see: those of the executions it may see (the access rule inside every query). */
-const visibleDrafts = (actor: Actor, input: { pipeline_id: string; execution_id: string }): Prisma.ReplyDraftWhereInput => ({
+const visibleDrafts = (
+  actor: Actor,
+  input: { pipeline_id: string; execution_id: string },
+): Prisma.ReplyDraftWhereInput => ({
   executionId: input.execution_id,
   execution: { pipelineId: input.pipeline_id, ...visibleExecutions(actor) },
 });
@@ -51,7 +54,8 @@ const visibleDrafts = (actor: Actor, input: { pipeline_id: string; execution_id:
 /** Who changed a draft, stored with it. */
 function changedBy(actor: Actor): { changedByUserId: string | null; changedByApiKeyId: string | null } {
   if (actor.kind === "apiKey") return { changedByUserId: null, changedByApiKeyId: actor.apiKeyId };
-  if (actor.kind === "user" || actor.kind === "administrator") return { changedByUserId: actor.userId, changedByApiKeyId: null };
+  if (actor.kind === "user" || actor.kind === "administrator")
+    return { changedByUserId: actor.userId, changedByApiKeyId: null };
   return { changedByUserId: null, changedByApiKeyId: null };
 }
 
@@ -71,7 +75,8 @@ export async function listReplyDrafts(
     select: { id: true, status: true, _count: { select: { replyDrafts: true } } },
   });
   if (!execution) throw new AppError("NOT_FOUND", "execution_not_found");
-  if (execution.status === "succeeded" && execution._count.replyDrafts === 0) await storeReplyDrafts(db, execution.id, now());
+  if (execution.status === "succeeded" && execution._count.replyDrafts === 0)
+    await storeReplyDrafts(db, execution.id, now());
   const all = visibleDrafts(actor, input);
   const where: Prisma.ReplyDraftWhereInput = input.state ? { ...all, state: input.state } : all;
   const [total, rows, byState] = await Promise.all([
@@ -93,7 +98,8 @@ export async function listReplyDrafts(
     : [];
   const byId = new Map(reviews.map((r) => [r.id, r]));
   const counts = Object.fromEntries(REPLY_DRAFT_STATES.map((s) => [s, 0])) as Record<ReplyDraftState, number>;
-  for (const g of byState) if ((REPLY_DRAFT_STATES as readonly string[]).includes(g.state)) counts[g.state as ReplyDraftState] = g._count._all;
+  for (const g of byState)
+    if ((REPLY_DRAFT_STATES as readonly string[]).includes(g.state)) counts[g.state as ReplyDraftState] = g._count._all;
   return {
     execution_id: execution.id,
     items: rows.map((d) => {

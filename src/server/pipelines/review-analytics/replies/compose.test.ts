@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { composeReply, greetingName, replyReasons, type ReplyFacts } from "./compose";
+import { composeReply, greetingName, replyLanguage, replyReasons, type ReplyFacts } from "./compose";
 
 const base: ReplyFacts = {
   author: "Anna K.",
@@ -62,7 +62,9 @@ describe("reply drafts: templates", () => {
   it("a health-and-safety case gets its own sentence in each language and no praise", () => {
     const critical = { ...base, critical: true };
     expect(composeReply(critical).text).toContain("the health and safety of our guests come first");
-    expect(composeReply({ ...critical, language: "es" }).text).toContain("la salud y la seguridad de nuestros clientes");
+    expect(composeReply({ ...critical, language: "es" }).text).toContain(
+      "la salud y la seguridad de nuestros clientes",
+    );
     expect(composeReply({ ...critical, language: "de" }).text).toContain("Die Gesundheit und Sicherheit unserer Gäste");
     expect(composeReply(critical).text).not.toContain("appreciated");
     expect(composeReply({ ...critical, language: "es" }).text).not.toContain("Nos alegra");
@@ -88,6 +90,13 @@ describe("reply drafts: templates", () => {
     expect(composeReply({ ...base, language: "fr" })).toMatchObject({ language: "en", fallbackFrom: "fr" });
     expect(composeReply({ ...base, language: null })).toMatchObject({ language: "en", fallbackFrom: "unknown" });
     expect(composeReply({ ...base, language: "fr" }).text).toContain("the food and the waiting time");
+  });
+
+  it("takes the platform's language when the detector cannot know it, else the detected one", () => {
+    expect(replyLanguage("de", "fr")).toBe("fr");
+    expect(replyLanguage("es", "en")).toBe("es");
+    expect(replyLanguage("unknown", "de-AT")).toBe("de");
+    expect(replyLanguage(null, null)).toBeNull();
   });
 
   it("uses a reviewer's name only when it names someone, on one line and bounded", () => {

@@ -51,6 +51,16 @@ export function greetingName(author: string | null): string | null {
   return name.length > 60 ? `${name.slice(0, 59).trimEnd()}…` : name;
 }
 
+/**
+ * The review's language for its reply: the detector knows only en, es and de, so a platform's language
+ * outside them ("fr") wins (and the reply falls back to English); else the detected one, else the platform's.
+ */
+export function replyLanguage(detected: string | null, platform: string | null): string | null {
+  const hint = platform?.trim().toLowerCase().slice(0, 2) || null;
+  if (hint && !isReplyLanguage(hint)) return hint;
+  return detected && detected !== "unknown" ? detected : hint;
+}
+
 /** A written draft: its text, the language it is in, and the review's language when it fell back to English. */
 export interface ComposedReply {
   text: string;

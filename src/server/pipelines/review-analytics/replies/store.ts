@@ -1,6 +1,6 @@
 import type { Db } from "@/server/core/db";
 import { uuidv7 } from "@/server/core/ids";
-import { composeReply, replyReasons } from "./compose";
+import { composeReply, replyLanguage, replyReasons } from "./compose";
 
 /** Drafts per INSERT (one JSON parameter). */
 const INSERT_BATCH = 5_000;
@@ -45,9 +45,7 @@ export async function storeReplyDrafts(db: Db, executionId: string, now: Date): 
       ownerReplied: r.owner_replied,
     });
     if (!reasons.length) return [];
-    // The detected language first; the platform's when detection had nothing to go on.
-    const language = r.language && r.language !== "unknown" ? r.language : r.review_language;
-    const reply = composeReply({ ...r, language });
+    const reply = composeReply({ ...r, language: replyLanguage(r.language, r.review_language) });
     return [
       {
         id: uuidv7(now.getTime()),

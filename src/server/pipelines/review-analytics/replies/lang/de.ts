@@ -15,7 +15,9 @@ const CATEGORIES = {
 export const de: ReplyLanguage = {
   greeting: (name) => (name ? `Hallo ${name},` : "Guten Tag,"),
   thanks: (critical) =>
-    critical ? "vielen Dank, dass Sie uns davon berichten." : "vielen Dank, dass Sie sich die Zeit für Ihre Bewertung genommen haben.",
+    critical
+      ? "vielen Dank, dass Sie uns davon berichten."
+      : "vielen Dank, dass Sie sich die Zeit für Ihre Bewertung genommen haben.",
   critical:
     "Was Sie beschreiben, nehmen wir sehr ernst: Die Gesundheit und Sicherheit unserer Gäste haben für uns Vorrang. " +
     "Wir haben Ihren Bericht an die Geschäftsleitung weitergegeben, die der Sache jetzt nachgeht. Bitte melden Sie sich " +
