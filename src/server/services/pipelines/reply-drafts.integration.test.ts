@@ -144,7 +144,7 @@ describe("reply drafts", () => {
     expect(byExternal.get("fr")).toMatchObject({ language: "en", fallback_from: "fr" });
 
     // Re-running the draft step (a worker's take-over, the page's lazy call) writes nothing more.
-    expect(await storeReplyDrafts(db, executionId, new Date())).toBe(0);
+    expect(await storeReplyDrafts(db, executionId, new Date())).toMatchObject({ written: 0 });
     expect(await db.replyDraft.count({ where: { executionId } })).toBe(4);
 
     // Reply KPIs of the run: 2 of 6 reviews answered, after 3 and 1 days.
