@@ -69,3 +69,22 @@ test("an administrator opens a run's reply drafts, edits one, approves it and se
   const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes[0]?.target.join(" ") ?? ""}`)).toEqual([]);
 });
+
+test("the dashboard shows the reply rate, the median response time and the replies per month", async ({ page }) => {
+  const executionId = await runWithReviews(page);
+  await page.goto(`/en/pipelines/review-analytics?execution=${executionId}`);
+  const rate = page.locator('[data-widget-id="reply_rate"]');
+  await expect(rate.getByRole("heading", { name: "Reply rate" })).toBeVisible();
+  await expect(rate.getByTestId("stat-value")).toHaveText(/^\d+(\.\d)?%$/);
+  const months = page.locator('[data-widget-id="replies_over_time"]');
+  await expect(months.locator('[data-state="ready"]')).toBeVisible();
+  await expect(months.locator(".recharts-legend-item-text")).toHaveText([
+    "Reply rate (%)",
+    "Median response time (days)",
+  ]);
+  // The median has a figure, or says there is none (a run without dated replies), never a made-up 0.
+  await expect(page.locator('[data-widget-id="median_response_time"] [data-state]')).toHaveAttribute(
+    "data-state",
+    /^(ready|empty)$/,
+  );
+});

@@ -146,7 +146,7 @@ export const REVIEW_ANALYTICS_DASHBOARD: WidgetDefinition[] = [
     title: "Replies per month",
     description: "Reply rate (%) and median response time (days) by month of publication",
     width: 6,
-    options: { x: "month" },
+    options: { x: "month", chart: "reply_kpis" },
   },
 ];
 
