@@ -114,6 +114,13 @@ const CASES: Record<string, Case[]> = {
       path: (w) => `/pipelines/review-analytics/executions/${w.executionId}/evidence/reviews`,
     },
   ],
+  "pipelines/[pipelineId]/executions/[executionId]/replies": [
+    {
+      name: "reply drafts",
+      who: "admin",
+      path: (w) => `/pipelines/review-analytics/executions/${w.executionId}/replies`,
+    },
+  ],
   "pipelines/[pipelineId]/report": [
     { name: "report", who: "admin", path: (w) => `/pipelines/review-analytics/report?execution=${w.executionId}` },
   ],

@@ -49,6 +49,8 @@ export const ZWorkerConfig = z.object({
   PIPELINE_LLM_TIMEOUT_MS: envInt(20_000, 1_000, 300_000),
   PIPELINE_LLM_CLASSIFY: envBool(false),
   PIPELINE_LLM_BATCH: envInt(20, 1, 100),
+  PIPELINE_LLM_REPLIES: envBool(false),
+  PIPELINE_LLM_REPLIES_MAX: envInt(50, 1, 1_000),
 });
 export type TWorkerConfig = z.output<typeof ZWorkerConfig>;
 

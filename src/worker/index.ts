@@ -77,6 +77,7 @@ const pipelines = startPipelineWorker(ctx, {
       }
     : null,
   llmClassify: config.PIPELINE_LLM_CLASSIFY ? { batchSize: config.PIPELINE_LLM_BATCH } : null,
+  llmReplies: config.PIPELINE_LLM_REPLIES ? { max: config.PIPELINE_LLM_REPLIES_MAX } : null,
   observer: executionObserver(metrics),
 });
 log.info({ event: "queue_started", concurrency: config.WORKER_CONCURRENCY }, "worker takes jobs");

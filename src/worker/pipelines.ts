@@ -2,6 +2,7 @@ import type { Logger } from "../server/core/logger";
 import type { PipelineDefinition } from "../server/pipelines/types";
 import { llmClassifier } from "../server/pipelines/review-analytics/model-classifier";
 import type { LlmConfig } from "../server/pipelines/review-analytics/llm-chat";
+import { llmReplyWriter } from "../server/pipelines/review-analytics/replies/llm-replies";
 import { llmWriter } from "../server/pipelines/review-analytics/synthesis/llm-writer";
 import type { SystemActor } from "../server/services/actor";
 import type { ServiceContext } from "../server/services/context";
@@ -27,6 +28,8 @@ export interface PipelineWorkerOptions {
   llm: LlmConfig | null;
   /** Whether the classify stage asks the language model too (PIPELINE_LLM_CLASSIFY), and its batch size. */
   llmClassify?: { batchSize: number } | null;
+  /** Whether reply drafts are written by the language model (PIPELINE_LLM_REPLIES), and how many per run. */
+  llmReplies?: { max: number } | null;
   /** How long a claim or a renewal holds an execution (PIPELINE_STALE_AFTER_MS): past this unrenewed its worker counts as lost. */
   leaseMs?: number;
   /** Told when an execution ends (the worker's metrics). */
@@ -47,9 +50,12 @@ export function startPipelineWorker(ctx: ServiceContext<SystemActor>, opts: Pipe
   // One classifier per process: its cache of answers by text hash serves every run.
   const classifier =
     opts.llm && opts.llmClassify ? llmClassifier(opts.llm, { batchSize: opts.llmClassify.batchSize }) : null;
+  const replyModel =
+    opts.llm && opts.llmReplies ? { writer: llmReplyWriter(opts.llm), max: opts.llmReplies.max } : null;
   const runner: ExecutionRunner = {
     writer,
     classifier,
+    replyModel,
     ...(opts.observer ? { observer: opts.observer } : {}),
     ...(opts.registry ? { registry: opts.registry } : {}),
   };

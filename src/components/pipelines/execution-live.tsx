@@ -65,6 +65,9 @@ export function ExecutionLive({
           <Link className="button secondary" href={`/pipelines/${pipelineId}/report?execution=${e.id}`}>
             {t("openReport")}
           </Link>
+          <Link className="button secondary" href={`/pipelines/${pipelineId}/executions/${e.id}/replies`}>
+            {t("openReplies")}
+          </Link>
         </p>
       ) : null}
     </div>

@@ -30,6 +30,10 @@ export const STATUS_TONES = {
   promoted: "success",
   candidate: "info",
   deprecated: "neutral",
+  // Reply drafts (docs/pipelines.md, "Reply drafts")
+  draft: "info",
+  approved: "success",
+  discarded: "neutral",
   // Members
   online: "success",
   sendsOnly: "neutral",

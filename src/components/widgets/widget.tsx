@@ -9,6 +9,7 @@ import { DataTableWidget } from "./data-table";
 import { HeatmapWidget } from "./heatmap";
 import { LineChartWidget } from "./line-chart";
 import { PieChartWidget } from "./pie-chart";
+import { ReplyKpisChart } from "./reply-kpis-chart";
 import { StatCardWidget } from "./stat-card";
 
 function isEmpty(d: WidgetData): boolean {
@@ -38,6 +39,8 @@ export function WidgetBody({ def, data }: { def: WidgetDefinition; data: WidgetD
         />
       );
     case "LineChart":
+      // The reply KPIs have two units (percent and days): their own chart with an axis each.
+      if (def.options.chart === "reply_kpis") return <ReplyKpisChart data={data} />;
       return <LineChartWidget data={data} domain={def.options.domain as [number, number] | undefined} />;
     case "BarChart":
       return <BarChartWidget data={data} stacked={def.options.stacked === true} />;

@@ -307,6 +307,26 @@ const MATRIX: Record<string, Row> = {
     expect: adminAbsent,
   },
   "pipelines.selection": { input: () => ({ pipeline_id: "review-analytics" }), expect: adminOnly },
+  "pipelines.replies": {
+    input: () => ({ pipeline_id: "review-analytics", execution_id: NO_EXECUTION }),
+    expect: adminAbsent,
+  },
+  "pipelines.editReply": {
+    input: () => ({ pipeline_id: "review-analytics", execution_id: NO_EXECUTION, draft_id: absent, text: "Thanks" }),
+    expect: adminAbsent,
+  },
+  "pipelines.approveReply": {
+    input: () => ({ pipeline_id: "review-analytics", execution_id: NO_EXECUTION, draft_id: absent }),
+    expect: adminAbsent,
+  },
+  "pipelines.discardReply": {
+    input: () => ({ pipeline_id: "review-analytics", execution_id: NO_EXECUTION, draft_id: absent }),
+    expect: adminAbsent,
+  },
+  "pipelines.reopenReply": {
+    input: () => ({ pipeline_id: "review-analytics", execution_id: NO_EXECUTION, draft_id: absent }),
+    expect: adminAbsent,
+  },
   // The home page's overview: anyone's own meshes; the engine's newest jobs and runs for administrators.
   "my.homeMeshes": { input: () => ({}), expect: anyUser },
   "admin.homeEngine": { input: none, expect: adminOnly },

@@ -202,7 +202,7 @@ describe("pipeline REST paths (Document 1)", () => {
     expect((history.json.items as unknown[]).length).toBeGreaterThan(0);
 
     const dashboard = await rest(user, "GET", "/pipelines/review-analytics/dashboard");
-    expect((dashboard.json.widgets as { kind: string }[]).length).toBe(15);
+    expect((dashboard.json.widgets as { kind: string }[]).length).toBe(18);
     const widget = await rest(user, "GET", `/pipelines/review-analytics/widgets/weekday_hour?execution_id=${id}`);
     expect(widget.json).toMatchObject({
       kind: "Heatmap",

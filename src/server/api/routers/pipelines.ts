@@ -9,6 +9,21 @@ import { getEvidence } from "@/server/services/pipelines/evidence";
 import { getExecution, listExecutions } from "@/server/services/pipelines/executions";
 import { getDashboard, getPipeline, listPipelines } from "@/server/services/pipelines/pipelines";
 import {
+  approveReplyDraft,
+  discardReplyDraft,
+  editReplyDraft,
+  listReplyDrafts,
+  reopenReplyDraft,
+} from "@/server/services/pipelines/reply-drafts";
+import {
+  ZApproveReplyDraftInput,
+  ZEditReplyDraftInput,
+  ZListReplyDraftsInput,
+  ZReplyDraftInput,
+  ZReplyDraftOut,
+  ZReplyDraftPageOut,
+} from "@/server/services/pipelines/reply-drafts.schema";
+import {
   ZEvidenceInput,
   ZExecuteInput,
   ZExecutionInput,
@@ -126,6 +141,62 @@ export const pipelinesRouter = createTRPCRouter({
     .input(ZEvidenceInput)
     .output(ZEvidenceOut)
     .query(({ ctx, input }) => getEvidence(svc(ctx), input)),
+  // Reply drafts of a run (docs/pipelines.md, "Reply drafts"): read with jobs:read, changed with jobs:write.
+  replies: reads
+    .meta(
+      rest(
+        "GET",
+        "/pipelines/{pipeline_id}/executions/{execution_id}/replies",
+        "Reply drafts of the execution's reviews that need an answer, paged, optionally of one state",
+      ),
+    )
+    .input(ZListReplyDraftsInput)
+    .output(ZReplyDraftPageOut)
+    .query(({ ctx, input }) => listReplyDrafts(svc(ctx), input)),
+  editReply: runs
+    .meta(
+      rest(
+        "POST",
+        "/pipelines/{pipeline_id}/executions/{execution_id}/replies/{draft_id}",
+        "New text of a reply draft (only while it is a draft)",
+      ),
+    )
+    .input(ZEditReplyDraftInput)
+    .output(ZReplyDraftOut)
+    .mutation(({ ctx, input }) => editReplyDraft(svc(ctx), input)),
+  approveReply: runs
+    .meta(
+      rest(
+        "POST",
+        "/pipelines/{pipeline_id}/executions/{execution_id}/replies/{draft_id}/approve",
+        "Approve a reply draft, optionally with its final text",
+      ),
+    )
+    .input(ZApproveReplyDraftInput)
+    .output(ZReplyDraftOut)
+    .mutation(({ ctx, input }) => approveReplyDraft(svc(ctx), input)),
+  discardReply: runs
+    .meta(
+      rest(
+        "POST",
+        "/pipelines/{pipeline_id}/executions/{execution_id}/replies/{draft_id}/discard",
+        "Discard a reply draft",
+      ),
+    )
+    .input(ZReplyDraftInput)
+    .output(ZReplyDraftOut)
+    .mutation(({ ctx, input }) => discardReplyDraft(svc(ctx), input)),
+  reopenReply: runs
+    .meta(
+      rest(
+        "POST",
+        "/pipelines/{pipeline_id}/executions/{execution_id}/replies/{draft_id}/reopen",
+        "Make an approved or discarded reply a draft again",
+      ),
+    )
+    .input(ZReplyDraftInput)
+    .output(ZReplyDraftOut)
+    .mutation(({ ctx, input }) => reopenReplyDraft(svc(ctx), input)),
   // The pages' picker (no REST path): the execution a dashboard or report shows and the runs to choose from.
   selection: reads
     .input(ZSelectionInput)

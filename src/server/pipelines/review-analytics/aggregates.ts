@@ -1,4 +1,5 @@
 import type { Issue, Severity } from "./model";
+import type { ReplyKpis } from "./replies/kpis";
 import type { Category } from "./taxonomy";
 import type { Topic } from "./topic-vocabulary";
 
@@ -77,6 +78,8 @@ export interface Aggregates {
    * reviews name each, up to 20 of their ids and two quotes (sentences that name it). Older results lack it.
    */
   topics?: Record<string, TopicStat[]>;
+  /** Reply rate and median response time of the kept reviews (replies/kpis.ts). Older results and the benchmark lack it. */
+  replies?: ReplyKpis;
 }
 
 /** A complaint topic of a run: a canonical topic, its English label, the reviews that name it and two of their sentences. */

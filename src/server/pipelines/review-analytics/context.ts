@@ -17,7 +17,7 @@ export interface ReviewAnalyticsContext {
   classifier?: ModelClassifier | null;
   now: () => Date;
   /** Every review read (id and place), for the label rows; absent: the run keeps no labels (the benchmark). */
-  read?: readonly Pick<RawReview, "id" | "origin" | "placeKey">[];
+  read?: readonly Pick<RawReview, "id" | "origin" | "placeKey" | "publishedAt" | "ownerReplied" | "ownerReplyAt">[];
   /** What the run made of each review read, set by the aggregate stage when `read` is given. */
   labels?: ReviewLabel[];
   /** The previous run's compared figures counted in its stored label rows. */

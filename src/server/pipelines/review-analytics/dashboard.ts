@@ -124,6 +124,30 @@ export const REVIEW_ANALYTICS_DASHBOARD: WidgetDefinition[] = [
     width: 12,
     options: {},
   },
+  {
+    id: "reply_rate",
+    kind: "StatCard",
+    title: "Reply rate",
+    description: "Share of the reviews with an owner reply on the platform",
+    width: 3,
+    options: { format: "percent" },
+  },
+  {
+    id: "median_response_time",
+    kind: "StatCard",
+    title: "Median response time (days)",
+    description: "Days from a review to its owner reply, over the replies with both dates",
+    width: 3,
+    options: { format: "decimal" },
+  },
+  {
+    id: "replies_over_time",
+    kind: "LineChart",
+    title: "Replies per month",
+    description: "Reply rate (%) and median response time (days) by month of publication",
+    width: 6,
+    options: { x: "month", chart: "reply_kpis" },
+  },
 ];
 
 const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
@@ -164,6 +188,40 @@ export function reviewAnalyticsWidgetData(widgetId: string, raw: Record<string, 
         label: "critical_reviews",
         secondary: `${a.totals.reviews}`,
       };
+    case "reply_rate":
+      return a.replies
+        ? {
+            kind: "StatCard",
+            value: a.replies.reply_rate,
+            unit: "%",
+            label: "reply_rate",
+            secondary: `${a.replies.replied}/${a.replies.reviews}`,
+          }
+        : null;
+    case "median_response_time":
+      // No reply with both dates: no figure rather than a 0 that reads as "answered at once".
+      return a.replies && a.replies.median_response_days !== null
+        ? {
+            kind: "StatCard",
+            value: a.replies.median_response_days,
+            unit: null,
+            label: "median_response_days",
+            secondary: `${a.replies.timed}`,
+          }
+        : null;
+    case "replies_over_time":
+      return a.replies
+        ? {
+            kind: "LineChart",
+            x_key: "month",
+            series: ["reply_rate", "median_response_days"],
+            rows: a.replies.by_month.map((m) => ({
+              month: m.month,
+              reply_rate: m.reply_rate,
+              ...(m.median_response_days !== null ? { median_response_days: m.median_response_days } : {}),
+            })),
+          }
+        : null;
     case "sentiment_over_time":
       return {
         kind: "LineChart",

@@ -12,6 +12,7 @@ import { emptyReason, loadReviews } from "./load";
 import type { ClassifiedReview, NormalizedReview, RawReview, RoutedReviews } from "./model";
 import { normalize } from "./normalize";
 import { previousRun } from "./previous-run";
+import { replyKpis } from "./replies/kpis";
 import { route } from "./route";
 import type { ReportV2 } from "./synthesis/report";
 import { synthesize } from "./synthesis/synthesize";
@@ -87,6 +88,19 @@ export const reviewAnalytics: PipelineDefinition<
         ctx.aggregates = r.output;
         // What the run made of each review read: the rows every figure of the report is counted in.
         if (ctx.read) ctx.labels = labelRows(routed, ctx.read, r.output.complaint_phrases);
+        // The platform's owner replies of the reviews kept (duplicates and empty ones are not the run's reviews).
+        if (ctx.read) {
+          const kept = new Set(routed.reviews.map((k) => k.id));
+          r.output.replies = replyKpis(
+            ctx.read
+              .filter((k) => kept.has(k.id))
+              .map((k) => ({
+                publishedAt: k.publishedAt ?? null,
+                ownerReplied: k.ownerReplied ?? false,
+                ownerReplyAt: k.ownerReplyAt ?? null,
+              })),
+          );
+        }
         return r;
       },
     },

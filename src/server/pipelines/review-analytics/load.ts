@@ -83,7 +83,8 @@ export async function loadReviews(
   const rows = await db.$queryRaw<LoadedRow[]>`
     WITH v AS (
       SELECT DISTINCT ON (r.origin, r.place_key, r.external_id)
-        r.id, r.place_key, r.origin, r.author, r.rating, r.text, r.language, r.published_at AS "publishedAt"
+        r.id, r.place_key, r.origin, r.author, r.rating, r.text, r.language, r.published_at AS "publishedAt",
+        COALESCE(r.owner_reply, '') <> '' AS "ownerReplied", r.owner_reply_at AS "ownerReplyAt"
       FROM reviews r
       WHERE ${placeConditions(input)}
         AND EXISTS (SELECT 1 FROM job_reviews jr JOIN jobs j ON j.id = jr.job_id WHERE jr.review_id = r.id AND ${jobs})
@@ -105,6 +106,8 @@ export async function loadReviews(
       text: r.text,
       language: r.language,
       publishedAt: r.publishedAt,
+      ownerReplied: r.ownerReplied ?? false,
+      ownerReplyAt: r.ownerReplyAt ?? null,
       origin: r.origin,
       placeKey: r.place_key,
     };

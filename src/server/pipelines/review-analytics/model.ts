@@ -11,6 +11,9 @@ export interface RawReview {
   text: string | null;
   language: string | null;
   publishedAt: Date | null;
+  /** The platform shows an owner reply, and its date when shown (the reply KPIs; generated reviews have none). */
+  ownerReplied?: boolean;
+  ownerReplyAt?: Date | null;
   /** Where it was read from (the loader knows; generated reviews have none). */
   origin?: string;
   placeKey?: string;

@@ -84,6 +84,11 @@ describe("review-analytics executions", () => {
         widget_id: widget.id,
         execution_id: queued.id,
       });
+      // Generated reviews have no owner replies: no median response time (docs/pipelines.md, "Reply KPIs").
+      if (widget.id === "median_response_time") {
+        expect(data).toMatchObject({ state: "no_result", data: null });
+        continue;
+      }
       expect(data.data, widget.id).not.toBeNull();
       expect(data.data?.kind).toBe(widget.kind);
       kinds.add(widget.kind);

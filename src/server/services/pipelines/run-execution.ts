@@ -3,6 +3,7 @@ import { logger } from "@/server/core/logger";
 import { runStages, StageFailure } from "@/server/pipelines/engine";
 import { findPipeline, PIPELINES } from "@/server/pipelines/registry";
 import { storeLabels } from "@/server/pipelines/review-analytics/evidence-store";
+import { storeReplyDrafts, type ReplyModel } from "@/server/pipelines/review-analytics/replies/store";
 import type { ModelClassifier } from "@/server/pipelines/review-analytics/model-classifier";
 import type { NarrativeWriter } from "@/server/pipelines/review-analytics/synthesis/facts";
 import type { PipelineDefinition, StageMetrics } from "@/server/pipelines/types";
@@ -28,6 +29,8 @@ export interface ExecutionObserver {
 export interface ExecutionRunner {
   writer?: NarrativeWriter | null;
   classifier?: ModelClassifier | null;
+  /** Reply drafts through the language model (PIPELINE_LLM_REPLIES); templates alone when absent. */
+  replyModel?: ReplyModel | null;
   registry?: readonly PipelineDefinition[];
   /** In the worker: told when an execution of a registered pipeline ends (its metrics). */
   observer?: ExecutionObserver;
@@ -100,7 +103,21 @@ export async function runClaimedExecution(
       },
     );
     // The label rows first: a run is succeeded only with the evidence its report links to.
-    if (run.outcome.labels) await storeLabels(db, executionId, run.outcome.labels);
+    if (run.outcome.labels) {
+      await storeLabels(db, executionId, run.outcome.labels);
+      // Reply drafts for the reviews that need an answer; a failure here does not fail the analysis:
+      // the replies page writes any missing drafts when it is opened (listReplyDrafts).
+      try {
+        const drafts = await storeReplyDrafts(db, executionId, now(), runner.replyModel ?? null);
+        if (drafts.modelFailed)
+          log.warn(
+            { event: "reply_drafts_model_failed", failed: drafts.modelFailed },
+            "model drafts failed; templates kept",
+          );
+      } catch (error) {
+        log.warn({ event: "reply_drafts_failed", err: error }, "reply drafts not written");
+      }
+    }
     const succeeded = {
       status: "succeeded",
       currentStage: null,
