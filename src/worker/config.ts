@@ -47,6 +47,8 @@ export const ZWorkerConfig = z.object({
   PIPELINE_LLM_API_KEY: z.string().optional(),
   PIPELINE_LLM_MODEL: z.string().min(1).default("gpt-4o-mini"),
   PIPELINE_LLM_TIMEOUT_MS: envInt(20_000, 1_000, 300_000),
+  /** The model endpoint may be on a loopback or private address (a model on the operator's own network). */
+  PIPELINE_LLM_ALLOW_PRIVATE: envBool(false),
   PIPELINE_LLM_CLASSIFY: envBool(false),
   PIPELINE_LLM_BATCH: envInt(20, 1, 100),
   PIPELINE_LLM_REPLIES: envBool(false),

@@ -74,6 +74,7 @@ const pipelines = startPipelineWorker(ctx, {
         apiKey: config.PIPELINE_LLM_API_KEY,
         model: config.PIPELINE_LLM_MODEL,
         timeoutMs: config.PIPELINE_LLM_TIMEOUT_MS,
+        allowPrivate: config.PIPELINE_LLM_ALLOW_PRIVATE,
       }
     : null,
   llmClassify: config.PIPELINE_LLM_CLASSIFY ? { batchSize: config.PIPELINE_LLM_BATCH } : null,

@@ -61,7 +61,7 @@ const reviews = (n: number, tag = "") =>
   ).output;
 const classifier = (opts: { batchSize?: number; timeoutMs?: number } = {}) =>
   llmClassifier(
-    { baseUrl, apiKey: "sk-test", model: "stub", timeoutMs: opts.timeoutMs ?? 1_000 },
+    { baseUrl, apiKey: "sk-test", model: "stub", timeoutMs: opts.timeoutMs ?? 1_000, allowPrivate: true },
     { batchSize: opts.batchSize ?? 20 },
   );
 

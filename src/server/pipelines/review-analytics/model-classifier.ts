@@ -71,7 +71,7 @@ export function llmClassifier(config: LlmConfig, opts: ModelClassifierOptions = 
   const batchSize = opts.batchSize ?? 20;
   const concurrency = opts.concurrency ?? 2;
   const cacheSize = opts.cacheSize ?? 50_000;
-  const fetchImpl = opts.fetchImpl ?? fetch;
+  const fetchImpl = opts.fetchImpl;
   const cache = new TtlCache<string, ModelLabel>({ maxEntries: cacheSize, ttlMs: Infinity });
   const remember = (key: string, label: ModelLabel) => cache.set(key, label);
 

@@ -38,7 +38,8 @@ const prompt = (): ReplyPrompt => {
   const template = composeReply({ ...facts, language: "es" });
   return { ...facts, language: template.language, text: "Intoxicación alimentaria.", template: template.text };
 };
-const writer = () => llmReplyWriter({ baseUrl, apiKey: undefined, model: "stub", timeoutMs: 2_000 });
+const writer = () =>
+  llmReplyWriter({ baseUrl, apiKey: undefined, model: "stub", timeoutMs: 2_000, allowPrivate: true });
 
 describe("reply drafts through a language model", () => {
   it("sends the review's facts, text and template and takes the model's reply", async () => {
@@ -54,6 +55,15 @@ describe("reply drafts through a language model", () => {
       review: "Intoxicación alimentaria.",
     });
     expect(String(sent[0]?.template)).toContain("la salud y la seguridad");
+  });
+
+  it("goes through the outbound guard: an endpoint on a private address is refused unless allowed", async () => {
+    const guarded = llmReplyWriter({ baseUrl, apiKey: undefined, model: "stub", timeoutMs: 2_000 });
+    const { replies, failed } = await modelReplies([prompt()], guarded, { max: 10 });
+    // The template stays, and the stub never heard of the review.
+    expect(failed).toBe(1);
+    expect(replies).toEqual([null]);
+    expect(sent).toEqual([]);
   });
 
   it("asks for at most `max` drafts", async () => {

@@ -37,7 +37,7 @@ const INSTRUCTIONS =
 const ZReplyAnswer = z.object({ reply: z.string().trim().min(20).max(MAX_REPLY_CHARS) });
 
 /** A reply writer over an OpenAI-compatible endpoint (PIPELINE_LLM_*), JSON mode, temperature 0. */
-export function llmReplyWriter(config: LlmConfig, fetchImpl: typeof fetch = fetch): ReplyWriter {
+export function llmReplyWriter(config: LlmConfig, fetchImpl?: typeof fetch): ReplyWriter {
   return {
     async write(p) {
       const user = JSON.stringify({

@@ -43,7 +43,7 @@ export function checkNarrative(candidate: unknown, facts: ReportFacts): TNarrati
  * English only: its text is the report's English narrative, and the Spanish and German narratives
  * stay the deterministic writer's (synthesize.ts), whose templates keep every figure cited.
  */
-export function llmWriter(config: LlmConfig, fetchImpl: typeof fetch = fetch): NarrativeWriter {
+export function llmWriter(config: LlmConfig, fetchImpl?: typeof fetch): NarrativeWriter {
   return {
     name: "llm",
     async write(facts) {

@@ -139,7 +139,8 @@ describe("language-model writer", () => {
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
   });
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
-  const writer = () => llmWriter({ baseUrl, apiKey: "sk-test", model: "test-model", timeoutMs: 500 });
+  const writer = () =>
+    llmWriter({ baseUrl, apiKey: "sk-test", model: "test-model", timeoutMs: 500, allowPrivate: true });
 
   it("is used when the endpoint answers a faithful narrative", async () => {
     mode = "good";
@@ -167,7 +168,13 @@ describe("language-model writer", () => {
 
   it("falls back when nothing listens", async () => {
     const r = await synthesize(agg, {
-      writer: llmWriter({ baseUrl: "http://127.0.0.1:1/v1", apiKey: undefined, model: "m", timeoutMs: 500 }),
+      writer: llmWriter({
+        baseUrl: "http://127.0.0.1:1/v1",
+        apiKey: undefined,
+        model: "m",
+        timeoutMs: 500,
+        allowPrivate: true,
+      }),
       now: NOW,
     });
     expect(r.output.writer).toBe("deterministic");
