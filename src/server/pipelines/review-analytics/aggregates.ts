@@ -1,4 +1,5 @@
 import type { Issue, Severity } from "./model";
+import type { PlaceComparison } from "./place-comparison";
 import type { Category } from "./taxonomy";
 import type { Topic } from "./topic-vocabulary";
 
@@ -77,6 +78,11 @@ export interface Aggregates {
    * reviews name each, up to 20 of their ids and two quotes (sentences that name it). Older results lack it.
    */
   topics?: Record<string, TopicStat[]>;
+  /**
+   * Per place and category, mentions and score (place-comparison.ts), counted over the run's label
+   * rows; absent from results written before it and from runs without places (generated reviews).
+   */
+  place_comparison?: PlaceComparison;
 }
 
 /** A complaint topic of a run: a canonical topic, its English label, the reviews that name it and two of their sentences. */

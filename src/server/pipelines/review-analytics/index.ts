@@ -11,6 +11,7 @@ import { previousEvidence } from "./evidence-store";
 import { emptyReason, loadReviews } from "./load";
 import type { ClassifiedReview, NormalizedReview, RawReview, RoutedReviews } from "./model";
 import { normalize } from "./normalize";
+import { comparePlaces } from "./place-comparison";
 import { previousRun } from "./previous-run";
 import { route } from "./route";
 import type { ReportV2 } from "./synthesis/report";
@@ -87,6 +88,9 @@ export const reviewAnalytics: PipelineDefinition<
         ctx.aggregates = r.output;
         // What the run made of each review read: the rows every figure of the report is counted in.
         if (ctx.read) ctx.labels = labelRows(routed, ctx.read, r.output.complaint_phrases);
+        // Each place's categories side by side, from the same rows (docs/pipelines.md, "Comparing places").
+        const compared = ctx.labels ? comparePlaces(ctx.labels, ctx.places ?? []) : null;
+        if (compared) r.output.place_comparison = compared;
         return r;
       },
     },
