@@ -140,7 +140,7 @@ export const ZEvidenceOut = z.object({
     value: z.number(),
     unit: z
       .string()
-      .meta({ description: "reviews, mentions, issues, places, %, stars, score, risk, month, time or date" }),
+      .meta({ description: "reviews, mentions, issues, places, %, stars, score, points (a category's net score per place, -100..100), risk, month, time or date" }),
     text: z
       .string()
       .nullable()
