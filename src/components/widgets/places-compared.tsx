@@ -93,10 +93,9 @@ export function PlacesComparedWidget({ data }: { data: PlacesComparedData }) {
               <th scope="row">{t("reviewsRow")}</th>
               {data.places.map((p) => (
                 <td key={p.series}>
-                  {t("placeSummary", {
-                    reviews: p.reviews,
-                    rating: p.average_rating === null ? "—" : f.number(p.average_rating),
-                  })}
+                  {p.average_rating === null
+                    ? t("placeSummaryNoRating", { reviews: p.reviews })
+                    : t("placeSummary", { reviews: p.reviews, rating: p.average_rating })}
                 </td>
               ))}
             </tr>
