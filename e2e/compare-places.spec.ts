@@ -5,7 +5,7 @@ import { sql } from "./database";
 import { layoutProblems } from "./page-checks";
 
 // Compare places (issue 46, point 6): three places of the demo platform collected by jobs made in the
-// form, one run over all three (the run form's "Locations to compare"), then the "Places compared" widget on
+// form, one run over all three (the run form's "Compared venues"), then the "Places compared" widget on
 // the dashboard (grouped bars and the same numbers in a table, also at 375 px) and the report's
 // "How the places compare" in English and Spanish, its figures linked to their reviews.
 test.use({ storageState: async ({ adminState }, use) => use(adminState) });
@@ -41,7 +41,7 @@ test("a run over three places compares them on the dashboard and in the report",
   for (const id of ["p-0003", "p-0004", "p-0006"]) places.push(await collect(page, id));
 
   await page.goto("/en/pipelines/review-analytics/execute");
-  await page.getByLabel("Locations to compare").fill(places.map((p) => p.key).join("\n"));
+  await page.getByLabel("Compared venues").fill(places.map((p) => p.key).join("\n"));
   await page.getByRole("button", { name: "Run pipeline" }).click();
   const run = page.locator("[data-execution-id]");
   await expect(run).toHaveAttribute("data-execution-status", "succeeded", { timeout: 60_000 });
