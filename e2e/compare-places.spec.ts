@@ -1,11 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { request as requests, type APIRequestContext, type Page } from "@playwright/test";
 import { expect, test } from "./admin-fixtures";
 import { sql } from "./database";
 import { layoutProblems } from "./page-checks";
+import { baseURL } from "./playwright.config";
 
-// Compare places (issue 46, point 6): three places of the demo platform collected by jobs made in the
-// form, one run over all three (the run form's "Compared venues"), then the "Places compared" widget on
+// Compare places (issue 46, point 6): three places of the demo platform collected by an API key's jobs,
+// one run over all three (place_keys; the run form's "Compared venues" field), then the "Places compared" widget on
 // the dashboard (grouped bars and the same numbers in a table, also at 375 px) and the report's
 // "How the places compare" in English and Spanish, its figures linked to their reviews.
 test.use({ storageState: async ({ adminState }, use) => use(adminState) });
@@ -15,16 +16,34 @@ async function a11y(page: Page): Promise<string[]> {
   return result.violations.map((v) => `${v.id}: ${v.nodes[0]?.target.join(" ") ?? ""}`);
 }
 
-/** A job made in the "New job" form for a demo place, followed until it succeeded: its place key and name. */
-async function collect(page: Page, platformId: string): Promise<{ key: string; name: string }> {
-  await page.goto("/en/engine/jobs/new");
-  const form = page.getByRole("form", { name: "New job" });
-  await form.getByLabel("Platform id", { exact: true }).fill(platformId);
-  await form.getByLabel("Reviews at most").fill("40");
-  await form.getByRole("button", { name: "Create job" }).click();
-  await expect(page).toHaveURL(/\/en\/engine\/jobs\/[0-9a-f-]{36}$/);
-  const jobId = page.url().split("/").pop() ?? "";
-  await expect(page.locator('[data-status="succeeded"]').first()).toBeVisible({ timeout: 60_000 });
+/** An API key made in the page (jobs:read, jobs:write): the comparison runs as its own, not as the administrator's. */
+async function apiKey(page: Page): Promise<Record<string, string>> {
+  await page.goto("/en/engine/api-keys");
+  await page.getByLabel("Name").fill(`e2e-compare-${Date.now().toString(36)}`);
+  await page.getByRole("button", { name: "Create", exact: true }).click();
+  const key = (await page.getByTestId("created-api-key").textContent())?.trim() ?? "";
+  expect(key).toMatch(/^rk_/);
+  return { authorization: `Bearer ${key}` };
+}
+
+/** A job of the key for a demo place, followed until it succeeded: its place key and name. */
+async function collect(api: APIRequestContext, auth: Record<string, string>, platformId: string) {
+  const created = await api.post("/api/scrape/platform-reviews", {
+    headers: auth,
+    data: {
+      requester_client_id: "e2e-compare",
+      platform_id: platformId,
+      scraper_version: "v2",
+      scraper_variant: "json",
+      review_limit: 40,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const jobId = ((await created.json()) as { id: string }).id;
+  await expect(async () => {
+    const res = await api.get(`/api/jobs/${jobId}`, { headers: auth });
+    expect(((await res.json()) as { job: { status: string } }).job.status).toBe("succeeded");
+  }).toPass({ timeout: 90_000 });
   const { rows } = await sql(
     `SELECT DISTINCT r.place_key, j.place_name FROM reviews r JOIN job_reviews jr ON jr.review_id = r.id
        JOIN jobs j ON j.id = jr.job_id WHERE jr.job_id = $1`,
@@ -36,16 +55,33 @@ async function collect(page: Page, platformId: string): Promise<{ key: string; n
 
 test("a run over three places compares them on the dashboard and in the report", async ({ page }) => {
   test.setTimeout(240_000);
-  // Layout 1 places (every third place has the other layout), each with more than 40 reviews.
-  const places = [];
-  for (const id of ["p-0003", "p-0004", "p-0006"]) places.push(await collect(page, id));
+  // The run is an API key's, so the administrator's default run (other specs look at it) stays theirs.
+  const auth = await apiKey(page);
+  // Requests of the key alone, without the page's session cookie (a cookie-bearing POST needs the page's origin).
+  const api = await requests.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  const places = await Promise.all(["p-0003", "p-0004", "p-0006"].map((id) => collect(api, auth, id)));
 
+  // The run form's field: more places than a run compares is refused under the field.
   await page.goto("/en/pipelines/review-analytics/execute");
-  await page.getByLabel("Compared venues").fill(places.map((p) => p.key).join("\n"));
+  const field = page.getByLabel("Compared venues");
+  await expect(field).toHaveValue("");
+  await field.fill(["a", "b", "c", "d", "e", "f", "g"].join("\n"));
   await page.getByRole("button", { name: "Run pipeline" }).click();
-  const run = page.locator("[data-execution-id]");
-  await expect(run).toHaveAttribute("data-execution-status", "succeeded", { timeout: 60_000 });
-  const executionId = (await run.getAttribute("data-execution-id")) ?? "";
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+
+  const queued = await api.post("/api/pipelines/review-analytics/execute", {
+    headers: auth,
+    data: { input: { place_keys: places.map((p) => p.key) } },
+  });
+  expect(queued.ok(), await queued.text()).toBe(true);
+  const executionId = ((await queued.json()) as { id: string }).id;
+  await expect(async () => {
+    const res = await api.get(`/api/pipelines/review-analytics/executions/${executionId}`, { headers: auth });
+    expect(((await res.json()) as { status: string }).status).toBe("succeeded");
+  }).toPass({ timeout: 60_000 });
+  await api.dispose();
+  // The places, biggest first: 40 reviews each, so by key.
+  places.sort((a, b) => a.key.localeCompare(b.key));
 
   await page.goto(`/en/pipelines/review-analytics?execution=${executionId}`);
   const widget = page.locator('[data-widget-id="places_compared"]');
