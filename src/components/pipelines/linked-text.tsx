@@ -7,7 +7,8 @@ export const evidenceHref = (pipelineId: string, executionId: string, ref: strin
   `/pipelines/${encodeURIComponent(pipelineId)}/executions/${encodeURIComponent(executionId)}/evidence/${encodeURIComponent(ref)}`;
 
 /**
- * A narrative text with its figures as links to their reviews (report.links of this field and item).
+ * A narrative text with its figures as links to their reviews (report.links of this field and item, or
+ * a section's own links such as places_compared_links).
  * Spans out of the text's bounds or overlapping an earlier one are left as text.
  */
 export function LinkedText({
@@ -17,7 +18,7 @@ export function LinkedText({
   title,
 }: {
   text: string;
-  spans: readonly EvidenceLink[];
+  spans: readonly Pick<EvidenceLink, "start" | "end" | "ref">[];
   href: (ref: string) => string;
   title: string;
 }) {

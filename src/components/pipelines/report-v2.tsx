@@ -116,6 +116,25 @@ export async function ReportV2View({
           ))}
         </dl>
       </section>
+      {n.places_compared?.length ? (
+        <section className="report-section" data-testid="report-places-compared">
+          <h2>{t("placesCompared")}</h2>
+          <ul className="list">
+            {n.places_compared.map((line, i) => {
+              const spans = (report.evidence ? (n.places_compared_links ?? []) : []).filter((l) => l.index === i);
+              return (
+                <li key={i}>
+                  {pipelineId && executionId && spans.length ? (
+                    <LinkedText text={line} spans={spans} href={href} title={t("evidenceLink")} />
+                  ) : (
+                    line
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </section>
+      ) : null}
       <section className="report-section">
         <h2>{t("riskScorecard")}</h2>
         <ScrollRegion label={t("riskScorecard")}>

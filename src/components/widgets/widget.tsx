@@ -10,6 +10,8 @@ import { HeatmapWidget } from "./heatmap";
 import { LineChartWidget } from "./line-chart";
 import { PieChartWidget } from "./pie-chart";
 import { ReplyKpisChart } from "./reply-kpis-chart";
+import { PlacesComparedWidget } from "./places-compared";
+import type { PlacesComparedData } from "@/server/pipelines/review-analytics/place-comparison";
 import { StatCardWidget } from "./stat-card";
 
 function isEmpty(d: WidgetData): boolean {
@@ -43,7 +45,12 @@ export function WidgetBody({ def, data }: { def: WidgetDefinition; data: WidgetD
       if (def.options.chart === "reply_kpis") return <ReplyKpisChart data={data} />;
       return <LineChartWidget data={data} domain={def.options.domain as [number, number] | undefined} />;
     case "BarChart":
-      return <BarChartWidget data={data} stacked={def.options.stacked === true} />;
+      // "Places compared" (options.compare): grouped bars per place with its table, or why there is nothing to compare.
+      return def.options.compare === "places" ? (
+        <PlacesComparedWidget data={data as PlacesComparedData} />
+      ) : (
+        <BarChartWidget data={data} stacked={def.options.stacked === true} />
+      );
     case "PieChart":
       return <PieChartWidget data={data} />;
     case "DataTable":
@@ -94,7 +101,7 @@ export function Widget({
         <p className="notice" data-state="no-reviews">
           {t("noReviews")}
         </p>
-      ) : !data || isEmpty(data) ? (
+      ) : !data || (def.options.compare !== "places" && isEmpty(data)) ? (
         <p className="muted empty" data-state="empty">
           {t("empty")}
         </p>

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { syncRegistry } from "@/server/pipelines/registry";
+import { REVIEW_ANALYTICS_DASHBOARD } from "@/server/pipelines/review-analytics/dashboard";
 import { LEGACY_V1_EXAMPLE } from "@/server/pipelines/review-analytics/synthesis/legacy-v1";
 import { runExecution } from "@/server/services/pipelines/run-execution";
 import { makeUser } from "@/test/mesh-fixtures";
@@ -202,7 +203,9 @@ describe("pipeline REST paths (Document 1)", () => {
     expect((history.json.items as unknown[]).length).toBeGreaterThan(0);
 
     const dashboard = await rest(user, "GET", "/pipelines/review-analytics/dashboard");
-    expect((dashboard.json.widgets as { kind: string }[]).length).toBe(18);
+    expect((dashboard.json.widgets as { id: string }[]).map((w) => w.id)).toEqual(
+      REVIEW_ANALYTICS_DASHBOARD.map((w) => w.id),
+    );
     const widget = await rest(user, "GET", `/pipelines/review-analytics/widgets/weekday_hour?execution_id=${id}`);
     expect(widget.json).toMatchObject({
       kind: "Heatmap",

@@ -138,9 +138,10 @@ export const ZEvidenceOut = z.object({
   ref: z.string(),
   figure: z.object({
     value: z.number(),
-    unit: z
-      .string()
-      .meta({ description: "reviews, mentions, issues, places, %, stars, score, risk, month, time or date" }),
+    unit: z.string().meta({
+      description:
+        "reviews, mentions, issues, places, %, stars, score, points (a category's net score per place, -100..100), risk, month, time or date",
+    }),
     text: z
       .string()
       .nullable()

@@ -1,5 +1,6 @@
 import type { Issue, Severity } from "./model";
 import type { ReplyKpis } from "./replies/kpis";
+import type { PlaceComparison } from "./place-comparison";
 import type { Category } from "./taxonomy";
 import type { Topic } from "./topic-vocabulary";
 
@@ -80,6 +81,11 @@ export interface Aggregates {
   topics?: Record<string, TopicStat[]>;
   /** Reply rate and median response time of the kept reviews (replies/kpis.ts). Older results and the benchmark lack it. */
   replies?: ReplyKpis;
+  /**
+   * Per place and category, mentions and score (place-comparison.ts), counted over the run's label
+   * rows; absent from results written before it and from runs without places (generated reviews).
+   */
+  place_comparison?: PlaceComparison;
 }
 
 /** A complaint topic of a run: a canonical topic, its English label, the reviews that name it and two of their sentences. */

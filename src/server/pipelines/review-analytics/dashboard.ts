@@ -1,5 +1,6 @@
 import type { WidgetData, WidgetDefinition } from "../types";
 import type { Aggregates } from "./aggregates";
+import { placesComparedWidget } from "./place-comparison";
 import { CATEGORIES } from "./taxonomy";
 
 /** The review-analytics dashboard: every widget kind at least once. */
@@ -67,6 +68,14 @@ export const REVIEW_ANALYTICS_DASHBOARD: WidgetDefinition[] = [
     description: "Positive and negative mentions per category",
     width: 8,
     options: { x: "category", stacked: true },
+  },
+  {
+    id: "places_compared",
+    kind: "BarChart",
+    title: "Places compared",
+    description: "Score per category and place: positive minus negative share of its mentions",
+    width: 12,
+    options: { x: "category", compare: "places" },
   },
   {
     id: "languages",
@@ -263,6 +272,8 @@ export function reviewAnalyticsWidgetData(widgetId: string, raw: Record<string, 
           negative: c.negative,
         })),
       };
+    case "places_compared":
+      return placesComparedWidget(a.place_comparison);
     case "issues_by_team":
       return {
         kind: "BarChart",

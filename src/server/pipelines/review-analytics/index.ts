@@ -11,6 +11,7 @@ import { previousEvidence } from "./evidence-store";
 import { emptyReason, loadReviews } from "./load";
 import type { ClassifiedReview, NormalizedReview, RawReview, RoutedReviews } from "./model";
 import { normalize } from "./normalize";
+import { comparePlaces } from "./place-comparison";
 import { previousRun } from "./previous-run";
 import { replyKpis } from "./replies/kpis";
 import { route } from "./route";
@@ -101,6 +102,9 @@ export const reviewAnalytics: PipelineDefinition<
               })),
           );
         }
+        // Each place's categories side by side, from the same rows (docs/pipelines.md, "Comparing places").
+        const compared = ctx.labels ? comparePlaces(ctx.labels, ctx.places ?? []) : null;
+        if (compared) r.output.place_comparison = compared;
         return r;
       },
     },

@@ -1,6 +1,6 @@
 import type { Db } from "@/server/core/db";
 import { AppError } from "@/server/core/errors";
-import type { TReviewAnalyticsInput } from "./input";
+import { selectedPlaceKeys, type TReviewAnalyticsInput } from "./input";
 
 /** The jobs (and batches) of a read scope: a key's own, or every one (null, administrators). */
 const scoped = (readScopeApiKeyId: string | null) =>
@@ -15,7 +15,7 @@ function missing(wanted: string[], found: { id: string }[]): string[] {
 /**
  * Refuses a run request that names data the caller cannot read, one query per kind of name, each
  * with the access rule in its where clause: every job must be a job of the scope (404
- * `job_not_found`), every batch a batch of the scope (404 `batch_not_found`), and a place must have at
+ * `job_not_found`), every batch a batch of the scope (404 `batch_not_found`), and each place (`place_key`, every one of `place_keys`) must have at
  * least one review linked to a job of the scope (404 `place_not_found`). Another key's data answers
  * exactly as absent data, so a caller learns nothing about it.
  */
@@ -37,15 +37,25 @@ export async function assertReadableInput(
     const absent = missing(ids, found);
     if (absent.length) throw new AppError("NOT_FOUND", "batch_not_found", { batch_ids: absent });
   }
-  if (input.place_key !== undefined) {
-    const review = await db.review.findFirst({
+  const places = selectedPlaceKeys(input);
+  if (places) {
+    // One query for every named place: the places with at least one review linked to a job of the scope.
+    const found = await db.review.findMany({
       where: {
-        placeKey: input.place_key,
+        placeKey: { in: places },
         ...(input.origin !== undefined ? { origin: input.origin } : {}),
         jobs: { some: readScopeApiKeyId === null ? {} : { job: owner } },
       },
-      select: { id: true },
+      distinct: ["placeKey"],
+      select: { placeKey: true },
     });
-    if (!review) throw new AppError("NOT_FOUND", "place_not_found", { place_key: input.place_key });
+    const seen = new Set(found.map((r) => r.placeKey));
+    const absent = places.filter((p) => !seen.has(p));
+    if (absent.length)
+      throw new AppError(
+        "NOT_FOUND",
+        "place_not_found",
+        input.place_keys ? { place_keys: absent } : { place_key: input.place_key },
+      );
   }
 }

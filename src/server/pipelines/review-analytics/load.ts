@@ -1,7 +1,7 @@
 import type { Db } from "@/server/core/db";
 import { Prisma } from "@/server/core/db";
 import type { RunPlace } from "../types";
-import type { TReviewAnalyticsInput } from "./input";
+import { selectedPlaceKeys, type TReviewAnalyticsInput } from "./input";
 import type { RawReview } from "./model";
 
 /** A review as the loader reads it: the stages' fields plus where it comes from. */
@@ -30,7 +30,8 @@ function jobConditions(input: TReviewAnalyticsInput, readScopeApiKeyId: string |
 
 function placeConditions(input: TReviewAnalyticsInput): Prisma.Sql {
   const conditions: Prisma.Sql[] = [];
-  if (input.place_key !== undefined) conditions.push(Prisma.sql`r.place_key = ${input.place_key}`);
+  const places = selectedPlaceKeys(input);
+  if (places) conditions.push(Prisma.sql`r.place_key = ANY(${places}::text[])`);
   if (input.origin !== undefined) conditions.push(Prisma.sql`r.origin = ${input.origin}`);
   return conditions.length ? Prisma.join(conditions, " AND ") : Prisma.sql`TRUE`;
 }
@@ -147,10 +148,10 @@ export async function emptyReason(
     )[0]?.found === true;
   if ((input.from || input.to) && (await any(placeConditions(input)))) return "none_in_date_range";
   if (input.job_ids || input.batch_ids) {
-    if (input.place_key !== undefined && (await any(Prisma.sql`TRUE`))) return "place_not_in_jobs";
+    if (selectedPlaceKeys(input) && (await any(Prisma.sql`TRUE`))) return "place_not_in_jobs";
     const [open] = await db.$queryRaw<{ found: boolean }[]>`
       SELECT EXISTS (SELECT 1 FROM jobs j WHERE ${jobs} AND j.status IN ('queued', 'running')) AS found`;
     return open?.found ? "jobs_not_finished" : "jobs_have_no_reviews";
   }
-  return input.place_key !== undefined ? "no_reviews_for_place" : "no_reviews";
+  return selectedPlaceKeys(input) ? "no_reviews_for_place" : "no_reviews";
 }

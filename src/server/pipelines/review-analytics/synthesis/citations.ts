@@ -12,7 +12,7 @@ import type { TNarrative } from "./narrative";
 /** A figure the narrative states, and the reviews it counts. */
 export interface Claim {
   value: number;
-  /** reviews, mentions, issues, places, %, stars, score (-1..1), risk (0..100), or month, time, date (written as `text`). */
+  /** reviews, mentions, issues, places, %, stars, score (-1..1), points (-100..100), risk (0..100), or month, time, date (written as `text`). */
   unit: string;
   filter: EvidenceFilter;
   /** A share's base: the reviews it is a share of. */

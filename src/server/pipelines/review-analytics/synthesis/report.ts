@@ -5,12 +5,15 @@ import type { TNarrative } from "./narrative";
 import type { SectionTexts } from "./section-texts";
 import type { ActionRow, CriticalIssue, RiskRow, TrackingKpi } from "./section-rows";
 import type { TopicStat } from "../aggregates";
+import type { PlaceComparison } from "../place-comparison";
+import type { PlacesComparedTexts } from "./place-section";
 
 /**
  * The narrative in one report language, with where its figures are (`links`, present when the report
  * has evidence) and the texts of the sections in that language (absent: the sections' own English texts).
  */
-export type ReportNarrative = TNarrative & { links?: EvidenceLink[] } & Partial<SectionTexts>;
+export type ReportNarrative = TNarrative & { links?: EvidenceLink[] } & Partial<SectionTexts> &
+  Partial<PlacesComparedTexts>;
 
 /** The v2 synthesis report stored with a review-analytics execution. */
 export interface ReportV2 {
@@ -22,6 +25,8 @@ export interface ReportV2 {
   places?: { name: string | null; place_key: string; origin?: string; reviews: number }[];
   /** The headline figures against the previous run of the same places (null: none; absent in older reports). */
   comparison?: Comparison | null;
+  /** Each category's score per place, for runs over two places or more (absent otherwise and in older reports). */
+  place_comparison?: PlaceComparison;
   executive_summary: {
     headline: string;
     narrative: string;

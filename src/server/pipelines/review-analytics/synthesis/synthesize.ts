@@ -1,10 +1,11 @@
 import type { Aggregates } from "../aggregates";
 import type { PreviousRun } from "../previous-run";
 import type { ReviewLabel } from "../../types";
-import { EvidenceBook, linkByValue, type EvidenceLink, type OtherRuns } from "./citations";
+import { EvidenceBook, linkByValue, plainCiteIn, type EvidenceLink, type OtherRuns } from "./citations";
 import { writeDeterministic, writeLinked } from "./deterministic-writer";
 import { buildFacts, type FactPlace, type NarrativeWriter } from "./facts";
-import { REPORT_LANGUAGES, type ReportLanguage } from "./lang";
+import { NARRATIVE_LANGUAGES, REPORT_LANGUAGES, type ReportLanguage } from "./lang";
+import { comparesPlaces, placesSectionTexts } from "./place-section";
 import { sectionTexts } from "./section-texts";
 import type { TNarrative } from "./narrative";
 import type { ReportNarrative, ReportV2 } from "./report";
@@ -55,10 +56,20 @@ export async function synthesize(
     }
   }
   narrative ??= cited?.narrative ?? writeDeterministic(facts);
+  // "How the places compare" (runs over two places or more), in every language, its figures cited after the narrative's.
+  const compared = agg.place_comparison;
+  const placesIn = (l: ReportLanguage) =>
+    placesSectionTexts(
+      compared,
+      book ? book.citeIn(NARRATIVE_LANGUAGES[l].numbers) : plainCiteIn(NARRATIVE_LANGUAGES[l].numbers),
+      l,
+      book !== null,
+    ) ?? {};
   const inLanguage = (l: ReportLanguage, n: TNarrative, spans: EvidenceLink[] | null): ReportNarrative => ({
     ...n,
     ...(book && spans ? { links: spans } : {}),
     ...sectionTexts(facts, l),
+    ...placesIn(l),
   });
   const narratives = Object.fromEntries(
     REPORT_LANGUAGES.map((l) => [
@@ -76,6 +87,7 @@ export async function synthesize(
     period: agg.period,
     places: facts.places,
     comparison: facts.comparison,
+    ...(comparesPlaces(compared) ? { place_comparison: compared } : {}),
     executive_summary: {
       headline: narrative.headline,
       narrative: narrative.narrative,
