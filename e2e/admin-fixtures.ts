@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from "@playwright/test";
+import { request, type BrowserContext, type Page } from "@playwright/test";
 import { expect, signUp, test as base, uniqueEmail } from "./fixtures";
 import { baseURL } from "./playwright.config";
 
@@ -34,6 +34,22 @@ export async function createMesh(page: Page, name: string, extra: Record<string,
  * the review engine with its job (submitted by the administrator), and a pipeline execution (the
  * administrator's: pipelines are for administrators).
  */
+/**
+ * An API key made in the engine's page (jobs:read, jobs:write) and a request context that sends only it
+ * (no session cookie): runs made with it are the key's, so the administrator's default run, which other
+ * specs look at, stays theirs.
+ */
+export async function apiKeyClient(page: Page, prefix: string) {
+  await page.goto("/en/engine/api-keys");
+  await page.getByLabel("Name").fill(`${prefix}-${Date.now().toString(36)}`);
+  await page.getByRole("button", { name: "Create", exact: true }).click();
+  const key = (await page.getByTestId("created-api-key").textContent())?.trim() ?? "";
+  expect(key).toMatch(/^rk_/);
+  const auth = { authorization: `Bearer ${key}` };
+  const api = await request.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  return { auth, api };
+}
+
 export interface World {
   userState: State;
   meshId: string;

@@ -1,9 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
-import { request as requests, type APIRequestContext, type Page } from "@playwright/test";
-import { expect, test } from "./admin-fixtures";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { apiKeyClient, expect, test } from "./admin-fixtures";
 import { sql } from "./database";
 import { layoutProblems } from "./page-checks";
-import { baseURL } from "./playwright.config";
 
 // Compare places (issue 46, point 6): three places of the demo platform collected by an API key's jobs,
 // one run over all three (place_keys; the run form's "Compared venues" field), then the "Places compared" widget on
@@ -14,16 +13,6 @@ test.use({ storageState: async ({ adminState }, use) => use(adminState) });
 async function a11y(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
   return result.violations.map((v) => `${v.id}: ${v.nodes[0]?.target.join(" ") ?? ""}`);
-}
-
-/** An API key made in the page (jobs:read, jobs:write): the comparison runs as its own, not as the administrator's. */
-async function apiKey(page: Page): Promise<Record<string, string>> {
-  await page.goto("/en/engine/api-keys");
-  await page.getByLabel("Name").fill(`e2e-compare-${Date.now().toString(36)}`);
-  await page.getByRole("button", { name: "Create", exact: true }).click();
-  const key = (await page.getByTestId("created-api-key").textContent())?.trim() ?? "";
-  expect(key).toMatch(/^rk_/);
-  return { authorization: `Bearer ${key}` };
 }
 
 /** A job of the key for a demo place, followed until it succeeded: its place key and name. */
@@ -56,9 +45,8 @@ async function collect(api: APIRequestContext, auth: Record<string, string>, pla
 test("a run over three places compares them on the dashboard and in the report", async ({ page }) => {
   test.setTimeout(240_000);
   // The run is an API key's, so the administrator's default run (other specs look at it) stays theirs.
-  const auth = await apiKey(page);
   // Requests of the key alone, without the page's session cookie (a cookie-bearing POST needs the page's origin).
-  const api = await requests.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
+  const { auth, api } = await apiKeyClient(page, "e2e-compare");
   const places = await Promise.all(["p-0003", "p-0004", "p-0006"].map((id) => collect(api, auth, id)));
 
   // The run form's field: more places than a run compares is refused under the field.

@@ -1,12 +1,13 @@
 "use client";
 
-import { useFormatter, useTranslations } from "next-intl";
+import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import type { WidgetData } from "@/server/pipelines/types";
 import { useFormats } from "@/i18n/use-formats";
 import { useLabel } from "./use-label";
 import { ScrollRegion } from "./scroll-region";
 import { ButtonPager } from "@/components/ui/button-pager";
+import { isTopic, TOPIC_VOCABULARY, type TopicDefinition } from "@/server/pipelines/review-analytics/topic-vocabulary";
 
 type Data = Extract<WidgetData, { kind: "DataTable" }>;
 const PAGE = 10;
@@ -43,11 +44,14 @@ export function DataTableWidget({ data }: { data: Data }) {
   }, [data.rows, query, sort]);
   const pages = Math.max(1, Math.ceil(rows.length / PAGE));
   const current = Math.min(page, pages - 1);
+  const locale = useLocale() as keyof TopicDefinition["label"];
   const cell = (v: string | number | null) => {
     // Numbers grouped and months in words, in the page's locale; the search still reads the raw values.
     if (typeof v === "number") return f.number(v);
     if (v === null) return v;
     if (/^\d{4}-\d{2}$/.test(v)) return f.month(v);
+    // A complaint topic by its name in the page's language.
+    if (isTopic(v)) return TOPIC_VOCABULARY[v].label[locale] ?? TOPIC_VOCABULARY[v].label.en;
     if (/^\d{4}-\d{2}-\d{2}T/.test(v)) return format.dateTime(new Date(v), { dateStyle: "medium", timeStyle: "short" });
     return /^(critical|high|medium|low|food|service|price|cleanliness|waiting_time|ambience|kitchen|front_of_house|management|facilities|operations)$/.test(
       v,

@@ -80,6 +80,7 @@ describe("review engine REST API", () => {
       ["GET", "/admin/api-keys", undefined, "admin"],
       ["DELETE", `/batches/${batchId}`, undefined, "jobs:write"],
       ["GET", "/schedules", undefined, "jobs:read"],
+      ["GET", "/alert-rules/meshes", undefined, "jobs:read"],
     ];
     for (const [method, path, body, scope] of cases) {
       const other = await makeKey(db, scope === "jobs:read" ? ["jobs:write"] : ["jobs:read"]);
@@ -127,7 +128,7 @@ describe("review engine REST API", () => {
     // (The streamed exports are route handlers, documented beside them.)
     const engine = Object.entries(doc.paths).filter(
       ([p]) =>
-        /^\/(scrape|batches|jobs|places|schedules|reviews|dashboard|admin\/scrapers|admin\/api-keys)(\/|$)/.test(p) &&
+        /^\/(scrape|batches|jobs|places|schedules|alert-rules|reviews|dashboard|admin\/scrapers|admin\/api-keys)(\/|$)/.test(p) &&
         !p.endsWith("/reviews/export"),
     );
     expect(engine.flatMap(([, item]) => Object.keys(item)).length).toBe(procedures.length);

@@ -126,10 +126,10 @@ export const REVIEW_ANALYTICS_DASHBOARD: WidgetDefinition[] = [
     options: {},
   },
   {
-    id: "top_phrases",
+    id: "complaint_topics",
     kind: "DataTable",
-    title: "Top phrases",
-    description: "Most frequent two-word phrases",
+    title: "Complaint topics",
+    description: "What the complaints name, under their category: reviews per topic",
     width: 12,
     options: {},
   },
@@ -320,11 +320,17 @@ export function reviewAnalyticsWidgetData(widgetId: string, raw: Record<string, 
           published_at: i.published_at,
         })),
       };
-    case "top_phrases":
+    case "complaint_topics":
+      // Topics (topics.ts) a reader recognises, most named first; results from before topics show
+      // their two-word phrases in the same columns.
       return {
         kind: "DataTable",
-        columns: ["phrase", "count", "positive", "negative"],
-        rows: a.top_phrases.map((p) => ({ ...p })),
+        columns: ["topic", "category", "reviews"],
+        rows: a.topics
+          ? Object.entries(a.topics)
+              .flatMap(([category, list]) => list.map((t) => ({ topic: t.topic, category, reviews: t.reviews })))
+              .sort((x, y) => y.reviews - x.reviews || x.topic.localeCompare(y.topic))
+          : a.top_phrases.map((p) => ({ topic: p.phrase, category: null, reviews: p.count })),
       };
     default:
       return null;
