@@ -7,7 +7,7 @@ import type { Locale } from "@/i18n/routing";
 import { ALERT_KINDS } from "@/server/services/alerts/alert-rules.schema";
 import { CATEGORIES } from "@/server/pipelines/review-analytics/taxonomy";
 import { useTRPC } from "@/trpc/react";
-import { FieldError, FormFooter, useApiErrors } from "../forms/field";
+import { Field, fieldAria, FormFooter, useApiErrors } from "../forms/field";
 
 type Subject = { schedule_id: string } | { place_id: string };
 type Kind = (typeof ALERT_KINDS)[number];
@@ -43,7 +43,6 @@ export function AlertRuleForm({ subject, onDone }: { subject: Subject; onDone: (
     }),
   );
   const { fields, refusal, code } = useApiErrors(create.error);
-  const invalid = (k: string) => (fields.has(k) ? { "aria-invalid": true, "aria-describedby": `a-${k}-error` } : {});
 
   if (create.data?.webhook_secret) {
     return (
@@ -78,10 +77,10 @@ export function AlertRuleForm({ subject, onDone }: { subject: Subject; onDone: (
   }
 
   const bots = meshes.data ?? [];
+  const aria = (key: string, hint = false) => fieldAria(`a-${key}`, hint, fields.get(key));
   return (
     <form className="card form form-grid" onSubmit={onSubmit} noValidate aria-label={t("add")}>
-      <div className="field">
-        <label htmlFor="a-kind">{t("kind")}</label>
+      <Field id="a-kind" label={t("kind")}>
         <select id="a-kind" value={kind} onChange={(e) => setKind(e.target.value as Kind)}>
           {ALERT_KINDS.map((k) => (
             <option key={k} value={k}>
@@ -89,39 +88,30 @@ export function AlertRuleForm({ subject, onDone }: { subject: Subject; onDone: (
             </option>
           ))}
         </select>
-      </div>
+      </Field>
       {kind === "low_rating" ? (
-        <div className="field">
-          <label htmlFor="a-threshold">{t("stars")}</label>
-          <select id="a-threshold" value={stars} onChange={(e) => setStars(e.target.value)} {...invalid("threshold")}>
+        <Field id="a-threshold" label={t("stars")} error={fields.get("threshold")}>
+          <select id="a-threshold" value={stars} onChange={(e) => setStars(e.target.value)} {...aria("threshold")}>
             {[1, 2, 3, 4, 5].map((n) => (
               <option key={n} value={n}>
                 {t("starsOption", { stars: n })}
               </option>
             ))}
           </select>
-          <FieldError id="a-threshold-error" message={fields.get("threshold")} />
-        </div>
+        </Field>
       ) : null}
       {kind === "negative_share_rise" ? (
         <>
-          <div className="field">
-            <label htmlFor="a-threshold">{t("points")}</label>
+          <Field id="a-threshold" label={t("points")} hint={t("pointsHint")} error={fields.get("threshold")}>
             <input
               id="a-threshold"
               inputMode="numeric"
               value={points}
               onChange={(e) => setPoints(e.target.value)}
-              aria-describedby="a-threshold-hint"
-              {...invalid("threshold")}
+              {...aria("threshold", true)}
             />
-            <span id="a-threshold-hint" className="muted small">
-              {t("pointsHint")}
-            </span>
-            <FieldError id="a-threshold-error" message={fields.get("threshold")} />
-          </div>
-          <div className="field">
-            <label htmlFor="a-category">{t("category")}</label>
+          </Field>
+          <Field id="a-category" label={t("category")}>
             <select id="a-category" value={category} onChange={(e) => setCategory(e.target.value)}>
               <option value="">{t("anyCategory")}</option>
               {CATEGORIES.map((c) => (
@@ -130,63 +120,56 @@ export function AlertRuleForm({ subject, onDone }: { subject: Subject; onDone: (
                 </option>
               ))}
             </select>
-          </div>
+          </Field>
         </>
-      ) : null}
-      {kind !== "negative_share_rise" ? (
-        <div className="field">
-          <label htmlFor="a-max_age_days">{t("maxAgeDays")}</label>
+      ) : (
+        <Field
+          id="a-max_age_days"
+          label={t("maxAgeDays")}
+          hint={t("maxAgeDaysHint")}
+          error={fields.get("max_age_days")}
+        >
           <input
             id="a-max_age_days"
             inputMode="numeric"
             value={maxAge}
             onChange={(e) => setMaxAge(e.target.value)}
-            aria-describedby="a-max-age-hint"
-            {...invalid("max_age_days")}
+            {...aria("max_age_days", true)}
           />
-          <span id="a-max-age-hint" className="muted small">
-            {t("maxAgeDaysHint")}
-          </span>
-          <FieldError id="a-max_age_days-error" message={fields.get("max_age_days")} />
-        </div>
-      ) : null}
-      <div className="field">
-        <label htmlFor="a-name">{t("name")}</label>
+        </Field>
+      )}
+      <Field id="a-name" label={t("name")}>
         <input id="a-name" value={name} maxLength={200} onChange={(e) => setName(e.target.value)} />
-      </div>
+      </Field>
       <fieldset className="stack-sm">
         <legend>{t("sendTo")}</legend>
         <p className="muted small">{t("sendToHint")}</p>
-        <div className="field">
-          <label htmlFor="a-webhook_url">{t("webhook")}</label>
+        <Field id="a-webhook_url" label={t("webhook")} hint={t("webhookHint")} error={fields.get("webhook_url")}>
           <input
             id="a-webhook_url"
             type="url"
             value={webhook}
             placeholder="https://"
             onChange={(e) => setWebhook(e.target.value)}
-            aria-describedby="a-webhook-hint"
-            {...invalid("webhook_url")}
+            {...aria("webhook_url", true)}
           />
-          <span id="a-webhook-hint" className="muted small">
-            {t("webhookHint")}
-          </span>
-          <FieldError id="a-webhook_url-error" message={fields.get("webhook_url")} />
-        </div>
-        <div className="field">
-          <label htmlFor="a-email">{t("email")}</label>
+        </Field>
+        <Field id="a-email" label={t("email")} error={fields.get("email")}>
           <input
             id="a-email"
             type="email"
             value={email}
             onChange={(e) => setEmail(e.target.value)}
-            {...invalid("email")}
+            {...aria("email")}
           />
-          <FieldError id="a-email-error" message={fields.get("email")} />
-        </div>
-        <div className="field">
-          <label htmlFor="a-mesh">{t("mesh")}</label>
-          <select id="a-mesh" value={meshId} onChange={(e) => setMeshId(e.target.value)} aria-describedby="a-mesh-hint">
+        </Field>
+        <Field
+          id="a-mesh_id"
+          label={t("mesh")}
+          hint={bots.length === 0 ? t("noBotHint") : t("meshHint")}
+          error={fields.get("mesh_id")}
+        >
+          <select id="a-mesh_id" value={meshId} onChange={(e) => setMeshId(e.target.value)} {...aria("mesh_id", true)}>
             <option value="">{t("noMesh")}</option>
             {bots.map((b) => (
               <option key={b.mesh_id} value={b.mesh_id}>
@@ -194,33 +177,23 @@ export function AlertRuleForm({ subject, onDone }: { subject: Subject; onDone: (
               </option>
             ))}
           </select>
-          <span id="a-mesh-hint" className="muted small">
-            {bots.length === 0 ? t("noBotHint") : t("meshHint")}
-          </span>
-          <FieldError id="a-mesh_id-error" message={fields.get("mesh_id")} />
-        </div>
+        </Field>
         {meshId ? (
-          <div className="field">
-            <label htmlFor="a-mesh_group">{t("group")}</label>
+          <Field id="a-mesh_group" label={t("group")} hint={t("groupHint")} error={fields.get("mesh_group")}>
             <input
               id="a-mesh_group"
               value={group}
               list="a-groups"
               placeholder={t("groupPlaceholder")}
               onChange={(e) => setGroup(e.target.value)}
-              aria-describedby="a-group-hint"
-              {...invalid("mesh_group")}
+              {...aria("mesh_group", true)}
             />
             <datalist id="a-groups">
               {(bots.find((b) => b.mesh_id === meshId)?.groups ?? []).map((g) => (
                 <option key={g} value={g} />
               ))}
             </datalist>
-            <span id="a-group-hint" className="muted small">
-              {t("groupHint")}
-            </span>
-            <FieldError id="a-mesh_group-error" message={fields.get("mesh_group")} />
-          </div>
+          </Field>
         ) : null}
       </fieldset>
       <FormFooter

@@ -2,7 +2,45 @@
 
 import type { TRPCClientErrorLike } from "@trpc/client";
 import { useTranslations } from "next-intl";
+import type { ReactNode } from "react";
 import type { AppRouter } from "@/server/api/root";
+
+/**
+ * One field of a form: its label, the control (`children`, given `aria` from {@link fieldAria}), an
+ * optional hint and the API's error for it, each under the ids the control's aria attributes name.
+ */
+export function Field({
+  id,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {hint ? (
+        <span id={`${id}-hint`} className="muted small">
+          {hint}
+        </span>
+      ) : null}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+/** A control's aria attributes for {@link Field}: described by its hint and its error, invalid with an error. */
+export function fieldAria(id: string, hint: boolean, error: string | undefined) {
+  const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
+  return { ...(ids ? { "aria-describedby": ids } : {}), ...(error ? { "aria-invalid": true as const } : {}) };
+}
 
 /** A field's error under it (nothing when there is none). */
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {

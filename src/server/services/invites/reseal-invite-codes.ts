@@ -1,4 +1,5 @@
-import { needsReseal, reseal, type KeyRing } from "@/server/core/crypto/seal";
+import type { KeyRing } from "@/server/core/crypto/seal";
+import { resealRows } from "@/server/core/crypto/reseal-rows";
 import type { SystemActor } from "../actor";
 import type { ServiceContext } from "../context";
 import { inviteCodeAad } from "./invite-code";
@@ -11,28 +12,25 @@ export async function resealInviteCodes(
   ctx: ServiceContext<SystemActor>,
   input: { ring: KeyRing; batchSize?: number; onlyMeshIds?: string[] },
 ): Promise<number> {
-  let done = 0;
-  let cursor: string | undefined;
-  for (;;) {
-    const batch = await ctx.db.invite.findMany({
-      where: {
-        shortCodeEnc: { not: null },
-        ...(cursor ? { id: { gt: cursor } } : {}),
-        ...(input.onlyMeshIds ? { meshId: { in: input.onlyMeshIds } } : {}),
-      },
-      orderBy: { id: "asc" },
-      take: input.batchSize ?? 500,
-      select: { id: true, shortCodeEnc: true },
-    });
-    if (batch.length === 0) return done;
-    for (const invite of batch) {
-      if (!invite.shortCodeEnc || !needsReseal(input.ring, invite.shortCodeEnc)) continue;
-      const updated = await ctx.db.invite.updateMany({
-        where: { id: invite.id, shortCodeEnc: invite.shortCodeEnc },
-        data: { shortCodeEnc: reseal(input.ring, invite.shortCodeEnc, inviteCodeAad(invite.id)) },
-      });
-      done += updated.count;
-    }
-    cursor = batch.at(-1)?.id;
-  }
+  return resealRows(
+    input.ring,
+    input.batchSize ?? 500,
+    async (after, take) =>
+      (
+        await ctx.db.invite.findMany({
+          where: {
+            shortCodeEnc: { not: null },
+            ...(after ? { id: { gt: after } } : {}),
+            ...(input.onlyMeshIds ? { meshId: { in: input.onlyMeshIds } } : {}),
+          },
+          orderBy: { id: "asc" },
+          take,
+          select: { id: true, shortCodeEnc: true },
+        })
+      ).map((i) => ({
+        id: i.id,
+        sealed: { shortCodeEnc: { value: i.shortCodeEnc as string, aad: inviteCodeAad(i.id) } },
+      })),
+    async (id, before, data) => (await ctx.db.invite.updateMany({ where: { id, ...before }, data })).count,
+  );
 }

@@ -1,4 +1,5 @@
-import { needsReseal, reseal, type KeyRing } from "@/server/core/crypto/seal";
+import type { KeyRing } from "@/server/core/crypto/seal";
+import { resealRows } from "@/server/core/crypto/reseal-rows";
 import type { SystemActor } from "../actor";
 import type { ServiceContext } from "../context";
 
@@ -10,30 +11,27 @@ export async function resealMeshSecrets(
   ctx: ServiceContext<SystemActor>,
   input: { ring: KeyRing; batchSize?: number; onlyMeshIds?: string[] },
 ): Promise<number> {
-  let done = 0;
-  let cursor: string | undefined;
-  for (;;) {
-    const batch = await ctx.db.mesh.findMany({
-      where: {
-        ...(cursor ? { id: { gt: cursor } } : {}),
-        ...(input.onlyMeshIds ? { AND: [{ id: { in: input.onlyMeshIds } }] } : {}),
-      },
-      orderBy: { id: "asc" },
-      take: input.batchSize ?? 500,
-      select: { id: true, ownerSecretKeyEnc: true, rootKeyEnc: true },
-    });
-    if (batch.length === 0) return done;
-    for (const mesh of batch) {
-      if (!needsReseal(input.ring, mesh.ownerSecretKeyEnc) && !needsReseal(input.ring, mesh.rootKeyEnc)) continue;
-      const updated = await ctx.db.mesh.updateMany({
-        where: { id: mesh.id, ownerSecretKeyEnc: mesh.ownerSecretKeyEnc, rootKeyEnc: mesh.rootKeyEnc },
-        data: {
-          ownerSecretKeyEnc: reseal(input.ring, mesh.ownerSecretKeyEnc, `mesh:${mesh.id}:owner-secret-key`),
-          rootKeyEnc: reseal(input.ring, mesh.rootKeyEnc, `mesh:${mesh.id}:root-key`),
+  return resealRows(
+    input.ring,
+    input.batchSize ?? 500,
+    async (after, take) =>
+      (
+        await ctx.db.mesh.findMany({
+          where: {
+            ...(after ? { id: { gt: after } } : {}),
+            ...(input.onlyMeshIds ? { AND: [{ id: { in: input.onlyMeshIds } }] } : {}),
+          },
+          orderBy: { id: "asc" },
+          take,
+          select: { id: true, ownerSecretKeyEnc: true, rootKeyEnc: true },
+        })
+      ).map((m) => ({
+        id: m.id,
+        sealed: {
+          ownerSecretKeyEnc: { value: m.ownerSecretKeyEnc, aad: `mesh:${m.id}:owner-secret-key` },
+          rootKeyEnc: { value: m.rootKeyEnc, aad: `mesh:${m.id}:root-key` },
         },
-      });
-      done += updated.count;
-    }
-    cursor = batch.at(-1)?.id;
-  }
+      })),
+    async (id, before, data) => (await ctx.db.mesh.updateMany({ where: { id, ...before }, data })).count,
+  );
 }

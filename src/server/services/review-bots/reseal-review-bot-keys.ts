@@ -1,4 +1,5 @@
-import { needsReseal, reseal, type KeyRing } from "@/server/core/crypto/seal";
+import type { KeyRing } from "@/server/core/crypto/seal";
+import { resealRows } from "@/server/core/crypto/reseal-rows";
 import type { SystemActor } from "../actor";
 import type { ServiceContext } from "../context";
 import { boxKeyAad, signKeyAad } from "./bot-keys";
@@ -11,30 +12,27 @@ export async function resealReviewBotKeys(
   ctx: ServiceContext<SystemActor>,
   input: { ring: KeyRing; batchSize?: number; onlyMeshIds?: string[] },
 ): Promise<number> {
-  let done = 0;
-  let cursor: string | undefined;
-  for (;;) {
-    const batch = await ctx.db.reviewBot.findMany({
-      where: {
-        ...(cursor ? { id: { gt: cursor } } : {}),
-        ...(input.onlyMeshIds ? { meshId: { in: input.onlyMeshIds } } : {}),
-      },
-      orderBy: { id: "asc" },
-      take: input.batchSize ?? 500,
-      select: { id: true, signSecretKeyEnc: true, boxSecretKeyEnc: true },
-    });
-    if (batch.length === 0) return done;
-    for (const bot of batch) {
-      if (!needsReseal(input.ring, bot.signSecretKeyEnc) && !needsReseal(input.ring, bot.boxSecretKeyEnc)) continue;
-      const updated = await ctx.db.reviewBot.updateMany({
-        where: { id: bot.id, signSecretKeyEnc: bot.signSecretKeyEnc, boxSecretKeyEnc: bot.boxSecretKeyEnc },
-        data: {
-          signSecretKeyEnc: reseal(input.ring, bot.signSecretKeyEnc, signKeyAad(bot.id)),
-          boxSecretKeyEnc: reseal(input.ring, bot.boxSecretKeyEnc, boxKeyAad(bot.id)),
+  return resealRows(
+    input.ring,
+    input.batchSize ?? 500,
+    async (after, take) =>
+      (
+        await ctx.db.reviewBot.findMany({
+          where: {
+            ...(after ? { id: { gt: after } } : {}),
+            ...(input.onlyMeshIds ? { meshId: { in: input.onlyMeshIds } } : {}),
+          },
+          orderBy: { id: "asc" },
+          take,
+          select: { id: true, signSecretKeyEnc: true, boxSecretKeyEnc: true },
+        })
+      ).map((b) => ({
+        id: b.id,
+        sealed: {
+          signSecretKeyEnc: { value: b.signSecretKeyEnc, aad: signKeyAad(b.id) },
+          boxSecretKeyEnc: { value: b.boxSecretKeyEnc, aad: boxKeyAad(b.id) },
         },
-      });
-      done += updated.count;
-    }
-    cursor = batch.at(-1)?.id;
-  }
+      })),
+    async (id, before, data) => (await ctx.db.reviewBot.updateMany({ where: { id, ...before }, data })).count,
+  );
 }
