@@ -128,8 +128,9 @@ describe("review engine REST API", () => {
     // (The streamed exports are route handlers, documented beside them.)
     const engine = Object.entries(doc.paths).filter(
       ([p]) =>
-        /^\/(scrape|batches|jobs|places|schedules|alert-rules|reviews|dashboard|admin\/scrapers|admin\/api-keys)(\/|$)/.test(p) &&
-        !p.endsWith("/reviews/export"),
+        /^\/(scrape|batches|jobs|places|schedules|alert-rules|reviews|dashboard|admin\/scrapers|admin\/api-keys)(\/|$)/.test(
+          p,
+        ) && !p.endsWith("/reviews/export"),
     );
     expect(engine.flatMap(([, item]) => Object.keys(item)).length).toBe(procedures.length);
     for (const p of [
