@@ -138,7 +138,7 @@ test("a schedule made to analyse after each collection says so, and its switch t
   await expect(page).toHaveURL(/\/en\/engine\/schedules\/[0-9a-f-]{36}$/);
   const analysis = page.getByTestId("schedule-analysis");
   await expect(analysis).toContainText("Analysed after each collection");
-  await analysis.getByRole("button", { name: "Stop analysing automatically" }).click();
+  await analysis.getByRole("button", { name: "Stop analysing" }).click();
   await expect(analysis).toContainText("Not analysed automatically");
   await expect(page.getByTestId("alert-rules").getByText("No alert rules yet.")).toBeVisible();
 });
