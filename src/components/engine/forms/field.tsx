@@ -119,3 +119,28 @@ export function FormFooter({
     </>
   );
 }
+
+/** "Requested for" (`requester_client_id`) of the job and schedule forms, with its hint and the API's error. */
+export function RequesterField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+}) {
+  const t = useTranslations("engineForms");
+  const id = "f-requester_client_id";
+  return (
+    <Field id={id} label={t("clientId")} hint={t("clientIdHint")} error={error}>
+      <input
+        id={id}
+        value={value}
+        maxLength={200}
+        {...fieldAria(id, true, error)}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </Field>
+  );
+}

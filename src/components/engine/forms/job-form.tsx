@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { useRouter } from "@/i18n/navigation";
 import { useTRPC } from "@/trpc/react";
-import { FieldError, FormFooter, useApiErrors } from "./field";
+import { FormFooter, RequesterField, useApiErrors } from "./field";
 import { PlacePicker, placeFields, type PlaceChoice } from "./place-picker";
 import { EMPTY_TARGET, TargetFields, targetFields, type TargetValues } from "./target-fields";
 
@@ -35,21 +35,7 @@ export function JobForm() {
     <form className="card form form-grid" onSubmit={onSubmit} noValidate aria-label={t("newJob")}>
       <PlacePicker value={place} onChange={setPlace} errors={fields} />
       <TargetFields value={target} onChange={setTarget} errors={fields} />
-      <div className="field">
-        <label htmlFor="f-requester_client_id">{t("clientId")}</label>
-        <input
-          id="f-requester_client_id"
-          value={client}
-          maxLength={200}
-          aria-invalid={fields.has("requester_client_id") ? true : undefined}
-          aria-describedby="f-requester_client_id-hint"
-          onChange={(e) => setClient(e.target.value)}
-        />
-        <span id="f-requester_client_id-hint" className="muted small">
-          {t("clientIdHint")}
-        </span>
-        <FieldError id="f-requester_client_id-error" message={fields.get("requester_client_id")} />
-      </div>
+      <RequesterField value={client} onChange={setClient} error={fields.get("requester_client_id")} />
       <FormFooter
         refusal={refusal}
         code={code}

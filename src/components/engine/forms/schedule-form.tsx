@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { useRouter } from "@/i18n/navigation";
 import { useTRPC } from "@/trpc/react";
-import { FieldError, FormFooter, useApiErrors } from "./field";
+import { FieldError, FormFooter, RequesterField, useApiErrors } from "./field";
 import { PlacePicker, placeFields, type PlaceChoice } from "./place-picker";
 import { EMPTY_TARGET, TargetFields, targetFields, type TargetValues } from "./target-fields";
 
@@ -157,17 +157,7 @@ export function ScheduleForm() {
           {ta("analyseAfterRunHint")}
         </span>
       </div>
-      <div className="field">
-        <label htmlFor="f-requester_client_id">{t("clientId")}</label>
-        <input
-          id="f-requester_client_id"
-          value={client}
-          maxLength={200}
-          {...invalid("requester_client_id")}
-          onChange={(e) => setClient(e.target.value)}
-        />
-        <FieldError id="f-requester_client_id-error" message={fields.get("requester_client_id")} />
-      </div>
+      <RequesterField value={client} onChange={setClient} error={fields.get("requester_client_id")} />
       <FormFooter
         refusal={refusal}
         code={code}
