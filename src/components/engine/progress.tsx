@@ -2,7 +2,8 @@
 
 import { useTranslations } from "next-intl";
 import { ButtonPager } from "@/components/ui/button-pager";
-import { EmptyState, ErrorState, LoadingState } from "@/components/ui/states";
+import { SelectField } from "@/components/ui/select-field";
+import { ListState } from "@/components/ui/states";
 
 /** A batch's progress: a native progress bar and its percentage. */
 export function BatchProgress({ percent, label }: { percent: number; label: string }) {
@@ -44,10 +45,14 @@ export function Pager({
 /** Loading, error and empty states shared by the engine's tables. */
 export function QueryState({ loading, error, empty }: { loading: boolean; error: boolean; empty: boolean }) {
   const t = useTranslations("engine");
-  if (error) return <ErrorState title={t("loadFailed")} />;
-  if (loading) return <LoadingState label={t("loading")} />;
-  if (empty) return <EmptyState title={t("empty")} />;
-  return null;
+  return (
+    <ListState
+      loading={loading}
+      error={error}
+      empty={empty}
+      labels={{ loading: t("loading"), error: t("loadFailed"), empty: t("empty") }}
+    />
+  );
 }
 
 /** Column header that sorts the table by a key (toggles the direction on a second click). */
@@ -107,17 +112,14 @@ export function SearchStatusFilters<S extends string>({
         <span>{t("search")}</span>
         <input type="search" value={q} onChange={(e) => onQ(e.target.value)} />
       </label>
-      <label className="field">
-        <span>{t("status")}</span>
-        <select value={status} onChange={(e) => onStatus(e.target.value as S | "")}>
-          <option value="">{t("all")}</option>
-          {statuses.map((s) => (
-            <option key={s} value={s}>
-              {statusLabel(s)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField
+        label={t("status")}
+        value={status}
+        options={statuses}
+        optionLabel={statusLabel}
+        onChange={onStatus}
+        allLabel={t("all")}
+      />
     </div>
   );
 }

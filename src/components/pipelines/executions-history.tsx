@@ -10,7 +10,8 @@ import { StatusBadge } from "./status-badge";
 import { ButtonPager } from "@/components/ui/button-pager";
 import { ScrollRegion } from "@/components/widgets/scroll-region";
 import { humanize, KeyValues } from "@/components/key-values";
-import { EmptyState } from "@/components/ui/states";
+import { SelectField } from "@/components/ui/select-field";
+import { ListState } from "@/components/ui/states";
 
 const STATUSES = ["queued", "running", "succeeded", "failed"] as const;
 const SORTS = ["newest", "oldest", "slowest", "fastest"] as const;
@@ -43,38 +44,31 @@ export function ExecutionsHistory({ pipelineId, stageIds }: { pipelineId: string
   return (
     <div className="stack">
       <div className="row">
-        <label className="field inline-field">
-          <span>{t("sort")}</span>
-          <select value={sort} onChange={(e) => (setSort(e.target.value as typeof sort), setPage(1))}>
-            {SORTS.map((s) => (
-              <option key={s} value={s}>
-                {t(`sorts.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field inline-field">
-          <span>{t("filter")}</span>
-          <select value={status} onChange={(e) => (setStatus(e.target.value as typeof status), setPage(1))}>
-            <option value="">{t("all")}</option>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {ts(s)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          inline
+          label={t("sort")}
+          value={sort}
+          options={SORTS}
+          optionLabel={(s) => t(`sorts.${s}`)}
+          onChange={(s) => (setSort(s || sort), setPage(1))}
+        />
+        <SelectField
+          inline
+          label={t("filter")}
+          value={status}
+          options={STATUSES}
+          optionLabel={ts}
+          onChange={(s) => (setStatus(s), setPage(1))}
+          allLabel={t("all")}
+        />
       </div>
-      {query.isPending ? (
-        <p className="muted" role="status">
-          {t("loading")}
-        </p>
-      ) : query.isError ? (
-        <p className="alert" role="alert">
-          {t("loadFailed")}
-        </p>
-      ) : query.data.items.length === 0 ? (
-        <EmptyState title={t("empty")} />
+      {query.isPending || query.isError || query.data.items.length === 0 ? (
+        <ListState
+          loading={query.isPending}
+          error={query.isError}
+          empty
+          labels={{ loading: t("loading"), error: t("loadFailed"), empty: t("empty") }}
+        />
       ) : (
         <>
           <section className="card stack-sm">

@@ -4,7 +4,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useFormatter, useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { ButtonPager } from "@/components/ui/button-pager";
-import { EmptyState } from "@/components/ui/states";
+import { SelectField } from "@/components/ui/select-field";
+import { ListState } from "@/components/ui/states";
 import { StatusBadge, Tag } from "@/components/ui/status-badge";
 import {
   REPLY_DRAFT_STATES,
@@ -41,28 +42,24 @@ export function ReplyDrafts({ pipelineId, executionId }: { pipelineId: string; e
         </p>
       ) : null}
       <div className="row">
-        <label className="field inline-field">
-          <span>{t("filter")}</span>
-          <select value={state} onChange={(e) => (setState(e.target.value as State | ""), setPage(1))}>
-            <option value="">{t("all")}</option>
-            {REPLY_DRAFT_STATES.map((s) => (
-              <option key={s} value={s}>
-                {t(`states.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          inline
+          label={t("filter")}
+          value={state}
+          options={REPLY_DRAFT_STATES}
+          optionLabel={(s) => t(`states.${s}`)}
+          onChange={(s) => (setState(s), setPage(1))}
+          allLabel={t("all")}
+        />
       </div>
-      {query.isPending ? (
-        <p className="muted" role="status">
-          {t("loading")}
-        </p>
-      ) : query.isError ? (
-        <p className="alert" role="alert">
-          {t("loadFailed")}
-        </p>
-      ) : query.data.items.length === 0 ? (
-        <EmptyState title={state ? t("emptyState") : t("empty")}>{state ? null : t("emptyText")}</EmptyState>
+      {query.isPending || query.isError || query.data.items.length === 0 ? (
+        <ListState
+          loading={query.isPending}
+          error={query.isError}
+          empty
+          labels={{ loading: t("loading"), error: t("loadFailed"), empty: state ? t("emptyState") : t("empty") }}
+          emptyText={state ? null : t("emptyText")}
+        />
       ) : (
         <ol className="stack reply-list">
           {query.data.items.map((d) => (

@@ -58,3 +58,27 @@ export function ErrorState({
     </div>
   );
 }
+
+/**
+ * The state of a query-backed list before it has items to show: loading, failed, or empty, in
+ * that order of precedence for a failure (a failed refetch over stale data still says so).
+ * Renders nothing when the list has data.
+ */
+export function ListState({
+  loading,
+  error,
+  empty,
+  labels,
+  emptyText,
+}: {
+  loading: boolean;
+  error: boolean;
+  empty: boolean;
+  labels: { loading: ReactNode; error: ReactNode; empty: ReactNode };
+  emptyText?: ReactNode;
+}) {
+  if (error) return <ErrorState title={labels.error} />;
+  if (loading) return <LoadingState label={labels.loading} />;
+  if (empty) return <EmptyState title={labels.empty}>{emptyText}</EmptyState>;
+  return null;
+}
