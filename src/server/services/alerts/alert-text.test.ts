@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { alertMessage, alertText } from "./alert-text";
+import { alertWebhookBody } from "./deliver-alerts";
 import type { AlertPayload } from "./fire-alerts";
 
 const base: AlertPayload = {
@@ -80,5 +81,23 @@ describe("alert words", () => {
   it("keep the subject on one line whatever the place is called", () => {
     const text = alertText({ ...base, place: { ...base.place, name: "Evil\r\nBcc: x@y" } }, "en", "https://x.test");
     expect(text.subject).not.toMatch(/[\r\n]/);
+  });
+});
+
+describe("alert webhook body", () => {
+  it("is Standard Webhooks' {type, timestamp, data} with the evidence linked in the rule's language", () => {
+    const at = new Date("2026-12-02T12:00:00.000Z");
+    const body = JSON.parse(alertWebhookBody({ payload: base, locale: "de" }, "https://reviews.example.test/", at)) as {
+      type: string;
+      timestamp: string;
+      data: AlertPayload;
+    };
+    expect(body.type).toBe("review.alert");
+    expect(body.timestamp).toBe("2026-12-02T12:00:00.000Z");
+    expect(body.data.review.id).toBe("v1");
+    expect(body.data.links).toEqual({
+      run: "https://reviews.example.test/de/pipelines/review-analytics/executions/e1",
+      place: "https://reviews.example.test/de/engine/places/p1",
+    });
   });
 });

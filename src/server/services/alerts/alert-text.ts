@@ -73,6 +73,16 @@ const STRINGS: Record<Locale, AlertStrings> = {
   },
 };
 
+/** The alert's evidence as absolute links into the web app, in the rule's language. */
+export function alertLinks(
+  payload: AlertPayload,
+  locale: Locale,
+  baseUrl: string,
+): { run: string; place: string | null } {
+  const base = `${baseUrl.replace(/\/+$/, "")}/${locale}`;
+  return { run: `${base}${payload.links.run}`, place: payload.links.place ? `${base}${payload.links.place}` : null };
+}
+
 /** An alert as words: a one-line subject (no line breaks) and the body's lines, links absolute. */
 export function alertText(
   payload: AlertPayload,
@@ -83,11 +93,8 @@ export function alertText(
   const f = formatsFor(locale);
   const lang = NARRATIVE_LANGUAGES[locale];
   const place = payload.place.name ?? (payload.place.place_key || s.unnamedPlace);
-  const base = baseUrl.replace(/\/+$/, "");
-  const links = [
-    { label: s.run, url: `${base}/${locale}${payload.links.run}` },
-    ...(payload.links.place ? [{ label: s.place, url: `${base}/${locale}${payload.links.place}` }] : []),
-  ];
+  const urls = alertLinks(payload, locale, baseUrl);
+  const links = [{ label: s.run, url: urls.run }, ...(urls.place ? [{ label: s.place, url: urls.place }] : [])];
   const lines: string[] = [];
   let subject: string;
   if (payload.share) {

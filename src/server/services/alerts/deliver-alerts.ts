@@ -7,7 +7,7 @@ import { postSigned, type AttemptResult } from "../reviews/callbacks/deliver";
 import { backoffMs, verdictOf } from "../reviews/callbacks/schedule";
 import { signedHeaders } from "../reviews/callbacks/signing";
 import { alertSecretAad } from "./alert-rules";
-import { alertMessage, alertText } from "./alert-text";
+import { alertLinks, alertMessage, alertText } from "./alert-text";
 import type { AlertPayload } from "./fire-alerts";
 
 /** A mesh message sent as the mesh's review bot; rejects with an Error whose message is a short code. */
@@ -65,16 +65,9 @@ export async function takeAlertDeliveries(
   );
 }
 
-/** The webhook's body: Standard Webhooks' {type, timestamp, data}, links made absolute. */
-export function alertWebhookBody(d: Pick<TakenAlertDelivery, "payload">, baseUrl: string, at: Date): string {
-  const base = baseUrl.replace(/\/+$/, "");
-  const data = {
-    ...d.payload,
-    links: {
-      run: `${base}/en${d.payload.links.run}`,
-      place: d.payload.links.place ? `${base}/en${d.payload.links.place}` : null,
-    },
-  };
+/** The webhook's body: Standard Webhooks' {type, timestamp, data}, links made absolute in the rule's language. */
+export function alertWebhookBody(d: Pick<TakenAlertDelivery, "payload" | "locale">, baseUrl: string, at: Date): string {
+  const data = { ...d.payload, links: alertLinks(d.payload, d.locale, baseUrl) };
   return JSON.stringify({ type: "review.alert", timestamp: at.toISOString(), data });
 }
 
