@@ -94,7 +94,7 @@ describe("alert webhook body", () => {
     };
     expect(body.type).toBe("review.alert");
     expect(body.timestamp).toBe("2026-12-02T12:00:00.000Z");
-    expect(body.data.review.id).toBe("v1");
+    expect(body.data.review?.id).toBe("v1");
     expect(body.data.links).toEqual({
       run: "https://reviews.example.test/de/pipelines/review-analytics/executions/e1",
       place: "https://reviews.example.test/de/engine/places/p1",
