@@ -168,14 +168,17 @@ const TERMINAL = ["succeeded", "failed", "cancelled"];
 
 /** True once every job of the key is terminal, every batch ended and every callback delivery delivered. */
 export async function jobsSettled(db: Db, apiKeyId: string): Promise<boolean> {
-  const [open, batches, pending] = await Promise.all([
-    db.job.count({ where: { apiKeyId, status: { notIn: ["succeeded", "failed", "cancelled"] } } }),
-    db.batch.count({ where: { apiKeyId, completedAt: null } }),
-    db.callbackDelivery.count({
-      where: { state: { not: "delivered" }, OR: [{ job: { apiKeyId } }, { batch: { apiKeyId } }] },
-    }),
-  ]);
-  return open === 0 && batches === 0 && pending === 0;
+  // One after the other, in the order the engine ends things: a job's end and its callback row commit
+  // together, and a batch ends with its last job. Counted in parallel, the callbacks could be counted
+  // before a job's end committed and the jobs after it, and an unsent callback would pass as settled.
+  const open = await db.job.count({ where: { apiKeyId, status: { notIn: ["succeeded", "failed", "cancelled"] } } });
+  if (open > 0) return false;
+  const batches = await db.batch.count({ where: { apiKeyId, completedAt: null } });
+  if (batches > 0) return false;
+  const pending = await db.callbackDelivery.count({
+    where: { state: { not: "delivered" }, OR: [{ job: { apiKeyId } }, { batch: { apiKeyId } }] },
+  });
+  return pending === 0;
 }
 
 /** What the database holds about the key's jobs, batches, terminal events and callback deliveries. */
