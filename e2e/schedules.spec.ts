@@ -116,11 +116,11 @@ test("an admin finds a schedule created over REST, pauses and resumes it after c
   expect((await request.get(`/api/schedules/${id}`, { headers: auth })).status()).toBe(404);
 });
 
-test("a schedule's run shows in its chart as stacked bars of new, updated and unchanged reviews and links to its batch", async ({
+test("a schedule's run shows in its chart as stacked bars of new, updated and unchanged reviews and links to its batch; both are analysed from their pages", async ({
   page,
   request,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const tag = Date.now().toString(36);
   const key = await adminKey(page, `e2e-schedule-runs-${tag}`);
   const auth = { authorization: `Bearer ${key}` };
@@ -166,6 +166,25 @@ test("a schedule's run shows in its chart as stacked bars of new, updated and un
   await row.getByRole("link").click();
   await expect(page).toHaveURL(new RegExp(`/en/engine/batches/${done.batch_id}$`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Batch");
+
+  // "Analyse" on the batch and on the schedule: a run over exactly that data, followed on its page.
+  const analyse = async (input: Record<string, unknown>) => {
+    await page.getByRole("button", { name: "Analyse", exact: true }).click();
+    await expect(page).toHaveURL(/\/en\/pipelines\/review-analytics\/executions\/[0-9a-f-]{36}$/);
+    await expect(page.locator("[data-execution-id]")).toHaveAttribute("data-execution-status", "succeeded", {
+      timeout: 60_000,
+    });
+    const runId = page.url().split("/").pop() ?? "";
+    const execution = (await (
+      await page.request.get(`/api/pipelines/review-analytics/executions/${runId}`)
+    ).json()) as { input: Record<string, unknown>; review_count: number };
+    expect(execution.input).toMatchObject(input);
+    // The run's reviews are the batch's: every one of its first run was new.
+    expect(execution.review_count).toBe(done.changes?.new);
+  };
+  await analyse({ batch_ids: [done.batch_id] });
+  await page.goto(`/en/engine/schedules/${id}`);
+  await analyse({ batch_ids: [done.batch_id] });
 
   // It would run again in an hour: delete it (its run stays as a batch).
   const deleted = await request.delete(`/api/schedules/${id}`, { headers: auth });
