@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./admin-fixtures";
+import { analyseFromPage } from "./analyse";
 import { baseURL } from "./playwright.config";
 
 // Collect and analyse from the pages (issue 46, points 1 and 2): the forms submit through the API's own
@@ -67,18 +68,12 @@ test("a job made in the form, with the API's errors first, is followed on its pa
   await expect(page.getByLabel("Platform origin")).toHaveValue(/^http:\/\/(127\.0\.0\.1|localhost):\d+$/);
 
   await page.goto(`/en/engine/jobs/${jobId}`);
-  await page.getByRole("button", { name: "Analyse", exact: true }).click();
-  await expect(page).toHaveURL(/\/en\/pipelines\/review-analytics\/executions\/[0-9a-f-]{36}$/);
-  const run = page.locator("[data-execution-id]");
-  await expect(run).toHaveAttribute("data-execution-status", "succeeded", { timeout: 60_000 });
+  const execution = await analyseFromPage(page);
   await expect(page.getByTestId("execution-status")).toHaveText("Succeeded");
-  const executionId = (await run.getAttribute("data-execution-id")) ?? "";
-  const res = await page.request.get(`/api/pipelines/review-analytics/executions/${executionId}`);
-  const execution = (await res.json()) as { input: Record<string, unknown>; review_count: number };
   // Exactly that job's reviews.
   expect(execution.input).toEqual({ job_ids: [jobId], max_reviews: 100_000 });
   expect(execution.review_count).toBe(8);
-  await expect(run.getByRole("link", { name: "Open the report" })).toBeVisible();
+  await expect(page.locator("[data-execution-id]").getByRole("link", { name: "Open the report" })).toBeVisible();
 
   // The place's name leads to its page, whose Analyse reads every review of the place.
   await page.goto(`/en/engine/jobs/${jobId}`);
@@ -89,15 +84,7 @@ test("a job made in the form, with the API's errors first, is followed on its pa
     .click();
   await expect(page).toHaveURL(/\/en\/engine\/places\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Place");
-  await page.getByRole("button", { name: "Analyse", exact: true }).click();
-  await expect(page).toHaveURL(/\/en\/pipelines\/review-analytics\/executions\/[0-9a-f-]{36}$/);
-  await expect(page.locator("[data-execution-id]")).toHaveAttribute("data-execution-status", "succeeded", {
-    timeout: 60_000,
-  });
-  const placeRunId = page.url().split("/").pop() ?? "";
-  const placeRun = (await (
-    await page.request.get(`/api/pipelines/review-analytics/executions/${placeRunId}`)
-  ).json()) as { input: Record<string, unknown>; review_count: number };
+  const placeRun = await analyseFromPage(page);
   expect(placeRun.input).toMatchObject({ place_key: expect.stringMatching(/p-0003$/) });
   expect(placeRun.review_count).toBeGreaterThanOrEqual(8);
 });

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
+import { analyseFromPage } from "./analyse";
 import { expect, test } from "./fixtures";
 
 // Monitoring schedules in the engine's pages (docs/review-engine.md, "Monitoring"): created over REST
@@ -169,15 +170,7 @@ test("a schedule's run shows in its chart as stacked bars of new, updated and un
 
   // "Analyse" on the batch and on the schedule: a run over exactly that data, followed on its page.
   const analyse = async (input: Record<string, unknown>) => {
-    await page.getByRole("button", { name: "Analyse", exact: true }).click();
-    await expect(page).toHaveURL(/\/en\/pipelines\/review-analytics\/executions\/[0-9a-f-]{36}$/);
-    await expect(page.locator("[data-execution-id]")).toHaveAttribute("data-execution-status", "succeeded", {
-      timeout: 60_000,
-    });
-    const runId = page.url().split("/").pop() ?? "";
-    const execution = (await (
-      await page.request.get(`/api/pipelines/review-analytics/executions/${runId}`)
-    ).json()) as { input: Record<string, unknown>; review_count: number };
+    const execution = await analyseFromPage(page);
     expect(execution.input).toMatchObject(input);
     // The run's reviews are the batch's: every one of its first run was new.
     expect(execution.review_count).toBe(done.changes?.new);
