@@ -117,7 +117,7 @@ test("an admin finds a schedule created over REST, pauses and resumes it after c
   expect((await request.get(`/api/schedules/${id}`, { headers: auth })).status()).toBe(404);
 });
 
-test("a schedule's run shows in its chart as stacked bars of new, updated and unchanged reviews and links to its batch; both are analysed from their pages", async ({
+test("a schedule's run is charted as new, updated and unchanged reviews and links to its batch; both are analysed from their pages", async ({
   page,
   request,
 }) => {
